@@ -1,0 +1,145 @@
+/* config.h - fsjail's files (DESIGN.md section 12) and the YAML readers for
+ * config.yaml, rules.yaml and the platform baseline (libyaml).
+ *
+ * Every reader refuses bad input with FILE:LINE:COL and changes nothing:
+ * the caller gets either a complete result or an error. */
+#ifndef FSJAIL_CONFIG_H
+#define FSJAIL_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "policy.h"
+#include "util.h"
+
+/* Largest YAML file fsjail reads, in bytes (1 MiB): far above any real
+ * rules file, small enough that a hostile file cannot exhaust memory. */
+#define FSJ_YAML_MAX_BYTES (1024u * 1024u)
+
+enum fsj_enforce {
+	FSJ_ENFORCE_AUTO = -1,
+	FSJ_ENFORCE_OFF = -2,
+	/* values >= 0 are an enum fsj_tier: that tier or stronger */
+};
+
+enum fsj_network {
+	FSJ_NETWORK_ALLOW = 0,
+	FSJ_NETWORK_DENY,
+};
+
+enum fsj_delete_mode {
+	FSJ_DELETE_TRASH = 0,
+	FSJ_DELETE_UNLINK,
+};
+
+/* A set of rules read from one file. */
+struct fsj_ruleset {
+	struct fsj_rule *rules;
+	size_t n;
+	size_t cap;
+};
+void fsj_ruleset_release(struct fsj_ruleset *rs);
+
+struct fsj_config {
+	bool mode_set;
+	enum fsj_mode mode;
+	bool enforce_set;
+	int enforce;               /* enum fsj_enforce or enum fsj_tier */
+	char *workspace;           /* normalised, or NULL */
+	enum fsj_network network;
+	struct fsj_ruleset grants; /* source FSJ_SRC_GRANT */
+	bool backup_enabled;
+	unsigned long backup_max_size_mb;
+	enum fsj_delete_mode delete_mode;
+	bool audit_enabled;
+	char *audit_path;          /* NULL: $STATE/audit.ndjson */
+	bool accept_partial;
+};
+void fsj_config_init(struct fsj_config *c);
+void fsj_config_release(struct fsj_config *c);
+
+/* fsjail's own files (DESIGN.md section 12). All paths normalised. */
+struct fsj_env {
+	char *home;          /* $HOME, or the passwd entry */
+	char *config_dir;    /* $FSJAIL_HOME/config or $XDG_CONFIG_HOME/fsjail */
+	char *state_dir;     /* $FSJAIL_HOME/state or $XDG_STATE_HOME/fsjail */
+	char *config_file;   /* --config or config_dir/config.yaml */
+	char *rules_file;    /* --rules or config_dir/rules.yaml */
+	char *tmpdir;        /* $TMPDIR when set and absolute, else NULL */
+	char *baseline_file; /* the platform baseline in use */
+	char *cwd;           /* the current directory at start */
+};
+/* Fill env from the environment. rules_file and config_file override the
+ * defaults when non-NULL (relative names resolve against the current
+ * directory). Returns 0, or -1 with err set (no $HOME, no baseline file). */
+int fsj_env_init(struct fsj_env *env, const char *rules_file,
+		 const char *config_file, struct fsj_error *err);
+void fsj_env_release(struct fsj_env *env);
+
+/* Read config.yaml at path into *out (initialised by this call).
+ * A missing file leaves the defaults and returns 0; an unreadable or
+ * invalid one returns -1 with err set to "FILE:LINE:COL: reason".
+ * home resolves "~" in paths. */
+int fsj_config_load(const char *path, const char *home, struct fsj_config *out,
+		    struct fsj_error *err);
+
+/* Read the rules file at path into *out (initialised by this call); rule
+ * paths are normalised against home and workspace. A missing file is an
+ * empty rule set (return 0); unreadable or invalid is -1 with err set. */
+int fsj_rules_load(const char *path, const char *home, const char *workspace,
+		   struct fsj_ruleset *out, struct fsj_error *err);
+
+/* Variables a baseline may use as ${NAME}. An entry whose variable is
+ * NULL is skipped. */
+struct fsj_vars {
+	const char *home, *workspace, *tmpdir, *config_dir, *state_dir;
+	const char *config_file, *rules_file, *baseline_file;
+};
+
+/* Read a baseline file for one tier: entries under "baseline:" get source
+ * FSJ_SRC_BASELINE, under "protected:" FSJ_SRC_PROTECTED; entries with
+ * "tiers:" that do not name tier are left out. user_data_roots (may be
+ * NULL) receives the "user_data_roots:" list (caller frees each string and
+ * the array; *n_roots its length). Returns 0 or -1 with err set. */
+int fsj_baseline_load(const char *path, const struct fsj_vars *vars,
+		      enum fsj_tier tier, struct fsj_ruleset *out,
+		      char ***user_data_roots, size_t *n_roots,
+		      struct fsj_error *err);
+
+/* Everything one command needs, assembled from the command line, the
+ * environment and the files. */
+struct fsj_ctx {
+	struct fsj_env env;
+	struct fsj_config config;
+	struct fsj_ruleset rules;   /* the user's rules file */
+	struct fsj_ruleset session; /* session grants (allow once) */
+	char *workspace;            /* normalised and resolved */
+	enum fsj_mode mode;
+	int enforce;                /* enum fsj_enforce or enum fsj_tier */
+};
+
+struct fsj_ctx_opts {
+	const char *rules_file;   /* --rules, or NULL */
+	const char *config_file;  /* --config, or NULL */
+	const char *workspace;    /* --workspace, or NULL */
+	const char *mode;         /* --mode, or NULL */
+	const char *enforce;      /* --enforce, or NULL */
+};
+
+/* Load config and rules and settle workspace, mode and enforce: the
+ * workspace is --workspace, else config "workspace", else the current
+ * directory; "/", $HOME itself or a protected tree is refused unless named
+ * with --workspace (DESIGN.md section 3). Returns 0, or -1 with err set and
+ * ctx released. */
+int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
+		 struct fsj_error *err);
+void fsj_ctx_release(struct fsj_ctx *ctx);
+
+/* Build the policy of ctx for one tier: protected paths (the baseline's
+ * and fsjail's own files), the explicit rules (rules file, config grants,
+ * session grants) and the baseline. Returns 0 with *out set (caller frees
+ * with policy_free()), or -1 with err set. */
+int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
+		   struct fsj_policy **out, struct fsj_error *err);
+
+#endif

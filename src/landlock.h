@@ -1,0 +1,85 @@
+/* landlock.h - the Landlock compiler and enforcement (DESIGN.md section 7,
+ * Documentation/userspace-api/landlock.rst, samples/landlock/sandboxer.c).
+ *
+ * Compilation (parent, before fork) turns a policy into a plan: the
+ * handled access rights for the tier, a list of (path, access) rules, the
+ * mount masks that carry nested denies, and the folders that had to be
+ * expanded. Application (child, after fork, before exec) performs the mount
+ * masks, sets no_new_privs and restricts the process. */
+#ifndef FSJAIL_LANDLOCK_H
+#define FSJAIL_LANDLOCK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "policy.h"
+#include "util.h"
+
+/* The running Landlock ABI: 0 when Landlock is unavailable. The test-only
+ * variable FSJAIL_LANDLOCK_ABI_MAX=N caps the answer at N (0 disables
+ * Landlock), so tests can behave as on an older kernel. */
+int ll_abi(void);
+
+enum ll_mask_kind {
+	LL_MASK_READONLY = 0, /* read-only bind of the path onto itself */
+	LL_MASK_HIDE,         /* an empty read-only folder or file over it */
+	LL_MASK_PIN,          /* a bind of the path onto itself: cannot be renamed away */
+};
+
+struct ll_rule {
+	char *path;          /* resolved absolute path */
+	uint64_t access;     /* LANDLOCK_ACCESS_FS_* */
+};
+
+struct ll_mask {
+	char *path;
+	enum ll_mask_kind kind;
+	bool is_dir;
+};
+
+struct ll_plan {
+	int abi;                /* ABI compiled for (0: plan only, no kernel) */
+	uint64_t handled_fs;    /* handled_access_fs */
+	uint64_t handled_net;   /* handled_access_net (ABI >= 4, network: deny) */
+	uint64_t scoped;        /* scoped (ABI >= 6) */
+	unsigned dropped_caps;  /* FSJ_CAPBIT of capabilities only partly enforced at this ABI */
+	struct ll_rule *rules;
+	size_t n_rules;
+	struct ll_mask *masks;  /* in the order they must be mounted */
+	size_t n_masks;
+	char **expanded;        /* folders whose new entries are unreachable */
+	size_t n_expanded;
+};
+
+struct ll_opts {
+	int abi;                /* target ABI (>= 1) */
+	bool masks;             /* mount masks may be used */
+	enum fsj_network network;
+};
+
+/* Compile pol into *plan (DESIGN.md section 7). Returns 0, or -1 with err
+ * set when the policy cannot be expressed (the run must then be refused).
+ * The caller releases *plan with ll_plan_release(). Reads directories for
+ * expansion; never changes the filesystem. */
+int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts,
+	       struct ll_plan *plan, struct fsj_error *err);
+void ll_plan_release(struct ll_plan *plan);
+
+/* Print a readable dump of plan (one rule per line, access rights by name)
+ * for `fsjail compile --backend landlock`. */
+void ll_plan_dump(const struct ll_plan *plan, FILE *out);
+
+/* true when this process can make a mount namespace (as root) or a user
+ * and mount namespace (unprivileged) for mount masks; tested by forking a
+ * child that tries. FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
+bool ll_masks_available(void);
+
+/* In the child, before exec: perform the masks (entering a new mount
+ * namespace, and a user namespace when unprivileged), set no_new_privs and
+ * restrict the calling process to plan. Returns 0, or -1 with err set; on
+ * error the caller must not exec. */
+int ll_apply(const struct ll_plan *plan, struct fsj_error *err);
+
+#endif

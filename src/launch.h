@@ -1,0 +1,19 @@
+/* launch.h - the supervisor: fork, apply the sandbox in the child, exec,
+ * forward signals, and map the child's end to fsjail's exit status
+ * (DESIGN.md section 1). */
+#ifndef FSJAIL_LAUNCH_H
+#define FSJAIL_LAUNCH_H
+
+#include "sandbox.h"
+#include "util.h"
+
+/* Run argv (argv[0] looked up in PATH as execvp does) under sb.
+ * stdin, stdout, stderr and the terminal pass through; the child gets its
+ * own process group, and SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to fsjail
+ * are forwarded to that group. Returns fsjail's exit status: the child's
+ * exit status, 128+N when it died of signal N, 126 when the command could
+ * not be executed, 127 when it was not found, or 125 when the sandbox could
+ * not be applied (err set; the command never ran). */
+int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err);
+
+#endif

@@ -1,0 +1,43 @@
+/* sandbox.h - one small interface over the enforcement backends
+ * (STYLE.md point 3): Landlock (Linux), Seatbelt (macOS, via sandbox-exec)
+ * and null (enforce: off). The launcher calls prepare() in the parent and
+ * apply() in the child between fork and exec. */
+#ifndef FSJAIL_SANDBOX_H
+#define FSJAIL_SANDBOX_H
+
+#include <stdio.h>
+
+#include "config.h"
+#include "policy.h"
+#include "util.h"
+
+enum fsj_backend {
+	FSJ_BACKEND_LANDLOCK = 0,
+	FSJ_BACKEND_SEATBELT,
+	FSJ_BACKEND_NULL,
+};
+const char *fsj_backend_name(enum fsj_backend b);
+int fsj_backend_parse(const char *s);
+/* The backend of the platform fsjail was built for. */
+enum fsj_backend fsj_backend_native(void);
+
+struct sandbox;
+
+/* Compile pol for backend b. network and the broker socket come from ctx.
+ * Returns a new sandbox (caller frees with sandbox_free()), or NULL with
+ * err set; nothing has been run. */
+struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol,
+				const struct fsj_ctx *ctx, struct fsj_error *err);
+
+/* Print what prepare compiled: the SBPL profile and its parameters, or the
+ * Landlock plan. */
+void sandbox_dump(const struct sandbox *sb, FILE *out);
+
+/* In the child after fork: apply the sandbox to the calling process and
+ * return the argv to exec (*argv may be replaced, e.g. by sandbox-exec's).
+ * Returns 0, or -1 with err set: the caller must not exec. */
+int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err);
+
+void sandbox_free(struct sandbox *sb);
+
+#endif

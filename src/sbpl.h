@@ -1,0 +1,46 @@
+/* sbpl.h - the Seatbelt (SBPL) compiler (DESIGN.md section 6,
+ * SBPL-NOTES.md sections 1-6).
+ *
+ * The profile is deny-by-default, imports bsd.sb, and re-opens paths in
+ * increasing depth; every file rule names specific operations (never a
+ * wildcard such as file-write*), and protected denies come after every
+ * grant. Paths never enter the text: each is a parameter "P<n>" used as
+ * (subpath (param "P<n>")) and passed as sandbox-exec -D P<n>=PATH. */
+#ifndef FSJAIL_SBPL_H
+#define FSJAIL_SBPL_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "policy.h"
+#include "util.h"
+
+struct sbpl_opts {
+	enum fsj_network network;
+	const char *broker_socket; /* NULL: no broker rule */
+	bool with_messages;        /* tag rules with (with message "<id>") */
+};
+
+struct sbpl_profile {
+	char *text;          /* the profile, NUL-terminated; owned */
+	char **param_names;  /* "P0", "P1", ... ; owned */
+	char **param_values; /* the paths; owned */
+	size_t n_params;
+};
+
+/* Compile pol (its tier and mode) into *out. Returns 0, or -1 with err
+ * set: a path holding a byte Seatbelt cannot take as a parameter value
+ * (NUL cannot occur in a C string; a path longer than FSJ_PATH_MAX is
+ * refused). The caller releases *out with sbpl_profile_release(). */
+int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
+		 struct sbpl_profile *out, struct fsj_error *err);
+void sbpl_profile_release(struct sbpl_profile *p);
+
+/* Build the argv for /usr/bin/sandbox-exec (or $FSJAIL_SANDBOX_EXEC):
+ * { exec, "-f", profile_file, "-D", "P0=...", ..., "--", cmd... , NULL }.
+ * Returns a NULL-terminated array; the caller frees each string and the
+ * array. */
+char **sbpl_exec_argv(const struct sbpl_profile *p, const char *sandbox_exec,
+		      const char *profile_file, char *const cmd[]);
+
+#endif

@@ -1,0 +1,105 @@
+/* util.h - small helpers shared by every subsystem: fatal errors, checked
+ * allocation, a growable string buffer and cleanup attributes.
+ *
+ * Only main() and cmd_*() functions may call die*(); library code returns
+ * error codes (STYLE.md point 9). */
+#ifndef FSJAIL_UTIL_H
+#define FSJAIL_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Exit statuses, following env(1) and timeout(1) (DESIGN.md section 1). */
+enum fsj_exit {
+	FSJ_EXIT_OK = 0,
+	FSJ_EXIT_FAILURE = 1,
+	FSJ_EXIT_USAGE = 2,
+	FSJ_EXIT_ERROR = 125,       /* fsjail itself failed: nothing was run */
+	FSJ_EXIT_NOEXEC = 126,      /* command found but not executable */
+	FSJ_EXIT_NOTFOUND = 127,    /* command not found */
+};
+
+#define FSJ_NORETURN __attribute__((noreturn))
+#define FSJ_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define FSJ_UNUSED __attribute__((unused))
+
+/* Print "fsjail: MESSAGE" (and ": strerror(errno)" for die_errno) on
+ * stderr and exit with FSJ_EXIT_ERROR. errno is saved before anything
+ * else runs. Never return. */
+FSJ_NORETURN FSJ_PRINTF(1, 2) void die(const char *fmt, ...);
+FSJ_NORETURN FSJ_PRINTF(1, 2) void die_errno(const char *fmt, ...);
+/* Print "fsjail: warning: MESSAGE" on stderr. */
+FSJ_PRINTF(1, 2) void warn(const char *fmt, ...);
+
+/* Checked allocation: on failure print "out of memory" and exit 125.
+ * Returned memory is owned by the caller (free()). xcalloc and xreallocarray
+ * check nmemb * size for overflow. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xreallocarray(void *p, size_t nmemb, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* printf into newly allocated memory; caller frees. */
+FSJ_PRINTF(1, 2) char *xasprintf(const char *fmt, ...);
+
+/* A growable NUL-terminated byte buffer. len excludes the NUL. */
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+#define STRBUF_INIT { NULL, 0, 0 }
+void sb_add(struct strbuf *sb, const char *s, size_t n);
+void sb_adds(struct strbuf *sb, const char *s);
+void sb_addc(struct strbuf *sb, char c);
+FSJ_PRINTF(2, 3) void sb_addf(struct strbuf *sb, const char *fmt, ...);
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* Return the buffer (never NULL; "" when empty), ownership passes to the
+ * caller; sb is reset to empty. */
+char *sb_detach(struct strbuf *sb);
+void sb_release(struct strbuf *sb);
+
+/* Append JSON-escaped text (without quotes) of the NUL-terminated s. */
+void sb_add_json_string(struct strbuf *sb, const char *s);
+
+/* Cleanup attributes (bubblewrap utils.h style). */
+void fsj_freep(void *p);
+void fsj_closep(int *fd);
+#define cleanup_free __attribute__((cleanup(fsj_freep)))
+#define cleanup_fd __attribute__((cleanup(fsj_closep)))
+static inline void *steal_pointer(void *pp)
+{
+	void **p = pp;
+	void *v = *p;
+	*p = NULL;
+	return v;
+}
+
+/* write() all n bytes, retrying on EINTR and short writes.
+ * Returns 0, or -1 with errno set. */
+int write_all(int fd, const void *buf, size_t n);
+
+/* Read at most max bytes of the file at path (O_CLOEXEC) into a new
+ * NUL-terminated buffer; *len_out gets the length in bytes.
+ * Returns 0, or -errno (-EFBIG when the file is larger than max). */
+int read_file(const char *path, size_t max, char **out, size_t *len_out);
+
+/* true when the environment variable name is set to a non-empty value
+ * other than "0". */
+bool env_flag(const char *name);
+
+
+/* An error report for the user: file, line and column when known.
+ * Library functions fill it and return a negative value; cmd_*() print it
+ * with fsj_error_print(). */
+struct fsj_error {
+	char text[2048];
+};
+/* Format "FILE:LINE:COL: MESSAGE" (FILE:LINE: when col is 0, FILE: when
+ * line is 0, MESSAGE alone when file is NULL) into err; always returns -1
+ * so callers can write `return fsj_error_set(...)`. */
+FSJ_PRINTF(5, 6) int fsj_error_set(struct fsj_error *err, const char *file,
+				   unsigned long line, unsigned long col,
+				   const char *fmt, ...);
+#endif
