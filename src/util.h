@@ -102,4 +102,10 @@ struct fsj_error {
 FSJ_PRINTF(5, 6) int fsj_error_set(struct fsj_error *err, const char *file,
 				   unsigned long line, unsigned long col,
 				   const char *fmt, ...);
+
+/* Create directory path and its missing parents with mode (existing ones
+ * are left as they are). Returns 0, or -1 with errno set (ENOTDIR when a
+ * component is not a directory). */
+int mkdir_p(const char *path, unsigned mode);
+
 #endif

@@ -1,0 +1,55 @@
+/* cmd.h - subcommands (git.c style: one cmd_<name>() each, parsing its own
+ * options) and the option handling they share. Only these functions and
+ * main() print errors and choose exit statuses. */
+#ifndef FSJAIL_CMD_H
+#define FSJAIL_CMD_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "policy.h"
+
+int cmd_run(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
+
+/* Long options every subcommand that loads a policy accepts; their `val`s
+ * are the CMD_OPT_* values. */
+enum {
+	CMD_OPT_RULES = 0x100,
+	CMD_OPT_CONFIG,
+	CMD_OPT_WORKSPACE,
+	CMD_OPT_MODE,
+	CMD_OPT_ENFORCE,
+	CMD_OPT_TIER,
+	CMD_OPT_BACKEND,
+	CMD_OPT_NETWORK,
+	CMD_OPT_JSON,
+	CMD_OPT_HELP,
+};
+#define CMD_COMMON_LONGOPTS \
+	{ "rules", required_argument, NULL, CMD_OPT_RULES }, \
+	{ "config", required_argument, NULL, CMD_OPT_CONFIG }, \
+	{ "workspace", required_argument, NULL, CMD_OPT_WORKSPACE }, \
+	{ "mode", required_argument, NULL, CMD_OPT_MODE }, \
+	{ "enforce", required_argument, NULL, CMD_OPT_ENFORCE }, \
+	{ "help", no_argument, NULL, CMD_OPT_HELP }
+
+/* Store a common option into opts. Returns 1 when opt was one of them,
+ * 0 otherwise. */
+int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
+
+/* Print "fsjail: TEXT" for err on stderr. */
+void cmd_print_error(const struct fsj_error *err);
+
+/* Print usage for cmd (NULL: the overview) on out. */
+void cmd_usage(FILE *out, const char *cmd);
+
+/* The tier a command works at: --tier when given (tier_arg non-NULL),
+ * else enforce (auto: guarded until `fsjail probe` exists; off: guarded,
+ * for explanation only). Returns the tier, or -1 when tier_arg is not a
+ * tier name. */
+int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg);
+
+#endif

@@ -1,0 +1,79 @@
+/* cmd_common.c - option handling and usage text shared by subcommands. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+/* Usage text lives here once; `fsjail CMD --help` prints it and the man
+ * page's SYNOPSIS repeats it. */
+static const struct {
+	const char *name;
+	const char *synopsis;
+} usages[] = {
+	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
+	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
+	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] -- COMMAND [ARG...]" },
+};
+
+static const char common_help[] =
+	"COMMON options:\n"
+	"  --rules FILE        rules file (default $XDG_CONFIG_HOME/fsjail/rules.yaml)\n"
+	"  --config FILE       config file (default $XDG_CONFIG_HOME/fsjail/config.yaml)\n"
+	"  --workspace DIR     the workspace (default: config 'workspace', else the current directory)\n"
+	"  --mode MODE         workspace-write (default) or read-only\n"
+	"  --enforce ENFORCE   auto, full, guarded, process, writes or off\n";
+
+void cmd_usage(FILE *out, const char *cmd)
+{
+	if (cmd) {
+		for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++) {
+			if (strcmp(usages[i].name, cmd) == 0) {
+				fprintf(out, "usage: %s\n\n%s", usages[i].synopsis, common_help);
+				return;
+			}
+		}
+	}
+	fprintf(out, "usage: fsjail [--version] [--help] COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++)
+		fprintf(out, "  %s\n", usages[i].synopsis);
+	fprintf(out, "\n%s", common_help);
+}
+
+int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
+{
+	switch (opt) {
+	case CMD_OPT_RULES:
+		opts->rules_file = arg;
+		return 1;
+	case CMD_OPT_CONFIG:
+		opts->config_file = arg;
+		return 1;
+	case CMD_OPT_WORKSPACE:
+		opts->workspace = arg;
+		return 1;
+	case CMD_OPT_MODE:
+		opts->mode = arg;
+		return 1;
+	case CMD_OPT_ENFORCE:
+		opts->enforce = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void cmd_print_error(const struct fsj_error *err)
+{
+	fprintf(stderr, "fsjail: %s\n", err->text[0] ? err->text : "unknown error");
+}
+
+int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
+{
+	if (tier_arg)
+		return fsj_tier_parse(tier_arg);
+	if (ctx->enforce >= 0)
+		return ctx->enforce;
+	return FSJ_TIER_GUARDED;
+}

@@ -1,0 +1,169 @@
+/* cmd_explain.c - `fsjail explain`: for each path and capability, the
+ * decision and the level and rule (or baseline entry) that made it. */
+#include "config.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "path.h"
+#include "policy.h"
+
+static cJSON *rule_json(const struct fsj_rule *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "source", fsj_source_name(r->source));
+	if (r->id)
+		cJSON_AddStringToObject(o, "id", r->id);
+	cJSON_AddStringToObject(o, "path", r->path);
+	cJSON_AddStringToObject(o, "resolved", r->resolved);
+	cJSON_AddBoolToObject(o, "recursive", r->recursive);
+	if (r->origin)
+		cJSON_AddStringToObject(o, "origin", r->origin);
+	return o;
+}
+
+static void print_rule(const struct fsj_rule *r)
+{
+	printf("%s", fsj_source_name(r->source));
+	if (r->id)
+		printf(" '%s'", r->id);
+	printf(" %s%s", r->path, r->recursive ? "" : " (this path only)");
+	if (strcmp(r->path, r->resolved) != 0)
+		printf(" -> %s", r->resolved);
+	if (r->origin)
+		printf(" [%s]", r->origin);
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_LONGOPTS,
+		{ "tier", required_argument, NULL, CMD_OPT_TIER },
+		{ "json", no_argument, NULL, CMD_OPT_JSON },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct fsj_ctx_opts opts = { 0 };
+	const char *tier_arg = NULL;
+	bool json = false;
+	struct fsj_ctx ctx;
+	struct fsj_error err = { { 0 } };
+	struct fsj_policy *pol = NULL;
+	int opt, tier, status = FSJ_EXIT_OK;
+
+	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (cmd_common_option(opt, optarg, &opts))
+			continue;
+		switch (opt) {
+		case CMD_OPT_TIER:
+			tier_arg = optarg;
+			break;
+		case CMD_OPT_JSON:
+			json = true;
+			break;
+		case CMD_OPT_HELP:
+			cmd_usage(stdout, "explain");
+			return FSJ_EXIT_OK;
+		default:
+			cmd_usage(stderr, "explain");
+			return FSJ_EXIT_ERROR;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "fsjail: explain: no path given\n");
+		cmd_usage(stderr, "explain");
+		return FSJ_EXIT_ERROR;
+	}
+	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+		cmd_print_error(&err);
+		return FSJ_EXIT_ERROR;
+	}
+	tier = cmd_effective_tier(&ctx, tier_arg);
+	if (tier < 0) {
+		fprintf(stderr, "fsjail: unknown tier '%s' (full, guarded, process, writes)\n", tier_arg);
+		fsj_ctx_release(&ctx);
+		return FSJ_EXIT_ERROR;
+	}
+	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
+		cmd_print_error(&err);
+		fsj_ctx_release(&ctx);
+		return FSJ_EXIT_ERROR;
+	}
+
+	cJSON *jroot = json ? cJSON_CreateObject() : NULL;
+	cJSON *jpaths = NULL;
+	if (json) {
+		cJSON_AddStringToObject(jroot, "tier", fsj_tier_name((enum fsj_tier)tier));
+		cJSON_AddStringToObject(jroot, "mode", fsj_mode_name(ctx.mode));
+		cJSON_AddStringToObject(jroot, "workspace", ctx.workspace);
+		jpaths = cJSON_AddArrayToObject(jroot, "paths");
+	}
+
+	for (int i = optind; i < argc; i++) {
+		char *norm = NULL, *resolved;
+		int e = path_normalize(argv[i], strlen(argv[i]), ctx.env.home, ctx.env.cwd, &norm);
+
+		if (e != PATH_OK) {
+			fprintf(stderr, "fsjail: '%s': %s\n", argv[i], path_strerror(e));
+			status = FSJ_EXIT_ERROR;
+			continue;
+		}
+		resolved = path_resolve(norm);
+		cJSON *jp = NULL, *jcaps = NULL;
+		if (json) {
+			jp = cJSON_CreateObject();
+			cJSON_AddStringToObject(jp, "path", argv[i]);
+			cJSON_AddStringToObject(jp, "normalised", norm);
+			cJSON_AddStringToObject(jp, "resolved", resolved);
+			jcaps = cJSON_AddObjectToObject(jp, "capabilities");
+			cJSON_AddItemToArray(jpaths, jp);
+		} else {
+			printf("%s\n", norm);
+			if (strcmp(norm, resolved) != 0)
+				printf("  resolved: %s\n", resolved);
+		}
+		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+			struct fsj_decision d;
+			bool enforced = (pol->enforced & FSJ_CAPBIT(c)) != 0;
+
+			policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
+			if (json) {
+				cJSON *jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
+				cJSON_AddBoolToObject(jc, "allowed", d.allowed);
+				cJSON_AddStringToObject(jc, "level", fsj_level_name(d.level));
+				cJSON_AddBoolToObject(jc, "enforced", enforced);
+				if (d.rule)
+					cJSON_AddItemToObject(jc, "rule", rule_json(d.rule));
+				else
+					cJSON_AddNullToObject(jc, "rule");
+				continue;
+			}
+			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
+			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
+			if (d.rule)
+				print_rule(d.rule);
+			else
+				printf("nothing grants it");
+			if (!enforced)
+				printf(" (not enforced at tier %s)", fsj_tier_name((enum fsj_tier)tier));
+			printf("\n");
+		}
+		free(norm);
+		free(resolved);
+	}
+	if (json) {
+		char *s = cJSON_Print(jroot);
+		printf("%s\n", s);
+		cJSON_free(s);
+		cJSON_Delete(jroot);
+	} else {
+		printf("tier %s, mode %s, workspace %s\n", fsj_tier_name((enum fsj_tier)tier),
+		       fsj_mode_name(ctx.mode), ctx.workspace);
+	}
+	policy_free(pol);
+	fsj_ctx_release(&ctx);
+	return status;
+}

@@ -1,0 +1,112 @@
+/* cmd_run.c - `fsjail run`: load the policy, compile it for the backend
+ * and the tier, and run the command under it (DESIGN.md section 1). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "landlock.h"
+#include "launch.h"
+#include "sandbox.h"
+
+int cmd_run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_LONGOPTS,
+		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
+		{ "network", required_argument, NULL, CMD_OPT_NETWORK },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct fsj_ctx_opts opts = { 0 };
+	const char *network_arg = NULL;
+	int backend = fsj_backend_native();
+	struct fsj_ctx ctx;
+	struct fsj_error err = { { 0 } };
+	struct fsj_policy *pol = NULL;
+	struct sandbox *sb = NULL;
+	int opt, tier, status;
+
+	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (cmd_common_option(opt, optarg, &opts))
+			continue;
+		switch (opt) {
+		case CMD_OPT_BACKEND:
+			backend = fsj_backend_parse(optarg);
+			if (backend < 0) {
+				fprintf(stderr, "fsjail: run: unknown backend '%s' (landlock, seatbelt, null)\n",
+					optarg);
+				return FSJ_EXIT_ERROR;
+			}
+			break;
+		case CMD_OPT_NETWORK:
+			network_arg = optarg;
+			break;
+		case CMD_OPT_HELP:
+			cmd_usage(stdout, "run");
+			return FSJ_EXIT_OK;
+		default:
+			cmd_usage(stderr, "run");
+			return FSJ_EXIT_ERROR;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "fsjail: run: no command given\n");
+		cmd_usage(stderr, "run");
+		return FSJ_EXIT_ERROR;
+	}
+	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+		cmd_print_error(&err);
+		return FSJ_EXIT_ERROR;
+	}
+	if (network_arg) {
+		if (strcmp(network_arg, "allow") == 0) {
+			ctx.config.network = FSJ_NETWORK_ALLOW;
+		} else if (strcmp(network_arg, "deny") == 0) {
+			ctx.config.network = FSJ_NETWORK_DENY;
+		} else {
+			fprintf(stderr, "fsjail: unknown network setting '%s' (allow, deny)\n", network_arg);
+			status = FSJ_EXIT_ERROR;
+			goto out;
+		}
+	}
+
+	if (ctx.enforce == FSJ_ENFORCE_OFF) {
+		fprintf(stderr, "fsjail: warning: enforce is off: '%s' runs unconfined, "
+				"nothing is enforced by the kernel\n", argv[optind]);
+		backend = FSJ_BACKEND_NULL;
+	}
+	tier = cmd_effective_tier(&ctx, NULL);
+
+	/* The state directory is protected; it must exist so that the
+	 * protection can be carried by a mount mask rather than expansion. */
+	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
+		fprintf(stderr, "fsjail: cannot create state directory '%s': %s\n",
+			ctx.env.state_dir, strerror(errno));
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
+	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
+		cmd_print_error(&err);
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
+	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx, &err);
+	if (!sb) {
+		fprintf(stderr, "fsjail: cannot enforce tier %s: %s\n",
+			fsj_tier_name((enum fsj_tier)tier), err.text);
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
+	status = launch_run(sb, argv + optind, &err);
+	if (status == FSJ_EXIT_ERROR && err.text[0])
+		cmd_print_error(&err);
+out:
+	sandbox_free(sb);
+	policy_free(pol);
+	fsj_ctx_release(&ctx);
+	return status;
+}

@@ -1,0 +1,55 @@
+/* main.c - fsjail: run a command tree inside a kernel-enforced filesystem
+ * sandbox. Dispatches to cmd_<name>() through a sorted table (git.c). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "landlock.h"
+#include "sandbox.h"
+#include "shparse.h"
+#include "util.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} commands[] = {
+	/* sorted by name */
+	{ "compile", cmd_compile },
+	{ "explain", cmd_explain },
+	{ "run", cmd_run },
+};
+
+static void print_version(void)
+{
+	printf("fsjail %s\n", PACKAGE_VERSION);
+	printf("backend: %s\n", fsj_backend_name(fsj_backend_native()));
+#ifdef __linux__
+	printf("landlock ABI: %d\n", ll_abi());
+#endif
+	printf("tree-sitter-bash language ABI: %u\n", shparse_language_version());
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		cmd_usage(stderr, NULL);
+		return FSJ_EXIT_ERROR;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+		print_version();
+		return FSJ_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		cmd_usage(stdout, argc > 2 ? argv[2] : NULL);
+		return FSJ_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].fn(argc - 1, argv + 1);
+	}
+	fprintf(stderr, "fsjail: '%s' is not an fsjail command (see 'fsjail --help')\n", argv[1]);
+	return FSJ_EXIT_ERROR;
+}

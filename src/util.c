@@ -1,0 +1,355 @@
+/* util.c - fatal errors, checked allocation, string buffers. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void vreport(const char *prefix, const char *fmt, va_list ap, int errnum)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_adds(&sb, "fsjail: ");
+	if (prefix)
+		sb_adds(&sb, prefix);
+	sb_vaddf(&sb, fmt, ap);
+	if (errnum)
+		sb_addf(&sb, ": %s", strerror(errnum));
+	sb_addc(&sb, '\n');
+	(void)write_all(STDERR_FILENO, sb.buf, sb.len);
+	sb_release(&sb);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(NULL, fmt, ap, 0);
+	va_end(ap);
+	exit(FSJ_EXIT_ERROR);
+}
+
+void die_errno(const char *fmt, ...)
+{
+	int errnum = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(NULL, fmt, ap, errnum);
+	va_end(ap);
+	exit(FSJ_EXIT_ERROR);
+}
+
+void warn(const char *fmt, ...)
+{
+	int errnum = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap, 0);
+	va_end(ap);
+	errno = errnum;
+}
+
+static FSJ_NORETURN void oom(void)
+{
+	static const char msg[] = "fsjail: out of memory\n";
+
+	(void)write_all(STDERR_FILENO, msg, sizeof(msg) - 1);
+	_exit(FSJ_EXIT_ERROR);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xreallocarray(void *p, size_t nmemb, size_t size)
+{
+	if (size && nmemb > SIZE_MAX / size)
+		oom();
+	p = realloc(p, (nmemb && size) ? nmemb * size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return sb_detach(&sb);
+}
+
+static void sb_grow(struct strbuf *sb, size_t extra)
+{
+	size_t need;
+
+	if (extra > SIZE_MAX - sb->len - 1)
+		oom();
+	need = sb->len + extra + 1;
+	if (need <= sb->cap)
+		return;
+	if (sb->cap < 64)
+		sb->cap = 64;
+	while (sb->cap < need) {
+		if (sb->cap > SIZE_MAX / 2)
+			oom();
+		sb->cap *= 2;
+	}
+	sb->buf = xreallocarray(sb->buf, sb->cap, 1);
+}
+
+void sb_add(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_adds(struct strbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void sb_addc(struct strbuf *sb, char c)
+{
+	sb_add(sb, &c, 1);
+}
+
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	sb_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sb_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+char *sb_detach(struct strbuf *sb)
+{
+	char *p = sb->buf ? sb->buf : xstrdup("");
+
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return p;
+}
+
+void sb_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+void sb_add_json_string(struct strbuf *sb, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+			sb_adds(sb, "\\\"");
+			break;
+		case '\\':
+			sb_adds(sb, "\\\\");
+			break;
+		case '\n':
+			sb_adds(sb, "\\n");
+			break;
+		case '\t':
+			sb_adds(sb, "\\t");
+			break;
+		case '\r':
+			sb_adds(sb, "\\r");
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				sb_addf(sb, "\\u%04x", *p);
+			else
+				sb_addc(sb, (char)*p);
+		}
+	}
+}
+
+void fsj_freep(void *p)
+{
+	free(*(void **)p);
+}
+
+void fsj_closep(int *fd)
+{
+	if (*fd >= 0) {
+		int saved = errno;
+		close(*fd);
+		errno = saved;
+	}
+}
+
+int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int read_file(const char *path, size_t max, char **out, size_t *len_out)
+{
+	cleanup_fd int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	char chunk[8192];
+
+	*out = NULL;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	for (;;) {
+		ssize_t r = read(fd, chunk, sizeof(chunk));
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			sb_release(&sb);
+			return -e;
+		}
+		if (r == 0)
+			break;
+		if (sb.len + (size_t)r > max) {
+			sb_release(&sb);
+			return -EFBIG;
+		}
+		sb_add(&sb, chunk, (size_t)r);
+	}
+	if (len_out)
+		*len_out = sb.len;
+	*out = sb_detach(&sb);
+	return 0;
+}
+
+bool env_flag(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
+int fsj_error_set(struct fsj_error *err, const char *file, unsigned long line,
+		  unsigned long col, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (!err)
+		return -1;
+	if (file) {
+		sb_adds(&sb, file);
+		if (line) {
+			sb_addf(&sb, ":%lu", line);
+			if (col)
+				sb_addf(&sb, ":%lu", col);
+		}
+		sb_adds(&sb, ": ");
+	}
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	snprintf(err->text, sizeof(err->text), "%s", sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return -1;
+}
+
+int mkdir_p(const char *path, unsigned mode)
+{
+	cleanup_free char *p = xstrdup(path);
+	struct stat st;
+
+	for (char *s = p + 1;; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char saved = *s;
+		*s = '\0';
+		if (mkdir(p, (mode_t)mode) < 0 && errno != EEXIST)
+			return -1;
+		if (stat(p, &st) < 0)
+			return -1;
+		if (!S_ISDIR(st.st_mode)) {
+			errno = ENOTDIR;
+			return -1;
+		}
+		*s = saved;
+		if (saved == '\0')
+			break;
+	}
+	return 0;
+}
