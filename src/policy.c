@@ -190,26 +190,21 @@ void policy_finalize(struct fsj_policy *pol)
 	}
 }
 
-/* Depth of the deepest spelling of r that matches the query, or -1. */
-static long match_depth(const struct fsj_rule *r, const char *path, const char *resolved)
+/* Depth of the deepest spelling of r (written or resolved) that matches
+ * query q, or -1. */
+static long match_depth(const struct fsj_rule *r, const char *q)
 {
 	const char *spell[2] = { r->path, r->resolved };
-	const char *query[2] = { path, resolved };
 	long best = -1;
 
 	for (int i = 0; i < 2; i++) {
-		if (!spell[i] || (i == 1 && spell[1] && strcmp(spell[0], spell[1]) == 0))
+		if (!spell[i])
 			continue;
-		for (int j = 0; j < 2; j++) {
-			if (!query[j] || (j == 1 && strcmp(query[0], query[1]) == 0))
-				continue;
-			bool hit = r->recursive ? path_covers(spell[i], query[j])
-						: strcmp(spell[i], query[j]) == 0;
-			if (hit) {
-				long d = (long)path_depth(spell[i]);
-				if (d > best)
-					best = d;
-			}
+		bool hit = r->recursive ? path_covers(spell[i], q) : strcmp(spell[i], q) == 0;
+		if (hit) {
+			long d = (long)path_depth(spell[i]);
+			if (d > best)
+				best = d;
 		}
 	}
 	return best;
@@ -217,15 +212,12 @@ static long match_depth(const struct fsj_rule *r, const char *path, const char *
 
 enum verdict { V_PASS = 0, V_ALLOW = 1, V_DENY = 2 };
 
-void policy_decide(const struct fsj_policy *pol, const char *path, const char *resolved,
-		   enum fsj_cap cap, struct fsj_decision *out)
+/* The decision for one spelling of the query. */
+static void decide_one(const struct fsj_policy *pol, const char *q, unsigned bit,
+		       struct fsj_decision *out)
 {
-	unsigned bit = FSJ_CAPBIT(cap);
-
 	memset(out, 0, sizeof(*out));
 	out->level = FSJ_LEVEL_DEFAULT;
-	if (!resolved)
-		resolved = path;
 
 	for (int lv = FSJ_LEVEL_PROTECTED; lv < FSJ_LEVEL_DEFAULT; lv++) {
 		const struct fsj_rule *best = NULL;
@@ -241,7 +233,7 @@ void policy_decide(const struct fsj_policy *pol, const char *path, const char *r
 				continue;
 			if (!((r->allow | r->deny | r->pass) & bit))
 				continue;
-			d = match_depth(r, path, resolved);
+			d = match_depth(r, q);
 			if (d < 0)
 				continue;
 			v = (r->deny & bit) ? V_DENY : (r->allow & bit) ? V_ALLOW : V_PASS;
@@ -255,6 +247,7 @@ void policy_decide(const struct fsj_policy *pol, const char *path, const char *r
 		if (!best)
 			continue;
 		if (best_v == V_PASS) {
+			/* a protected exception: this level has no opinion here */
 			out->pass = true;
 			continue;
 		}
@@ -263,6 +256,29 @@ void policy_decide(const struct fsj_policy *pol, const char *path, const char *r
 		out->rule = best;
 		return;
 	}
+}
+
+void policy_decide(const struct fsj_policy *pol, const char *path, const char *resolved,
+		   enum fsj_cap cap, struct fsj_decision *out)
+{
+	unsigned bit = FSJ_CAPBIT(cap);
+	struct fsj_decision dw;
+
+	/* Rules match by either of their spellings. The query is decided for
+	 * its resolved spelling (what the kernel acts on) and, when it differs,
+	 * for its written spelling too; it is allowed only when both are, so a
+	 * symlink can neither carry a grant outside nor step around a deny
+	 * written on the link's own path. */
+	if (!resolved || strcmp(path, resolved) == 0) {
+		decide_one(pol, path, bit, out);
+		return;
+	}
+	decide_one(pol, resolved, bit, out);
+	if (!out->allowed)
+		return;
+	decide_one(pol, path, bit, &dw);
+	if (!dw.allowed)
+		*out = dw;
 }
 
 unsigned policy_allowed_mask(const struct fsj_policy *pol, const char *path,

@@ -5,8 +5,9 @@
  * capability the strongest level that has an opinion on a path decides;
  * inside a level the deepest matching rule that mentions the capability
  * decides, and on a tie at one depth deny wins. A rule matches a query when
- * its written or its resolved spelling covers the query's written or
- * resolved spelling, whole components compared. */
+ * its written or its resolved spelling covers the query; a query whose
+ * written and resolved spellings differ is allowed only when both are
+ * (a symlink cannot carry a grant outside). Components compare whole. */
 #ifndef FSJAIL_POLICY_H
 #define FSJAIL_POLICY_H
 

@@ -1,0 +1,206 @@
+/* check_path.c - unit tests for path normalisation and matching. */
+#include <check.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "path.h"
+#include "util.h"
+
+static char *norm(const char *in, const char *home, const char *base)
+{
+	char *out = NULL;
+	int e = path_normalize(in, strlen(in), home, base, &out);
+
+	ck_assert_msg(e == PATH_OK, "normalise '%s': %s", in, path_strerror(e));
+	return out;
+}
+
+static void expect_norm(const char *in, const char *home, const char *base, const char *want)
+{
+	char *got = norm(in, home, base);
+
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+
+START_TEST(test_normalize_lexical)
+{
+	expect_norm("/", NULL, NULL, "/");
+	expect_norm("//", NULL, NULL, "/");
+	expect_norm("/a//b///c/", NULL, NULL, "/a/b/c");
+	expect_norm("/a/./b/.", NULL, NULL, "/a/b");
+	expect_norm("/a/b/../c", NULL, NULL, "/a/c");
+	expect_norm("/../../etc", NULL, NULL, "/etc");
+	expect_norm("/a/b/../../..", NULL, NULL, "/");
+	expect_norm("/a/..b/c", NULL, NULL, "/a/..b/c");
+	expect_norm("/a/.b", NULL, NULL, "/a/.b");
+}
+END_TEST
+
+START_TEST(test_normalize_home_and_relative)
+{
+	expect_norm("~", "/home/u", NULL, "/home/u");
+	expect_norm("~/", "/home/u", NULL, "/home/u");
+	expect_norm("~/.ssh", "/home/u/", NULL, "/home/u/.ssh");
+	expect_norm("src/../build", NULL, "/w", "/w/build");
+	expect_norm("./x", NULL, "/w/", "/w/x");
+	expect_norm("../../../../x", NULL, "/w/a", "/x");
+	/* ".." cannot climb out of a rule's path by a relative trick: it is
+	 * applied before matching */
+	expect_norm("/w/build/../secret", NULL, NULL, "/w/secret");
+	/* a "~" not at the start is an ordinary letter */
+	expect_norm("/a/~/b", "/home/u", NULL, "/a/~/b");
+}
+END_TEST
+
+START_TEST(test_normalize_errors)
+{
+	char *out = (char *)1;
+
+	ck_assert_int_eq(path_normalize("", 0, NULL, NULL, &out), PATH_ERR_EMPTY);
+	ck_assert_ptr_null(out);
+	ck_assert_int_eq(path_normalize("/a\0b", 4, NULL, NULL, &out), PATH_ERR_NUL);
+	ck_assert_int_eq(path_normalize("rel", 3, NULL, NULL, &out), PATH_ERR_RELATIVE);
+	ck_assert_int_eq(path_normalize("~bob/x", 6, "/home/u", NULL, &out), PATH_ERR_TILDE_USER);
+	ck_assert_int_eq(path_normalize("~/x", 3, NULL, NULL, &out), PATH_ERR_NO_HOME);
+
+	char *longp = xmalloc(FSJ_PATH_MAX + 10);
+	memset(longp, 'a', FSJ_PATH_MAX + 9);
+	longp[0] = '/';
+	longp[FSJ_PATH_MAX + 9] = '\0';
+	ck_assert_int_eq(path_normalize(longp, strlen(longp), NULL, NULL, &out), PATH_ERR_TOO_LONG);
+	free(longp);
+	ck_assert_str_ne(path_strerror(PATH_ERR_NUL), "");
+}
+END_TEST
+
+START_TEST(test_covers_whole_components)
+{
+	ck_assert(path_covers("/w/build", "/w/build"));
+	ck_assert(path_covers("/w/build", "/w/build/x/y"));
+	ck_assert(!path_covers("/w/build", "/w/build-2"));
+	ck_assert(!path_covers("/w/build", "/w/buil"));
+	ck_assert(!path_covers("/w/build", "/w"));
+	ck_assert(path_covers("/", "/anything"));
+	ck_assert(path_covers("/", "/"));
+}
+END_TEST
+
+START_TEST(test_depth_dirname_join)
+{
+	ck_assert_uint_eq(path_depth("/"), 0);
+	ck_assert_uint_eq(path_depth("/a"), 1);
+	ck_assert_uint_eq(path_depth("/a/b/c"), 3);
+	char *d = path_dirname("/a/b");
+	ck_assert_str_eq(d, "/a");
+	free(d);
+	d = path_dirname("/a");
+	ck_assert_str_eq(d, "/");
+	free(d);
+	d = path_join("/", "x");
+	ck_assert_str_eq(d, "/x");
+	free(d);
+	d = path_join("/a", "x");
+	ck_assert_str_eq(d, "/a/x");
+	free(d);
+}
+END_TEST
+
+/* A scratch tree with symlinks, made in a fresh directory. */
+static char tree[PATH_MAX];
+
+/* tree + suffix; caller frees */
+static char *tp(const char *suffix)
+{
+	return xasprintf("%s%s", tree, suffix);
+}
+
+static void mkdir_in(const char *suffix)
+{
+	cleanup_free char *p = tp(suffix);
+
+	ck_assert_int_eq(mkdir_p(p, 0755), 0);
+}
+
+/* symlink at tree+suffix pointing to target (tree+target when abs) */
+static void link_in(const char *suffix, const char *target, bool abs)
+{
+	cleanup_free char *p = tp(suffix);
+	cleanup_free char *t = abs ? tp(target) : xstrdup(target);
+
+	ck_assert_int_eq(symlink(t, p), 0);
+}
+
+static void setup_tree(void)
+{
+	char tmpl[] = "/tmp/fsjail-path.XXXXXX";
+	char *d = mkdtemp(tmpl);
+
+	ck_assert_ptr_nonnull(d);
+	/* realpath: /tmp itself could be a symlink on some systems */
+	ck_assert_ptr_nonnull(realpath(d, tree));
+	mkdir_in("/real/sub");
+	mkdir_in("/outside");
+	link_in("/link", "/real", true);       /* absolute link to a dir */
+	link_in("/rel", "real/sub", false);    /* relative link */
+	link_in("/real/up", "../outside", false); /* link climbing out */
+	link_in("/loop", "/loop", true);       /* a loop */
+}
+
+static void expect_resolve(const char *in_suffix, const char *want_suffix)
+{
+	cleanup_free char *in = tp(in_suffix);
+	cleanup_free char *want = tp(want_suffix);
+	cleanup_free char *got = path_resolve(in);
+
+	ck_assert_str_eq(got, want);
+}
+
+START_TEST(test_resolve_symlinks)
+{
+	setup_tree();
+	expect_resolve("/real/sub", "/real/sub");
+	expect_resolve("/link/sub", "/real/sub");
+	expect_resolve("/rel", "/real/sub");
+	expect_resolve("/rel/new-file", "/real/sub/new-file");
+	/* a symlink whose target is outside resolves to the outside path */
+	expect_resolve("/real/up/x", "/outside/x");
+	/* ".." after a symlink applies to its target, as the kernel does */
+	expect_resolve("/link/sub/../../outside", "/outside");
+	/* a path that does not exist yet keeps its lexical tail */
+	expect_resolve("/link/not/yet/there", "/real/not/yet/there");
+	/* a loop does not hang and still answers */
+	cleanup_free char *p = tp("/loop/x");
+	cleanup_free char *got = path_resolve(p);
+	ck_assert_ptr_nonnull(got);
+}
+END_TEST
+
+static Suite *path_suite(void)
+{
+	Suite *s = suite_create("path");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_normalize_lexical);
+	tcase_add_test(tc, test_normalize_home_and_relative);
+	tcase_add_test(tc, test_normalize_errors);
+	tcase_add_test(tc, test_covers_whole_components);
+	tcase_add_test(tc, test_depth_dirname_join);
+	tcase_add_test(tc, test_resolve_symlinks);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(path_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
