@@ -112,6 +112,23 @@ END_TEST
 /* A scratch tree with symlinks, made in a fresh directory. */
 static char tree[PATH_MAX];
 
+#include <ftw.h>
+
+static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(p);
+}
+
+/* Remove the scratch tree after each test (runs in the forked test). */
+static void remove_tree(void)
+{
+	if (tree[0])
+		nftw(tree, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* tree + suffix; caller frees */
 static char *tp(const char *suffix)
 {
@@ -190,6 +207,7 @@ static Suite *path_suite(void)
 	tcase_add_test(tc, test_covers_whole_components);
 	tcase_add_test(tc, test_depth_dirname_join);
 	tcase_add_test(tc, test_resolve_symlinks);
+	tcase_add_checked_fixture(tc, NULL, remove_tree);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -282,6 +282,23 @@ END_TEST
 /* Symlink cases need a real tree. */
 static char tree[PATH_MAX];
 
+#include <ftw.h>
+
+static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(p);
+}
+
+/* Remove the scratch tree after each test (runs in the forked test). */
+static void remove_tree(void)
+{
+	if (tree[0])
+		nftw(tree, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static char *tp(const char *suffix)
 {
 	return xasprintf("%s%s", tree, suffix);
@@ -396,6 +413,7 @@ static Suite *policy_suite(void)
 	tcase_add_test(tc, test_symlink_target_outside);
 	tcase_add_test(tc, test_rule_on_symlink_covers_target);
 	tcase_add_test(tc, test_names_roundtrip);
+	tcase_add_checked_fixture(tc, NULL, remove_tree);
 	suite_add_tcase(s, tc);
 	return s;
 }
