@@ -33,10 +33,22 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
  * Landlock plan. */
 void sandbox_dump(const struct sandbox *sb, FILE *out);
 
+/* In the parent, just before fork: put in place what apply() needs and
+ * dump() does not (the Seatbelt profile file: mode 0600 under $TMPDIR or
+ * /tmp, removed by sandbox_free()). launch_run() calls it; calling it again
+ * does nothing. Returns 0, or -1 with err set. */
+int sandbox_stage(struct sandbox *sb, struct fsj_error *err);
+
 /* In the child after fork: apply the sandbox to the calling process and
  * return the argv to exec (*argv may be replaced, e.g. by sandbox-exec's).
  * Returns 0, or -1 with err set: the caller must not exec. */
 int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err);
+
+/* In the parent, after the child ended with wait status wstatus: -1 when
+ * the status is the command's; otherwise the exit status fsjail must
+ * return (125) with err set, because the backend's wrapper did not run the
+ * command (sandbox-exec exit 65 or 71, DESIGN.md section 6). */
+int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *err);
 
 void sandbox_free(struct sandbox *sb);
 

@@ -1,0 +1,634 @@
+/* launch.c - the supervisor: fork, apply the sandbox in the child, exec,
+ * pass signals and the terminal on, and turn the child's end into fsjail's
+ * exit status (DESIGN.md section 1; bubblewrap's main, openssh's
+ * sandbox-*.c).
+ *
+ * The parent learns whether the child reached exec through a close-on-exec
+ * pipe: an exec that succeeds closes it with nothing written; a child that
+ * stops short writes one struct launch_report and exits 125, 126 or 127.
+ * Signals reach the parent's poll() loop through a self-pipe, so the loop
+ * never races a signal against a blocking call. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "launch.h"
+
+/* Where the child stopped short of running the command. */
+enum launch_stage {
+	LAUNCH_STAGE_SETUP = 1,    /* process group, parent-death signal */
+	LAUNCH_STAGE_APPLY,        /* sandbox_apply() refused */
+	LAUNCH_STAGE_EXEC,         /* the command could not be executed */
+	LAUNCH_STAGE_EXEC_WRAPPER, /* the backend's wrapper (sandbox-exec) could not */
+};
+
+/* What the child writes to the report pipe instead of exec'ing. */
+struct launch_report {
+	int stage;  /* enum launch_stage */
+	int errnum; /* errno of the failed call, 0 when text says it all */
+	char text[sizeof(((struct fsj_error *)0)->text)];
+};
+
+/* Signals the parent catches. The first four are passed on to the
+ * command's process group; SIGCHLD and SIGCONT drive the loop. */
+static const int caught_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGCONT };
+#define N_CAUGHT (sizeof(caught_signals) / sizeof(caught_signals[0]))
+#define N_FORWARDED 4
+
+/* Set by the handler, cleared by the loop; one per caught_signals entry. */
+static volatile sig_atomic_t sig_pending[N_CAUGHT];
+/* Write end of the self-pipe; -1 outside launch_run(). */
+static volatile sig_atomic_t sig_wake_fd = -1;
+
+struct supervisor {
+	pid_t pid;               /* the child, also its process group id */
+	int tty;                 /* controlling terminal, -1 when none */
+	bool tty_opened;         /* tty was opened here (/dev/tty): close it */
+	bool give_tty;           /* fsjail was in the foreground at fork */
+	bool child_stopped;
+	bool catching[N_CAUGHT]; /* the handler is installed */
+	struct sigaction saved[N_CAUGHT];
+	struct sigaction saved_ttou;
+	sigset_t saved_mask;
+	int wake[2];             /* self-pipe: read end, write end */
+	int report;              /* read end of the report pipe, -1 after EOF */
+};
+
+static void on_signal(int sig)
+{
+	int saved_errno = errno;
+	size_t i;
+	ssize_t r;
+
+	for (i = 0; i < N_CAUGHT; i++)
+		if (caught_signals[i] == sig)
+			sig_pending[i] = 1;
+	if (sig_wake_fd >= 0) {
+		r = write(sig_wake_fd, "", 1); /* a full pipe already wakes the loop */
+		(void)r;
+	}
+	errno = saved_errno;
+}
+
+/* pipe() with both ends close-on-exec (and non-blocking when nonblock):
+ * no fd fsjail opens may reach the command (STYLE.md point 15). */
+static int cloexec_pipe(int fds[2], bool nonblock)
+{
+#ifdef __linux__
+	return pipe2(fds, O_CLOEXEC | (nonblock ? O_NONBLOCK : 0));
+#else
+	int p[2], i;
+
+	if (pipe(p) < 0)
+		return -1;
+	for (i = 0; i < 2; i++) {
+		if (fcntl(p[i], F_SETFD, FD_CLOEXEC) < 0 ||
+		    (nonblock && fcntl(p[i], F_SETFL, O_NONBLOCK) < 0)) {
+			i = errno;
+			close(p[0]);
+			close(p[1]);
+			errno = i;
+			return -1;
+		}
+	}
+	fds[0] = p[0];
+	fds[1] = p[1];
+	return 0;
+#endif
+}
+
+/* Find the controlling terminal: one of the standard streams when it is
+ * the controlling terminal (tcgetpgrp() fails on any other), else
+ * /dev/tty, so that `cmd < file > log` still hands the terminal on to a
+ * command that opens /dev/tty (ssh asking for a password). */
+static void find_tty(struct supervisor *s)
+{
+	int fd;
+
+	s->tty = -1;
+	for (fd = 0; fd <= 2; fd++) {
+		if (isatty(fd) && tcgetpgrp(fd) >= 0) {
+			s->tty = fd;
+			break;
+		}
+	}
+	if (s->tty < 0) {
+		fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0)
+			return;
+		if (tcgetpgrp(fd) < 0) {
+			close(fd);
+			return;
+		}
+		s->tty = fd;
+		s->tty_opened = true;
+	}
+	s->give_tty = tcgetpgrp(s->tty) == getpgrp();
+}
+
+/* Give the terminal to the command's group when fsjail holds it. SIGTTOU
+ * is ignored in the parent for the whole run: tcsetpgrp() from a
+ * background group would otherwise stop fsjail. */
+static void tty_give(const struct supervisor *s)
+{
+	if (s->tty >= 0 && tcgetpgrp(s->tty) == getpgrp())
+		(void)tcsetpgrp(s->tty, s->pid);
+}
+
+/* Take the terminal back from the command's group, and only from it: when
+ * the shell has it (fsjail was put in the background) it stays there. */
+static void tty_take(const struct supervisor *s)
+{
+	if (s->tty >= 0 && tcgetpgrp(s->tty) == s->pid)
+		(void)tcsetpgrp(s->tty, getpgrp());
+}
+
+/* Catch the signals of caught_signals (SIGTTOU ignored); a signal fsjail
+ * inherited as ignored (nohup, a background job of a shell without job
+ * control) stays ignored and is not forwarded. sigaction() without
+ * SA_RESTART: poll() returns early, and every other call is restarted by
+ * hand. Returns 0, or -1 with errno set. */
+static int signals_install(struct supervisor *s)
+{
+	struct sigaction sa, ign;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	for (i = 0; i < N_CAUGHT; i++) {
+		sig_pending[i] = 0;
+		if (sigaction(caught_signals[i], NULL, &s->saved[i]) < 0)
+			return -1;
+		if (i < N_FORWARDED && s->saved[i].sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(caught_signals[i], &sa, NULL) < 0)
+			return -1;
+		s->catching[i] = true;
+	}
+	return sigaction(SIGTTOU, &ign, &s->saved_ttou);
+}
+
+static void signals_restore(struct supervisor *s)
+{
+	size_t i;
+
+	for (i = 0; i < N_CAUGHT; i++) {
+		if (s->catching[i])
+			(void)sigaction(caught_signals[i], &s->saved[i], NULL);
+		s->catching[i] = false;
+	}
+	(void)sigaction(SIGTTOU, &s->saved_ttou, NULL);
+}
+
+static bool inherited_ignored(const struct supervisor *s, int sig)
+{
+	size_t i;
+
+	for (i = 0; i < N_FORWARDED; i++)
+		if (caught_signals[i] == sig)
+			return s->saved[i].sa_handler == SIG_IGN;
+	return false;
+}
+
+/* In the child: every disposition back to default, except the forwarded
+ * signals fsjail inherited as ignored (nohup keeps working), and an empty
+ * signal mask. */
+static void child_reset_signals(const struct supervisor *s)
+{
+	struct sigaction dfl;
+	sigset_t none;
+	int sig;
+
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	for (sig = 1; sig < NSIG; sig++) {
+		if (sig == SIGKILL || sig == SIGSTOP || inherited_ignored(s, sig))
+			continue;
+		(void)sigaction(sig, &dfl, NULL); /* EINVAL for libc-reserved ones */
+	}
+	sigemptyset(&none);
+	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* Write the report and end the child without running atexit handlers or
+ * flushing stdio buffers that belong to the parent. */
+FSJ_NORETURN static void child_fail(int fd, enum launch_stage stage, int errnum,
+				    const char *text, int code)
+{
+	struct launch_report r;
+
+	memset(&r, 0, sizeof(r));
+	r.stage = (int)stage;
+	r.errnum = errnum;
+	snprintf(r.text, sizeof(r.text), "%s", text ? text : "");
+	(void)write_all(fd, &r, sizeof(r));
+	_exit(code);
+}
+
+/* execvp()'s PATH search without the exec: 0 when name resolves to an
+ * executable regular file, else ENOENT or EACCES as execvp() would fail. Used
+ * when a wrapper execs the command for us, so that a missing command is
+ * still "not found" (127) rather than a wrapper failure. */
+static int command_lookup(const char *name)
+{
+	const char *path, *p, *end;
+	char buf[PATH_MAX];
+	struct stat st;
+	bool denied = false;
+	int n;
+
+	if (!*name)
+		return ENOENT;
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0 ? 0 : errno;
+	path = getenv("PATH");
+	if (!path)
+		path = "/bin:/usr/bin"; /* glibc's and macOS's default */
+	for (p = path;; p = end + 1) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		/* An empty entry is the current directory (POSIX XBD 8.3). */
+		if (end == p)
+			n = snprintf(buf, sizeof(buf), "./%s", name);
+		else
+			n = snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, name);
+		if (n > 0 && (size_t)n < sizeof(buf) && stat(buf, &st) == 0) {
+			if (S_ISREG(st.st_mode) && access(buf, X_OK) == 0)
+				return 0;
+			denied = true;
+		}
+		if (!*end)
+			break;
+	}
+	return denied ? EACCES : ENOENT;
+}
+
+/*
+ * ===================== trust boundary: the forked child =====================
+ * Runs with all of fsjail's rights until sandbox_apply() returns, and with
+ * only the sandbox's afterwards; then it becomes the command. Nothing here
+ * may return to fsjail's code: every way out is exec or _exit(). No fd
+ * other than stdin, stdout and stderr survives the exec (all CLOEXEC).
+ * =============================================================================
+ */
+FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *sb,
+				   char **args, int report_fd, pid_t parent)
+{
+	struct fsj_error err = { { 0 } };
+	char **cmd = args;
+	int e;
+
+	/* Own process group, so that signals reach the whole command tree
+	 * and the terminal can be handed to it; the parent does the same, as
+	 * either may run first. */
+	if (setpgid(0, 0) < 0)
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno, "cannot create a process group",
+			   FSJ_EXIT_ERROR);
+	if (s->give_tty)
+		(void)tcsetpgrp(s->tty, getpid()); /* SIGTTOU is still ignored */
+#ifdef __linux__
+	/* The command must not outlive a killed supervisor. The parent may
+	 * have died before prctl() ran: then nobody would deliver the signal. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
+			   "cannot set the parent-death signal", FSJ_EXIT_ERROR);
+	if (getppid() != parent)
+		_exit(FSJ_EXIT_ERROR);
+#else
+	(void)parent;
+#endif
+	child_reset_signals(s);
+
+	if (sandbox_apply(sb, &args, &err) < 0)
+		child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
+
+	if (args != cmd) {
+		/* A wrapper (sandbox-exec) applies the sandbox and execs the
+		 * command itself. */
+		e = command_lookup(cmd[0]);
+		if (e)
+			child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
+				   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
+		execv(args[0], args);
+		child_fail(report_fd, LAUNCH_STAGE_EXEC_WRAPPER, errno, args[0], FSJ_EXIT_ERROR);
+	}
+	execvp(args[0], args);
+	e = errno;
+	child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
+		   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
+}
+
+/* Pass a signal sent to fsjail on to the command's process group. A
+ * stopped group would hold SIGTERM and SIGHUP until continued (timeout(1)
+ * sends SIGCONT after its signal for the same reason). */
+static void forward(struct supervisor *s, int sig)
+{
+	(void)kill(-s->pid, sig);
+	if (s->child_stopped && (sig == SIGTERM || sig == SIGHUP)) {
+		(void)kill(-s->pid, SIGCONT);
+		s->child_stopped = false;
+	}
+}
+
+/* fsjail was continued (fg or bg): hand the terminal back when fsjail is
+ * in the foreground again, and continue the command's group. */
+static void resume(struct supervisor *s)
+{
+	tty_give(s);
+	(void)kill(-s->pid, SIGCONT);
+	s->child_stopped = false;
+}
+
+/* The command stopped with signal sig. For job control stops, stop fsjail
+ * too so that the shell sees the job stop (and can fg/bg it); SIGCONT
+ * brings both back. SIGSTOP from elsewhere (a debugger, kill -STOP) is not
+ * mirrored: whoever stopped the command will continue it. When fsjail
+ * cannot stop (SIGTSTP ignored, or an orphaned process group where the
+ * kernel discards it) raise() returns at once and the command is
+ * continued, as if the stop had been ignored. */
+static void child_stopped(struct supervisor *s, int sig)
+{
+	s->child_stopped = true;
+	if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU)
+		return;
+	tty_take(s);
+	/* SIGTTOU is ignored here; SIGTSTP has its inherited disposition. */
+	(void)raise(sig == SIGTTIN ? SIGTTIN : SIGTSTP);
+	resume(s);
+}
+
+/* Read the report pipe once; close it at EOF or on error. Returns true
+ * when bytes were read. */
+static bool report_read(struct supervisor *s, struct launch_report *rep, size_t *len)
+{
+	ssize_t n;
+
+	if (s->report < 0)
+		return false;
+	if (*len >= sizeof(*rep)) {
+		char discard[256];
+
+		n = read(s->report, discard, sizeof(discard));
+	} else {
+		n = read(s->report, (char *)rep + *len, sizeof(*rep) - *len);
+		if (n > 0)
+			*len += (size_t)n;
+	}
+	if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
+		close(s->report);
+		s->report = -1;
+	}
+	return n > 0;
+}
+
+/* Reap or notice a stop. Returns 1 with *wstatus set when the child has
+ * ended, 0 while it lives, -1 with errno set when it cannot be waited for. */
+static int reap(struct supervisor *s, int *wstatus)
+{
+	pid_t r;
+	int st;
+
+	for (;;) {
+		r = waitpid(s->pid, &st, WNOHANG | WUNTRACED);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			return 0;
+		if (WIFSTOPPED(st)) {
+			child_stopped(s, WSTOPSIG(st));
+			continue;
+		}
+		*wstatus = st;
+		return 1;
+	}
+}
+
+/* The parent's loop: wait for the report pipe, signals and the child's
+ * end. Returns 0 with *wstatus set, or -1 with errno set. */
+static int supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
+		     int *wstatus)
+{
+	struct pollfd pfd[2];
+	char drain[64];
+	nfds_t n;
+	size_t i;
+	int r;
+
+	for (;;) {
+		pfd[0].fd = s->wake[0];
+		pfd[0].events = POLLIN;
+		n = 1;
+		if (s->report >= 0) {
+			pfd[1].fd = s->report;
+			pfd[1].events = POLLIN;
+			n = 2;
+		}
+		r = poll(pfd, n, -1);
+		if (r < 0 && errno != EINTR)
+			return -1;
+		while (read(s->wake[0], drain, sizeof(drain)) > 0)
+			;
+		if (r > 0 && n == 2 && pfd[1].revents)
+			report_read(s, rep, rep_len);
+		for (i = 0; i < N_CAUGHT; i++) {
+			int sig = caught_signals[i];
+
+			if (!sig_pending[i])
+				continue;
+			sig_pending[i] = 0;
+			if (i < N_FORWARDED)
+				forward(s, sig);
+			else if (sig == SIGCONT)
+				resume(s);
+			/* SIGCHLD: reaped below, on every wake-up */
+		}
+		r = reap(s, wstatus);
+		if (r < 0)
+			return -1;
+		if (r == 1)
+			break;
+	}
+	/* Everything the child wrote is in the pipe now; a grandchild that
+	 * kept the write end open must not keep fsjail waiting. */
+	if (s->report >= 0 && fcntl(s->report, F_SETFL, O_NONBLOCK) == 0) {
+		while (report_read(s, rep, rep_len))
+			;
+	}
+	return 0;
+}
+
+/* Map the child's end to fsjail's exit status (DESIGN.md section 1). */
+static int launch_status(const struct sandbox *sb, char *const argv[],
+			 const struct launch_report *rep, size_t rep_len, int wstatus,
+			 struct fsj_error *err)
+{
+	int code;
+
+	if (rep_len == sizeof(*rep)) {
+		switch ((enum launch_stage)rep->stage) {
+		case LAUNCH_STAGE_SETUP:
+			fsj_error_set(err, NULL, 0, 0, "cannot start '%s': %s: %s", argv[0],
+				      rep->text, strerror(rep->errnum));
+			return FSJ_EXIT_ERROR;
+		case LAUNCH_STAGE_APPLY:
+			fsj_error_set(err, NULL, 0, 0, "%s",
+				      rep->text[0] ? rep->text : "the sandbox could not be applied");
+			return FSJ_EXIT_ERROR;
+		case LAUNCH_STAGE_EXEC_WRAPPER:
+			fsj_error_set(err, NULL, 0, 0, "cannot execute sandbox wrapper '%s': %s",
+				      rep->text, strerror(rep->errnum));
+			return FSJ_EXIT_ERROR;
+		case LAUNCH_STAGE_EXEC:
+			/* Printed here, once: the caller prints err only for 125. */
+			if (rep->errnum == ENOENT && !strchr(argv[0], '/')) {
+				fprintf(stderr, "fsjail: '%s': command not found\n", argv[0]);
+				return FSJ_EXIT_NOTFOUND;
+			}
+			fprintf(stderr, "fsjail: cannot execute '%s': %s\n", argv[0],
+				strerror(rep->errnum));
+			return rep->errnum == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC;
+		}
+	}
+	/* No report: the exec happened (or the child died before writing one,
+	 * and its wait status tells how). */
+	code = sandbox_check_exit(sb, wstatus, err);
+	if (code >= 0)
+		return code;
+	if (WIFEXITED(wstatus))
+		return WEXITSTATUS(wstatus);
+	if (WIFSIGNALED(wstatus))
+		return 128 + WTERMSIG(wstatus);
+	return FSJ_EXIT_ERROR;
+}
+
+int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
+{
+	struct supervisor s;
+	struct launch_report rep;
+	size_t rep_len = 0, n, i;
+	sigset_t block;
+	char **args;
+	int report[2];
+	int wstatus = 0, status, saved, r;
+	pid_t parent;
+
+	if (!argv || !argv[0]) {
+		fsj_error_set(err, NULL, 0, 0, "no command to run");
+		return FSJ_EXIT_ERROR;
+	}
+	if (sandbox_stage(sb, err) < 0)
+		return FSJ_EXIT_ERROR;
+
+	memset(&s, 0, sizeof(s));
+	s.pid = -1;
+	s.wake[0] = s.wake[1] = s.report = -1;
+	memset(&rep, 0, sizeof(rep));
+
+	/* A private copy of the pointer array: sandbox_apply() may replace it
+	 * and wants it writable. */
+	for (n = 0; argv[n]; n++)
+		;
+	args = xcalloc(n + 1, sizeof(*args));
+	for (i = 0; i < n; i++)
+		args[i] = argv[i];
+
+	if (cloexec_pipe(s.wake, true) < 0 || cloexec_pipe(report, false) < 0) {
+		saved = errno;
+		fsj_error_set(err, NULL, 0, 0, "cannot create a pipe: %s", strerror(saved));
+		status = FSJ_EXIT_ERROR;
+		goto out_close_wake;
+	}
+	s.report = report[0];
+	find_tty(&s);
+
+	/* Block what we catch until the child has reset its dispositions: a
+	 * signal in between must not run fsjail's handler in the child. */
+	sigemptyset(&block);
+	for (i = 0; i < N_CAUGHT; i++)
+		sigaddset(&block, caught_signals[i]);
+	(void)sigprocmask(SIG_BLOCK, &block, &s.saved_mask);
+	sig_wake_fd = s.wake[1];
+	if (signals_install(&s) < 0) {
+		saved = errno;
+		fsj_error_set(err, NULL, 0, 0, "cannot install signal handlers: %s",
+			      strerror(saved));
+		status = FSJ_EXIT_ERROR;
+		goto out_restore_signals;
+	}
+
+	fflush(NULL); /* the child must not inherit unwritten stdio buffers */
+	parent = getpid();
+	s.pid = fork();
+	if (s.pid < 0) {
+		saved = errno;
+		fsj_error_set(err, NULL, 0, 0, "cannot fork: %s", strerror(saved));
+		status = FSJ_EXIT_ERROR;
+		close(report[1]);
+		goto out_restore_signals;
+	}
+	if (s.pid == 0)
+		child_run(&s, sb, args, report[1], parent);
+
+	close(report[1]);
+	/* Either side may run first: both set the group and the terminal. An
+	 * EACCES here means the child has already exec'd, after its own
+	 * setpgid(). */
+	(void)setpgid(s.pid, s.pid);
+	if (s.give_tty)
+		tty_give(&s);
+	(void)sigprocmask(SIG_UNBLOCK, &block, NULL);
+
+	r = supervise(&s, &rep, &rep_len, &wstatus);
+	saved = errno;
+	tty_take(&s);
+	if (r < 0) {
+		/* poll() or waitpid() failed: nothing left to supervise with;
+		 * end the command rather than leave it unwatched. */
+		(void)kill(-s.pid, SIGKILL);
+		(void)waitpid(s.pid, NULL, 0);
+		fsj_error_set(err, NULL, 0, 0, "cannot supervise '%s': %s", argv[0],
+			      strerror(saved));
+		status = FSJ_EXIT_ERROR;
+	} else {
+		status = launch_status(sb, argv, &rep, rep_len, wstatus, err);
+	}
+
+out_restore_signals:
+	signals_restore(&s);
+	sig_wake_fd = -1;
+	(void)sigprocmask(SIG_SETMASK, &s.saved_mask, NULL);
+	if (s.report >= 0)
+		close(s.report);
+	if (s.tty_opened)
+		close(s.tty);
+out_close_wake:
+	if (s.wake[0] >= 0) {
+		close(s.wake[0]);
+		close(s.wake[1]);
+	}
+	free(args);
+	return status;
+}
