@@ -535,8 +535,8 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	int wstatus = 0, status, saved, r;
 	pid_t parent;
 
-	if (!argv || !argv[0]) {
-		fsj_error_set(err, NULL, 0, 0, "no command to run");
+	if (!sb || !argv || !argv[0]) {
+		fsj_error_set(err, NULL, 0, 0, sb ? "no command to run" : "no sandbox to run in");
 		return FSJ_EXIT_ERROR;
 	}
 	if (sandbox_stage(sb, err) < 0)
