@@ -1,0 +1,470 @@
+# libtest.sh - shared helpers for fsjail's TAP integration tests
+# (bubblewrap tests/libtest.sh; git t/test-lib.sh). Sourced by t*.sh.
+#
+# Environment (set by `make check`, or by hand for a standalone run):
+#   FSJAIL          path of the fsjail binary (default: ../../src/fsjail)
+#   FSJAIL_DATADIR  folder holding baseline-*.yaml (default: ../../profiles)
+#   FSJAIL_REQUIRE_KERNEL=1  a kernel skip is reported as a failure
+#   FSJAIL_TEST_ROOT  where the test folder is made (default /home, else $HOME)
+#   FSJAIL_TEST_KEEP=1  keep the test folder for a post-mortem
+#
+# Layout of one test (made by this file, removed on exit):
+#   $T                 /home/fsjail-test.XXXXXX (a user-data root, not /tmp:
+#                      the baseline opens /tmp and /var/tmp fully)
+#   $HOME = $T/home    the fake home: nothing under it is granted by default
+#   $WS   = $T/home/ws the workspace (read, write, create, execute)
+#   $FSJAIL_HOME = $T/fsjail-home   config ($CONF_DIR) and state of fsjail
+#   $OUT, $ERR         stdout and stderr of the last fsj/run_cmd call
+#   $RC                its exit status
+#
+# A test is a block:
+#   begin_test "description"
+#   fsj -- bash -c '...'; assert_rc 0; assert_file_content "$WS/f" "x"
+#   end_test
+# Each assert_* records a failure with a diagnostic ("# ..." lines); end_test
+# prints "ok N - description" or "not ok N - description".
+#
+# Landlock confines root: a denial in these tests never comes from file
+# modes, and the tests run as root in CI.
+
+set -u
+
+# Scripts are run from the build tree by make, or by hand from anywhere.
+TEST_DIR=$(cd "$(dirname "$0")" && pwd)
+: "${TEST_SRCDIR:=$(cd "$TEST_DIR/.." && pwd)}"
+: "${FSJAIL:=$TEST_DIR/../../src/fsjail}"
+: "${FSJAIL_DATADIR:=$TEST_SRCDIR/../profiles}"
+case $FSJAIL in /*) ;; *) FSJAIL=$(pwd)/$FSJAIL ;; esac
+case $FSJAIL_DATADIR in /*) ;; *) FSJAIL_DATADIR=$(pwd)/$FSJAIL_DATADIR ;; esac
+export FSJAIL FSJAIL_DATADIR
+
+# A predictable environment: English error texts (the tests match
+# "Permission denied"), system binaries only (a PATH entry under /root,
+# such as a pyenv shim, is itself behind the read fence), no inherited
+# XDG or TMPDIR that would move fsjail's files or open a folder.
+export LC_ALL=C LANG=C
+unset LANGUAGE
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+unset XDG_CONFIG_HOME XDG_STATE_HOME XDG_DATA_HOME XDG_CACHE_HOME XDG_RUNTIME_DIR TMPDIR
+unset PYENV_ROOT PYENV_VERSION PYTHONPATH PYTHONHOME PYTHONSTARTUP VIRTUAL_ENV
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
+unset FSJAIL_BROKER_SOCKET
+# FSJAIL_LANDLOCK_ABI_MAX and FSJAIL_NO_MOUNT_MASKS stay as given: the
+# whole suite may be run as on an older kernel.
+
+T_NUM=0
+T_PLANNED=0
+T_FAILED=0
+T_DESC=
+T_FAIL=0
+T_OPEN=0
+
+# --- TAP ------------------------------------------------------------------
+
+# plan N: print the TAP plan.
+plan()
+{
+	T_PLANNED=$1
+	echo "1..$1"
+}
+
+# diag TEXT...: a TAP diagnostic line for each line of TEXT.
+diag()
+{
+	printf '%s\n' "$*" | sed 's/^/# /'
+}
+
+# diag_file LABEL FILE: the first 40 lines of FILE as diagnostics.
+diag_file()
+{
+	if [ -s "$2" ]; then
+		echo "#   $1:"
+		head -n 40 "$2" | sed 's/^/#     /'
+	else
+		echo "#   $1: (empty)"
+	fi
+}
+
+ok()
+{
+	T_NUM=$((T_NUM + 1))
+	echo "ok $T_NUM - $*"
+}
+
+not_ok()
+{
+	T_NUM=$((T_NUM + 1))
+	T_FAILED=$((T_FAILED + 1))
+	echo "not ok $T_NUM - $*"
+}
+
+# skip REASON: one test skipped for a reason that is not the kernel.
+skip()
+{
+	T_NUM=$((T_NUM + 1))
+	echo "ok $T_NUM # SKIP $*"
+}
+
+# skip_kernel REASON: one test skipped because the kernel cannot run it;
+# with FSJAIL_REQUIRE_KERNEL=1 that is a failure (CI must not skip silently).
+skip_kernel()
+{
+	if [ "${FSJAIL_REQUIRE_KERNEL:-0}" = 1 ]; then
+		not_ok "kernel required: $*"
+	else
+		skip "$*"
+	fi
+}
+
+# skip_rest_kernel REASON: skip every test still planned, then exit.
+skip_rest_kernel()
+{
+	T_OPEN=0
+	while [ "$T_NUM" -lt "$T_PLANNED" ]; do
+		skip_kernel "$*"
+	done
+	exit 0
+}
+
+# begin_test DESC ... end_test: one TAP test made of assertions.
+begin_test()
+{
+	T_DESC=$*
+	T_FAIL=0
+	T_OPEN=1
+}
+
+# fail TEXT: record a failed assertion in the current test.
+fail()
+{
+	T_FAIL=1
+	diag "FAIL: $*"
+}
+
+end_test()
+{
+	T_OPEN=0
+	if [ "$T_FAIL" = 0 ]; then
+		ok "$T_DESC"
+	else
+		not_ok "$T_DESC"
+	fi
+}
+
+# A script ends by calling done_testing: it checks the plan was kept.
+done_testing()
+{
+	if [ "$T_NUM" != "$T_PLANNED" ]; then
+		diag "planned $T_PLANNED tests but ran $T_NUM"
+		exit 1
+	fi
+	[ "$T_FAILED" = 0 ]
+}
+
+bail_out()
+{
+	echo "Bail out! $*"
+	exit 1
+}
+
+# --- workspace ------------------------------------------------------------
+
+# Make the test folder under a user-data root. /home first (CI runs as
+# root); an ordinary user falls back to a folder under the real $HOME,
+# which also lies under /home on a usual machine.
+make_test_root()
+{
+	local root
+	for root in ${FSJAIL_TEST_ROOT:-} /home "${HOME:-}"; do
+		[ -n "$root" ] && [ -d "$root" ] && [ -w "$root" ] || continue
+		case $(cd "$root" && pwd -P)/ in
+		/tmp/* | /var/tmp/* | /dev/shm/*) continue ;;
+		esac
+		T=$(mktemp -d "$root/fsjail-test.XXXXXX") && return 0
+	done
+	return 1
+}
+
+cleanup()
+{
+	local rc=$?
+	if [ -n "${T:-}" ] && [ -d "$T" ]; then
+		if [ "${FSJAIL_TEST_KEEP:-0}" = 1 ]; then
+			echo "# kept test folder $T" >&2
+		else
+			chmod -R u+rwX "$T" 2>/dev/null
+			rm -rf "$T"
+		fi
+	fi
+	return $rc
+}
+
+# setup: test folder, fake home, workspace and fsjail's own folders.
+setup()
+{
+	[ -x "$FSJAIL" ] || bail_out "fsjail binary '$FSJAIL' not found (build first, or set FSJAIL)"
+	[ -f "$FSJAIL_DATADIR/baseline-linux.yaml" ] ||
+		bail_out "no baseline-linux.yaml in FSJAIL_DATADIR '$FSJAIL_DATADIR'"
+	make_test_root || bail_out "cannot make a test folder under /home or \$HOME (set FSJAIL_TEST_ROOT)"
+	T=$(cd "$T" && pwd -P)
+	trap cleanup EXIT
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	export HOME=$T/home
+	WS=$HOME/ws
+	export FSJAIL_HOME=$T/fsjail-home
+	CONF_DIR=$FSJAIL_HOME/config
+	STATE_DIR=$FSJAIL_HOME/state
+	RULES=$CONF_DIR/rules.yaml
+	CONFIG=$CONF_DIR/config.yaml
+	OUT=$T/out
+	ERR=$T/err
+	RC=0
+	mkdir -p "$HOME" "$WS" "$CONF_DIR"
+	: >"$OUT"
+	: >"$ERR"
+	cd "$WS" || bail_out "cannot enter workspace '$WS'"
+}
+
+# write_rules: rules.yaml from stdin (replaces the file).
+write_rules()
+{
+	mkdir -p "$CONF_DIR"
+	cat >"$RULES"
+}
+
+# write_config: config.yaml from stdin (replaces the file).
+write_config()
+{
+	mkdir -p "$CONF_DIR"
+	cat >"$CONFIG"
+}
+
+clear_rules()
+{
+	rm -f "$RULES" "$CONFIG"
+}
+
+# --- running --------------------------------------------------------------
+
+# fsj [RUN-OPTIONS] -- CMD ARGS...: `fsjail run --workspace $WS ...` from
+# the workspace; sets OUT, ERR, RC. stdin is /dev/null unless redirected.
+fsj()
+{
+	"$FSJAIL" run --workspace "$WS" "$@" >"$OUT" 2>"$ERR"
+	RC=$?
+	LAST_CMD="fsjail run --workspace $WS $(printf '%q ' "$@")"
+}
+
+# fsj_sh [RUN-OPTIONS] -- SCRIPT [ARG...]: fsj ... -- bash -c SCRIPT bash
+# ARG...; inside SCRIPT the arguments are "$1"...
+fsj_sh()
+{
+	local opts=() script
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	[ "${1:-}" = -- ] && shift
+	script=$1
+	shift
+	fsj "${opts[@]}" -- bash -c "$script" bash "$@"
+}
+
+# run_cmd CMD ARGS...: run anything, outside the sandbox; sets OUT, ERR, RC.
+run_cmd()
+{
+	"$@" >"$OUT" 2>"$ERR"
+	RC=$?
+	LAST_CMD=$(printf '%q ' "$@")
+}
+
+# Diagnostic context of the last run.
+diag_last()
+{
+	echo "#   command: ${LAST_CMD:-}"
+	echo "#   exit status: $RC"
+	diag_file stdout "$OUT"
+	diag_file stderr "$ERR"
+}
+
+# Landlock ABI as `fsjail --version` reports it (honours
+# FSJAIL_LANDLOCK_ABI_MAX); 0 when none or unknown.
+landlock_abi()
+{
+	local abi
+	abi=$("$FSJAIL" --version 2>/dev/null | sed -n 's/^landlock ABI: *\([0-9][0-9]*\).*/\1/p')
+	echo "${abi:-0}"
+}
+
+# require_landlock: skip (or, with FSJAIL_REQUIRE_KERNEL=1, fail) the rest
+# of the script when the kernel has no Landlock.
+require_landlock()
+{
+	LL_ABI=$(landlock_abi)
+	if [ "$LL_ABI" -lt 1 ]; then
+		skip_rest_kernel "Landlock is not available on this kernel ($(uname -r))"
+	fi
+	"$FSJAIL" run --workspace "$WS" -- true >"$OUT" 2>"$ERR"
+	RC=$?
+	if [ "$RC" != 0 ]; then
+		# Landlock is there but the simplest run fails: a product bug,
+		# not a reason to skip. Let each test report it.
+		diag "warning: 'fsjail run -- true' exits $RC"
+		diag_file stderr "$ERR"
+	fi
+}
+
+# --- assertions -----------------------------------------------------------
+# Each returns 0 when it holds, 1 (after recording a failure) when not.
+
+# assert_rc N: the last command exited with N.
+assert_rc()
+{
+	if [ "$RC" != "$1" ]; then
+		fail "expected exit status $1, got $RC${2:+ ($2)}"
+		diag_last
+		return 1
+	fi
+}
+
+# assert_rc_not N: the last command did not exit with N.
+assert_rc_not()
+{
+	if [ "$RC" = "$1" ]; then
+		fail "expected an exit status other than $1${2:+ ($2)}"
+		diag_last
+		return 1
+	fi
+}
+
+# assert_failed: the last command failed, but not because fsjail refused to
+# run it (125): the denial must come from inside the sandbox.
+assert_failed()
+{
+	if [ "$RC" = 0 ] || [ "$RC" = 125 ]; then
+		fail "expected the command to run and fail, got exit status $RC${1:+ ($1)}"
+		diag_last
+		return 1
+	fi
+}
+
+# assert_err_match ERE: stderr of the last command matches ERE.
+assert_err_match()
+{
+	if ! grep -Eq -- "$1" "$ERR"; then
+		fail "stderr does not match /$1/"
+		diag_last
+		return 1
+	fi
+}
+
+# assert_out_match ERE / assert_out_nomatch ERE: the same on stdout.
+assert_out_match()
+{
+	if ! grep -Eq -- "$1" "$OUT"; then
+		fail "stdout does not match /$1/"
+		diag_last
+		return 1
+	fi
+}
+
+assert_out_nomatch()
+{
+	if grep -Eq -- "$1" "$OUT" "$ERR"; then
+		fail "output matches /$1/ but must not"
+		diag_last
+		return 1
+	fi
+}
+
+# assert_out_eq TEXT: stdout is exactly TEXT (plus one final newline).
+assert_out_eq()
+{
+	local got
+	got=$(cat "$OUT")
+	if [ "$got" != "$1" ]; then
+		fail "stdout is '$got', expected '$1'"
+		diag_last
+		return 1
+	fi
+}
+
+# The error text a kernel denial produces: Landlock's EACCES, a mount
+# mask's EROFS, or EBUSY/EXDEV for a rename across a masked mount point.
+DENIED_RE='Permission denied|Read-only file system|Operation not permitted|Device or resource busy|Invalid cross-device link'
+
+# assert_denied: the last command failed with a denial in stderr.
+assert_denied()
+{
+	assert_failed "${1:-}" || return 1
+	assert_err_match "$DENIED_RE"
+}
+
+assert_exists()
+{
+	if ! [ -e "$1" ] && ! [ -L "$1" ]; then
+		fail "'$1' does not exist"
+		diag_last
+		return 1
+	fi
+}
+
+assert_not_exists()
+{
+	if [ -e "$1" ] || [ -L "$1" ]; then
+		fail "'$1' exists but must not"
+		diag_last
+		return 1
+	fi
+}
+
+assert_dir()
+{
+	if ! [ -d "$1" ]; then
+		fail "'$1' is not a directory"
+		diag_last
+		return 1
+	fi
+}
+
+# assert_content FILE TEXT: FILE holds exactly TEXT (as $(cat) sees it).
+assert_content()
+{
+	local got
+	if ! [ -f "$1" ]; then
+		fail "'$1' is missing (expected content '$2')"
+		diag_last
+		return 1
+	fi
+	got=$(cat "$1")
+	if [ "$got" != "$2" ]; then
+		fail "'$1' holds '$got', expected '$2'"
+		diag_last
+		return 1
+	fi
+}
+
+# snapshot FILE / assert_unchanged FILE: FILE's bytes are as snapshotted.
+snapshot()
+{
+	mkdir -p "$T/snap"
+	cp -p "$1" "$T/snap/$(printf '%s' "$1" | tr / _)"
+}
+
+assert_unchanged()
+{
+	local snap
+	snap=$T/snap/$(printf '%s' "$1" | tr / _)
+	if ! [ -f "$1" ]; then
+		fail "'$1' is gone"
+		diag_last
+		return 1
+	fi
+	if ! cmp -s "$snap" "$1"; then
+		fail "'$1' was changed"
+		diag_last
+		return 1
+	fi
+}
