@@ -19,8 +19,15 @@
 enum fsj_enforce {
 	FSJ_ENFORCE_AUTO = -1,
 	FSJ_ENFORCE_OFF = -2,
+	FSJ_ENFORCE_UNKNOWN = -3,   /* fsj_enforce_parse(): not a known name */
 	/* values >= 0 are an enum fsj_tier: that tier or stronger */
 };
+
+/* Parse "auto", "off" or a tier name into an enum fsj_enforce or enum
+ * fsj_tier; FSJ_ENFORCE_UNKNOWN for anything else (NULL included). */
+int fsj_enforce_parse(const char *s);
+/* "auto", "off" or the tier's name; "?" when e is none of them. Static. */
+const char *fsj_enforce_name(int e);
 
 enum fsj_network {
 	FSJ_NETWORK_ALLOW = 0,
