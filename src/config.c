@@ -1357,9 +1357,10 @@ static int protected_tree(const struct fsj_ctx *ctx, const char *path, const cha
 	return 0;
 }
 
-/* Settle ctx->workspace from ws (explicit: given with --workspace). */
+/* Settle ctx->workspace from ws (explicit: given with --workspace; from:
+ * the file it was read from, named in errors, or NULL). */
 static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
-			 struct fsj_error *err)
+			 const char *from, struct fsj_error *err)
 {
 	cleanup_free char *norm = NULL, *resolved = NULL, *home_resolved = NULL;
 	cleanup_free char *tree = NULL;
@@ -1368,28 +1369,28 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 
 	r = path_normalize(ws, strlen(ws), ctx->env.home, ctx->env.cwd, &norm);
 	if (r != PATH_OK)
-		return fsj_error_set(err, NULL, 0, 0, "workspace '%s': %s", ws,
+		return fsj_error_set(err, from, 0, 0, "workspace '%s': %s", ws,
 				     path_strerror(r));
 	if (stat(norm, &st) < 0)
-		return fsj_error_set(err, NULL, 0, 0, "workspace '%s': %s", norm,
+		return fsj_error_set(err, from, 0, 0, "workspace '%s': %s", norm,
 				     strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return fsj_error_set(err, NULL, 0, 0, "workspace '%s' is not a directory", norm);
+		return fsj_error_set(err, from, 0, 0, "workspace '%s' is not a directory", norm);
 	resolved = path_resolve(norm);
 	if (!explicit) {
 		const char *hint = "; name it with --workspace to use it anyway";
 
 		home_resolved = path_resolve(ctx->env.home);
 		if (strcmp(resolved, "/") == 0)
-			return fsj_error_set(err, NULL, 0, 0, "refusing workspace '%s': it is "
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
 					     "the root directory%s", norm, hint);
 		if (strcmp(norm, ctx->env.home) == 0 || strcmp(resolved, home_resolved) == 0)
-			return fsj_error_set(err, NULL, 0, 0, "refusing workspace '%s': it is "
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
 					     "the home directory%s", norm, hint);
 		if (protected_tree(ctx, norm, resolved, &tree, err) < 0)
 			return -1;
 		if (tree)
-			return fsj_error_set(err, NULL, 0, 0, "refusing workspace '%s': it is "
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
 					     "inside the protected path '%s'%s", norm, tree, hint);
 	}
 	ctx->workspace = steal_pointer(&resolved);
@@ -1399,7 +1400,7 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		 struct fsj_error *err)
 {
-	const char *ws;
+	const char *ws, *from = NULL;
 	bool explicit = false;
 
 	memset(ctx, 0, sizeof(*ctx));
@@ -1440,10 +1441,11 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		explicit = true;
 	} else if (ctx->config.workspace) {
 		ws = ctx->config.workspace;
+		from = ctx->env.config_file;
 	} else {
 		ws = ctx->env.cwd;
 	}
-	if (ctx_workspace(ctx, ws, explicit, err) < 0)
+	if (ctx_workspace(ctx, ws, explicit, from, err) < 0)
 		goto err_release;
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)

@@ -913,6 +913,10 @@ START_TEST(test_ctx_precedence)
 	ck_assert_int_eq(ctx_in("/", &bad, &ctx, &err), -1);
 	ck_assert_ptr_nonnull(strstr(err.text, "unknown enforce 'strongest'"));
 
+	/* a config workspace that does not exist: the error names the file */
+	free(put("/fsj/config/config.yaml", "workspace: /no/such/ws\n"));
+	expect_err(ctx_in(ws, &none, &ctx, &err), &err, cfg, 0, 0, "workspace '/no/such/ws'");
+
 	/* a bad config file stops everything, naming its position */
 	free(put("/fsj/config/config.yaml", "mode: read-only\nmode: read-only\n"));
 	expect_err(ctx_in(ws, &none, &ctx, &err), &err, cfg, 2, 1, "duplicate key 'mode'");
