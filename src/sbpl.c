@@ -1,0 +1,759 @@
+/* sbpl.c - the Seatbelt (SBPL) compiler (DESIGN.md section 6,
+ * SBPL-NOTES.md sections 1-7).
+ *
+ * The profile has a fixed part (kept here as a constant: it is part of the
+ * compiler's logic, needs no data directory at run time, and a file that
+ * could be swapped would be one more thing to trust) and a part compiled
+ * from the policy:
+ *
+ *   1. (version 1) (deny default) (import "bsd.sb"), then the non-file
+ *      operations a command-line program needs, the network and the broker
+ *      socket;
+ *   2. an unfiltered allow of the operations of every capability the tier
+ *      does not enforce;
+ *   3. the system paths every process needs when the tier closes reads or
+ *      execution (dyld, the shared cache, /usr/lib, ...);
+ *   4. the baseline rules, then the explicit rules, each level sorted by
+ *      increasing path depth, allows before denies at one depth;
+ *   5. the broker's extension classes;
+ *   6. the protected rules, last.
+ *
+ * Why this order implements policy_decide(): Seatbelt keeps one rule list
+ * per operation, a filtered rule goes to its front, so among the filtered
+ * rules of one operation the one written last wins (SBPL-NOTES section 1,
+ * points 4-6). Writing a level after the levels it overrides, and the
+ * deeper rules of a level after the shallower ones, makes "last written"
+ * equal to "strongest level, then deepest path, then deny". A rule is split
+ * by spelling (written, resolved, /private alias) so each spelling sits at
+ * its own depth, exactly like policy.c's match depth. A protected exception
+ * ("pass") is a hole in the shallower rules of its level:
+ * (require-all F (require-not P)), so the query falls through to the
+ * weaker levels written earlier.
+ *
+ * Every file rule names specific operations, never file*, file-read* or
+ * file-write*: a specific rule is decided before a wildcard one whatever
+ * the order (SBPL-NOTES section 1, point 7). file-read-metadata is never
+ * named: bsd.sb allows it everywhere and realpath() needs it on every
+ * ancestor (SBPL-NOTES section 5).
+ *
+ * Paths from the policy never enter the text: each is a parameter P<n>
+ * passed with sandbox-exec -D (SBPL-NOTES section 3). The only strings in
+ * the text are the constants of this file and rule ids that match
+ * [A-Za-z0-9._-]{1,64}. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "path.h"
+#include "policy.h"
+#include "sbpl.h"
+#include "util.h"
+
+#define SBPL_SANDBOX_EXEC "/usr/bin/sandbox-exec"
+/* Longest rule id emitted as (with message "<id>"); longer ids are left
+ * untagged. The log line is for a human; 64 is plenty for a name. */
+#define SBPL_MESSAGE_MAX 64
+
+/* Operations of each capability (DESIGN.md section 6). execute also maps
+ * file-map-executable: it is outside the file tree and falls to
+ * (deny default) (SBPL-NOTES section 1), and a program whose libraries
+ * cannot be mapped executable does not start; mapping code is executing
+ * it. create carries file-link and file-clone for the same reason: they are
+ * not governed by file-write*. */
+static const char *const cap_ops[FSJ_CAP_COUNT][7] = {
+	[FSJ_CAP_READ] = { "file-read-data", NULL },
+	[FSJ_CAP_WRITE] = { "file-write-data", "file-write-mode", "file-write-owner",
+			    "file-write-times", "file-write-flags", "file-write-xattr", NULL },
+	[FSJ_CAP_CREATE] = { "file-write-create", "file-link", "file-clone", NULL },
+	[FSJ_CAP_DELETE] = { "file-write-unlink", NULL },
+	[FSJ_CAP_EXECUTE] = { "process-exec", "file-map-executable", NULL },
+};
+
+/* The fixed head of every profile. Non-file operations only, plus
+ * file-ioctl on the standard devices and file-test-existence (neither is
+ * a capability; metadata is readable everywhere anyway, so an existence
+ * test reveals nothing new). SBPL-NOTES sections 4-5. */
+static const char preamble[] =
+	"(version 1)\n"
+	"(deny default)\n"
+	"(import \"bsd.sb\")\n"
+	"\n"
+	";; processes and system services a command-line program needs\n"
+	"(allow process-fork)\n"
+	"(allow signal (target same-sandbox))\n"
+	"(allow process-info* (target same-sandbox))\n"
+	"(allow sysctl-read)\n"
+	"(allow mach-lookup\n"
+	"\t(global-name \"com.apple.system.opendirectoryd.libinfo\")\n"
+	"\t(global-name \"com.apple.system.opendirectoryd.membership\")\n"
+	"\t(global-name \"com.apple.logd\")\n"
+	"\t(global-name \"com.apple.system.logger\")\n"
+	"\t(global-name \"com.apple.system.notification_center\")\n"
+	"\t(global-name \"com.apple.cfprefsd.daemon\")\n"
+	"\t(global-name \"com.apple.cfprefsd.agent\"))\n"
+	"(allow ipc-posix-shm)\n"
+	"(allow ipc-posix-sem)\n"
+	"(allow pseudo-tty)\n"
+	"(allow file-test-existence)\n"
+	"(allow file-ioctl\n"
+	"\t(literal \"/dev/null\")\n"
+	"\t(literal \"/dev/zero\")\n"
+	"\t(literal \"/dev/tty\")\n"
+	"\t(literal \"/dev/ptmx\")\n"
+	"\t(literal \"/dev/dtracehelper\")\n"
+	"\t(subpath \"/dev/fd\")\n"
+	"\t(regex #\"^/dev/ttys[0-9]+$\"))\n"
+	";; a pty this sandbox opened through /dev/ptmx carries this extension\n"
+	"(allow file-read-data file-write-data\n"
+	"\t(require-all (regex #\"^/dev/ttys[0-9]+$\") (extension \"com.apple.sandbox.pty\")))\n";
+
+static const char network_allow[] = ";; network: allow\n"
+				    "(allow network-outbound)\n"
+				    "(allow network-inbound)\n"
+				    "(allow system-socket)\n"
+				    "(allow mach-lookup\n"
+				    "\t(global-name \"com.apple.dnssd.service\")\n"
+				    "\t(global-name \"com.apple.trustd\")\n"
+				    "\t(global-name \"com.apple.trustd.agent\")\n"
+				    "\t(global-name \"com.apple.SecurityServer\")\n"
+				    "\t(global-name \"com.apple.ocspd\"))\n";
+
+/* System paths re-opened for reading when the tier closes reads: without
+ * them dyld aborts the process at start (SIGABRT). Literal "/" is needed on
+ * recent macOS (ai-jail issue 77); the shared cache lives under
+ * /System/Library/dyld and, on macOS 13+, the cryptexes (Chromium's
+ * common.sb); /bin/sh reads /private/var/select/sh. SBPL-NOTES section 5.
+ * Constants of fsjail, written as literals: they hold only [A-Za-z/._-]. */
+static const char *const sys_read_literal[] = {
+	"/",
+	"/private/var/select/sh",
+	NULL,
+};
+static const char *const sys_read_subpath[] = {
+	"/System/Library/dyld",
+	"/System/Cryptexes/App",
+	"/System/Cryptexes/OS",
+	"/System/Volumes/Preboot/Cryptexes/App/System",
+	"/System/Volumes/Preboot/Cryptexes/OS",
+	"/private/var/db/dyld",
+	"/usr/lib",
+	"/usr/share",
+	NULL,
+};
+/* Mapped executable by dyld in every process (system.sb allows the
+ * frameworks and /usr/lib; the cryptexes are not in older copies). */
+static const char *const sys_map_subpath[] = {
+	"/System/Library/dyld",
+	"/System/Cryptexes/App",
+	"/System/Cryptexes/OS",
+	"/System/Volumes/Preboot/Cryptexes/App/System",
+	"/System/Volumes/Preboot/Cryptexes/OS",
+	"/private/var/db/dyld",
+	"/System/Library/Frameworks",
+	"/System/Library/PrivateFrameworks",
+	"/usr/lib",
+	NULL,
+};
+
+/* Order of the levels in the text: weakest first, so the strongest is
+ * written last and wins. */
+static int level_rank(enum fsj_level l)
+{
+	switch (l) {
+	case FSJ_LEVEL_BASELINE:
+		return 0;
+	case FSJ_LEVEL_EXPLICIT:
+		return 1;
+	case FSJ_LEVEL_PROTECTED:
+		return 2;
+	case FSJ_LEVEL_DEFAULT:
+	case FSJ_LEVEL_COUNT:
+		break;
+	}
+	return -1;
+}
+
+static const char *const rank_title[] = { "baseline", "explicit", "protected" };
+
+/* The spellings of one rule: written, resolved and their /private aliases,
+ * without duplicates. Owned strings. */
+struct spellings {
+	char *p[4];
+	size_t n;
+};
+
+/* One form of the file section: the spellings of a rule that share one
+ * depth, one action, the enforced capabilities it names. */
+struct entry {
+	const struct fsj_rule *rule;
+	int rank;
+	size_t depth;
+	bool deny;
+	unsigned caps;
+	const char *spell[4];
+	size_t n_spell;
+	size_t seq; /* keeps the policy's order among equals (stable sort) */
+};
+
+/* One spelling of a protected exception ("pass"): it cuts a hole in the
+ * shallower rules of its level for the capabilities in caps. */
+struct hole {
+	int rank;
+	unsigned caps;
+	const char *path;
+	size_t depth;
+	bool recursive;
+};
+
+struct compiler {
+	const struct fsj_policy *pol;
+	const struct sbpl_opts *opts;
+	struct fsj_error *err;
+	struct strbuf text;
+	char **names;
+	char **values;
+	size_t n_params;
+	size_t cap_params;
+	size_t next_p; /* number for the next "P<n>" */
+	/* rules: the policy's, plus the synthetic user-data-root fences */
+	const struct fsj_rule **rules;
+	size_t n_rules;
+	struct fsj_rule *synthetic;
+	size_t n_synthetic;
+	struct spellings *spell; /* per rule */
+	struct entry *entries;
+	size_t n_entries;
+	size_t cap_entries;
+	struct hole *holes;
+	size_t n_holes;
+	size_t cap_holes;
+};
+
+/* "/tmp/x" -> "/private/tmp/x" (likewise /var, /etc): these are symlinks
+ * into /private on macOS and Seatbelt matches the kernel-resolved path
+ * (SBPL-NOTES section 6, DESIGN.md section 3). Computed lexically because
+ * the policy may be compiled on a machine without those links. Returns a
+ * new string or NULL when p is not under one of them. */
+static char *private_alias(const char *p)
+{
+	static const char *const roots[] = { "/tmp", "/var", "/etc" };
+
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		size_t n = strlen(roots[i]);
+		if (strncmp(p, roots[i], n) == 0 && (p[n] == '\0' || p[n] == '/'))
+			return xasprintf("/private%s", p);
+	}
+	return NULL;
+}
+
+/* A rule id safe to put in the text: [A-Za-z0-9._-]{1,64}. Anything else
+ * is user text that could close the string; such a rule goes untagged. */
+static bool id_is_safe(const char *id)
+{
+	size_t n = 0;
+
+	if (!id)
+		return false;
+	for (const char *s = id; *s; s++, n++) {
+		char c = *s;
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		      c == '.' || c == '_' || c == '-'))
+			return false;
+	}
+	return n >= 1 && n <= SBPL_MESSAGE_MAX;
+}
+
+/* Refuse what Seatbelt would silently never match or refuse to compile:
+ * a path longer than FSJ_PATH_MAX, relative, or not normalised (empty,
+ * "." or ".." components, a trailing slash; Seatbelt compares the
+ * kernel's resolved path, so such a deny would never apply). */
+static int check_path(const char *p, struct fsj_error *err)
+{
+	size_t len = strlen(p);
+
+	if (len > FSJ_PATH_MAX)
+		return fsj_error_set(err, NULL, 0, 0,
+				     "path '%.64s...' is longer than %d bytes: it cannot be a "
+				     "profile parameter",
+				     p, FSJ_PATH_MAX);
+	if (p[0] != '/')
+		return fsj_error_set(err, NULL, 0, 0, "path '%s' is not absolute", p);
+	if (len == 1)
+		return 0;
+	for (const char *c = p + 1;;) {
+		const char *e = strchr(c, '/');
+		size_t n = e ? (size_t)(e - c) : strlen(c);
+		if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+			return fsj_error_set(err, NULL, 0, 0, "path '%s' is not normalised", p);
+		if (!e)
+			break;
+		c = e + 1;
+	}
+	return 0;
+}
+
+/* The parameter holding path: an existing one with the same value, or a
+ * new "P<n>". Returns its index, or -1 with err set. */
+static long param_for(struct compiler *c, const char *path)
+{
+	for (size_t i = 0; i < c->n_params; i++)
+		if (c->names[i][0] == 'P' && strcmp(c->values[i], path) == 0)
+			return (long)i;
+	if (check_path(path, c->err) < 0)
+		return -1;
+	if (c->n_params == c->cap_params) {
+		c->cap_params = c->cap_params ? 2 * c->cap_params : 16;
+		c->names = xreallocarray(c->names, c->cap_params, sizeof(*c->names));
+		c->values = xreallocarray(c->values, c->cap_params, sizeof(*c->values));
+	}
+	c->names[c->n_params] = xasprintf("P%zu", c->next_p++);
+	c->values[c->n_params] = xstrdup(path);
+	return (long)c->n_params++;
+}
+
+/* Append "(literal (param "Pn"))", and " (subpath (param "Pn"))" for a
+ * recursive rule. Both for a subtree: a subpath alone has been reported
+ * not to match the first creation of its own root (openai/codex
+ * seatbelt.rs: "mkdir .codex"). Returns 0 or -1 with err set. */
+static int add_filter(struct compiler *c, const char *path, bool recursive)
+{
+	long i = param_for(c, path);
+
+	if (i < 0)
+		return -1;
+	sb_addf(&c->text, "(literal (param \"%s\"))", c->names[i]);
+	if (recursive)
+		sb_addf(&c->text, " (subpath (param \"%s\"))", c->names[i]);
+	return 0;
+}
+
+static void add_ops(struct strbuf *sb, unsigned caps)
+{
+	for (int cap = 0; cap < FSJ_CAP_COUNT; cap++) {
+		if (!(caps & FSJ_CAPBIT(cap)))
+			continue;
+		for (const char *const *op = cap_ops[cap]; *op; op++) {
+			sb_addc(sb, ' ');
+			sb_adds(sb, *op);
+		}
+	}
+}
+
+static void add_fixed_filters(struct strbuf *sb, const char *kind, const char *const *paths)
+{
+	for (; *paths; paths++)
+		sb_addf(sb, "\n\t(%s \"%s\")", kind, *paths);
+}
+
+static int collect_spellings(struct compiler *c)
+{
+	c->spell = xcalloc(c->n_rules ? c->n_rules : 1, sizeof(*c->spell));
+	for (size_t i = 0; i < c->n_rules; i++) {
+		const struct fsj_rule *r = c->rules[i];
+		struct spellings *s = &c->spell[i];
+		const char *base[2] = { r->path, r->resolved };
+
+		if (!r->path)
+			return fsj_error_set(c->err, NULL, 0, 0, "rule without a path");
+		for (int b = 0; b < 2; b++) {
+			char *cand[2];
+			if (!base[b])
+				continue;
+			cand[0] = xstrdup(base[b]);
+			cand[1] = private_alias(base[b]);
+			for (int k = 0; k < 2; k++) {
+				bool dup = !cand[k];
+				for (size_t j = 0; !dup && j < s->n; j++)
+					dup = strcmp(s->p[j], cand[k]) == 0;
+				if (dup)
+					free(cand[k]);
+				else
+					s->p[s->n++] = cand[k];
+			}
+		}
+		for (size_t j = 0; j < s->n; j++)
+			if (check_path(s->p[j], c->err) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+/* Guarded and full close the user-data roots to reads (DESIGN.md sections 5
+ * and 6). The baseline normally carries that deny; when it does not, add
+ * it as a baseline rule at the root's depth so deeper baseline grants and
+ * every explicit rule still override it, as policy_decide() would with the
+ * rule present. Fails closed when the baseline forgot it. */
+static void add_user_data_fences(struct compiler *c)
+{
+	const struct fsj_policy *pol = c->pol;
+
+	if (pol->tier < FSJ_TIER_GUARDED || !(pol->enforced & FSJ_CAPBIT(FSJ_CAP_READ)) ||
+	    pol->n_user_data_roots == 0)
+		return;
+	c->synthetic = xcalloc(pol->n_user_data_roots, sizeof(*c->synthetic));
+	for (size_t i = 0; i < pol->n_user_data_roots; i++) {
+		const char *root = pol->user_data_roots[i];
+		bool present = false;
+
+		for (size_t j = 0; j < pol->n_rules && !present; j++) {
+			const struct fsj_rule *r = &pol->rules[j];
+			present = fsj_source_level(r->source) == FSJ_LEVEL_BASELINE &&
+				  r->recursive && (r->deny & FSJ_CAPBIT(FSJ_CAP_READ)) &&
+				  (strcmp(r->path, root) == 0 ||
+				   (r->resolved && strcmp(r->resolved, root) == 0));
+		}
+		if (present)
+			continue;
+		struct fsj_rule *s = &c->synthetic[c->n_synthetic++];
+		s->path = pol->user_data_roots[i];
+		s->resolved = NULL;
+		s->recursive = true;
+		s->deny = FSJ_CAPBIT(FSJ_CAP_READ);
+		s->source = FSJ_SRC_BASELINE;
+		c->rules[c->n_rules++] = s;
+	}
+}
+
+static struct entry *new_entry(struct compiler *c)
+{
+	if (c->n_entries == c->cap_entries) {
+		c->cap_entries = c->cap_entries ? 2 * c->cap_entries : 64;
+		c->entries = xreallocarray(c->entries, c->cap_entries, sizeof(*c->entries));
+	}
+	memset(&c->entries[c->n_entries], 0, sizeof(c->entries[0]));
+	return &c->entries[c->n_entries++];
+}
+
+static void add_hole(struct compiler *c, const struct hole *h)
+{
+	if (c->n_holes == c->cap_holes) {
+		c->cap_holes = c->cap_holes ? 2 * c->cap_holes : 16;
+		c->holes = xreallocarray(c->holes, c->cap_holes, sizeof(*c->holes));
+	}
+	c->holes[c->n_holes++] = *h;
+}
+
+/* Split every rule into entries (one per spelling depth and action) and
+ * holes (its pass capabilities), keeping only enforced capabilities. */
+static void build_entries(struct compiler *c)
+{
+	unsigned enforced = c->pol->enforced & FSJ_CAPS_ALL;
+
+	for (size_t i = 0; i < c->n_rules; i++) {
+		const struct fsj_rule *r = c->rules[i];
+		const struct spellings *s = &c->spell[i];
+		int rank = level_rank(fsj_source_level(r->source));
+		/* At one path deny beats allow beats pass (policy.c verdicts). */
+		unsigned deny = r->deny & enforced;
+		unsigned allow = r->allow & ~r->deny & enforced;
+		unsigned pass = r->pass & ~r->allow & ~r->deny & enforced;
+		bool done[4] = { false, false, false, false };
+
+		if (rank < 0)
+			continue;
+		for (size_t j = 0; j < s->n; j++) {
+			struct hole h = { rank, pass, s->p[j], path_depth(s->p[j]), r->recursive };
+			if (pass)
+				add_hole(c, &h);
+		}
+		for (size_t j = 0; j < s->n; j++) {
+			const char *group[4];
+			size_t ng = 0;
+			size_t depth = path_depth(s->p[j]);
+
+			if (done[j])
+				continue;
+			for (size_t k = j; k < s->n; k++) {
+				if (!done[k] && path_depth(s->p[k]) == depth) {
+					group[ng++] = s->p[k];
+					done[k] = true;
+				}
+			}
+			for (int act = 0; act < 2; act++) {
+				unsigned caps = act ? deny : allow;
+				if (!caps)
+					continue;
+				struct entry *e = new_entry(c);
+				e->rule = r;
+				e->rank = rank;
+				e->depth = depth;
+				e->deny = act;
+				e->caps = caps;
+				memcpy(e->spell, group, ng * sizeof(group[0]));
+				e->n_spell = ng;
+				e->seq = c->n_entries;
+			}
+		}
+	}
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	if (x->deny != y->deny)
+		return x->deny ? 1 : -1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Does hole h cut into entry e for capability cap? Only a strictly deeper
+ * pass decides over a rule (a tie at one depth goes to allow or deny), and
+ * only inside the entry's subtree can it change anything. */
+static bool hole_applies(const struct entry *e, const struct hole *h, int cap)
+{
+	if (h->rank != e->rank || !(h->caps & FSJ_CAPBIT(cap)) || h->depth <= e->depth ||
+	    !e->rule->recursive)
+		return false;
+	for (size_t i = 0; i < e->n_spell; i++)
+		if (path_covers(e->spell[i], h->path))
+			return true;
+	return false;
+}
+
+static bool same_holes(const struct compiler *c, const struct entry *e, int a, int b)
+{
+	for (size_t i = 0; i < c->n_holes; i++)
+		if (hole_applies(e, &c->holes[i], a) != hole_applies(e, &c->holes[i], b))
+			return false;
+	return true;
+}
+
+/* Write the forms of one entry: one form per set of capabilities that
+ * share the same holes (usually exactly one form). */
+static int emit_entry(struct compiler *c, const struct entry *e)
+{
+	unsigned left = e->caps;
+	bool message = c->opts->with_messages && id_is_safe(e->rule->id);
+
+	while (left) {
+		int first = __builtin_ctz(left);
+		unsigned caps = 0;
+		size_t n_holes = 0;
+
+		for (int cap = first; cap < FSJ_CAP_COUNT; cap++)
+			if ((left & FSJ_CAPBIT(cap)) && same_holes(c, e, first, cap))
+				caps |= FSJ_CAPBIT(cap);
+		left &= ~caps;
+		for (size_t i = 0; i < c->n_holes; i++)
+			n_holes += hole_applies(e, &c->holes[i], first);
+
+		sb_adds(&c->text, e->deny ? "(deny" : "(allow");
+		add_ops(&c->text, caps);
+		sb_addc(&c->text, ' ');
+		if (n_holes)
+			sb_adds(&c->text, "(require-all (require-any ");
+		for (size_t i = 0; i < e->n_spell; i++) {
+			if (i)
+				sb_addc(&c->text, ' ');
+			if (add_filter(c, e->spell[i], e->rule->recursive) < 0)
+				return -1;
+		}
+		if (n_holes) {
+			sb_adds(&c->text, ") (require-not (require-any");
+			for (size_t i = 0; i < c->n_holes; i++) {
+				const struct hole *h = &c->holes[i];
+				if (!hole_applies(e, h, first))
+					continue;
+				sb_addc(&c->text, ' ');
+				if (add_filter(c, h->path, h->recursive) < 0)
+					return -1;
+			}
+			sb_adds(&c->text, ")))");
+		}
+		if (message)
+			sb_addf(&c->text, " (with message \"%s\")", e->rule->id);
+		sb_adds(&c->text, ")\n");
+	}
+	return 0;
+}
+
+static void emit_fixed_part(struct compiler *c)
+{
+	const struct fsj_policy *pol = c->pol;
+	unsigned enforced = pol->enforced & FSJ_CAPS_ALL;
+	unsigned open = FSJ_CAPS_ALL & ~enforced;
+
+	sb_adds(&c->text, preamble);
+	sb_addc(&c->text, '\n');
+	if (c->opts->network == FSJ_NETWORK_ALLOW)
+		sb_adds(&c->text, network_allow);
+	else
+		sb_adds(&c->text, ";; network: deny (no rule: the default denies it)\n");
+
+	if (open) {
+		sb_addf(&c->text, "\n;; capabilities tier %s does not enforce\n(allow",
+			fsj_tier_name(pol->tier));
+		add_ops(&c->text, open);
+		sb_adds(&c->text, ")\n");
+	}
+	if (enforced & FSJ_CAPBIT(FSJ_CAP_READ)) {
+		sb_adds(&c->text, "\n;; system paths every process reads (dyld, shared cache)\n"
+				  "(allow file-read-data");
+		add_fixed_filters(&c->text, "literal", sys_read_literal);
+		add_fixed_filters(&c->text, "subpath", sys_read_subpath);
+		sb_adds(&c->text, ")\n");
+	}
+	if (enforced & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) {
+		sb_adds(&c->text, "\n;; system code every process maps executable\n"
+				  "(allow file-map-executable");
+		add_fixed_filters(&c->text, "subpath", sys_map_subpath);
+		sb_adds(&c->text, ")\n");
+	}
+}
+
+/* The broker socket: (param "BROKER"), kept apart from the P<n> paths. */
+static int emit_broker_socket(struct compiler *c)
+{
+	const char *sock = c->opts->broker_socket;
+
+	if (!sock)
+		return 0;
+	if (check_path(sock, c->err) < 0)
+		return -1;
+	if (c->n_params == c->cap_params) {
+		c->cap_params = c->cap_params ? 2 * c->cap_params : 16;
+		c->names = xreallocarray(c->names, c->cap_params, sizeof(*c->names));
+		c->values = xreallocarray(c->values, c->cap_params, sizeof(*c->values));
+	}
+	c->names[c->n_params] = xstrdup("BROKER");
+	c->values[c->n_params] = xstrdup(sock);
+	c->n_params++;
+	sb_adds(&c->text, "\n;; the fsjail broker socket\n");
+	if (c->opts->network != FSJ_NETWORK_ALLOW)
+		sb_adds(&c->text, "(allow system-socket (socket-domain AF_UNIX))\n");
+	sb_adds(&c->text,
+		"(allow network-outbound (remote unix-socket (path-literal (param \"BROKER\"))))\n");
+	return 0;
+}
+
+/* Files the broker opened up at run time with sandbox_extension_issue_file
+ * (DESIGN.md section 8). Written after the explicit rules, so a token can
+ * reach past a user or baseline deny the broker re-checked, and before
+ * the protected rules, which no token overrides. */
+static void emit_tokens(struct compiler *c)
+{
+	sb_adds(&c->text, "\n;; broker tokens\n(allow");
+	add_ops(&c->text, FSJ_CAPBIT(FSJ_CAP_READ));
+	sb_adds(&c->text, " (extension \"fsjail.read\"))\n(allow");
+	add_ops(&c->text, FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE));
+	sb_adds(&c->text, " (extension \"fsjail.read-write\"))\n");
+}
+
+static void compiler_release(struct compiler *c)
+{
+	for (size_t i = 0; c->spell && i < c->n_rules; i++)
+		for (size_t j = 0; j < c->spell[i].n; j++)
+			free(c->spell[i].p[j]);
+	free(c->spell);
+	free(c->rules);
+	free(c->synthetic);
+	free(c->entries);
+	free(c->holes);
+}
+
+int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
+		 struct sbpl_profile *out, struct fsj_error *err)
+{
+	static const struct sbpl_opts defaults = { FSJ_NETWORK_DENY, NULL, false };
+	struct compiler c = { .pol = pol, .opts = opts ? opts : &defaults, .err = err };
+	int rank = -1;
+
+	memset(out, 0, sizeof(*out));
+	c.rules = xcalloc(pol->n_rules + pol->n_user_data_roots + 1, sizeof(*c.rules));
+	for (size_t i = 0; i < pol->n_rules; i++)
+		c.rules[c.n_rules++] = &pol->rules[i];
+	add_user_data_fences(&c);
+	if (collect_spellings(&c) < 0)
+		goto err;
+	build_entries(&c);
+	if (c.n_entries)
+		qsort(c.entries, c.n_entries, sizeof(*c.entries), entry_cmp);
+
+	sb_addf(&c.text, "; fsjail profile: tier %s, mode %s\n", fsj_tier_name(pol->tier),
+		fsj_mode_name(pol->mode));
+	emit_fixed_part(&c);
+	if (emit_broker_socket(&c) < 0)
+		goto err;
+	for (size_t i = 0; i < c.n_entries; i++) {
+		const struct entry *e = &c.entries[i];
+		if (e->rank != rank) {
+			/* The tokens go between the explicit and protected levels. */
+			if (rank <= 1 && e->rank == 2)
+				emit_tokens(&c);
+			rank = e->rank;
+			sb_addf(&c.text, "\n;; %s\n", rank_title[rank]);
+		}
+		if (emit_entry(&c, e) < 0)
+			goto err;
+	}
+	if (rank < 2)
+		emit_tokens(&c);
+
+	out->text = sb_detach(&c.text);
+	out->param_names = c.names;
+	out->param_values = c.values;
+	out->n_params = c.n_params;
+	compiler_release(&c);
+	return 0;
+err:
+	sb_release(&c.text);
+	for (size_t i = 0; i < c.n_params; i++) {
+		free(c.names[i]);
+		free(c.values[i]);
+	}
+	free(c.names);
+	free(c.values);
+	compiler_release(&c);
+	return -1;
+}
+
+void sbpl_profile_release(struct sbpl_profile *p)
+{
+	if (!p)
+		return;
+	free(p->text);
+	for (size_t i = 0; i < p->n_params; i++) {
+		free(p->param_names[i]);
+		free(p->param_values[i]);
+	}
+	free(p->param_names);
+	free(p->param_values);
+	memset(p, 0, sizeof(*p));
+}
+
+char **sbpl_exec_argv(const struct sbpl_profile *p, const char *sandbox_exec,
+		      const char *profile_file, char *const cmd[])
+{
+	size_t n_cmd = 0, n = 0;
+	char **argv;
+
+	if (!sandbox_exec) {
+		const char *env = getenv("FSJAIL_SANDBOX_EXEC");
+		sandbox_exec = env && *env ? env : SBPL_SANDBOX_EXEC;
+	}
+	while (cmd && cmd[n_cmd])
+		n_cmd++;
+	/* exec -f FILE, two per parameter, "--", the command, NULL */
+	argv = xcalloc(3 + 2 * p->n_params + 1 + n_cmd + 1, sizeof(*argv));
+	argv[n++] = xstrdup(sandbox_exec);
+	argv[n++] = xstrdup("-f");
+	argv[n++] = xstrdup(profile_file);
+	for (size_t i = 0; i < p->n_params; i++) {
+		argv[n++] = xstrdup("-D");
+		argv[n++] = xasprintf("%s=%s", p->param_names[i], p->param_values[i]);
+	}
+	/* sandbox-exec parses its options with getopt(3), which takes "--" as
+	 * their end: openai/codex runs "sandbox-exec -p PROFILE -DK=V ... --
+	 * CMD" on every macOS it supports. Without it a command whose name
+	 * starts with '-' would be read as an option. */
+	argv[n++] = xstrdup("--");
+	for (size_t i = 0; i < n_cmd; i++)
+		argv[n++] = xstrdup(cmd[i]);
+	argv[n] = NULL;
+	return argv;
+}
