@@ -21,9 +21,10 @@
 static struct fsj_rule *add(struct fsj_policy *pol, enum fsj_source src, const char *path,
 			    bool recursive, unsigned allow, unsigned deny, unsigned pass)
 {
+	cleanup_free char *copy = xstrdup(path);
 	struct fsj_rule r = {
-		.path = (char *)path,
-		.resolved = (char *)path,
+		.path = copy,
+		.resolved = copy,
 		.recursive = recursive,
 		.allow = allow,
 		.deny = deny,
