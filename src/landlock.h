@@ -31,12 +31,14 @@ enum ll_mask_kind {
 struct ll_rule {
 	char *path;          /* resolved absolute path */
 	uint64_t access;     /* LANDLOCK_ACCESS_FS_* */
+	bool is_dir;         /* a directory when compiled (checked again at apply) */
 };
 
 struct ll_mask {
 	char *path;
 	enum ll_mask_kind kind;
 	bool is_dir;
+	uint64_t dev, ino;   /* identity when compiled: apply refuses a swapped path */
 };
 
 struct ll_plan {
@@ -45,6 +47,7 @@ struct ll_plan {
 	uint64_t handled_net;   /* handled_access_net (ABI >= 4, network: deny) */
 	uint64_t scoped;        /* scoped (ABI >= 6) */
 	unsigned dropped_caps;  /* FSJ_CAPBIT of capabilities only partly enforced at this ABI */
+	bool network_dropped;   /* network: deny asked for, but the ABI (< 4) cannot enforce it */
 	struct ll_rule *rules;
 	size_t n_rules;
 	struct ll_mask *masks;  /* in the order they must be mounted */
@@ -59,8 +62,9 @@ struct ll_opts {
 	enum fsj_network network;
 };
 
-/* Compile pol into *plan (DESIGN.md section 7). Returns 0, or -1 with err
- * set when the policy cannot be expressed (the run must then be refused).
+/* Compile pol into *plan (DESIGN.md section 7; the algorithm is described
+ * in landlock.c). opts->abi must be >= 1. Returns 0, or -1 with err set
+ * when the policy cannot be expressed (the run must then be refused).
  * The caller releases *plan with ll_plan_release(). Reads directories for
  * expansion; never changes the filesystem. */
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts,
@@ -78,8 +82,12 @@ bool ll_masks_available(void);
 
 /* In the child, before exec: perform the masks (entering a new mount
  * namespace, and a user namespace when unprivileged), set no_new_privs and
- * restrict the calling process to plan. Returns 0, or -1 with err set; on
- * error the caller must not exec. */
+ * restrict the calling process to plan. With masks, CAP_SYS_ADMIN and
+ * CAP_DAC_READ_SEARCH are dropped (a root command could otherwise undo or
+ * step around them) and the working directory is entered again by name (an
+ * error when a mask hides it). A rule path that vanished since compile is
+ * skipped (nothing to grant); any other failure is an error. Returns 0, or
+ * -1 with err set; on error the caller must not exec. */
 int ll_apply(const struct ll_plan *plan, struct fsj_error *err);
 
 #endif
