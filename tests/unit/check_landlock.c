@@ -62,7 +62,7 @@
 
 /* ---- scratch tree ---- */
 
-static char scratch[64];
+static char scratch[96];
 
 static char *sp(const char *rel)
 {
@@ -91,11 +91,19 @@ static void mkf(const char *rel, const char *content)
 	close(fd);
 }
 
-static void make_scratch(void)
+/* One root per run, made and removed by the parent (unchecked fixture:
+ * Check skips a checked teardown when the test fails); one scratch
+ * directory per test inside it. */
+static char run_root[64];
+
+static void make_run_root(void)
 {
-	strcpy(scratch, "/var/tmp/fsjail-ll-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(scratch));
-	chmod(scratch, 0755);
+	strcpy(run_root, "/var/tmp/fsjail-ll-XXXXXX");
+	if (!mkdtemp(run_root)) {
+		perror("mkdtemp");
+		exit(EXIT_FAILURE);
+	}
+	chmod(run_root, 0755);
 }
 
 static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
@@ -106,10 +114,17 @@ static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ft
 	return remove(p) < 0 && errno != ENOENT ? -1 : 0;
 }
 
-static void remove_scratch(void)
+static void remove_run_root(void)
 {
-	if (scratch[0])
-		nftw(scratch, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	if (run_root[0])
+		nftw(run_root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void make_scratch(void)
+{
+	snprintf(scratch, sizeof(scratch), "%s/t-XXXXXX", run_root);
+	ck_assert_ptr_nonnull(mkdtemp(scratch));
+	chmod(scratch, 0755);
 }
 
 /* The workspace of most tests: W = scratch/w with a .git/hooks folder,
@@ -1276,7 +1291,8 @@ static Suite *landlock_suite(void)
 	TCase *tc = tcase_create("plan");
 	TCase *tk = tcase_create("kernel");
 
-	tcase_add_checked_fixture(tc, make_scratch, remove_scratch);
+	tcase_add_unchecked_fixture(tc, make_run_root, remove_run_root);
+	tcase_add_checked_fixture(tc, make_scratch, NULL);
 	tcase_add_test(tc, test_rights_per_capability);
 	tcase_add_test(tc, test_handled_follows_tier);
 	tcase_add_test(tc, test_abi_best_effort);
@@ -1299,7 +1315,8 @@ static Suite *landlock_suite(void)
 	tcase_add_test(tc, test_env_overrides);
 	suite_add_tcase(s, tc);
 
-	tcase_add_checked_fixture(tk, make_scratch, remove_scratch);
+	tcase_add_unchecked_fixture(tk, make_run_root, remove_run_root);
+	tcase_add_checked_fixture(tk, make_scratch, NULL);
 	tcase_set_timeout(tk, 30);
 	tcase_add_test(tk, test_kernel_read_denied);
 	tcase_add_test(tk, test_kernel_readonly_mask);
