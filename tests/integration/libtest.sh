@@ -7,6 +7,7 @@
 #   FSJAIL_REQUIRE_KERNEL=1  a kernel skip is reported as a failure
 #   FSJAIL_TEST_ROOT  where the test folder is made (default /home, else $HOME)
 #   FSJAIL_TEST_KEEP=1  keep the test folder for a post-mortem
+#   FSJAIL_TEST_VERBOSE=1  print every fsjail run, its status and output
 #
 # Layout of one test (made by this file, removed on exit):
 #   $T                 /home/fsjail-test.XXXXXX (a user-data root, not /tmp:
@@ -255,6 +256,8 @@ fsj()
 	"$FSJAIL" run --workspace "$WS" "$@" >"$OUT" 2>"$ERR"
 	RC=$?
 	LAST_CMD="fsjail run --workspace $WS $(printf '%q ' "$@")"
+	[ "${FSJAIL_TEST_VERBOSE:-0}" = 1 ] && diag_last
+	return 0
 }
 
 # fsj_sh [RUN-OPTIONS] -- SCRIPT [ARG...]: fsj ... -- bash -c SCRIPT bash
@@ -467,4 +470,10 @@ assert_unchanged()
 		diag_last
 		return 1
 	fi
+}
+
+# restore FILE: put FILE back as snapshotted (after a test that broke it).
+restore()
+{
+	cp -p "$T/snap/$(printf '%s' "$1" | tr / _)" "$1"
 }

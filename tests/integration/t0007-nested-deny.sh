@@ -234,6 +234,8 @@ EOF
 			truncate -s0 ~/.ssh/id_ed25519
 			touch ~/.ssh/x
 			truncate -s0 .git/hooks/pre-commit.sample
+			python3 -c "import os; os.truncate(\".git/hooks/pre-commit.sample\", 0)"
+			python3 -c "import os, sys; os.truncate(sys.argv[1], 0)" ~/.ssh/id_ed25519
 			echo evil >> .git/hooks/pre-commit.sample
 			echo "#!/bin/sh" > .git/hooks/post-commit
 			mv x .git/hooks/pre-commit
