@@ -185,8 +185,12 @@ void policy_finalize(struct fsj_policy *pol)
 			r->allow &= ~FSJ_CAPS_MODIFY;
 		else if (lv == FSJ_LEVEL_BASELINE && pol->workspace &&
 			 (strcmp(r->path, pol->workspace) == 0 ||
-			  strcmp(r->resolved, pol->workspace) == 0))
+			  strcmp(r->resolved, pol->workspace) == 0)) {
+			/* denied, not just not granted: a workspace under /tmp
+			 * must not inherit the temporary directory's grant */
 			r->allow &= ~FSJ_CAPS_MODIFY;
+			r->deny |= FSJ_CAPS_MODIFY;
+		}
 	}
 }
 
