@@ -280,6 +280,24 @@ START_TEST(test_read_only_mode)
 }
 END_TEST
 
+START_TEST(test_read_only_workspace_under_tmp)
+{
+	struct fsj_policy *pol = policy_new(FSJ_MODE_READ_ONLY, FSJ_TIER_GUARDED);
+
+	pol->workspace = xstrdup("/tmp/w");
+	add(pol, FSJ_SRC_BASELINE, "/tmp", true, R | W | C | D | X, 0, 0);
+	add(pol, FSJ_SRC_BASELINE, "/tmp/w", true, R | W | C | X, D, 0);
+	policy_finalize(pol);
+	/* the temporary directory's grant does not leak into the workspace */
+	ck_assert(!decide(pol, "/tmp/w/a", FSJ_CAP_WRITE).allowed);
+	ck_assert(!decide(pol, "/tmp/w/a", FSJ_CAP_CREATE).allowed);
+	ck_assert(!decide(pol, "/tmp/w/a", FSJ_CAP_DELETE).allowed);
+	ck_assert(decide(pol, "/tmp/w/a", FSJ_CAP_READ).allowed);
+	ck_assert(decide(pol, "/tmp/other", FSJ_CAP_WRITE).allowed);
+	policy_free(pol);
+}
+END_TEST
+
 /* Symlink cases need a real tree. */
 static char tree[PATH_MAX];
 
@@ -411,6 +429,7 @@ static Suite *policy_suite(void)
 	tcase_add_test(tc, test_dotdot_cannot_escape);
 	tcase_add_test(tc, test_nonexistent_path);
 	tcase_add_test(tc, test_read_only_mode);
+	tcase_add_test(tc, test_read_only_workspace_under_tmp);
 	tcase_add_test(tc, test_symlink_target_outside);
 	tcase_add_test(tc, test_rule_on_symlink_covers_target);
 	tcase_add_test(tc, test_names_roundtrip);
