@@ -159,7 +159,7 @@ if [ "$LL_ABI" -ge 1 ]; then
 	rm -f "$MARK"
 	end_test
 else
-	skip_kernel "Landlock is not available on this kernel ($(uname -r))"
+	skip_kernel "Landlock is not available (kernel $(uname -r), FSJAIL_LANDLOCK_ABI_MAX=${FSJAIL_LANDLOCK_ABI_MAX:-unset})"
 fi
 
 done_testing
