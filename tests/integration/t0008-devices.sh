@@ -65,7 +65,6 @@ if ! command -v script >/dev/null 2>&1; then
 	skip "script(1) not installed (Debian package bsdutils)"
 	skip "script(1) not installed (Debian package bsdutils)"
 	done_testing
-	exit
 fi
 
 # run_pty CMD...: run `fsjail run -- CMD...` with a pty on stdin, stdout and
