@@ -27,6 +27,7 @@ enum {
 	CMD_OPT_NETWORK,
 	CMD_OPT_JSON,
 	CMD_OPT_HELP,
+	CMD_OPT_ACCEPT_PARTIAL,
 };
 #define CMD_COMMON_LONGOPTS \
 	{ "rules", required_argument, NULL, CMD_OPT_RULES }, \

@@ -14,7 +14,7 @@ static const struct {
 } usages[] = {
 	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
 	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
-	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] -- COMMAND [ARG...]" },
+	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] -- COMMAND [ARG...]" },
 };
 
 static const char common_help[] =

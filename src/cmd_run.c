@@ -13,16 +13,54 @@
 #include "launch.h"
 #include "sandbox.h"
 
+/* fsjail never runs weaker than the policy silently: a gap that weakens
+ * it refuses the run unless the user accepted partial enforcement; either
+ * way it is said on stderr before the command starts. Returns true when
+ * the run may go on. */
+static bool check_gaps(const struct sandbox *sb, bool accept_partial)
+{
+	struct strbuf refuse = STRBUF_INIT, notes = STRBUF_INIT;
+	int n = sandbox_gaps(sb, &refuse, &notes);
+	bool ok = true;
+
+	if (n > 0) {
+		fprintf(stderr, "fsjail: %s: this kernel enforces the policy only in part:\n",
+			accept_partial ? "warning" : "refusing to run");
+		for (char *line = refuse.buf, *nl; line && *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			fprintf(stderr, "  - %.*s\n", (int)(nl - line), line);
+		}
+		if (!accept_partial) {
+			fprintf(stderr, "hint: pass --accept-partial (or set accept_partial: true "
+					"in config.yaml) to run anyway\n");
+			ok = false;
+		}
+	}
+	/* Only the EXDEV note changes what a command sees; the others are in
+	 * `fsjail compile`'s dump. */
+	if (ok && notes.buf && strstr(notes.buf, "EXDEV")) {
+		char *line = strstr(notes.buf, "Landlock ABI");
+		char *nl = line ? strchr(line, '\n') : NULL;
+		if (line && nl)
+			fprintf(stderr, "fsjail: note: %.*s\n", (int)(nl - line), line);
+	}
+	sb_release(&refuse);
+	sb_release(&notes);
+	return ok;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "network", required_argument, NULL, CMD_OPT_NETWORK },
+		{ "accept-partial", no_argument, NULL, CMD_OPT_ACCEPT_PARTIAL },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsj_ctx_opts opts = { 0 };
 	const char *network_arg = NULL;
+	bool accept_partial = false;
 	int backend = fsj_backend_native();
 	struct fsj_ctx ctx;
 	struct fsj_error err = { { 0 } };
@@ -44,6 +82,9 @@ int cmd_run(int argc, char **argv)
 			break;
 		case CMD_OPT_NETWORK:
 			network_arg = optarg;
+			break;
+		case CMD_OPT_ACCEPT_PARTIAL:
+			accept_partial = true;
 			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "run");
@@ -98,6 +139,10 @@ int cmd_run(int argc, char **argv)
 	if (!sb) {
 		fprintf(stderr, "fsjail: cannot enforce tier %s: %s\n",
 			fsj_tier_name((enum fsj_tier)tier), err.text);
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
+	if (!check_gaps(sb, accept_partial || ctx.config.accept_partial)) {
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}

@@ -992,6 +992,38 @@ static const char *mask_kind_name(enum ll_mask_kind k)
 	return "?";
 }
 
+/* See landlock.h. The gaps follow the ABI table of SBPL-NOTES.md section 9
+ * and Documentation/userspace-api/landlock.rst ("Previous limitations"). */
+int ll_plan_gaps(const struct ll_plan *plan, struct strbuf *refuse, struct strbuf *notes)
+{
+	int n = 0;
+
+	if ((plan->handled_fs & LANDLOCK_ACCESS_FS_WRITE_FILE) && plan->abi < 3) {
+		sb_addf(refuse, "write is only partly enforced at Landlock ABI %d: truncate(2) "
+				"and O_TRUNC are not controlled before ABI 3, so a file the "
+				"policy denies write on can still be emptied\n", plan->abi);
+		n++;
+	}
+	if (plan->network_dropped) {
+		sb_addf(refuse, "network: deny is not enforced at Landlock ABI %d: TCP "
+				"bind/connect are controlled from ABI 4\n", plan->abi);
+		n++;
+	}
+	if (notes) {
+		if (plan->abi < 2 && (plan->handled_fs & LL_ACCESS_CREATE))
+			sb_addf(notes, "Landlock ABI %d refuses every rename or link across "
+				       "folders: mv and ln between directories fail with EXDEV\n",
+				plan->abi);
+		if ((plan->handled_fs & LANDLOCK_ACCESS_FS_WRITE_FILE) && plan->abi < 5)
+			sb_addf(notes, "device ioctls are not controlled before Landlock ABI 5 "
+				       "(running ABI %d)\n", plan->abi);
+		if (plan->abi < 6)
+			sb_addf(notes, "signals and abstract unix sockets are not scoped to the "
+				       "sandbox before Landlock ABI 6 (running ABI %d)\n", plan->abi);
+	}
+	return n;
+}
+
 void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 {
 	fprintf(out, "abi %d\n", plan->abi);

@@ -71,6 +71,15 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts,
 	       struct ll_plan *plan, struct fsj_error *err);
 void ll_plan_release(struct ll_plan *plan);
 
+/* What plan cannot enforce at its ABI. Each gap that weakens the policy
+ * (write without truncate control before ABI 3; network deny before ABI 4)
+ * is appended to refuse as one line; gaps that only restrict more, or that
+ * fsjail reports without refusing (EXDEV at ABI 1, device ioctls before
+ * ABI 5, scoping before ABI 6) go to notes (may be NULL). Returns the
+ * number of lines appended to refuse: `fsjail run` refuses when it is > 0
+ * unless the user accepted partial enforcement. */
+int ll_plan_gaps(const struct ll_plan *plan, struct strbuf *refuse, struct strbuf *notes);
+
 /* Print a readable dump of plan (one rule per line, access rights by name)
  * for `fsjail compile --backend landlock`. */
 void ll_plan_dump(const struct ll_plan *plan, FILE *out);

@@ -314,3 +314,10 @@ void sandbox_free(struct sandbox *sb)
 	free(sb->tmpdir);
 	free(sb);
 }
+
+int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf *notes)
+{
+	if (sb->backend == FSJ_BACKEND_LANDLOCK && sb->have_plan)
+		return ll_plan_gaps(&sb->plan, refuse, notes);
+	return 0;
+}

@@ -50,6 +50,10 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err);
  * command (sandbox-exec exit 65 or 71, DESIGN.md section 6). */
 int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *err);
 
+/* Gaps between the policy and what the backend enforces on this kernel
+ * (see ll_plan_gaps()); 0 for the seatbelt and null backends. */
+int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf *notes);
+
 void sandbox_free(struct sandbox *sb);
 
 #endif
