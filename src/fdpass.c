@@ -1,0 +1,112 @@
+/* fdpass.c - one descriptor over a Unix socket with SCM_RIGHTS
+ * (STYLE.md point 8; unix(7) "Ancillary messages", cmsg(3)). */
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "fdpass.h"
+
+/* Control buffer for one int, aligned for struct cmsghdr as cmsg(3) asks. */
+union fdpass_cmsg {
+	char buf[CMSG_SPACE(sizeof(int))];
+	struct cmsghdr align;
+};
+
+int fdpass_send(int sock, int fd)
+{
+	union fdpass_cmsg ctl;
+	struct msghdr msg;
+	struct cmsghdr *cm;
+	struct iovec iov;
+	char byte = 'F';
+	ssize_t n;
+
+	memset(&ctl, 0, sizeof(ctl));
+	memset(&msg, 0, sizeof(msg));
+	iov.iov_base = &byte;
+	iov.iov_len = 1;
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = ctl.buf;
+	msg.msg_controllen = sizeof(ctl.buf);
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	do
+		n = sendmsg(sock, &msg, MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (n != 1) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* Close every descriptor a control message carried. */
+static void close_all_rights(struct msghdr *msg)
+{
+	struct cmsghdr *cm;
+
+	for (cm = CMSG_FIRSTHDR(msg); cm; cm = CMSG_NXTHDR(msg, cm)) {
+		size_t i, nfd;
+
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS ||
+		    cm->cmsg_len < CMSG_LEN(0))
+			continue;
+		nfd = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < nfd; i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(cm) + i * sizeof(int), sizeof(int));
+			close(fd);
+		}
+	}
+}
+
+int fdpass_recv(int sock, int *fd)
+{
+	/* Room for a few more than one, so a peer that sends several is seen
+	 * (and its descriptors closed) rather than silently truncated. */
+	union {
+		char buf[CMSG_SPACE(4 * sizeof(int))];
+		struct cmsghdr align;
+	} ctl;
+	struct msghdr msg;
+	struct cmsghdr *cm;
+	struct iovec iov;
+	char byte;
+	ssize_t n;
+
+	memset(&ctl, 0, sizeof(ctl));
+	memset(&msg, 0, sizeof(msg));
+	iov.iov_base = &byte;
+	iov.iov_len = 1;
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = ctl.buf;
+	msg.msg_controllen = sizeof(ctl.buf);
+	do
+		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (n == 0 && msg.msg_controllen == 0)
+		return 0;
+	cm = CMSG_FIRSTHDR(&msg);
+	if ((msg.msg_flags & MSG_CTRUNC) || !cm || cm->cmsg_level != SOL_SOCKET ||
+	    cm->cmsg_type != SCM_RIGHTS || cm->cmsg_len != CMSG_LEN(sizeof(int)) ||
+	    CMSG_NXTHDR(&msg, cm)) {
+		close_all_rights(&msg);
+		errno = EBADMSG;
+		return -1;
+	}
+	memcpy(fd, CMSG_DATA(cm), sizeof(int));
+	return 1;
+}

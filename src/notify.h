@@ -1,0 +1,80 @@
+/* notify.h - the create hook: a seccomp user-notification filter that lets
+ * "create" work without "write" under Landlock (DESIGN.md sections 2 and 8
+ * "Linux interception", SBPL-NOTES.md section 10, seccomp_unotify(2)).
+ *
+ * Landlock cannot express "make a new file and fill it, but do not change
+ * existing ones": open(O_CREAT|O_WRONLY) needs MAKE_REG on the directory and
+ * WRITE_FILE, and WRITE_FILE would open every existing file too. So the
+ * child traps creating opens; the supervisor, outside the sandbox, checks
+ * the policy and, only where create is allowed, write is not and the file
+ * does not exist yet, creates the file itself (O_EXCL, no symlink followed)
+ * and hands the descriptor in with SECCOMP_IOCTL_NOTIF_ADDFD. Everything
+ * else is answered CONTINUE: the kernel performs the call and Landlock
+ * decides. Landlock stays the security boundary; the hook only ever adds
+ * the one thing the policy allows and Landlock cannot say.
+ *
+ * Lifecycle (launch.c): notify_new() in the parent before fork;
+ * notify_child_install() in the child as the last step before exec;
+ * notify_start() in the parent after fork; notify_stop() once the child
+ * has ended; notify_free(). Linux only: elsewhere notify_wanted() is false
+ * and the other functions fail with a message. */
+#ifndef FSJAIL_NOTIFY_H
+#define FSJAIL_NOTIFY_H
+
+#include <stdbool.h>
+
+#include "policy.h"
+#include "util.h"
+
+struct notify;
+
+/* What the supervisor did, for tests and diagnostics. */
+struct notify_stats {
+	unsigned long received;  /* notifications read from the listener */
+	unsigned long continued; /* answered CONTINUE: the kernel decided */
+	unsigned long created;   /* files created by the supervisor and handed in */
+	unsigned long refused;   /* answered with an error (EACCES on an internal error,
+				    or the error of the supervisor's own open) */
+	unsigned long vanished;  /* the caller went away before the answer */
+	bool installed;          /* the child sent its listener */
+};
+
+/* false when this platform has no hook, or when the test-only variable
+ * FSJAIL_NO_NOTIFY=1 disables it (tests show the difference it makes). */
+bool notify_wanted(void);
+
+/* In the parent, before fork: a hook that will decide with pol (borrowed:
+ * pol must outlive the hook, up to notify_free()). Makes the socket pair
+ * the child sends its listener over. Returns a new hook (caller frees with
+ * notify_free()), or NULL with err set. */
+struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err);
+
+/* In the child, after the sandbox is applied, as the last step before
+ * exec: set no_new_privs, load the filter (creating opens trap; io_uring is
+ * refused with EPERM because it would go around the hook), send the
+ * listener to the parent and close it here. When a listener already exists
+ * further up the filter chain (EBUSY: fsjail inside fsjail) the hook is
+ * skipped with a warning on stderr: Landlock alone decides, as with
+ * FSJAIL_NO_NOTIFY. Returns 0, or -1 with err set: the caller must not
+ * exec. */
+int notify_child_install(struct notify *nt, struct fsj_error *err);
+
+/* In the parent, after fork: close the child's end of the socket and
+ * start the supervisor thread (all signals blocked in it), which receives
+ * the listener and answers notifications until notify_stop(), or until no
+ * process holds the filter any more. Returns 0, or -1 with err set. */
+int notify_start(struct notify *nt, struct fsj_error *err);
+
+/* In the parent, once the child has ended: stop the thread and close the
+ * listener. A descendant still running then gets ENOSYS from a trapped
+ * call (seccomp_unotify(2)): the create hook ends with fsjail. Safe to call
+ * when the thread was never started, and more than once. */
+void notify_stop(struct notify *nt);
+
+/* Counters so far; exact after notify_stop(). */
+void notify_get_stats(const struct notify *nt, struct notify_stats *out);
+
+/* Stop (if needed) and free; NULL is accepted. */
+void notify_free(struct notify *nt);
+
+#endif
