@@ -28,6 +28,7 @@
 #endif
 
 #include "launch.h"
+#include "notify.h"
 
 /* Where the child stopped short of running the command. */
 enum launch_stage {
@@ -67,6 +68,7 @@ struct supervisor {
 	sigset_t saved_mask;
 	int wake[2];             /* self-pipe: read end, write end */
 	int report;              /* read end of the report pipe, -1 after EOF */
+	struct notify *notify;   /* the create hook (notify.h), NULL when none */
 };
 
 static void on_signal(int sig)
@@ -322,6 +324,10 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 
 	if (sandbox_apply(sb, &args, &err) < 0)
 		child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
+	/* The create hook's filter comes last: nothing of fsjail's own runs
+	 * under it (notify.h). */
+	if (notify_child_install(s->notify, &err) < 0)
+		child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
 
 	if (args != cmd) {
 		/* A wrapper (sandbox-exec) applies the sandbox and execs the
@@ -564,6 +570,16 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	s.report = report[0];
 	find_tty(&s);
 
+	/* The create hook, for a backend that wants one (sandbox.h). */
+	if (sandbox_notify_policy(sb) && notify_wanted()) {
+		s.notify = notify_new(sandbox_notify_policy(sb), err);
+		if (!s.notify) {
+			status = FSJ_EXIT_ERROR;
+			close(report[1]);
+			goto out_close_report;
+		}
+	}
+
 	/* Block what we catch until the child has reset its dispositions: a
 	 * signal in between must not run fsjail's handler in the child. */
 	sigemptyset(&block);
@@ -597,12 +613,23 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
 	(void)setpgid(s.pid, s.pid);
+	if (notify_start(s.notify, err) < 0) {
+		/* Without its supervisor the hook would fail every creating
+		 * open with ENOSYS: end the command before it runs. */
+		(void)kill(-s.pid, SIGKILL);
+		(void)kill(s.pid, SIGKILL);
+		(void)waitpid(s.pid, NULL, 0);
+		tty_take(&s);
+		status = FSJ_EXIT_ERROR;
+		goto out_restore_signals;
+	}
 	if (s.give_tty)
 		tty_give(&s);
 	(void)sigprocmask(SIG_UNBLOCK, &block, NULL);
 
 	r = supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;
+	notify_stop(s.notify);
 	tty_take(&s);
 	if (r < 0) {
 		/* poll() or waitpid() failed: nothing left to supervise with;
@@ -620,6 +647,8 @@ out_restore_signals:
 	signals_restore(&s);
 	sig_wake_fd = -1;
 	(void)sigprocmask(SIG_SETMASK, &s.saved_mask, NULL);
+	notify_free(s.notify);
+out_close_report:
 	if (s.report >= 0)
 		close(s.report);
 	if (s.tty_opened)

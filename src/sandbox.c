@@ -32,6 +32,7 @@ struct sandbox {
 	/* FSJ_BACKEND_LANDLOCK */
 	struct ll_plan plan;
 	bool have_plan;
+	const struct fsj_policy *pol; /* borrowed, for the create hook (notify.c) */
 
 	/* FSJ_BACKEND_SEATBELT */
 	struct sbpl_profile profile;
@@ -92,6 +93,7 @@ static int prepare_landlock(struct sandbox *sb, const struct fsj_policy *pol,
 	if (ll_compile(pol, &opts, &sb->plan, err) < 0)
 		return -1;
 	sb->have_plan = true;
+	sb->pol = pol;
 	return 0;
 }
 
@@ -295,6 +297,11 @@ int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *
 	default:
 		return -1;
 	}
+}
+
+const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb)
+{
+	return sb && sb->backend == FSJ_BACKEND_LANDLOCK ? sb->pol : NULL;
 }
 
 void sandbox_free(struct sandbox *sb)

@@ -54,6 +54,12 @@ int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *
  * (see ll_plan_gaps()); 0 for the seatbelt and null backends. */
 int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf *notes);
 
+/* The policy the create hook (notify.h) must decide with, or NULL when
+ * this backend wants no hook: only Landlock does (it cannot express create
+ * without write; DESIGN.md section 2). The policy is the one given to
+ * sandbox_prepare(), borrowed: it must outlive sb. */
+const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb);
+
 void sandbox_free(struct sandbox *sb);
 
 #endif
