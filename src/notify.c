@@ -46,7 +46,9 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/mman.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
 #include <linux/openat2.h>
 
 /* The calls the filter traps, in the order of notify.nr[][]. */
@@ -110,6 +112,9 @@ struct notify {
 	uid_t uid;
 	gid_t gid;
 	bool dac_override;            /* the supervisor holds CAP_DAC_OVERRIDE */
+	dev_t root_dev;               /* our "/", to recognise a chrooted caller */
+	ino_t root_ino;
+	bool have_root;
 
 	struct notify_stats stats;    /* updated with __atomic builtins */
 };
@@ -189,6 +194,45 @@ static void filter_arches(uint32_t arch[MAX_ARCHES], size_t *n)
 #endif
 }
 
+/* Load the filter built in ctx with a listener, and return the listener
+ * (or -errno). libseccomp builds the BPF program; the load is done here,
+ * because libseccomp 2.5.4's seccomp_load() reports a stale errno (EFAULT
+ * from its feature probe) where the kernel said EBUSY, and cannot ask for
+ * SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (Linux 5.19): once the supervisor
+ * has read a notification, only a fatal signal ends the caller's wait, so
+ * an ordinary signal cannot cancel a create the supervisor is making. */
+static int load_with_listener(scmp_filter_ctx ctx)
+{
+	cleanup_fd int mfd = memfd_create("fsjail-filter", MFD_CLOEXEC);
+	cleanup_free struct sock_filter *insns = NULL;
+	struct sock_fprog prog;
+	off_t len;
+	int rc, fd;
+
+	if (mfd < 0)
+		return -errno;
+	rc = seccomp_export_bpf(ctx, mfd);
+	if (rc < 0)
+		return rc;
+	len = lseek(mfd, 0, SEEK_END);
+	if (len <= 0 || len % (off_t)sizeof(*insns) ||
+	    len > (off_t)(BPF_MAXINSNS * sizeof(*insns)))
+		return -EINVAL;
+	insns = xmalloc((size_t)len);
+	if (pread(mfd, insns, (size_t)len, 0) != (ssize_t)len)
+		return -EIO;
+	memset(&prog, 0, sizeof(prog));
+	prog.len = (unsigned short)(len / (off_t)sizeof(*insns));
+	prog.filter = insns;
+	fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+			  SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV,
+			  &prog);
+	if (fd < 0 && errno == EINVAL)
+		fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+				  SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+	return fd < 0 ? -errno : fd;
+}
+
 /*
  * ============ trust boundary: the forked child, last step before exec ============
  * Runs inside the sandbox already applied (Landlock restricts this process).
@@ -217,8 +261,7 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 	ctx = seccomp_init(SCMP_ACT_ALLOW);
 	if (!ctx)
 		return fsj_error_set(err, NULL, 0, 0, "create hook: cannot make a seccomp filter");
-	/* Report the kernel's errno (EBUSY below), not libseccomp's ECANCELED. */
-	rc = seccomp_attr_set(ctx, SCMP_FLTATR_API_SYSRAWRC, 1);
+	rc = 0;
 	filter_arches(arch, &n_arch);
 	for (i = 1; rc == 0 && i < n_arch; i++) {
 		rc = seccomp_arch_add(ctx, arch[i]);
@@ -227,32 +270,22 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 	}
 	if (rc == 0)
 		rc = add_rules(ctx);
-	if (rc == 0)
-		rc = seccomp_load(ctx);
-	if (rc == -EBUSY) {
-		seccomp_release(ctx);
+	fd = rc == 0 ? load_with_listener(ctx) : rc;
+	seccomp_release(ctx);
+	if (fd == -EBUSY) {
 		close(nt->sock[1]);
 		nt->sock[1] = -1;
 		warn("create hook skipped: a seccomp listener already exists for this process "
 		     "(fsjail inside fsjail?); a path with create but not write cannot be filled");
 		return 0;
 	}
-	if (rc < 0) {
-		seccomp_release(ctx);
+	if (fd < 0)
 		return fsj_error_set(err, NULL, 0, 0, "create hook: cannot load the seccomp filter: %s",
-				     strerror(-rc));
-	}
-	fd = seccomp_notify_fd(ctx);
-	if (fd < 0) {
-		seccomp_release(ctx);
-		return fsj_error_set(err, NULL, 0, 0, "create hook: no seccomp listener: %s",
 				     strerror(-fd));
-	}
 	rc = fdpass_send(nt->sock[1], fd) < 0 ? errno : 0;
 	/* The command must not hold its own listener: it could answer for
 	 * itself. */
 	close(fd);
-	seccomp_release(ctx);
 	close(nt->sock[1]);
 	nt->sock[1] = -1;
 	if (rc)
@@ -483,6 +516,14 @@ static int openat2_fd(int dirfd, const char *path, uint64_t flags, uint64_t reso
 	return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
 }
 
+static int steal_fd(int *fd)
+{
+	int r = *fd;
+
+	*fd = -1;
+	return r;
+}
+
 /* ---- the supervisor: answering ------------------------------------------------ */
 
 /* What became of one notification. */
@@ -666,6 +707,12 @@ static enum verdict decide(struct notify *nt, const struct seccomp_notif *req)
 		return VERDICT_GONE;
 	if (memfd < 0)
 		return VERDICT_CONTINUE;
+	/* A chrooted caller resolves "/" and ".." against its own root: the
+	 * supervisor does not copy that lookup. (In the mask's mount
+	 * namespace, the caller's root is the same directory as ours.) */
+	if (!nt->have_root || fstatat(procfd, "root", &sb, 0) < 0 || sb.st_dev != nt->root_dev ||
+	    sb.st_ino != nt->root_ino)
+		return VERDICT_CONTINUE;
 	if (t.call == NOTIFY_CALL_OPENAT2) {
 		struct open_how how;
 
@@ -688,8 +735,6 @@ static enum verdict decide(struct notify *nt, const struct seccomp_notif *req)
 		return VERDICT_CONTINUE;
 	if (read_path(nt, memfd, t.path_addr, raw) < 0 || !raw[0])
 		return VERDICT_CONTINUE;
-	if (read_status(procfd, "status", &st) < 0)
-		return VERDICT_CONTINUE;
 
 	/* Split into the directory part and the last component. A trailing
 	 * slash, "." or ".." cannot name a new file: the kernel decides. */
@@ -710,18 +755,18 @@ static enum verdict decide(struct notify *nt, const struct seccomp_notif *req)
 	base = fd_path(basefd);
 	if (!base)
 		return VERDICT_CONTINUE;
-	if (raw[0] == '/' && strcmp(base, "/") != 0)
-		return VERDICT_CONTINUE; /* a chrooted caller: its "/" is not ours */
-	if (dirpart)
+	if (dirpart) {
 		kparent = openat2_fd(basefd, dirpart, O_PATH | O_DIRECTORY | O_CLOEXEC,
 				     RESOLVE_NO_MAGICLINKS | (raw[0] == '/' ? RESOLVE_IN_ROOT : 0));
-	else
-		kparent = dup(basefd);
-	if (kparent < 0)
-		return VERDICT_CONTINUE;
-	kdir = fd_path(kparent);
-	if (!kdir)
-		return VERDICT_CONTINUE;
+		if (kparent < 0)
+			return VERDICT_CONTINUE;
+		kdir = fd_path(kparent);
+		if (!kdir)
+			return VERDICT_CONTINUE;
+	} else {
+		kparent = steal_fd(&basefd);
+		kdir = xstrdup(base);
+	}
 
 	/* Both spellings go to the policy: the path as written (lexically
 	 * normalised against the caller's base; "./" keeps a leading "~" a
@@ -751,6 +796,8 @@ static enum verdict decide(struct notify *nt, const struct seccomp_notif *req)
 	/* Only the caller's own identity is copied: a file of someone else's
 	 * making is left to the kernel, and root with CAP_DAC_OVERRIDE must
 	 * not create where a caller without it could not. */
+	if (read_status(procfd, "status", &st) < 0)
+		return VERDICT_CONTINUE;
 	if (st.fsuid != nt->uid || st.fsgid != nt->gid ||
 	    (nt->dac_override && !(st.cap_eff & (1ULL << CAP_DAC_OVERRIDE))))
 		return VERDICT_CONTINUE;
@@ -795,6 +842,7 @@ static void thread_setup(struct notify *nt)
 {
 	struct seccomp_notif_sizes sizes;
 	struct tracee_status self;
+	struct stat root;
 	size_t i;
 	int c;
 
@@ -818,6 +866,11 @@ static void thread_setup(struct notify *nt)
 		umask(077);
 	nt->uid = geteuid();
 	nt->gid = getegid();
+	if (stat("/", &root) == 0) {
+		nt->root_dev = root.st_dev;
+		nt->root_ino = root.st_ino;
+		nt->have_root = true;
+	}
 	if (read_status(AT_FDCWD, "/proc/thread-self/status", &self) == 0)
 		nt->dac_override = (self.cap_eff & (1ULL << CAP_DAC_OVERRIDE)) != 0;
 	else
