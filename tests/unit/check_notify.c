@@ -130,17 +130,24 @@ static bool exists(const char *rel)
 
 /* ---- policies ---- */
 
-static void add(struct fsj_policy *pol, enum fsj_source src, const char *path, bool recursive,
-		unsigned allow)
+static void add_rule(struct fsj_policy *pol, enum fsj_source src, const char *path,
+		     bool recursive, unsigned allow, unsigned deny)
 {
 	cleanup_free char *copy = xstrdup(path);
 	struct fsj_rule r = {
 		.path = copy,
 		.recursive = recursive,
 		.allow = allow,
+		.deny = deny,
 		.source = src,
 	};
 	policy_add_rule(pol, &r);
+}
+
+static void add(struct fsj_policy *pol, enum fsj_source src, const char *path, bool recursive,
+		unsigned allow)
+{
+	add_rule(pol, src, path, recursive, allow, 0);
 }
 
 /* Read and execute everywhere (the shell and python must run), the
@@ -395,6 +402,49 @@ START_TEST(test_write_allowed_kernel_decides)
 }
 END_TEST
 
+START_TEST(test_under_mount_masks)
+{
+	struct fsj_policy *pol;
+	cleanup_free char *script = NULL;
+	char ns[64] = { 0 }, *got;
+
+	NEED_KERNEL();
+	if (env_flag("FSJAIL_NO_MOUNT_MASKS") || !ll_masks_available()) {
+		printf("SKIP: %s: mount masks are not available here\n", __func__);
+		return;
+	}
+	/* drop/ro denies create: a nested deny, carried by a read-only bind
+	 * in the command's own mount namespace, which the supervisor (in the
+	 * host's) does not see; the policy check covers it. */
+	ck_assert_int_eq(mkdir(sp("drop/ro"), 0755), 0);
+	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_GUARDED);
+	add(pol, FSJ_SRC_BASELINE, "/", true, R | X);
+	add(pol, FSJ_SRC_BASELINE, "/dev/null", false, R | W);
+	add(pol, FSJ_SRC_RULES, sp("drop"), true, C);
+	add_rule(pol, FSJ_SRC_RULES, sp("drop/ro"), true, 0, C);
+	policy_finalize(pol);
+	/* The command runs in another mount namespace with drop/ro mounted,
+	 * and still creates files through the hook (ns.txt, mi.txt). */
+	script = xasprintf("readlink /proc/self/ns/mnt > ns.txt && "
+			   "grep -F ' %s ' /proc/self/mountinfo > mi.txt",
+			   sp("drop/ro"));
+	ck_assert_int_eq(run_sh(pol, script), 0);
+	ck_assert_int_gt(readlink("/proc/self/ns/mnt", ns, sizeof(ns) - 1), 0);
+	got = content("drop/ns.txt");
+	ck_assert_ptr_nonnull(got);
+	ck_assert_msg(strncmp(got, ns, strlen(ns)) != 0, "same mount namespace: %s", got);
+	free(got);
+	got = content("drop/mi.txt");
+	ck_assert_msg(got && *got, "drop/ro is not a mount point in the command's namespace");
+	free(got);
+	ck_assert_int_ne(run_sh(pol, "echo x > ro/new"), 0);
+	ck_assert(!exists("drop/ro/new"));
+	ck_assert_int_ne(run_sh(pol, "cd ro && echo x > new2"), 0);
+	ck_assert(!exists("drop/ro/new2"));
+	policy_free(pol);
+}
+END_TEST
+
 /* ---- direct: fork, apply, install, call ---- */
 
 #define NRES 12
@@ -584,6 +634,42 @@ START_TEST(test_direct_other_identity_left_to_kernel)
 }
 END_TEST
 
+static void direct_chrooted(int *res)
+{
+	/* The caller's "/" is the scratch folder now: "/drop/y" names
+	 * drop/y for it, but not for the supervisor, which leaves every call
+	 * of a chrooted caller to the kernel. */
+	if (chroot(scratch) < 0) {
+		res[0] = errno;
+		return;
+	}
+	res[0] = 0;
+	res[1] = e_fd(open("x", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+	res[2] = e_fd(open("/drop/y", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+}
+
+START_TEST(test_direct_chrooted_left_to_kernel)
+{
+	struct fsj_policy *pol;
+	struct direct_report rep;
+	struct notify_stats st;
+
+	NEED_KERNEL();
+	if (geteuid() != 0) {
+		printf("SKIP: %s: needs root to chroot\n", __func__);
+		return;
+	}
+	pol = drop_policy(C);
+	rep = run_direct(pol, direct_chrooted, &st);
+	ck_assert_int_eq(rep.res[0], 0);
+	ck_assert_int_eq(rep.res[1], EACCES);
+	ck_assert_int_eq(rep.res[2], EACCES);
+	ck_assert_uint_eq(st.created, 0);
+	ck_assert_uint_eq(st.continued, 2);
+	policy_free(pol);
+}
+END_TEST
+
 static void direct_outside(int *res)
 {
 	res[0] = e_fd(open("../outside/new", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
@@ -626,8 +712,10 @@ static Suite *notify_suite(void)
 	tcase_add_test(tk, test_relative_forms);
 	tcase_add_test(tk, test_concurrent_creators);
 	tcase_add_test(tk, test_write_allowed_kernel_decides);
+	tcase_add_test(tk, test_under_mount_masks);
 	tcase_add_test(tk, test_direct_calls);
 	tcase_add_test(tk, test_direct_other_identity_left_to_kernel);
+	tcase_add_test(tk, test_direct_chrooted_left_to_kernel);
 	tcase_add_test(tk, test_direct_create_denied_left_to_kernel);
 	suite_add_tcase(s, tk);
 	return s;
