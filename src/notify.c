@@ -43,10 +43,10 @@
 #include <seccomp.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
-#include <sys/mman.h>
 #include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/openat2.h>
