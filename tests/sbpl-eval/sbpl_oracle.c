@@ -1,0 +1,136 @@
+/* sbpl_oracle.c - the evaluator next to fsjail's policy engine (see
+ * sbpl_oracle.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sbpl_oracle.h"
+
+const char *const sbpl_oracle_cap_ops[FSJ_CAP_COUNT][7] = {
+	[FSJ_CAP_READ] = { "file-read-data", NULL },
+	[FSJ_CAP_WRITE] = { "file-write-data", "file-write-mode", "file-write-owner",
+			    "file-write-times", "file-write-flags", "file-write-xattr", NULL },
+	[FSJ_CAP_CREATE] = { "file-write-create", "file-link", "file-clone", NULL },
+	[FSJ_CAP_DELETE] = { "file-write-unlink", NULL },
+	[FSJ_CAP_EXECUTE] = { "process-exec", "file-map-executable", NULL },
+};
+
+char *sbpl_oracle_kernel_path(const char *p)
+{
+	static const char *const roots[] = { "/tmp", "/var", "/etc" };
+
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		size_t n = strlen(roots[i]);
+		if (strncmp(p, roots[i], n) == 0 && (p[n] == '\0' || p[n] == '/'))
+			return xasprintf("/private%s", p);
+	}
+	return xstrdup(p);
+}
+
+struct sbpl_eval *sbpl_oracle_load(const struct sbpl_profile *p, struct fsj_error *err)
+{
+	return sbpl_eval_new(p->text, "profile.sb", (const char *const *)p->param_names,
+			     (const char *const *)p->param_values, p->n_params, err);
+}
+
+static void collect_strings(const struct sbpl_node *n, char ***v, size_t *len)
+{
+	if (n->type == SBPL_NODE_STRING) {
+		for (size_t i = 0; i < *len; i++)
+			if (strcmp((*v)[i], n->s) == 0)
+				return;
+		*v = xreallocarray(*v, *len + 2, sizeof(**v));
+		(*v)[(*len)++] = xstrdup(n->s);
+		(*v)[*len] = NULL;
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++)
+		collect_strings(n->kids[i], v, len);
+}
+
+const char *const *sbpl_oracle_fixed_strings(void)
+{
+	static char **fixed;
+	static size_t n_fixed;
+
+	if (fixed)
+		return (const char *const *)fixed;
+	fixed = xcalloc(1, sizeof(*fixed));
+	for (int t = 0; t < FSJ_TIER_COUNT; t++) {
+		for (int mode = 0; mode < 2; mode++) {
+			for (int k = 0; k < 4; k++) {
+				struct fsj_policy *pol =
+					policy_new((enum fsj_mode)mode, (enum fsj_tier)t);
+				struct sbpl_opts opts = { k & 1 ? FSJ_NETWORK_ALLOW
+								: FSJ_NETWORK_DENY,
+							  k & 2 ? "/s/broker.sock" : NULL, true };
+				struct sbpl_profile prof;
+				struct fsj_error err;
+				struct sbpl_eval *ev;
+
+				policy_finalize(pol);
+				if (sbpl_compile(pol, &opts, &prof, &err) < 0) {
+					fprintf(stderr, "sbpl_oracle: empty policy: %s\n",
+						err.text);
+					abort();
+				}
+				ev = sbpl_oracle_load(&prof, &err);
+				if (!ev) {
+					fprintf(stderr, "sbpl_oracle: empty policy: %s\n%s\n",
+						err.text, prof.text);
+					abort();
+				}
+				for (size_t i = 0; i < sbpl_eval_ast(ev)->n; i++)
+					collect_strings(sbpl_eval_ast(ev)->forms[i], &fixed,
+							&n_fixed);
+				sbpl_eval_free(ev);
+				sbpl_profile_release(&prof);
+				policy_free(pol);
+			}
+		}
+	}
+	return (const char *const *)fixed;
+}
+
+size_t sbpl_oracle_compare(const struct sbpl_eval *ev, const struct fsj_policy *pol,
+			   const char *kpath, struct strbuf *why)
+{
+	size_t bad = 0;
+
+	for (int cap = 0; cap < FSJ_CAP_COUNT; cap++) {
+		struct fsj_decision d;
+		bool want;
+
+		policy_decide(pol, kpath, kpath, (enum fsj_cap)cap, &d);
+		want = (pol->enforced & FSJ_CAPBIT(cap)) ? d.allowed : true;
+		for (const char *const *op = sbpl_oracle_cap_ops[cap]; *op; op++) {
+			struct sbpl_query q = { *op, kpath, NULL };
+			struct sbpl_verdict v;
+			struct fsj_error err;
+
+			if (sbpl_eval_decide(ev, &q, &v, &err) < 0) {
+				fprintf(stderr, "sbpl_oracle: %s\n", err.text);
+				abort();
+			}
+			if (v.allow == want)
+				continue;
+			if (bad++ == 0 && why) {
+				sb_addf(why,
+					"tier %s, mode %s: %s '%s': the profile says %s (%s, line "
+					"%u of %s, list %s), policy_decide says %s (%s level",
+					fsj_tier_name(pol->tier), fsj_mode_name(pol->mode), *op,
+					kpath, v.allow ? "allow" : "deny",
+					v.line ? (v.filtered ? "filtered rule" : "unfiltered rule")
+					       : "default",
+					v.line, v.from_import ? "bsd.sb" : "the profile", v.op,
+					want ? "allow" : "deny", fsj_level_name(d.level));
+				if (d.rule)
+					sb_addf(why, ", rule '%s'", d.rule->path);
+				if (!(pol->enforced & FSJ_CAPBIT(cap)))
+					sb_adds(why, ", capability not enforced by the tier");
+				sb_adds(why, ")");
+			}
+		}
+	}
+	return bad;
+}
