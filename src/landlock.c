@@ -1024,6 +1024,54 @@ int ll_plan_gaps(const struct ll_plan *plan, struct strbuf *refuse, struct strbu
 	return n;
 }
 
+const char *ll_mask_kind_name(enum ll_mask_kind k)
+{
+	return mask_kind_name(k);
+}
+
+/* Rights a capability maps to that older ABIs lack, and what their absence
+ * leaves open; the same gaps as ll_plan_gaps(). */
+static const struct {
+	uint64_t bit;
+	const char *gap;
+} late_rights[] = {
+	{ LANDLOCK_ACCESS_FS_TRUNCATE, "truncate(2) and O_TRUNC are not controlled before ABI 3" },
+	{ LANDLOCK_ACCESS_FS_IOCTL_DEV, "device ioctls are not controlled before ABI 5" },
+};
+
+/* See landlock.h. A capability's rights at the newest known ABI, compared
+ * with what plan handles: every one handled is fully, some is partly. */
+void ll_plan_caps(const struct ll_plan *plan, struct ll_cap_report out[FSJ_CAP_COUNT])
+{
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		struct ll_cap_report *r = &out[c];
+		uint64_t want = cap_access((enum fsj_cap)c, LL_ABI_KNOWN);
+		uint64_t have = plan->handled_fs & want;
+		size_t len = 0;
+
+		memset(r, 0, sizeof(*r));
+		if (!have) {
+			r->level = LL_CAP_NOT;
+			snprintf(r->reason, sizeof(r->reason),
+				 "not handled by the ruleset: the tier leaves it open");
+			continue;
+		}
+		r->level = have == want ? LL_CAP_FULLY : LL_CAP_PARTLY;
+		for (size_t i = 0; i < sizeof(late_rights) / sizeof(late_rights[0]); i++) {
+			if (!(want & late_rights[i].bit) || (have & late_rights[i].bit))
+				continue;
+			if (len < sizeof(r->reason))
+				len += (size_t)snprintf(r->reason + len, sizeof(r->reason) - len,
+							"%s%s (running ABI %d)", len ? "; " : "",
+							late_rights[i].gap, plan->abi);
+		}
+		if ((c == FSJ_CAP_CREATE || c == FSJ_CAP_DELETE) && plan->abi < 2)
+			snprintf(r->note, sizeof(r->note),
+				 "Landlock ABI %d refuses every rename or link across folders: mv and "
+				 "ln between directories fail with EXDEV", plan->abi);
+	}
+}
+
 void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 {
 	fprintf(out, "abi %d\n", plan->abi);

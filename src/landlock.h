@@ -80,6 +80,29 @@ void ll_plan_release(struct ll_plan *plan);
  * unless the user accepted partial enforcement. */
 int ll_plan_gaps(const struct ll_plan *plan, struct strbuf *refuse, struct strbuf *notes);
 
+/* How far a plan makes the kernel enforce one capability. */
+enum ll_cap_level {
+	LL_CAP_NOT = 0, /* not handled: the tier leaves it open */
+	LL_CAP_PARTLY,  /* handled, but some of its access rights are missing at this ABI */
+	LL_CAP_FULLY,   /* every access right of the capability is handled */
+};
+
+struct ll_cap_report {
+	enum ll_cap_level level;
+	char reason[256]; /* why not fully ("" when fully) */
+	char note[256];   /* a restriction beyond the policy (EXDEV at ABI 1), or "" */
+};
+
+/* For each capability (indexed by enum fsj_cap), whether plan's handled
+ * access rights enforce it fully, partly or not, with the reason; the
+ * per-ABI gaps are the same as ll_plan_gaps()'s (truncate before ABI 3,
+ * device ioctls before ABI 5; cross-directory rename and link refused at
+ * ABI 1). Fills out[0 .. FSJ_CAP_COUNT-1]; never fails. */
+void ll_plan_caps(const struct ll_plan *plan, struct ll_cap_report out[FSJ_CAP_COUNT]);
+
+/* "readonly", "hide" or "pin". Static string. */
+const char *ll_mask_kind_name(enum ll_mask_kind k);
+
 /* Print a readable dump of plan (one rule per line, access rights by name)
  * for `fsjail compile --backend landlock`. */
 void ll_plan_dump(const struct ll_plan *plan, FILE *out);
