@@ -81,13 +81,12 @@ static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
 #endif
 
 /* Open flags the supervisor passes on to its own open of a new file. */
-#define KEEP_FLAGS                                                                  \
-	(O_ACCMODE | O_APPEND | O_NONBLOCK | O_DSYNC | O_SYNC | O_DIRECT | O_NOATIME | \
-	 O_NOCTTY)
+#define KEEP_FLAGS \
+	(O_ACCMODE | O_APPEND | O_NONBLOCK | O_DSYNC | O_SYNC | O_DIRECT | O_NOATIME | O_NOCTTY)
 /* Flags it understands; anything else (O_DIRECTORY, O_PATH, O_TMPFILE, bits
  * unknown here) is left to the kernel. O_TRUNC is meaningless on a file
  * made with O_EXCL, FASYNC is ignored by open(2), O_LARGEFILE is implied. */
-#define KNOWN_FLAGS                                                                 \
+#define KNOWN_FLAGS                                                                  \
 	(KEEP_FLAGS | O_CREAT | O_EXCL | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | FASYNC | \
 	 KERNEL_O_LARGEFILE)
 
@@ -103,20 +102,20 @@ struct notify {
 
 	/* Filled in by the thread. */
 	int listener;
-	uint32_t arch[MAX_ARCHES];    /* AUDIT_ARCH_* the filter covers */
+	uint32_t arch[MAX_ARCHES];             /* AUDIT_ARCH_* the filter covers */
 	int nr[MAX_ARCHES][NOTIFY_CALL_COUNT]; /* syscall numbers; < 0 when absent */
 	size_t n_arch;
 	size_t notif_size, resp_size; /* SECCOMP_GET_NOTIF_SIZES */
 	long page_size;
-	bool own_umask;               /* the thread has its own fs_struct */
+	bool own_umask; /* the thread has its own fs_struct */
 	uid_t uid;
 	gid_t gid;
-	bool dac_override;            /* the supervisor holds CAP_DAC_OVERRIDE */
-	dev_t root_dev;               /* our "/", to recognise a chrooted caller */
+	bool dac_override; /* the supervisor holds CAP_DAC_OVERRIDE */
+	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
 	ino_t root_ino;
 	bool have_root;
 
-	struct notify_stats stats;    /* updated with __atomic builtins */
+	struct notify_stats stats; /* updated with __atomic builtins */
 };
 
 #define STAT_INC(nt, field) __atomic_fetch_add(&(nt)->stats.field, 1, __ATOMIC_RELAXED)
@@ -215,8 +214,7 @@ static int load_with_listener(scmp_filter_ctx ctx)
 	if (rc < 0)
 		return rc;
 	len = lseek(mfd, 0, SEEK_END);
-	if (len <= 0 || len % (off_t)sizeof(*insns) ||
-	    len > (off_t)(BPF_MAXINSNS * sizeof(*insns)))
+	if (len <= 0 || len % (off_t)sizeof(*insns) || len > (off_t)(BPF_MAXINSNS * sizeof(*insns)))
 		return -EINVAL;
 	insns = xmalloc((size_t)len);
 	if (pread(mfd, insns, (size_t)len, 0) != (ssize_t)len)
@@ -280,7 +278,8 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 		return 0;
 	}
 	if (fd < 0)
-		return fsj_error_set(err, NULL, 0, 0, "create hook: cannot load the seccomp filter: %s",
+		return fsj_error_set(err, NULL, 0, 0,
+				     "create hook: cannot load the seccomp filter: %s",
 				     strerror(-fd));
 	rc = fdpass_send(nt->sock[1], fd) < 0 ? errno : 0;
 	/* The command must not hold its own listener: it could answer for
@@ -300,9 +299,9 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 /* One trapped call, as the thread sees it. */
 struct trapped {
 	enum notify_call call;
-	bool compat;          /* a 32-bit caller: pointers and ints are 32 bits */
-	int dirfd;            /* AT_FDCWD or the caller's descriptor */
-	uint64_t path_addr;   /* in the caller's memory */
+	bool compat;        /* a 32-bit caller: pointers and ints are 32 bits */
+	int dirfd;          /* AT_FDCWD or the caller's descriptor */
+	uint64_t path_addr; /* in the caller's memory */
 	uint64_t flags;
 	uint64_t mode;
 };
@@ -313,7 +312,7 @@ struct tracee_status {
 	uid_t fsuid;
 	gid_t fsgid;
 	uint64_t cap_eff;
-	unsigned have;        /* STATUS_HAVE_* */
+	unsigned have; /* STATUS_HAVE_* */
 };
 #define STATUS_HAVE_UMASK 1u
 #define STATUS_HAVE_UID 2u
@@ -611,8 +610,8 @@ static int hand_in(struct notify *nt, uint64_t id, int fd, bool cloexec)
  * except EEXIST on a non-exclusive open (a race with another creator: the
  * file is now an existing one, which the kernel decides). */
 static enum verdict act_create(struct notify *nt, const struct seccomp_notif *req,
-			       const struct trapped *t, const struct tracee_status *st,
-			       int parent, const char *name)
+			       const struct trapped *t, const struct tracee_status *st, int parent,
+			       const char *name)
 {
 	cleanup_fd int fd = -1;
 	int oflags, e;
@@ -740,8 +739,7 @@ static enum verdict decide(struct notify *nt, const struct seccomp_notif *req)
 	 * slash, "." or ".." cannot name a new file: the kernel decides. */
 	slash = strrchr(raw, '/');
 	name = slash ? slash + 1 : raw;
-	if (!*name || strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
-	    strlen(name) > NAME_MAX)
+	if (!*name || strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strlen(name) > NAME_MAX)
 		return VERDICT_CONTINUE;
 	if (slash)
 		dirpart = xstrndup(raw, (size_t)(slash - raw) + 1);
@@ -849,7 +847,8 @@ static void thread_setup(struct notify *nt)
 	filter_arches(nt->arch, &nt->n_arch);
 	for (i = 0; i < nt->n_arch; i++)
 		for (c = 0; c < NOTIFY_CALL_COUNT; c++)
-			nt->nr[i][c] = seccomp_syscall_resolve_name_arch(nt->arch[i], call_names[c]);
+			nt->nr[i][c] =
+				seccomp_syscall_resolve_name_arch(nt->arch[i], call_names[c]);
 	memset(&sizes, 0, sizeof(sizes));
 	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) == 0) {
 		nt->notif_size = sizes.seccomp_notif;
@@ -923,8 +922,9 @@ static void *notify_thread(void *arg)
 		ev = wait_for(nt, nt->listener);
 		if (!ev)
 			break;
+		/* POLLHUP without POLLIN: no process holds the filter any more. */
 		if (!(ev & POLLIN))
-			break; /* POLLHUP: no process holds the filter any more */
+			break;
 		memset(req, 0, nt->notif_size); /* the kernel wants it zeroed */
 		if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0) {
 			/* ENOENT: the caller went away between poll and here. */
