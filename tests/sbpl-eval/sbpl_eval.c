@@ -126,9 +126,18 @@ static int op_index(const char *name)
 	return -1;
 }
 
+/* The parent's index of every operation, looked up once. */
 static int op_parent(int i)
 {
-	return op_defs[i].parent ? op_index(op_defs[i].parent) : -1;
+	static int parents[N_OPS];
+	static bool done;
+
+	if (!done) {
+		for (size_t k = 0; k < N_OPS; k++)
+			parents[k] = op_defs[k].parent ? op_index(op_defs[k].parent) : -1;
+		done = true;
+	}
+	return parents[i];
 }
 
 bool sbpl_eval_known_op(const char *op)
@@ -455,7 +464,7 @@ struct filt {
 	enum path_kind pk;
 	char **args; /* FILT_PATH, FILT_EXTENSION: the strings, OR-ed */
 	size_t n_args;
-	regex_t *re; /* PATH_REGEX: one per argument */
+	const regex_t **re; /* PATH_REGEX: one per argument, from regex_cached() */
 	struct filt **kids;
 	size_t n_kids;
 };
@@ -492,11 +501,8 @@ static void filt_free(struct filt *f)
 {
 	if (!f)
 		return;
-	for (size_t i = 0; i < f->n_args; i++) {
+	for (size_t i = 0; i < f->n_args; i++)
 		free(f->args[i]);
-		if (f->re)
-			regfree(&f->re[i]);
-	}
 	free(f->args);
 	free(f->re);
 	for (size_t i = 0; i < f->n_kids; i++)
@@ -641,6 +647,39 @@ static int check_params(struct cc *c, const struct sbpl_node *n, const char *fil
 
 static struct filt *compile_filter(struct cc *c, const struct sbpl_node *n);
 
+/* Compiled regexes, shared by every profile of the process and never
+ * freed: a profile holds the same few patterns, and glibc's regcomp() is
+ * the costliest step of loading one (the property test loads thousands). */
+struct regex_entry {
+	char *pattern;
+	regex_t re;
+};
+static struct regex_entry **regex_cache;
+static size_t n_regex_cache;
+
+/* The compiled form of pattern (REG_EXTENDED | REG_NOSUB), or NULL with
+ * regcomp()'s message in msg. */
+static const regex_t *regex_cached(const char *pattern, char *msg, size_t msg_size)
+{
+	struct regex_entry *e;
+	int rc;
+
+	for (size_t i = 0; i < n_regex_cache; i++)
+		if (strcmp(regex_cache[i]->pattern, pattern) == 0)
+			return &regex_cache[i]->re;
+	e = xcalloc(1, sizeof(*e));
+	rc = regcomp(&e->re, pattern, REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		regerror(rc, &e->re, msg, msg_size);
+		free(e);
+		return NULL;
+	}
+	e->pattern = xstrdup(pattern);
+	regex_cache = xreallocarray(regex_cache, n_regex_cache + 1, sizeof(*regex_cache));
+	regex_cache[n_regex_cache++] = e;
+	return &e->re;
+}
+
 static struct filt *compile_path_filter(struct cc *c, const struct sbpl_node *n, int pk)
 {
 	const char *h = n->kids[0]->s;
@@ -675,10 +714,10 @@ static struct filt *compile_path_filter(struct cc *c, const struct sbpl_node *n,
 			goto fail;
 		}
 		if (pk == PATH_REGEX) {
-			int rc = regcomp(&f->re[i - 1], v, REG_EXTENDED | REG_NOSUB);
-			if (rc != 0) {
-				char msg[128];
-				regerror(rc, &f->re[i - 1], msg, sizeof(msg));
+			char msg[128];
+
+			f->re[i - 1] = regex_cached(v, msg, sizeof(msg));
+			if (!f->re[i - 1]) {
 				fsj_error_set(c->err, c->file, n->kids[i]->line, 0,
 					      "(regex \"%s\"): %s", v, msg);
 				goto fail;
@@ -688,14 +727,6 @@ static struct filt *compile_path_filter(struct cc *c, const struct sbpl_node *n,
 	}
 	return f;
 fail:
-	if (f->re) {
-		/* only the compiled ones are freed by filt_free */
-		regex_t *re = f->re;
-		f->re = NULL;
-		for (size_t i = 0; i < f->n_args; i++)
-			regfree(&re[i]);
-		free(re);
-	}
 	filt_free(f);
 	return NULL;
 }
@@ -962,7 +993,7 @@ static bool filt_match(const struct filt *f, const struct sbpl_query *q)
 				m = strncmp(q->path, a, strlen(a)) == 0;
 				break;
 			case PATH_REGEX:
-				m = regexec(&f->re[i], q->path, 0, NULL, 0) == 0;
+				m = regexec(f->re[i], q->path, 0, NULL, 0) == 0;
 				break;
 			}
 			if (m)
