@@ -1,6 +1,7 @@
 /* fdpass.c - one descriptor over a Unix socket with SCM_RIGHTS
  * (STYLE.md point 8; unix(7) "Ancillary messages", cmsg(3)). */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -8,6 +9,15 @@
 #include <unistd.h>
 
 #include "fdpass.h"
+
+/* macOS has no MSG_CMSG_CLOEXEC: there the received descriptor is marked
+ * close-on-exec right after recvmsg(), which leaves it open across an
+ * exec only for a thread that forks in between. */
+#ifdef MSG_CMSG_CLOEXEC
+#define FDPASS_RECV_FLAGS MSG_CMSG_CLOEXEC
+#else
+#define FDPASS_RECV_FLAGS 0
+#endif
 
 /* Control buffer for one int, aligned for struct cmsghdr as cmsg(3) asks. */
 union fdpass_cmsg {
@@ -93,7 +103,7 @@ int fdpass_recv(int sock, int *fd)
 	msg.msg_control = ctl.buf;
 	msg.msg_controllen = sizeof(ctl.buf);
 	do
-		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+		n = recvmsg(sock, &msg, FDPASS_RECV_FLAGS);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return -1;
@@ -108,5 +118,13 @@ int fdpass_recv(int sock, int *fd)
 		return -1;
 	}
 	memcpy(fd, CMSG_DATA(cm), sizeof(int));
+#ifndef MSG_CMSG_CLOEXEC
+	if (fcntl(*fd, F_SETFD, FD_CLOEXEC) < 0) {
+		int saved = errno;
+		close(*fd);
+		errno = saved;
+		return -1;
+	}
+#endif
 	return 1;
 }

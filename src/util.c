@@ -12,7 +12,7 @@
 
 #include "util.h"
 
-static void vreport(const char *prefix, const char *fmt, va_list ap, int errnum)
+FSJ_PRINTF(2, 0) static void vreport(const char *prefix, const char *fmt, va_list ap, int errnum)
 {
 	struct strbuf sb = STRBUF_INIT;
 

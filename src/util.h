@@ -54,7 +54,7 @@ void sb_add(struct strbuf *sb, const char *s, size_t n);
 void sb_adds(struct strbuf *sb, const char *s);
 void sb_addc(struct strbuf *sb, char c);
 FSJ_PRINTF(2, 3) void sb_addf(struct strbuf *sb, const char *fmt, ...);
-void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+FSJ_PRINTF(2, 0) void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Return the buffer (never NULL; "" when empty), ownership passes to the
  * caller; sb is reset to empty. */
 char *sb_detach(struct strbuf *sb);
