@@ -13,6 +13,8 @@
 int cmd_run(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
+int cmd_status(int argc, char **argv);
 
 /* Long options every subcommand that loads a policy accepts; their `val`s
  * are the CMD_OPT_* values. */
@@ -28,6 +30,7 @@ enum {
 	CMD_OPT_JSON,
 	CMD_OPT_HELP,
 	CMD_OPT_ACCEPT_PARTIAL,
+	CMD_OPT_FORCE,
 };
 #define CMD_COMMON_LONGOPTS \
 	{ "rules", required_argument, NULL, CMD_OPT_RULES }, \
@@ -47,10 +50,10 @@ void cmd_print_error(const struct fsj_error *err);
 /* Print usage for cmd (NULL: the overview) on out. */
 void cmd_usage(FILE *out, const char *cmd);
 
-/* The tier a command works at: --tier when given (tier_arg non-NULL),
- * else enforce (auto: guarded until `fsjail probe` exists; off: guarded,
- * for explanation only). Returns the tier, or -1 when tier_arg is not a
- * tier name. */
+/* The tier explain and compile work at: --tier when given (tier_arg
+ * non-NULL), else enforce (auto and off: guarded, for explanation only;
+ * run and status ask the probe, probe.h). Returns the tier, or -1 when
+ * tier_arg is not a tier name. */
 int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg);
 
 #endif

@@ -14,7 +14,9 @@ static const struct {
 } usages[] = {
 	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
 	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
+	{ "probe", "fsjail probe [COMMON] [--backend landlock|seatbelt|null] [--force] [--json]" },
 	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] -- COMMAND [ARG...]" },
+	{ "status", "fsjail status [COMMON] [--backend landlock|seatbelt|null] [--json]" },
 };
 
 static const char common_help[] =

@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "landlock.h"
 #include "launch.h"
+#include "probe.h"
 #include "sandbox.h"
 
 /* fsjail never runs weaker than the policy silently: a gap that weakens
@@ -47,6 +48,35 @@ static bool check_gaps(const struct sandbox *sb, bool accept_partial)
 	sb_release(&refuse);
 	sb_release(&notes);
 	return ok;
+}
+
+/* The tier to run at (DESIGN.md section 5): what the probe proved for this
+ * backend, mode and workspace (cached, or probed now), measured against
+ * enforce. Returns the tier, or -1 after saying on stderr why nothing may
+ * run. */
+static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
+{
+	struct fsj_error err = { { 0 } };
+	struct strbuf warnings = STRBUF_INIT;
+	struct probe_report r;
+	int tier;
+
+	if (probe_get(ctx, backend, false, &r, &warnings, &err) < 0) {
+		cmd_print_error(&err);
+		sb_release(&warnings);
+		return -1;
+	}
+	if (warnings.len)
+		fprintf(stderr, "fsjail: warning: %s", warnings.buf);
+	sb_release(&warnings);
+	tier = probe_choose_tier(&r, ctx->enforce, &err);
+	if (tier < 0)
+		fprintf(stderr, "fsjail: refusing to run: %s\n"
+				"hint: 'fsjail probe' lists every check; 'fsjail status' shows what "
+				"is enforced; --enforce off runs without a sandbox\n",
+			err.text);
+	probe_report_release(&r);
+	return tier;
 }
 
 int cmd_run(int argc, char **argv)
@@ -115,13 +145,6 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 
-	if (ctx.enforce == FSJ_ENFORCE_OFF) {
-		fprintf(stderr, "fsjail: warning: enforce is off: '%s' runs unconfined, "
-				"nothing is enforced by the kernel\n", argv[optind]);
-		backend = FSJ_BACKEND_NULL;
-	}
-	tier = cmd_effective_tier(&ctx, NULL);
-
 	/* The state directory is protected; it must exist so that the
 	 * protection can be carried by a mount mask rather than expansion. */
 	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
@@ -129,6 +152,18 @@ int cmd_run(int argc, char **argv)
 			ctx.env.state_dir, strerror(errno));
 		status = FSJ_EXIT_ERROR;
 		goto out;
+	}
+	if (ctx.enforce == FSJ_ENFORCE_OFF) {
+		fprintf(stderr, "fsjail: warning: enforce is off: '%s' runs unconfined, "
+				"nothing is enforced by the kernel\n", argv[optind]);
+		backend = FSJ_BACKEND_NULL;
+		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
+	} else {
+		tier = choose_tier(&ctx, (enum fsj_backend)backend);
+		if (tier < 0) {
+			status = FSJ_EXIT_ERROR;
+			goto out;
+		}
 	}
 	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
 		cmd_print_error(&err);

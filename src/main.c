@@ -18,7 +18,9 @@ static const struct {
 	/* sorted by name */
 	{ "compile", cmd_compile },
 	{ "explain", cmd_explain },
+	{ "probe", cmd_probe },
 	{ "run", cmd_run },
+	{ "status", cmd_status },
 };
 
 static void print_version(void)

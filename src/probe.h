@@ -1,0 +1,165 @@
+/* probe.h - which fence tier this kernel really enforces, found by
+ * experiment (DESIGN.md section 5), and the cache of that answer.
+ *
+ * A probe compiles the real profile of each tier, strongest first, and runs
+ * real programs under it in scratch folders: the shell starts; an allowed
+ * write and create work; a write, create and delete outside the grants
+ * fail; a binary without execute does not run (process and above); a read
+ * of a fenced file in a user-data root fails (guarded and above); a read of
+ * an ungranted file outside the user-data roots fails (full). Every check
+ * has a control: the same operation on a sibling, run without a sandbox,
+ * must succeed, so that a denial proves the sandbox and not the file's mode
+ * or a noexec mount. The strongest tier whose checks all pass is the proven
+ * tier.
+ *
+ * Results are cached in $STATE/probe-cache.json, keyed by what they depend
+ * on (struct probe_key); a cache entry that does not parse in every detail
+ * is ignored, never trusted. */
+#ifndef FSJAIL_PROBE_H
+#define FSJAIL_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "config.h"
+#include "policy.h"
+#include "sandbox.h"
+#include "util.h"
+
+/* Schema names written into the JSON documents (man/fsjail.1, PROBE). */
+#define PROBE_SCHEMA "fsjail-probe/1"
+#define PROBE_CACHE_SCHEMA "fsjail-probe-cache/1"
+/* The cache file's name in the state directory. */
+#define PROBE_CACHE_NAME "probe-cache.json"
+
+enum probe_check_id {
+	PROBE_CHECK_SHELL = 0,     /* /bin/sh starts and exits 0 */
+	PROBE_CHECK_WRITE_ALLOWED, /* an existing file in a granted folder can be written */
+	PROBE_CHECK_CREATE_ALLOWED, /* a new file in a granted folder can be made */
+	PROBE_CHECK_WRITE_DENIED,  /* an existing file outside the grants cannot be written */
+	PROBE_CHECK_CREATE_DENIED, /* no new file outside the grants */
+	PROBE_CHECK_DELETE_DENIED, /* a file without the delete grant cannot be removed */
+	PROBE_CHECK_EXEC_DENIED,   /* a binary without execute does not run (process+) */
+	PROBE_CHECK_READ_FENCED,   /* a file in a user-data root cannot be read (guarded+) */
+	PROBE_CHECK_READ_SYSTEM,   /* an ungranted file outside them cannot be read (full) */
+	PROBE_CHECK_COUNT
+};
+
+enum probe_result {
+	PROBE_RESULT_OK = 0,  /* the kernel did what the policy says */
+	PROBE_RESULT_FAILED,  /* it did not, or the check could not be run */
+	PROBE_RESULT_NA,      /* nothing to test: the policy grants it everywhere tried */
+};
+
+struct probe_check {
+	enum probe_check_id id;
+	enum probe_result result;
+	char *reason;  /* what was seen, for people; never NULL in a report */
+	char *path;    /* the file the check used, or NULL */
+};
+
+struct probe_tier {
+	enum fsj_tier tier;
+	bool compiled;         /* the profile compiled (sandbox_prepare) */
+	char *error;           /* why it did not compile, or NULL */
+	bool proven;           /* compiled, and every check ok or n/a */
+	struct probe_check checks[PROBE_CHECK_COUNT]; /* the tier's checks, in id order */
+	size_t n_checks;
+};
+
+/* A file whose content the probe's result depends on: identified by path,
+ * modification time (seconds and nanoseconds) and size; mtime_sec -1 and
+ * size -1 when it does not exist. */
+struct probe_file {
+	char *path;
+	long long mtime_sec, mtime_nsec, size;
+};
+
+/* What a probe result depends on; two keys are equal when every field is. */
+struct probe_key {
+	enum fsj_backend backend;
+	char *os_release;   /* uname -r (Linux), OS version (macOS); FSJAIL_KERNEL_RELEASE */
+	int abi;            /* ll_abi(): the running Landlock ABI after FSJAIL_LANDLOCK_ABI_MAX */
+	enum fsj_mode mode;
+	char *workspace;
+	char *home;
+	bool masks;         /* mount masks available (ll_masks_available()) */
+	char *fail;         /* FSJAIL_PROBE_FAIL, "" when unset */
+	struct probe_file baseline, rules, config;
+};
+
+struct probe_report {
+	struct probe_key key;
+	char *fsjail_version;  /* the version that probed */
+	char *time;            /* when, ISO 8601 UTC */
+	double duration_ms;    /* wall time of the probe */
+	bool cached;           /* read from the cache (not part of the cached text) */
+	int proven;            /* enum fsj_tier, or -1 when no tier is proven */
+	struct probe_tier tiers[FSJ_TIER_COUNT]; /* indexed by enum fsj_tier */
+};
+
+/* Names: "shell", "write-allowed", ...; "ok", "failed", "n/a". Static. */
+const char *probe_check_name(enum probe_check_id id);
+const char *probe_result_name(enum probe_result r);
+/* The capability a check is about, or -1 (the shell check). */
+int probe_check_cap(enum probe_check_id id);
+/* The first tier (weakest) a check belongs to: checks of weaker tiers
+ * belong to every stronger one. */
+enum fsj_tier probe_check_min_tier(enum probe_check_id id);
+
+/* The running OS release for the cache key: $FSJAIL_KERNEL_RELEASE when
+ * set (test-only), else uname(2)'s release on Linux or the product version
+ * on macOS. Caller frees. */
+char *probe_os_release(void);
+
+/* Fill *key for ctx and backend b (strings owned by key). */
+void probe_key_init(struct probe_key *key, const struct fsj_ctx *ctx, enum fsj_backend b);
+void probe_key_release(struct probe_key *key);
+bool probe_key_equal(const struct probe_key *a, const struct probe_key *b);
+
+void probe_report_release(struct probe_report *r);
+
+/* Run the probe for ctx and backend b now. The work happens in a forked
+ * helper with stdin, stdout and stderr on /dev/null in a new session, so
+ * that nothing the checks print reaches fsjail's streams or terminal; the
+ * helper removes its scratch folders before it reports. Returns 0 with *out
+ * filled (a report in which no tier is proven is still a success), or -1
+ * with err set when the probe itself could not be run. */
+int probe_run(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report *out,
+	      struct fsj_error *err);
+
+/* Look for an entry with key in the cache file at path. Returns 1 with *out
+ * filled (out->cached true), 0 when there is none that is valid (missing,
+ * unreadable, corrupt, foreign or another key: never an error). */
+int probe_cache_load(const char *path, const struct probe_key *key, struct probe_report *out);
+
+/* Store r in the cache file at path, keeping the other valid entries (at
+ * most PROBE_CACHE_MAX_ENTRIES, newest first); invalid content is dropped.
+ * Atomic: a temporary file in the same folder, fsync, rename. Returns 0, or
+ * -1 with err set. */
+int probe_cache_store(const char *path, const struct probe_report *r, struct fsj_error *err);
+#define PROBE_CACHE_MAX_ENTRIES 32
+
+/* The report for ctx and b: from the cache in ctx's state directory unless
+ * force, else probed now and stored (the state directory is created). A
+ * cache that cannot be written is not an error: the reason is appended to
+ * warnings (may be NULL) as one line. Returns 0 with *out filled, or -1 with
+ * err set. */
+int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, bool force, struct probe_report *out,
+	      struct strbuf *warnings, struct fsj_error *err);
+
+/* The tier to run at for enforce (enum fsj_enforce or enum fsj_tier, not
+ * off): auto takes the proven tier; a tier takes itself when proven, else
+ * the weakest proven tier stronger than it. Returns the tier, or -1 with
+ * why set to the reason (which tier and which check failed). */
+int probe_choose_tier(const struct probe_report *r, int enforce, struct fsj_error *why);
+
+/* The report as JSON (schema PROBE_SCHEMA; the caller deletes it), and
+ * back: probe_report_from_json() checks every field and type and returns 0
+ * with *out filled, or -1 (out released) for anything else. */
+cJSON *probe_report_json(const struct probe_report *r);
+int probe_report_from_json(const cJSON *j, struct probe_report *out);
+
+#endif

@@ -1,0 +1,241 @@
+#!/bin/bash
+# Landlock ABI degradation (issue 3; DESIGN.md section 7). With
+# FSJAIL_LANDLOCK_ABI_MAX=N fsjail behaves as on a kernel of ABI N. For ABI
+# 1, 2, 3, 4 and the newest the kernel has, both the report and the real
+# behaviour are asserted:
+#   - status --json: per capability fully/partly/not and why; network;
+#     scoping; the EXDEV note at ABI 1;
+#   - truncate(2) of a write-denied file: refused at ABI 3 and later; at
+#     ABI 1 and 2 `run` refuses (125) unless --accept-partial, and with it
+#     the truncate escapes, as the report says (an open for writing is
+#     still refused);
+#   - ABI 1: a rename or hard link across folders fails with EXDEV and run
+#     says so beforehand; from ABI 2 it works where the policy allows it;
+#   - network: deny: connect() refused from ABI 4; below, run refuses
+#     unless --accept-partial, and then connect() is not refused;
+#   - a rename inside a granted folder works at every ABI (fsjail applies
+#     one Landlock layer; REFER is not refused by a second one).
+. "$(dirname "$0")/libtest.sh"
+
+plan 31
+setup
+require_landlock
+
+KERNEL_ABI=$LL_ABI
+
+# json FILE EXPR: the Python expression EXPR with d = the JSON in FILE.
+json()
+{
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+mkdir -p "$WS/locked" "$WS/a" "$WS/b"
+write_rules <<EOF
+rules:
+  - id: locked
+    path: locked
+    deny: [write]
+  - id: movable
+    path: .
+    allow: [delete]
+EOF
+
+# status_at N: status --json at ABI N into $T/s.json (exit status in RC).
+status_at()
+{
+	FSJAIL_LANDLOCK_ABI_MAX=$1 "$FSJAIL" status --workspace "$WS" --json >"$T/s.json" 2>"$ERR"
+	RC=$?
+	cp "$T/s.json" "$OUT"
+	LAST_CMD="FSJAIL_LANDLOCK_ABI_MAX=$1 fsjail status --json"
+}
+
+# field EXPR WANT DESC: the status JSON's EXPR is WANT.
+field()
+{
+	local got
+	got=$(json "$T/s.json" "$1")
+	if [ "$got" != "$2" ]; then
+		fail "$3: $1 is '$got', expected '$2'"
+	fi
+}
+
+# free_port: a local TCP port nobody listens on (connect() is refused).
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+CONNECT='import socket, sys
+s = socket.socket()
+try:
+    s.connect(("127.0.0.1", int(sys.argv[1])))
+    print("connected")
+except OSError as e:
+    print(type(e).__name__, e.errno)'
+
+for abi in 1 2 3 4 newest; do
+	n=$abi
+	[ "$abi" = newest ] && n=$KERNEL_ABI
+	if [ "$n" -gt "$KERNEL_ABI" ]; then
+		for i in 1 2 3 4 5; do
+			skip_kernel "ABI $abi: the kernel has only Landlock ABI $KERNEL_ABI"
+		done
+		continue
+	fi
+	export FSJAIL_LANDLOCK_ABI_MAX=$n
+
+	begin_test "ABI $abi: the probe proves a tier and records the ABI"
+	run_cmd "$FSJAIL" probe --workspace "$WS" --json
+	assert_rc 0
+	[ "$(json "$OUT" 'd["key"]["landlock_abi"]')" = "$n" ] || fail "key.landlock_abi is not $n"
+	[ "$(json "$OUT" 'd["proven_tier"]')" = full ] || fail "tier full is not proven at ABI $n"
+	end_test
+
+	begin_test "ABI $abi: status reports what the kernel enforces per capability"
+	status_at "$n"
+	field 'd["landlock_abi"]' "$n" "abi"
+	field 'd["capabilities"]["read"]["kernel"]' fully "read"
+	field 'd["capabilities"]["execute"]["kernel"]' fully "execute"
+	field 'd["capabilities"]["delete"]["kernel"]' fully "delete"
+	if [ "$n" -ge 5 ]; then
+		field 'd["capabilities"]["write"]["kernel"]' fully "write"
+	else
+		field 'd["capabilities"]["write"]["kernel"]' partly "write"
+	fi
+	if [ "$n" -lt 3 ]; then
+		field '"truncate" in d["capabilities"]["write"]["reason"]' True "write reason"
+		field 'd["enforcement"]' partial "enforcement"
+		field 'd["meets_enforce"]' False "meets_enforce (partial, not accepted)"
+		assert_rc 1
+		field 'any("truncate" in l for l in d["gaps"]["refuse"])' True "refusing gaps"
+	else
+		field '"truncate" in (d["capabilities"]["write"]["reason"] or "")' False "write reason"
+		field 'd["meets_enforce"]' True "meets_enforce"
+		assert_rc 0
+		field 'd["gaps"]["refuse"]' '[]' "refusing gaps"
+	fi
+	if [ "$n" -lt 2 ]; then
+		field '"EXDEV" in d["capabilities"]["create"]["note"]' True "create note"
+		field '"EXDEV" in d["capabilities"]["delete"]["note"]' True "delete note"
+		field 'any("EXDEV" in l for l in d["gaps"]["notes"])' True "EXDEV gap note"
+	else
+		field 'd["capabilities"]["create"]["note"]' None "create note"
+	fi
+	if [ "$n" -ge 6 ]; then
+		field 'd["scoping"]["kernel"]' fully "scoping"
+	else
+		field 'd["scoping"]["kernel"]' not "scoping"
+	fi
+	field 'd["network"]["setting"]' allow "network setting"
+	end_test
+
+	begin_test "ABI $abi: network: deny is reported as enforced only from ABI 4"
+	printf 'network: deny\n' >"$CONFIG"
+	status_at "$n"
+	field 'd["network"]["setting"]' deny "network setting"
+	if [ "$n" -ge 4 ]; then
+		field 'd["network"]["kernel"]' fully "network"
+	else
+		field 'd["network"]["kernel"]' not "network"
+		field 'd["meets_enforce"]' False "meets_enforce with network deny"
+		field 'any("network" in l for l in d["gaps"]["refuse"])' True "network gap"
+	fi
+	end_test
+
+	begin_test "ABI $abi: network: deny in practice (connect to a closed local port)"
+	if [ "$n" -ge 4 ]; then
+		fsj -- python3 -c "$CONNECT" "$PORT"
+		assert_rc 0
+		assert_out_match '^PermissionError 13$'
+	else
+		fsj -- python3 -c "$CONNECT" "$PORT"
+		assert_rc 125 "network deny not enforceable at ABI $n"
+		assert_err_match 'network: deny is not enforced'
+		fsj --accept-partial -- python3 -c "$CONNECT" "$PORT"
+		assert_rc 0
+		assert_out_match '^ConnectionRefusedError 111$'
+	fi
+	rm -f "$CONFIG"
+	end_test
+
+	begin_test "ABI $abi: truncate of a write-denied file (refused from ABI 3; escapes below, only with --accept-partial)"
+	echo "keep-me" >"$WS/locked/f"
+	snapshot "$WS/locked/f"
+	if [ "$n" -ge 3 ]; then
+		fsj -- truncate -s0 "$WS/locked/f"
+		assert_denied "truncate at ABI $n"
+		assert_unchanged "$WS/locked/f"
+		fsj -- python3 -c 'import os, sys; os.truncate(sys.argv[1], 0)' "$WS/locked/f"
+		assert_failed "os.truncate at ABI $n"
+		assert_unchanged "$WS/locked/f"
+	else
+		fsj -- python3 -c 'import os, sys; os.truncate(sys.argv[1], 0)' "$WS/locked/f"
+		assert_rc 125 "partial enforcement not accepted"
+		assert_err_match 'truncate'
+		assert_unchanged "$WS/locked/f"
+		# truncate(2) on a path needs only the right Landlock lacks
+		# before ABI 3 (truncate(1) opens for writing and is refused).
+		fsj --accept-partial -- python3 -c 'import os, sys; os.truncate(sys.argv[1], 0)' "$WS/locked/f"
+		assert_rc 0 "truncate(2) escapes at ABI $n, as reported"
+		assert_content "$WS/locked/f" ""
+		restore "$WS/locked/f"
+		# and writing stays refused
+		fsj_sh --accept-partial -- 'echo x >> "$1"' "$WS/locked/f"
+		assert_denied "append at ABI $n"
+		assert_unchanged "$WS/locked/f"
+	fi
+	end_test
+	unset FSJAIL_LANDLOCK_ABI_MAX
+done
+
+# --- renames --------------------------------------------------------------
+for abi in 1 2 newest; do
+	n=$abi
+	[ "$abi" = newest ] && n=$KERNEL_ABI
+	if [ "$n" -gt "$KERNEL_ABI" ]; then
+		skip_kernel "ABI $abi: the kernel has only Landlock ABI $KERNEL_ABI"
+		skip_kernel "ABI $abi: the kernel has only Landlock ABI $KERNEL_ABI"
+		continue
+	fi
+	begin_test "ABI $abi: a rename inside a granted folder works"
+	rm -rf "$WS/a"/* "$WS/b"/*
+	echo data >"$WS/a/f"
+	FSJAIL_LANDLOCK_ABI_MAX=$n fsj --accept-partial -- mv "$WS/a/f" "$WS/a/g"
+	assert_rc 0
+	assert_content "$WS/a/g" data
+	assert_not_exists "$WS/a/f"
+	FSJAIL_LANDLOCK_ABI_MAX=$n fsj --accept-partial -- python3 -c 'import os, sys; os.rename(sys.argv[1], sys.argv[2])' "$WS/a/g" "$WS/a/h"
+	assert_rc 0
+	assert_content "$WS/a/h" data
+	end_test
+
+	begin_test "ABI $abi: rename and link across folders (EXDEV at ABI 1, said beforehand)"
+	FSJAIL_LANDLOCK_ABI_MAX=$n fsj --accept-partial -- python3 -c 'import os, sys
+try:
+    os.rename(sys.argv[1], sys.argv[2])
+    print("renamed")
+except OSError as e:
+    print("rename", e.strerror)
+try:
+    os.link(sys.argv[2] if os.path.exists(sys.argv[2]) else sys.argv[1], sys.argv[3])
+    print("linked")
+except OSError as e:
+    print("link", e.strerror)' "$WS/a/h" "$WS/b/h" "$WS/b/l"
+	assert_rc 0
+	if [ "$n" -lt 2 ]; then
+		assert_out_match '^rename Invalid cross-device link$'
+		assert_out_match '^link Invalid cross-device link$'
+		assert_err_match 'note: .*EXDEV'
+		assert_exists "$WS/a/h"
+		assert_not_exists "$WS/b/h"
+		# GNU mv falls back to copy and unlink on EXDEV: the move
+		# still happens, by another way.
+		FSJAIL_LANDLOCK_ABI_MAX=$n fsj --accept-partial -- ln "$WS/a/h" "$WS/b/ln"
+		assert_failed
+		assert_err_match 'Invalid cross-device link'
+	else
+		assert_out_match '^renamed$'
+		assert_out_match '^linked$'
+		assert_out_nomatch 'EXDEV'
+		assert_content "$WS/b/h" data
+	fi
+	end_test
+done
+
+done_testing
