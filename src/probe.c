@@ -41,8 +41,11 @@
  * of kilobytes; a larger file is not what we think it is). */
 #define PROBE_BINARY_MAX (8u * 1024u * 1024u)
 
-/* Largest system file read by the full tier's check and its control. */
-#define PROBE_SYSFILE_MAX (1024 * 1024)
+/* Seconds the helper may take before it is killed (SIGALRM, default
+ * action): a probe takes well under one; a check that hangs (a folder on a
+ * dead network mount under /) must not hang fsjail. The report is then an
+ * error, never a tier. */
+#define PROBE_TIMEOUT_SEC 60
 
 /* Entries of "/" looked at for the full tier's read check. */
 #define PROBE_ROOT_ENTRIES_MAX 1024
@@ -1181,8 +1184,7 @@ static void find_system_target(struct prober *p, const struct fsj_policy *pol)
 				if (path_covers(path, pol->user_data_roots[r]))
 					covers_root = true;
 			if (!covers_root && !in_user_data_root(pol, path) && lstat(path, &st) == 0 &&
-			    (pass == 0 ? S_ISREG(st.st_mode) && st.st_size <= PROBE_SYSFILE_MAX
-				       : S_ISDIR(st.st_mode)) &&
+			    (pass == 0 ? S_ISREG(st.st_mode) : S_ISDIR(st.st_mode)) &&
 			    access(path, R_OK) == 0 && !allowed(pol, path, FSJ_CAP_READ)) {
 				p->sys_path = path;
 				p->sys_is_dir = pass == 1;
@@ -1560,6 +1562,7 @@ FSJ_NORETURN static void helper(const struct fsj_ctx *ctx, enum fsj_backend b,
 	cJSON *j;
 
 	(void)setsid();
+	(void)alarm(PROBE_TIMEOUT_SEC);
 	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
 		_exit(1);
 	experiment(ctx, b, r);
