@@ -13,7 +13,7 @@
 # that does not enforce it would.
 . "$(dirname "$0")/libtest.sh"
 
-plan 23
+plan 24
 setup
 require_landlock
 
@@ -422,6 +422,36 @@ RC=$?
 assert_rc 0
 [ "$(json "$T/s.json" 'd["tier"]')" = guarded ] || fail "tier is not guarded"
 [ "$(json "$T/s.json" 'd["capabilities"]["read"]["tier_enforces"]')" = True ] || fail "guarded: read not enforced"
+end_test
+
+begin_test "status: a nested deny is listed as a mount mask, or (without masks) by its expanded folders"
+mkdir -p "$WS/.git/hooks"
+write_rules <<EOF
+rules:
+  - id: hooks
+    path: .git/hooks
+    deny: [write, create, delete]
+EOF
+"$FSJAIL" status --workspace "$WS" --json >"$T/s.json" 2>"$ERR"
+"$FSJAIL" probe --workspace "$WS" --json >"$T/p.json" 2>/dev/null
+if [ "$(json "$T/p.json" 'd["key"]["mount_masks"]')" = True ]; then
+	[ "$(json "$T/s.json" "any(m['path'] == '$WS/.git/hooks' and m['kind'] == 'readonly' for m in d['mount_masks'])")" = True ] ||
+		fail "the mask on $WS/.git/hooks is not listed"
+	[ "$(json "$T/s.json" "'$WS/.git' in d['expanded']")" = False ] ||
+		fail "$WS/.git is listed as expanded although a mask carries the deny"
+else
+	diag "mount masks are not available here: only the expansion case is checked"
+fi
+FSJAIL_NO_MOUNT_MASKS=1 "$FSJAIL" status --workspace "$WS" --json >"$T/s.json" 2>"$ERR"
+[ "$(json "$T/s.json" "'$WS/.git' in d['expanded'] and '$WS' in d['expanded']")" = True ] ||
+	fail "the expanded folders $WS and $WS/.git are not listed"
+[ "$(json "$T/s.json" "any(m['path'] == '$WS/.git/hooks' for m in d['mount_masks'])")" = False ] ||
+	fail "a mask is listed although masks are off"
+FSJAIL_NO_MOUNT_MASKS=1 run_cmd "$FSJAIL" status --workspace "$WS"
+assert_out_match "^expanded folders .*new entries there are unreachable"
+assert_out_match "^  $WS/\.git$"
+clear_rules
+rm -rf "$WS/.git"
 end_test
 
 begin_test "status: enforce off is reported as off (exit 0); a bad option is 125"
