@@ -9,6 +9,21 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#ifdef __APPLE__
+/* macOS's libc has no memrchr(3), a GNU extension: the last byte c in the
+ * n bytes at s, or NULL. (Checked by `make check-macos`.) */
+static inline void *memrchr(const void *s, int c, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s + n;
+
+	while (n--)
+		if (*--p == (unsigned char)c)
+			return (void *)(uintptr_t)p;
+	return NULL;
+}
+#endif
 
 /* Exit statuses, following env(1) and timeout(1) (DESIGN.md section 1). */
 enum fsj_exit {
