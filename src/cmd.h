@@ -10,6 +10,7 @@
 #include "config.h"
 #include "policy.h"
 
+int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
@@ -31,7 +32,14 @@ enum {
 	CMD_OPT_HELP,
 	CMD_OPT_ACCEPT_PARTIAL,
 	CMD_OPT_FORCE,
+	CMD_OPT_CWD,
 };
+/* `fsjail check` verdicts as exit statuses (0 is allow). */
+enum {
+	CMD_EXIT_PROMPT = 3,
+	CMD_EXIT_REFUSE = 4,
+};
+
 #define CMD_COMMON_LONGOPTS \
 	{ "rules", required_argument, NULL, CMD_OPT_RULES }, \
 	{ "config", required_argument, NULL, CMD_OPT_CONFIG }, \

@@ -12,6 +12,7 @@ static const struct {
 	const char *name;
 	const char *synopsis;
 } usages[] = {
+	{ "check", "fsjail check [COMMON] [--tier TIER] [--json] [--cwd DIR] -- COMMAND-LINE|-" },
 	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
 	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
 	{ "probe", "fsjail probe [COMMON] [--backend landlock|seatbelt|null] [--force] [--json]" },

@@ -1,0 +1,306 @@
+/* cmd_check.c - `fsjail check`: what a command line will do to the
+ * filesystem (DESIGN.md section 11), each effect decided against the
+ * policy, and one overall answer a harness can act on before running it:
+ * allow, prompt (with the missing (path, capability) pairs) or refuse.
+ *
+ * Exit status: 0 allow, 3 prompt, 4 refuse, 125 error (nothing checked).
+ *
+ * --json prints one object (schema "fsjail-check/1"):
+ *   { "schema", "line", "cwd", "tier", "mode", "workspace",
+ *     "overall": "allow"|"prompt"|"refuse", "complete": bool,
+ *     "effects": [ { "capability": "read"|...|"any", "path": str|null,
+ *                    "resolved": str, "status": "resolved"|"unresolved"|"opaque",
+ *                    "program": str|null, "text": str, "start", "end",
+ *                    "decision": "allowed"|"missing"|"refused",
+ *                    "level": "protected"|"explicit"|"baseline"|"default",
+ *                    "rule": {source, id?, path, resolved, recursive, origin?}|null,
+ *                    "held_by_tier": bool } ],
+ *     "missing": [ { "path", "capability" } ] }
+ * start/end are byte offsets of the effect's source text in the line. */
+#include "config.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "effects.h"
+#include "path.h"
+#include "policy.h"
+
+static cJSON *rule_json(const struct fsj_rule *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "source", fsj_source_name(r->source));
+	if (r->id)
+		cJSON_AddStringToObject(o, "id", r->id);
+	cJSON_AddStringToObject(o, "path", r->path);
+	cJSON_AddStringToObject(o, "resolved", r->resolved);
+	cJSON_AddBoolToObject(o, "recursive", r->recursive);
+	if (r->origin)
+		cJSON_AddStringToObject(o, "origin", r->origin);
+	return o;
+}
+
+static void add_str_or_null(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+/* Build the JSON report; caller deletes it. */
+static cJSON *check_json(const char *line, const char *cwd, enum fsj_tier tier,
+			 const struct fsj_ctx *ctx, const struct fsj_effects *fx,
+			 const struct fsj_check *chk)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *effects, *missing;
+
+	cJSON_AddStringToObject(root, "schema", "fsjail-check/1");
+	cJSON_AddStringToObject(root, "line", line);
+	cJSON_AddStringToObject(root, "cwd", cwd);
+	cJSON_AddStringToObject(root, "tier", fsj_tier_name(tier));
+	cJSON_AddStringToObject(root, "mode", fsj_mode_name(ctx->mode));
+	cJSON_AddStringToObject(root, "workspace", ctx->workspace);
+	cJSON_AddStringToObject(root, "overall", fsj_overall_name(chk->overall));
+	cJSON_AddBoolToObject(root, "complete", fx->complete);
+	effects = cJSON_AddArrayToObject(root, "effects");
+	for (size_t i = 0; i < fx->n; i++) {
+		const struct fsj_effect *e = &fx->v[i];
+		const struct fsj_effect_decision *d = &chk->d[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "capability", fsj_effect_cap_name(e->cap));
+		add_str_or_null(o, "path", e->path);
+		add_str_or_null(o, "resolved", d->resolved);
+		cJSON_AddStringToObject(o, "status", fsj_effect_status_name(e->status));
+		add_str_or_null(o, "program", e->program);
+		cJSON_AddStringToObject(o, "text", e->text);
+		cJSON_AddNumberToObject(o, "start", e->start);
+		cJSON_AddNumberToObject(o, "end", e->end);
+		cJSON_AddStringToObject(o, "decision", fsj_verdict_name(d->verdict));
+		cJSON_AddStringToObject(o, "level", fsj_level_name(d->level));
+		if (d->rule)
+			cJSON_AddItemToObject(o, "rule", rule_json(d->rule));
+		else
+			cJSON_AddNullToObject(o, "rule");
+		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);
+		cJSON_AddItemToArray(effects, o);
+	}
+	missing = cJSON_AddArrayToObject(root, "missing");
+	for (size_t i = 0; i < chk->n_missing; i++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "path", chk->missing[i].path);
+		cJSON_AddStringToObject(o, "capability", fsj_cap_name(chk->missing[i].cap));
+		cJSON_AddItemToArray(missing, o);
+	}
+	return root;
+}
+
+/* One line per effect: decision, capability, path, who decided, source. */
+static void print_text(FILE *out, enum fsj_tier tier, const struct fsj_effects *fx,
+		       const struct fsj_check *chk)
+{
+	for (size_t i = 0; i < fx->n; i++) {
+		const struct fsj_effect *e = &fx->v[i];
+		const struct fsj_effect_decision *d = &chk->d[i];
+		const struct fsj_rule *r = d->rule;
+
+		fprintf(out, "%-8s %-8s %s", fsj_verdict_name(d->verdict),
+			fsj_effect_cap_name(e->cap), e->path ? e->path : "(unknown directory)");
+		if (e->status != FSJ_EFFECT_RESOLVED)
+			fprintf(out, " [%s]", fsj_effect_status_name(e->status));
+		if (d->by_tier) {
+			fprintf(out, "  <- tier %s holds opaque code", fsj_tier_name(tier));
+		} else {
+			fprintf(out, "  <- %s", fsj_level_name(d->level));
+			if (r) {
+				if (r->id)
+					fprintf(out, " '%s'", r->id);
+				fprintf(out, " %s%s", r->path,
+					r->recursive ? "" : " (this path only)");
+				if (r->origin)
+					fprintf(out, " [%s]", r->origin);
+			} else if (d->level == FSJ_LEVEL_DEFAULT &&
+				   d->verdict != FSJ_VERDICT_ALLOWED) {
+				fprintf(out, " (nothing grants it)");
+			}
+		}
+		fprintf(out, "  (%s: %s)\n", e->program ? e->program : "shell", e->text);
+	}
+	if (!fx->complete)
+		fprintf(out, "the line did not parse completely: "
+			     "it is never allowed without asking\n");
+	fprintf(out, "overall: %s\n", fsj_overall_name(chk->overall));
+	for (size_t i = 0; i < chk->n_missing; i++)
+		fprintf(out, "missing: %s %s\n", fsj_cap_name(chk->missing[i].cap),
+			chk->missing[i].path);
+}
+
+/* Read all of standard input (at most FSJ_EFFECTS_MAX_LINE bytes) into a
+ * new string; NULL with errno set on failure (EFBIG when too long). */
+static char *read_stdin(size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+
+	for (;;) {
+		ssize_t n = read(STDIN_FILENO, buf, sizeof(buf));
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			sb_release(&sb);
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		sb_add(&sb, buf, (size_t)n);
+		if (sb.len > FSJ_EFFECTS_MAX_LINE) {
+			sb_release(&sb);
+			errno = EFBIG;
+			return NULL;
+		}
+	}
+	*len = sb.len;
+	return sb_detach(&sb);
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_LONGOPTS,
+		{ "tier", required_argument, NULL, CMD_OPT_TIER },
+		{ "json", no_argument, NULL, CMD_OPT_JSON },
+		{ "cwd", required_argument, NULL, CMD_OPT_CWD },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct fsj_ctx_opts opts = { 0 };
+	const char *tier_arg = NULL, *cwd_arg = NULL;
+	bool json = false;
+	struct fsj_ctx ctx;
+	struct fsj_error err = { { 0 } };
+	struct fsj_policy *pol = NULL;
+	struct fsj_effects fx;
+	struct fsj_check chk;
+	struct effects_opts eo = { 0 };
+	cleanup_free char *line = NULL;
+	cleanup_free char *cwd = NULL;
+	size_t len = 0;
+	int opt, tier, status;
+
+	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (cmd_common_option(opt, optarg, &opts))
+			continue;
+		switch (opt) {
+		case CMD_OPT_TIER:
+			tier_arg = optarg;
+			break;
+		case CMD_OPT_JSON:
+			json = true;
+			break;
+		case CMD_OPT_CWD:
+			cwd_arg = optarg;
+			break;
+		case CMD_OPT_HELP:
+			cmd_usage(stdout, "check");
+			return FSJ_EXIT_OK;
+		default:
+			cmd_usage(stderr, "check");
+			return FSJ_EXIT_ERROR;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "fsjail: check: no command line given\n");
+		cmd_usage(stderr, "check");
+		return FSJ_EXIT_ERROR;
+	}
+	if (argc - optind > 1) {
+		fprintf(stderr, "fsjail: check: give the command line as one argument\n"
+				"hint: fsjail check -- 'rm -rf build && make'\n");
+		return FSJ_EXIT_ERROR;
+	}
+	if (strcmp(argv[optind], "-") == 0) {
+		line = read_stdin(&len);
+		if (!line) {
+			fprintf(stderr, "fsjail: check: cannot read the command line from standard "
+					"input: %s\n",
+				errno == EFBIG ? "too long" : strerror(errno));
+			return FSJ_EXIT_ERROR;
+		}
+	} else {
+		line = xstrdup(argv[optind]);
+		len = strlen(line);
+	}
+
+	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+		cmd_print_error(&err);
+		return FSJ_EXIT_ERROR;
+	}
+	tier = cmd_effective_tier(&ctx, tier_arg);
+	if (tier < 0) {
+		fprintf(stderr, "fsjail: unknown tier '%s' (full, guarded, process, writes)\n",
+			tier_arg);
+		fsj_ctx_release(&ctx);
+		return FSJ_EXIT_ERROR;
+	}
+	if (cwd_arg) {
+		int e = path_normalize(cwd_arg, strlen(cwd_arg), ctx.env.home, ctx.env.cwd, &cwd);
+		if (e != PATH_OK) {
+			fprintf(stderr, "fsjail: --cwd '%s': %s\n", cwd_arg, path_strerror(e));
+			fsj_ctx_release(&ctx);
+			return FSJ_EXIT_ERROR;
+		}
+	} else {
+		cwd = xstrdup(ctx.env.cwd);
+	}
+	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
+		cmd_print_error(&err);
+		fsj_ctx_release(&ctx);
+		return FSJ_EXIT_ERROR;
+	}
+
+	eo.cwd = cwd;
+	eo.home = ctx.env.home;
+	eo.path_env = getenv("PATH");
+	if (effects_analyze(line, len, &eo, &fx, &err) < 0) {
+		cmd_print_error(&err);
+		policy_free(pol);
+		fsj_ctx_release(&ctx);
+		return FSJ_EXIT_ERROR;
+	}
+	effects_decide(&fx, pol, cwd, &chk);
+
+	if (json) {
+		cJSON *root = check_json(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);
+		char *s = cJSON_Print(root);
+		printf("%s\n", s);
+		cJSON_free(s);
+		cJSON_Delete(root);
+	} else {
+		print_text(stdout, (enum fsj_tier)tier, &fx, &chk);
+	}
+	switch (chk.overall) {
+	case FSJ_OVERALL_ALLOW:
+		status = FSJ_EXIT_OK;
+		break;
+	case FSJ_OVERALL_PROMPT:
+		status = CMD_EXIT_PROMPT;
+		break;
+	case FSJ_OVERALL_REFUSE:
+	default:
+		status = CMD_EXIT_REFUSE;
+		break;
+	}
+	fsj_check_release(&chk);
+	effects_release(&fx);
+	policy_free(pol);
+	fsj_ctx_release(&ctx);
+	return status;
+}

@@ -1,0 +1,262 @@
+#!/bin/bash
+# fsjail check: the overall decision and its exit status against rule sets
+# (issue 5; DESIGN.md section 11): 0 allow, 3 prompt (with the missing
+# (path, capability) pairs), 4 refuse, 125 error. The JSON report, the
+# command line from standard input, --cwd, the read-only mode, opaque code
+# per tier, and the one-liner corpus (every line classified, none crashes).
+#
+# Nothing here runs a command in a sandbox: no kernel feature is needed.
+. "$(dirname "$0")/libtest.sh"
+
+plan 22
+setup
+
+# chk ARGS...: fsjail check with the test's workspace; sets OUT, ERR, RC.
+chk()
+{
+	"$FSJAIL" check --workspace "$WS" "$@" >"$OUT" 2>"$ERR"
+	RC=$?
+	LAST_CMD="fsjail check --workspace $WS $(printf '%q ' "$@")"
+	[ "${FSJAIL_TEST_VERBOSE:-0}" = 1 ] && diag_last
+	return 0
+}
+
+# json_eq FILTER VALUE: jq FILTER on the last stdout prints VALUE.
+json_eq()
+{
+	local got
+	if ! got=$(jq -c "$1" "$OUT" 2>&1); then
+		fail "stdout is not JSON ($got)"
+		diag_last
+		return 1
+	fi
+	if [ "$got" != "$2" ]; then
+		fail "jq '$1' gave $got, expected $2"
+		diag_last
+		return 1
+	fi
+}
+
+have_jq=1
+command -v jq >/dev/null 2>&1 || have_jq=0
+
+begin_test "reads and writes inside the workspace: allow, exit 0"
+chk -- 'cat README; echo x > notes.txt; ls | sort'
+assert_rc 0
+assert_out_match '^overall: allow$'
+end_test
+
+begin_test "a delete in the workspace is not granted by the baseline: prompt, exit 3"
+chk -- 'rm -f build.log'
+assert_rc 3
+assert_out_match '^overall: prompt$'
+assert_out_match "^missing: delete $WS/build.log\$"
+end_test
+
+begin_test "a protected path: refuse, exit 4, even with other pairs missing"
+chk -- 'rm a; echo x >> /etc/passwd'
+assert_rc 4
+assert_out_match '^refused +write +/etc/passwd +<- protected'
+assert_out_match '^overall: refuse$'
+end_test
+
+if [ $have_jq = 1 ]; then
+begin_test "--json: the documented fields, missing pairs narrowest first"
+	chk --json -- "rm $WS/a/b/c $WS/z; rm $WS/z"
+	assert_rc 3
+	json_eq '.overall' '"prompt"'
+	json_eq '.complete' 'true'
+	json_eq '[.effects[] | [.capability, .path, .status, .program, .decision, .level]]' \
+		"[[\"delete\",\"$WS/a/b/c\",\"resolved\",\"rm\",\"missing\",\"baseline\"],[\"delete\",\"$WS/z\",\"resolved\",\"rm\",\"missing\",\"baseline\"],[\"delete\",\"$WS/z\",\"resolved\",\"rm\",\"missing\",\"baseline\"]]"
+	json_eq '.missing' "[{\"path\":\"$WS/a/b/c\",\"capability\":\"delete\"},{\"path\":\"$WS/z\",\"capability\":\"delete\"}]"
+	json_eq '.effects[0] | keys' '["capability","decision","end","held_by_tier","level","path","program","resolved","rule","start","status","text"]'
+	json_eq '.effects[0].rule.source' '"baseline"'
+end_test
+else
+	skip "jq not installed"
+fi
+
+begin_test "a rule granting delete turns the prompt into allow"
+write_rules <<EOF
+rules:
+  - id: ws-delete
+    path: $WS
+    allow: [delete]
+EOF
+chk -- 'rm -f build.log'
+assert_rc 0
+assert_out_match "^allowed +delete +$WS/build.log +<- explicit 'ws-delete'"
+end_test
+
+begin_test "the user's own deny refuses (asking cannot lift it)"
+write_rules <<EOF
+rules:
+  - id: no-secrets
+    path: $WS/secrets
+    deny: [read]
+EOF
+chk -- 'cat secrets/token'
+assert_rc 4
+assert_out_match "^refused +read +$WS/secrets/token +<- explicit 'no-secrets'"
+clear_rules
+end_test
+
+begin_test "the command line from standard input (-)"
+printf 'cat README\nrm -rf dist\n' >"$T/line"
+"$FSJAIL" check --workspace "$WS" - <"$T/line" >"$OUT" 2>"$ERR"
+RC=$?
+assert_rc 3
+assert_out_match "^missing: delete $WS/dist\$"
+end_test
+
+begin_test "--cwd: relative paths resolve against it; cd in the line is followed"
+mkdir -p "$WS/sub"
+chk --cwd "$WS/sub" -- 'touch a; cd .. && rm -f b'
+assert_rc 3
+assert_out_match "^allowed +create +$WS/sub/a "
+assert_out_match "^missing: delete $WS/b\$"
+end_test
+
+begin_test "read-only mode: a change is refused, a read allowed"
+chk --mode read-only -- 'touch a'
+assert_rc 4
+chk --mode read-only -- 'cat a'
+assert_rc 0
+end_test
+
+begin_test "an unresolved path asks unless its directory grants the capability"
+chk -- 'rm -f "$F"'
+assert_rc 3
+assert_out_match "^missing: delete $WS\$"
+chk -- 'touch "$F"'
+assert_rc 0
+end_test
+
+begin_test "opaque code runs directly at tier guarded, asks at tier writes"
+chk --tier guarded -- "python3 -c 'print(1)'"
+assert_rc 0
+assert_out_match 'tier guarded holds opaque code'
+chk --tier writes -- "python3 -c 'print(1)'"
+assert_rc 3
+assert_out_match "^missing: delete $WS\$"
+end_test
+
+begin_test "a line that does not parse is never allow"
+chk -- 'cat README; ('
+assert_rc 3
+assert_out_match 'did not parse completely'
+end_test
+
+begin_test "every spelling of rm gives the same missing delete"
+bad=0
+for line in 'rm x' '\rm x' '/bin/rm x' 'FOO=1 rm x' 'env -i PATH=/bin rm x' \
+	'command -p rm x' 'exec rm x' 'sudo -n -u root rm x' 'sudo -- rm x' \
+	'timeout --signal=KILL 5s rm x' 'nice -n 10 rm x' 'nohup rm x' 'stdbuf -oL rm x' \
+	"bash -lc 'rm x'" 'rm x -rf'; do
+	chk -- "$line"
+	if [ "$RC" != 3 ] || ! grep -qx "missing: delete $WS/x" "$OUT"; then
+		fail "'$line': exit $RC"
+		diag_file stdout "$OUT"
+		bad=1
+	fi
+done
+end_test
+
+begin_test "command -v rm yields nothing: allow"
+chk -- 'command -v rm'
+assert_rc 0
+end_test
+
+begin_test "no command line: exit 125"
+chk
+assert_rc 125
+assert_err_match 'no command line'
+end_test
+
+begin_test "more than one argument after --: exit 125 with a hint"
+chk -- rm -rf x
+assert_rc 125
+assert_err_match 'one argument'
+end_test
+
+begin_test "an unknown tier: exit 125"
+chk --tier bogus -- 'ls'
+assert_rc 125
+end_test
+
+begin_test "check --help prints the usage, exit 0"
+"$FSJAIL" check --help >"$OUT" 2>"$ERR"
+RC=$?
+assert_rc 0
+assert_out_match '^usage: fsjail check '
+end_test
+
+begin_test "the rules file is only read: check writes nothing"
+write_rules <<EOF
+# a comment that must survive
+rules:
+  - path: $WS/keep
+    allow: [read]
+EOF
+cp "$RULES" "$T/rules.before"
+chk -- 'rm -rf keep; touch keep/x'
+assert_rc 3
+if ! cmp -s "$RULES" "$T/rules.before"; then
+	fail "rules.yaml changed"
+fi
+clear_rules
+end_test
+
+begin_test "the audit and state folders are not created by check"
+rm -rf "$STATE_DIR"
+chk -- 'ls'
+assert_rc 0
+assert_not_exists "$STATE_DIR/audit.ndjson"
+end_test
+
+# --- the one-liner corpus ---------------------------------------------------
+begin_test "tests/data/oneliners.txt: every line classified (0, 3 or 4), none crashes"
+n=0
+bad=0
+while IFS= read -r line; do
+	case $line in '' | '#'*) continue ;; esac
+	n=$((n + 1))
+	"$FSJAIL" check --workspace "$WS" -- "$line" >"$OUT" 2>"$ERR"
+	RC=$?
+	case $RC in
+	0 | 3 | 4) ;;
+	*)
+		fail "'$line': exit status $RC"
+		diag_file stderr "$ERR"
+		bad=$((bad + 1))
+		;;
+	esac
+	if ! grep -Eq '^overall: (allow|prompt|refuse)$' "$OUT"; then
+		fail "'$line': no overall decision"
+		bad=$((bad + 1))
+	fi
+	[ $bad -gt 5 ] && break
+done <"$TEST_SRCDIR/data/oneliners.txt"
+if [ $n -lt 200 ]; then
+	fail "only $n one-liners (at least 200 expected)"
+fi
+end_test
+
+if [ $have_jq = 1 ]; then
+begin_test "--json on every one-liner is valid JSON with an overall decision"
+	bad=0
+	while IFS= read -r line; do
+		case $line in '' | '#'*) continue ;; esac
+		"$FSJAIL" check --workspace "$WS" --json -- "$line" >"$OUT" 2>"$ERR"
+		if ! jq -e '.overall | test("^(allow|prompt|refuse)$")' "$OUT" >/dev/null 2>&1; then
+			fail "'$line': no valid JSON overall"
+			bad=$((bad + 1))
+		fi
+		[ $bad -gt 5 ] && break
+	done <"$TEST_SRCDIR/data/oneliners.txt"
+end_test
+else
+	skip "jq not installed"
+fi
+
+done_testing
