@@ -6,7 +6,7 @@
 # A probe of a backend that enforces nothing (null) must prove no tier.
 . "$(dirname "$0")/libtest.sh"
 
-plan 11
+plan 12
 setup
 require_landlock
 
@@ -220,6 +220,30 @@ fi
 if [ "$(json "$T/fail.json" "[c['reason'] for t in d['tiers'] if t['tier'] == 'full' for c in t['checks'] if c['check'] == 'read-system'][0]")" != "forced to fail by FSJAIL_PROBE_FAIL (test-only)" ]; then
 	fail "the forced failure is not reported"
 fi
+end_test
+
+begin_test "a rule granting all of \$HOME: the negative checks move to the state directory, the tier holds"
+write_rules <<EOF
+rules:
+  - id: whole-home
+    path: ~
+    allow: [read, write, create, delete, execute]
+EOF
+"$FSJAIL" probe --workspace "$WS" --json >"$T/home.json" 2>"$ERR"
+RC=$?
+assert_rc 0
+for check in write-denied create-denied exec-denied; do
+	p=$(json "$T/home.json" "[c['path'] for t in d['tiers'] if t['tier'] == 'full' for c in t['checks'] if c['check'] == '$check'][0]")
+	case $p in
+	"$STATE_DIR"/probe-scratch.*) ;;
+	*) fail "$check used '$p', not a scratch folder in the state directory" ;;
+	esac
+done
+if [ "$(json "$T/home.json" 'd["proven_tier"]')" != "$PROVEN" ]; then
+	fail "the proven tier changed to $(json "$T/home.json" 'd["proven_tier"]')"
+	diag_file json "$T/home.json"
+fi
+clear_rules
 end_test
 
 begin_test "read-only mode: the probe writes nothing into the workspace"
