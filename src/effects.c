@@ -413,15 +413,15 @@ static void emit_into(struct an *a, const struct cmd *c, enum mode m, const stru
 		emit_at(a, c, m, ar_own(&a->ar, path_join(d, base)), NULL, dir->start, dir->end);
 }
 
-/* true when w names an existing directory (a known path only). */
+/* true when w names an existing directory (a known path only). A
+ * trailing slash on a missing path does not make it one: `cp -r a/ b/`
+ * creates b when b does not exist (GNU coreutils). */
 static bool w_is_dir(struct an *a, const struct cmd *c, const struct word *w)
 {
 	const char *p;
 
 	if (!w_path_known(w))
 		return false;
-	if (w->len > 0 && w->lit[w->len - 1] == '/')
-		return true;
 	p = word_path(a, c->cwd, w->lit, w->len);
 	return p && fs_kind(a, p) == 2;
 }

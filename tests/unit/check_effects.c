@@ -171,6 +171,8 @@ static const struct {
 	  "read /w/a/b; create /w/dir/a/b" },
 	{ "cp -S .orig a b",
 	  "read /w/a; create /w/b" },
+	{ "cp -r templates/ new/; cp -r templates/ dir/",
+	  "read /w/templates; create /w/new; read /w/templates; create /w/dir/templates" },
 	{ "ln -s target link",
 	  "create /w/link" },
 	{ "ln -sf target exists.txt",
