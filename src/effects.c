@@ -3148,6 +3148,31 @@ static void walk_children(struct an *a, TSNode n, struct sh *sh)
 	}
 }
 
+/* `a && b || c` is a left-deep tree of list nodes; walk its statements in
+ * order without recursing once per operator, so that a long chain does
+ * not reach the depth cap. */
+static void walk_list(struct an *a, TSNode n, struct sh *sh)
+{
+	struct nodes spine = { 0 };
+	TSNode cur = n;
+
+	while (n_is(cur, "list") && ts_node_named_child_count(cur) > 0) {
+		nodes_push(a, &spine, cur);
+		cur = ts_node_named_child(cur, 0);
+	}
+	walk(a, cur, sh);
+	for (size_t k = spine.n; k-- > 0;) {
+		TSNode l = spine.v[k];
+		for (uint32_t i = 1; i < ts_node_named_child_count(l); i++) {
+			TSNode c = ts_node_named_child(l, i);
+			if (is_statement(c))
+				walk(a, c, sh);
+			else
+				scan(a, c, sh);
+		}
+	}
+}
+
 static void walk(struct an *a, TSNode n, struct sh *sh)
 {
 	const char *t = ts_node_type(n);
@@ -3173,6 +3198,8 @@ static void walk(struct an *a, TSNode n, struct sh *sh)
 			struct sh sub = *sh;
 			walk(a, ts_node_named_child(n, i), &sub);
 		}
+	} else if (strcmp(t, "list") == 0) {
+		walk_list(a, n, sh);
 	} else if (strcmp(t, "function_definition") == 0) {
 		handle_function(a, n, sh);
 	} else if (strcmp(t, "variable_assignment") == 0 ||

@@ -681,6 +681,18 @@ START_TEST(test_deep_nesting)
 	effects_release(&fx);
 	free(line);
 
+	/* a chain of 1,000 && is a left-deep tree: walked without the cap */
+	sb_adds(&sb, "rm x0");
+	for (int i = 1; i < 1000; i++)
+		sb_addf(&sb, " && rm x%d", i);
+	line = sb_detach(&sb);
+	free(analyse(line, &fx));
+	ck_assert(fx.complete);
+	ck_assert_uint_eq(fx.n, 1000);
+	ck_assert_str_eq(fx.v[999].path, "/w/x999");
+	effects_release(&fx);
+	free(line);
+
 	/* 2,000 nested subshells: the walk stops at its depth cap */
 	sb_adds(&sb, "");
 	for (int i = 0; i < 2000; i++)
