@@ -32,21 +32,23 @@ static void print_report(const struct probe_report *r)
 		const struct probe_tier *pt = &r->tiers[t];
 
 		if (!pt->compiled)
-			printf("%-8s %-15s %-10s %-7s %.*s\n", fsj_tier_name(pt->tier), "compile", "-",
-			       "failed", pt->error ? (int)strcspn(pt->error, "\n") : 0,
+			printf("%-8s %-15s %-10s %-7s %.*s\n", fsj_tier_name(pt->tier), "compile",
+			       "-", "failed", pt->error ? (int)strcspn(pt->error, "\n") : 0,
 			       pt->error ? pt->error : "");
 		for (size_t i = 0; i < pt->n_checks; i++) {
 			const struct probe_check *c = &pt->checks[i];
 			int cap = probe_check_cap(c->id);
 
 			printf("%-8s %-15s %-10s %-7s %s", fsj_tier_name(pt->tier),
-			       probe_check_name(c->id), cap >= 0 ? fsj_cap_name((enum fsj_cap)cap) : "-",
+			       probe_check_name(c->id),
+			       cap >= 0 ? fsj_cap_name((enum fsj_cap)cap) : "-",
 			       probe_result_name(c->result), c->reason ? c->reason : "");
 			if (c->path && c->result != PROBE_RESULT_NA)
 				printf(" [%s]", c->path);
 			putchar('\n');
 		}
-		printf("%-8s => %s\n", fsj_tier_name(pt->tier), pt->proven ? "proven" : "not proven");
+		printf("%-8s => %s\n", fsj_tier_name(pt->tier),
+		       pt->proven ? "proven" : "not proven");
 	}
 	if (r->proven >= 0)
 		printf("\nproven tier: %s\n", fsj_tier_name((enum fsj_tier)r->proven));
@@ -80,7 +82,9 @@ int cmd_probe(int argc, char **argv)
 		case CMD_OPT_BACKEND:
 			backend = fsj_backend_parse(optarg);
 			if (backend < 0) {
-				fprintf(stderr, "fsjail: probe: unknown backend '%s' (landlock, seatbelt, null)\n",
+				fprintf(stderr,
+					"fsjail: probe: unknown backend '%s' "
+					"(landlock, seatbelt, null)\n",
 					optarg);
 				return FSJ_EXIT_ERROR;
 			}

@@ -270,19 +270,22 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 
 	/* The policy at the effective tier (guarded, for the summaries, when
 	 * there is none). */
-	if (fsj_ctx_policy(&ctx, tier >= 0 ? (enum fsj_tier)tier : FSJ_TIER_GUARDED, &pol, &err) < 0) {
+	if (fsj_ctx_policy(&ctx, tier >= 0 ? (enum fsj_tier)tier : FSJ_TIER_GUARDED, &pol, &err) <
+	    0) {
 		free(why);
 		why = xstrdup(err.text);
 		tier = -1;
 		meets = false;
 	}
 	if (pol && tier >= 0 && backend == FSJ_BACKEND_LANDLOCK) {
-		struct ll_opts lo = { .abi = abi, .masks = ll_masks_available(),
+		struct ll_opts lo = { .abi = abi,
+				      .masks = ll_masks_available(),
 				      .network = ctx.config.network };
 
 		if (abi > 0 && ll_compile(pol, &lo, &plan, &err) == 0) {
 			have_plan = true;
-			if (ll_plan_gaps(&plan, &refuse, &notes) > 0 && !ctx.config.accept_partial) {
+			if (ll_plan_gaps(&plan, &refuse, &notes) > 0 &&
+			    !ctx.config.accept_partial) {
 				free(why);
 				why = xasprintf("this kernel enforces the policy only in part and "
 						"accept_partial is not set: %s",
@@ -291,7 +294,8 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		} else {
 			free(why);
 			why = xasprintf("the Landlock ruleset does not compile: %s", err.text);
-			none_reason = "the ruleset does not compile: fsjail run would refuse to run";
+			none_reason =
+				"the ruleset does not compile: fsjail run would refuse to run";
 		}
 	}
 	if (tier >= 0 && !why)
@@ -300,7 +304,8 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	partial = capabilities_json(root, none_reason ? -1 : tier, (enum fsj_backend)backend,
 				    have_plan ? &plan : NULL, none_reason);
 	o = cJSON_AddObjectToObject(root, "network");
-	cJSON_AddStringToObject(o, "setting", ctx.config.network == FSJ_NETWORK_DENY ? "deny" : "allow");
+	cJSON_AddStringToObject(o, "setting",
+				ctx.config.network == FSJ_NETWORK_DENY ? "deny" : "allow");
 	if (ctx.config.network == FSJ_NETWORK_ALLOW) {
 		cJSON_AddStringToObject(o, "kernel", "n/a");
 		cJSON_AddStringToObject(o, "reason", "nothing to enforce");
@@ -309,27 +314,30 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		cJSON_AddStringToObject(o, "reason", "TCP bind and connect are refused");
 	} else if (have_plan) {
 		cJSON_AddStringToObject(o, "kernel", "not");
-		cJSON_AddStringToObject(o, "reason", "TCP bind/connect are controlled from Landlock ABI 4");
+		cJSON_AddStringToObject(o, "reason",
+					"TCP bind/connect are controlled from Landlock ABI 4");
 		partial = true;
 	} else if (backend == FSJ_BACKEND_SEATBELT && tier >= 0 && !none_reason) {
 		cJSON_AddStringToObject(o, "kernel", "fully");
 		cJSON_AddStringToObject(o, "reason", "the profile denies network operations");
 	} else {
 		cJSON_AddStringToObject(o, "kernel", "not");
-		cJSON_AddStringToObject(o, "reason", none_reason ? none_reason
-						     : "the backend enforces nothing");
+		cJSON_AddStringToObject(o, "reason",
+					none_reason ? none_reason : "the backend enforces nothing");
 	}
 	o = cJSON_AddObjectToObject(root, "scoping");
 	if (have_plan) {
 		cJSON_AddStringToObject(o, "kernel", plan.scoped ? "fully" : "not");
-		cJSON_AddStringToObject(o, "reason",
-					plan.scoped ? "signals and abstract unix sockets stay inside "
-						      "the sandbox"
-						    : "signals and abstract unix sockets are not scoped "
-						      "before Landlock ABI 6");
+		cJSON_AddStringToObject(
+			o, "reason",
+			plan.scoped ? "signals and abstract unix sockets stay inside "
+				      "the sandbox"
+				    : "signals and abstract unix sockets are not scoped "
+				      "before Landlock ABI 6");
 	} else {
-		cJSON_AddStringToObject(o, "kernel", backend == FSJ_BACKEND_SEATBELT && !none_reason
-							     ? "fully" : "not");
+		cJSON_AddStringToObject(o, "kernel",
+					backend == FSJ_BACKEND_SEATBELT && !none_reason ? "fully"
+											: "not");
 		add_str_or_null(o, "reason", none_reason);
 	}
 	if (ctx.enforce == FSJ_ENFORCE_OFF)
@@ -406,7 +414,8 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	{
 		char *def = path_join(ctx.env.state_dir, "audit.ndjson");
 
-		cJSON_AddStringToObject(o, "path", ctx.config.audit_path ? ctx.config.audit_path : def);
+		cJSON_AddStringToObject(o, "path",
+					ctx.config.audit_path ? ctx.config.audit_path : def);
 		free(def);
 	}
 
@@ -477,7 +486,8 @@ static void print_caps_list(const cJSON *a)
 	const cJSON *c;
 	bool first = true;
 
-	cJSON_ArrayForEach(c, a) {
+	cJSON_ArrayForEach(c, a)
+	{
 		printf("%s%s", first ? "" : ", ", c->valuestring ? c->valuestring : "");
 		first = false;
 	}
@@ -494,7 +504,8 @@ static void print_text(const cJSON *root)
 		if (jo(files, "baseline")) {
 			o = jo(files, "baseline");
 			printf("%-12s %s (%.0f baseline entries, %.0f protected, user-data roots:",
-			       "baseline:", js(o, "path"), jnum(o, "entries"), jnum(o, "protected"));
+			       "baseline:", js(o, "path"), jnum(o, "entries"),
+			       jnum(o, "protected"));
 			cJSON_ArrayForEach(c, jo(o, "user_data_roots"))
 				printf(" %s", c->valuestring);
 			printf(")\n");
@@ -516,8 +527,8 @@ static void print_text(const cJSON *root)
 	       js(root, "os_release"), jnum(root, "landlock_abi"));
 	o = jo(root, "probe");
 	if (cJSON_IsObject(o)) {
-		printf("%-12s proven tier %s (%s %s)\n", "probe:",
-		       js(o, "proven_tier") ? js(o, "proven_tier") : "none",
+		printf("%-12s proven tier %s (%s %s)\n",
+		       "probe:", js(o, "proven_tier") ? js(o, "proven_tier") : "none",
 		       jb(o, "cached") ? "cached, probed" : "probed", js(o, "time"));
 		cJSON_ArrayForEach(c, jo(o, "failed"))
 			printf("%-12s   %s: %s failed: %.*s\n", "", js(c, "tier"), js(c, "check"),
@@ -533,43 +544,45 @@ static void print_text(const cJSON *root)
 		printf("%-12s %.*s\n", "", line_len(js(root, "reason")), js(root, "reason"));
 
 	printf("\nkernel enforcement per capability:\n");
-	cJSON_ArrayForEach(c, jo(root, "capabilities")) {
+	cJSON_ArrayForEach(c, jo(root, "capabilities"))
+	{
 		if (js(c, "reason"))
 			printf("  %-8s %-7s %s\n", c->string, js(c, "kernel"), js(c, "reason"));
 		else
 			printf("  %-8s %s\n", c->string, js(c, "kernel"));
 	}
 	o = jo(root, "network");
-	printf("  %-8s %-7s %s: %s\n", "network", js(o, "kernel"), js(o, "setting"), js(o, "reason"));
+	printf("  %-8s %-7s %s: %s\n", "network", js(o, "kernel"), js(o, "setting"),
+	       js(o, "reason"));
 	o = jo(root, "scoping");
 	if (js(o, "reason"))
 		printf("  %-8s %-7s %s\n", "scoping", js(o, "kernel"), js(o, "reason"));
 	else
 		printf("  %-8s %s\n", "scoping", js(o, "kernel"));
-	cJSON_ArrayForEach(c, jo(jo(root, "gaps"), "notes"))
-		printf("  note: %s\n", c->valuestring);
+	cJSON_ArrayForEach(c, jo(jo(root, "gaps"), "notes")) printf("  note: %s\n", c->valuestring);
 
 	if (cJSON_GetArraySize(jo(root, "mount_masks")) > 0) {
-		printf("\nmount masks (nested denies carried by a mount in a private namespace):\n");
+		printf("\nmount masks (nested denies carried by a mount in a private "
+		       "namespace):\n");
 		cJSON_ArrayForEach(c, jo(root, "mount_masks"))
 			printf("  %-8s %s\n", js(c, "kind"), js(c, "path"));
 	}
 	if (cJSON_GetArraySize(jo(root, "expanded")) > 0) {
 		printf("\nexpanded folders (a nested deny compiled by expansion: new entries there "
 		       "are unreachable):\n");
-		cJSON_ArrayForEach(c, jo(root, "expanded"))
-			printf("  %s\n", c->valuestring);
+		cJSON_ArrayForEach(c, jo(root, "expanded")) printf("  %s\n", c->valuestring);
 	}
 
 	o = jo(root, "rules");
 	printf("\n%-12s %.0f in the rules file, %.0f config grants, %.0f session grants\n",
-	       "rules:", jnum(o, "rules_file"), jnum(o, "config_grants"), jnum(o, "session_grants"));
+	       "rules:", jnum(o, "rules_file"), jnum(o, "config_grants"),
+	       jnum(o, "session_grants"));
 	o = jo(root, "network");
 	printf("%-12s %s\n", "network:", js(o, "setting"));
 	o = jo(root, "backup");
-	printf("%-12s %s, files up to %.0f MB, in %s; deletes: %s", "backup:",
-	       jb(o, "enabled") ? "enabled" : "disabled", jnum(o, "max_size_mb"), js(o, "dir"),
-	       js(o, "delete_mode"));
+	printf("%-12s %s, files up to %.0f MB, in %s; deletes: %s",
+	       "backup:", jb(o, "enabled") ? "enabled" : "disabled", jnum(o, "max_size_mb"),
+	       js(o, "dir"), js(o, "delete_mode"));
 	if (strcmp(js(o, "delete_mode"), "trash") == 0)
 		printf(" (%s)", js(o, "trash"));
 	putchar('\n');
@@ -577,7 +590,8 @@ static void print_text(const cJSON *root)
 	printf("%-12s %s, %s\n", "audit:", jb(o, "enabled") ? "enabled" : "disabled",
 	       js(o, "path"));
 	printf("\nprotected paths (write, create and delete refused for everyone):\n");
-	cJSON_ArrayForEach(c, jo(root, "protected")) {
+	cJSON_ArrayForEach(c, jo(root, "protected"))
+	{
 		printf("  %s%s:", js(c, "path"), jb(c, "recursive") ? "" : " (this path only)");
 		if (cJSON_GetArraySize(jo(c, "deny")) > 0) {
 			printf(" deny ");
@@ -590,8 +604,7 @@ static void print_text(const cJSON *root)
 		}
 		putchar('\n');
 	}
-	cJSON_ArrayForEach(c, jo(root, "warnings"))
-		printf("warning: %s\n", c->valuestring);
+	cJSON_ArrayForEach(c, jo(root, "warnings")) printf("warning: %s\n", c->valuestring);
 }
 
 int cmd_status(int argc, char **argv)
@@ -615,7 +628,9 @@ int cmd_status(int argc, char **argv)
 		case CMD_OPT_BACKEND:
 			backend = fsj_backend_parse(optarg);
 			if (backend < 0) {
-				fprintf(stderr, "fsjail: status: unknown backend '%s' (landlock, seatbelt, null)\n",
+				fprintf(stderr,
+					"fsjail: status: unknown backend '%s' "
+					"(landlock, seatbelt, null)\n",
 					optarg);
 				return FSJ_EXIT_ERROR;
 			}

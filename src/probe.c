@@ -479,7 +479,8 @@ static int tier_from_json(const cJSON *o, struct probe_report *r, bool seen[FSJ_
 	/* Exactly the tier's checks, in order: a report that leaves one out
 	 * has not proven the tier. */
 	n = tier_checks(pt->tier, ids);
-	cJSON_ArrayForEach(jc, checks) {
+	cJSON_ArrayForEach(jc, checks)
+	{
 		struct probe_check *c;
 		int id, res, cap;
 		char *capname = NULL;
@@ -488,18 +489,19 @@ static int tier_from_json(const cJSON *o, struct probe_report *r, bool seen[FSJ_
 			return -1;
 		c = &pt->checks[i];
 		pt->n_checks = ++i;
-		if (j_enum(jc, "check", check_parse, &id) < 0 || (enum probe_check_id)id != ids[i - 1])
+		if (j_enum(jc, "check", check_parse, &id) < 0 ||
+		    (enum probe_check_id)id != ids[i - 1])
 			return -1;
 		c->id = (enum probe_check_id)id;
 		if (j_enum(jc, "result", result_parse, &res) < 0)
 			return -1;
 		c->result = (enum probe_result)res;
-		if (j_str(jc, "reason", &c->reason) < 0 || j_str_or_null(jc, "path", &c->path) < 0 ||
+		if (j_str(jc, "reason", &c->reason) < 0 ||
+		    j_str_or_null(jc, "path", &c->path) < 0 ||
 		    j_str_or_null(jc, "capability", &capname) < 0)
 			return -1;
 		cap = probe_check_cap(c->id);
-		if (cap < 0 ? capname != NULL
-			    : (!capname || fsj_cap_parse(capname) != cap)) {
+		if (cap < 0 ? capname != NULL : (!capname || fsj_cap_parse(capname) != cap)) {
 			free(capname);
 			return -1;
 		}
@@ -538,7 +540,8 @@ int probe_report_from_json(const cJSON *j, struct probe_report *out)
 	tiers = cJSON_GetObjectItemCaseSensitive(j, "tiers");
 	if (!cJSON_IsArray(tiers) || cJSON_GetArraySize(tiers) != FSJ_TIER_COUNT)
 		goto out;
-	cJSON_ArrayForEach(jt, tiers) {
+	cJSON_ArrayForEach(jt, tiers)
+	{
 		if (tier_from_json(jt, out, seen) < 0)
 			goto out;
 	}
@@ -613,13 +616,15 @@ int probe_cache_load(const char *path, const struct probe_key *key, struct probe
 	out->proven = -1;
 	if (!entries)
 		goto out;
-	cJSON_ArrayForEach(e, entries) {
+	cJSON_ArrayForEach(e, entries)
+	{
 		struct probe_report r;
 
 		if (probe_report_from_json(e, &r) < 0)
 			continue;
 		/* A report of another fsjail version may have other checks. */
-		if (probe_key_equal(&r.key, key) && strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
+		if (probe_key_equal(&r.key, key) &&
+		    strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
 			*out = r;
 			out->cached = true;
 			found = 1;
@@ -660,7 +665,8 @@ int probe_cache_store(const char *path, const struct probe_report *r, struct fsj
 	/* Keep the other valid entries (other workspaces, modes, backends),
 	 * newest first; anything that does not parse is dropped. */
 	if (old_entries) {
-		cJSON_ArrayForEach(e, old_entries) {
+		cJSON_ArrayForEach(e, old_entries)
+		{
 			struct probe_report o;
 
 			if (n >= PROBE_CACHE_MAX_ENTRIES)
@@ -717,14 +723,14 @@ out:
  */
 
 /* Names of the files in a scratch folder. */
-#define F_WRITE "w"      /* exists, "orig": the write checks */
-#define F_CWRITE "cw"    /* the same, for the control */
-#define F_NEW "n"        /* never exists: the create checks */
+#define F_WRITE "w"   /* exists, "orig": the write checks */
+#define F_CWRITE "cw" /* the same, for the control */
+#define F_NEW "n"     /* never exists: the create checks */
 #define F_CNEW "cn"
-#define F_DELETE "d"     /* exists: the delete check */
+#define F_DELETE "d" /* exists: the delete check */
 #define F_CDELETE "cd"
-#define F_EXEC "x"       /* a copy of true(1), mode 0700 */
-#define F_READ "r"       /* exists: the read check and its control */
+#define F_EXEC "x" /* a copy of true(1), mode 0700 */
+#define F_READ "r" /* exists: the read check and its control */
 
 #define ORIG "orig\n"
 #define WRITTEN "fsjail-probe"
@@ -737,24 +743,23 @@ out:
  * the shell (POSIX 2.8.1), and opening is what the kernel checks, so no
  * process is started for them. A fixed PATH, so that a PATH entry behind
  * the read fence changes nothing. */
-static const char sh_batch[] =
-	"PATH=/usr/bin:/bin; export PATH\n"
-	"echo started\n"
-	"i=0\n"
-	"while [ $# -ge 2 ]; do\n"
-	"	i=$((i + 1))\n"
-	"	case $1 in\n"
-	"	write) printf " WRITTEN " 2>/dev/null > \"$2\" ;;\n"
-	"	delete) rm -f -- \"$2\" 2>/dev/null ;;\n"
-	"	exec) \"$2\" 2>/dev/null ;;\n"
-	"	read) true 2>/dev/null < \"$2\" ;;\n"
-	"	list) ls -a -- \"$2\" > /dev/null 2>&1 ;;\n"
-	"	*) false ;;\n"
-	"	esac\n"
-	"	echo \"$i $?\"\n"
-	"	shift 2\n"
-	"done\n"
-	"exit 0\n";
+static const char sh_batch[] = "PATH=/usr/bin:/bin; export PATH\n"
+			       "echo started\n"
+			       "i=0\n"
+			       "while [ $# -ge 2 ]; do\n"
+			       "	i=$((i + 1))\n"
+			       "	case $1 in\n"
+			       "	write) printf " WRITTEN " 2>/dev/null > \"$2\" ;;\n"
+			       "	delete) rm -f -- \"$2\" 2>/dev/null ;;\n"
+			       "	exec) \"$2\" 2>/dev/null ;;\n"
+			       "	read) true 2>/dev/null < \"$2\" ;;\n"
+			       "	list) ls -a -- \"$2\" > /dev/null 2>&1 ;;\n"
+			       "	*) false ;;\n"
+			       "	esac\n"
+			       "	echo \"$i $?\"\n"
+			       "	shift 2\n"
+			       "done\n"
+			       "exit 0\n";
 
 /* Most operations in one batch: the checks of one tier (at most
  * PROBE_CHECK_COUNT), or the controls (at most 4 scratch folders x 5
@@ -762,36 +767,46 @@ static const char sh_batch[] =
 #define BATCH_MAX 32
 
 /* The scratch folders, in the order the checks try them. */
-enum { SCR_WORKSPACE = 0, SCR_TMP, SCR_HOME, SCR_STATE, SCR_COUNT };
+enum {
+	SCR_WORKSPACE = 0,
+	SCR_TMP,
+	SCR_HOME,
+	SCR_STATE,
+	SCR_COUNT
+};
 
 /* Control outcomes, per scratch folder and check. */
-enum { CTRL_UNKNOWN = 0, CTRL_OK, CTRL_FAILED };
+enum {
+	CTRL_UNKNOWN = 0,
+	CTRL_OK,
+	CTRL_FAILED
+};
 
 struct scratch {
-	char *dir;   /* absolute; NULL when it could not be made */
-	int fd;      /* O_DIRECTORY, -1 when none */
+	char *dir; /* absolute; NULL when it could not be made */
+	int fd;    /* O_DIRECTORY, -1 when none */
 	int control[PROBE_CHECK_COUNT];
 };
 
 /* One operation of a batch. */
 struct op {
 	enum probe_check_id id;
-	struct scratch *s;   /* NULL: the system path */
-	const char *name;    /* file in s, or NULL */
+	struct scratch *s; /* NULL: the system path */
+	const char *name;  /* file in s, or NULL */
 	char *path;
 	const char *verb;
 	struct probe_check *check; /* where the result goes; NULL for a control */
-	int rc;              /* exit status reported, -1 when none */
+	int rc;                    /* exit status reported, -1 when none */
 };
 
 struct prober {
 	const struct fsj_ctx *ctx;
-	struct sandbox *none;            /* the null sandbox: controls */
+	struct sandbox *none; /* the null sandbox: controls */
 	struct scratch s[SCR_COUNT];
-	char *sys_path;                  /* the full tier's read target, or NULL */
+	char *sys_path; /* the full tier's read target, or NULL */
 	bool sys_is_dir;
 	int sys_control;
-	const char *fail;                /* FSJAIL_PROBE_FAIL */
+	const char *fail; /* FSJAIL_PROBE_FAIL */
 };
 
 static bool forced_to_fail(const struct prober *p, enum probe_check_id id)
@@ -814,8 +829,8 @@ static bool forced_to_fail(const struct prober *p, enum probe_check_id id)
  * symlink). Returns 0 or -1. */
 static int put_file(int dfd, const char *name, const char *content, mode_t mode)
 {
-	cleanup_fd int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-				   mode);
+	cleanup_fd int fd =
+		openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
 
 	if (fd < 0)
 		return -1;
@@ -867,8 +882,8 @@ static int put_binary(int dfd, const char *name)
 		len = strlen(data);
 	}
 	{
-		cleanup_fd int fd = openat(dfd, name,
-					   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0700);
+		cleanup_fd int fd = openat(
+			dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0700);
 
 		rc = fd < 0 || write_all(fd, data, len) < 0 || fchmod(fd, 0700) < 0 ? -1 : 0;
 	}
@@ -923,7 +938,8 @@ static int scratch_make(struct scratch *s, const char *base, const char *prefix)
 	s->fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	s->dir = tmpl;
 	if (s->fd < 0 || put_file(s->fd, F_WRITE, ORIG, 0600) < 0 ||
-	    put_file(s->fd, F_CWRITE, ORIG, 0600) < 0 || put_file(s->fd, F_DELETE, ORIG, 0600) < 0 ||
+	    put_file(s->fd, F_CWRITE, ORIG, 0600) < 0 ||
+	    put_file(s->fd, F_DELETE, ORIG, 0600) < 0 ||
 	    put_file(s->fd, F_CDELETE, ORIG, 0600) < 0 ||
 	    put_file(s->fd, F_READ, "fsjail probe: a fenced file\n", 0600) < 0 ||
 	    put_binary(s->fd, F_EXEC) < 0) {
@@ -1183,7 +1199,8 @@ static void find_system_target(struct prober *p, const struct fsj_policy *pol)
 			for (size_t r = 0; r < pol->n_user_data_roots; r++)
 				if (path_covers(path, pol->user_data_roots[r]))
 					covers_root = true;
-			if (!covers_root && !in_user_data_root(pol, path) && lstat(path, &st) == 0 &&
+			if (!covers_root && !in_user_data_root(pol, path) &&
+			    lstat(path, &st) == 0 &&
 			    (pass == 0 ? S_ISREG(st.st_mode) : S_ISDIR(st.st_mode)) &&
 			    access(path, R_OK) == 0 && !allowed(pol, path, FSJ_CAP_READ)) {
 				p->sys_path = path;
@@ -1198,8 +1215,7 @@ static void find_system_target(struct prober *p, const struct fsj_policy *pol)
 	free(names);
 }
 
-static void set_check(struct probe_check *c, enum probe_result res, const char *path,
-		      char *reason)
+static void set_check(struct probe_check *c, enum probe_result res, const char *path, char *reason)
 {
 	c->result = res;
 	free(c->path);
@@ -1207,7 +1223,6 @@ static void set_check(struct probe_check *c, enum probe_result res, const char *
 	free(c->reason);
 	c->reason = reason;
 }
-
 
 /* The work of one tier between the phases. */
 struct tier_work {
@@ -1232,7 +1247,8 @@ static void run_controls(struct prober *p, struct tier_work *w)
 		for (size_t i = 0; i < w[t].n; i++) {
 			const struct op *o = &w[t].ops[i];
 
-			if (o->id == PROBE_CHECK_WRITE_ALLOWED || o->id == PROBE_CHECK_CREATE_ALLOWED)
+			if (o->id == PROBE_CHECK_WRITE_ALLOWED ||
+			    o->id == PROBE_CHECK_CREATE_ALLOWED)
 				continue;
 			if (o->s)
 				want[o->s - p->s][o->id] = true;
@@ -1243,8 +1259,8 @@ static void run_controls(struct prober *p, struct tier_work *w)
 	for (int i = 0; i < SCR_COUNT; i++)
 		for (int id = 0; id < PROBE_CHECK_COUNT; id++)
 			if (want[i][id] && n < BATCH_MAX)
-				op_add(ops, &n, (enum probe_check_id)id, &p->s[i], true, NULL, false,
-				       NULL);
+				op_add(ops, &n, (enum probe_check_id)id, &p->s[i], true, NULL,
+				       false, NULL);
 	if (want_sys && n < BATCH_MAX)
 		op_add(ops, &n, PROBE_CHECK_READ_SYSTEM, NULL, false, p->sys_path, p->sys_is_dir,
 		       NULL);
@@ -1300,10 +1316,11 @@ static void plan_check(struct prober *p, const struct fsj_policy *pol, struct pr
 				return;
 			}
 		}
-		set_check(c, PROBE_RESULT_NA, NULL,
-			  xasprintf("no scratch folder where the policy grants %s could be made "
-				    "(tried the workspace in workspace-write mode, $TMPDIR or /tmp)",
-				    fsj_cap_name((enum fsj_cap)cap)));
+		set_check(
+			c, PROBE_RESULT_NA, NULL,
+			xasprintf("no scratch folder where the policy grants %s could be made "
+				  "(tried the workspace in workspace-write mode, $TMPDIR or /tmp)",
+				  fsj_cap_name((enum fsj_cap)cap)));
 		return;
 
 	case PROBE_CHECK_READ_SYSTEM:
@@ -1361,7 +1378,8 @@ static void settle(struct op *ops, size_t n, bool started, int rc, const char *w
 	for (size_t i = 0; i < n; i++) {
 		struct op *o = &ops[i];
 		struct probe_check *c = o->check;
-		bool allow = c->id == PROBE_CHECK_WRITE_ALLOWED || c->id == PROBE_CHECK_CREATE_ALLOWED;
+		bool allow =
+			c->id == PROBE_CHECK_WRITE_ALLOWED || c->id == PROBE_CHECK_CREATE_ALLOWED;
 
 		if (!started)
 			set_check(c, PROBE_RESULT_FAILED, o->path,
@@ -1371,15 +1389,18 @@ static void settle(struct op *ops, size_t n, bool started, int rc, const char *w
 			set_check(c, PROBE_RESULT_FAILED, o->path,
 				  xasprintf("no result reported (the batch exited %d)", rc));
 		else if (allow)
-			set_check(c, o->rc == 0 && op_happened(o) ? PROBE_RESULT_OK
-								  : PROBE_RESULT_FAILED,
-				  o->path,
-				  o->rc == 0 && op_happened(o)
-					  ? xstrdup(c->id == PROBE_CHECK_WRITE_ALLOWED
-							    ? "the file was written"
-							    : "the file was made")
-					  : xasprintf("refused (exit %d) although the policy grants it",
-						      o->rc));
+			set_check(
+				c,
+				o->rc == 0 && op_happened(o) ? PROBE_RESULT_OK
+							     : PROBE_RESULT_FAILED,
+				o->path,
+				o->rc == 0 && op_happened(o)
+					? xstrdup(c->id == PROBE_CHECK_WRITE_ALLOWED
+							  ? "the file was written"
+							  : "the file was made")
+					: xasprintf(
+						  "refused (exit %d) although the policy grants it",
+						  o->rc));
 		else if (op_happened(o))
 			set_check(c, PROBE_RESULT_FAILED, o->path,
 				  xasprintf("the sandbox let it happen (exit %d)", o->rc));
@@ -1387,7 +1408,8 @@ static void settle(struct op *ops, size_t n, bool started, int rc, const char *w
 			set_check(c, PROBE_RESULT_FAILED, o->path,
 				  xasprintf("exit %d is not a denial by the sandbox", o->rc));
 		else
-			set_check(c, PROBE_RESULT_OK, o->path, xasprintf("refused (exit %d)", o->rc));
+			set_check(c, PROBE_RESULT_OK, o->path,
+				  xasprintf("refused (exit %d)", o->rc));
 	}
 }
 
@@ -1404,7 +1426,8 @@ static void run_tier(struct prober *p, struct tier_work *w, struct probe_tier *p
 
 	for (size_t i = 0; i < w->n; i++) {
 		struct op *o = &w->ops[i];
-		bool allow = o->id == PROBE_CHECK_WRITE_ALLOWED || o->id == PROBE_CHECK_CREATE_ALLOWED;
+		bool allow =
+			o->id == PROBE_CHECK_WRITE_ALLOWED || o->id == PROBE_CHECK_CREATE_ALLOWED;
 		int ctrl = o->s ? o->s->control[o->id] : p->sys_control;
 
 		if (!allow && ctrl != CTRL_OK) {
@@ -1426,7 +1449,8 @@ static void run_tier(struct prober *p, struct tier_work *w, struct probe_tier *p
 	rc = run_batch(w->sb, ops, n, &started, &why);
 	if (shell && !forced_to_fail(p, PROBE_CHECK_SHELL)) {
 		if (started && rc == 0)
-			set_check(shell, PROBE_RESULT_OK, NULL, xstrdup("/bin/sh started and exited 0"));
+			set_check(shell, PROBE_RESULT_OK, NULL,
+				  xstrdup("/bin/sh started and exited 0"));
 		else if (started)
 			set_check(shell, PROBE_RESULT_FAILED, NULL,
 				  xasprintf("/bin/sh exited %d instead of 0", rc));
@@ -1475,8 +1499,8 @@ static void make_scratch(struct prober *p)
 	if (ctx->env.home) {
 		cleanup_free char *cache = path_join(ctx->env.home, ".cache");
 		struct stat st;
-		const char *base = lstat(cache, &st) == 0 && S_ISDIR(st.st_mode) ? cache
-										: ctx->env.home;
+		const char *base =
+			lstat(cache, &st) == 0 && S_ISDIR(st.st_mode) ? cache : ctx->env.home;
 
 		(void)scratch_make(&p->s[SCR_HOME], base, ".fsjail-probe.");
 	}
@@ -1512,13 +1536,17 @@ static void experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct pro
 			w[t].sb = sandbox_prepare(b, w[t].pol, ctx, &err);
 		pt->compiled = w[t].sb != NULL;
 		if (!pt->compiled || !p.none) {
-			pt->error = pt->compiled ? NULL
-				    : xstrdup(err.text[0] ? err.text : "the profile did not compile");
+			pt->error = pt->compiled
+					    ? NULL
+					    : xstrdup(err.text[0] ? err.text
+								  : "the profile did not compile");
 			for (size_t i = 0; i < pt->n_checks; i++)
-				set_check(&pt->checks[i], PROBE_RESULT_FAILED, NULL,
-					  xstrdup(pt->compiled
-							  ? "not run: no null sandbox for the controls"
-							  : "not run: the profile did not compile"));
+				set_check(
+					&pt->checks[i], PROBE_RESULT_FAILED, NULL,
+					xstrdup(pt->compiled
+							? "not run: no null sandbox for the "
+							  "controls"
+							: "not run: the profile did not compile"));
 			continue;
 		}
 		if (t == FSJ_TIER_FULL)
@@ -1633,7 +1661,8 @@ static int run_keyed(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe
 	    probe_report_from_json(j, out) < 0) {
 		cJSON_Delete(j);
 		if (WIFSIGNALED(status))
-			return fsj_error_set(err, NULL, 0, 0, "probe: the helper was killed by signal %d",
+			return fsj_error_set(err, NULL, 0, 0,
+					     "probe: the helper was killed by signal %d",
 					     WTERMSIG(status));
 		return fsj_error_set(err, NULL, 0, 0,
 				     "probe: the helper did not report (exit status %d)",

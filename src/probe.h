@@ -35,36 +35,36 @@
 #define PROBE_CACHE_NAME "probe-cache.json"
 
 enum probe_check_id {
-	PROBE_CHECK_SHELL = 0,     /* /bin/sh starts and exits 0 */
-	PROBE_CHECK_WRITE_ALLOWED, /* an existing file in a granted folder can be written */
+	PROBE_CHECK_SHELL = 0,      /* /bin/sh starts and exits 0 */
+	PROBE_CHECK_WRITE_ALLOWED,  /* an existing file in a granted folder can be written */
 	PROBE_CHECK_CREATE_ALLOWED, /* a new file in a granted folder can be made */
-	PROBE_CHECK_WRITE_DENIED,  /* an existing file outside the grants cannot be written */
-	PROBE_CHECK_CREATE_DENIED, /* no new file outside the grants */
-	PROBE_CHECK_DELETE_DENIED, /* a file without the delete grant cannot be removed */
-	PROBE_CHECK_EXEC_DENIED,   /* a binary without execute does not run (process+) */
-	PROBE_CHECK_READ_FENCED,   /* a file in a user-data root cannot be read (guarded+) */
-	PROBE_CHECK_READ_SYSTEM,   /* an ungranted file outside them cannot be read (full) */
+	PROBE_CHECK_WRITE_DENIED,   /* an existing file outside the grants cannot be written */
+	PROBE_CHECK_CREATE_DENIED,  /* no new file outside the grants */
+	PROBE_CHECK_DELETE_DENIED,  /* a file without the delete grant cannot be removed */
+	PROBE_CHECK_EXEC_DENIED,    /* a binary without execute does not run (process+) */
+	PROBE_CHECK_READ_FENCED,    /* a file in a user-data root cannot be read (guarded+) */
+	PROBE_CHECK_READ_SYSTEM,    /* an ungranted file outside them cannot be read (full) */
 	PROBE_CHECK_COUNT
 };
 
 enum probe_result {
-	PROBE_RESULT_OK = 0,  /* the kernel did what the policy says */
-	PROBE_RESULT_FAILED,  /* it did not, or the check could not be run */
-	PROBE_RESULT_NA,      /* nothing to test: the policy grants it everywhere tried */
+	PROBE_RESULT_OK = 0, /* the kernel did what the policy says */
+	PROBE_RESULT_FAILED, /* it did not, or the check could not be run */
+	PROBE_RESULT_NA,     /* nothing to test: the policy grants it everywhere tried */
 };
 
 struct probe_check {
 	enum probe_check_id id;
 	enum probe_result result;
-	char *reason;  /* what was seen, for people; never NULL in a report */
-	char *path;    /* the file the check used, or NULL */
+	char *reason; /* what was seen, for people; never NULL in a report */
+	char *path;   /* the file the check used, or NULL */
 };
 
 struct probe_tier {
 	enum fsj_tier tier;
-	bool compiled;         /* the profile compiled (sandbox_prepare) */
-	char *error;           /* why it did not compile, or NULL */
-	bool proven;           /* compiled, and every check ok or n/a */
+	bool compiled;                                /* the profile compiled (sandbox_prepare) */
+	char *error;                                  /* why it did not compile, or NULL */
+	bool proven;                                  /* compiled, and every check ok or n/a */
 	struct probe_check checks[PROBE_CHECK_COUNT]; /* the tier's checks, in id order */
 	size_t n_checks;
 };
@@ -80,23 +80,23 @@ struct probe_file {
 /* What a probe result depends on; two keys are equal when every field is. */
 struct probe_key {
 	enum fsj_backend backend;
-	char *os_release;   /* uname -r (Linux), OS version (macOS); FSJAIL_KERNEL_RELEASE */
-	int abi;            /* ll_abi(): the running Landlock ABI after FSJAIL_LANDLOCK_ABI_MAX */
+	char *os_release; /* uname -r (Linux), OS version (macOS); FSJAIL_KERNEL_RELEASE */
+	int abi;          /* ll_abi(): the running Landlock ABI after FSJAIL_LANDLOCK_ABI_MAX */
 	enum fsj_mode mode;
 	char *workspace;
 	char *home;
-	bool masks;         /* mount masks available (ll_masks_available()) */
-	char *fail;         /* FSJAIL_PROBE_FAIL, "" when unset */
+	bool masks; /* mount masks available (ll_masks_available()) */
+	char *fail; /* FSJAIL_PROBE_FAIL, "" when unset */
 	struct probe_file baseline, rules, config;
 };
 
 struct probe_report {
 	struct probe_key key;
-	char *fsjail_version;  /* the version that probed */
-	char *time;            /* when, ISO 8601 UTC */
-	double duration_ms;    /* wall time of the probe */
-	bool cached;           /* read from the cache (not part of the cached text) */
-	int proven;            /* enum fsj_tier, or -1 when no tier is proven */
+	char *fsjail_version; /* the version that probed */
+	char *time;           /* when, ISO 8601 UTC */
+	double duration_ms;   /* wall time of the probe */
+	bool cached;          /* read from the cache (not part of the cached text) */
+	int proven;           /* enum fsj_tier, or -1 when no tier is proven */
 	struct probe_tier tiers[FSJ_TIER_COUNT]; /* indexed by enum fsj_tier */
 };
 
