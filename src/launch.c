@@ -10,6 +10,7 @@
  * never races a signal against a blocking call. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -286,6 +287,38 @@ static int command_lookup(const char *name)
 	return denied ? EACCES : ENOENT;
 }
 
+#ifdef __linux__
+/* Close every directory descriptor above stderr that fsjail inherited. A
+ * directory descriptor opened before the mount masks were put in place
+ * looks paths up in the unmasked mount, so `openat(fd, ".ssh/id_ed25519")`
+ * would read past a mask that hides ~/.ssh (Landlock, which the masks
+ * complement, still applies). Files stay open: they were opened with the
+ * caller's rights on purpose, as with any inherited descriptor. Returns 0,
+ * or -1 with errno set when /proc/self/fd cannot be listed. */
+static int close_inherited_dirs(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+	int self;
+
+	if (!d)
+		return -1;
+	self = dirfd(d);
+	while ((de = readdir(d)) != NULL) {
+		struct stat st;
+		char *end;
+		long fd = strtol(de->d_name, &end, 10);
+
+		if (*end != '\0' || fd <= STDERR_FILENO || fd == self || fd > INT_MAX)
+			continue;
+		if (fstat((int)fd, &st) == 0 && S_ISDIR(st.st_mode))
+			close((int)fd);
+	}
+	closedir(d);
+	return 0;
+}
+#endif
+
 /*
  * ===================== trust boundary: the forked child =====================
  * Runs with all of fsjail's rights until sandbox_apply() returns, and with
@@ -321,6 +354,11 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	(void)parent;
 #endif
 	child_reset_signals(s);
+#ifdef __linux__
+	if (close_inherited_dirs() < 0)
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
+			   "cannot list inherited descriptors in /proc/self/fd", FSJ_EXIT_ERROR);
+#endif
 
 	if (sandbox_apply(sb, &args, &err) < 0)
 		child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);

@@ -1,0 +1,62 @@
+#!/bin/bash
+# A directory descriptor that fsjail inherits must not let the command look
+# paths up past a mount mask: with ~ readable and ~/.ssh denied everything
+# (a mask hides it), openat(fd_of_home, ".ssh/id") through a descriptor
+# opened before fsjail started must fail. Files passed as descriptors stay
+# usable, as with any inherited descriptor.
+. "$(dirname "$0")/libtest.sh"
+
+plan 3
+setup
+require_landlock
+
+SECRET=INHERITED-SECRET-91d
+mkdir -p "$HOME/.ssh"
+echo "$SECRET" >"$HOME/.ssh/id_ed25519"
+echo "PASSED-FILE-3c" >"$HOME/passed.txt"
+
+write_rules <<EOF
+rules:
+  - path: ~
+    allow: [read, write, create]
+  - path: ~/.ssh
+    deny: [read, write, create, delete, execute]
+EOF
+
+begin_test "an inherited descriptor of \$HOME cannot read past the ~/.ssh mask"
+exec 7<"$HOME"
+fsj -- python3 -c '
+import os
+try:
+    fd = os.open(".ssh/id_ed25519", os.O_RDONLY, dir_fd=7)
+    print(os.read(fd, 100).decode())
+except OSError as e:
+    print("refused:", e.strerror)'
+exec 7<&-
+assert_out_nomatch "$SECRET"
+assert_out_match 'refused'
+end_test
+
+begin_test "an inherited descriptor of \$HOME cannot create inside ~/.ssh"
+exec 7<"$HOME"
+fsj -- python3 -c '
+import os
+try:
+    os.open(".ssh/planted", os.O_WRONLY | os.O_CREAT, 0o600, dir_fd=7)
+    print("created")
+except OSError as e:
+    print("refused:", e.strerror)'
+exec 7<&-
+assert_out_match 'refused'
+assert_not_exists "$HOME/.ssh/planted"
+end_test
+
+begin_test "an inherited file descriptor stays readable"
+exec 8<"$HOME/passed.txt"
+fsj -- python3 -c 'import os; print(os.read(8, 100).decode())'
+exec 8<&-
+assert_rc 0
+assert_out_match 'PASSED-FILE-3c'
+end_test
+
+done_testing
