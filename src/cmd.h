@@ -10,6 +10,7 @@
 #include "config.h"
 #include "policy.h"
 
+int cmd_allow(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
@@ -33,6 +34,9 @@ enum {
 	CMD_OPT_ACCEPT_PARTIAL,
 	CMD_OPT_FORCE,
 	CMD_OPT_CWD,
+	CMD_OPT_ASK,
+	CMD_OPT_YES_ONCE,
+	CMD_OPT_DENY,
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {

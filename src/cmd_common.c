@@ -12,11 +12,12 @@ static const struct {
 	const char *name;
 	const char *synopsis;
 } usages[] = {
+	{ "allow", "fsjail allow [COMMON] [list | add CAPS PATH [folder|file] | remove N | clear]" },
 	{ "check", "fsjail check [COMMON] [--tier TIER] [--json] [--cwd DIR] -- COMMAND-LINE|-" },
 	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
 	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
 	{ "probe", "fsjail probe [COMMON] [--backend landlock|seatbelt|null] [--force] [--json]" },
-	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] -- COMMAND [ARG...]" },
+	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] [--ask|--yes-once|--deny] -c LINE | -- COMMAND [ARG...]" },
 	{ "status", "fsjail status [COMMON] [--backend landlock|seatbelt|null] [--json]" },
 };
 

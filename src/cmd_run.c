@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ask.h"
 #include "cmd.h"
 #include "landlock.h"
 #include "launch.h"
@@ -86,8 +87,17 @@ int cmd_run(int argc, char **argv)
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "network", required_argument, NULL, CMD_OPT_NETWORK },
 		{ "accept-partial", no_argument, NULL, CMD_OPT_ACCEPT_PARTIAL },
+		{ "ask", no_argument, NULL, CMD_OPT_ASK },
+		{ "yes-once", no_argument, NULL, CMD_OPT_YES_ONCE },
+		{ "deny", no_argument, NULL, CMD_OPT_DENY },
 		{ NULL, 0, NULL, 0 },
 	};
+	/* --ask: decide the command's effects first and ask for what is
+	 * missing (ask.h); -c LINE runs `bash -c LINE` */
+	bool ask = false;
+	enum ask_mode ask_mode = ASK_TTY;
+	char *c_argv[4] = { "bash", "-c", NULL, NULL };
+	char **cmd_argv;
 	struct fsj_ctx_opts opts = { 0 };
 	const char *network_arg = NULL;
 	bool accept_partial = false;
@@ -98,10 +108,24 @@ int cmd_run(int argc, char **argv)
 	struct sandbox *sb = NULL;
 	int opt, tier, status;
 
-	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
 		if (cmd_common_option(opt, optarg, &opts))
 			continue;
 		switch (opt) {
+		case CMD_OPT_ASK:
+			ask = true;
+			break;
+		case CMD_OPT_YES_ONCE:
+			ask = true;
+			ask_mode = ASK_YES_ONCE;
+			break;
+		case CMD_OPT_DENY:
+			ask = true;
+			ask_mode = ASK_DENY;
+			break;
+		case 'c':
+			c_argv[2] = optarg;
+			break;
 		case CMD_OPT_BACKEND:
 			backend = fsj_backend_parse(optarg);
 			if (backend < 0) {
@@ -124,11 +148,16 @@ int cmd_run(int argc, char **argv)
 			return FSJ_EXIT_ERROR;
 		}
 	}
-	if (optind >= argc) {
+	if (c_argv[2] && optind < argc) {
+		fprintf(stderr, "fsjail: run: -c LINE and a command cannot both be given\n");
+		return FSJ_EXIT_ERROR;
+	}
+	if (!c_argv[2] && optind >= argc) {
 		fprintf(stderr, "fsjail: run: no command given\n");
 		cmd_usage(stderr, "run");
 		return FSJ_EXIT_ERROR;
 	}
+	cmd_argv = c_argv[2] ? c_argv : argv + optind;
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
@@ -155,13 +184,23 @@ int cmd_run(int argc, char **argv)
 	}
 	if (ctx.enforce == FSJ_ENFORCE_OFF) {
 		fprintf(stderr, "fsjail: warning: enforce is off: '%s' runs unconfined, "
-				"nothing is enforced by the kernel\n", argv[optind]);
+				"nothing is enforced by the kernel\n", cmd_argv[0]);
 		backend = FSJ_BACKEND_NULL;
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
 		tier = choose_tier(&ctx, (enum fsj_backend)backend);
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;
+			goto out;
+		}
+	}
+	if (ask) {
+		status = ask_before_run(&ctx, (enum fsj_tier)tier,
+					fsj_backend_name((enum fsj_backend)backend), cmd_argv,
+					ask_mode, &err);
+		if (status != 0) {
+			if (status == FSJ_EXIT_ERROR && err.text[0])
+				cmd_print_error(&err);
 			goto out;
 		}
 	}
@@ -181,7 +220,7 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	status = launch_run(sb, argv + optind, &err);
+	status = launch_run(sb, cmd_argv, &err);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 out:

@@ -16,6 +16,7 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 } commands[] = {
 	/* sorted by name */
+	{ "allow", cmd_allow },
 	{ "check", cmd_check },
 	{ "compile", cmd_compile },
 	{ "explain", cmd_explain },

@@ -1,0 +1,247 @@
+/* cmd_allow.c - `fsjail allow`: list, add, remove and clear the rules of
+ * the user's rules file (DESIGN.md sections 3 and 12).
+ *
+ *   fsjail allow [COMMON]                          list, numbered
+ *   fsjail allow [COMMON] add CAPS PATH [folder|file]
+ *   fsjail allow [COMMON] remove N
+ *   fsjail allow [COMMON] clear
+ *
+ * CAPS is a comma-separated list of capabilities (or "all"). A relative
+ * PATH resolves against the workspace. Without folder|file the rule is the
+ * narrowest: recursive only when PATH is an existing directory. A
+ * capability a protected path refuses is refused here too, with the
+ * protected entry named. Edits keep the file's text (rulesfile.h).
+ * Exit status: 0 done (or nothing to do), 125 refused or failed: the file
+ * is unchanged. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "path.h"
+#include "policy.h"
+#include "rulesfile.h"
+
+/* Parse "read,write" (or "all") into a mask; -1 after a message. */
+static int parse_caps(const char *s)
+{
+	cleanup_free char *copy = xstrdup(s);
+	char *save = NULL;
+	unsigned mask = 0;
+
+	if (strcmp(s, "all") == 0)
+		return (int)FSJ_CAPS_ALL;
+	for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
+		int c = fsj_cap_parse(t);
+		if (c < 0) {
+			fprintf(stderr, "fsjail: allow: unknown capability '%s' (read, write, create, "
+					"delete, execute, all)\n", t);
+			return -1;
+		}
+		mask |= FSJ_CAPBIT(c);
+	}
+	if (!mask) {
+		fprintf(stderr, "fsjail: allow: no capability given\n");
+		return -1;
+	}
+	return (int)mask;
+}
+
+static void print_caps(const char *label, unsigned mask)
+{
+	bool first = true;
+
+	if (!mask)
+		return;
+	printf(" %s ", label);
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		if (mask & FSJ_CAPBIT(c)) {
+			printf("%s%s", first ? "" : ",", fsj_cap_name((enum fsj_cap)c));
+			first = false;
+		}
+	}
+}
+
+static void list_rules(const struct fsj_ctx *ctx)
+{
+	if (ctx->rules.n == 0) {
+		printf("no rules in %s\n", ctx->env.rules_file);
+		return;
+	}
+	for (size_t i = 0; i < ctx->rules.n; i++) {
+		const struct fsj_rule *r = &ctx->rules.rules[i];
+
+		printf("%zu. %s%s", i + 1, r->path, r->recursive ? "" : " (this path only)");
+		print_caps("allow", r->allow);
+		print_caps("deny", r->deny);
+		if (r->id)
+			printf(" id '%s'", r->id);
+		if (r->origin)
+			printf(" [%s]", r->origin);
+		printf("\n");
+	}
+}
+
+/* Refuse caps that a protected entry decides at path: no rule can lift
+ * them. Returns 0 when none is, -1 after a message. */
+static int check_protected(const struct fsj_ctx *ctx, const char *path, unsigned caps)
+{
+	struct fsj_policy *pol = NULL;
+	struct fsj_error err = { { 0 } };
+	cleanup_free char *resolved = path_resolve(path);
+	int tier = cmd_effective_tier(ctx, NULL), r = 0;
+
+	if (fsj_ctx_policy(ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
+		cmd_print_error(&err);
+		return -1;
+	}
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		struct fsj_decision d;
+
+		if (!(caps & FSJ_CAPBIT(c)))
+			continue;
+		policy_decide(pol, path, resolved, (enum fsj_cap)c, &d);
+		if (d.level == FSJ_LEVEL_PROTECTED && !d.allowed) {
+			fprintf(stderr, "fsjail: allow: '%s' is a protected path: no rule can grant "
+					"%s there (protected entry %s%s%s)\n", path,
+				fsj_cap_name((enum fsj_cap)c), d.rule ? d.rule->path : "?",
+				d.rule && d.rule->origin ? " at " : "",
+				d.rule && d.rule->origin ? d.rule->origin : "");
+			r = -1;
+		}
+	}
+	policy_free(pol);
+	return r;
+}
+
+static int do_add(struct fsj_ctx *ctx, int argc, char **argv)
+{
+	struct rulesfile_ctx rc = { ctx->env.rules_file, ctx->env.home, ctx->workspace };
+	struct rulesfile_rule rule = { 0 };
+	struct fsj_error err = { { 0 } };
+	cleanup_free char *path = NULL;
+	struct stat st;
+	int caps, e;
+
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "fsjail: allow add: expected CAPS PATH [folder|file]\n");
+		return FSJ_EXIT_ERROR;
+	}
+	caps = parse_caps(argv[0]);
+	if (caps < 0)
+		return FSJ_EXIT_ERROR;
+	e = path_normalize(argv[1], strlen(argv[1]), ctx->env.home, ctx->workspace, &path);
+	if (e != PATH_OK) {
+		fprintf(stderr, "fsjail: allow: '%s': %s\n", argv[1], path_strerror(e));
+		return FSJ_EXIT_ERROR;
+	}
+	rule.path = path;
+	rule.allow = (unsigned)caps;
+	if (argc == 3) {
+		if (strcmp(argv[2], "folder") == 0) {
+			rule.recursive = true;
+		} else if (strcmp(argv[2], "file") == 0) {
+			rule.recursive = false;
+		} else {
+			fprintf(stderr, "fsjail: allow add: '%s' is neither 'folder' nor 'file'\n",
+				argv[2]);
+			return FSJ_EXIT_ERROR;
+		}
+	} else {
+		rule.recursive = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	}
+	if (check_protected(ctx, path, rule.allow) < 0)
+		return FSJ_EXIT_ERROR;
+	for (size_t i = 0; i < ctx->rules.n; i++) {
+		const struct fsj_rule *r = &ctx->rules.rules[i];
+		if (strcmp(r->path, path) == 0 && r->recursive == rule.recursive &&
+		    (r->allow & rule.allow) == rule.allow && !(r->deny & rule.allow)) {
+			printf("already granted by rule %zu\n", i + 1);
+			return FSJ_EXIT_OK;
+		}
+	}
+	if (rulesfile_add(&rc, &rule, 1, &err) < 0) {
+		cmd_print_error(&err);
+		return FSJ_EXIT_ERROR;
+	}
+	printf("added rule %zu: %s%s", ctx->rules.n + 1, path,
+	       rule.recursive ? "" : " (this path only)");
+	print_caps("allow", rule.allow);
+	printf("\n");
+	if (ctx->mode == FSJ_MODE_READ_ONLY && (rule.allow & FSJ_CAPS_MODIFY))
+		fprintf(stderr, "fsjail: warning: the mode is read-only: write, create and delete "
+				"from this rule do not apply\n");
+	return FSJ_EXIT_OK;
+}
+
+int cmd_allow(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct fsj_ctx_opts opts = { 0 };
+	struct fsj_ctx ctx;
+	struct fsj_error err = { { 0 } };
+	const char *sub;
+	int opt, status = FSJ_EXIT_OK;
+
+	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (cmd_common_option(opt, optarg, &opts))
+			continue;
+		if (opt == CMD_OPT_HELP) {
+			cmd_usage(stdout, "allow");
+			return FSJ_EXIT_OK;
+		}
+		cmd_usage(stderr, "allow");
+		return FSJ_EXIT_ERROR;
+	}
+	sub = optind < argc ? argv[optind] : "list";
+	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+		cmd_print_error(&err);
+		return FSJ_EXIT_ERROR;
+	}
+	struct rulesfile_ctx rc = { ctx.env.rules_file, ctx.env.home, ctx.workspace };
+	if (strcmp(sub, "list") == 0) {
+		list_rules(&ctx);
+	} else if (strcmp(sub, "add") == 0) {
+		status = do_add(&ctx, argc - optind - 1, argv + optind + 1);
+	} else if (strcmp(sub, "remove") == 0) {
+		char *end = NULL;
+		unsigned long n = optind + 1 < argc ? strtoul(argv[optind + 1], &end, 10) : 0;
+
+		if (optind + 2 != argc || !end || *end || n == 0) {
+			fprintf(stderr, "fsjail: allow remove: expected a rule number (see "
+					"'fsjail allow')\n");
+			status = FSJ_EXIT_ERROR;
+		} else if (n > ctx.rules.n) {
+			fprintf(stderr, "fsjail: allow remove: there is no rule %lu (%zu rules)\n", n,
+				ctx.rules.n);
+			status = FSJ_EXIT_ERROR;
+		} else if (rulesfile_remove(&rc, n - 1, &err) < 0) {
+			cmd_print_error(&err);
+			status = FSJ_EXIT_ERROR;
+		} else {
+			printf("removed rule %lu: %s\n", n, ctx.rules.rules[n - 1].path);
+		}
+	} else if (strcmp(sub, "clear") == 0) {
+		if (ctx.rules.n == 0) {
+			printf("no rules in %s\n", ctx.env.rules_file);
+		} else if (rulesfile_clear(&rc, &err) < 0) {
+			cmd_print_error(&err);
+			status = FSJ_EXIT_ERROR;
+		} else {
+			printf("removed %zu rules\n", ctx.rules.n);
+		}
+	} else {
+		fprintf(stderr, "fsjail: allow: unknown action '%s' (list, add, remove, clear)\n",
+			sub);
+		cmd_usage(stderr, "allow");
+		status = FSJ_EXIT_ERROR;
+	}
+	fsj_ctx_release(&ctx);
+	return status;
+}
