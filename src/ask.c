@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ask.h"
+#include "audit.h"
 #include "cmd.h"
 #include "effects.h"
 #include "path.h"
@@ -50,68 +51,31 @@ static char *quote_argv(char *const *argv)
 	return sb_detach(&sb);
 }
 
-/* One NDJSON line in the audit log, written with a single write(2) on an
- * O_APPEND descriptor (DESIGN.md section 10). Failure to audit is said on
+/* One line in the audit log (audit.h). Failure to audit is said on
  * stderr, not fatal: the answer has been given. */
 static void audit(const struct fsj_ctx *ctx, const char *session, const char *command,
 		  const char *cap, const char *path, const char *decision, const char *source,
 		  const char *rule_id)
 {
-	cleanup_free char *def = NULL;
-	cleanup_free char *dir = NULL;
-	cleanup_free char *resolved = path ? path_resolve(path) : NULL;
-	const char *file;
-	cJSON *o;
-	char when[40], *line;
-	struct timespec ts;
-	struct tm tm;
-	int fd;
+	struct audit_log log;
+	struct fsj_error err = { { 0 } };
+	struct audit_event ev = {
+		.session = session,
+		.call = "ask",
+		.command = command,
+		.capability = cap,
+		.path = path,
+		.decision = decision,
+		.source = source,
+		.rule_id = rule_id,
+	};
 
-	if (!ctx->config.audit_enabled)
-		return;
-	def = path_join(ctx->env.state_dir, "audit.ndjson");
-	file = ctx->config.audit_path ? ctx->config.audit_path : def;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(when + strlen(when), sizeof(when) - strlen(when), ".%03ldZ", ts.tv_nsec / 1000000);
-
-	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "time", when);
-	cJSON_AddStringToObject(o, "session", session);
-	cJSON_AddStringToObject(o, "call", "ask");
-	cJSON_AddStringToObject(o, "command", command);
-	cJSON_AddStringToObject(o, "capability", cap);
-	if (path) {
-		cJSON_AddStringToObject(o, "path", path);
-		cJSON_AddStringToObject(o, "resolved", resolved);
-	} else {
-		cJSON_AddNullToObject(o, "path");
-		cJSON_AddNullToObject(o, "resolved");
+	if (audit_open(&log, ctx, &err) < 0) {
+		warn("%s", err.text);
+	} else if (audit_record(&log, &ev) < 0) {
+		warn("cannot write the audit log '%s': %s", log.path, strerror(errno));
 	}
-	cJSON_AddStringToObject(o, "decision", decision);
-	cJSON_AddStringToObject(o, "source", source);
-	if (rule_id)
-		cJSON_AddStringToObject(o, "rule", rule_id);
-	else
-		cJSON_AddNullToObject(o, "rule");
-	line = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	dir = path_dirname(file);
-	(void)mkdir_p(dir, 0700);
-	fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (fd >= 0) {
-		struct strbuf sb = STRBUF_INIT;
-		sb_adds(&sb, line);
-		sb_addc(&sb, '\n');
-		if (write_all(fd, sb.buf, sb.len) < 0)
-			warn("cannot write the audit log '%s': %s", file, strerror(errno));
-		sb_release(&sb);
-		close(fd);
-	} else {
-		warn("cannot open the audit log '%s': %s", file, strerror(errno));
-	}
-	cJSON_free(line);
+	audit_close(&log);
 }
 
 static void session_id(char out[17])
