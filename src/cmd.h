@@ -68,4 +68,22 @@ void cmd_usage(FILE *out, const char *cmd);
  * tier_arg is not a tier name. */
 int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg);
 
+/* Load the context (fsj_ctx_load), settle the tier (cmd_effective_tier)
+ * and build its policy. network_arg, when non-NULL, overrides the config's
+ * network setting ("allow" or "deny"). On success returns 0 with *tier and
+ * *pol set (caller frees pol with policy_free() and ctx with
+ * fsj_ctx_release()); on failure prints the reason and returns
+ * FSJ_EXIT_ERROR with nothing left to release. */
+int cmd_load_policy(const struct fsj_ctx_opts *opts, const char *tier_arg,
+		    const char *network_arg, struct fsj_ctx *ctx, int *tier,
+		    struct fsj_policy **pol);
+
+/* "allow" -> FSJ_NETWORK_ALLOW, "deny" -> FSJ_NETWORK_DENY, else -1. */
+int cmd_parse_network(const char *arg);
+
+/* A rule as a JSON object {source, id?, path, resolved, recursive,
+ * origin?}, the form explain, check and status share. Caller owns it. */
+struct cJSON;
+struct cJSON *cmd_rule_json(const struct fsj_rule *r);
+
 #endif

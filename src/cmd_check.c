@@ -31,21 +31,6 @@
 #include "path.h"
 #include "policy.h"
 
-static cJSON *rule_json(const struct fsj_rule *r)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(o, "source", fsj_source_name(r->source));
-	if (r->id)
-		cJSON_AddStringToObject(o, "id", r->id);
-	cJSON_AddStringToObject(o, "path", r->path);
-	cJSON_AddStringToObject(o, "resolved", r->resolved);
-	cJSON_AddBoolToObject(o, "recursive", r->recursive);
-	if (r->origin)
-		cJSON_AddStringToObject(o, "origin", r->origin);
-	return o;
-}
-
 static void add_str_or_null(cJSON *o, const char *k, const char *v)
 {
 	if (v)
@@ -87,7 +72,7 @@ static cJSON *check_json(const char *line, const char *cwd, enum fsj_tier tier,
 		cJSON_AddStringToObject(o, "decision", fsj_verdict_name(d->verdict));
 		cJSON_AddStringToObject(o, "level", fsj_level_name(d->level));
 		if (d->rule)
-			cJSON_AddItemToObject(o, "rule", rule_json(d->rule));
+			cJSON_AddItemToObject(o, "rule", cmd_rule_json(d->rule));
 		else
 			cJSON_AddNullToObject(o, "rule");
 		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);
@@ -239,33 +224,19 @@ int cmd_check(int argc, char **argv)
 		len = strlen(line);
 	}
 
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
-		cmd_print_error(&err);
+	if (cmd_load_policy(&opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
-	}
-	tier = cmd_effective_tier(&ctx, tier_arg);
-	if (tier < 0) {
-		fprintf(stderr, "fsjail: unknown tier '%s' (full, guarded, process, writes)\n",
-			tier_arg);
-		fsj_ctx_release(&ctx);
-		return FSJ_EXIT_ERROR;
-	}
 	if (cwd_arg) {
 		int e = path_normalize(cwd_arg, strlen(cwd_arg), ctx.env.home, ctx.env.cwd, &cwd);
 		if (e != PATH_OK) {
 			fprintf(stderr, "fsjail: --cwd '%s': %s\n", cwd_arg, path_strerror(e));
+			policy_free(pol);
 			fsj_ctx_release(&ctx);
 			return FSJ_EXIT_ERROR;
 		}
 	} else {
 		cwd = xstrdup(ctx.env.cwd);
 	}
-	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
-		cmd_print_error(&err);
-		fsj_ctx_release(&ctx);
-		return FSJ_EXIT_ERROR;
-	}
-
 	eo.cwd = cwd;
 	eo.home = ctx.env.home;
 	eo.path_env = getenv("PATH");

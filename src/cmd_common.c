@@ -1,6 +1,7 @@
 /* cmd_common.c - option handling and usage text shared by subcommands. */
 #include "config.h"
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,4 +81,63 @@ int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
 	if (ctx->enforce >= 0)
 		return ctx->enforce;
 	return FSJ_TIER_GUARDED;
+}
+
+int cmd_parse_network(const char *arg)
+{
+	if (strcmp(arg, "allow") == 0)
+		return FSJ_NETWORK_ALLOW;
+	if (strcmp(arg, "deny") == 0)
+		return FSJ_NETWORK_DENY;
+	return -1;
+}
+
+int cmd_load_policy(const struct fsj_ctx_opts *opts, const char *tier_arg,
+		    const char *network_arg, struct fsj_ctx *ctx, int *tier,
+		    struct fsj_policy **pol)
+{
+	struct fsj_error err = { { 0 } };
+
+	if (fsj_ctx_load(opts, ctx, &err) < 0) {
+		cmd_print_error(&err);
+		return FSJ_EXIT_ERROR;
+	}
+	if (network_arg) {
+		int n = cmd_parse_network(network_arg);
+		if (n < 0) {
+			fprintf(stderr, "fsjail: unknown network setting '%s' (allow, deny)\n",
+				network_arg);
+			goto fail;
+		}
+		ctx->config.network = (enum fsj_network)n;
+	}
+	*tier = cmd_effective_tier(ctx, tier_arg);
+	if (*tier < 0) {
+		fprintf(stderr, "fsjail: unknown tier '%s' (full, guarded, process, writes)\n",
+			tier_arg);
+		goto fail;
+	}
+	if (fsj_ctx_policy(ctx, (enum fsj_tier)*tier, pol, &err) < 0) {
+		cmd_print_error(&err);
+		goto fail;
+	}
+	return 0;
+fail:
+	fsj_ctx_release(ctx);
+	return FSJ_EXIT_ERROR;
+}
+
+struct cJSON *cmd_rule_json(const struct fsj_rule *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "source", fsj_source_name(r->source));
+	if (r->id)
+		cJSON_AddStringToObject(o, "id", r->id);
+	cJSON_AddStringToObject(o, "path", r->path);
+	cJSON_AddStringToObject(o, "resolved", r->resolved);
+	cJSON_AddBoolToObject(o, "recursive", r->recursive);
+	if (r->origin)
+		cJSON_AddStringToObject(o, "origin", r->origin);
+	return o;
 }

@@ -75,32 +75,8 @@ int cmd_compile(int argc, char **argv)
 		fprintf(stderr, "fsjail: compile: unexpected argument '%s'\n", argv[optind]);
 		return FSJ_EXIT_ERROR;
 	}
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
-		cmd_print_error(&err);
+	if (cmd_load_policy(&opts, tier_arg, network_arg, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
-	}
-	if (network_arg) {
-		if (strcmp(network_arg, "allow") == 0)
-			ctx.config.network = FSJ_NETWORK_ALLOW;
-		else if (strcmp(network_arg, "deny") == 0)
-			ctx.config.network = FSJ_NETWORK_DENY;
-		else {
-			fprintf(stderr, "fsjail: unknown network setting '%s' (allow, deny)\n", network_arg);
-			fsj_ctx_release(&ctx);
-			return FSJ_EXIT_ERROR;
-		}
-	}
-	tier = cmd_effective_tier(&ctx, tier_arg);
-	if (tier < 0) {
-		fprintf(stderr, "fsjail: unknown tier '%s' (full, guarded, process, writes)\n", tier_arg);
-		fsj_ctx_release(&ctx);
-		return FSJ_EXIT_ERROR;
-	}
-	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
-		cmd_print_error(&err);
-		fsj_ctx_release(&ctx);
-		return FSJ_EXIT_ERROR;
-	}
 
 	if (backend == FSJ_BACKEND_SEATBELT) {
 		struct sbpl_opts so = { .network = ctx.config.network, .with_messages = true };

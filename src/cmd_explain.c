@@ -11,21 +11,6 @@
 #include "path.h"
 #include "policy.h"
 
-static cJSON *rule_json(const struct fsj_rule *r)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(o, "source", fsj_source_name(r->source));
-	if (r->id)
-		cJSON_AddStringToObject(o, "id", r->id);
-	cJSON_AddStringToObject(o, "path", r->path);
-	cJSON_AddStringToObject(o, "resolved", r->resolved);
-	cJSON_AddBoolToObject(o, "recursive", r->recursive);
-	if (r->origin)
-		cJSON_AddStringToObject(o, "origin", r->origin);
-	return o;
-}
-
 static void print_rule(const struct fsj_rule *r)
 {
 	printf("%s", fsj_source_name(r->source));
@@ -50,7 +35,6 @@ int cmd_explain(int argc, char **argv)
 	const char *tier_arg = NULL;
 	bool json = false;
 	struct fsj_ctx ctx;
-	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
 	int opt, tier, status = FSJ_EXIT_OK;
 
@@ -77,21 +61,8 @@ int cmd_explain(int argc, char **argv)
 		cmd_usage(stderr, "explain");
 		return FSJ_EXIT_ERROR;
 	}
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
-		cmd_print_error(&err);
+	if (cmd_load_policy(&opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
-	}
-	tier = cmd_effective_tier(&ctx, tier_arg);
-	if (tier < 0) {
-		fprintf(stderr, "fsjail: unknown tier '%s' (full, guarded, process, writes)\n", tier_arg);
-		fsj_ctx_release(&ctx);
-		return FSJ_EXIT_ERROR;
-	}
-	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
-		cmd_print_error(&err);
-		fsj_ctx_release(&ctx);
-		return FSJ_EXIT_ERROR;
-	}
 
 	cJSON *jroot = json ? cJSON_CreateObject() : NULL;
 	cJSON *jpaths = NULL;
@@ -136,7 +107,7 @@ int cmd_explain(int argc, char **argv)
 				cJSON_AddStringToObject(jc, "level", fsj_level_name(d.level));
 				cJSON_AddBoolToObject(jc, "enforced", enforced);
 				if (d.rule)
-					cJSON_AddItemToObject(jc, "rule", rule_json(d.rule));
+					cJSON_AddItemToObject(jc, "rule", cmd_rule_json(d.rule));
 				else
 					cJSON_AddNullToObject(jc, "rule");
 				continue;
