@@ -149,10 +149,14 @@ char *path_resolve(const char *abs)
 		if (!S_ISLNK(st.st_mode))
 			continue;
 		/* /proc/self and /proc/thread-self name whichever process looks:
-		 * resolving them here would pin fsjail's own pid into a rule
-		 * meant for the sandboxed process. */
-		if (strcmp(res.buf, "/proc/self") == 0 || strcmp(res.buf, "/proc/thread-self") == 0)
-			continue;
+		 * resolving them (or the magic links below them, such as
+		 * /proc/self/fd/1) here would pin fsjail's own pid or open files
+		 * into a rule meant for the sandboxed process. The rest stays
+		 * lexical. */
+		if (strcmp(res.buf, "/proc/self") == 0 || strcmp(res.buf, "/proc/thread-self") == 0) {
+			push_components(&res, pos, strlen(pos));
+			break;
+		}
 		if (++links > FSJ_MAX_SYMLINKS) {
 			push_components(&res, pos, strlen(pos));
 			break;

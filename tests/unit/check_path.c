@@ -196,6 +196,22 @@ START_TEST(test_resolve_symlinks)
 }
 END_TEST
 
+START_TEST(test_resolve_proc_self_stays_lexical)
+{
+	/* /dev/stdout -> /proc/self/fd/1 -> whatever fsjail's stdout is: a
+	 * rule must not pin that file */
+	cleanup_free char *a = path_resolve("/proc/self/fd/1");
+	cleanup_free char *b = path_resolve("/proc/self/cwd");
+
+	ck_assert_str_eq(a, "/proc/self/fd/1");
+	ck_assert_str_eq(b, "/proc/self/cwd");
+	if (access("/dev/stdout", F_OK) == 0) {
+		cleanup_free char *c = path_resolve("/dev/stdout");
+		ck_assert_str_eq(c, "/proc/self/fd/1");
+	}
+}
+END_TEST
+
 static Suite *path_suite(void)
 {
 	Suite *s = suite_create("path");
@@ -207,6 +223,7 @@ static Suite *path_suite(void)
 	tcase_add_test(tc, test_covers_whole_components);
 	tcase_add_test(tc, test_depth_dirname_join);
 	tcase_add_test(tc, test_resolve_symlinks);
+	tcase_add_test(tc, test_resolve_proc_self_stays_lexical);
 	tcase_add_checked_fixture(tc, NULL, remove_tree);
 	suite_add_tcase(s, tc);
 	return s;
