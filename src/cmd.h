@@ -14,6 +14,7 @@ int cmd_allow(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
+int cmd_log(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_status(int argc, char **argv);
@@ -37,6 +38,7 @@ enum {
 	CMD_OPT_ASK,
 	CMD_OPT_YES_ONCE,
 	CMD_OPT_DENY,
+	CMD_OPT_SESSION,
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 
 #include "ask.h"
+#include "backup.h"
+#include "broker.h"
 #include "cmd.h"
 #include "landlock.h"
 #include "launch.h"
@@ -90,6 +92,7 @@ int cmd_run(int argc, char **argv)
 		{ "ask", no_argument, NULL, CMD_OPT_ASK },
 		{ "yes-once", no_argument, NULL, CMD_OPT_YES_ONCE },
 		{ "deny", no_argument, NULL, CMD_OPT_DENY },
+		{ "session", required_argument, NULL, CMD_OPT_SESSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* --ask: decide the command's effects first and ask for what is
@@ -106,6 +109,8 @@ int cmd_run(int argc, char **argv)
 	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
 	struct sandbox *sb = NULL;
+	struct broker *broker = NULL;
+	const char *session = NULL;
 	int opt, tier, status;
 
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
@@ -139,6 +144,14 @@ int cmd_run(int argc, char **argv)
 			break;
 		case CMD_OPT_ACCEPT_PARTIAL:
 			accept_partial = true;
+			break;
+		case CMD_OPT_SESSION:
+			if (!broker_session_valid(optarg)) {
+				fprintf(stderr, "fsjail: run: invalid session id '%s' "
+						"(1 to 64 of A-Z a-z 0-9 . _ -)\n", optarg);
+				return FSJ_EXIT_ERROR;
+			}
+			session = optarg;
 			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "run");
@@ -220,10 +233,36 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	/* The broker (broker.h): started before the fork, so that the
+	 * child inherits FSJAIL_BROKER_SOCKET and the socket is there. */
+	{
+		struct strbuf line = STRBUF_INIT;
+
+		for (char **a = cmd_argv; *a; a++) {
+			if (a != cmd_argv)
+				sb_adds(&line, " ");
+			sb_adds(&line, *a);
+		}
+		broker = broker_start(&ctx, pol, session, line.buf, &err);
+		sb_release(&line);
+		if (!broker) {
+			cmd_print_error(&err);
+			status = FSJ_EXIT_ERROR;
+			goto out;
+		}
+	}
+	/* ModifyBackup (backup.h): the run's cycle, handed to the hook. */
+	if (backup_run_begin(&ctx, cmd_argv, &err) < 0) {
+		cmd_print_error(&err);
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
 	status = launch_run(sb, cmd_argv, &err);
+	backup_run_end(status);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 out:
+	broker_free(broker);
 	sandbox_free(sb);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);

@@ -20,6 +20,7 @@ static const struct {
 	{ "check", cmd_check },
 	{ "compile", cmd_compile },
 	{ "explain", cmd_explain },
+	{ "log", cmd_log },
 	{ "probe", cmd_probe },
 	{ "run", cmd_run },
 	{ "status", cmd_status },
