@@ -64,10 +64,12 @@ void cmd_print_error(const struct fsj_error *err);
 /* Print usage for cmd (NULL: the overview) on out. */
 void cmd_usage(FILE *out, const char *cmd);
 
-/* The tier explain and compile work at: --tier when given (tier_arg
- * non-NULL), else enforce (auto and off: guarded, for explanation only;
- * run and status ask the probe, probe.h). Returns the tier, or -1 when
- * tier_arg is not a tier name. */
+/* The tier explain, compile and check work at: --tier when given
+ * (tier_arg non-NULL), else the tier `fsjail run` would take for enforce:
+ * the one the cached probe proved for this context (no probe is run);
+ * without a cached result, the demanded tier (guarded for auto) with a
+ * note on stderr; guarded for enforce off (explanation only). Returns the
+ * tier, or -1 when tier_arg is not a tier name. */
 int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg);
 
 /* Load the context (fsj_ctx_load), settle the tier (cmd_effective_tier)

@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "sandbox.h"
+#include "probe.h"
+#include "path.h"
 
 /* Usage text lives here once; `fsjail CMD --help` prints it and the man
  * page's SYNOPSIS repeats it. */
@@ -77,11 +80,33 @@ void cmd_print_error(const struct fsj_error *err)
 
 int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
 {
+	struct probe_key key;
+	struct probe_report r;
+	struct fsj_error why = { { 0 } };
+	cleanup_free char *cache = NULL;
+	int tier = -1;
+	int fallback = ctx->enforce >= 0 ? ctx->enforce : FSJ_TIER_GUARDED;
+
 	if (tier_arg)
 		return fsj_tier_parse(tier_arg);
-	if (ctx->enforce >= 0)
-		return ctx->enforce;
-	return FSJ_TIER_GUARDED;
+	if (ctx->enforce == FSJ_ENFORCE_OFF)
+		return FSJ_TIER_GUARDED;
+	/* Show what `run` would use: the tier the cached probe proved for
+	 * this context. Reading the cache has no side effects; without a
+	 * valid entry, say so and show the demanded tier (guarded for auto). */
+	probe_key_init(&key, ctx, fsj_backend_native());
+	cache = path_join(ctx->env.state_dir, PROBE_CACHE_NAME);
+	if (probe_cache_load(cache, &key, &r) == 1) {
+		tier = probe_choose_tier(&r, ctx->enforce, &why);
+		probe_report_release(&r);
+	}
+	probe_key_release(&key);
+	if (tier >= 0)
+		return tier;
+	fprintf(stderr, "fsjail: note: no proven tier for this workspace in the probe cache; "
+			"showing tier %s ('fsjail probe' proves the tier run would use)\n",
+		fsj_tier_name((enum fsj_tier)fallback));
+	return fallback;
 }
 
 int cmd_parse_network(const char *arg)
