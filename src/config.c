@@ -1428,6 +1428,19 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	}
 	if (fsj_env_init(&ctx->env, opts->rules_file, opts->config_file, err) < 0)
 		goto err_release;
+	/* A missing default file is an empty rule set or the default config;
+	 * a file named on the command line must exist: a typo in --rules
+	 * would otherwise silently run without the user's denies. */
+	if (opts->rules_file && access(ctx->env.rules_file, F_OK) < 0 && errno == ENOENT) {
+		fsj_error_set(err, ctx->env.rules_file, 0, 0, "rules file given with --rules "
+			      "does not exist");
+		goto err_release;
+	}
+	if (opts->config_file && access(ctx->env.config_file, F_OK) < 0 && errno == ENOENT) {
+		fsj_error_set(err, ctx->env.config_file, 0, 0, "config file given with --config "
+			      "does not exist");
+		goto err_release;
+	}
 	if (fsj_config_load(ctx->env.config_file, ctx->env.home, &ctx->config, err) < 0)
 		goto err_release;
 	/* command line, then config, then the default */
