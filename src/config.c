@@ -612,6 +612,18 @@ static int get_path(struct ydoc *d, const struct ynode *k, const struct ynode *v
 		return node_err(d, v, "empty path");
 	raw = v->val;
 	raw_len = v->len;
+	/* Rules and config paths are never expanded: "$HOME/.ssh" would be
+	 * taken as a folder named "$HOME" under the workspace, and a deny on
+	 * it would protect nothing. Refuse what looks like a variable. */
+	if (!vars) {
+		const char *dollar = strchr(raw, '$');
+		if (dollar && (dollar[1] == '{' || dollar[1] == '_' ||
+			       (dollar[1] >= 'A' && dollar[1] <= 'Z') ||
+			       (dollar[1] >= 'a' && dollar[1] <= 'z')))
+			return node_err(d, v, "path '%s' looks like it uses a variable, which "
+					"is not expanded (write '~/...' or an absolute path)",
+					shown(d, v));
+	}
 	if (vars) {
 		if (subst_vars(d, v, vars, &subst, skip) < 0)
 			return -1;

@@ -367,6 +367,10 @@ START_TEST(test_path_refusals)
 	rules_refused("rules:\n  - path:\n    allow: [read]\n", 2, 10, "empty path");
 	rules_refused("rules:\n  - path: ~bob/.ssh\n    allow: [read]\n", 2, 11,
 		      "'~user' paths are not supported");
+	rules_refused("rules:\n  - path: $HOME/.ssh\n    deny: [read]\n", 2, 11,
+		      "looks like it uses a variable");
+	rules_refused("rules:\n  - path: /w/${X}/a\n    deny: [read]\n", 2, 11,
+		      "looks like it uses a variable");
 	rules_refused("rules:\n  - path: [/a]\n    allow: [read]\n", 2, 11,
 		      "'path' must be a path, not a sequence");
 }
