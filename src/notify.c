@@ -29,11 +29,24 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "backup.h"
 #include "fdpass.h"
 #include "notify.h"
 #include "path.h"
 #include "policy.h"
+#include "trash.h"
 #include "util.h"
+
+/* Set by notify_set_backup(), read by notify_new(). */
+static struct backup_cycle *hook_bc;
+static char *hook_trash_home;
+
+void notify_set_backup(struct backup_cycle *bc, const char *trash_home)
+{
+	free(hook_trash_home);
+	hook_bc = bc;
+	hook_trash_home = bc && trash_home ? xstrdup(trash_home) : NULL;
+}
 
 #ifdef __linux__
 #include <inttypes.h>
@@ -57,6 +70,13 @@ enum notify_call {
 	NOTIFY_CALL_OPENAT,
 	NOTIFY_CALL_CREAT,
 	NOTIFY_CALL_OPENAT2,
+	/* Trapped only with backups on (notify_set_backup()). */
+	NOTIFY_CALL_TRUNCATE,
+	NOTIFY_CALL_UNLINK,
+	NOTIFY_CALL_UNLINKAT,
+	NOTIFY_CALL_RENAME,
+	NOTIFY_CALL_RENAMEAT,
+	NOTIFY_CALL_RENAMEAT2,
 	NOTIFY_CALL_COUNT
 };
 static const char *const call_names[NOTIFY_CALL_COUNT] = {
@@ -64,6 +84,12 @@ static const char *const call_names[NOTIFY_CALL_COUNT] = {
 	[NOTIFY_CALL_OPENAT] = "openat",
 	[NOTIFY_CALL_CREAT] = "creat",
 	[NOTIFY_CALL_OPENAT2] = "openat2",
+	[NOTIFY_CALL_TRUNCATE] = "truncate",
+	[NOTIFY_CALL_UNLINK] = "unlink",
+	[NOTIFY_CALL_UNLINKAT] = "unlinkat",
+	[NOTIFY_CALL_RENAME] = "rename",
+	[NOTIFY_CALL_RENAMEAT] = "renameat",
+	[NOTIFY_CALL_RENAMEAT2] = "renameat2",
 };
 
 /* io_uring performs opens from kernel workers without passing through the
@@ -94,6 +120,8 @@ static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
 
 struct notify {
 	const struct fsj_policy *pol; /* borrowed */
+	struct backup_cycle *bc;      /* borrowed; NULL: the create hook only */
+	char *trash_home;             /* owned; NULL: deletes are not trashed */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;
@@ -135,6 +163,8 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	}
 	nt = xcalloc(1, sizeof(*nt));
 	nt->pol = pol;
+	nt->bc = hook_bc;
+	nt->trash_home = hook_trash_home ? xstrdup(hook_trash_home) : NULL;
 	nt->sock[0] = nt->sock[1] = nt->stop[0] = nt->stop[1] = nt->listener = -1;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
 	    pipe2(nt->stop, O_CLOEXEC) < 0) {
@@ -149,8 +179,12 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 /* ---- the child ------------------------------------------------------------ */
 
 /* Add the rules to ctx. Returns 0, or a negative errno from libseccomp. */
-static int add_rules(scmp_filter_ctx ctx)
+static int add_rules(scmp_filter_ctx ctx, bool wide)
 {
+	/* With backups on, every open that can change a file traps. */
+	static const unsigned write_bits[] = { O_WRONLY, O_RDWR, O_TRUNC };
+	static const char *const path_calls[] = { "truncate", "unlink",   "unlinkat",
+						  "rename",   "renameat", "renameat2" };
 	const struct scmp_arg_cmp creat_a1 = SCMP_A1(SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT);
 	const struct scmp_arg_cmp creat_a2 = SCMP_A2(SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT);
 	int nr, rc;
@@ -166,6 +200,26 @@ static int add_rules(scmp_filter_ctx ctx)
 	if (nr != __NR_SCMP_ERROR &&
 	    (rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 1, creat_a2)) < 0)
 		return rc;
+	for (i = 0; wide && i < sizeof(write_bits) / sizeof(write_bits[0]); i++) {
+		const struct scmp_arg_cmp a1 =
+			SCMP_A1(SCMP_CMP_MASKED_EQ, write_bits[i], write_bits[i]);
+		const struct scmp_arg_cmp a2 =
+			SCMP_A2(SCMP_CMP_MASKED_EQ, write_bits[i], write_bits[i]);
+
+		nr = seccomp_syscall_resolve_name("open");
+		if (nr != __NR_SCMP_ERROR &&
+		    (rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 1, a1)) < 0)
+			return rc;
+		nr = seccomp_syscall_resolve_name("openat");
+		if (nr != __NR_SCMP_ERROR &&
+		    (rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 1, a2)) < 0)
+			return rc;
+	}
+	for (i = 0; wide && i < sizeof(path_calls) / sizeof(path_calls[0]); i++) {
+		nr = seccomp_syscall_resolve_name(path_calls[i]);
+		if (nr != __NR_SCMP_ERROR && (rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 0)) < 0)
+			return rc;
+	}
 	nr = seccomp_syscall_resolve_name("creat");
 	if (nr != __NR_SCMP_ERROR && (rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 0)) < 0)
 		return rc;
@@ -267,7 +321,7 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 			rc = 0;
 	}
 	if (rc == 0)
-		rc = add_rules(ctx);
+		rc = add_rules(ctx, nt->bc != NULL);
 	fd = rc == 0 ? load_with_listener(ctx) : rc;
 	seccomp_release(ctx);
 	if (fd == -EBUSY) {
@@ -302,6 +356,8 @@ struct trapped {
 	bool compat;        /* a 32-bit caller: pointers and ints are 32 bits */
 	int dirfd;          /* AT_FDCWD or the caller's descriptor */
 	uint64_t path_addr; /* in the caller's memory */
+	int dirfd2;         /* rename*: the new name's directory */
+	uint64_t path2_addr;/* rename*: the new name */
 	uint64_t flags;
 	uint64_t mode;
 };
@@ -365,11 +421,35 @@ static bool classify(const struct notify *nt, const struct seccomp_notif *req, s
 		t->path_addr = a[1];
 		/* flags and mode come from struct open_how, read later */
 		break;
+	case NOTIFY_CALL_TRUNCATE:
+	case NOTIFY_CALL_UNLINK:
+		t->path_addr = a[0];
+		break;
+	case NOTIFY_CALL_UNLINKAT:
+		t->dirfd = (int)(uint32_t)a[0];
+		t->path_addr = a[1];
+		t->flags = (uint32_t)a[2];
+		break;
+	case NOTIFY_CALL_RENAME:
+		t->path_addr = a[0];
+		t->dirfd2 = AT_FDCWD;
+		t->path2_addr = a[1];
+		break;
+	case NOTIFY_CALL_RENAMEAT:
+	case NOTIFY_CALL_RENAMEAT2:
+		t->dirfd = (int)(uint32_t)a[0];
+		t->path_addr = a[1];
+		t->dirfd2 = (int)(uint32_t)a[2];
+		t->path2_addr = a[3];
+		t->flags = t->call == NOTIFY_CALL_RENAMEAT2 ? (uint32_t)a[4] : 0;
+		break;
 	case NOTIFY_CALL_COUNT:
 		return false;
 	}
-	if (t->compat)
+	if (t->compat) {
 		t->path_addr = (uint32_t)t->path_addr;
+		t->path2_addr = (uint32_t)t->path2_addr;
+	}
 	return true;
 }
 
@@ -513,6 +593,14 @@ static int openat2_fd(int dirfd, const char *path, uint64_t flags, uint64_t reso
 	how.flags = flags;
 	how.resolve = resolve;
 	return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
+}
+
+static char *steal_str(char **p)
+{
+	char *r = *p;
+
+	*p = NULL;
+	return r;
 }
 
 static int steal_fd(int *fd)
@@ -667,6 +755,248 @@ static int open_base(int procfd, const struct trapped *t, const char *raw)
 	return openat(procfd, link, O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
 
+/* ---- the supervisor: backups and the trash (backup.h, trash.h) ---------------- */
+
+/* Answer notification id with success (return value 0) without the kernel
+ * performing the call: the supervisor did it. */
+static void respond_done(struct notify *nt, uint64_t id)
+{
+	struct seccomp_notif_resp *resp;
+	size_t size = nt->resp_size > sizeof(*resp) ? nt->resp_size : sizeof(*resp);
+
+	resp = xcalloc(1, size);
+	resp->id = id;
+	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0 && errno == ENOENT)
+		STAT_INC(nt, vanished);
+	free(resp);
+}
+
+/* An existing object a trapped call names, found as the kernel finds it
+ * for the caller and then opened again by its resolved name without
+ * following any symlink. */
+struct target {
+	int parent;     /* O_PATH, opened with RESOLVE_NO_SYMLINKS */
+	char *name;     /* last component */
+	char *resolved; /* absolute resolved path */
+	struct stat st; /* lstat of name in parent */
+};
+
+static void target_release(struct target *tg)
+{
+	if (tg->parent >= 0)
+		close(tg->parent);
+	free(tg->name);
+	free(tg->resolved);
+	tg->parent = -1;
+	tg->name = tg->resolved = NULL;
+}
+
+/* Find what raw (read from the caller, relative to dirfd) names. follow:
+ * a symlink as last component is followed (open without O_NOFOLLOW,
+ * truncate), only to a file that exists. Returns 1 with *tg filled (an
+ * object exists; caller releases), 0 when there is nothing (no such
+ * object, a dangling or looping symlink, a name the supervisor does not
+ * resolve the way the kernel does), so that the kernel decides. */
+static int find_target(int procfd, int dirfd, const char *raw, bool follow, struct target *tg)
+{
+	cleanup_fd int basefd = -1, kparent = -1, obj = -1;
+	cleanup_free char *dirpart = NULL, *kdir = NULL, *objpath = NULL, *pdir = NULL;
+	struct trapped t0;
+	const char *slash, *name;
+	struct stat a;
+
+	tg->parent = -1;
+	tg->name = tg->resolved = NULL;
+	slash = strrchr(raw, '/');
+	name = slash ? slash + 1 : raw;
+	if (!*name || strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strlen(name) > NAME_MAX)
+		return 0;
+	if (slash)
+		dirpart = xstrndup(raw, (size_t)(slash - raw) + 1);
+	memset(&t0, 0, sizeof(t0));
+	t0.dirfd = dirfd;
+	basefd = open_base(procfd, &t0, raw);
+	if (basefd < 0)
+		return 0;
+	if (dirpart) {
+		kparent = openat2_fd(basefd, dirpart, O_PATH | O_DIRECTORY | O_CLOEXEC,
+				     RESOLVE_NO_MAGICLINKS | (raw[0] == '/' ? RESOLVE_IN_ROOT : 0));
+		if (kparent < 0)
+			return 0;
+	} else {
+		kparent = steal_fd(&basefd);
+	}
+	if (fstatat(kparent, name, &a, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	if (follow && S_ISLNK(a.st_mode)) {
+		/* The object the link leads to, as the caller's lookup
+		 * finds it (from the caller's own directory). */
+		obj = openat2_fd(kparent, name, O_PATH | O_CLOEXEC, RESOLVE_NO_MAGICLINKS);
+		if (obj < 0 || fstat(obj, &a) < 0)
+			return 0;
+		objpath = fd_path(obj);
+		if (!objpath || strcmp(objpath, "/") == 0)
+			return 0;
+		slash = strrchr(objpath, '/');
+		tg->name = xstrdup(slash + 1);
+		pdir = slash == objpath ? xstrdup("/") : xstrndup(objpath, (size_t)(slash - objpath));
+		tg->resolved = xstrdup(objpath);
+	} else {
+		kdir = fd_path(kparent);
+		if (!kdir)
+			return 0;
+		tg->name = xstrdup(name);
+		tg->resolved = path_join(kdir, name);
+		pdir = steal_str(&kdir);
+	}
+	tg->parent = openat2_fd(AT_FDCWD, pdir, O_PATH | O_DIRECTORY | O_CLOEXEC,
+				RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS);
+	/* The object behind the resolved name must be the one the caller's
+	 * path reaches (a swap, a mask or a deleted folder make them differ). */
+	if (tg->parent < 0 || fstatat(tg->parent, tg->name, &tg->st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    tg->st.st_dev != a.st_dev || tg->st.st_ino != a.st_ino) {
+		target_release(tg);
+		return 0;
+	}
+	return 1;
+}
+
+static bool may(const struct notify *nt, const char *path, enum fsj_cap cap)
+{
+	struct fsj_decision d;
+
+	policy_decide(nt->pol, path, path, cap, &d);
+	return d.allowed;
+}
+
+/* Back up what the caller's path raw names before the call changes it.
+ * Returns VERDICT_CONTINUE (saved, or nothing to save), VERDICT_ANSWERED
+ * (refused: the backup failed) or VERDICT_GONE. */
+static enum verdict backup_path(struct notify *nt, const struct seccomp_notif *req, int procfd,
+				int dirfd, const char *raw, bool follow, bool creating, bool rename_to,
+				bool note_only)
+{
+	struct fsj_error err = { { 0 } };
+	struct target tg;
+	int e;
+
+	if (find_target(procfd, dirfd, raw, follow, &tg) == 0) {
+		if (creating) {
+			/* A new file: later writes in this cycle make no backup. */
+			cleanup_fd int basefd = -1;
+			cleanup_free char *base = NULL, *rel = NULL, *written = NULL;
+			struct trapped t0;
+
+			memset(&t0, 0, sizeof(t0));
+			t0.dirfd = dirfd;
+			basefd = open_base(procfd, &t0, raw);
+			base = basefd >= 0 ? fd_path(basefd) : NULL;
+			rel = raw[0] == '/' ? xstrdup(raw) : xasprintf("./%s", raw);
+			if (base &&
+			    path_normalize(rel, strlen(rel), NULL, base, &written) == PATH_OK)
+				backup_note_new(nt->bc, written);
+		}
+		return VERDICT_CONTINUE;
+	}
+	if (note_only) {
+		target_release(&tg);
+		return VERDICT_CONTINUE;
+	}
+	/* Only a regular file the command may change: anything else (a file
+	 * outside every grant, reached through a symlink) is never read. */
+	if (!S_ISREG(tg.st.st_mode) ||
+	    !(may(nt, tg.resolved, FSJ_CAP_WRITE) ||
+	      (rename_to && may(nt, tg.resolved, FSJ_CAP_DELETE)))) {
+		target_release(&tg);
+		return VERDICT_CONTINUE;
+	}
+	if (!id_valid(nt, req->id)) {
+		target_release(&tg);
+		return VERDICT_GONE;
+	}
+	if (backup_before_modify(nt->bc, tg.parent, tg.name, tg.resolved, "notify", &err) < 0) {
+		e = errno ? errno : EACCES;
+		target_release(&tg);
+		respond(nt, req->id, e == ENOSPC || e == EDQUOT || e == EROFS ? e : EACCES);
+		return VERDICT_ANSWERED;
+	}
+	target_release(&tg);
+	return VERDICT_CONTINUE;
+}
+
+/* unlink/unlinkat in trash mode: move a regular file to the trash. */
+static enum verdict trash_unlink(struct notify *nt, const struct seccomp_notif *req, int procfd,
+				 const struct trapped *t, const char *raw)
+{
+	struct fsj_error err = { { 0 } };
+	struct tracee_status st;
+	struct target tg;
+	int e;
+
+	if (find_target(procfd, t->dirfd, raw, false, &tg) == 0)
+		return VERDICT_CONTINUE;
+	if (!S_ISREG(tg.st.st_mode) || !may(nt, tg.resolved, FSJ_CAP_DELETE) ||
+	    read_status(procfd, "status", &st) < 0 || st.fsuid != nt->uid ||
+	    st.fsgid != nt->gid ||
+	    (nt->dac_override && !(st.cap_eff & (1ULL << CAP_DAC_OVERRIDE)))) {
+		target_release(&tg);
+		return VERDICT_CONTINUE;
+	}
+	if (!id_valid(nt, req->id)) {
+		target_release(&tg);
+		return VERDICT_GONE;
+	}
+	if (trash_move_at(nt->trash_home, tg.parent, tg.name, tg.resolved, NULL, &err) < 0) {
+		e = errno ? errno : EACCES;
+		target_release(&tg);
+		respond(nt, req->id, e);
+		return VERDICT_ANSWERED;
+	}
+	target_release(&tg);
+	STAT_INC(nt, trashed);
+	respond_done(nt, req->id);
+	return VERDICT_ANSWERED;
+}
+
+/* truncate, unlink*, rename*: back up (or trash), then let the kernel act. */
+static enum verdict decide_path_call(struct notify *nt, const struct seccomp_notif *req,
+				     int procfd, int memfd, const struct trapped *t)
+{
+	char raw[PATH_MAX];
+
+	switch (t->call) {
+	case NOTIFY_CALL_TRUNCATE:
+		if (read_path(nt, memfd, t->path_addr, raw) < 0 || !raw[0])
+			return VERDICT_CONTINUE;
+		if (!id_valid(nt, req->id))
+			return VERDICT_GONE;
+		return backup_path(nt, req, procfd, t->dirfd, raw, true, false, false, false);
+	case NOTIFY_CALL_UNLINK:
+	case NOTIFY_CALL_UNLINKAT:
+		if (!nt->trash_home || (t->flags & AT_REMOVEDIR))
+			return VERDICT_CONTINUE;
+		if (read_path(nt, memfd, t->path_addr, raw) < 0 || !raw[0])
+			return VERDICT_CONTINUE;
+		if (!id_valid(nt, req->id))
+			return VERDICT_GONE;
+		return trash_unlink(nt, req, procfd, t, raw);
+	case NOTIFY_CALL_RENAME:
+	case NOTIFY_CALL_RENAMEAT:
+	case NOTIFY_CALL_RENAMEAT2:
+		/* An exchange keeps both contents; a no-replace rename
+		 * replaces nothing. */
+		if (t->flags & (RENAME_EXCHANGE | RENAME_NOREPLACE))
+			return VERDICT_CONTINUE;
+		if (read_path(nt, memfd, t->path2_addr, raw) < 0 || !raw[0])
+			return VERDICT_CONTINUE;
+		if (!id_valid(nt, req->id))
+			return VERDICT_GONE;
+		return backup_path(nt, req, procfd, t->dirfd2, raw, false, false, true, false);
+	default:
+		return VERDICT_CONTINUE;
+	}
+}
+
 /*
  * ============ trust boundary: a trapped call from the sandboxed tree ============
  * Runs in fsjail's supervisor thread with all of fsjail's rights, outside
@@ -712,6 +1042,8 @@ static enum verdict decide(struct notify *nt, const struct seccomp_notif *req)
 	if (!nt->have_root || fstatat(procfd, "root", &sb, 0) < 0 || sb.st_dev != nt->root_dev ||
 	    sb.st_ino != nt->root_ino)
 		return VERDICT_CONTINUE;
+	if (t.call > NOTIFY_CALL_OPENAT2)
+		return nt->bc ? decide_path_call(nt, req, procfd, memfd, &t) : VERDICT_CONTINUE;
 	if (t.call == NOTIFY_CALL_OPENAT2) {
 		struct open_how how;
 
@@ -724,6 +1056,26 @@ static enum verdict decide(struct notify *nt, const struct seccomp_notif *req)
 			return VERDICT_CONTINUE;
 		t.flags = how.flags;
 		t.mode = how.mode;
+	}
+	/* Backups: an open that can change an existing file. */
+	if (nt->bc && ((t.flags & O_ACCMODE) == O_WRONLY || (t.flags & O_ACCMODE) == O_RDWR ||
+		       (t.flags & (O_TRUNC | O_CREAT)))) {
+		enum verdict v;
+
+		if (read_path(nt, memfd, t.path_addr, raw) < 0 || !raw[0])
+			return VERDICT_CONTINUE;
+		if (!id_valid(nt, req->id))
+			return VERDICT_GONE;
+		if ((t.flags & (O_CREAT | O_EXCL)) != (O_CREAT | O_EXCL) &&
+		    !(t.flags & (O_PATH | O_DIRECTORY)) &&
+		    ((t.flags & O_ACCMODE) != O_RDONLY || (t.flags & O_TRUNC))) {
+			v = backup_path(nt, req, procfd, t.dirfd, raw, !(t.flags & O_NOFOLLOW),
+					(t.flags & O_CREAT) != 0, false, false);
+			if (v != VERDICT_CONTINUE)
+				return v;
+		} else if (t.flags & O_CREAT) {
+			(void)backup_path(nt, req, procfd, t.dirfd, raw, false, true, false, true);
+		}
 	}
 	/* No O_CREAT (openat2), or a flag the supervisor does not copy. */
 	if (!(t.flags & O_CREAT) || (t.flags & ~(uint64_t)KNOWN_FLAGS))
@@ -988,6 +1340,7 @@ void notify_get_stats(const struct notify *nt, struct notify_stats *out)
 	out->refused = __atomic_load_n(&nt->stats.refused, __ATOMIC_RELAXED);
 	out->vanished = __atomic_load_n(&nt->stats.vanished, __ATOMIC_RELAXED);
 	out->installed = __atomic_load_n(&nt->stats.installed, __ATOMIC_RELAXED);
+	out->trashed = __atomic_load_n(&nt->stats.trashed, __ATOMIC_RELAXED);
 }
 
 void notify_free(struct notify *nt)
@@ -1005,6 +1358,7 @@ void notify_free(struct notify *nt)
 	}
 	if (nt->listener >= 0)
 		close(nt->listener);
+	free(nt->trash_home);
 	free(nt);
 }
 

@@ -36,6 +36,7 @@ struct notify_stats {
 	unsigned long refused;   /* answered with an error (EACCES on an internal error,
 				    or the error of the supervisor's own open) */
 	unsigned long vanished;  /* the caller went away before the answer */
+	unsigned long trashed;   /* unlinks done by the supervisor as a move to the trash */
 	bool installed;          /* the child sent its listener */
 };
 
@@ -70,6 +71,21 @@ int notify_start(struct notify *nt, struct fsj_error *err);
  * call (seccomp_unotify(2)): the create hook ends with fsjail. Safe to call
  * when the thread was never started, and more than once. */
 void notify_stop(struct notify *nt);
+
+struct backup_cycle;
+
+/* Before notify_new(): from then on hooks also save content (backup.h).
+ * With bc set the filter traps every open that can write (O_WRONLY,
+ * O_RDWR, O_TRUNC, O_CREAT), truncate, unlink, unlinkat, rename, renameat
+ * and renameat2; the supervisor backs up an existing regular file the
+ * policy lets the command change before answering CONTINUE (the target of
+ * a rename too), and refuses the call (EACCES, or the backup's errno) when
+ * the backup fails. trash_home (copied; NULL: deleteMode unlink): an
+ * unlink of a regular file the policy allows deleting is done by the
+ * supervisor as a move to that home's trash (trash.h) and answered as
+ * success. bc is borrowed: it must outlive every hook made meanwhile.
+ * notify_set_backup(NULL, NULL) turns it off for later hooks. */
+void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
 
 /* Counters so far; exact after notify_stop(). */
 void notify_get_stats(const struct notify *nt, struct notify_stats *out);
