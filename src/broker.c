@@ -600,7 +600,7 @@ static int act(struct op *o, bool to_exists)
 		fail_errno(o, "open the folder of", o->from.path);
 		goto out;
 	}
-	if (!o->from.name[0]) {
+	if (!o->from.name[0] && !(o->kind == HOSTOP_LINK && json_bool(req, "symbolic", false))) {
 		fsj_error_set(&o->err, NULL, 0, 0, "cannot %s '/'", hostop_names[o->kind]);
 		goto out;
 	}
