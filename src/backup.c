@@ -18,8 +18,10 @@
 #endif
 
 #include "backup.h"
+#include "broker.h"
 #include "notify.h"
 #include "platform.h"
+#include "trash.h"
 #include "util.h"
 
 struct backup_cycle {
@@ -483,6 +485,24 @@ static struct {
 	char *home;
 } run;
 
+/* The broker's hooks (broker.h): host operations back up and trash
+ * through the run's cycle too. */
+static int broker_backup(struct broker *b, int dirfd, const char *name, const char *path,
+			 struct fsj_error *err)
+{
+	(void)b;
+	return backup_before_modify(run.bc, dirfd, name, path, getenv("FSJAIL_CALL_ID"), err);
+}
+
+static int broker_trash(struct broker *b, int dirfd, const char *name, const char *path,
+			struct fsj_error *err)
+{
+	(void)b;
+	if (!run.home)
+		return fsj_error_set(err, NULL, 0, 0, "trash not available: no home");
+	return trash_move_at(run.home, dirfd, name, path, NULL, err);
+}
+
 int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_error *err)
 {
 	struct strbuf cmd = { 0 };
@@ -512,6 +532,9 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 			   ? xstrdup(ctx->env.home)
 			   : NULL;
 	notify_set_backup(run.bc, run.home);
+	broker_backup_hook = broker_backup;
+	if (run.home)
+		broker_trash_hook = broker_trash;
 	return 0;
 }
 
@@ -520,6 +543,10 @@ void backup_run_end(int status)
 	struct fsj_error err = { { 0 } };
 
 	notify_set_backup(NULL, NULL);
+	if (broker_backup_hook == broker_backup)
+		broker_backup_hook = NULL;
+	if (broker_trash_hook == broker_trash)
+		broker_trash_hook = NULL;
 	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)
 		warn("%s", err.text);
 	backup_cycle_free(run.bc);

@@ -11,6 +11,7 @@
 #include "policy.h"
 
 int cmd_allow(int argc, char **argv);
+int cmd_backups(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_explain(int argc, char **argv);

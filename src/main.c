@@ -17,6 +17,7 @@ static const struct {
 } commands[] = {
 	/* sorted by name */
 	{ "allow", cmd_allow },
+	{ "backups", cmd_backups },
 	{ "check", cmd_check },
 	{ "compile", cmd_compile },
 	{ "explain", cmd_explain },

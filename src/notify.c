@@ -972,14 +972,22 @@ static enum verdict decide_path_call(struct notify *nt, const struct seccomp_not
 			return VERDICT_GONE;
 		return backup_path(nt, req, procfd, t->dirfd, raw, true, false, false, false);
 	case NOTIFY_CALL_UNLINK:
-	case NOTIFY_CALL_UNLINKAT:
-		if (!nt->trash_home || (t->flags & AT_REMOVEDIR))
+	case NOTIFY_CALL_UNLINKAT: {
+		enum verdict v;
+
+		if (t->flags & AT_REMOVEDIR)
 			return VERDICT_CONTINUE;
 		if (read_path(nt, memfd, t->path_addr, raw) < 0 || !raw[0])
 			return VERDICT_CONTINUE;
 		if (!id_valid(nt, req->id))
 			return VERDICT_GONE;
+		/* A delete is a change too: the content goes into the cycle
+		 * (restorable with `fsjail backups`), and to the trash. */
+		v = backup_path(nt, req, procfd, t->dirfd, raw, false, false, true, false);
+		if (v != VERDICT_CONTINUE || !nt->trash_home)
+			return v;
 		return trash_unlink(nt, req, procfd, t, raw);
+	}
 	case NOTIFY_CALL_RENAME:
 	case NOTIFY_CALL_RENAMEAT:
 	case NOTIFY_CALL_RENAMEAT2:

@@ -1,0 +1,202 @@
+#!/bin/bash
+# ModifyBackup (DESIGN.md section 9, src/backup.h) through the seccomp hook
+# (src/notify.h): for each way a program changes a file, its old content is
+# in the run's cycle and `fsjail backups restore` brings it back byte for
+# byte; new files and second writes make no backup; a symlink swapped in
+# never leads a backup outside; a planted symlink in the store is not
+# followed; a backup that cannot be saved refuses the change.
+. "$(dirname "$0")/libtest.sh"
+
+plan 20
+setup
+require_landlock
+
+write_rules <<EOF
+rules:
+  - path: .
+    allow: [read, write, create, delete]
+EOF
+mkdir -p "$HOME/outside"
+echo "outside-secret-$$" >"$HOME/outside/secret"
+
+# The manifest lines of session $1.
+manifest()
+{
+	cat "$STATE_DIR"/sessions/"$1"/modify_backup/*/manifest.ndjson 2>/dev/null
+}
+
+# The backup file of path $2 in session $1 (empty when none).
+backup_file()
+{
+	local m
+	for m in "$STATE_DIR"/sessions/"$1"/modify_backup/*/manifest.ndjson; do
+		[ -f "$m" ] || continue
+		python3 - "$m" "$2" <<'EOF'
+import json, os, sys
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    if e["path"] == sys.argv[2] and e.get("backup"):
+        print(os.path.join(os.path.dirname(sys.argv[1]), "files", e["backup"]))
+EOF
+	done
+}
+
+# check_tool N SCRIPT: f holds unique old content, SCRIPT changes it inside
+# the sandbox; the old content is saved and restored byte-identical.
+check_tool()
+{
+	local n=$1 script=$2 b
+	begin_test "$n: old content saved and restored byte-identical"
+	printf 'old content %s\nline a\n' "$n" >"$WS/f"
+	chmod 640 "$WS/f"
+	cp -p "$WS/f" "$T/expect"
+	printf 'src content %s\n' "$n" >"$WS/src"
+	fsj_sh --session "s$n" -- "cd '$WS' && $script"
+	assert_rc 0
+	cmp -s "$WS/f" "$T/expect" && fail "'$script' did not change f"
+	b=$(backup_file "s$n" "$WS/f")
+	if [ -z "$b" ] || ! cmp -s "$b" "$T/expect"; then
+		fail "no byte-identical backup of f in the cycle"
+		manifest "s$n" | sed 's/^/#   /'
+	fi
+	run_cmd "$FSJAIL" backups restore --session "s$n" "$WS/f"
+	assert_rc 0
+	cmp -s "$WS/f" "$T/expect" || fail "restore did not bring back the old content"
+	[ "$(stat -c %a "$WS/f")" = 640 ] || fail "restore did not bring back mode 640"
+	end_test
+}
+
+check_tool echo 'echo x > f'
+check_tool append 'echo x >> f'
+check_tool sed 'sed -i s/a/b/ f'
+check_tool python "python3 -c \"open('f','w').write('x')\""
+check_tool truncate 'truncate -s0 f'
+check_tool cp 'cp src f'
+check_tool mv 'mv src f'
+check_tool dd 'dd if=src of=f status=none'
+check_tool tee 'echo x | tee f >/dev/null'
+check_tool rm 'rm f'
+
+begin_test "rm: f lands in the trash with a valid .trashinfo"
+info="$HOME/.local/share/Trash/info/f.trashinfo"
+if [ ! -f "$info" ] || ! grep -qx "Path=$WS/f" "$info" ||
+	! grep -qE '^DeletionDate=[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$' "$info" ||
+	[ "$(head -1 "$info")" != "[Trash Info]" ]; then
+	fail "no valid trashinfo"
+	diag_file trashinfo "$info"
+fi
+grep -q 'old content rm' "$HOME/.local/share/Trash/files/f" || fail "trashed file content"
+end_test
+
+begin_test "git checkout -- f: old content saved and restored"
+rm -rf "$WS/repo"
+mkdir "$WS/repo"
+(cd "$WS/repo" && git init -q && git config user.email t@t && git config user.name t &&
+	echo committed >f && git add f && git commit -qm init) >/dev/null 2>&1
+echo "work in progress $$" >"$WS/repo/f"
+cp "$WS/repo/f" "$T/expect"
+fsj_sh --session sgit -- "cd '$WS/repo' && git checkout -- f"
+assert_rc 0
+[ "$(cat "$WS/repo/f")" = committed ] || fail "git checkout did not run"
+b=$(backup_file sgit "$WS/repo/f" | head -1)
+[ -n "$b" ] && cmp -s "$b" "$T/expect" || fail "the work in progress is not in the cycle"
+run_cmd "$FSJAIL" backups restore --session sgit "$WS/repo/f"
+assert_rc 0
+cmp -s "$WS/repo/f" "$T/expect" || fail "restore did not bring the work back"
+end_test
+
+begin_test "a new file is not backed up; a second write makes no second backup"
+rm -f "$WS/new"
+echo one >"$WS/g"
+fsj_sh --session snew -- "cd '$WS' && echo a > new && echo b > new && echo c > g && echo d > g"
+assert_rc 0
+[ "$(manifest snew | grep -c "\"$WS/new\"")" = 0 ] || fail "new file backed up"
+[ "$(manifest snew | grep -c "\"$WS/g\"")" = 1 ] || fail "g not backed up exactly once"
+end_test
+
+begin_test "backups list shows the cycle as committed with the command line"
+run_cmd "$FSJAIL" backups list --session snew
+assert_rc 0
+assert_out_match 'committed .*echo a > new'
+end_test
+
+begin_test "restore over a file changed after the run needs --force"
+echo "changed later" >"$WS/g"
+run_cmd "$FSJAIL" backups restore --session snew "$WS/g"
+assert_rc_not 0
+[ "$(cat "$WS/g")" = "changed later" ] || fail "restore overwrote without --force"
+run_cmd "$FSJAIL" backups restore --force --session snew "$WS/g"
+assert_rc 0
+[ "$(cat "$WS/g")" = one ] || fail "--force did not restore"
+end_test
+
+begin_test "race: f swapped for a symlink outside is never changed nor backed up"
+echo regular >"$WS/f"
+(
+	end=$((SECONDS + 3))
+	while [ $SECONDS -lt $end ]; do
+		ln -sfn "$HOME/outside/secret" "$WS/f.tmp" && mv -T "$WS/f.tmp" "$WS/f"
+		echo regular >"$WS/f.tmp2" && mv -T "$WS/f.tmp2" "$WS/f"
+	done
+) &
+swapper=$!
+fsj_sh --session srace -- "cd '$WS'; end=\$((SECONDS + 3)); while [ \$SECONDS -lt \$end ]; do echo pwned >f 2>/dev/null; echo pwned >>f 2>/dev/null; done; true"
+wait "$swapper"
+[ "$(cat "$HOME/outside/secret")" = "outside-secret-$$" ] || fail "the outside file was modified"
+if grep -rq "outside-secret" "$STATE_DIR/sessions"; then
+	fail "the outside file was read into the backup store"
+fi
+end_test
+
+begin_test "a symlink planted in the store is not followed: the change is refused"
+mkdir -p "$STATE_DIR/sessions/splant" "$HOME/elsewhere"
+ln -s "$HOME/elsewhere" "$STATE_DIR/sessions/splant/modify_backup"
+echo keep >"$WS/p"
+fsj_sh --session splant -- "cd '$WS' && echo x > p"
+assert_rc_not 0
+[ "$(cat "$WS/p")" = keep ] || fail "p changed without a backup"
+[ -z "$(ls -A "$HOME/elsewhere")" ] || fail "something was written through the symlink"
+end_test
+
+begin_test "backup store read-only: the change is refused, nothing lost, reason audited"
+echo keep >"$WS/q"
+mkdir -p "$STATE_DIR/sessions"
+unshare -m bash -c '
+	mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 99
+	"$FSJAIL" run --workspace "$2" --session sro -- bash -c "echo x > $2/q"
+' bash "$STATE_DIR/sessions" "$WS" >"$OUT" 2>"$ERR"
+RC=$?
+[ "$RC" = 99 ] && fail "cannot make a read-only bind mount"
+assert_rc_not 0
+[ "$(cat "$WS/q")" = keep ] || fail "q changed without a backup"
+grep '"session":"sro"' "$STATE_DIR/audit.ndjson" | grep -q 'backup failed' ||
+	fail "no audit line for the failed backup"
+end_test
+
+begin_test "disk full (small tmpfs over the store): the change is refused"
+head -c 300000 /dev/urandom >"$WS/big"
+cp "$WS/big" "$T/big.expect"
+unshare -m bash -c '
+	mount -t tmpfs -o size=64k tmpfs "$1" || exit 99
+	"$FSJAIL" run --workspace "$2" --session sfull -- bash -c "echo x > $2/big"
+' bash "$STATE_DIR/sessions" "$WS" >"$OUT" 2>"$ERR"
+RC=$?
+[ "$RC" = 99 ] && fail "cannot mount a tmpfs"
+assert_rc_not 0
+cmp -s "$WS/big" "$T/big.expect" || fail "big changed without a backup"
+grep '"session":"sfull"' "$STATE_DIR/audit.ndjson" | grep -q 'No space left' ||
+	fail "no audit line naming the full disk"
+end_test
+
+begin_test "files over backup.max_size_mb are recorded as skipped"
+write_config <<EOF
+backup:
+  max_size_mb: 1
+EOF
+head -c 2000000 /dev/zero >"$WS/huge"
+fsj_sh --session sskip -- "cd '$WS' && echo x > huge"
+assert_rc 0
+manifest sskip | grep "\"$WS/huge\"" | grep -q '"skipped"' || fail "huge not recorded as skipped"
+end_test
+
+done_testing
