@@ -57,10 +57,10 @@ struct broker {
 	char *call;
 	char *command;
 	char *sock_path;
-	int run_fd;     /* $STATE/run */
-	int dir_fd;     /* $STATE/run/<session> */
+	int run_fd; /* $STATE/run */
+	int dir_fd; /* $STATE/run/<session> */
 	int listen_fd;
-	int wake[2];    /* broker_free() writes to wake[1] */
+	int wake[2]; /* broker_free() writes to wake[1] */
 	bool started;
 	pthread_t thread;
 	struct audit_log log;
@@ -239,10 +239,10 @@ static int target_init(struct target *t, const char *in, bool follow_last, const
 /* What decided a refusal, for the audit line. */
 struct verdict {
 	bool allowed;
-	const char *source;  /* rule, baseline, policy */
+	const char *source; /* rule, baseline, policy */
 	const char *rule_id;
-	const char *why;     /* static text for a refusal */
-	enum fsj_cap cap;    /* the capability refused */
+	const char *why;  /* static text for a refusal */
+	enum fsj_cap cap; /* the capability refused */
 };
 
 static const char *level_source(enum fsj_level l)
@@ -263,8 +263,7 @@ static const char *level_source(enum fsj_level l)
 /* Check every capability of caps on t (both spellings: policy_decide()
  * refuses when either is denied). fsjail's own state directory is never
  * reachable through the broker. Fills *v; returns v->allowed. */
-static bool check(const struct broker *b, const struct target *t, unsigned caps,
-		  struct verdict *v)
+static bool check(const struct broker *b, const struct target *t, unsigned caps, struct verdict *v)
 {
 	struct fsj_decision d;
 	int c;
@@ -344,6 +343,7 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 	struct target t = { 0 };
 	struct verdict v = { 0 };
 	const char *why = NULL, *decision = "deny";
+	char *token = NULL;
 	unsigned caps;
 	bool rw;
 	int i, fd = -1, e;
@@ -395,12 +395,31 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 			} else {
 				why = strerror(e);
 			}
+#ifdef __APPLE__
+			/* macOS: the token is a Seatbelt extension for the path the
+			 * descriptor proved (SBPL-NOTES.md section 8), not the fd. */
+			if (fd >= 0) {
+				close(fd);
+				fd = -1;
+				token = platform_extension_issue(field[0], t.resolved);
+				if (!token) {
+					decision = "deny";
+					why = strerror(errno);
+				}
+			}
+#endif
 		}
 	} else if (!why) {
 		why = v.why;
 	}
 	audit(b, field[3], field[0], t.path ? t.path : field[1], t.resolved, decision, &v, why);
-	if (strcmp(decision, "grant-token") == 0) {
+	if (token) {
+		char *text = xasprintf("%s\n", token);
+
+		(void)reply(c, text);
+		free(text);
+		free(token);
+	} else if (strcmp(decision, "grant-token") == 0) {
 		if (reply(c, "FD\n") == 0)
 			(void)fdpass_send(c->fd, fd);
 		close(fd);
@@ -434,8 +453,8 @@ struct op {
 	const cJSON *req;
 	enum hostop kind;
 	const char *call;
-	struct target from;  /* "path" or "from" */
-	struct target to;    /* "to" (rename, copy, link) */
+	struct target from; /* "path" or "from" */
+	struct target to;   /* "to" (rename, copy, link) */
 	bool has_to;
 	struct fsj_error err;
 };
@@ -541,6 +560,7 @@ static int copy_fd(int sfd, int dfd)
 	char buf[65536];
 	ssize_t n;
 
+#ifdef __linux__
 	for (;;) {
 		n = copy_file_range(sfd, NULL, dfd, NULL, 1 << 30, 0);
 		if (n == 0)
@@ -554,6 +574,7 @@ static int copy_fd(int sfd, int dfd)
 			return -1;
 		}
 	}
+#endif
 	for (;;) {
 		n = read(sfd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
@@ -666,7 +687,11 @@ static int act(struct op *o, bool to_exists)
 			rc = renameat(fdir, o->from.name, tdir, o->to.name);
 		} else {
 			/* checked as a create: it must still be one */
+#ifdef __APPLE__
+			rc = renameatx_np(fdir, o->from.name, tdir, o->to.name, RENAME_EXCL);
+#else
 			rc = renameat2(fdir, o->from.name, tdir, o->to.name, RENAME_NOREPLACE);
+#endif
 		}
 		if (rc < 0)
 			fail_errno(o, "rename", o->from.path);
@@ -785,12 +810,12 @@ static void json_reply(struct client *c, const cJSON *id, bool ok, const char *o
 		cJSON_AddStringToObject(r, "operation", opname);
 	else
 		cJSON_AddNullToObject(r, "operation");
-#define ADD_STR(key, val)                                        \
-	do {                                                     \
-		if (val)                                         \
-			cJSON_AddStringToObject(r, key, val);    \
-		else                                             \
-			cJSON_AddNullToObject(r, key);           \
+#define ADD_STR(key, val)                                     \
+	do {                                                  \
+		if (val)                                      \
+			cJSON_AddStringToObject(r, key, val); \
+		else                                          \
+			cJSON_AddNullToObject(r, key);        \
 	} while (0)
 	ADD_STR("path", o ? o->from.path : NULL);
 	ADD_STR("normalisedPath", o ? o->from.resolved : NULL);
@@ -810,6 +835,29 @@ static void json_reply(struct client *c, const cJSON *id, bool ok, const char *o
 		free(text);
 	}
 	cJSON_Delete(r);
+}
+
+/* true when a rule that denies something lies strictly inside the folder
+ * t: rules are paths, so moving the folder would leave the deny behind
+ * (a rename carries the subtree; DESIGN.md section 3). */
+static bool nested_deny(const struct broker *b, const struct target *t)
+{
+	const struct fsj_policy *pol = b->pol;
+	struct stat st;
+	size_t i;
+
+	if (fstatat(AT_FDCWD, t->resolved, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
+		return false;
+	for (i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+		const char *rp = r->resolved ? r->resolved : r->path;
+
+		if (!r->deny || strcmp(rp, t->resolved) == 0 || strcmp(r->path, t->path) == 0)
+			continue;
+		if (path_covers(t->resolved, rp) || path_covers(t->path, r->path))
+			return true;
+	}
+	return false;
 }
 
 /* The capabilities an operation needs (DESIGN.md section 2). */
@@ -940,6 +988,10 @@ static void handle_json(struct broker *b, struct client *c, const char *line)
 		why = v.why;
 		goto refuse;
 	}
+	if (o.kind == HOSTOP_RENAME && nested_deny(b, &o.from)) {
+		why = "a deny rule inside the folder would not move with it";
+		goto refuse;
+	}
 	allowed = true;
 	test_delay(b);
 	if (act(&o, to_exists) < 0)
@@ -973,6 +1025,20 @@ static void handle_line(struct broker *b, struct client *c, char *line, size_t l
 		handle_token(b, c, line);
 }
 
+/* Close-on-exec (and non-blocking when nonblock) on fd: done with fcntl so
+ * that macOS, without accept4(), SOCK_CLOEXEC or pipe2(), builds the same
+ * code. The broker's descriptors exist before the fork, so each must be
+ * close-on-exec before launch_run() forks (STYLE.md point 15). Returns 0,
+ * or -1 with errno set. */
+static int set_fd_flags(int fd, bool nonblock)
+{
+	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0)
+		return -1;
+	if (nonblock && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)
+		return -1;
+	return 0;
+}
+
 /* --- the loop ---------------------------------------------------------------- */
 
 static void client_close(struct client *c)
@@ -994,9 +1060,19 @@ static void accept_client(struct broker *b)
 	int fd;
 	char detail[96];
 
+#ifdef __linux__
+	/* accept4: a descriptor accepted while launch_run() forks must not
+	 * reach the child without its close-on-exec flag. */
 	fd = accept4(b->listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+#else
+	fd = accept(b->listen_fd, NULL, NULL);
+#endif
 	if (fd < 0)
 		return;
+	if (set_fd_flags(fd, true) < 0) {
+		close(fd);
+		return;
+	}
 	if (platform_peer_cred(fd, &peer) < 0 || peer.uid != geteuid()) {
 		snprintf(detail, sizeof(detail), "peer uid %ld is not the session's",
 			 platform_peer_cred(fd, &peer) < 0 ? -1L : (long)peer.uid);
@@ -1127,14 +1203,23 @@ static int make_socket(struct broker *b, struct fsj_error *err)
 	sa.sun_family = AF_UNIX;
 	/* Through the folder's descriptor: the path cannot be swapped under
 	 * us, and a long state path still fits sun_path. */
+#ifdef __linux__
 	snprintf(sa.sun_path, sizeof(sa.sun_path), "/proc/self/fd/%d/broker.sock", b->dir_fd);
+#else
+	if (strlen(b->sock_path) >= sizeof(sa.sun_path))
+		return fsj_error_set(err, NULL, 0, 0, "broker socket path '%s' is too long",
+				     b->sock_path);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", b->sock_path);
+#endif
 	if (fstatat(b->dir_fd, "broker.sock", &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		if (fd >= 0)
+			(void)set_fd_flags(fd, false);
 		if (fd >= 0 && S_ISSOCK(st.st_mode) &&
 		    connect(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0) {
 			close(fd);
-			return fsj_error_set(err, NULL, 0, 0, "session '%s' is in use by another run",
-					     b->session);
+			return fsj_error_set(err, NULL, 0, 0,
+					     "session '%s' is in use by another run", b->session);
 		}
 		if (fd >= 0)
 			close(fd);
@@ -1142,8 +1227,9 @@ static int make_socket(struct broker *b, struct fsj_error *err)
 			return fsj_error_set(err, NULL, 0, 0, "cannot remove stale '%s': %s",
 					     b->sock_path, strerror(errno));
 	}
-	b->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	if (b->listen_fd < 0 || bind(b->listen_fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	b->listen_fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (b->listen_fd < 0 || set_fd_flags(b->listen_fd, true) < 0 ||
+	    bind(b->listen_fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
 	    fchmodat(b->dir_fd, "broker.sock", 0600, 0) < 0 || listen(b->listen_fd, 128) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "cannot listen on '%s': %s", b->sock_path,
 				     strerror(errno));
@@ -1192,11 +1278,14 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 	if (b->dir_fd < 0 || make_socket(b, err) < 0)
 		goto fail;
 	if (strlen(b->sock_path) >= sizeof(((struct sockaddr_un *)0)->sun_path))
-		fprintf(stderr, "fsjail: warning: broker socket path '%s' is longer than a Unix "
-				"socket address: clients cannot connect to it\n", b->sock_path);
+		fprintf(stderr,
+			"fsjail: warning: broker socket path '%s' is longer than a Unix "
+			"socket address: clients cannot connect to it\n",
+			b->sock_path);
 	if (audit_open(&b->log, ctx, err) < 0)
 		goto fail;
-	if (pipe2(b->wake, O_CLOEXEC) < 0) {
+	if (pipe(b->wake) < 0 || set_fd_flags(b->wake[0], false) < 0 ||
+	    set_fd_flags(b->wake[1], false) < 0) {
 		fsj_error_set(err, NULL, 0, 0, "cannot create a pipe: %s", strerror(errno));
 		goto fail;
 	}
@@ -1206,8 +1295,7 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 	rc = pthread_create(&b->thread, NULL, broker_main, b);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (rc != 0) {
-		fsj_error_set(err, NULL, 0, 0, "cannot start the broker thread: %s",
-			      strerror(rc));
+		fsj_error_set(err, NULL, 0, 0, "cannot start the broker thread: %s", strerror(rc));
 		goto fail;
 	}
 	b->started = true;

@@ -51,14 +51,14 @@ struct broker;
  * Returns 0 to go on, or -1 with err set to refuse the operation. NULL (the
  * default) takes no backup. Set before broker_start(); owned by the
  * ModifyBackup engineer (issue 4). */
-extern int (*broker_backup_hook)(struct broker *b, int dirfd, const char *name,
-				 const char *path, struct fsj_error *err);
+extern int (*broker_backup_hook)(struct broker *b, int dirfd, const char *name, const char *path,
+				 struct fsj_error *err);
 
 /* The trash hook: move name (in dirfd, not followed) to the user's trash;
  * returns 0, or -1 with err set. NULL (the default): a delete in trash mode
  * is refused with "trash not available" (fail closed). */
-extern int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name,
-				const char *path, struct fsj_error *err);
+extern int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, const char *path,
+				struct fsj_error *err);
 
 /* true when s is a valid session id: 1 to 64 of [A-Za-z0-9._-], and not
  * "." or "..". */

@@ -98,7 +98,8 @@ int main(int argc, char **argv)
 			long_line = atol(optarg);
 			break;
 		default:
-			fprintf(stderr, "usage: broker-client [-s SOCKET] [-w TEXT] [-l BYTES] [LINE...]\n");
+			fputs("usage: broker-client [-s SOCKET] [-w TEXT] [-l BYTES] [LINE...]\n",
+			      stderr);
 			return 2;
 		}
 	}

@@ -7,14 +7,15 @@
 # executes only from there and the system trees).
 . "$(dirname "$0")/libtest.sh"
 
-plan 31
+plan 32
 setup
 require_landlock
 
 BC_SRC=${TEST_BUILDDIR:-$TEST_DIR/..}/helpers/broker-client
 [ -x "$BC_SRC" ] || bail_out "no broker-client at '$BC_SRC' (make check builds it)"
 cp "$BC_SRC" "$WS/bc"
-mkdir -p "$WS/del" "$WS/ro" "$HOME/outside"
+mkdir -p "$WS/del/nd/kept" "$WS/ro" "$HOME/outside"
+echo keep >"$WS/del/nd/kept/x"
 echo "outside-secret" >"$HOME/outside/victim"
 echo "hello" >"$WS/f"
 echo "read-only" >"$WS/ro/file"
@@ -27,6 +28,7 @@ rules:
     allow: [read]
     deny: [write, create, delete]
 EOF
+cp "$RULES" "$T/rules.base"
 
 # op OPERATION KEY=VALUE...: one HostFileOperation line (true, false and
 # numbers stay bare); tok CLASS PATH: one token line. SID overrides the
@@ -280,6 +282,15 @@ bsh './bc "$(op touch path=/etc/fsjail-broker-test)" \
 assert_out_match 'not absolute'
 assert_not_exists /etc/fsjail-broker-test
 assert_exists "$STATE_DIR/audit.ndjson"
+end_test
+
+begin_test "a folder holding a deny rule cannot be renamed away from it"
+# (a nested deny may close new entries of del/ by expansion: only here)
+{ cat "$T/rules.base"; printf '  - path: del/nd/kept\n    deny: [delete, write]\n'; } >"$RULES"
+bsh './bc "$(op rename from="$PWD/del/nd" to="$PWD/del/nd2")"'
+cp "$T/rules.base" "$RULES"
+assert_out_match "$deny_reply.*deny rule inside"
+assert_content "$WS/del/nd/kept/x" "keep"
 end_test
 
 begin_test "a symlinked folder cannot carry a grant outside"
