@@ -342,7 +342,13 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 	char *field[4], *p = line;
 	struct target t = { 0 };
 	struct verdict v = { 0 };
-	const char *why = NULL, *decision = "deny";
+	static const char *const decision_names[] = { "deny", "sandbox", "grant-token" };
+	enum {
+		TOKEN_DENY,
+		TOKEN_SANDBOX,
+		TOKEN_GRANT
+	} decision = TOKEN_DENY;
+	const char *why = NULL;
 	char *token = NULL;
 	unsigned caps;
 	bool rw;
@@ -376,7 +382,7 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 		why = "wrong session";
 	} else if (target_init(&t, field[1], true, &why) == 0 && check(b, &t, caps, &v)) {
 		if (!(b->pol->enforced & caps)) {
-			decision = "sandbox";
+			decision = TOKEN_SANDBOX;
 		} else {
 			int dfd = open_dir_nofollow(t.parent);
 
@@ -391,7 +397,7 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 			if (fd >= 0) {
 				/* O_NONBLOCK only kept a FIFO from hanging the broker */
 				(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-				decision = "grant-token";
+				decision = TOKEN_GRANT;
 			} else {
 				why = strerror(e);
 			}
@@ -403,7 +409,7 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 				fd = -1;
 				token = platform_extension_issue(field[0], t.resolved);
 				if (!token) {
-					decision = "deny";
+					decision = TOKEN_DENY;
 					why = strerror(errno);
 				}
 			}
@@ -412,19 +418,20 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 	} else if (!why) {
 		why = v.why;
 	}
-	audit(b, field[3], field[0], t.path ? t.path : field[1], t.resolved, decision, &v, why);
+	audit(b, field[3], field[0], t.path ? t.path : field[1], t.resolved,
+	      decision_names[decision], &v, why);
 	if (token) {
 		char *text = xasprintf("%s\n", token);
 
 		(void)reply(c, text);
 		free(text);
 		free(token);
-	} else if (strcmp(decision, "grant-token") == 0) {
+	} else if (decision == TOKEN_GRANT) {
 		if (reply(c, "FD\n") == 0)
 			(void)fdpass_send(c->fd, fd);
 		close(fd);
 	} else {
-		(void)reply(c, strcmp(decision, "sandbox") == 0 ? "SANDBOX\n" : "DENY\n");
+		(void)reply(c, decision == TOKEN_SANDBOX ? "SANDBOX\n" : "DENY\n");
 	}
 	target_release(&t);
 }
