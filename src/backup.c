@@ -189,7 +189,6 @@ void backup_note_new(struct backup_cycle *bc, const char *path)
 int backup_copy_fd(int in, int out, off_t size)
 {
 	char buf[65536];
-	off_t done = 0;
 	ssize_t n;
 
 #ifdef __linux__
@@ -197,6 +196,7 @@ int backup_copy_fd(int in, int out, off_t size)
 		return 0;
 	{
 		loff_t ioff = 0, ooff = 0;
+		off_t done = 0;
 
 		while (done < size) {
 			n = copy_file_range(in, &ioff, out, &ooff, (size_t)(size - done), 0);
@@ -271,8 +271,8 @@ static int manifest_add(struct backup_cycle *bc, const char *path, const char *b
 		cJSON_AddNullToObject(o, "backup");
 	cJSON_AddNumberToObject(o, "size", (double)sb->st_size);
 	cJSON_AddNumberToObject(o, "mode", (double)(sb->st_mode & 07777));
-	cJSON_AddNumberToObject(o, "mtime", (double)sb->st_mtim.tv_sec);
-	cJSON_AddNumberToObject(o, "mtime_ns", (double)sb->st_mtim.tv_nsec);
+	cJSON_AddNumberToObject(o, "mtime", (double)BACKUP_MTIM(sb).tv_sec);
+	cJSON_AddNumberToObject(o, "mtime_ns", (double)BACKUP_MTIM(sb).tv_nsec);
 	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
 	cJSON_AddStringToObject(o, "call", call ? call : "notify");
 	cJSON_AddStringToObject(o, "command", bc->command);
@@ -425,8 +425,8 @@ int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *e
 		if (lstat(bc->backed[i], &sb) == 0) {
 			cJSON_AddBoolToObject(e, "exists", 1);
 			cJSON_AddNumberToObject(e, "size", (double)sb.st_size);
-			cJSON_AddNumberToObject(e, "mtime", (double)sb.st_mtim.tv_sec);
-			cJSON_AddNumberToObject(e, "mtime_ns", (double)sb.st_mtim.tv_nsec);
+			cJSON_AddNumberToObject(e, "mtime", (double)BACKUP_MTIM(&sb).tv_sec);
+			cJSON_AddNumberToObject(e, "mtime_ns", (double)BACKUP_MTIM(&sb).tv_nsec);
 			cJSON_AddNumberToObject(e, "ino", (double)sb.st_ino);
 		} else {
 			cJSON_AddBoolToObject(e, "exists", 0);

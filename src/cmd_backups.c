@@ -192,8 +192,8 @@ static bool changed_again(const cJSON *commit, const char *path)
 		if (!exists)
 			return true;
 		return (double)sb.st_size != jnum(e, "size", -1) ||
-		       (double)sb.st_mtim.tv_sec != jnum(e, "mtime", -1) ||
-		       (double)sb.st_mtim.tv_nsec != jnum(e, "mtime_ns", -1) ||
+		       (double)BACKUP_MTIM(&sb).tv_sec != jnum(e, "mtime", -1) ||
+		       (double)BACKUP_MTIM(&sb).tv_nsec != jnum(e, "mtime_ns", -1) ||
 		       (double)sb.st_ino != jnum(e, "ino", -1);
 	}
 	return false;
