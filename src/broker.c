@@ -243,6 +243,7 @@ struct verdict {
 	const char *rule_id;
 	const char *why;  /* static text for a refusal */
 	enum fsj_cap cap; /* the capability refused */
+	bool by_policy;   /* cap was refused by a rule or the default */
 };
 
 static const char *level_source(enum fsj_level l)
@@ -286,6 +287,7 @@ static bool check(const struct broker *b, const struct target *t, unsigned caps,
 			continue;
 		}
 		v->cap = (enum fsj_cap)c;
+		v->by_policy = true;
 		v->source = level_source(d.level);
 		v->rule_id = d.rule ? d.rule->id : NULL;
 		v->why = d.level == FSJ_LEVEL_PROTECTED ? "protected path" : "not granted";
@@ -463,6 +465,8 @@ struct op {
 	struct target from; /* "path" or "from" */
 	struct target to;   /* "to" (rename, copy, link) */
 	bool has_to;
+	const char *miss_path; /* a refusal by the policy: what is missing */
+	const char *miss_cap;
 	struct fsj_error err;
 };
 
@@ -830,6 +834,12 @@ static void json_reply(struct client *c, const cJSON *id, bool ok, const char *o
 	ADD_STR("to", o && o->has_to ? o->to.path : NULL);
 	ADD_STR("normalisedTo", o && o->has_to ? o->to.resolved : NULL);
 	ADD_STR("error", error);
+	if (o && o->miss_path) {
+		cJSON *m = cJSON_AddObjectToObject(r, "missing");
+
+		cJSON_AddStringToObject(m, "path", o->miss_path);
+		cJSON_AddStringToObject(m, "capability", o->miss_cap);
+	}
 #undef ADD_STR
 	text = cJSON_PrintUnformatted(r);
 	if (text) {
@@ -929,6 +939,8 @@ static void handle_json(struct broker *b, struct client *c, const char *line)
 	unsigned from_caps, to_caps;
 	size_t k;
 	char *detail = NULL;
+	char whybuf[FSJ_PATH_MAX + 128];
+	const struct target *missing = NULL;
 
 	memset(&o, 0, sizeof(o));
 	o.b = b;
@@ -990,9 +1002,21 @@ static void handle_json(struct broker *b, struct client *c, const char *line)
 	if (o.kind == HOSTOP_TOUCH)
 		to_exists = from_exists;
 	op_caps(&o, from_exists, to_exists, &from_caps, &to_caps);
-	if ((from_caps && !check(b, &o.from, from_caps, &v)) ||
-	    (to_caps && !check(b, &o.to, to_caps, &v))) {
+	if (from_caps && !check(b, &o.from, from_caps, &v))
+		missing = &o.from;
+	else if (to_caps && !check(b, &o.to, to_caps, &v))
+		missing = &o.to;
+	if (missing) {
 		why = v.why;
+		/* never awaited here: the caller learns what is missing
+		 * (DESIGN.md section 8) */
+		if (v.by_policy) {
+			o.miss_path = missing->resolved;
+			o.miss_cap = fsj_cap_name(v.cap);
+			snprintf(whybuf, sizeof(whybuf), "%s: %s on '%s'", v.why, o.miss_cap,
+				 o.miss_path);
+			why = whybuf;
+		}
 		goto refuse;
 	}
 	if (o.kind == HOSTOP_RENAME && nested_deny(b, &o.from)) {

@@ -266,6 +266,9 @@ bsh './bc "$(op mkdir path="$HOME/outside/d")" "$(op delete path="$PWD/f" delete
 	"$(op link from="$HOME/outside/victim" to="$PWD/del/hl")" \
 	"$(op chmod path="$PWD/ro/file" mode=511)" "$(op touch path="$PWD/ro/file")"'
 [ "$(grep -c '"decision":"deny"' "$OUT")" = 7 ] || { fail "expected 7 denials"; diag_last; }
+assert_out_match '"missing":\{"path":"[^"]*/outside/d","capability":"create"\}'
+assert_out_match 'not granted: delete on .*/ws/f'
+
 assert_not_exists "$HOME/outside/d"
 assert_exists "$WS/f"
 assert_not_exists "$WS/del/stolen"
