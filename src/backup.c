@@ -294,7 +294,7 @@ static int manifest_add(struct backup_cycle *bc, const char *path, const char *b
 	}
 	rc = write_all(fd, line, strlen(line));
 	saved = errno;
-	if (rc == 0 && fsync(fd) < 0)
+	if (rc == 0 && fdatasync(fd) < 0)
 		rc = -1, saved = errno;
 	close(fd);
 	free(line);
@@ -355,7 +355,7 @@ static int backup_locked(struct backup_cycle *bc, int dirfd, const char *name, c
 		goto fail_errno;
 	}
 	if (backup_copy_fd(in, out, sb.st_size) < 0 || fstat(out, &after) < 0 ||
-	    after.st_size < sb.st_size || fsync(out) < 0) {
+	    after.st_size < sb.st_size || fdatasync(out) < 0) {
 		saved = errno ? errno : EIO;
 		(void)unlinkat(bc->filesfd, num, 0);
 		goto fail_errno;

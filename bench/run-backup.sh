@@ -1,0 +1,127 @@
+#!/bin/bash
+# bench/run-backup.sh - what ModifyBackup (src/backup.h, the seccomp hook
+# of src/notify.h) costs.
+#
+# One invocation measures wall times and prints ratios:
+#   - 10,000 small writes of existing files (one python3 process opening
+#     each file for writing): unconfined, under fsjail with Landlock only
+#     (FSJAIL_NO_NOTIFY=1) and under fsjail with interception (every first
+#     write backs a file up);
+#   - `grep -r` over 10,000 files: reads never trap, the ratio of fsjail
+#     with interception to Landlock only should be near 1;
+#   - the backup of a 1 GiB file (fsjail running `: >> file`, which opens it
+#     for writing, minus the same run with FSJAIL_NO_NOTIFY=1) against `cp` of the same
+#     file (the filesystem's clone support decides much of this).
+# Nothing here asserts a time: the numbers are for people, not for tests.
+#
+# Environment: FSJAIL (default: src/fsjail of this tree), BENCH_DIR (where
+# the scratch folder is made, default $HOME; it is removed at the end),
+# BENCH_FILES (default 10000), BENCH_BIG_MB (default 1024).
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+fsjail=${FSJAIL:-$top/src/fsjail}
+nfiles=${BENCH_FILES:-10000}
+big_mb=${BENCH_BIG_MB:-1024}
+
+die()
+{
+	echo "run-backup: $*" >&2
+	exit 1
+}
+
+[ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
+command -v python3 >/dev/null || die "python3 is needed"
+scratch=$(mktemp -d "${BENCH_DIR:-$HOME}/fsjail-bench-backup.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+ws=$scratch/ws
+mkdir -p "$ws/small" "$ws/tree"
+export FSJAIL_HOME=$scratch/fsjail-home
+
+now_ns()
+{
+	date +%s%N
+}
+
+# elapsed CMD...: run CMD, print its wall time in seconds.
+elapsed()
+{
+	local t0 t1
+	t0=$(now_ns)
+	"$@" >/dev/null 2>&1 || die "failed: $*"
+	t1=$(now_ns)
+	python3 -c "print('%.3f' % (($t1 - $t0) / 1e9))"
+}
+
+ratio()
+{
+	python3 -c "print('%.2f' % ($1 / $2 if $2 > 0 else float('nan')))"
+}
+
+reset_small()
+{
+	python3 - "$ws/small" "$nfiles" <<'EOF'
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    with open(os.path.join(d, "f%d" % i), "w") as f:
+        f.write("old content %d\n" % i)
+EOF
+}
+
+writer="import os
+for i in range($nfiles):
+    with open(os.path.join('$ws/small', 'f%d' % i), 'w') as f:
+        f.write('new')"
+
+reset_small
+t_free=$(elapsed python3 -c "$writer")
+reset_small
+t_ll=$(FSJAIL_NO_NOTIFY=1 elapsed "$fsjail" run --workspace "$ws" -- python3 -c "$writer")
+reset_small
+t_bk=$(elapsed "$fsjail" run --workspace "$ws" -- python3 -c "$writer")
+saved=$(cat "$FSJAIL_HOME"/state/sessions/*/modify_backup/*/manifest.ndjson 2>/dev/null | wc -l)
+
+python3 - "$ws/tree" "$nfiles" <<'EOF'
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    sub = os.path.join(d, "d%d" % (i // 100))
+    os.makedirs(sub, exist_ok=True)
+    with open(os.path.join(sub, "f%d" % i), "w") as f:
+        f.write("some text line %d\n" % i * 10)
+EOF
+g_free=$(elapsed sh -c "grep -r needle '$ws/tree'; true")
+g_ll=$(FSJAIL_NO_NOTIFY=1 elapsed "$fsjail" run --workspace "$ws" -- sh -c "grep -r needle '$ws/tree'; true")
+g_bk=$(elapsed "$fsjail" run --workspace "$ws" -- sh -c "grep -r needle '$ws/tree'; true")
+
+mkdir -p "$FSJAIL_HOME/config"
+printf 'backup:\n  max_size_mb: %d\n' $((big_mb * 2)) >"$FSJAIL_HOME/config/config.yaml"
+head -c $((big_mb * 1024 * 1024)) /dev/urandom >"$ws/big"
+sync
+c_cp=$(elapsed cp "$ws/big" "$scratch/big.copy")
+rm -f "$scratch/big.copy"
+# `: >> big` opens for writing and changes nothing: the difference between
+# the two runs is the backup.
+b_ll=$(FSJAIL_NO_NOTIFY=1 elapsed "$fsjail" run --workspace "$ws" -- sh -c ": >> '$ws/big'")
+b_bk=$(elapsed "$fsjail" run --workspace "$ws" -- sh -c ": >> '$ws/big'")
+b_net=$(python3 -c "print('%.3f' % max($b_bk - $b_ll, 0))")
+
+fs=$(stat -f -c %T "$ws")
+cat <<EOF
+fsjail ModifyBackup benchmark ($nfiles files, ${big_mb} MiB file, filesystem $fs)
+
+$nfiles small writes of existing files (python3, one process):
+  unconfined               ${t_free}s
+  fsjail, Landlock only    ${t_ll}s   ($(ratio "$t_ll" "$t_free")x unconfined)
+  fsjail, interception     ${t_bk}s   ($(ratio "$t_bk" "$t_free")x unconfined, $(ratio "$t_bk" "$t_ll")x Landlock only; $saved backups)
+
+grep -r over $nfiles files (reads never trap):
+  unconfined               ${g_free}s
+  fsjail, Landlock only    ${g_ll}s   ($(ratio "$g_ll" "$g_free")x unconfined)
+  fsjail, interception     ${g_bk}s   ($(ratio "$g_bk" "$g_ll")x Landlock only)
+
+backup of a ${big_mb} MiB file:
+  cp                       ${c_cp}s
+  fsjail backup (net)      ${b_net}s  ($(ratio "$b_net" "$c_cp")x cp; run ${b_bk}s - Landlock-only run ${b_ll}s)
+EOF
