@@ -1,0 +1,235 @@
+/* check_broker.c - the broker without a sandbox (broker.h): session ids,
+ * the socket's folder and modes, the ModifyBackup and trash hooks' place
+ * in the order of a decision (a refusing hook leaves the file unchanged),
+ * and the environment it exports. A scratch state folder and a policy
+ * granting everything on one scratch folder; requests over the socket. */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "broker.h"
+#include "config.h"
+#include "policy.h"
+#include "util.h"
+
+static char scratch[] = "/tmp/check_broker.XXXXXX";
+static char *state_dir, *work_dir;
+static struct fsj_ctx ctx;
+static struct fsj_policy *pol;
+
+static void setup(void)
+{
+	struct fsj_rule r = { 0 };
+
+	ck_assert_ptr_nonnull(mkdtemp(scratch));
+	state_dir = xasprintf("%s/state", scratch);
+	work_dir = xasprintf("%s/work", scratch);
+	ck_assert_int_eq(mkdir(state_dir, 0700), 0);
+	ck_assert_int_eq(mkdir(work_dir, 0700), 0);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.env.state_dir = state_dir;
+	fsj_config_init(&ctx.config);
+	ctx.config.delete_mode = FSJ_DELETE_TRASH;
+	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_GUARDED);
+	r.path = work_dir;
+	r.recursive = true;
+	r.allow = FSJ_CAPS_ALL;
+	r.source = FSJ_SRC_RULES;
+	policy_add_rule(pol, &r);
+	policy_finalize(pol);
+}
+
+static void teardown(void)
+{
+	char *cmd = xasprintf("rm -rf '%s'", scratch);
+
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	policy_free(pol);
+	fsj_config_release(&ctx.config);
+	free(state_dir);
+	free(work_dir);
+	strcpy(scratch, "/tmp/check_broker.XXXXXX");
+}
+
+/* Send one line and return the reply line (caller frees). */
+static char *ask(const char *sock_path, const char *line)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char buf[8192];
+	size_t n = 0;
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	ck_assert_int_ge(fd, 0);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", sock_path);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	ck_assert_int_eq(write_all(fd, line, strlen(line)), 0);
+	ck_assert_int_eq(write_all(fd, "\n", 1), 0);
+	while (n < sizeof(buf) - 1) {
+		ssize_t r = read(fd, buf + n, 1);
+
+		if (r <= 0 || buf[n] == '\n')
+			break;
+		n++;
+	}
+	buf[n] = '\0';
+	close(fd);
+	return xstrdup(buf);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write_all(fd, text, strlen(text)), 0);
+	close(fd);
+}
+
+START_TEST(test_session_valid)
+{
+	ck_assert(broker_session_valid("a"));
+	ck_assert(broker_session_valid("harness-1.A_b"));
+	ck_assert(broker_session_valid(
+		"0123456789012345678901234567890123456789012345678901234567890123"));
+	ck_assert(!broker_session_valid(
+		"01234567890123456789012345678901234567890123456789012345678901234"));
+	ck_assert(!broker_session_valid(""));
+	ck_assert(!broker_session_valid(NULL));
+	ck_assert(!broker_session_valid("."));
+	ck_assert(!broker_session_valid(".."));
+	ck_assert(!broker_session_valid("a/b"));
+	ck_assert(!broker_session_valid("a b"));
+	ck_assert(!broker_session_valid("a\tb"));
+}
+END_TEST
+
+START_TEST(test_start_modes_env_and_cleanup)
+{
+	struct fsj_error err = { { 0 } };
+	struct broker *b = broker_start(&ctx, pol, "unit-1", "true", &err);
+	struct stat st;
+	char *dir;
+
+	ck_assert_msg(b, "%s", err.text);
+	ck_assert_str_eq(broker_session(b), "unit-1");
+	ck_assert_str_eq(getenv("FSJAIL_SESSION_ID"), "unit-1");
+	ck_assert_str_eq(getenv("FSJAIL_BROKER_SOCKET"), broker_socket_path(b));
+	ck_assert_str_eq(getenv("FSJAIL_CALL_ID"), broker_call(b));
+	ck_assert_int_eq(strlen(broker_call(b)), 16);
+	dir = xasprintf("%s/run/unit-1", state_dir);
+	ck_assert_int_eq(lstat(dir, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0700);
+	ck_assert_int_eq(lstat(broker_socket_path(b), &st), 0);
+	ck_assert(S_ISSOCK(st.st_mode));
+	ck_assert_int_eq(st.st_mode & 07777, 0600);
+	/* a second broker on a live session is refused */
+	ck_assert_ptr_null(broker_start(&ctx, pol, "unit-1", "true", &err));
+	ck_assert_msg(strstr(err.text, "in use"), "%s", err.text);
+	broker_free(b);
+	ck_assert_int_eq(lstat(dir, &st), -1);
+	free(dir);
+	ck_assert_ptr_null(broker_start(&ctx, pol, "../x", "true", &err));
+}
+END_TEST
+
+static int refuse_backup(struct broker *b, int dirfd, const char *name, const char *path,
+			 struct fsj_error *err)
+{
+	(void)b;
+	(void)dirfd;
+	(void)name;
+	return fsj_error_set(err, NULL, 0, 0, "backup store full for '%s'", path);
+}
+
+START_TEST(test_backup_hook_refusal_leaves_file)
+{
+	struct fsj_error err = { { 0 } };
+	struct broker *b;
+	char *src = xasprintf("%s/src", work_dir), *dst = xasprintf("%s/dst", work_dir);
+	char *line, *reply, *text = NULL;
+	size_t len;
+
+	write_text(src, "new");
+	write_text(dst, "precious");
+	broker_backup_hook = refuse_backup;
+	b = broker_start(&ctx, pol, "unit-2", "cp", &err);
+	ck_assert_msg(b, "%s", err.text);
+	line = xasprintf("{\"id\":7,\"command\":\"HostFileOperation\",\"operation\":\"copy\","
+			 "\"from\":\"%s\",\"to\":\"%s\",\"sessionId\":\"unit-2\"}",
+			 src, dst);
+	reply = ask(broker_socket_path(b), line);
+	broker_free(b);
+	broker_backup_hook = NULL;
+	ck_assert_msg(strstr(reply, "\"ok\":false") && strstr(reply, "backup store full"), "%s",
+		      reply);
+	ck_assert_msg(strstr(reply, "\"id\":7"), "%s", reply);
+	ck_assert_int_eq(read_file(dst, 100, &text, &len), 0);
+	ck_assert_str_eq(text, "precious");
+	free(text);
+	free(reply);
+	free(line);
+	free(src);
+	free(dst);
+}
+END_TEST
+
+START_TEST(test_trash_without_hook_fails_closed)
+{
+	struct fsj_error err = { { 0 } };
+	struct broker *b;
+	char *f = xasprintf("%s/f", work_dir), *line, *reply;
+	int (*saved)(struct broker *, int, const char *, const char *, struct fsj_error *) =
+		broker_trash_hook;
+	struct stat st;
+
+	write_text(f, "x");
+	broker_trash_hook = NULL;
+	b = broker_start(&ctx, pol, "unit-3", "rm", &err);
+	ck_assert_msg(b, "%s", err.text);
+	line = xasprintf("{\"id\":1,\"command\":\"HostFileOperation\",\"operation\":\"delete\","
+			 "\"path\":\"%s\",\"sessionId\":\"unit-3\"}",
+			 f);
+	reply = ask(broker_socket_path(b), line);
+	broker_free(b);
+	broker_trash_hook = saved;
+	ck_assert_msg(strstr(reply, "trash not available"), "%s", reply);
+	ck_assert_int_eq(lstat(f, &st), 0);
+	free(reply);
+	free(line);
+	free(f);
+}
+END_TEST
+
+static Suite *broker_suite(void)
+{
+	Suite *s = suite_create("broker");
+	TCase *tc = tcase_create("broker");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_session_valid);
+	tcase_add_test(tc, test_start_modes_env_and_cleanup);
+	tcase_add_test(tc, test_backup_hook_refusal_leaves_file);
+	tcase_add_test(tc, test_trash_without_hook_fails_closed);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(broker_suite());
+	int failed;
+
+	srunner_set_fork_status(sr, CK_FORK);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
