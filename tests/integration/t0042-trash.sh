@@ -5,7 +5,7 @@
 # killed midway leaves a cycle that `fsjail backups` lists and restores.
 . "$(dirname "$0")/libtest.sh"
 
-plan 7
+plan 8
 setup
 require_landlock
 
@@ -100,6 +100,21 @@ begin_test "backups show lists the file of the cycle"
 run_cmd "$FSJAIL" backups show --session tkill
 assert_rc 0
 assert_out_match "$WS/del/k"
+end_test
+
+begin_test "backup.enabled: false: no cycle, rm unlinks (no trash)"
+write_config <<EOF
+backup:
+  enabled: false
+EOF
+echo plain >"$WS/del/off"
+echo data >"$WS/del/w"
+fsj_sh --session toff -- "rm '$WS/del/off' && echo x > '$WS/del/w'"
+assert_rc 0
+assert_not_exists "$WS/del/off"
+[ -e "$TRASH/files/off" ] && fail "trashed with backups off"
+[ -e "$STATE_DIR/sessions/toff" ] && fail "a cycle was made with backups off"
+rm -f "$CONFIG"
 end_test
 
 done_testing
