@@ -307,10 +307,10 @@ begin_test "a folder swapped for a symlink between the check and the act is not 
 mkdir -p "$WS/del/sw"
 echo inside >"$WS/del/sw/victim"
 FSJAIL_BROKER_TEST_DELAY_MS=1500 bsh '
-	./bc "$(op delete path="$PWD/del/sw/victim" deleteMode=unlink)" >reply &
+	./bc "$(op delete path="$PWD/del/sw/victim" deleteMode=unlink)" >del/reply &
 	sleep 0.5
 	mv del/sw del/sw.old && ln -s "$HOME/outside" del/sw
-	wait; cat reply'
+	wait; cat del/reply'
 assert_out_match '"ok":false.*"decision":"host-op".*(symbolic links|ELOOP)'
 assert_content "$HOME/outside/victim" "outside-secret"
 assert_content "$WS/del/sw.old/victim" "inside"
