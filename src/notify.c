@@ -882,19 +882,29 @@ static enum verdict backup_path(struct notify *nt, const struct seccomp_notif *r
 
 	if (find_target(procfd, dirfd, raw, follow, &tg) == 0) {
 		if (creating) {
-			/* A new file: later writes in this cycle make no backup. */
-			cleanup_fd int basefd = -1;
-			cleanup_free char *base = NULL, *rel = NULL, *written = NULL;
+			/* A new file: later writes in this cycle make no backup.
+			 * Keyed like a backup: the resolved folder and the name. */
+			cleanup_fd int basefd = -1, kparent = -1;
+			cleanup_free char *dirpart = NULL, *kdir = NULL, *key = NULL;
+			const char *slash = strrchr(raw, '/');
 			struct trapped t0;
 
 			memset(&t0, 0, sizeof(t0));
 			t0.dirfd = dirfd;
 			basefd = open_base(procfd, &t0, raw);
-			base = basefd >= 0 ? fd_path(basefd) : NULL;
-			rel = raw[0] == '/' ? xstrdup(raw) : xasprintf("./%s", raw);
-			if (base &&
-			    path_normalize(rel, strlen(rel), NULL, base, &written) == PATH_OK)
-				backup_note_new(nt->bc, written);
+			if (basefd >= 0 && slash) {
+				dirpart = xstrndup(raw, (size_t)(slash - raw) + 1);
+				kparent = openat2_fd(basefd, dirpart, O_PATH | O_DIRECTORY | O_CLOEXEC,
+						     RESOLVE_NO_MAGICLINKS |
+							     (raw[0] == '/' ? RESOLVE_IN_ROOT : 0));
+			} else {
+				kparent = steal_fd(&basefd);
+			}
+			kdir = kparent >= 0 ? fd_path(kparent) : NULL;
+			if (kdir && *(slash ? slash + 1 : raw)) {
+				key = path_join(kdir, slash ? slash + 1 : raw);
+				backup_note_new(nt->bc, key);
+			}
 		}
 		return VERDICT_CONTINUE;
 	}
