@@ -1320,6 +1320,14 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 		fsj_error_set(err, NULL, 0, 0, "cannot create a pipe: %s", strerror(errno));
 		goto fail;
 	}
+	/* Before the thread exists: setenv() must not race a getenv(). */
+	if (setenv("FSJAIL_BROKER_SOCKET", b->sock_path, 1) < 0 ||
+	    setenv("FSJAIL_SESSION_ID", b->session, 1) < 0 ||
+	    setenv("FSJAIL_CALL_ID", b->call, 1) < 0) {
+		fsj_error_set(err, NULL, 0, 0, "cannot set the broker's environment: %s",
+			      strerror(errno));
+		goto fail;
+	}
 	/* Signals belong to the supervisor's loop, never to this thread. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &saved);
@@ -1330,13 +1338,6 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 		goto fail;
 	}
 	b->started = true;
-	if (setenv("FSJAIL_BROKER_SOCKET", b->sock_path, 1) < 0 ||
-	    setenv("FSJAIL_SESSION_ID", b->session, 1) < 0 ||
-	    setenv("FSJAIL_CALL_ID", b->call, 1) < 0) {
-		fsj_error_set(err, NULL, 0, 0, "cannot set the broker's environment: %s",
-			      strerror(errno));
-		goto fail;
-	}
 	return b;
 fail:
 	broker_free(b);

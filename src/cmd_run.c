@@ -243,9 +243,17 @@ int cmd_run(int argc, char **argv)
 				sb_adds(&line, " ");
 			sb_adds(&line, *a);
 		}
+		/* Inside another fsjail run the state folder is protected:
+		 * the outer run's broker (its environment is inherited) serves
+		 * the command instead. */
+		bool nested = getenv("FSJAIL_BROKER_SOCKET") != NULL;
+
 		broker = broker_start(&ctx, pol, session, line.buf, &err);
 		sb_release(&line);
-		if (!broker) {
+		if (!broker && nested && !session) {
+			fprintf(stderr, "fsjail: warning: %s; the enclosing fsjail run's broker "
+					"serves the command\n", err.text);
+		} else if (!broker) {
 			cmd_print_error(&err);
 			status = FSJ_EXIT_ERROR;
 			goto out;
