@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -80,14 +79,9 @@ static void audit(const struct fsj_ctx *ctx, const char *session, const char *co
 
 static void session_id(char out[17])
 {
-	unsigned char b[8] = { 0 };
+	cleanup_free char *hex = random_hex(8);
 
-	if (getrandom(b, sizeof(b), 0) != (ssize_t)sizeof(b)) {
-		unsigned long v = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
-		memcpy(b, &v, sizeof(b) < sizeof(v) ? sizeof(b) : sizeof(v));
-	}
-	for (size_t i = 0; i < sizeof(b); i++)
-		snprintf(out + 2 * i, 3, "%02x", b[i]);
+	memcpy(out, hex, 17);
 }
 
 /* The missing pairs grouped per path: one rule per path, recursive only

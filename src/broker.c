@@ -27,7 +27,6 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <linux/openat2.h>
-#include <sys/random.h>
 #include <sys/syscall.h>
 #endif
 
@@ -94,35 +93,6 @@ const char *broker_session(const struct broker *b)
 const char *broker_call(const struct broker *b)
 {
 	return b->call;
-}
-
-/* n random bytes as 2n hex digits (getrandom(2)). Caller frees. */
-static char *random_hex(size_t n)
-{
-	unsigned char raw[32];
-	char *out;
-	size_t i, got = 0;
-
-	if (n > sizeof(raw))
-		n = sizeof(raw);
-#ifdef __linux__
-	while (got < n) {
-		ssize_t r = getrandom(raw + got, n - got, 0);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-#endif
-	if (got < n) /* no getrandom(2): weak, but ids are names, not secrets */
-		for (i = got; i < n; i++)
-			raw[i] = (unsigned char)(rand() ^ (int)time(NULL) ^ (int)getpid());
-	out = xmalloc(2 * n + 1);
-	for (i = 0; i < n; i++)
-		snprintf(out + 2 * i, 3, "%02x", raw[i]);
-	return out;
 }
 
 /* --- paths --------------------------------------------------------------- */

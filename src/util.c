@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/random.h>
+#endif
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -352,4 +356,35 @@ int mkdir_p(const char *path, unsigned mode)
 			break;
 	}
 	return 0;
+}
+
+char *random_hex(size_t n)
+{
+	unsigned char raw[32];
+	char *out;
+	size_t i, got = 0;
+
+	if (n > sizeof(raw))
+		n = sizeof(raw);
+#ifdef __linux__
+	while (got < n) {
+		ssize_t r = getrandom(raw + got, n - got, 0);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+#else
+	arc4random_buf(raw, n);
+	got = n;
+#endif
+	if (got < n) /* no entropy source: weak, but ids are names, not secrets */
+		for (i = got; i < n; i++)
+			raw[i] = (unsigned char)(rand() ^ (int)time(NULL) ^ (int)getpid());
+	out = xmalloc(2 * n + 1);
+	for (i = 0; i < n; i++)
+		snprintf(out + 2 * i, 3, "%02x", raw[i]);
+	return out;
 }

@@ -123,4 +123,10 @@ FSJ_PRINTF(5, 6) int fsj_error_set(struct fsj_error *err, const char *file,
  * component is not a directory). */
 int mkdir_p(const char *path, unsigned mode);
 
+
+/* n random bytes (at most 32) as 2n lowercase hex digits, from
+ * getrandom(2) on Linux or arc4random_buf(3) on macOS; for names such as
+ * session ids, not secrets. Caller frees. */
+char *random_hex(size_t n);
+
 #endif
