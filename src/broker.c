@@ -366,6 +366,15 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 				e = errno;
 				close(dfd);
 			}
+			/* Only regular files: a directory descriptor opened here,
+			 * in the supervisor's unmasked mount namespace, would let
+			 * openat() look paths up past every mount mask. */
+			struct stat st;
+			if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+				close(fd);
+				fd = -1;
+				e = EISDIR;
+			}
 			if (fd >= 0) {
 				/* O_NONBLOCK only kept a FIFO from hanging the broker */
 				(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);

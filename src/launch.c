@@ -288,12 +288,13 @@ static int command_lookup(const char *name)
 }
 
 #ifdef __linux__
-/* Close every directory descriptor above stderr that fsjail inherited. A
+/* Close every directory descriptor that fsjail inherited. A
  * directory descriptor opened before the mount masks were put in place
  * looks paths up in the unmasked mount, so `openat(fd, ".ssh/id_ed25519")`
  * would read past a mask that hides ~/.ssh (Landlock, which the masks
  * complement, still applies). Files stay open: they were opened with the
- * caller's rights on purpose, as with any inherited descriptor. Returns 0,
+ * caller's rights on purpose, as with any inherited descriptor. A standard
+ * descriptor (0-2) that is a directory is put on /dev/null. Returns 0,
  * or -1 with errno set when /proc/self/fd cannot be listed. */
 static int close_inherited_dirs(void)
 {
@@ -309,10 +310,24 @@ static int close_inherited_dirs(void)
 		char *end;
 		long fd = strtol(de->d_name, &end, 10);
 
-		if (*end != '\0' || fd <= STDERR_FILENO || fd == self || fd > INT_MAX)
+		if (*end != '\0' || fd == self || fd > INT_MAX)
 			continue;
-		if (fstat((int)fd, &st) == 0 && S_ISDIR(st.st_mode))
+		if (fstat((int)fd, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (fd <= STDERR_FILENO) {
+			/* `cmd < $HOME`: the standard descriptors keep their
+			 * numbers, on /dev/null instead of the directory */
+			int null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+			if (null < 0)
+				return -1;
+			if (dup2(null, (int)fd) < 0) {
+				close(null);
+				return -1;
+			}
+			close(null);
+		} else {
 			close((int)fd);
+		}
 	}
 	closedir(d);
 	return 0;
