@@ -1399,6 +1399,10 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 		if (strcmp(norm, ctx->env.home) == 0 || strcmp(resolved, home_resolved) == 0)
 			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
 					     "the home directory%s", norm, hint);
+		/* a folder above $HOME (/home, say) would grant the whole home */
+		if (path_covers(norm, ctx->env.home) || path_covers(resolved, home_resolved))
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it holds "
+					     "the home directory%s", norm, hint);
 		if (protected_tree(ctx, norm, resolved, &tree, err) < 0)
 			return -1;
 		if (tree)
