@@ -259,7 +259,7 @@ int cmd_backups(int argc, char **argv)
 	bool force = false;
 	struct cycle *v = NULL;
 	struct fsj_ctx ctx;
-	size_t n = 0, i;
+	size_t n = 0, i = 0;
 	int opt, npaths = 0, status = FSJ_EXIT_OK;
 
 	if (argc > 1 && (strcmp(argv[1], "list") == 0 || strcmp(argv[1], "show") == 0 ||
