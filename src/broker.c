@@ -998,7 +998,10 @@ static void handle_json(struct broker *b, struct client *c, const char *line)
 		}
 		goto refuse;
 	}
-	if (o.kind == HOSTOP_RENAME && nested_deny(b, &o.from)) {
+	/* A rename, or a delete to the trash (a rename too), would carry the
+	 * folder away from a deny rule written for a path inside it; the
+	 * path could then be made again without the deny's protection. */
+	if ((o.kind == HOSTOP_RENAME || o.kind == HOSTOP_DELETE) && nested_deny(b, &o.from)) {
 		why = "a deny rule inside the folder would not move with it";
 		goto refuse;
 	}
