@@ -98,6 +98,9 @@ static const char *const call_names[NOTIFY_CALL_COUNT] = {
 static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
 					     "io_uring_register" };
 
+/* Terminal ioctls that inject input into fsjail's caller. */
+static const unsigned long refused_ioctls[] = { TIOCSTI, TIOCLINUX };
+
 /* The kernel's O_LARGEFILE: 0 in glibc's headers on 64-bit builds, but a
  * 32-bit caller passes the real bit. asm-generic value, shared by x86. */
 #if defined(__x86_64__) || defined(__i386__)
@@ -230,6 +233,17 @@ static int add_rules(scmp_filter_ctx ctx, bool wide)
 		nr = seccomp_syscall_resolve_name(refused_calls[i]);
 		if (nr != __NR_SCMP_ERROR &&
 		    (rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0)) < 0)
+			return rc;
+	}
+	/* The command shares fsjail's terminal: TIOCSTI would push input
+	 * that the shell runs after fsjail exits, unconfined, and TIOCLINUX
+	 * can paste a selection the same way (bubblewrap's seccomp rule). */
+	nr = seccomp_syscall_resolve_name("ioctl");
+	for (i = 0; i < sizeof(refused_ioctls) / sizeof(refused_ioctls[0]); i++) {
+		if (nr != __NR_SCMP_ERROR &&
+		    (rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
+					   SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu,
+						   refused_ioctls[i]))) < 0)
 			return rc;
 	}
 	return 0;
