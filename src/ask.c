@@ -164,20 +164,30 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 			const struct fsj_effects *fx, const struct fsj_check *chk)
 {
 	char buf[256];
+	char *show;
 
 	fprintf(tty, "\nfsjail: this command needs access the rules do not grant\n");
-	fprintf(tty, "  command: %s\n", line);
+	/* Everything below comes from the command line: shown with its
+	 * control bytes escaped, so that it cannot redraw the card. */
+	show = str_printable(line);
+	fprintf(tty, "  command: %s\n", show);
+	free(show);
 	fprintf(tty, "  sandbox: tier %s (%s)\n", fsj_tier_name(tier), backend);
-	for (size_t i = 0; i < chk->n_missing; i++)
-		fprintf(tty, "  %-8s %s\n", fsj_cap_name(chk->missing[i].cap), chk->missing[i].path);
+	for (size_t i = 0; i < chk->n_missing; i++) {
+		show = str_printable(chk->missing[i].path);
+		fprintf(tty, "  %-8s %s\n", fsj_cap_name(chk->missing[i].cap), show);
+		free(show);
+	}
 	for (size_t i = 0; i < fx->n; i++) {
 		if (chk->d[i].verdict != FSJ_VERDICT_MISSING)
 			continue;
+		show = str_printable(fx->v[i].text);
 		if (fx->v[i].status == FSJ_EFFECT_UNRESOLVED)
 			fprintf(tty, "  (known only when it runs: %s %s)\n",
-				fsj_effect_cap_name(fx->v[i].cap), fx->v[i].text);
+				fsj_effect_cap_name(fx->v[i].cap), show);
 		else if (fx->v[i].status == FSJ_EFFECT_OPAQUE)
-			fprintf(tty, "  (code fsjail cannot read: %s)\n", fx->v[i].text);
+			fprintf(tty, "  (code fsjail cannot read: %s)\n", show);
+		free(show);
 	}
 	if (!fx->complete)
 		fprintf(tty, "  the line did not parse completely: not all its effects are known\n");

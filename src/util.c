@@ -388,3 +388,18 @@ char *random_hex(size_t n)
 		snprintf(out + 2 * i, 3, "%02x", raw[i]);
 	return out;
 }
+
+char *str_printable(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '\\')
+			sb_adds(&sb, "\\\\");
+		else if (*p < 0x20 || *p == 0x7f)
+			sb_addf(&sb, "\\x%02x", *p);
+		else
+			sb_addc(&sb, (char)*p);
+	}
+	return sb_detach(&sb);
+}

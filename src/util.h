@@ -129,4 +129,11 @@ int mkdir_p(const char *path, unsigned mode);
  * session ids, not secrets. Caller frees. */
 char *random_hex(size_t n);
 
+
+/* s with every control byte (below 0x20, and 0x7f) written as \xHH and
+ * backslashes doubled, for showing untrusted text (paths, command lines)
+ * on a terminal, where an escape sequence could rewrite what the user
+ * reads. Caller frees. */
+char *str_printable(const char *s);
+
 #endif

@@ -212,6 +212,18 @@ START_TEST(test_resolve_proc_self_stays_lexical)
 }
 END_TEST
 
+START_TEST(test_str_printable)
+{
+	cleanup_free char *a = str_printable("rm \x1b[5A\x1b[J ok\n");
+	cleanup_free char *b = str_printable("C:\\x");
+	cleanup_free char *c = str_printable("/w/My Docs/\xc3\xa9");
+
+	ck_assert_str_eq(a, "rm \\x1b[5A\\x1b[J ok\\x0a");
+	ck_assert_str_eq(b, "C:\\\\x");
+	ck_assert_str_eq(c, "/w/My Docs/\xc3\xa9"); /* UTF-8 letters stay */
+}
+END_TEST
+
 static Suite *path_suite(void)
 {
 	Suite *s = suite_create("path");
@@ -224,6 +236,7 @@ static Suite *path_suite(void)
 	tcase_add_test(tc, test_depth_dirname_join);
 	tcase_add_test(tc, test_resolve_symlinks);
 	tcase_add_test(tc, test_resolve_proc_self_stays_lexical);
+	tcase_add_test(tc, test_str_printable);
 	tcase_add_checked_fixture(tc, NULL, remove_tree);
 	suite_add_tcase(s, tc);
 	return s;
