@@ -25,10 +25,6 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <linux/openat2.h>
-#include <sys/syscall.h>
-#endif
 
 #include <cjson/cJSON.h>
 
@@ -96,52 +92,6 @@ const char *broker_call(const struct broker *b)
 }
 
 /* --- paths --------------------------------------------------------------- */
-
-/* Open the folder at the absolute path abs without following any symlink
- * on the way (openat2 RESOLVE_NO_SYMLINKS; else a walk of O_NOFOLLOW opens,
- * as firejail's safer_openat()). Returns a descriptor (O_RDONLY|
- * O_DIRECTORY|O_CLOEXEC), or -1 with errno set: ELOOP when a component is a
- * symlink. */
-static int open_dir_nofollow(const char *abs)
-{
-	int fd, next;
-	char *copy, *comp, *save = NULL;
-
-#ifdef __linux__
-	struct open_how how;
-
-	memset(&how, 0, sizeof(how));
-	how.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
-	how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
-	fd = (int)syscall(SYS_openat2, AT_FDCWD, abs, &how, sizeof(how));
-	if (fd >= 0 || errno != ENOSYS)
-		return fd;
-#endif
-	if (abs[0] != '/') {
-		errno = EINVAL;
-		return -1;
-	}
-	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	copy = xstrdup(abs);
-	for (comp = strtok_r(copy, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
-		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (next < 0) {
-			int e = errno;
-
-			close(fd);
-			free(copy);
-			/* O_NOFOLLOW on a symlink: ELOOP, or ENOTDIR with O_DIRECTORY */
-			errno = e == ENOTDIR ? ELOOP : e;
-			return -1;
-		}
-		close(fd);
-		fd = next;
-	}
-	free(copy);
-	return fd;
-}
 
 /* One path of a request: the spelling the client wrote (normalised) and
  * the one the broker acts on, with its folder resolved and, unless
@@ -356,7 +306,7 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 		if (!(b->pol->enforced & caps)) {
 			decision = TOKEN_SANDBOX;
 		} else {
-			int dfd = open_dir_nofollow(t.parent);
+			int dfd = open_dir_nosymlinks(t.parent);
 
 			e = errno;
 			if (dfd >= 0) {
@@ -606,7 +556,7 @@ static int act(struct op *o, bool to_exists)
 	struct stat st;
 	long mode;
 
-	fdir = open_dir_nofollow(o->from.parent);
+	fdir = open_dir_nosymlinks(o->from.parent);
 	if (fdir < 0) {
 		fail_errno(o, "open the folder of", o->from.path);
 		goto out;
@@ -616,7 +566,7 @@ static int act(struct op *o, bool to_exists)
 		goto out;
 	}
 	if (o->has_to) {
-		tdir = open_dir_nofollow(o->to.parent);
+		tdir = open_dir_nosymlinks(o->to.parent);
 		if (tdir < 0) {
 			fail_errno(o, "open the folder of", o->to.path);
 			goto out;

@@ -213,7 +213,10 @@ static int restore_file(const char *src, const char *path, mode_t mode, const st
 	in = open(src, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (in < 0 || fstat(in, &sb) < 0 || !S_ISREG(sb.st_mode))
 		return -1;
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* The folder as recorded, without following a symlink: the command
+	 * could have replaced a folder on the way with a link to elsewhere
+	 * (the backed-up content would then land there). */
+	dfd = open_dir_nosymlinks(dir);
 	if (dfd < 0)
 		return -1;
 	tmp = xasprintf(".%s.fsjail-restore.%ld", name, (long)getpid());

@@ -10,10 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifdef __linux__
-#include <linux/openat2.h>
-#include <sys/syscall.h>
-#endif
 
 #include "backup.h"
 #include "path.h"
@@ -236,18 +232,7 @@ int trash_move(const char *home, const char *path, char **trashed_as, struct fsj
 		return fsj_error_set(err, NULL, 0, 0, "cannot trash '%s': not an absolute file path",
 				     path);
 	dir = slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
-#ifdef __linux__
-	{
-		struct open_how how;
-
-		memset(&how, 0, sizeof(how));
-		how.flags = O_PATH | O_DIRECTORY | O_CLOEXEC;
-		how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
-		fd = (int)syscall(SYS_openat2, AT_FDCWD, dir, &how, sizeof(how));
-	}
-#else
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-#endif
+	fd = open_dir_nosymlinks(dir);
 	if (fd < 0) {
 		saved = errno;
 		fsj_error_set(err, NULL, 0, 0, "cannot open '%s': %s", dir, strerror(saved));

@@ -136,4 +136,12 @@ char *random_hex(size_t n);
  * reads. Caller frees. */
 char *str_printable(const char *s);
 
+
+/* Open the folder at the absolute path abs without following any symlink
+ * on the way (openat2 RESOLVE_NO_SYMLINKS|RESOLVE_NO_MAGICLINKS; else a
+ * walk of O_NOFOLLOW opens, as firejail's safer_openat()). Returns a
+ * descriptor (O_RDONLY|O_DIRECTORY|O_CLOEXEC; caller closes), or -1 with
+ * errno set: ELOOP when a component is a symlink. */
+int open_dir_nosymlinks(const char *abs);
+
 #endif
