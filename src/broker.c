@@ -1014,6 +1014,47 @@ static void client_close(struct client *c)
 	c->len = 0;
 }
 
+/* true when pid is a descendant of this process (the supervisor): a peer
+ * from another fsjail run, or from outside any, is not, whatever session
+ * id it presents (ids can be read from /proc/PID/environ by same-uid
+ * processes). A process the command left behind that was reparented to
+ * init is not either: it is refused, failing closed. Linux reads the
+ * parent chain from /proc/PID/stat; elsewhere only the uid is checked. */
+static bool peer_is_descendant(pid_t pid)
+{
+#ifdef __linux__
+	pid_t self = getpid();
+
+	for (int hops = 0; pid > 1 && hops < 4096; hops++) {
+		char path[64], buf[512];
+		const char *close_paren;
+		int ppid, fd;
+		ssize_t n;
+
+		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return false;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			return false;
+		buf[n] = '\0';
+		/* "pid (comm) state ppid ...": comm may hold spaces and ')' */
+		close_paren = strrchr(buf, ')');
+		if (!close_paren || sscanf(close_paren + 1, " %*c %d", &ppid) != 1)
+			return false;
+		if (ppid == self)
+			return true;
+		pid = ppid;
+	}
+	return false;
+#else
+	(void)pid;
+	return true;
+#endif
+}
+
 /* Accept one client; a foreign uid or one client too many is answered
  * and closed at once. */
 static void accept_client(struct broker *b)
@@ -1039,6 +1080,14 @@ static void accept_client(struct broker *b)
 	if (platform_peer_cred(fd, &peer) < 0 || peer.uid != geteuid()) {
 		snprintf(detail, sizeof(detail), "peer uid %ld is not the session's",
 			 platform_peer_cred(fd, &peer) < 0 ? -1L : (long)peer.uid);
+		audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
+		(void)write_all(fd, "DENY\n", 5);
+		close(fd);
+		return;
+	}
+	if (!peer_is_descendant(peer.pid)) {
+		snprintf(detail, sizeof(detail), "peer pid %ld is not in this run's process tree",
+			 (long)peer.pid);
 		audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
 		(void)write_all(fd, "DENY\n", 5);
 		close(fd);
