@@ -1197,14 +1197,16 @@ static bool is_regular_file(const char *p)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The platform baseline: $FSJAIL_DATADIR, then the installed data
- * directory, then the source tree (running from a build). */
-static char *find_baseline(const char *cwd)
+/* The places a platform baseline is looked for, in order: $FSJAIL_DATADIR,
+ * then the installed data directory, then the source tree (running from a
+ * build). Fills out[] with normalised file paths (caller frees each);
+ * returns how many. */
+static size_t baseline_candidates(const char *cwd, char *out[3])
 {
 	static const char name[] = "baseline-" FSJ_OS_NAME ".yaml";
 	const char *envdir = getenv("FSJAIL_DATADIR");
 	const char *dirs[3];
-	size_t n = 0;
+	size_t n = 0, k = 0;
 
 	if (envdir && *envdir)
 		dirs[n++] = envdir;
@@ -1216,15 +1218,26 @@ static char *find_baseline(const char *cwd)
 #endif
 	for (size_t i = 0; i < n; i++) {
 		cleanup_free char *raw = xasprintf("%s/%s", dirs[i], name);
-		char *p = NULL;
 
-		if (path_normalize(raw, strlen(raw), NULL, cwd, &p) != PATH_OK)
-			continue;
-		if (is_regular_file(p))
-			return p;
-		free(p);
+		if (path_normalize(raw, strlen(raw), NULL, cwd, &out[k]) == PATH_OK)
+			k++;
 	}
-	return NULL;
+	return k;
+}
+
+/* The first candidate that is a regular file, or NULL. Caller frees. */
+static char *find_baseline(const char *cwd)
+{
+	char *cand[3];
+	size_t n = baseline_candidates(cwd, cand);
+	char *found = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!found && is_regular_file(cand[i]))
+			found = steal_pointer(&cand[i]);
+		free(cand[i]);
+	}
+	return found;
 }
 
 int fsj_env_init(struct fsj_env *env, const char *rules_file,
@@ -1526,6 +1539,25 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 			.origin = ctx->env.config_file,
 		};
 		policy_add_rule(pol, &audit);
+	}
+	/* Every place a baseline is searched, not only the one in use: a
+	 * command that could write an earlier candidate would choose the
+	 * baseline of the next run. */
+	{
+		char *cand[3];
+		size_t n = baseline_candidates(ctx->env.cwd, cand);
+
+		for (size_t i = 0; i < n; i++) {
+			struct fsj_rule r = {
+				.path = cand[i],
+				.recursive = false,
+				.deny = FSJ_CAPS_MODIFY,
+				.source = FSJ_SRC_PROTECTED,
+				.origin = (char *)"baseline search path",
+			};
+			policy_add_rule(pol, &r);
+			free(cand[i]);
+		}
 	}
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);
