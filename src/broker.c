@@ -1255,9 +1255,8 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 {
 	struct broker *b = xcalloc(1, sizeof(*b));
 	char *run_path, *dir_path;
-	sigset_t all, saved;
 	const char *delay = getenv("FSJAIL_BROKER_TEST_DELAY_MS");
-	int state_fd, rc;
+	int state_fd;
 
 	b->ctx = ctx;
 	b->pol = pol;
@@ -1311,20 +1310,29 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 			      strerror(errno));
 		goto fail;
 	}
+	return b;
+fail:
+	broker_free(b);
+	return NULL;
+}
+
+int broker_serve(struct broker *b, struct fsj_error *err)
+{
+	sigset_t all, saved;
+	int rc;
+
+	if (b->started)
+		return 0;
 	/* Signals belong to the supervisor's loop, never to this thread. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &saved);
 	rc = pthread_create(&b->thread, NULL, broker_main, b);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
-	if (rc != 0) {
-		fsj_error_set(err, NULL, 0, 0, "cannot start the broker thread: %s", strerror(rc));
-		goto fail;
-	}
+	if (rc != 0)
+		return fsj_error_set(err, NULL, 0, 0, "cannot start the broker thread: %s",
+				     strerror(rc));
 	b->started = true;
-	return b;
-fail:
-	broker_free(b);
-	return NULL;
+	return 0;
 }
 
 void broker_free(struct broker *b)

@@ -74,6 +74,13 @@ bool broker_session_valid(const char *s);
 struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
 			    const char *session, const char *command, struct fsj_error *err);
 
+/* Start serving: the broker thread. Call it after the fork that starts
+ * the command (launch_after_fork()): a thread alive across fork() could
+ * hold a lock (malloc's, stdio's) that the child then waits on forever.
+ * Clients that connect before are queued by listen(2). Returns 0, or -1
+ * with err set. */
+int broker_serve(struct broker *b, struct fsj_error *err);
+
 /* The socket path, session id and call id; owned by b. */
 const char *broker_socket_path(const struct broker *b);
 const char *broker_session(const struct broker *b);

@@ -82,6 +82,12 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
 	return tier;
 }
 
+/* launch_after_fork() hook: the broker thread starts after the fork. */
+static int serve_broker(void *arg, struct fsj_error *err)
+{
+	return broker_serve(arg, err);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -258,6 +264,8 @@ int cmd_run(int argc, char **argv)
 			status = FSJ_EXIT_ERROR;
 			goto out;
 		}
+		if (broker)
+			launch_after_fork(serve_broker, broker);
 	}
 	/* ModifyBackup (backup.h): the run's cycle, handed to the hook. */
 	if (backup_run_begin(&ctx, cmd_argv, &err) < 0) {

@@ -539,6 +539,16 @@ static int supervise(struct supervisor *s, struct launch_report *rep, size_t *re
 	return 0;
 }
 
+/* launch_after_fork(): what the parent starts right after the fork. */
+static int (*after_fork_fn)(void *arg, struct fsj_error *err);
+static void *after_fork_arg;
+
+void launch_after_fork(int (*fn)(void *arg, struct fsj_error *err), void *arg)
+{
+	after_fork_fn = fn;
+	after_fork_arg = arg;
+}
+
 /* Map the child's end to fsjail's exit status (DESIGN.md section 1). */
 static int launch_status(const struct sandbox *sb, char *const argv[],
 			 const struct launch_report *rep, size_t rep_len, int wstatus,
@@ -666,7 +676,8 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
 	(void)setpgid(s.pid, s.pid);
-	if (notify_start(s.notify, err) < 0) {
+	if (notify_start(s.notify, err) < 0 ||
+	    (after_fork_fn && after_fork_fn(after_fork_arg, err) < 0)) {
 		/* Without its supervisor the hook would fail every creating
 		 * open with ENOSYS: end the command before it runs. */
 		(void)kill(-s.pid, SIGKILL);

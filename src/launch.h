@@ -16,4 +16,12 @@
  * not be applied (err set; the command never ran). */
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err);
 
+
+/* Run fn(arg) in the parent right after the fork of the next launch_run(),
+ * before the command is let go: the place to start threads (the broker),
+ * which must not exist across fork(). A failure (-1 with err set) ends
+ * the command before it runs and launch_run() returns 125. fn NULL
+ * clears it. */
+void launch_after_fork(int (*fn)(void *arg, struct fsj_error *err), void *arg);
+
 #endif

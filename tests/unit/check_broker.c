@@ -162,6 +162,7 @@ START_TEST(test_backup_hook_refusal_leaves_file)
 	broker_backup_hook = refuse_backup;
 	b = broker_start(&ctx, pol, "unit-2", "cp", &err);
 	ck_assert_msg(b, "%s", err.text);
+	ck_assert_int_eq(broker_serve(b, &err), 0);
 	line = xasprintf("{\"id\":7,\"command\":\"HostFileOperation\",\"operation\":\"copy\","
 			 "\"from\":\"%s\",\"to\":\"%s\",\"sessionId\":\"unit-2\"}",
 			 src, dst);
@@ -194,6 +195,7 @@ START_TEST(test_trash_without_hook_fails_closed)
 	broker_trash_hook = NULL;
 	b = broker_start(&ctx, pol, "unit-3", "rm", &err);
 	ck_assert_msg(b, "%s", err.text);
+	ck_assert_int_eq(broker_serve(b, &err), 0);
 	line = xasprintf("{\"id\":1,\"command\":\"HostFileOperation\",\"operation\":\"delete\","
 			 "\"path\":\"%s\",\"sessionId\":\"unit-3\"}",
 			 f);
