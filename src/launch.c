@@ -25,10 +25,14 @@
 #include <termios.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #endif
 
 #include "launch.h"
+#include "mask.h"
 #include "notify.h"
 
 /* Where the child stopped short of running the command. */
@@ -70,6 +74,7 @@ struct supervisor {
 	int wake[2];             /* self-pipe: read end, write end */
 	int report;              /* read end of the report pipe, -1 after EOF */
 	struct notify *notify;   /* the create hook (notify.h), NULL when none */
+	bool pidns;              /* run the command in its own pid namespace */
 };
 
 static void on_signal(int sig)
@@ -334,6 +339,258 @@ static int close_inherited_dirs(void)
 }
 #endif
 
+#ifdef __linux__
+/*
+ * ===================== the pid namespace (Linux) =====================
+ * PR_SET_PDEATHSIG reaches the direct child only: a background process of
+ * the command would outlive a supervisor killed with SIGKILL, and keep
+ * running without its broker and create hook. So the child, C, makes a pid
+ * namespace and forks its first process, I, which is pid 1 there. When I
+ * ends, the kernel kills everything left in the namespace
+ * (pid_namespaces(7)); I has PR_SET_PDEATHSIG for C, and C for the
+ * supervisor, so a SIGKILL of the supervisor ends the whole tree.
+ *
+ *   supervisor -> C (mirror, unsandboxed) -> I (pid 1, sandboxed) -> command
+ *
+ * I applies the sandbox, forks the command, reaps orphans and tells C how
+ * the command stopped or ended. C mirrors that: it stops with the same job
+ * control signal, or ends with the same status, so the supervisor's view
+ * is the command's (a pid 1 cannot do this itself: it ignores every signal
+ * it has no handler for, even from itself). A fresh /proc is mounted so
+ * that pids read there are the namespace's. FSJAIL_NO_PID_NAMESPACE=1 runs
+ * without it (then the gap above is back).
+ */
+
+/* What I tells C, one write each. */
+struct ns_msg {
+	int kind;  /* NS_MSG_STOP or NS_MSG_END */
+	int value; /* the stop signal, or the command's wait status */
+};
+enum { NS_MSG_STOP = 1, NS_MSG_END };
+
+static void noop_handler(int sig)
+{
+	(void)sig;
+}
+
+/* In C: stop with job control signal sig, as the command did, so that the
+ * supervisor sees the stop and passes it on; return once continued. */
+static void mirror_stop(int sig)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, &old) < 0)
+		return;
+	(void)kill(getpid(), sig);
+	(void)sigaction(sig, &old, NULL);
+}
+
+/* In C: end the way the command ended (wait status wstatus). A signal
+ * death is repeated without a core dump: C's memory is fsjail's. */
+FSJ_NORETURN static void mirror_end(int wstatus)
+{
+	struct rlimit none = { 0, 0 };
+	struct sigaction sa;
+	sigset_t set;
+	int sig;
+
+	if (WIFEXITED(wstatus))
+		_exit(WEXITSTATUS(wstatus));
+	if (!WIFSIGNALED(wstatus))
+		_exit(FSJ_EXIT_ERROR);
+	sig = WTERMSIG(wstatus);
+	(void)setrlimit(RLIMIT_CORE, &none);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	(void)sigaction(sig, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+	(void)kill(getpid(), sig);
+	_exit(128 + sig);
+}
+
+/* C's life after the fork of I: take no signal the supervisor forwards
+ * to the group (the command does), mirror what I reports, and end as the
+ * command ended; when I ends without a report, end as I did. */
+FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int rd,
+				   const sigset_t *blocked)
+{
+	static const int jobctl[] = { SIGTSTP, SIGTTIN, SIGTTOU };
+	struct sigaction sa, ign;
+	struct ns_msg m;
+	int wstatus = 0, st;
+	bool ended = false;
+	size_t i;
+	ssize_t n;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = noop_handler;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	for (i = 0; i < N_FORWARDED; i++)
+		if (!inherited_ignored(s, caught_signals[i]))
+			(void)sigaction(caught_signals[i], &sa, NULL);
+	for (i = 0; i < sizeof(jobctl) / sizeof(jobctl[0]); i++)
+		(void)sigaction(jobctl[i], &ign, NULL);
+	(void)sigprocmask(SIG_UNBLOCK, blocked, NULL);
+
+	for (;;) {
+		n = read(rd, &m, sizeof(m));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n != (ssize_t)sizeof(m))
+			break; /* EOF: I has ended */
+		/* I runs under the sandbox: take from it only what C would do
+		 * anyway (child_stopped() passes on no other stop). */
+		if (m.kind == NS_MSG_STOP &&
+		    (m.value == SIGTSTP || m.value == SIGTTIN || m.value == SIGTTOU))
+			mirror_stop(m.value);
+		else if (m.kind == NS_MSG_END) {
+			wstatus = m.value;
+			ended = true;
+		}
+	}
+	/* Returns once the kernel has ended every process of the namespace. */
+	while (waitpid(init, &st, 0) < 0) {
+		if (errno != EINTR)
+			_exit(FSJ_EXIT_ERROR);
+	}
+	mirror_end(ended ? wstatus : st);
+}
+
+/* In I, pid 1: wait for the command (cmd) and reap every orphan the
+ * namespace hands to its init; tell C of the command's job control stops
+ * and of its end, then end, which ends the namespace. */
+FSJ_NORETURN static void ns_init(pid_t cmd, int wr)
+{
+	struct ns_msg m;
+	int st;
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(-1, &st, WUNTRACED | __WALL);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(FSJ_EXIT_ERROR); /* ECHILD: cannot happen while cmd lives */
+		}
+		if (r != cmd)
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (WIFSTOPPED(st)) {
+			int sig = WSTOPSIG(st);
+
+			/* Only the stops the supervisor passes on (child_stopped):
+			 * a mirrored SIGSTOP would leave C stopped for good. */
+			if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU)
+				continue;
+			m.kind = NS_MSG_STOP;
+			m.value = sig;
+			(void)write_all(wr, &m, sizeof(m));
+			continue;
+		}
+		m.kind = NS_MSG_END;
+		m.value = st;
+		(void)write_all(wr, &m, sizeof(m));
+		_exit(0);
+	}
+}
+
+/* In C: enter a new pid namespace (and a mount namespace for its /proc) and
+ * fork I. Root makes them directly; anyone else, or root without
+ * CAP_SYS_ADMIN, in a new user namespace that maps only the caller's ids
+ * (mask_userns_enter). Returns in I only, with *status_wr the write end of
+ * I's report to C; C never returns. Any failure ends C with a report. */
+static void ns_split(const struct supervisor *s, int report_fd, int *status_wr)
+{
+	struct fsj_error err = { { 0 } };
+	const int flags = CLONE_NEWPID | CLONE_NEWNS;
+	sigset_t block, old;
+	struct pollfd pfd;
+	bool private;
+	int p[2];
+	size_t i;
+	pid_t init;
+
+	if (!(geteuid() == 0 && unshare(flags) == 0) && mask_userns_enter(flags, &err) < 0)
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, 0,
+			   "cannot make a pid namespace (needed so that no process of the command "
+			   "outlives fsjail); hint: FSJAIL_NO_PID_NAMESPACE=1 runs without one",
+			   FSJ_EXIT_ERROR);
+	/* Nothing mounted here may reach the host: /proc is mounted only over
+	 * private mounts. Landlock refuses a restricted process both (fsjail
+	 * inside fsjail); the host's /proc then stays. */
+	private = mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
+	if (cloexec_pipe(p, false) < 0)
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno, "cannot create a pipe",
+			   FSJ_EXIT_ERROR);
+	/* A forwarded signal must not end C before its handlers are in. */
+	sigemptyset(&block);
+	for (i = 0; i < N_FORWARDED; i++)
+		sigaddset(&block, caught_signals[i]);
+	(void)sigprocmask(SIG_BLOCK, &block, &old);
+	init = fork();
+	if (init < 0)
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
+			   "cannot fork the first process of the pid namespace", FSJ_EXIT_ERROR);
+	if (init > 0) {
+		close(p[1]);
+		close(report_fd);
+		ns_mirror(s, init, p[0], &block);
+	}
+
+	close(p[0]);
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	/* I must not outlive C; C may already be gone (the read end closed:
+	 * POLLERR on the write end). */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
+			   "cannot set the parent-death signal", FSJ_EXIT_ERROR);
+	pfd.fd = p[1];
+	pfd.events = POLLOUT;
+	if (poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLERR | POLLHUP)))
+		_exit(FSJ_EXIT_ERROR);
+	(void)prctl(PR_SET_NAME, "fsjail-init", 0, 0, 0);
+	/* The namespace's own /proc. Where that is refused the host's stays,
+	 * whose pids are not the namespace's: a view problem, not a weaker
+	 * sandbox. */
+	if (private)
+		(void)mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+	*status_wr = p[1];
+}
+#endif
+
+/* The last step of the child: exec the command (args; cmd is the command
+ * line before a wrapper such as sandbox-exec was put in front of it), or
+ * report why not and end. */
+FSJ_NORETURN static void child_exec(int report_fd, char **args, char **cmd)
+{
+	int e;
+
+	if (args != cmd) {
+		/* A wrapper (sandbox-exec) applies the sandbox and execs the
+		 * command itself. */
+		e = command_lookup(cmd[0]);
+		if (e)
+			child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
+				   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
+		execv(args[0], args);
+		child_fail(report_fd, LAUNCH_STAGE_EXEC_WRAPPER, errno, args[0], FSJ_EXIT_ERROR);
+	}
+	execvp(args[0], args);
+	e = errno;
+	child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
+		   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
+}
+
 /*
  * ===================== trust boundary: the forked child =====================
  * Runs with all of fsjail's rights until sandbox_apply() returns, and with
@@ -347,7 +604,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 {
 	struct fsj_error err = { { 0 } };
 	char **cmd = args;
-	int e;
+	int status_wr = -1;
 
 	/* Own process group, so that signals reach the whole command tree
 	 * and the terminal can be handed to it; the parent does the same, as
@@ -375,6 +632,11 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 			   "cannot list inherited descriptors in /proc/self/fd", FSJ_EXIT_ERROR);
 #endif
 
+#ifdef __linux__
+	if (s->pidns)
+		ns_split(s, report_fd, &status_wr); /* returns in I, pid 1 */
+#endif
+
 	if (sandbox_apply(sb, &args, &err) < 0)
 		child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
 	/* The create hook's filter comes last: nothing of fsjail's own runs
@@ -382,20 +644,21 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	if (notify_child_install(s->notify, &err) < 0)
 		child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
 
-	if (args != cmd) {
-		/* A wrapper (sandbox-exec) applies the sandbox and execs the
-		 * command itself. */
-		e = command_lookup(cmd[0]);
-		if (e)
-			child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
-				   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
-		execv(args[0], args);
-		child_fail(report_fd, LAUNCH_STAGE_EXEC_WRAPPER, errno, args[0], FSJ_EXIT_ERROR);
+#ifdef __linux__
+	if (status_wr >= 0) {
+		/* I stays pid 1; the command is its child, with I's sandbox. */
+		pid_t pid = fork();
+
+		if (pid < 0)
+			child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
+				   "cannot fork the command in the pid namespace", FSJ_EXIT_ERROR);
+		if (pid > 0) {
+			close(report_fd);
+			ns_init(pid, status_wr);
+		}
 	}
-	execvp(args[0], args);
-	e = errno;
-	child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
-		   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
+#endif
+	child_exec(report_fd, args, cmd);
 }
 
 /* Pass a signal sent to fsjail on to the command's process group. A
@@ -632,6 +895,9 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	}
 	s.report = report[0];
 	find_tty(&s);
+#ifdef __linux__
+	s.pidns = !env_flag("FSJAIL_NO_PID_NAMESPACE");
+#endif
 
 	/* The create hook, for a backend that wants one (sandbox.h). */
 	if (sandbox_notify_policy(sb) && notify_wanted()) {

@@ -10,7 +10,11 @@
 /* Run argv (argv[0] looked up in PATH as execvp does) under sb.
  * stdin, stdout, stderr and the terminal pass through; the child gets its
  * own process group, and SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to fsjail
- * are forwarded to that group. Returns fsjail's exit status: the child's
+ * are forwarded to that group. On Linux the command runs in its own pid
+ * namespace under a small init (launch.c), so that no process of it
+ * outlives fsjail, even one killed with SIGKILL; FSJAIL_NO_PID_NAMESPACE=1
+ * turns that off, and a pid namespace that cannot be made is a 125 with
+ * the reason. Returns fsjail's exit status: the child's
  * exit status, 128+N when it died of signal N, 126 when the command could
  * not be executed, 127 when it was not found, or 125 when the sandbox could
  * not be applied (err set; the command never ran). */

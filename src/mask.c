@@ -110,37 +110,42 @@ static int write_map(const char *file, unsigned id)
 	return write_proc(file, text);
 }
 
-int mask_ns_enter(struct fsj_error *err)
+int mask_userns_enter(int flags, struct fsj_error *err)
 {
 	uid_t uid = geteuid();
 	gid_t gid = getegid();
+
+	if (unshare(CLONE_NEWUSER | flags) < 0)
+		return MASK_FAIL(err, "cannot make a user namespace: %s", strerror(errno));
+	/* gid_map may only be written by an unprivileged process once
+	 * setgroups(2) is denied; kernels before 3.19 lack the file. */
+	if (write_proc("/proc/self/setgroups", "deny") < 0 && errno != ENOENT)
+		return MASK_FAIL(err, "cannot write '/proc/self/setgroups': %s", strerror(errno));
+	if (write_map("/proc/self/uid_map", (unsigned)uid) < 0)
+		return MASK_FAIL(err, "cannot write '/proc/self/uid_map': %s", strerror(errno));
+	if (write_map("/proc/self/gid_map", (unsigned)gid) < 0)
+		return MASK_FAIL(err, "cannot write '/proc/self/gid_map': %s", strerror(errno));
+	return 0;
+}
+
+int mask_ns_enter(struct fsj_error *err)
+{
 	bool done = false;
 
-	if (uid == 0) {
+	if (geteuid() == 0) {
 		if (unshare(CLONE_NEWNS) == 0)
 			done = true;
 		else if (errno != EPERM)
 			return MASK_FAIL(err, "cannot make a mount namespace for mount masks: %s",
 					 strerror(errno));
 	}
-	if (!done) {
-		if (unshare(CLONE_NEWUSER | CLONE_NEWNS) < 0)
-			return MASK_FAIL(
-				err,
-				"cannot make a user and mount namespace for mount masks: %s\n"
-				"hint: FSJAIL_NO_MOUNT_MASKS=1 uses expansion instead",
-				strerror(errno));
-		/* gid_map may only be written by an unprivileged process once
-		 * setgroups(2) is denied; kernels before 3.19 lack the file. */
-		if (write_proc("/proc/self/setgroups", "deny") < 0 && errno != ENOENT)
-			return MASK_FAIL(err, "cannot write '/proc/self/setgroups': %s",
-					 strerror(errno));
-		if (write_map("/proc/self/uid_map", (unsigned)uid) < 0)
-			return MASK_FAIL(err, "cannot write '/proc/self/uid_map': %s",
-					 strerror(errno));
-		if (write_map("/proc/self/gid_map", (unsigned)gid) < 0)
-			return MASK_FAIL(err, "cannot write '/proc/self/gid_map': %s",
-					 strerror(errno));
+	if (!done && mask_userns_enter(CLONE_NEWNS, err) < 0) {
+		if (err)
+			fsj_error_set(err, NULL, 0, 0,
+				      "mount masks: %s\n"
+				      "hint: FSJAIL_NO_MOUNT_MASKS=1 uses expansion instead",
+				      err->text);
+		return -1;
 	}
 	/* mount --make-rprivate /: our masks must not propagate to the host's
 	 * shared mounts, and the host's later mounts need not reach us. */
@@ -395,6 +400,12 @@ int mask_ns_enter(struct fsj_error *err)
 	if (err)
 		fsj_error_set(err, NULL, 0, 0, "mount masks need Linux");
 	return -1;
+}
+
+int mask_userns_enter(int flags, struct fsj_error *err)
+{
+	(void)flags;
+	return mask_ns_enter(err);
 }
 
 int mask_mount(const struct ll_mask *m, struct fsj_error *err)

@@ -15,6 +15,15 @@
 #include "landlock.h"
 #include "util.h"
 
+/* unshare(CLONE_NEWUSER | flags) (flags: further CLONE_NEW* namespaces,
+ * which the new user namespace then owns), then map the caller's uid and
+ * gid to themselves with setgroups(2) denied: the one mapping an
+ * unprivileged process may write (user_namespaces(7)). The caller has every
+ * capability inside the new namespace and none outside it. Must be called
+ * single-threaded (unshare(2)). err may be NULL. Returns 0, or -1 with
+ * errno and err set (EPERM, EINVAL, ENOSPC: user namespaces unavailable). */
+int mask_userns_enter(int flags, struct fsj_error *err);
+
 /* Move the calling process into a new mount namespace it may change: as
  * root (with CAP_SYS_ADMIN) a mount namespace alone; otherwise, or when
  * that is refused, a new user namespace with the caller's uid and gid
