@@ -287,6 +287,30 @@ run_cmd()
 	LAST_CMD=$(printf '%q ' "$@")
 }
 
+# host_pid ANCESTOR PID: print the pid, as this shell sees it, of the
+# process that calls itself PID inside a run's pid namespace (the last
+# field of NSpid in /proc/P/status) and descends from ANCESTOR (fsjail's
+# pid). A command inside fsjail knows only its namespace's pids ($$, $!).
+# Returns 1 when there is no such process.
+host_pid()
+{
+	local st p q
+	for st in /proc/[0-9]*/status; do
+		p=${st#/proc/}
+		p=${p%/status}
+		[ "$(awk '/^NSpid:/ { print $NF }' "$st" 2>/dev/null)" = "$2" ] || continue
+		q=$p
+		while [ -n "$q" ] && [ "$q" -gt 1 ]; do
+			q=$(awk '/^PPid:/ { print $2 }' "/proc/$q/status" 2>/dev/null)
+			if [ "$q" = "$1" ]; then
+				echo "$p"
+				return 0
+			fi
+		done
+	done
+	return 1
+}
+
 # Diagnostic context of the last run.
 diag_last()
 {

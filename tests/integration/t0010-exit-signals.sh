@@ -30,16 +30,23 @@ assert_rc 139 SEGV
 end_test
 
 # start_bg SCRIPT: `fsjail run -- bash -c SCRIPT` in the background; sets
-# FSJ_PID. Waits until the script wrote pid files into the workspace.
+# FSJ_PID. Waits until the script wrote pid files into the workspace, then
+# turns the pids in them (the run's pid namespace's) into this shell's.
 start_bg()
 {
 	rm -f "$WS"/pid*
 	"$FSJAIL" run --workspace "$WS" -- bash -c "$1" >"$OUT" 2>"$ERR" &
 	FSJ_PID=$!
 	LAST_CMD="fsjail run --workspace $WS -- bash -c '$1' &"
-	local i
+	local i f h
 	for i in $(seq 100); do
-		[ -s "$WS/pid" ] && [ -s "$WS/pid2" ] && return 0
+		if [ -s "$WS/pid" ] && [ -s "$WS/pid2" ]; then
+			for f in "$WS/pid" "$WS/pid2"; do
+				h=$(host_pid "$FSJ_PID" "$(cat "$f")") || return 1
+				echo "$h" >"$f"
+			done
+			return 0
+		fi
 		sleep 0.1
 	done
 	return 1

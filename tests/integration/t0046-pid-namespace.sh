@@ -1,0 +1,132 @@
+#!/bin/bash
+# No process of the command outlives fsjail (issue 4, Reliability). The
+# command runs in its own pid namespace under a small init (launch.c):
+# when fsjail is killed with SIGKILL, or when the command ends and leaves
+# background processes behind, the kernel ends every process of the
+# namespace (pid_namespaces(7)), so none keeps running without its broker
+# and create hook. Inside, /proc is the namespace's own; job control stops
+# still reach the invoking shell.
+. "$(dirname "$0")/libtest.sh"
+
+plan 6
+setup
+require_landlock
+
+# wait_file FILE: wait (at most 10 s) until FILE is not empty.
+wait_file()
+{
+	local i
+	for i in $(seq 100); do
+		[ -s "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# assert_pid_gone PID WHAT: PID no longer exists (allowing 5 s to die).
+assert_pid_gone()
+{
+	local i
+	for i in $(seq 50); do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.1
+	done
+	fail "$2 (pid $1) survived"
+	kill -KILL "$1" 2>/dev/null
+	return 1
+}
+
+begin_test "SIGKILL of fsjail ends the command's background processes, also one in its own session"
+rm -f "$WS"/pid*
+"$FSJAIL" run --workspace "$WS" -- bash -c \
+	'sleep 300 & echo $! > pid; setsid sleep 301 & echo $! > pid2; wait' >"$OUT" 2>"$ERR" &
+FSJ_PID=$!
+if wait_file "$WS/pid" && wait_file "$WS/pid2" &&
+	bg1=$(host_pid "$FSJ_PID" "$(cat "$WS/pid")") &&
+	bg2=$(host_pid "$FSJ_PID" "$(cat "$WS/pid2")"); then
+	kill -0 "$bg1" || fail "the background sleep is not running"
+	kill -KILL "$FSJ_PID"
+	wait "$FSJ_PID" 2>/dev/null
+	assert_pid_gone "$bg1" "the background sleep"
+	assert_pid_gone "$bg2" "the setsid sleep"
+else
+	fail "the command did not start"
+	kill -KILL "$FSJ_PID" 2>/dev/null
+	wait "$FSJ_PID" 2>/dev/null
+fi
+end_test
+
+begin_test "a background process left behind ends with the run; fsjail exits with the command's status"
+rm -f "$WS"/pid*
+"$FSJAIL" run --workspace "$WS" -- bash -c \
+	'sleep 302 & echo $! > pid; while [ ! -s pid.host ]; do sleep 0.1; done; exit 5' \
+	>"$OUT" 2>"$ERR" &
+FSJ_PID=$!
+if wait_file "$WS/pid" && bg1=$(host_pid "$FSJ_PID" "$(cat "$WS/pid")"); then
+	echo "$bg1" >"$WS/pid.host"
+	wait "$FSJ_PID"
+	RC=$?
+	assert_rc 5
+	assert_pid_gone "$bg1" "the sleep left behind"
+else
+	fail "the command did not start"
+	kill -KILL "$FSJ_PID" 2>/dev/null
+	wait "$FSJ_PID" 2>/dev/null
+fi
+end_test
+
+begin_test "inside, /proc is the namespace's: the command is pid 2 under fsjail-init"
+fsj -- bash -c 'echo "$$ $(cat /proc/$$/comm) $(cat /proc/1/comm)"'
+assert_rc 0
+assert_out_eq "2 bash fsjail-init"
+end_test
+
+begin_test "FSJAIL_NO_PID_NAMESPACE=1: no pid namespace (the command's pid is the host's)"
+FSJAIL_NO_PID_NAMESPACE=1 fsj -- bash -c 'echo $$'
+assert_rc 0
+[ "$(cat "$OUT")" -gt 2 ] 2>/dev/null || fail "pid $(cat "$OUT") looks like a namespace's"
+end_test
+
+begin_test "a job control stop of the command stops fsjail; SIGCONT goes on"
+# set -m: fsjail gets its own process group, which a shell with job
+# control would give it, so that its SIGTSTP is not discarded.
+run_cmd bash -c 'set -m
+	"$1" run --workspace "$2" -- bash -c "echo before; kill -TSTP \$\$; echo after" &
+	p=$!
+	for i in $(seq 100); do
+		[ "$(awk "{ print \$3 }" /proc/$p/stat)" = T ] && break
+		sleep 0.1
+	done
+	echo "state $(awk "{ print \$3 }" /proc/$p/stat)"
+	kill -CONT $p
+	# wait returns 148 for a job it still sees stopped: wait for the end
+	for i in $(seq 100); do
+		[ "$(awk "{ print \$3 }" /proc/$p/stat 2>/dev/null)" = Z ] && break
+		sleep 0.1
+	done
+	wait $p' job "$FSJAIL" "$WS"
+assert_rc 0
+assert_out_match '^before$'
+assert_out_match '^state T$'
+assert_out_match '^after$'
+end_test
+
+begin_test "SIGTERM to fsjail while the command is stopped ends it with 143"
+run_cmd bash -c 'set -m
+	"$1" run --workspace "$2" -- bash -c "kill -TSTP \$\$; sleep 30" &
+	p=$!
+	for i in $(seq 100); do
+		[ "$(awk "{ print \$3 }" /proc/$p/stat)" = T ] && break
+		sleep 0.1
+	done
+	kill -TERM $p
+	kill -CONT $p
+	for i in $(seq 100); do
+		[ "$(awk "{ print \$3 }" /proc/$p/stat 2>/dev/null)" = Z ] && break
+		sleep 0.1
+	done
+	wait $p' job "$FSJAIL" "$WS"
+assert_rc 143
+end_test
+
+done_testing
