@@ -4,7 +4,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,30 +14,23 @@
 #include "backup.h"
 #include "trash.h"
 #include "util.h"
+#include "testutil.h"
 
-static char root[] = "/tmp/check_backup.XXXXXX";
+static char root[PATH_MAX];
 static char *state, *work;
 
 static void setup(void)
 {
-	ck_assert_ptr_nonnull(mkdtemp(root));
+	ck_assert_int_eq(tu_mkdtemp_in("/tmp", "check_backup", root), 0);
 	state = xasprintf("%s/state", root);
 	work = xasprintf("%s/work", root);
 	ck_assert_int_eq(mkdir(state, 0700), 0);
 	ck_assert_int_eq(mkdir(work, 0700), 0);
 }
 
-static int rm_one(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	return remove(p) < 0 ? 0 : 0;
-}
-
 static void teardown(void)
 {
-	nftw(root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	tu_rm_tree(root);
 }
 
 static void put(const char *path, const char *text)

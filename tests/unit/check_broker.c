@@ -6,6 +6,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,9 @@
 #include "config.h"
 #include "policy.h"
 #include "util.h"
+#include "testutil.h"
 
-static char scratch[] = "/tmp/check_broker.XXXXXX";
+static char scratch[PATH_MAX];
 static char *state_dir, *work_dir;
 static struct fsj_ctx ctx;
 static struct fsj_policy *pol;
@@ -28,7 +30,7 @@ static void setup(void)
 {
 	struct fsj_rule r = { 0 };
 
-	ck_assert_ptr_nonnull(mkdtemp(scratch));
+	ck_assert_int_eq(tu_mkdtemp_in("/tmp", "check_broker", scratch), 0);
 	state_dir = xasprintf("%s/state", scratch);
 	work_dir = xasprintf("%s/work", scratch);
 	ck_assert_int_eq(mkdir(state_dir, 0700), 0);
@@ -48,15 +50,11 @@ static void setup(void)
 
 static void teardown(void)
 {
-	char *cmd = xasprintf("rm -rf '%s'", scratch);
-
-	ck_assert_int_eq(system(cmd), 0);
-	free(cmd);
+	ck_assert_int_eq(tu_rm_tree(scratch), 0);
 	policy_free(pol);
 	fsj_config_release(&ctx.config);
 	free(state_dir);
 	free(work_dir);
-	strcpy(scratch, "/tmp/check_broker.XXXXXX");
 }
 
 /* Send one line and return the reply line (caller frees). */

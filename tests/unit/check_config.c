@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <check.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "path.h"
 #include "policy.h"
 #include "util.h"
+#include "testutil.h"
 
 #define R FSJ_CAPBIT(FSJ_CAP_READ)
 #define W FSJ_CAPBIT(FSJ_CAP_WRITE)
@@ -28,22 +28,11 @@ static char tree[PATH_MAX];
 /* a workspace outside /tmp (see outside_ws()) */
 static char outside[PATH_MAX];
 
-static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(p);
-}
-
 /* A scratch tree per test (the fixture runs in the forked test) with
  * home/, ws/ and an FSJAIL_HOME at fsj/; the environment points there. */
 static void make_tree(void)
 {
-	char tmpl[] = "/tmp/fsjail-config.XXXXXX";
-
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	ck_assert_ptr_nonnull(realpath(tmpl, tree));
+	ck_assert_int_eq(tu_mkdtemp_in("/tmp", "fsjail-config", tree), 0);
 	cleanup_free char *home = xasprintf("%s/home", tree);
 	cleanup_free char *ws = xasprintf("%s/ws", tree);
 	cleanup_free char *fsj = xasprintf("%s/fsj", tree);
@@ -59,10 +48,8 @@ static void make_tree(void)
 
 static void remove_tree(void)
 {
-	if (tree[0])
-		nftw(tree, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-	if (outside[0])
-		nftw(outside, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	tu_rm_tree(tree);
+	tu_rm_tree(outside);
 }
 
 /* A workspace in the current (build) directory: the scratch tree lies
@@ -70,10 +57,7 @@ static void remove_tree(void)
  * workspace there would inherit delete from it. */
 static const char *outside_ws(void)
 {
-	char tmpl[] = "check_config-ws.XXXXXX";
-
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	ck_assert_ptr_nonnull(realpath(tmpl, outside));
+	ck_assert_int_eq(tu_mkdtemp_in(".", "check_config-ws", outside), 0);
 	return outside;
 }
 

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <grp.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdint.h>
@@ -29,6 +30,7 @@
 #include "path.h"
 #include "policy.h"
 #include "util.h"
+#include "testutil.h"
 
 #define R FSJ_CAPBIT(FSJ_CAP_READ)
 #define W FSJ_CAPBIT(FSJ_CAP_WRITE)
@@ -62,18 +64,20 @@
 
 /* ---- scratch tree ---- */
 
-static char scratch[96];
+static char scratch[PATH_MAX];
 
 static char *sp(const char *rel)
 {
-	static char buf[8][512];
+	static char buf[8][PATH_MAX];
 	static int i;
 	char *b = buf[i++ % 8];
+	int n;
 
 	if (!rel || !*rel)
-		snprintf(b, 512, "%s", scratch);
+		n = snprintf(b, PATH_MAX, "%s", scratch);
 	else
-		snprintf(b, 512, "%s/%s", scratch, rel);
+		n = snprintf(b, PATH_MAX, "%s/%s", scratch, rel);
+	ck_assert_int_lt(n, PATH_MAX);
 	return b;
 }
 
@@ -94,35 +98,26 @@ static void mkf(const char *rel, const char *content)
 /* One root per run, made and removed by the parent (unchecked fixture:
  * Check skips a checked teardown when the test fails); one scratch
  * directory per test inside it. */
-static char run_root[64];
+static char run_root[PATH_MAX];
 
 static void make_run_root(void)
 {
-	strcpy(run_root, "/var/tmp/fsjail-ll-XXXXXX");
-	if (!mkdtemp(run_root)) {
-		perror("mkdtemp");
+	if (tu_mkdtemp_in("/var/tmp", "fsjail-ll", run_root) < 0) {
+		perror("mkdtemp /var/tmp/fsjail-ll.XXXXXX");
 		exit(EXIT_FAILURE);
 	}
 	chmod(run_root, 0755);
 }
 
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(p) < 0 && errno != ENOENT ? -1 : 0;
-}
-
 static void remove_run_root(void)
 {
-	if (run_root[0])
-		nftw(run_root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	tu_rm_tree(run_root);
 }
 
 static void make_scratch(void)
 {
-	snprintf(scratch, sizeof(scratch), "%s/t-XXXXXX", run_root);
+	ck_assert_int_lt(snprintf(scratch, sizeof(scratch), "%s/t-XXXXXX", run_root),
+			 (int)sizeof(scratch));
 	ck_assert_ptr_nonnull(mkdtemp(scratch));
 	chmod(scratch, 0755);
 }
@@ -695,18 +690,7 @@ END_TEST
 
 /* ---- kernel tests ---- */
 
-static bool kernel_missing_in(const char *test, const char *what, bool present)
-{
-	if (present)
-		return false;
-	ck_assert_msg(!env_flag("FSJAIL_REQUIRE_KERNEL"),
-		      "FSJAIL_REQUIRE_KERNEL=1 but %s is not available", what);
-	printf("SKIP: %s: %s is not available\n", test, what);
-	fflush(stdout);
-	return true;
-}
-
-#define kernel_missing(what, present) kernel_missing_in(__func__, (what), (present))
+#define kernel_missing(what, present) tu_kernel_missing(__func__, (what), (present))
 #define NEED_LANDLOCK(min)                                                   \
 	do {                                                                 \
 		if (kernel_missing("landlock ABI " #min, ll_abi() >= (min))) \
@@ -1140,7 +1124,7 @@ START_TEST(test_kernel_unprivileged_masks)
 
 	NEED_LANDLOCK(1);
 	NEED_MASKS();
-	if (kernel_missing("root (to switch to an unprivileged uid)", geteuid() == 0))
+	if (tu_need_root(__func__, "switch to an unprivileged uid"))
 		return;
 	make_workspace();
 	ck_assert_int_eq(nftw(scratch, chown_one, 16, FTW_PHYS), 0);

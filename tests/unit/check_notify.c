@@ -2,17 +2,18 @@
  * section 2: "create alone lets a process make a new file and fill it;
  * changing an existing file needs write").
  *
- * Each test builds a policy over a scratch tree under /home (a user-data
- * root: nothing there is granted by a baseline): drop/ allows create but
- * not write, outside/ allows neither. Commands run through the real path,
- * sandbox_prepare() + launch_run(); the direct tests fork, apply the
- * sandbox and install the hook themselves, then make the calls in C and
- * read the supervisor's counters. Kernel tests print "SKIP: ..." and pass
+ * Each test builds a policy over a scratch tree under /home, or $HOME for
+ * an ordinary user (a user-data root: nothing there is granted by a
+ * baseline): drop/ allows create but not write, outside/ allows neither.
+ * Commands run through the real path, sandbox_prepare() + launch_run();
+ * the direct tests fork, apply the sandbox and install the hook
+ * themselves, then make the calls in C and read the supervisor's
+ * counters. Kernel tests print "SKIP: ..." and pass
  * when Landlock is unavailable, unless FSJAIL_REQUIRE_KERNEL=1. */
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 #include "policy.h"
 #include "sandbox.h"
 #include "util.h"
+#include "testutil.h"
 
 #define R FSJ_CAPBIT(FSJ_CAP_READ)
 #define W FSJ_CAPBIT(FSJ_CAP_WRITE)
@@ -38,43 +40,34 @@
 
 /* ---- scratch tree ---- */
 
-/* One root per run under /home, made and removed by the parent (unchecked
+/* One root per run under a user-data root (/home, else $HOME; see
+ * tu_mkdtemp_user_data()), made and removed by the parent (unchecked
  * fixture: Check skips a checked teardown when a test fails); one scratch
  * folder per test inside it. */
-static char run_root[64];
-static char scratch[128];
+static char run_root[PATH_MAX];
+static char scratch[PATH_MAX];
 
 static void make_run_root(void)
 {
-	strcpy(run_root, "/home/fsjail-notify.XXXXXX");
-	if (!mkdtemp(run_root)) {
-		perror("mkdtemp /home/fsjail-notify.XXXXXX");
+	if (tu_mkdtemp_user_data("fsjail-notify", run_root) < 0) {
+		perror("no scratch folder under $FSJAIL_TEST_ROOT, /home or $HOME");
 		exit(EXIT_FAILURE);
 	}
 	chmod(run_root, 0755);
 }
 
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(p) < 0 && errno != ENOENT ? -1 : 0;
-}
-
 static void remove_run_root(void)
 {
-	if (run_root[0])
-		nftw(run_root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	tu_rm_tree(run_root);
 }
 
 static char *sp(const char *rel)
 {
-	static char buf[8][512];
+	static char buf[8][PATH_MAX];
 	static int i;
 	char *b = buf[i++ % 8];
 
-	snprintf(b, 512, "%s/%s", scratch, rel);
+	ck_assert_int_lt(snprintf(b, PATH_MAX, "%s/%s", scratch, rel), PATH_MAX);
 	return b;
 }
 
@@ -91,7 +84,8 @@ static void mkf(const char *rel, const char *content)
  * outside/existing; the test process works in drop/. */
 static void make_scratch(void)
 {
-	snprintf(scratch, sizeof(scratch), "%s/t-XXXXXX", run_root);
+	ck_assert_int_lt(snprintf(scratch, sizeof(scratch), "%s/t-XXXXXX", run_root),
+			 (int)sizeof(scratch));
 	ck_assert_ptr_nonnull(mkdtemp(scratch));
 	chmod(scratch, 0755);
 	ck_assert_int_eq(mkdir(sp("drop"), 0755), 0);
@@ -166,21 +160,10 @@ static struct fsj_policy *drop_policy(unsigned drop_caps)
 
 /* ---- kernel availability ---- */
 
-static bool kernel_missing_in(const char *test)
-{
-	if (ll_abi() >= 1)
-		return false;
-	ck_assert_msg(!env_flag("FSJAIL_REQUIRE_KERNEL"),
-		      "FSJAIL_REQUIRE_KERNEL=1 but Landlock is not available");
-	printf("SKIP: %s: Landlock is not available (ABI 0); the create hook is not tested\n",
-	       test);
-	fflush(stdout);
-	return true;
-}
-#define NEED_KERNEL()                             \
-	do {                                      \
-		if (kernel_missing_in(__func__)) \
-			return;                   \
+#define NEED_KERNEL()                                                       \
+	do {                                                                \
+		if (tu_kernel_missing(__func__, "Landlock", ll_abi() >= 1)) \
+			return;                                             \
 	} while (0)
 
 /* ---- the real path: sandbox_prepare() + launch_run() ---- */
@@ -619,10 +602,8 @@ START_TEST(test_direct_other_identity_left_to_kernel)
 	struct notify_stats st;
 
 	NEED_KERNEL();
-	if (geteuid() != 0) {
-		printf("SKIP: %s: needs root to change identity\n", __func__);
+	if (tu_need_root(__func__, "change identity"))
 		return;
-	}
 	pol = drop_policy(C);
 	ck_assert_int_eq(chmod(sp("drop"), 0777), 0);
 	rep = run_direct(pol, direct_other_uid, &st);
@@ -655,10 +636,8 @@ START_TEST(test_direct_chrooted_left_to_kernel)
 	struct notify_stats st;
 
 	NEED_KERNEL();
-	if (geteuid() != 0) {
-		printf("SKIP: %s: needs root to chroot\n", __func__);
+	if (tu_need_root(__func__, "chroot"))
 		return;
-	}
 	pol = drop_policy(C);
 	rep = run_direct(pol, direct_chrooted, &st);
 	ck_assert_int_eq(rep.res[0], 0);

@@ -8,6 +8,7 @@
 
 #include "path.h"
 #include "util.h"
+#include "testutil.h"
 
 static char *norm(const char *in, const char *home, const char *base)
 {
@@ -112,21 +113,10 @@ END_TEST
 /* A scratch tree with symlinks, made in a fresh directory. */
 static char tree[PATH_MAX];
 
-#include <ftw.h>
-
-static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(p);
-}
-
 /* Remove the scratch tree after each test (runs in the forked test). */
 static void remove_tree(void)
 {
-	if (tree[0])
-		nftw(tree, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	tu_rm_tree(tree);
 }
 
 /* tree + suffix; caller frees */
@@ -153,12 +143,8 @@ static void link_in(const char *suffix, const char *target, bool abs)
 
 static void setup_tree(void)
 {
-	char tmpl[] = "/tmp/fsjail-path.XXXXXX";
-	char *d = mkdtemp(tmpl);
-
-	ck_assert_ptr_nonnull(d);
-	/* realpath: /tmp itself could be a symlink on some systems */
-	ck_assert_ptr_nonnull(realpath(d, tree));
+	/* the real path: /tmp itself could be a symlink on some systems */
+	ck_assert_int_eq(tu_mkdtemp_in("/tmp", "fsjail-path", tree), 0);
 	mkdir_in("/real/sub");
 	mkdir_in("/outside");
 	link_in("/link", "/real", true);       /* absolute link to a dir */

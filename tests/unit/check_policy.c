@@ -11,6 +11,7 @@
 #include "path.h"
 #include "policy.h"
 #include "util.h"
+#include "testutil.h"
 
 #define R FSJ_CAPBIT(FSJ_CAP_READ)
 #define W FSJ_CAPBIT(FSJ_CAP_WRITE)
@@ -301,21 +302,10 @@ END_TEST
 /* Symlink cases need a real tree. */
 static char tree[PATH_MAX];
 
-#include <ftw.h>
-
-static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(p);
-}
-
 /* Remove the scratch tree after each test (runs in the forked test). */
 static void remove_tree(void)
 {
-	if (tree[0])
-		nftw(tree, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	tu_rm_tree(tree);
 }
 
 static char *tp(const char *suffix)
@@ -325,10 +315,7 @@ static char *tp(const char *suffix)
 
 static void make_tree(void)
 {
-	char tmpl[] = "/tmp/fsjail-policy.XXXXXX";
-
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	ck_assert_ptr_nonnull(realpath(tmpl, tree));
+	ck_assert_int_eq(tu_mkdtemp_in("/tmp", "fsjail-policy", tree), 0);
 	cleanup_free char *w = tp("/w");
 	cleanup_free char *out = tp("/outside");
 	cleanup_free char *link = tp("/w/link");

@@ -1,0 +1,46 @@
+/* testutil.h - helpers shared by the unit tests (tests/unit/check_*.c):
+ * scratch folders and the two kinds of skip.
+ *
+ * A skip prints "SKIP: TEST: REASON" on stdout and the test passes (Check
+ * has no skip verdict). tu_kernel_missing() is for what the kernel lacks:
+ * with FSJAIL_REQUIRE_KERNEL=1 it fails the test instead, so that CI cannot
+ * skip silently. tu_need_root() is for what only root may do: that is not
+ * a kernel limitation, and it stays a skip whatever FSJAIL_REQUIRE_KERNEL
+ * says (tests/integration/libtest.sh makes the same distinction). */
+#ifndef FSJAIL_TESTUTIL_H
+#define FSJAIL_TESTUTIL_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+/* Make a fresh folder PARENT/PREFIX.XXXXXX (mkdtemp, mode 0700) and store
+ * its real path (symlinks resolved, at most PATH_MAX bytes) in out.
+ * Returns 0, or -1 with errno set (out is then an empty string). */
+int tu_mkdtemp_in(const char *parent, const char *prefix, char out[PATH_MAX]);
+
+/* Like tu_mkdtemp_in(), under a user-data root: a folder that no baseline
+ * grants, unlike /tmp, /var/tmp and /dev/shm, which the baseline opens
+ * fully. The roots tried, in order: $FSJAIL_TEST_ROOT, /home (root in CI),
+ * $HOME (an ordinary user); the first that is a writable folder whose
+ * real path is not under /tmp, /var/tmp or /dev/shm is used (as
+ * make_test_root in tests/integration/libtest.sh).
+ * Returns 0, or -1 with errno set (ENOENT when no root fits). */
+int tu_mkdtemp_user_data(const char *prefix, char out[PATH_MAX]);
+
+/* Remove the tree at path (not following symlinks), best effort; a path
+ * that does not exist, NULL or "" is not an error.
+ * Returns 0, or -1 when something could not be removed. */
+int tu_rm_tree(const char *path);
+
+/* For a test that needs a kernel feature, what: when present, returns
+ * false. Otherwise prints "SKIP: TEST: WHAT is not available" and returns
+ * true (the caller returns, so the test passes), or, with
+ * FSJAIL_REQUIRE_KERNEL=1, fails the test (does not return). */
+bool tu_kernel_missing(const char *test, const char *what, bool present);
+
+/* For a test that only root can run (why: what it does as root): returns
+ * false as root; otherwise prints "SKIP: TEST: needs root to WHY" and
+ * returns true. Never a failure, even with FSJAIL_REQUIRE_KERNEL=1. */
+bool tu_need_root(const char *test, const char *why);
+
+#endif
