@@ -26,7 +26,9 @@
 # prints "ok N - description" or "not ok N - description".
 #
 # Landlock confines root: a denial in these tests never comes from file
-# modes, and the tests run as root in CI.
+# modes, and the tests run as root in CI. They also run as an ordinary
+# user; the few that only root can run say so with skip_root, which
+# FSJAIL_REQUIRE_KERNEL=1 leaves a skip.
 
 set -u
 
@@ -114,6 +116,40 @@ skip_kernel()
 		not_ok "kernel required: $*"
 	else
 		skip "$*"
+	fi
+}
+
+# is_root: true when the tests run as root (uid 0).
+is_root()
+{
+	[ "$(id -u)" = 0 ]
+}
+
+# skip_root REASON: one test skipped because only root can run it. That is
+# the user's limit, not the kernel's: it stays a skip with
+# FSJAIL_REQUIRE_KERNEL=1 (CI runs as root, where it never happens).
+skip_root()
+{
+	skip "needs root: $*"
+}
+
+# can_mount_ns: true when in_mount_ns can run a command here: always as
+# root (a failure is then the test's to report), and for an ordinary user
+# when the kernel lets it make a user namespace.
+can_mount_ns()
+{
+	is_root || unshare -rm true 2>/dev/null
+}
+
+# in_mount_ns CMD ARGS...: run CMD in a private mount namespace where it
+# may mount: `unshare -m` as root; for an ordinary user `unshare -rm`, a
+# new user namespace in which it is root (its files are still the user's).
+in_mount_ns()
+{
+	if is_root; then
+		unshare -m "$@"
+	else
+		unshare -rm "$@"
 	fi
 }
 

@@ -158,10 +158,15 @@ assert_rc_not 0
 [ -z "$(ls -A "$HOME/elsewhere")" ] || fail "something was written through the symlink"
 end_test
 
+# Tests 18 and 19 mount over the store: a private mount namespace, root's
+# own or, for an ordinary user, one in a user namespace.
+if ! can_mount_ns; then
+	skip_root "backup store read-only (a bind mount; no unprivileged user namespace here)"
+else
 begin_test "backup store read-only: the change is refused, nothing lost, reason audited"
 echo keep >"$WS/q"
 mkdir -p "$STATE_DIR/sessions"
-unshare -m bash -c '
+in_mount_ns bash -c '
 	mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 99
 	"$FSJAIL" run --workspace "$2" --session sro -- bash -c "echo x > $2/q"
 ' bash "$STATE_DIR/sessions" "$WS" >"$OUT" 2>"$ERR"
@@ -172,11 +177,15 @@ assert_rc_not 0
 grep '"session":"sro"' "$STATE_DIR/audit.ndjson" | grep -q 'backup failed' ||
 	fail "no audit line for the failed backup"
 end_test
+fi
 
+if ! can_mount_ns; then
+	skip_root "disk full (a tmpfs mount; no unprivileged user namespace here)"
+else
 begin_test "disk full (small tmpfs over the store): the change is refused"
 head -c 300000 /dev/urandom >"$WS/big"
 cp "$WS/big" "$T/big.expect"
-unshare -m bash -c '
+in_mount_ns bash -c '
 	mount -t tmpfs -o size=64k tmpfs "$1" || exit 99
 	"$FSJAIL" run --workspace "$2" --session sfull -- bash -c "echo x > $2/big"
 ' bash "$STATE_DIR/sessions" "$WS" >"$OUT" 2>"$ERR"
@@ -187,6 +196,7 @@ cmp -s "$WS/big" "$T/big.expect" || fail "big changed without a backup"
 grep '"session":"sfull"' "$STATE_DIR/audit.ndjson" | grep -q 'No space left' ||
 	fail "no audit line naming the full disk"
 end_test
+fi
 
 begin_test "files over backup.max_size_mb are recorded as skipped"
 write_config <<EOF
