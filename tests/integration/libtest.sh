@@ -347,6 +347,20 @@ host_pid()
 	return 1
 }
 
+# assert_pid_gone PID WHAT: process PID no longer exists, allowing it 5 s
+# to die; a survivor fails the test and is killed.
+assert_pid_gone()
+{
+	local i
+	for i in $(seq 50); do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.1
+	done
+	fail "$2 (pid $1) survived"
+	kill -KILL "$1" 2>/dev/null
+	return 1
+}
+
 # Diagnostic context of the last run.
 diag_last()
 {

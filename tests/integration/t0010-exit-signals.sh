@@ -68,19 +68,10 @@ wait_fsj()
 	RC=$?
 }
 
-# gone PIDFILE: the process whose pid is in PIDFILE no longer exists
-# (allowing it a moment to die).
+# assert_gone PIDFILE: the process whose pid is in PIDFILE no longer exists.
 assert_gone()
 {
-	local pid i
-	pid=$(cat "$1")
-	for i in $(seq 50); do
-		kill -0 "$pid" 2>/dev/null || return 0
-		sleep 0.1
-	done
-	fail "process $pid ($1) survived"
-	kill -KILL "$pid" 2>/dev/null
-	return 1
+	assert_pid_gone "$(cat "$1")" "process ($1)"
 }
 
 for sig in TERM HUP; do

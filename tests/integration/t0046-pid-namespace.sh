@@ -23,19 +23,6 @@ wait_file()
 	return 1
 }
 
-# assert_pid_gone PID WHAT: PID no longer exists (allowing 5 s to die).
-assert_pid_gone()
-{
-	local i
-	for i in $(seq 50); do
-		kill -0 "$1" 2>/dev/null || return 0
-		sleep 0.1
-	done
-	fail "$2 (pid $1) survived"
-	kill -KILL "$1" 2>/dev/null
-	return 1
-}
-
 begin_test "SIGKILL of fsjail ends the command's background processes, also one in its own session"
 rm -f "$WS"/pid*
 "$FSJAIL" run --workspace "$WS" -- bash -c \
@@ -87,24 +74,23 @@ assert_rc 0
 [ "$(cat "$OUT")" -gt 2 ] 2>/dev/null || fail "pid $(cat "$OUT") looks like a namespace's"
 end_test
 
-begin_test "a job control stop of the command stops fsjail; SIGCONT goes on"
-# set -m: fsjail gets its own process group, which a shell with job
-# control would give it, so that its SIGTSTP is not discarded.
-run_cmd bash -c 'set -m
-	"$1" run --workspace "$2" -- bash -c "echo before; kill -TSTP \$\$; echo after" &
+# JOB: run `fsjail run -- bash -c $3` as a job of a shell with job control
+# (set -m: its own process group, so that its SIGTSTP is not discarded),
+# wait until it stops, print "state S", send it the signals $4, and wait
+# for its end; its status is the script's.
+JOB='set -m
+	"$1" run --workspace "$2" -- bash -c "$3" &
 	p=$!
-	for i in $(seq 100); do
-		[ "$(awk "{ print \$3 }" /proc/$p/stat)" = T ] && break
-		sleep 0.1
-	done
-	echo "state $(awk "{ print \$3 }" /proc/$p/stat)"
-	kill -CONT $p
+	state() { awk "{ print \$3 }" /proc/$p/stat 2>/dev/null; }
+	for i in $(seq 100); do [ "$(state)" = T ] && break; sleep 0.1; done
+	echo "state $(state)"
+	for sig in $4; do kill -$sig $p; done
 	# wait returns 148 for a job it still sees stopped: wait for the end
-	for i in $(seq 100); do
-		[ "$(awk "{ print \$3 }" /proc/$p/stat 2>/dev/null)" = Z ] && break
-		sleep 0.1
-	done
-	wait $p' job "$FSJAIL" "$WS"
+	for i in $(seq 100); do [ "$(state)" = Z ] && break; sleep 0.1; done
+	wait $p'
+
+begin_test "a job control stop of the command stops fsjail; SIGCONT goes on"
+run_cmd bash -c "$JOB" job "$FSJAIL" "$WS" 'echo before; kill -TSTP $$; echo after' CONT
 assert_rc 0
 assert_out_match '^before$'
 assert_out_match '^state T$'
@@ -112,21 +98,9 @@ assert_out_match '^after$'
 end_test
 
 begin_test "SIGTERM to fsjail while the command is stopped ends it with 143"
-run_cmd bash -c 'set -m
-	"$1" run --workspace "$2" -- bash -c "kill -TSTP \$\$; sleep 30" &
-	p=$!
-	for i in $(seq 100); do
-		[ "$(awk "{ print \$3 }" /proc/$p/stat)" = T ] && break
-		sleep 0.1
-	done
-	kill -TERM $p
-	kill -CONT $p
-	for i in $(seq 100); do
-		[ "$(awk "{ print \$3 }" /proc/$p/stat 2>/dev/null)" = Z ] && break
-		sleep 0.1
-	done
-	wait $p' job "$FSJAIL" "$WS"
+run_cmd bash -c "$JOB" job "$FSJAIL" "$WS" 'kill -TSTP $$; sleep 30' 'TERM CONT'
 assert_rc 143
+assert_out_match '^state T$'
 end_test
 
 done_testing
