@@ -328,6 +328,7 @@ struct compiler {
 	struct node *root;
 	struct rulevec rules;
 	struct strvec expanded;
+	struct strvec undeletable; /* files granted delete that Landlock cannot let go */
 	struct fsj_error *err;
 };
 
@@ -688,8 +689,14 @@ static int emit(struct compiler *cx, struct node *n, int c)
 
 	if (!n->exists)
 		return 0; /* nothing to open; phantom nodes never exist */
-	if (!n->is_dir)
+	if (!n->is_dir) {
+		/* Landlock's REMOVE_FILE is a right of the folder: a delete
+		 * granted on the file alone cannot be handed on (a rule on the
+		 * folder, which was not full, would reach its other files). */
+		if (c == FSJ_CAP_DELETE && n->v[c])
+			strvec_push(&cx->undeletable, xstrdup(n->path));
 		return n->v[c] ? add_rule(cx, xstrdup(n->path), access & LL_ACCESS_FILE, false) : 0;
+	}
 	if (n->full[c]) {
 		mark_masks(n, c);
 		return add_rule(cx, xstrdup(n->path), access, true);
@@ -857,6 +864,28 @@ static void collect_pins(struct node *n, struct ll_plan *plan, size_t *cap)
 		collect_pins(n->kids[i], plan, cap);
 }
 
+/* Sort v's strings, drop repeats, and hand them over: returns the array
+ * (NULL when empty; the caller frees it and its strings) with its length
+ * in *n. v is left empty. */
+static char **strvec_take_sorted(struct strvec *v, size_t *n)
+{
+	char **out;
+
+	*n = 0;
+	if (!v->n)
+		return NULL;
+	qsort(v->v, v->n, sizeof(*v->v), str_cmp);
+	for (size_t i = 0; i < v->n; i++) {
+		if (*n && strcmp(v->v[*n - 1], v->v[i]) == 0)
+			free(v->v[i]);
+		else
+			v->v[(*n)++] = v->v[i];
+	}
+	v->n = 0;
+	out = steal_pointer(&v->v);
+	return out;
+}
+
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct ll_plan *plan,
 	       struct fsj_error *err)
 {
@@ -923,19 +952,8 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 	if (plan->n_masks)
 		qsort(plan->masks, plan->n_masks, sizeof(*plan->masks), mask_order);
 
-	if (cx.expanded.n)
-		qsort(cx.expanded.v, cx.expanded.n, sizeof(*cx.expanded.v), str_cmp);
-	for (size_t i = 0; i < cx.expanded.n; i++) {
-		char *s = cx.expanded.v[i];
-
-		if (plan->n_expanded && strcmp(cx.expanded.v[plan->n_expanded - 1], s) == 0)
-			free(s);
-		else
-			cx.expanded.v[plan->n_expanded++] = s;
-	}
-	cx.expanded.n = 0;
-	if (plan->n_expanded)
-		plan->expanded = steal_pointer(&cx.expanded.v);
+	plan->expanded = strvec_take_sorted(&cx.expanded, &plan->n_expanded);
+	plan->undeletable = strvec_take_sorted(&cx.undeletable, &plan->n_undeletable);
 out:
 	node_free(cx.root);
 	for (size_t i = 0; i < cx.rules.n; i++)
@@ -944,6 +962,9 @@ out:
 	for (size_t i = 0; i < cx.expanded.n; i++)
 		free(cx.expanded.v[i]);
 	free(cx.expanded.v);
+	for (size_t i = 0; i < cx.undeletable.n; i++)
+		free(cx.undeletable.v[i]);
+	free(cx.undeletable.v);
 	if (rc < 0)
 		ll_plan_release(plan);
 	return rc;
@@ -960,6 +981,9 @@ void ll_plan_release(struct ll_plan *plan)
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		free(plan->expanded[i]);
 	free(plan->expanded);
+	for (size_t i = 0; i < plan->n_undeletable; i++)
+		free(plan->undeletable[i]);
+	free(plan->undeletable);
 	memset(plan, 0, sizeof(*plan));
 }
 
@@ -1020,6 +1044,11 @@ int ll_plan_gaps(const struct ll_plan *plan, struct strbuf *refuse, struct strbu
 		if (plan->abi < 6)
 			sb_addf(notes, "signals and abstract unix sockets are not scoped to the "
 				       "sandbox before Landlock ABI 6 (running ABI %d)\n", plan->abi);
+		for (size_t i = 0; i < plan->n_undeletable; i++)
+			sb_addf(notes, "delete on '%s' is granted on the file alone, but Landlock "
+				       "grants delete per folder: the kernel refuses it, unless "
+				       "backups move deletes to the trash (the create hook does "
+				       "them)\n", plan->undeletable[i]);
 	}
 	return n;
 }
@@ -1104,6 +1133,9 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	}
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		fprintf(out, "expanded %s\n", plan->expanded[i]);
+	for (size_t i = 0; i < plan->n_undeletable; i++)
+		fprintf(out, "undeletable %s (delete granted on the file; Landlock's is a folder right)\n",
+			plan->undeletable[i]);
 	if (plan->dropped_caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) {
 		if (plan->abi < 3)
 			fprintf(out,

@@ -54,6 +54,8 @@ struct ll_plan {
 	size_t n_masks;
 	char **expanded;        /* folders whose new entries are unreachable */
 	size_t n_expanded;
+	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
+	size_t n_undeletable;
 };
 
 struct ll_opts {

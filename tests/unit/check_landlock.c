@@ -247,6 +247,46 @@ START_TEST(test_rights_per_capability)
 }
 END_TEST
 
+/* A delete granted on one file cannot reach Landlock (REMOVE_FILE is a
+ * right of the folder): the plan names the file, its dump and its notes
+ * say so, and the folder gets no delete for the file's sake. */
+START_TEST(test_single_file_delete_is_reported)
+{
+	struct strbuf refuse = STRBUF_INIT, notes = STRBUF_INIT;
+	struct fsj_policy *pol;
+	struct ll_plan plan;
+	cleanup_free char *text = NULL;
+
+	make_workspace();
+	pol = ws_policy(FSJ_TIER_FULL, R | W | C | X);
+	add(pol, FSJ_SRC_RULES, sp("w/a.txt"), false, D, 0);
+	compile_ok(pol, 7, true, &plan);
+	ck_assert_uint_eq(plan.n_undeletable, 1);
+	ck_assert_str_eq(plan.undeletable[0], sp("w/a.txt"));
+	ck_assert(!(effective(&plan, sp("w/a.txt")) & FS_DELETE));
+	ck_assert(!(effective(&plan, sp("w/sub/b.txt")) & FS_DELETE));
+	text = dump(&plan);
+	ck_assert_ptr_nonnull(strstr(text, "undeletable "));
+	ck_assert_ptr_nonnull(strstr(text, sp("w/a.txt")));
+	ck_assert_int_eq(ll_plan_gaps(&plan, &refuse, &notes), 0);
+	ck_assert_ptr_nonnull(notes.buf);
+	ck_assert_ptr_nonnull(strstr(notes.buf, sp("w/a.txt")));
+	ck_assert_ptr_nonnull(strstr(notes.buf, "per folder"));
+	sb_release(&refuse);
+	sb_release(&notes);
+	ll_plan_release(&plan);
+	policy_free(pol);
+
+	/* a delete on the folder covers the file: nothing to report */
+	pol = ws_policy(FSJ_TIER_FULL, ALL);
+	add(pol, FSJ_SRC_RULES, sp("w/a.txt"), false, D, 0);
+	compile_ok(pol, 7, true, &plan);
+	ck_assert_uint_eq(plan.n_undeletable, 0);
+	ll_plan_release(&plan);
+	policy_free(pol);
+}
+END_TEST
+
 START_TEST(test_handled_follows_tier)
 {
 	static const struct {
@@ -1278,6 +1318,7 @@ static Suite *landlock_suite(void)
 	tcase_add_unchecked_fixture(tc, make_run_root, remove_run_root);
 	tcase_add_checked_fixture(tc, make_scratch, NULL);
 	tcase_add_test(tc, test_rights_per_capability);
+	tcase_add_test(tc, test_single_file_delete_is_reported);
 	tcase_add_test(tc, test_handled_follows_tier);
 	tcase_add_test(tc, test_abi_best_effort);
 	tcase_add_test(tc, test_no_abi_refused);
