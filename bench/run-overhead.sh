@@ -23,34 +23,9 @@
 # default $HOME).
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-fsjail=${FSJAIL:-$top/src/fsjail}
-runs=${BENCH_RUNS:-50}
+. "$(dirname "$0")/lib.sh"
+bench_setup run-overhead 50
 true_bin=/bin/true
-
-die()
-{
-	echo "run-overhead: $*" >&2
-	exit 1
-}
-
-[ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
-command -v python3 >/dev/null || die "python3 is needed for the timing loop"
-case $runs in
-'' | *[!0-9]*) die "BENCH_RUNS must be a number, not '$runs'" ;;
-esac
-[ "$runs" -ge 1 ] || die "BENCH_RUNS must be at least 1"
-
-scratch=$(mktemp -d "${BENCH_DIR:-$HOME}/fsjail-bench.XXXXXX")
-cleanup()
-{
-	rm -rf "$scratch"
-}
-trap cleanup EXIT
-ws=$scratch/workspace
-mkdir -p "$ws" "$scratch/fsjail-home"
-# fsjail's own config and state go here, not into the user's.
-export FSJAIL_HOME=$scratch/fsjail-home
 
 # rules-N.yaml: N rules on N existing folders of the workspace; bind-N:
 # the matching bwrap arguments, one per line.

@@ -14,32 +14,8 @@
 # default $HOME).
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-fsjail=${FSJAIL:-$top/src/fsjail}
-runs=${BENCH_RUNS:-20}
-
-die()
-{
-	echo "run-probe: $*" >&2
-	exit 1
-}
-
-[ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
-command -v python3 >/dev/null || die "python3 is needed for the timing loop"
-case $runs in
-'' | *[!0-9]*) die "BENCH_RUNS must be a number, not '$runs'" ;;
-esac
-[ "$runs" -ge 1 ] || die "BENCH_RUNS must be at least 1"
-
-scratch=$(mktemp -d "${BENCH_DIR:-$HOME}/fsjail-bench-probe.XXXXXX")
-cleanup()
-{
-	rm -rf "$scratch"
-}
-trap cleanup EXIT
-ws=$scratch/workspace
-mkdir -p "$ws" "$scratch/fsjail-home"
-export FSJAIL_HOME=$scratch/fsjail-home
+. "$(dirname "$0")/lib.sh"
+bench_setup run-probe 20
 
 # Each case must work before it is timed: a failing fsjail would look fast.
 "$fsjail" probe --workspace "$ws" >"$scratch/probe.txt" 2>&1 ||

@@ -1,0 +1,40 @@
+# bench/lib.sh - the set-up the bench/run-*.sh scripts share; sourced, not
+# run. bench_setup NAME RUNS sets:
+#   top      the source tree;
+#   fsjail   $FSJAIL, else src/fsjail of this tree (must be executable);
+#   runs     $BENCH_RUNS, else RUNS (a number, at least 1);
+#   scratch  a folder made under $BENCH_DIR (default $HOME), removed on exit;
+#   ws       $scratch/workspace, made;
+# and exports FSJAIL_HOME=$scratch/fsjail-home, so that fsjail's own
+# config, state and probe cache are not the user's. die MESSAGE prints
+# "NAME: MESSAGE" and exits 1.
+
+die()
+{
+	echo "$bench_name: $*" >&2
+	exit 1
+}
+
+bench_cleanup()
+{
+	rm -rf "$scratch"
+}
+
+bench_setup()
+{
+	bench_name=$1
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	fsjail=${FSJAIL:-$top/src/fsjail}
+	runs=${BENCH_RUNS:-$2}
+	[ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
+	command -v python3 >/dev/null || die "python3 is needed for the timing loop"
+	case $runs in
+	'' | *[!0-9]*) die "BENCH_RUNS must be a number, not '$runs'" ;;
+	esac
+	[ "$runs" -ge 1 ] || die "BENCH_RUNS must be at least 1"
+	scratch=$(mktemp -d "${BENCH_DIR:-$HOME}/fsjail-$bench_name.XXXXXX")
+	trap bench_cleanup EXIT
+	ws=$scratch/workspace
+	mkdir -p "$ws" "$scratch/fsjail-home"
+	export FSJAIL_HOME=$scratch/fsjail-home
+}
