@@ -26,12 +26,6 @@
 #include "policy.h"
 #include "util.h"
 
-#ifdef __APPLE__
-#define FSJ_OS_NAME "darwin"
-#else
-#define FSJ_OS_NAME "linux"
-#endif
-
 /* Deepest nesting accepted. fsjail's schemas nest four levels (top
  * mapping, list, rule, capability list); the cap bounds the recursion of
  * the tree builder whatever the input. */
@@ -1197,15 +1191,10 @@ static bool is_regular_file(const char *p)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The places a platform baseline is looked for, in order: $FSJAIL_DATADIR,
- * then the installed data directory, then the source tree (running from a
- * build). Fills out[] with normalised file paths (caller frees each);
- * returns how many. */
-static size_t baseline_candidates(const char *cwd, char *out[3])
+size_t fsj_data_candidates(const char *name, const char *cwd, char *out[FSJ_DATA_PLACES])
 {
-	static const char name[] = "baseline-" FSJ_OS_NAME ".yaml";
 	const char *envdir = getenv("FSJAIL_DATADIR");
-	const char *dirs[3];
+	const char *dirs[FSJ_DATA_PLACES];
 	size_t n = 0, k = 0;
 
 	if (envdir && *envdir)
@@ -1225,11 +1214,10 @@ static size_t baseline_candidates(const char *cwd, char *out[3])
 	return k;
 }
 
-/* The first candidate that is a regular file, or NULL. Caller frees. */
-static char *find_baseline(const char *cwd)
+char *fsj_data_find(const char *name, const char *cwd)
 {
-	char *cand[3];
-	size_t n = baseline_candidates(cwd, cand);
+	char *cand[FSJ_DATA_PLACES];
+	size_t n = fsj_data_candidates(name, cwd, cand);
 	char *found = NULL;
 
 	for (size_t i = 0; i < n; i++) {
@@ -1238,6 +1226,47 @@ static char *find_baseline(const char *cwd)
 		free(cand[i]);
 	}
 	return found;
+}
+
+int fsj_data_read(const char *name, const char *cwd, size_t max, char **text, char **path,
+		  struct fsj_error *err)
+{
+	cleanup_free char *found = fsj_data_find(name, cwd);
+	char *buf = NULL;
+	size_t len;
+	int rc;
+
+	*text = NULL;
+	if (path)
+		*path = NULL;
+	if (!found) {
+		char *cand[FSJ_DATA_PLACES];
+		size_t n = fsj_data_candidates(name, cwd, cand);
+		struct strbuf where = STRBUF_INIT;
+
+		for (size_t i = 0; i < n; i++) {
+			sb_addf(&where, "%s'%s'", i ? ", " : "", cand[i]);
+			free(cand[i]);
+		}
+		fsj_error_set(err, NULL, 0, 0,
+			      "no %s found (searched %s)\n"
+			      "hint: set FSJAIL_DATADIR to the folder that holds it",
+			      name, n ? where.buf : "nowhere: no data directory is known");
+		sb_release(&where);
+		return -1;
+	}
+	rc = read_file(found, max, &buf, &len);
+	if (rc < 0)
+		return fsj_error_set(err, NULL, 0, 0, "cannot read '%s': %s", found,
+				     rc == -EFBIG ? "larger than fsjail accepts" : strerror(-rc));
+	if (strlen(buf) != len) {
+		free(buf);
+		return fsj_error_set(err, NULL, 0, 0, "'%s' holds a NUL byte", found);
+	}
+	*text = buf;
+	if (path)
+		*path = steal_pointer(&found);
+	return 0;
 }
 
 int fsj_env_init(struct fsj_env *env, const char *rules_file,
@@ -1303,10 +1332,10 @@ int fsj_env_init(struct fsj_env *env, const char *rules_file,
 	    path_normalize(tmpdir, strlen(tmpdir), NULL, NULL, &env->tmpdir) != PATH_OK)
 		env->tmpdir = NULL;
 
-	env->baseline_file = find_baseline(env->cwd);
+	env->baseline_file = fsj_data_find(FSJ_DATA_BASELINE, env->cwd);
 	if (!env->baseline_file) {
-		fsj_error_set(err, NULL, 0, 0, "no baseline-%s.yaml found in $FSJAIL_DATADIR, "
-			      "%s or the source tree; set FSJAIL_DATADIR", FSJ_OS_NAME,
+		fsj_error_set(err, NULL, 0, 0, "no %s found in $FSJAIL_DATADIR, "
+			      "%s or the source tree; set FSJAIL_DATADIR", FSJ_DATA_BASELINE,
 #ifdef FSJAIL_DATADIR
 			      FSJAIL_DATADIR
 #else
@@ -1544,8 +1573,8 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	 * command that could write an earlier candidate would choose the
 	 * baseline of the next run. */
 	{
-		char *cand[3];
-		size_t n = baseline_candidates(ctx->env.cwd, cand);
+		char *cand[FSJ_DATA_PLACES];
+		size_t n = fsj_data_candidates(FSJ_DATA_BASELINE, ctx->env.cwd, cand);
 
 		for (size_t i = 0; i < n; i++) {
 			struct fsj_rule r = {

@@ -76,6 +76,43 @@ struct fsj_env {
 	char *baseline_file; /* the platform baseline in use */
 	char *cwd;           /* the current directory at start */
 };
+/* fsjail's data files, installed in $(pkgdatadir): the platform baseline
+ * and the fixed head of every Seatbelt profile (sbpl.c). */
+#ifdef __APPLE__
+#define FSJ_DATA_BASELINE "baseline-darwin.yaml"
+#else
+#define FSJ_DATA_BASELINE "baseline-linux.yaml"
+#endif
+#define FSJ_DATA_SBPL_PREAMBLE "sbpl-preamble.sb"
+
+/* Most places a data file is looked for (fsj_data_candidates()). */
+#define FSJ_DATA_PLACES 3
+
+/* The places data file name is looked for, in order: $FSJAIL_DATADIR,
+ * then the installed data directory (FSJAIL_DATADIR at build time), then
+ * the source tree (FSJAIL_SRC_PROFILES: running from a build). A relative
+ * $FSJAIL_DATADIR resolves against cwd (absolute; NULL: such a place is
+ * left out). Fills out[] with up to FSJ_DATA_PLACES normalised file
+ * paths, each a new string the caller frees; returns how many. Every
+ * place is a candidate whether or not the file is there: a command that
+ * could create the file in an earlier place would choose what the next
+ * run loads, so callers protect them all (fsj_ctx_policy()). */
+size_t fsj_data_candidates(const char *name, const char *cwd, char *out[FSJ_DATA_PLACES]);
+
+/* The first candidate (fsj_data_candidates()) that is a regular file, as
+ * a new string the caller frees, or NULL when there is none. */
+char *fsj_data_find(const char *name, const char *cwd);
+
+/* Read data file name: the first candidate that is a regular file, at
+ * most max bytes. Returns 0 with *text the NUL-terminated contents and,
+ * when path is not NULL, *path the file read (both new strings, caller
+ * frees). Returns -1 with err set, and *text (and *path) NULL, when no
+ * candidate is a regular file (the message names every place searched),
+ * or when the file found cannot be read, is larger than max or holds a
+ * NUL byte: then the later places are not tried (fail closed). */
+int fsj_data_read(const char *name, const char *cwd, size_t max, char **text, char **path,
+		  struct fsj_error *err);
+
 /* Fill env from the environment. rules_file and config_file override the
  * defaults when non-NULL (relative names resolve against the current
  * directory). Returns 0, or -1 with err set (no $HOME, no baseline file). */
