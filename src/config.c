@@ -1569,12 +1569,15 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		};
 		policy_add_rule(pol, &audit);
 	}
-	/* Every place a baseline is searched, not only the one in use: a
+	/* Every place a data file is searched, not only the one in use: a
 	 * command that could write an earlier candidate would choose the
-	 * baseline of the next run. */
-	{
+	 * baseline, or the head of every Seatbelt profile, of the next run. */
+	for (size_t d = 0; d < 2; d++) {
+		static const char *const names[] = { FSJ_DATA_BASELINE, FSJ_DATA_SBPL_PREAMBLE };
+		char *origin = d == 0 ? (char *)"baseline search path"
+				      : (char *)"sbpl preamble search path";
 		char *cand[FSJ_DATA_PLACES];
-		size_t n = fsj_data_candidates(FSJ_DATA_BASELINE, ctx->env.cwd, cand);
+		size_t n = fsj_data_candidates(names[d], ctx->env.cwd, cand);
 
 		for (size_t i = 0; i < n; i++) {
 			struct fsj_rule r = {
@@ -1582,7 +1585,7 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 				.recursive = false,
 				.deny = FSJ_CAPS_MODIFY,
 				.source = FSJ_SRC_PROTECTED,
-				.origin = (char *)"baseline search path",
+				.origin = origin,
 			};
 			policy_add_rule(pol, &r);
 			free(cand[i]);

@@ -1,14 +1,15 @@
 /* sbpl.c - the Seatbelt (SBPL) compiler (DESIGN.md section 6,
  * SBPL-NOTES.md sections 1-7).
  *
- * The profile has a fixed part (kept here as a constant: it is part of the
- * compiler's logic, needs no data directory at run time, and a file that
- * could be swapped would be one more thing to trust) and a part compiled
- * from the policy:
+ * The profile has a fixed head, data like the baselines (STYLE.md point 5):
+ * profiles/sbpl-preamble.sb, installed in $(pkgdatadir) and found the way
+ * the baseline is (fsj_data_read(); every place searched is protected,
+ * fsj_ctx_policy()); then parts written here and a part compiled from the
+ * policy:
  *
- *   1. (version 1) (deny default) (import "bsd.sb"), then the non-file
- *      operations a command-line program needs, the network and the broker
- *      socket;
+ *   1. the preamble: (version 1) (deny default) (import "bsd.sb"), then
+ *      the non-file operations a command-line program needs; then the
+ *      network and the broker socket;
  *   2. an unfiltered allow of the operations of every capability the tier
  *      does not enforce;
  *   3. the system paths every process needs when the tier closes reads or
@@ -38,12 +39,13 @@
  *
  * Paths from the policy never enter the text: each is a parameter P<n>
  * passed with sandbox-exec -D (SBPL-NOTES section 3). The only strings in
- * the text are the constants of this file and rule ids that match
- * [A-Za-z0-9._-]{1,64}. */
+ * the text are the constants of this file and of the preamble, and rule ids
+ * that match [A-Za-z0-9._-]{1,64}. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "path.h"
 #include "policy.h"
@@ -54,6 +56,9 @@
 /* Longest rule id emitted as (with message "<id>"); longer ids are left
  * untagged. The log line is for a human; 64 is plenty for a name. */
 #define SBPL_MESSAGE_MAX 64
+/* Largest preamble read (64 KiB): today's is 1.5 KiB; the cap keeps a
+ * wrong file (a log, a binary) from being read whole into every profile. */
+#define SBPL_PREAMBLE_MAX (64u * 1024u)
 
 /* Operations of each capability (DESIGN.md section 6). execute also maps
  * file-map-executable: it is outside the file tree and falls to
@@ -69,44 +74,6 @@ static const char *const cap_ops[FSJ_CAP_COUNT][7] = {
 	[FSJ_CAP_DELETE] = { "file-write-unlink", NULL },
 	[FSJ_CAP_EXECUTE] = { "process-exec", "file-map-executable", NULL },
 };
-
-/* The fixed head of every profile. Non-file operations only, plus
- * file-ioctl on the standard devices and file-test-existence (neither is
- * a capability; metadata is readable everywhere anyway, so an existence
- * test reveals nothing new). SBPL-NOTES sections 4-5. */
-static const char preamble[] =
-	"(version 1)\n"
-	"(deny default)\n"
-	"(import \"bsd.sb\")\n"
-	"\n"
-	";; processes and system services a command-line program needs\n"
-	"(allow process-fork)\n"
-	"(allow signal (target same-sandbox))\n"
-	"(allow process-info* (target same-sandbox))\n"
-	"(allow sysctl-read)\n"
-	"(allow mach-lookup\n"
-	"\t(global-name \"com.apple.system.opendirectoryd.libinfo\")\n"
-	"\t(global-name \"com.apple.system.opendirectoryd.membership\")\n"
-	"\t(global-name \"com.apple.logd\")\n"
-	"\t(global-name \"com.apple.system.logger\")\n"
-	"\t(global-name \"com.apple.system.notification_center\")\n"
-	"\t(global-name \"com.apple.cfprefsd.daemon\")\n"
-	"\t(global-name \"com.apple.cfprefsd.agent\"))\n"
-	"(allow ipc-posix-shm)\n"
-	"(allow ipc-posix-sem)\n"
-	"(allow pseudo-tty)\n"
-	"(allow file-test-existence)\n"
-	"(allow file-ioctl\n"
-	"\t(literal \"/dev/null\")\n"
-	"\t(literal \"/dev/zero\")\n"
-	"\t(literal \"/dev/tty\")\n"
-	"\t(literal \"/dev/ptmx\")\n"
-	"\t(literal \"/dev/dtracehelper\")\n"
-	"\t(subpath \"/dev/fd\")\n"
-	"\t(regex #\"^/dev/ttys[0-9]+$\"))\n"
-	";; a pty this sandbox opened through /dev/ptmx carries this extension\n"
-	"(allow file-read-data file-write-data\n"
-	"\t(require-all (regex #\"^/dev/ttys[0-9]+$\") (extension \"com.apple.sandbox.pty\")))\n";
 
 static const char network_allow[] = ";; network: allow\n"
 				    "(allow network-outbound)\n"
@@ -210,6 +177,7 @@ struct compiler {
 	const struct fsj_policy *pol;
 	const struct sbpl_opts *opts;
 	struct fsj_error *err;
+	char *preamble; /* the text of sbpl-preamble.sb; owned */
 	struct strbuf text;
 	char **names;
 	char **values;
@@ -572,13 +540,39 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 	return 0;
 }
 
+/* The fixed head of every profile, read from the data file
+ * sbpl-preamble.sb (fsj_data_read()): non-file operations only, plus
+ * file-ioctl on the standard devices and file-test-existence (neither is
+ * a capability; metadata is readable everywhere anyway, so an existence
+ * test reveals nothing new). SBPL-NOTES sections 4-5. Sets c->preamble;
+ * returns 0, or -1 with err set: the file is not found or not readable,
+ * or it does not start with (version 1) (empty, truncated, another
+ * file): no profile is compiled without it. */
+static int load_preamble(struct compiler *c)
+{
+	static const char version[] = "(version 1)\n";
+	char cwd[FSJ_PATH_MAX + 1];
+	cleanup_free char *path = NULL;
+
+	if (fsj_data_read(FSJ_DATA_SBPL_PREAMBLE, getcwd(cwd, sizeof(cwd)) ? cwd : NULL,
+			  SBPL_PREAMBLE_MAX, &c->preamble, &path, c->err) < 0)
+		return -1;
+	if (strncmp(c->preamble, version, sizeof(version) - 1) != 0)
+		return fsj_error_set(c->err, path, 1, 0,
+				     "not a Seatbelt profile preamble: it must start with "
+				     "(version 1) on a line of its own");
+	return 0;
+}
+
 static void emit_fixed_part(struct compiler *c)
 {
 	const struct fsj_policy *pol = c->pol;
 	unsigned enforced = pol->enforced & FSJ_CAPS_ALL;
 	unsigned open = FSJ_CAPS_ALL & ~enforced;
 
-	sb_adds(&c->text, preamble);
+	sb_adds(&c->text, c->preamble);
+	if (c->preamble[strlen(c->preamble) - 1] != '\n')
+		sb_addc(&c->text, '\n');
 	sb_addc(&c->text, '\n');
 	if (c->opts->network == FSJ_NETWORK_ALLOW)
 		sb_adds(&c->text, network_allow);
@@ -654,6 +648,7 @@ static void compiler_release(struct compiler *c)
 	free(c->synthetic);
 	free(c->entries);
 	free(c->holes);
+	free(c->preamble);
 }
 
 int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
@@ -664,6 +659,8 @@ int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 	int rank = -1;
 
 	memset(out, 0, sizeof(*out));
+	if (load_preamble(&c) < 0)
+		goto err;
 	c.rules = xcalloc(pol->n_rules + pol->n_user_data_roots + 1, sizeof(*c.rules));
 	for (size_t i = 0; i < pol->n_rules; i++)
 		c.rules[c.n_rules++] = &pol->rules[i];

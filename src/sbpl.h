@@ -1,10 +1,10 @@
 /* sbpl.h - the Seatbelt (SBPL) compiler (DESIGN.md section 6,
  * SBPL-NOTES.md sections 1-6).
  *
- * The profile is deny-by-default, imports bsd.sb, and re-opens paths in
- * increasing depth; every file rule names specific operations (never a
- * wildcard such as file-write*), and protected denies come after every
- * grant. Paths never enter the text: each is a parameter "P<n>" used as
+ * The profile is deny-by-default, imports bsd.sb (both in its preamble,
+ * profiles/sbpl-preamble.sb), and re-opens paths in increasing depth;
+ * every file rule names specific operations (never a wildcard such as
+ * file-write*), and protected denies come after every grant. Paths never enter the text: each is a parameter "P<n>" used as
  * (subpath (param "P<n>")) and passed as sandbox-exec -D P<n>=PATH. */
 #ifndef FSJAIL_SBPL_H
 #define FSJAIL_SBPL_H
@@ -28,10 +28,15 @@ struct sbpl_profile {
 	size_t n_params;
 };
 
-/* Compile pol (its tier and mode) into *out. Returns 0, or -1 with err
- * set: a path holding a byte Seatbelt cannot take as a parameter value
- * (NUL cannot occur in a C string; a path longer than FSJ_PATH_MAX is
- * refused). The caller releases *out with sbpl_profile_release(). */
+/* Compile pol (its tier and mode) into *out. The profile starts with the
+ * data file sbpl-preamble.sb, read at each call from the first place that
+ * holds it: $FSJAIL_DATADIR, the installed data directory, the source tree
+ * (fsj_data_read()). Returns 0, or -1 with err set and nothing in *out:
+ * the preamble cannot be found (the message names the places searched),
+ * read, or does not start with (version 1); a path holding a byte Seatbelt
+ * cannot take as a parameter value (NUL cannot occur in a C string; a path
+ * longer than FSJ_PATH_MAX is refused). The caller releases *out with
+ * sbpl_profile_release(). */
 int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 		 struct sbpl_profile *out, struct fsj_error *err);
 void sbpl_profile_release(struct sbpl_profile *p);

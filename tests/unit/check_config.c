@@ -805,6 +805,78 @@ START_TEST(test_env_xdg)
 }
 END_TEST
 
+/* The data-file search (the baseline's and the SBPL preamble's): the
+ * places in order, what is read, and the errors, which name every place
+ * searched and never fall through past a file that is there but bad. */
+START_TEST(test_data_search)
+{
+	cleanup_free char *data = tp("/data");
+	cleanup_free char *hello = put("/data/x.sb", "hello\n");
+	cleanup_free char *big = NULL;
+	char *cand[FSJ_DATA_PLACES], *text, *path;
+	struct fsj_error err = { { 0 } };
+	size_t n;
+	FILE *f;
+
+	setenv("FSJAIL_DATADIR", data, 1);
+	n = fsj_data_candidates("x.sb", NULL, cand);
+	ck_assert_uint_ge(n, 1);
+	ck_assert_uint_le(n, FSJ_DATA_PLACES);
+	ck_assert_str_eq(cand[0], hello);
+	for (size_t i = 0; i < n; i++)
+		free(cand[i]);
+
+	ck_assert_int_eq(fsj_data_read("x.sb", NULL, 64, &text, &path, &err), 0);
+	ck_assert_str_eq(text, "hello\n");
+	ck_assert_str_eq(path, hello);
+	free(text);
+	free(path);
+
+	/* a relative FSJAIL_DATADIR resolves against cwd, and only then */
+	setenv("FSJAIL_DATADIR", "data", 1);
+	ck_assert_int_eq(fsj_data_read("x.sb", tree, 64, &text, NULL, &err), 0);
+	ck_assert_str_eq(text, "hello\n");
+	free(text);
+	n = fsj_data_candidates("x.sb", NULL, cand);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_str_ne(cand[i], hello);
+		free(cand[i]);
+	}
+	setenv("FSJAIL_DATADIR", data, 1);
+
+	/* found nowhere: the message names each place searched */
+	text = path = (char *)"unset";
+	ck_assert_int_eq(fsj_data_read("no-such-data-file.sb", NULL, 64, &text, &path, &err), -1);
+	ck_assert_ptr_null(text);
+	ck_assert_ptr_null(path);
+	ck_assert_msg(strstr(err.text, "no no-such-data-file.sb found") != NULL, "%s", err.text);
+	ck_assert_msg(strstr(err.text, "hint: set FSJAIL_DATADIR") != NULL, "%s", err.text);
+	n = fsj_data_candidates("no-such-data-file.sb", NULL, cand);
+	for (size_t i = 0; i < n; i++) {
+		cleanup_free char *quoted = xasprintf("'%s'", cand[i]);
+
+		ck_assert_msg(strstr(err.text, quoted) != NULL, "'%s' not named in: %s", cand[i],
+			      err.text);
+		free(cand[i]);
+	}
+
+	/* there but too large, or holding a NUL: an error, not the next place
+	 * (the source tree's preamble is a later place here) */
+	ck_assert_int_eq(fsj_data_read("x.sb", NULL, 3, &text, &path, &err), -1);
+	ck_assert_ptr_null(text);
+	ck_assert_msg(strstr(err.text, hello) && strstr(err.text, "larger"), "%s", err.text);
+	big = tp("/data/" FSJ_DATA_SBPL_PREAMBLE);
+	f = fopen(big, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite("(version 1)\n\0\n", 1, 14, f), 14);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(
+		fsj_data_read(FSJ_DATA_SBPL_PREAMBLE, NULL, 1024, &text, &path, &err), -1);
+	ck_assert_ptr_null(text);
+	ck_assert_msg(strstr(err.text, big) && strstr(err.text, "NUL byte"), "%s", err.text);
+}
+END_TEST
+
 static int ctx_in(const char *cwd, const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		  struct fsj_error *err)
 {
@@ -972,6 +1044,23 @@ START_TEST(test_ctx_policy)
 	ck_assert(decide(pol, "/dev/null", FSJ_CAP_WRITE).allowed);
 	ck_assert(!decide(pol, "/dev/sda", FSJ_CAP_WRITE).allowed);
 	ck_assert(decide(pol, "/srv/data", FSJ_CAP_READ).allowed); /* "/" below full */
+	/* every place a data file is searched: the baseline's and the SBPL
+	 * preamble's, there or not */
+	for (int k = 0; k < 2; k++) {
+		char *cand[FSJ_DATA_PLACES];
+		size_t n = fsj_data_candidates(k ? FSJ_DATA_SBPL_PREAMBLE : FSJ_DATA_BASELINE,
+					       ctx.env.cwd, cand);
+
+		ck_assert_uint_ge(n, 1);
+		for (size_t i = 0; i < n; i++) {
+			d = decide(pol, cand[i], FSJ_CAP_WRITE);
+			ck_assert_msg(!d.allowed, "'%s' is writable", cand[i]);
+			ck_assert_int_eq(d.level, FSJ_LEVEL_PROTECTED);
+			d = decide(pol, cand[i], FSJ_CAP_CREATE);
+			ck_assert_msg(!d.allowed, "'%s' can be created", cand[i]);
+			free(cand[i]);
+		}
+	}
 	policy_free(pol);
 
 	/* full: only the listed system paths are readable */
@@ -1055,6 +1144,7 @@ static Suite *config_suite(void)
 	tcase_add_test(baseline, test_linux_baseline_content);
 	tcase_add_test(ctx, test_env_fsjail_home);
 	tcase_add_test(ctx, test_env_xdg);
+	tcase_add_test(ctx, test_data_search);
 	tcase_add_test(ctx, test_ctx_workspace_refusals);
 	tcase_add_test(ctx, test_ctx_workspace_must_be_directory);
 	tcase_add_test(ctx, test_ctx_precedence);

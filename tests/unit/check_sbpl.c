@@ -1045,6 +1045,71 @@ START_TEST(network_and_broker)
 }
 END_TEST
 
+/* ---- the preamble is data (profiles/sbpl-preamble.sb) --------------------- */
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_msg(f != NULL, "cannot write '%s'", path);
+	ck_assert_int_eq(fputs(text, f) >= 0, 1);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(preamble_is_data)
+{
+	const char *old = getenv("FSJAIL_DATADIR");
+	cleanup_free char *saved = old ? xstrdup(old) : NULL;
+	cleanup_free char *src = xasprintf("%s/%s", FSJAIL_SRC_PROFILES, FSJ_DATA_SBPL_PREAMBLE);
+	cleanup_free char *want = NULL, *local = NULL, *mine = NULL;
+	char dir[] = "/tmp/fsjail-sbpl.XXXXXX";
+	struct fsj_policy *pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_FULL);
+	struct fsj_error err = { { 0 } };
+	struct sbpl_profile prof;
+	size_t len;
+
+	policy_finalize(pol);
+	/* the profile is its header line, then the file, byte for byte */
+	ck_assert_int_eq(read_file(src, 1 << 20, &want, &len), 0);
+	compile_ok(pol, &opts_plain, &prof);
+	ck_assert(strncmp(prof.text, "; fsjail profile: ", 18) == 0);
+	ck_assert_msg(strncmp(strchr(prof.text, '\n') + 1, want, len) == 0,
+		      "the profile does not start with '%s'", src);
+	sbpl_profile_release(&prof);
+
+	/* $FSJAIL_DATADIR comes first */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	mine = xasprintf("%s/%s", dir, FSJ_DATA_SBPL_PREAMBLE);
+	local = xasprintf("%s;; a local line\n", want);
+	write_text(mine, local);
+	setenv("FSJAIL_DATADIR", dir, 1);
+	compile_ok(pol, &opts_plain, &prof);
+	ck_assert(strstr(prof.text, "\n;; a local line\n") != NULL);
+	sbpl_profile_release(&prof);
+
+	/* a preamble that is there but not one: no profile, the file named
+	 * (the source tree's is not used instead) */
+	static const char *const bad[] = { "", "(deny default)\n(version 1)\n", "(version 1)" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		write_text(mine, bad[i]);
+		memset(&err, 0, sizeof(err));
+		ck_assert_int_eq(sbpl_compile(pol, &opts_plain, &prof, &err), -1);
+		ck_assert_ptr_null(prof.text);
+		ck_assert_uint_eq(prof.n_params, 0);
+		ck_assert_msg(strstr(err.text, mine) && strstr(err.text, "(version 1)"),
+			      "bad preamble %zu: %s", i, err.text);
+	}
+
+	if (saved)
+		setenv("FSJAIL_DATADIR", saved, 1);
+	else
+		unsetenv("FSJAIL_DATADIR");
+	ck_assert_int_eq(unlink(mine), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	policy_free(pol);
+}
+END_TEST
+
 /* ---- sandbox-exec argv ------------------------------------------------ */
 
 static void free_argv(char **argv)
@@ -1201,6 +1266,7 @@ static Suite *sbpl_suite(void)
 	tcase_add_test(tc, identical_paths_share_a_parameter);
 	tcase_add_test(tc, bad_paths_refused);
 	tcase_add_test(tc, network_and_broker);
+	tcase_add_test(tc, preamble_is_data);
 	tcase_add_test(tc, exec_argv);
 	tcase_add_test(tc, real_darwin_baseline);
 	suite_add_tcase(s, tc);
