@@ -3,13 +3,24 @@
 # check-profiles): every list sorted by path bytewise (LC_ALL=C), no
 # duplicate entries, only known keys, capabilities and tiers. The linter
 # is first shown to catch an unsorted list, a duplicate and a bad key.
-# Needs no kernel and no fsjail binary.
+#
+# profiles/sbpl-preamble.sb, the head of every Seatbelt profile, is data
+# too: it must read as SBPL (parentheses balanced outside strings and
+# comments), start with (version 1), hold (deny default) and
+# (import "bsd.sb"), never (allow default), no parameter (it is loaded
+# with none of its own) and no (with no-sandbox); and the evaluator of
+# tests/sbpl-eval (tests/helpers/sbpl-check, as the sandbox-exec stub
+# loads a profile) must accept it. Its linter is first shown to catch each.
+# Needs no kernel and no fsjail binary; sbpl-check is built by make check.
 . "$(dirname "$0")/libtest.sh"
 
 PROFILES_DIR=$FSJAIL_DATADIR
 shopt -s nullglob
 profiles=("$PROFILES_DIR"/*.yaml)
 shopt -u nullglob
+PREAMBLE=$PROFILES_DIR/sbpl-preamble.sb
+: "${TEST_BUILDDIR:=$TEST_SRCDIR}"
+CHECK=$TEST_BUILDDIR/helpers/sbpl-check
 
 # The linter reads the profile layout line by line: top-level keys, list
 # items "  - path: P" with "    key: value" lines under them, or scalar
@@ -139,9 +150,124 @@ sys.exit(status)
 PY
 )
 
+# The preamble's linter: a reader of its own (not the evaluator's), so
+# that the two disagreeing shows up. Strings: "..." with backslash
+# escapes, #"..." raw up to the next quote; ";" comments to the end of the
+# line; #| block comments are refused (sandbox-exec's reader and the
+# evaluator do not take them).
+LINT_SBPL=$(
+	cat <<'PY'
+import sys
+
+
+def read(path):
+    """Top-level forms as nested lists; strings as ("str", text)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("ascii")
+    except UnicodeDecodeError:
+        raise SyntaxError("%s: not ASCII" % path)
+    forms, stack, opened = [], [], []
+    i, line, n = 0, 1, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            i += 1
+        elif c in " \t\r\f":
+            i += 1
+        elif c == ";":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("#|", i):
+            raise SyntaxError("%s:%d: block comments are not supported" % (path, line))
+        elif c == '"' or text.startswith('#"', i):
+            raw, start = c == "#", line
+            i += 2 if raw else 1
+            s = []
+            while i < n and text[i] != '"':
+                if text[i] == "\\" and not raw and i + 1 < n:
+                    i += 1
+                if text[i] == "\n":
+                    line += 1
+                s.append(text[i])
+                i += 1
+            if i >= n:
+                raise SyntaxError("%s:%d: unterminated string" % (path, start))
+            i += 1
+            (stack[-1] if stack else forms).append(("str", "".join(s)))
+        elif c == "(":
+            stack.append([])
+            opened.append(line)
+            i += 1
+        elif c == ")":
+            if not stack:
+                raise SyntaxError("%s:%d: unbalanced ')'" % (path, line))
+            form = stack.pop()
+            opened.pop()
+            (stack[-1] if stack else forms).append(form)
+            i += 1
+        else:
+            j = i
+            while j < n and text[j] not in " \t\r\f\n();\"":
+                j += 1
+            (stack[-1] if stack else forms).append(text[i:j])
+            i = j
+    if stack:
+        raise SyntaxError("%s:%d: '(' is never closed" % (path, opened[-1]))
+    return forms
+
+
+def walk(x):
+    yield x
+    if isinstance(x, list):
+        for k in x:
+            yield from walk(k)
+
+
+def lint(path):
+    try:
+        forms = read(path)
+    except SyntaxError as e:
+        return [str(e)]
+    errors = []
+    for f in forms:
+        if not isinstance(f, list):
+            errors.append("%s: %r outside a form" % (path, f))
+    if not forms or forms[0] != ["version", "1"]:
+        errors.append("%s: the first form must be (version 1)" % path)
+    if ["deny", "default"] not in forms:
+        errors.append("%s: no (deny default)" % path)
+    if ["import", ("str", "bsd.sb")] not in forms:
+        errors.append('%s: no (import "bsd.sb")' % path)
+    if ["allow", "default"] in forms:
+        errors.append("%s: (allow default) opens everything" % path)
+    for x in walk(forms):
+        if isinstance(x, list) and x[:1] == ["param"]:
+            errors.append("%s: a parameter %r: the preamble has none" % (path, x))
+        if isinstance(x, list) and x[:2] == ["with", "no-sandbox"]:
+            errors.append("%s: (with no-sandbox) runs the command unsandboxed" % path)
+    return errors
+
+
+status = 0
+for p in sys.argv[1:]:
+    for e in lint(p):
+        print(e)
+        status = 1
+sys.exit(status)
+PY
+)
+
 lint()
 {
 	run_cmd python3 "$T/lint-profiles.py" "$@"
+}
+
+lint_sbpl()
+{
+	run_cmd python3 "$T/lint-sbpl.py" "$@"
 }
 
 if [ "${#profiles[@]}" = 0 ]; then
@@ -149,13 +275,14 @@ if [ "${#profiles[@]}" = 0 ]; then
 	skip "no profiles/*.yaml in '$PROFILES_DIR'"
 	exit 0
 fi
-plan $((${#profiles[@]} + 1))
+plan $((${#profiles[@]} + 3))
 
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 OUT=$T/out
 ERR=$T/err
 printf '%s\n' "$LINT" >"$T/lint-profiles.py"
+printf '%s\n' "$LINT_SBPL" >"$T/lint-sbpl.py"
 
 begin_test "the linter catches an unsorted list, a duplicate and an unknown key"
 cat >"$T/bad-order.yaml" <<'EOF'
@@ -236,5 +363,69 @@ for p in "${profiles[@]}"; do
 	assert_rc 0
 	end_test
 done
+
+# Write $2 to $T/$1 (printf %b: \n, \t) and lint it; it must be refused
+# saying $3.
+sbpl_refused()
+{
+	printf '%b' "$2" >"$T/$1"
+	lint_sbpl "$T/$1"
+	assert_rc 1 "$1"
+	assert_out_match "$3"
+}
+
+begin_test "the preamble linter catches unbalanced text, a missing head and what opens all"
+HEAD='(version 1)\n(deny default)\n(import "bsd.sb")\n'
+sbpl_refused open.sb "$HEAD(allow file-ioctl\n\t(literal \"/dev/null\")\n" \
+	"open.sb:4: '\\(' is never closed"
+sbpl_refused close.sb "$HEAD(allow sysctl-read))\n" "close.sb:4: unbalanced '\\)'"
+# a parenthesis in a string or a comment is not one
+sbpl_refused instring.sb "$HEAD(allow mach-lookup (global-name \"a)\")\n" \
+	"instring.sb:4: '\\(' is never closed"
+sbpl_refused incomment.sb "$HEAD(allow sysctl-read ; )\n" "incomment.sb:4: '\\(' is never closed"
+sbpl_refused unterminated.sb "$HEAD(allow file-ioctl (regex #\"^/dev/tty))\n" \
+	"unterminated.sb:4: unterminated string"
+sbpl_refused noversion.sb '(deny default)\n(import "bsd.sb")\n' "must be \\(version 1\\)"
+sbpl_refused late.sb '(deny default)\n(version 1)\n(import "bsd.sb")\n' \
+	"must be \\(version 1\\)"
+sbpl_refused nodeny.sb '(version 1)\n(import "bsd.sb")\n' "no \\(deny default\\)"
+sbpl_refused noimport.sb '(version 1)\n(deny default)\n' 'no \(import "bsd.sb"\)'
+sbpl_refused allowall.sb "$HEAD(allow default)\n" "opens everything"
+sbpl_refused param.sb "$HEAD(allow file-ioctl (literal (param \"P0\")))\n" "a parameter"
+sbpl_refused nosandbox.sb "$HEAD(allow process-exec (with no-sandbox))\n" "no-sandbox"
+sbpl_refused block.sb "$HEAD#| a block |#\n" "block comments"
+# parentheses in comments and strings, a backslash in a raw string
+cat >"$T/good.sb" <<'EOF'
+(version 1)
+(deny default)
+(import "bsd.sb")
+;; a comment (with a paren
+(allow mach-lookup (global-name "a)\"("))
+(allow file-ioctl (regex #"^/dev/ttys[0-9]+\.x$"))
+EOF
+lint_sbpl "$T/good.sb"
+assert_rc 0 "a good preamble"
+end_test
+
+begin_test "sbpl-preamble.sb: balanced, (version 1) first, (deny default), (import \"bsd.sb\"); the evaluator loads it"
+if [ ! -f "$PREAMBLE" ]; then
+	fail "no '$PREAMBLE'"
+elif [ ! -x "$CHECK" ]; then
+	fail "'$CHECK' not built (make check builds it)"
+else
+	lint_sbpl "$PREAMBLE"
+	assert_rc 0
+	# as sandbox-exec would load it: no parameter, nothing written where
+	# a path belongs that fsjail's compiler does not write itself
+	# a path belongs that fsjail's compiler does not write itself; and
+	# it denies by default: files stay closed until the compiled part
+	run_cmd "$CHECK" --lint -f "$PREAMBLE" --decide file-write-data /private/etc/passwd \
+		--decide file-read-data /Users/u/secret --decide sysctl-read /
+	assert_rc 0
+	assert_out_match "^deny file-write-data /private/etc/passwd "
+	assert_out_match "^deny file-read-data /Users/u/secret "
+	assert_out_match "^allow sysctl-read / "
+fi
+end_test
 
 done_testing
