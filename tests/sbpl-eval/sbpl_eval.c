@@ -450,6 +450,9 @@ enum filt_kind {
 	FILT_NOT,
 	FILT_EXTENSION,
 	FILT_NEVER, /* a non-path filter: never matches a path query */
+	/* (remote unix-socket PATH-FILTER...): a connect to the Unix socket
+	 * whose path the kids match; only a network query has one */
+	FILT_REMOTE_UNIX,
 };
 
 enum path_kind {
@@ -784,6 +787,33 @@ static struct filt *compile_filter(struct cc *c, const struct sbpl_node *n)
 		}
 		return f;
 	}
+	if (strcmp(h, "remote") == 0 && n->n >= 2 && n->kids[1]->type == SBPL_NODE_SYMBOL &&
+	    strcmp(n->kids[1]->s, "unix-socket") == 0) {
+		f->kind = FILT_REMOTE_UNIX;
+		if (n->n < 3) {
+			fsj_error_set(c->err, c->file, n->line, 0,
+				      "(remote unix-socket) without a path filter");
+			goto fail;
+		}
+		f->kids = xcalloc(n->n, sizeof(*f->kids));
+		for (size_t i = 2; i < n->n; i++) {
+			const struct sbpl_node *k = n->kids[i];
+			struct filt *kf;
+
+			if (k->type != SBPL_NODE_LIST || k->n == 0 ||
+			    k->kids[0]->type != SBPL_NODE_SYMBOL ||
+			    path_filter_kind(k->kids[0]->s) < 0) {
+				fsj_error_set(c->err, c->file, k->line, 0,
+					      "(remote unix-socket ...) takes path filters");
+				goto fail;
+			}
+			kf = compile_filter(c, k);
+			if (!kf)
+				goto fail;
+			f->kids[f->n_kids++] = kf;
+		}
+		return f;
+	}
 	for (const char *const *o = other_filters; *o; o++) {
 		if (strcmp(h, *o) == 0) {
 			f->kind = FILT_NEVER;
@@ -1019,6 +1049,14 @@ static bool filt_match(const struct filt *f, const struct sbpl_query *q)
 					return true;
 		return false;
 	case FILT_NEVER:
+		return false;
+	case FILT_REMOTE_UNIX:
+		/* the path of a network query is the socket it connects to */
+		if (!q->path || strncmp(q->op, "network", 7) != 0)
+			return false;
+		for (size_t i = 0; i < f->n_kids; i++)
+			if (filt_match(f->kids[i], q))
+				return true;
 		return false;
 	}
 	return false;

@@ -9,7 +9,9 @@
  * refuses what sandbox-exec would refuse to compile (an undefined
  * parameter, an unknown operation, a subpath with a trailing slash, ...),
  * and answers allow or deny for (operation, path) with Seatbelt's
- * semantics as SBPL-NOTES.md section 1 states them:
+ * semantics as SBPL-NOTES.md section 1 states them (the path of a network
+ * operation is the Unix socket it connects to, which (remote unix-socket
+ * PATH-FILTER...) matches; the other non-path filters match nothing):
  *
  *   - every operation has its own rule list, ending in a jump to its parent
  *     operation (file-write-data -> file-write* -> file* -> default) or, for
@@ -99,7 +101,10 @@ bool sbpl_eval_known_op(const char *op);
 
 struct sbpl_query {
 	const char *op;   /* an operation, e.g. "file-write-data" (aliases allowed) */
-	const char *path; /* the kernel's (resolved) path; NULL: not a file query */
+	/* The kernel's (resolved) path; NULL: not a file query. For a network
+	 * operation (network-outbound), the path of the Unix socket it
+	 * connects to, matched by (remote unix-socket (path-literal ...)). */
+	const char *path;
 	/* Extension classes the process holds (sandbox_extension_consume()),
 	 * NULL-terminated, or NULL for none: matched by (extension "class"). */
 	const char *const *extensions;

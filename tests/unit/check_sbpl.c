@@ -1030,6 +1030,14 @@ START_TEST(network_and_broker)
 	ck_assert(strstr(prof.text, "(allow system-socket (socket-domain AF_UNIX))\n"));
 	ck_assert(!has_unfiltered(&ast, "network-outbound"));
 	ck_assert_str_eq(param_value(&prof, "BROKER"), "/s/run/broker.sock");
+	/* Seatbelt would let the command connect to the broker and to no
+	 * other socket, nor touch the socket as a file */
+	ck_assert(eval(&ast, "network-outbound", "/s/run/broker.sock"));
+	ck_assert(!eval(&ast, "network-outbound", "/s/run/broker.sock2"));
+	ck_assert(!eval(&ast, "network-outbound", "/s/run/other.sock"));
+	ck_assert(!eval(&ast, "network-outbound", "/s/run"));
+	ck_assert(!eval(&ast, "network-outbound", NULL));
+	ck_assert(!eval(&ast, "file-write-data", "/s/run/broker.sock"));
 	ast_free(&ast);
 	sbpl_profile_release(&prof);
 

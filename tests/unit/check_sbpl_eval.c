@@ -288,6 +288,33 @@ START_TEST(path_and_logic_filters)
 }
 END_TEST
 
+/* (remote unix-socket (path-literal ...)): the broker socket's rule. A
+ * network-outbound query's path is the socket it connects to; no file
+ * operation and no other (remote ...) matches it. */
+START_TEST(remote_unix_socket)
+{
+	const char *p =
+		V1 "(allow network-outbound (remote unix-socket (path-literal (param \"P1\"))))\n"
+		   "(allow network-outbound (remote tcp \"localhost:*\"))\n";
+	struct sbpl_eval *ev = ok(p);
+
+	ck_assert(sbpl_eval_allows(ev, "network-outbound", "/w/deep"));
+	ck_assert(!sbpl_eval_allows(ev, "network-outbound", "/w/deeper"));
+	ck_assert(!sbpl_eval_allows(ev, "network-outbound", "/w/deep/x"));
+	ck_assert(!sbpl_eval_allows(ev, "network-outbound", "/w/sibling"));
+	ck_assert(!sbpl_eval_allows(ev, "network-outbound", NULL));
+	ck_assert(!sbpl_eval_allows(ev, "file-read-data", "/w/deep"));
+	ck_assert(!sbpl_eval_allows(ev, "file-write-data", "/w/deep"));
+	sbpl_eval_free(ev);
+
+	refused(V1 "(allow network-outbound (remote unix-socket))\n", "without a path filter");
+	refused(V1 "(allow network-outbound (remote unix-socket (global-name \"x\")))\n",
+		"takes path filters");
+	refused(V1 "(allow network-outbound (remote unix-socket (path-literal (param \"B\"))))\n",
+		"parameter 'B' is not defined");
+}
+END_TEST
+
 START_TEST(messages_in_the_verdict)
 {
 	struct sbpl_eval *ev =
@@ -622,6 +649,7 @@ static Suite *eval_suite(void)
 	tcase_add_test(tc, wildcard_deny_after_specific_allow);
 	tcase_add_test(tc, jumps_to_parents_and_outside_the_tree);
 	tcase_add_test(tc, path_and_logic_filters);
+	tcase_add_test(tc, remote_unix_socket);
 	tcase_add_test(tc, messages_in_the_verdict);
 	tcase_add_test(tc, bsd_sb_model);
 	tcase_add_test(tc, catches_reversed_rule_order);
