@@ -228,19 +228,11 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx, &err);
-	if (!sb) {
-		fprintf(stderr, "fsjail: cannot enforce tier %s: %s\n",
-			fsj_tier_name((enum fsj_tier)tier), err.text);
-		status = FSJ_EXIT_ERROR;
-		goto out;
-	}
-	if (!check_gaps(sb, accept_partial || ctx.config.accept_partial)) {
-		status = FSJ_EXIT_ERROR;
-		goto out;
-	}
-	/* The broker (broker.h): started before the fork, so that the
-	 * child inherits FSJAIL_BROKER_SOCKET and the socket is there. */
+	/* The broker (broker.h): its socket is made before the profile is
+	 * compiled, so that the Seatbelt profile can name it (the -D
+	 * parameter BROKER), and before the fork, so that the child inherits
+	 * FSJAIL_BROKER_SOCKET and the socket is there. Its thread starts
+	 * only after the fork (launch_after_fork() below). */
 	{
 		struct strbuf line = STRBUF_INIT;
 
@@ -251,7 +243,9 @@ int cmd_run(int argc, char **argv)
 		}
 		/* Inside another fsjail run the state folder is protected:
 		 * the outer run's broker (its environment is inherited) serves
-		 * the command instead. */
+		 * the command instead, and this run's profile names no socket
+		 * (sandbox-exec inside a Seatbelt sandbox is refused anyway,
+		 * exit 71: SBPL-NOTES.md section 7). */
 		bool nested = getenv("FSJAIL_BROKER_SOCKET") != NULL;
 
 		broker = broker_start(&ctx, pol, session, line.buf, &err);
@@ -264,9 +258,21 @@ int cmd_run(int argc, char **argv)
 			status = FSJ_EXIT_ERROR;
 			goto out;
 		}
-		if (broker)
-			launch_after_fork(serve_broker, broker);
 	}
+	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
+			     broker ? broker_socket_path(broker) : NULL, &err);
+	if (!sb) {
+		fprintf(stderr, "fsjail: cannot enforce tier %s: %s\n",
+			fsj_tier_name((enum fsj_tier)tier), err.text);
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
+	if (!check_gaps(sb, accept_partial || ctx.config.accept_partial)) {
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
+	if (broker)
+		launch_after_fork(serve_broker, broker);
 	/* ModifyBackup (backup.h): the run's cycle, handed to the hook. */
 	if (backup_run_begin(&ctx, cmd_argv, &err) < 0) {
 		cmd_print_error(&err);

@@ -1517,7 +1517,7 @@ static void experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct pro
 	double t0 = now_ms();
 
 	memset(w, 0, sizeof(w));
-	p.none = sandbox_prepare(FSJ_BACKEND_NULL, NULL, ctx, &err);
+	p.none = sandbox_prepare(FSJ_BACKEND_NULL, NULL, ctx, NULL, &err);
 	make_scratch(&p);
 
 	/* Phase 1: compile each tier's real profile, strongest first, and
@@ -1533,7 +1533,7 @@ static void experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct pro
 
 		err.text[0] = '\0';
 		if (fsj_ctx_policy(ctx, pt->tier, &w[t].pol, &err) == 0)
-			w[t].sb = sandbox_prepare(b, w[t].pol, ctx, &err);
+			w[t].sb = sandbox_prepare(b, w[t].pol, ctx, NULL, &err);
 		pt->compiled = w[t].sb != NULL;
 		if (!pt->compiled || !p.none) {
 			pt->error = pt->compiled

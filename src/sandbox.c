@@ -98,7 +98,8 @@ static int prepare_landlock(struct sandbox *sb, const struct fsj_policy *pol,
 }
 
 static int prepare_seatbelt(struct sandbox *sb, const struct fsj_policy *pol,
-			    const struct fsj_ctx *ctx, struct fsj_error *err)
+			    const struct fsj_ctx *ctx, const char *broker_socket,
+			    struct fsj_error *err)
 {
 	struct sbpl_opts opts = { 0 };
 	const char *exec = getenv("FSJAIL_SANDBOX_EXEC");
@@ -106,7 +107,7 @@ static int prepare_seatbelt(struct sandbox *sb, const struct fsj_policy *pol,
 	if (!exec || !*exec)
 		exec = SANDBOX_EXEC_DEFAULT;
 	opts.network = ctx ? ctx->config.network : FSJ_NETWORK_ALLOW;
-	opts.broker_socket = NULL; /* no broker yet (DESIGN.md section 8) */
+	opts.broker_socket = broker_socket; /* DESIGN.md section 8 */
 	opts.with_messages = true;
 	if (sbpl_compile(pol, &opts, &sb->profile, err) < 0)
 		return -1;
@@ -117,7 +118,8 @@ static int prepare_seatbelt(struct sandbox *sb, const struct fsj_policy *pol,
 }
 
 struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol,
-				const struct fsj_ctx *ctx, struct fsj_error *err)
+				const struct fsj_ctx *ctx, const char *broker_socket,
+				struct fsj_error *err)
 {
 	struct sandbox *sb;
 	int rc = -1;
@@ -135,7 +137,7 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 		rc = prepare_landlock(sb, pol, ctx, err);
 		break;
 	case FSJ_BACKEND_SEATBELT:
-		rc = prepare_seatbelt(sb, pol, ctx, err);
+		rc = prepare_seatbelt(sb, pol, ctx, broker_socket, err);
 		break;
 	case FSJ_BACKEND_NULL:
 		rc = 0;

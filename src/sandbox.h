@@ -23,11 +23,17 @@ enum fsj_backend fsj_backend_native(void);
 
 struct sandbox;
 
-/* Compile pol for backend b. network and the broker socket come from ctx.
- * Returns a new sandbox (caller frees with sandbox_free()), or NULL with
- * err set; nothing has been run. */
+/* Compile pol for backend b; network comes from ctx. broker_socket is the
+ * path of this run's broker socket (broker_socket_path(): the broker is
+ * started before this call), or NULL when the command gets no broker. The
+ * Seatbelt profile lets the command connect to that socket, network: deny
+ * or not, the path passed as the -D parameter BROKER, never as text;
+ * Landlock ignores it (up to ABI 7 no Landlock right governs connect(2)
+ * to a pathname socket). Returns a new sandbox (caller frees with
+ * sandbox_free()), or NULL with err set; nothing has been run. */
 struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol,
-				const struct fsj_ctx *ctx, struct fsj_error *err);
+				const struct fsj_ctx *ctx, const char *broker_socket,
+				struct fsj_error *err);
 
 /* Print what prepare compiled: the SBPL profile and its parameters, or the
  * Landlock plan. */

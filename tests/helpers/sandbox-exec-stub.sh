@@ -19,8 +19,10 @@
 # Environment:
 #   FSJAIL_SBPL_CHECK    the sbpl-check binary (default: next to this script)
 #   FSJAIL_STUB_DIR      a folder for records: argv.last (the last call's
-#                        arguments, NUL-terminated), calls (one line per
-#                        call: the command), denials (from the preload)
+#                        arguments, NUL-terminated), profile.last (a copy
+#                        of its profile: fsjail removes its own after the
+#                        run), calls (one line per call: the command),
+#                        denials (from the preload)
 #   FSJAIL_STUB_PRELOAD  sbpl-preload.so: model the profile's decisions
 #   FSJAIL_STUB_EXIT=N   exit N (65: profile refused, 71: sandbox_apply not
 #                        permitted) instead of running, with sandbox-exec's
@@ -74,6 +76,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$profile" ] && [ $# -ge 1 ] || usage
 [ -n "$dir" ] && printf '%s\n' "$1" >>"$dir/calls"
+[ -n "$dir" ] && cp -- "$profile" "$dir/profile.last"
 
 if [ -n "${FSJAIL_STUB_EXIT:-}" ]; then
 	hit=1

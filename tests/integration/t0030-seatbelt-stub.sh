@@ -13,7 +13,7 @@
 # Needs no Landlock: the seatbelt backend never applies it.
 . "$(dirname "$0")/libtest.sh"
 
-plan 10
+plan 11
 setup
 
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
@@ -107,6 +107,53 @@ grep -qx "deny file-write-create $HOME/outside" "$FSJAIL_STUB_DIR/denials" ||
 	fail "the create outside the grants was not denied by the profile"
 grep -qx "deny file-write-unlink $WS/inside" "$FSJAIL_STUB_DIR/denials" ||
 	fail "the delete in the workspace (no delete grant) was not denied by the profile"
+end_test
+
+begin_test "run --backend seatbelt: the profile opens this run's broker socket, a -D parameter, and no other"
+rm -f "$FSJAIL_STUB_DIR/profile.last"
+# network deny: otherwise an unfiltered (allow network-outbound) opens
+# every socket and the rule would prove nothing
+fsj --backend seatbelt --network deny --session stub-broker -- \
+	sh -c 'printf "%s\n" "$FSJAIL_BROKER_SOCKET"; [ -S "$FSJAIL_BROKER_SOCKET" ] && echo socket-there'
+assert_rc 0
+assert_out_match '^socket-there$'
+SOCK=$STATE_DIR/run/stub-broker/broker.sock
+[ "$(head -n1 "$OUT")" = "$SOCK" ] || fail "the command's FSJAIL_BROKER_SOCKET is '$(head -n1 "$OUT")', expected '$SOCK'"
+P=$FSJAIL_STUB_DIR/profile.last
+[ -s "$P" ] || fail "the stub kept no copy of the profile"
+# the socket reaches sandbox-exec as -D BROKER=<path>, once, exactly
+mapfile -t A < <(last_argv)
+nb=0
+for ((i = 0; i + 1 < ${#A[@]}; i++)); do
+	[ "${A[$i]}" = -D ] || continue
+	case ${A[$((i + 1))]} in BROKER=*)
+		nb=$((nb + 1))
+		[ "${A[$((i + 1))]}" = "BROKER=$SOCK" ] || fail "'${A[$((i + 1))]}' is not BROKER=$SOCK"
+		;;
+	esac
+done
+[ "$nb" = 1 ] || fail "$nb -D BROKER=... parameters, expected 1"
+# the rule names the parameter; the path is never in the text
+grep -qxF '(allow network-outbound (remote unix-socket (path-literal (param "BROKER"))))' "$P" ||
+	fail "no broker socket rule in the profile"
+grep -qF "$SOCK" "$P" && fail "the socket path is written into the profile text"
+grep -qF stub-broker "$P" && fail "the session id is written into the profile text"
+# the evaluator, with the parameters sandbox-exec got: connecting to the
+# socket is allowed, to a sibling or the folder denied
+D=()
+for ((i = 0; i + 1 < ${#A[@]}; i++)); do
+	[ "${A[$i]}" = -D ] && D+=(-D "${A[$((i + 1))]}")
+done
+run_cmd "$CHECK" --lint -f "$P" "${D[@]}" --decide network-outbound "$SOCK" \
+	--decide network-outbound "${SOCK%/*}/other.sock" --decide network-outbound "$SOCK.2" \
+	--decide network-outbound "${SOCK%/*}"
+assert_rc 0
+assert_out_match "^allow network-outbound $SOCK "
+assert_out_match "^deny network-outbound ${SOCK%/*}/other.sock "
+assert_out_match "^deny network-outbound $SOCK.2 "
+assert_out_match "^deny network-outbound ${SOCK%/*} "
+# the socket and its folder are gone with the run
+assert_not_exists "$SOCK"
 end_test
 
 # --- sandbox-exec refuses: nothing runs -----------------------------------------

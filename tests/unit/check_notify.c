@@ -174,7 +174,7 @@ static int run_argv(const struct fsj_policy *pol, char **argv)
 	struct sandbox *sb;
 	int rc;
 
-	sb = sandbox_prepare(FSJ_BACKEND_LANDLOCK, pol, NULL, &err);
+	sb = sandbox_prepare(FSJ_BACKEND_LANDLOCK, pol, NULL, NULL, &err);
 	ck_assert_msg(sb, "sandbox_prepare: %s", err.text);
 	fflush(stdout);
 	rc = launch_run(sb, argv, &err);
@@ -452,7 +452,7 @@ static struct direct_report run_direct(const struct fsj_policy *pol, direct_fn f
 	int fds[2], status;
 	pid_t pid;
 
-	sb = sandbox_prepare(FSJ_BACKEND_LANDLOCK, pol, NULL, &err);
+	sb = sandbox_prepare(FSJ_BACKEND_LANDLOCK, pol, NULL, NULL, &err);
 	ck_assert_msg(sb, "sandbox_prepare: %s", err.text);
 	ck_assert_ptr_nonnull(sandbox_notify_policy(sb));
 	nt = notify_new(sandbox_notify_policy(sb), &err);
