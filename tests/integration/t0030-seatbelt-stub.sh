@@ -13,7 +13,7 @@
 # Needs no Landlock: the seatbelt backend never applies it.
 . "$(dirname "$0")/libtest.sh"
 
-plan 11
+plan 12
 setup
 
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
@@ -218,6 +218,23 @@ run_cmd "$CHECK" --lint -f "$T/compiled.sb" "${D[@]}" --decide file-write-data "
 assert_rc 0
 assert_out_match "^allow file-write-data $WS/x "
 assert_out_match "^deny file-write-data $HOME/x "
+end_test
+
+begin_test "a preamble that is not one (sbpl-preamble.sb): no profile, sandbox-exec never called"
+mkdir -p "$T/data"
+cp "$FSJAIL_DATADIR/baseline-linux.yaml" "$T/data/"
+printf '(deny default)\n' >"$T/data/sbpl-preamble.sb"
+run_cmd env FSJAIL_DATADIR="$T/data" "$FSJAIL" compile --backend seatbelt --workspace "$WS"
+assert_rc_not 0
+assert_err_match "$T/data/sbpl-preamble.sb:1: .*\\(version 1\\)"
+[ -s "$OUT" ] && fail "compile printed a profile"
+: >"$FSJAIL_STUB_DIR/calls"
+FSJAIL_DATADIR=$T/data fsj_sh --backend seatbelt -- 'touch "$1"; echo ran-bad-preamble' "$MARK"
+assert_rc 125
+assert_not_exists "$MARK"
+assert_out_nomatch 'ran-bad-preamble'
+assert_err_match 'sbpl-preamble.sb'
+[ -s "$FSJAIL_STUB_DIR/calls" ] && fail "sandbox-exec was called: $(cat "$FSJAIL_STUB_DIR/calls")"
 end_test
 
 # Last: it leaves an unproven result in the probe cache.
