@@ -4,8 +4,9 @@
  * The profile is deny-by-default, imports bsd.sb (both in its preamble,
  * profiles/sbpl-preamble.sb), and re-opens paths in increasing depth;
  * every file rule names specific operations (never a wildcard such as
- * file-write*), and protected denies come after every grant. Paths never enter the text: each is a parameter "P<n>" used as
- * (subpath (param "P<n>")) and passed as sandbox-exec -D P<n>=PATH. */
+ * file-write*), and protected denies come after every grant. Paths never
+ * enter the text: each is a parameter "P<n>" used as (subpath (param
+ * "P<n>")) and passed as sandbox-exec -D P<n>=PATH. */
 #ifndef FSJAIL_SBPL_H
 #define FSJAIL_SBPL_H
 

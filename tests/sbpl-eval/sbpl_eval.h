@@ -100,7 +100,7 @@ bool sbpl_eval_known_op(const char *op);
 /* ---- deciding ------------------------------------------------------------ */
 
 struct sbpl_query {
-	const char *op;   /* an operation, e.g. "file-write-data" (aliases allowed) */
+	const char *op; /* an operation, e.g. "file-write-data" (aliases allowed) */
 	/* The kernel's (resolved) path; NULL: not a file query. For a network
 	 * operation (network-outbound), the path of the Unix socket it
 	 * connects to, matched by (remote unix-socket (path-literal ...)). */

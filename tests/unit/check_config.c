@@ -870,8 +870,7 @@ START_TEST(test_data_search)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(fwrite("(version 1)\n\0\n", 1, 14, f), 14);
 	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(
-		fsj_data_read(FSJ_DATA_SBPL_PREAMBLE, NULL, 1024, &text, &path, &err), -1);
+	ck_assert_int_eq(fsj_data_read(FSJ_DATA_SBPL_PREAMBLE, NULL, 1024, &text, &path, &err), -1);
 	ck_assert_ptr_null(text);
 	ck_assert_msg(strstr(err.text, big) && strstr(err.text, "NUL byte"), "%s", err.text);
 }
