@@ -604,7 +604,9 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 {
 	struct fsj_error err = { { 0 } };
 	char **cmd = args;
+#ifdef __linux__
 	int status_wr = -1;
+#endif
 
 	/* Own process group, so that signals reach the whole command tree
 	 * and the terminal can be handed to it; the parent does the same, as
