@@ -466,42 +466,103 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 	mirror_end(ended ? wstatus : st);
 }
 
-/* In I, pid 1: wait for the command (cmd) and reap every orphan the
- * namespace hands to its init; tell C of the command's job control stops
- * and of its end, then end, which ends the namespace. */
+/* The signals I relays to the command's process group, and SIGCHLD. */
+static void ns_init_sigset(sigset_t *set)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCONT, SIGCHLD };
+
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaddset(set, sigs[i]);
+}
+
+/* In I, pid 1, with ns_init_sigset() blocked: wait for the command (cmd)
+ * and reap every orphan the namespace hands to its init; tell C of the
+ * command's job control stops and of its end, then end, which ends the
+ * namespace. A signal the supervisor forwards to fsjail's process group
+ * reaches I too; I passes it on to the command's group when the command
+ * has made a group of its own (setpgid(2): timeout(1) does), which the
+ * signal would miss. fsjail's group lies outside the namespace, so there
+ * getpgid() and getpgrp() give 0. */
 FSJ_NORETURN static void ns_init(pid_t cmd, int wr)
 {
 	struct ns_msg m;
-	int st;
-	pid_t r;
+	sigset_t set;
+	int sig, st;
+	pid_t r, pg;
 
+	ns_init_sigset(&set);
 	for (;;) {
-		r = waitpid(-1, &st, WUNTRACED | __WALL);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			_exit(FSJ_EXIT_ERROR); /* ECHILD: cannot happen while cmd lives */
-		}
-		if (r != cmd)
+		sig = sigwaitinfo(&set, NULL);
+		if (sig < 0)
+			continue; /* EINTR */
+		if (sig != SIGCHLD) {
+			pg = getpgid(cmd);
+			if (pg > 0 && pg != getpgrp())
+				(void)kill(-pg, sig);
 			continue;
-		memset(&m, 0, sizeof(m));
-		if (WIFSTOPPED(st)) {
-			int sig = WSTOPSIG(st);
-
-			/* Only the stops the supervisor passes on (child_stopped):
-			 * a mirrored SIGSTOP would leave C stopped for good. */
-			if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU)
+		}
+		while ((r = waitpid(-1, &st, WNOHANG | WUNTRACED | __WALL)) > 0) {
+			if (r != cmd)
 				continue;
-			m.kind = NS_MSG_STOP;
-			m.value = sig;
+			memset(&m, 0, sizeof(m));
+			if (WIFSTOPPED(st)) {
+				sig = WSTOPSIG(st);
+				/* Only the stops the supervisor passes on
+				 * (child_stopped): a mirrored SIGSTOP would
+				 * leave C stopped for good. */
+				if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU)
+					continue;
+				m.kind = NS_MSG_STOP;
+				m.value = sig;
+				(void)write_all(wr, &m, sizeof(m));
+				continue;
+			}
+			m.kind = NS_MSG_END;
+			m.value = st;
 			(void)write_all(wr, &m, sizeof(m));
-			continue;
+			_exit(0);
 		}
-		m.kind = NS_MSG_END;
-		m.value = st;
-		(void)write_all(wr, &m, sizeof(m));
-		_exit(0);
 	}
+}
+
+/* In I, before the sandbox: close every close-on-exec descriptor above 2
+ * except those in keep (n of them). I never execs, so close-on-exec does
+ * not protect what the supervisor had open (the audit log, the broker's
+ * socket, its pipes) and a command as root could take them from pid 1 with
+ * pidfd_getfd(2). Descriptors fsjail inherited without close-on-exec are
+ * the caller's, meant for the command (`3<file`, a make jobserver), and
+ * stay. Returns 0, or -1 with errno set when /proc/self/fd cannot be read. */
+static int ns_close_own_fds(const int *keep, size_t n)
+{
+	bool again = true;
+
+	while (again) { /* closing while reading the directory may skip one */
+		DIR *d = opendir("/proc/self/fd");
+		struct dirent *de;
+
+		if (!d)
+			return -1;
+		again = false;
+		while ((de = readdir(d)) != NULL) {
+			char *end;
+			long fd = strtol(de->d_name, &end, 10);
+			size_t i;
+			int fl;
+
+			if (*end != '\0' || fd <= STDERR_FILENO || fd > INT_MAX || fd == dirfd(d))
+				continue;
+			for (i = 0; i < n && keep[i] != (int)fd; i++)
+				;
+			fl = fcntl((int)fd, F_GETFD);
+			if (i < n || fl < 0 || !(fl & FD_CLOEXEC))
+				continue;
+			close((int)fd);
+			again = true;
+		}
+		closedir(d);
+	}
+	return 0;
 }
 
 /* In C: enter a new pid namespace (and a mount namespace for its /proc) and
@@ -513,7 +574,7 @@ static void ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 {
 	struct fsj_error err = { { 0 } };
 	const int flags = CLONE_NEWPID | CLONE_NEWNS;
-	sigset_t block, old;
+	sigset_t block;
 	struct pollfd pfd;
 	bool private;
 	int p[2];
@@ -536,7 +597,7 @@ static void ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	sigemptyset(&block);
 	for (i = 0; i < N_FORWARDED; i++)
 		sigaddset(&block, caught_signals[i]);
-	(void)sigprocmask(SIG_BLOCK, &block, &old);
+	(void)sigprocmask(SIG_BLOCK, &block, NULL);
 	init = fork();
 	if (init < 0)
 		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
@@ -548,7 +609,10 @@ static void ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	}
 
 	close(p[0]);
-	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	/* I takes its signals with sigwaitinfo() (ns_init); the command
+	 * unblocks them again before exec. */
+	ns_init_sigset(&block);
+	(void)sigprocmask(SIG_SETMASK, &block, NULL);
 	/* I must not outlive C; C may already be gone (the read end closed:
 	 * POLLERR on the write end). */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
@@ -635,8 +699,17 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 #endif
 
 #ifdef __linux__
-	if (s->pidns)
+	if (s->pidns) {
+		int keep[3];
+
 		ns_split(s, report_fd, &status_wr); /* returns in I, pid 1 */
+		keep[0] = report_fd;
+		keep[1] = status_wr;
+		keep[2] = notify_child_fd(s->notify);
+		if (ns_close_own_fds(keep, 3) < 0)
+			child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
+				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
+	}
 #endif
 
 	if (sandbox_apply(sb, &args, &err) < 0)
@@ -649,8 +722,10 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 #ifdef __linux__
 	if (status_wr >= 0) {
 		/* I stays pid 1; the command is its child, with I's sandbox. */
-		pid_t pid = fork();
+		sigset_t none;
+		pid_t pid;
 
+		pid = fork();
 		if (pid < 0)
 			child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot fork the command in the pid namespace", FSJ_EXIT_ERROR);
@@ -658,18 +733,22 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 			close(report_fd);
 			ns_init(pid, status_wr);
 		}
+		sigemptyset(&none);
+		(void)sigprocmask(SIG_SETMASK, &none, NULL);
 	}
 #endif
 	child_exec(report_fd, args, cmd);
 }
 
 /* Pass a signal sent to fsjail on to the command's process group. A
- * stopped group would hold SIGTERM and SIGHUP until continued (timeout(1)
- * sends SIGCONT after its signal for the same reason). */
+ * stopped group would hold SIGTERM and SIGHUP until continued, so SIGCONT
+ * follows them (timeout(1) does the same). */
 static void forward(struct supervisor *s, int sig)
 {
 	(void)kill(-s->pid, sig);
-	if (s->child_stopped && (sig == SIGTERM || sig == SIGHUP)) {
+	/* Always: with a pid namespace the supervisor does not see a command
+	 * stopped by SIGSTOP (only job control stops are mirrored). */
+	if (sig == SIGTERM || sig == SIGHUP) {
 		(void)kill(-s->pid, SIGCONT);
 		s->child_stopped = false;
 	}

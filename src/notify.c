@@ -308,6 +308,11 @@ static int load_with_listener(scmp_filter_ctx ctx)
  * command runs with Landlock alone, as with FSJAIL_NO_NOTIFY=1.
  * ===================================================================================
  */
+int notify_child_fd(const struct notify *nt)
+{
+	return nt ? nt->sock[1] : -1;
+}
+
 int notify_child_install(struct notify *nt, struct fsj_error *err)
 {
 	uint32_t arch[MAX_ARCHES];
@@ -1410,6 +1415,12 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	(void)pol;
 	fsj_error_set(err, NULL, 0, 0, "the create hook needs Linux");
 	return NULL;
+}
+
+int notify_child_fd(const struct notify *nt)
+{
+	(void)nt;
+	return -1;
 }
 
 int notify_child_install(struct notify *nt, struct fsj_error *err)

@@ -60,6 +60,11 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err);
  * exec. */
 int notify_child_install(struct notify *nt, struct fsj_error *err);
 
+/* The descriptor notify_child_install() sends the listener over, which a
+ * child that closes descriptors before it must keep; -1 when nt is NULL or
+ * has none. */
+int notify_child_fd(const struct notify *nt);
+
 /* In the parent, after fork: close the child's end of the socket and
  * start the supervisor thread (all signals blocked in it), which receives
  * the listener and answers notifications until notify_stop(), or until no

@@ -8,7 +8,7 @@
 # still reach the invoking shell.
 . "$(dirname "$0")/libtest.sh"
 
-plan 6
+plan 9
 setup
 require_landlock
 
@@ -101,6 +101,44 @@ begin_test "SIGTERM to fsjail while the command is stopped ends it with 143"
 run_cmd bash -c "$JOB" job "$FSJAIL" "$WS" 'kill -TSTP $$; sleep 30' 'TERM CONT'
 assert_rc 143
 assert_out_match '^state T$'
+end_test
+
+begin_test "fsjail-init holds no descriptor of fsjail's (audit log, broker socket); inherited ones stay"
+exec 8<"$WS/pid"
+fsj -- bash -c 'ls -l /proc/1/fd | grep -c -e audit -e socket: -e broker; ls -l /proc/1/fd | grep -c "$1/pid"' job "$WS"
+exec 8<&-
+assert_out_eq "$(printf '0\n1')"
+end_test
+
+# start_term SCRIPT: `fsjail run -- bash -c SCRIPT` in the background, then
+# kill -TERM of fsjail after a second; sets RC (at most 10 s).
+start_term()
+{
+	"$FSJAIL" run --workspace "$WS" -- "$@" >"$OUT" 2>"$ERR" &
+	FSJ_PID=$!
+	sleep 1
+	kill -TERM "$FSJ_PID"
+	local i
+	for i in $(seq 100); do
+		kill -0 "$FSJ_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$FSJ_PID" 2>/dev/null; then
+		fail "fsjail still runs 10 s after SIGTERM"
+		kill -KILL "$FSJ_PID"
+	fi
+	wait "$FSJ_PID"
+	RC=$?
+}
+
+begin_test "SIGTERM reaches a command that made its own process group (timeout): 143"
+start_term timeout 30 sleep 60
+assert_rc 143
+end_test
+
+begin_test "SIGTERM ends a command stopped with SIGSTOP: 143"
+start_term sh -c 'kill -STOP $$; echo continued'
+assert_rc 143
 end_test
 
 done_testing
