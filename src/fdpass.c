@@ -19,34 +19,57 @@
 #define FDPASS_RECV_FLAGS 0
 #endif
 
-/* Control buffer for one int, aligned for struct cmsghdr as cmsg(3) asks. */
-union fdpass_cmsg {
-	char buf[CMSG_SPACE(sizeof(int))];
-	struct cmsghdr align;
-};
-
-int fdpass_send(int sock, int fd)
+/* msg for one data byte (*byte) and the control buffer ctl of len bytes. */
+static void msg_init(struct msghdr *msg, struct iovec *iov, char *byte, void *ctl, size_t len)
 {
-	union fdpass_cmsg ctl;
+	memset(ctl, 0, len);
+	memset(msg, 0, sizeof(*msg));
+	iov->iov_base = byte;
+	iov->iov_len = 1;
+	msg->msg_iov = iov;
+	msg->msg_iovlen = 1;
+	msg->msg_control = ctl;
+	msg->msg_controllen = len;
+}
+
+/* recvmsg() of one data byte into *byte with the control buffer ctl (len
+ * bytes), EINTR retried. Returns what recvmsg() returns. */
+static ssize_t recv_one(int sock, struct msghdr *msg, struct iovec *iov, char *byte, void *ctl,
+			size_t len)
+{
+	ssize_t n;
+
+	msg_init(msg, iov, byte, ctl, len);
+	do
+		n = recvmsg(sock, msg, FDPASS_RECV_FLAGS);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
+/* Send one byte with one SOL_SOCKET control message of type type holding
+ * len bytes of data. Returns 0, or -1 with errno set. */
+static int cmsg_send(int sock, int type, const void *data, size_t len)
+{
+	union {
+		char buf[CMSG_SPACE(32)];
+		struct cmsghdr align;
+	} ctl;
 	struct msghdr msg;
 	struct cmsghdr *cm;
 	struct iovec iov;
 	char byte = 'F';
 	ssize_t n;
 
-	memset(&ctl, 0, sizeof(ctl));
-	memset(&msg, 0, sizeof(msg));
-	iov.iov_base = &byte;
-	iov.iov_len = 1;
-	msg.msg_iov = &iov;
-	msg.msg_iovlen = 1;
-	msg.msg_control = ctl.buf;
-	msg.msg_controllen = sizeof(ctl.buf);
+	if (len > 32) {
+		errno = EINVAL;
+		return -1;
+	}
+	msg_init(&msg, &iov, &byte, ctl.buf, CMSG_SPACE(len));
 	cm = CMSG_FIRSTHDR(&msg);
 	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	cm->cmsg_type = type;
+	cm->cmsg_len = CMSG_LEN(len);
+	memcpy(CMSG_DATA(cm), data, len);
 	do
 		n = sendmsg(sock, &msg, MSG_NOSIGNAL);
 	while (n < 0 && errno == EINTR);
@@ -57,6 +80,11 @@ int fdpass_send(int sock, int fd)
 		return -1;
 	}
 	return 0;
+}
+
+int fdpass_send(int sock, int fd)
+{
+	return cmsg_send(sock, SCM_RIGHTS, &fd, sizeof(fd));
 }
 
 /* Close every descriptor a control message carried. */
@@ -94,17 +122,7 @@ int fdpass_recv(int sock, int *fd)
 	char byte;
 	ssize_t n;
 
-	memset(&ctl, 0, sizeof(ctl));
-	memset(&msg, 0, sizeof(msg));
-	iov.iov_base = &byte;
-	iov.iov_len = 1;
-	msg.msg_iov = &iov;
-	msg.msg_iovlen = 1;
-	msg.msg_control = ctl.buf;
-	msg.msg_controllen = sizeof(ctl.buf);
-	do
-		n = recvmsg(sock, &msg, FDPASS_RECV_FLAGS);
-	while (n < 0 && errno == EINTR);
+	n = recv_one(sock, &msg, &iov, &byte, ctl.buf, sizeof(ctl.buf));
 	if (n < 0)
 		return -1;
 	if (n == 0 && msg.msg_controllen == 0)
@@ -128,3 +146,40 @@ int fdpass_recv(int sock, int *fd)
 #endif
 	return 1;
 }
+
+#ifdef SCM_CREDENTIALS
+int fdpass_send_cred(int sock)
+{
+	struct ucred cred = { getpid(), getuid(), getgid() };
+
+	return cmsg_send(sock, SCM_CREDENTIALS, &cred, sizeof(cred));
+}
+
+int fdpass_recv_cred(int sock, pid_t *pid)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(struct ucred))];
+		struct cmsghdr align;
+	} ctl;
+	struct ucred cred;
+	struct msghdr msg;
+	struct cmsghdr *cm;
+	struct iovec iov;
+	char byte;
+	ssize_t n;
+
+	n = recv_one(sock, &msg, &iov, &byte, ctl.buf, sizeof(ctl.buf));
+	if (n <= 0)
+		return (int)n;
+	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
+		if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_CREDENTIALS &&
+		    cm->cmsg_len >= CMSG_LEN(sizeof(cred))) {
+			memcpy(&cred, CMSG_DATA(cm), sizeof(cred));
+			*pid = cred.pid;
+			return 1;
+		}
+	}
+	errno = EBADMSG;
+	return -1;
+}
+#endif

@@ -19,4 +19,18 @@ int fdpass_send(int sock, int fd);
  * sending), or -1 with errno set. */
 int fdpass_recv(int sock, int *fd);
 
+#ifdef __linux__
+#include <sys/types.h>
+
+/* Send one byte with the caller's SCM_CREDENTIALS (its pid, uid and gid;
+ * the kernel checks them) over sock. Returns 0, or -1 with errno set. */
+int fdpass_send_cred(int sock);
+
+/* Receive what fdpass_send_cred() sent on sock, whose SO_PASSCRED must be
+ * set: *pid is the sender's pid as the kernel translates it into the
+ * receiver's pid namespace (unix(7)). Returns 1 with *pid set, 0 at end of
+ * file, or -1 with errno set (EBADMSG: no credentials came). */
+int fdpass_recv_cred(int sock, pid_t *pid);
+#endif
+
 #endif
