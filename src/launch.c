@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -31,6 +32,7 @@
 #include <sys/resource.h>
 #endif
 
+#include "fdpass.h"
 #include "launch.h"
 #include "mask.h"
 #include "notify.h"
@@ -63,6 +65,9 @@ static volatile sig_atomic_t sig_wake_fd = -1;
 
 struct supervisor {
 	pid_t pid;               /* the child, also its process group id */
+	pid_t pgrp;              /* the command's process group: pid, or (pid
+				  * namespace) the command's own, once known */
+	int hello[2];            /* pid namespace: the command tells its pid */
 	int tty;                 /* controlling terminal, -1 when none */
 	bool tty_opened;         /* tty was opened here (/dev/tty): close it */
 	bool give_tty;           /* fsjail was in the foreground at fork */
@@ -154,15 +159,25 @@ static void find_tty(struct supervisor *s)
  * background group would otherwise stop fsjail. */
 static void tty_give(const struct supervisor *s)
 {
-	if (s->tty >= 0 && tcgetpgrp(s->tty) == getpgrp())
-		(void)tcsetpgrp(s->tty, s->pid);
+	pid_t fg;
+
+	if (s->tty < 0)
+		return;
+	fg = tcgetpgrp(s->tty);
+	if (fg == getpgrp() || (fg == s->pid && s->pgrp != s->pid))
+		(void)tcsetpgrp(s->tty, s->pgrp);
 }
 
 /* Take the terminal back from the command's group, and only from it: when
  * the shell has it (fsjail was put in the background) it stays there. */
 static void tty_take(const struct supervisor *s)
 {
-	if (s->tty >= 0 && tcgetpgrp(s->tty) == s->pid)
+	pid_t fg;
+
+	if (s->tty < 0)
+		return;
+	fg = tcgetpgrp(s->tty);
+	if (fg == s->pid || fg == s->pgrp)
 		(void)tcsetpgrp(s->tty, getpgrp());
 }
 
@@ -357,8 +372,11 @@ static int close_inherited_dirs(void)
  * control signal, or ends with the same status, so the supervisor's view
  * is the command's (a pid 1 cannot do this itself: it ignores every signal
  * it has no handler for, even from itself). A fresh /proc is mounted so
- * that pids read there are the namespace's. FSJAIL_NO_PID_NAMESPACE=1 runs
- * without it (then the gap above is back).
+ * that pids read there are the namespace's. The command leads a process
+ * group of its own and tells the supervisor its pid (ns_hello), so that
+ * forwarded signals and the terminal go to that group, as they went to the
+ * child without the namespace. FSJAIL_NO_PID_NAMESPACE=1 runs without it
+ * (then the gap above is back).
  */
 
 /* What I tells C, one write each. */
@@ -565,6 +583,27 @@ static int ns_close_own_fds(const int *keep, size_t n)
 	return 0;
 }
 
+/* In the command's process, before exec: lead a process group of its own,
+ * as a command without the namespace does (so that setpgid(0, 0) in it,
+ * as in timeout(1), changes nothing), and tell the supervisor its pid with
+ * SCM_CREDENTIALS, which the kernel translates into the supervisor's pid
+ * namespace (unix(7)); wait until the supervisor has made that group the
+ * one it signals and, when fsjail has the terminal, the foreground group.
+ * Any failure only leaves the command in fsjail's group, where the
+ * supervisor's signals still reach it (through I). */
+static void ns_hello(int fd)
+{
+	char ack;
+
+	if (fd < 0 || setpgid(0, 0) < 0)
+		return;
+	if (fdpass_send_cred(fd) == 0) {
+		while (read(fd, &ack, 1) < 0 && errno == EINTR)
+			;
+	}
+	close(fd);
+}
+
 /* In C: enter a new pid namespace (and a mount namespace for its /proc) and
  * fork I. Root makes them directly; anyone else, or root without
  * CAP_SYS_ADMIN, in a new user namespace that maps only the caller's ids
@@ -605,6 +644,8 @@ static void ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	if (init > 0) {
 		close(p[1]);
 		close(report_fd);
+		if (s->hello[1] >= 0)
+			close(s->hello[1]);
 		ns_mirror(s, init, p[0], &block);
 	}
 
@@ -700,13 +741,16 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 
 #ifdef __linux__
 	if (s->pidns) {
-		int keep[3];
+		int keep[4];
 
+		if (s->hello[0] >= 0)
+			close(s->hello[0]);
 		ns_split(s, report_fd, &status_wr); /* returns in I, pid 1 */
 		keep[0] = report_fd;
 		keep[1] = status_wr;
 		keep[2] = notify_child_fd(s->notify);
-		if (ns_close_own_fds(keep, 3) < 0)
+		keep[3] = s->hello[1];
+		if (ns_close_own_fds(keep, 4) < 0)
 			child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
 	}
@@ -731,10 +775,14 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 				   "cannot fork the command in the pid namespace", FSJ_EXIT_ERROR);
 		if (pid > 0) {
 			close(report_fd);
+			if (s->hello[1] >= 0)
+				close(s->hello[1]);
 			ns_init(pid, status_wr);
 		}
+		close(status_wr);
 		sigemptyset(&none);
 		(void)sigprocmask(SIG_SETMASK, &none, NULL);
+		ns_hello(s->hello[1]);
 	}
 #endif
 	child_exec(report_fd, args, cmd);
@@ -745,11 +793,11 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
  * follows them (timeout(1) does the same). */
 static void forward(struct supervisor *s, int sig)
 {
-	(void)kill(-s->pid, sig);
+	(void)kill(-s->pgrp, sig);
 	/* Always: with a pid namespace the supervisor does not see a command
 	 * stopped by SIGSTOP (only job control stops are mirrored). */
 	if (sig == SIGTERM || sig == SIGHUP) {
-		(void)kill(-s->pid, SIGCONT);
+		(void)kill(-s->pgrp, SIGCONT);
 		s->child_stopped = false;
 	}
 }
@@ -759,7 +807,9 @@ static void forward(struct supervisor *s, int sig)
 static void resume(struct supervisor *s)
 {
 	tty_give(s);
-	(void)kill(-s->pid, SIGCONT);
+	(void)kill(-s->pgrp, SIGCONT);
+	if (s->pgrp != s->pid)
+		(void)kill(-s->pid, SIGCONT); /* C, stopped as the command was */
 	s->child_stopped = false;
 }
 
@@ -829,33 +879,67 @@ static int reap(struct supervisor *s, int *wstatus)
 	}
 }
 
+/* The command's pid, as ns_hello() sends it: from now on its process
+ * group is the one signals go to and the terminal follows. Answers (the
+ * command waits for that) and closes the socket either way. */
+static void hello_read(struct supervisor *s)
+{
+#ifdef __linux__
+	pid_t pid;
+	ssize_t n;
+
+	/* the command's group now, if it still exists */
+	if (fdpass_recv_cred(s->hello[0], &pid) == 1) {
+		if (pid > 0 && getpgid(pid) == pid) {
+			bool give = s->tty >= 0 && tcgetpgrp(s->tty) == s->pid;
+
+			s->pgrp = pid;
+			if (give)
+				(void)tcsetpgrp(s->tty, s->pgrp);
+		}
+		n = write(s->hello[0], "a", 1); /* a dead command reads nothing */
+		(void)n;
+	}
+#endif
+	close(s->hello[0]);
+	s->hello[0] = -1;
+}
+
 /* The parent's loop: wait for the report pipe, signals and the child's
  * end. Returns 0 with *wstatus set, or -1 with errno set. */
 static int supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
 		     int *wstatus)
 {
-	struct pollfd pfd[2];
+	struct pollfd pfd[3];
 	char drain[64];
 	nfds_t n;
 	size_t i;
-	int r;
+	int r, at_report, at_hello;
 
 	for (;;) {
 		pfd[0].fd = s->wake[0];
 		pfd[0].events = POLLIN;
 		n = 1;
+		at_report = at_hello = -1;
 		if (s->report >= 0) {
-			pfd[1].fd = s->report;
-			pfd[1].events = POLLIN;
-			n = 2;
+			pfd[n].fd = s->report;
+			pfd[n].events = POLLIN;
+			at_report = (int)n++;
+		}
+		if (s->hello[0] >= 0) {
+			pfd[n].fd = s->hello[0];
+			pfd[n].events = POLLIN;
+			at_hello = (int)n++;
 		}
 		r = poll(pfd, n, -1);
 		if (r < 0 && errno != EINTR)
 			return -1;
 		while (read(s->wake[0], drain, sizeof(drain)) > 0)
 			;
-		if (r > 0 && n == 2 && pfd[1].revents)
+		if (r > 0 && at_report >= 0 && pfd[at_report].revents)
 			report_read(s, rep, rep_len);
+		if (r > 0 && at_hello >= 0 && pfd[at_hello].revents)
+			hello_read(s);
 		for (i = 0; i < N_CAUGHT; i++) {
 			int sig = caught_signals[i];
 
@@ -956,8 +1040,8 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		return FSJ_EXIT_ERROR;
 
 	memset(&s, 0, sizeof(s));
-	s.pid = -1;
-	s.wake[0] = s.wake[1] = s.report = -1;
+	s.pid = s.pgrp = -1;
+	s.wake[0] = s.wake[1] = s.report = s.hello[0] = s.hello[1] = -1;
 	memset(&rep, 0, sizeof(rep));
 
 	/* A private copy of the pointer array: sandbox_apply() may replace it
@@ -978,6 +1062,15 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	find_tty(&s);
 #ifdef __linux__
 	s.pidns = !env_flag("FSJAIL_NO_PID_NAMESPACE");
+	if (s.pidns) {
+		int one = 1;
+
+		/* Where this fails the command stays in fsjail's group (ns_hello). */
+		if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, s.hello) < 0)
+			s.hello[0] = s.hello[1] = -1;
+		else
+			(void)setsockopt(s.hello[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
+	}
 #endif
 
 	/* The create hook, for a backend that wants one (sandbox.h). */
@@ -1019,6 +1112,11 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		child_run(&s, sb, args, report[1], parent);
 
 	close(report[1]);
+	s.pgrp = s.pid;
+	if (s.hello[1] >= 0) {
+		close(s.hello[1]);
+		s.hello[1] = -1;
+	}
 	/* Either side may run first: both set the group and the terminal. An
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
@@ -1065,6 +1163,10 @@ out_close_report:
 	if (s.tty_opened)
 		close(s.tty);
 out_close_wake:
+	if (s.hello[0] >= 0)
+		close(s.hello[0]);
+	if (s.hello[1] >= 0)
+		close(s.hello[1]);
 	if (s.wake[0] >= 0) {
 		close(s.wake[0]);
 		close(s.wake[1]);

@@ -8,7 +8,7 @@
 # still reach the invoking shell.
 . "$(dirname "$0")/libtest.sh"
 
-plan 9
+plan 10
 setup
 require_landlock
 
@@ -139,6 +139,18 @@ end_test
 begin_test "SIGTERM ends a command stopped with SIGSTOP: 143"
 start_term sh -c 'kill -STOP $$; echo continued'
 assert_rc 143
+end_test
+
+begin_test "on a terminal, a command that makes its own process group (timeout) can still read it"
+# The command leads its own group and has the terminal (launch.c,
+# ns_hello): timeout(1)'s setpgid(0, 0) changes nothing, as without the
+# pid namespace, so its child's read is not stopped by SIGTTIN.
+"$TEST_SRCDIR/helpers/pty-answer.py" 'ready>' hello "$T/pty.txt" -- \
+	"$FSJAIL" run --workspace "$WS" -- timeout 15 sh -c 'printf "ready> "; read x; echo "GOT=$x"' \
+	>"$OUT" 2>"$ERR"
+RC=$?
+assert_rc 0
+grep -q 'GOT=hello' "$T/pty.txt" || fail "the read did not get the answer: $(tr -d '\r' <"$T/pty.txt")"
 end_test
 
 done_testing
