@@ -419,6 +419,12 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		free(def);
 	}
 
+	/* launch.c: on Linux the command runs in its own pid namespace */
+#ifdef __linux__
+	cJSON_AddBoolToObject(root, "pid_namespace", !env_flag("FSJAIL_NO_PID_NAMESPACE"));
+#else
+	cJSON_AddBoolToObject(root, "pid_namespace", false);
+#endif
 	cJSON_AddBoolToObject(root, "meets_enforce", meets);
 	add_str_or_null(root, "reason", meets ? NULL : why);
 
@@ -589,6 +595,10 @@ static void print_text(const cJSON *root)
 	o = jo(root, "audit");
 	printf("%-12s %s, %s\n", "audit:", jb(o, "enabled") ? "enabled" : "disabled",
 	       js(o, "path"));
+	printf("%-12s %s\n", "processes:",
+	       jb(root, "pid_namespace")
+		       ? "own pid namespace: no process of the command outlives fsjail"
+		       : "no pid namespace: a background process can outlive a killed fsjail");
 	printf("\nprotected paths (write, create and delete refused for everyone):\n");
 	cJSON_ArrayForEach(c, jo(root, "protected"))
 	{

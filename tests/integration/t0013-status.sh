@@ -361,6 +361,7 @@ assert "/home" in b["user_data_roots"]
 assert s["workspace"] == ws and s["mode"] == "workspace-write"
 assert s["backend"] == "landlock" and s["landlock_abi"] == int(abi)
 assert s["enforce"] == "auto"
+assert s["pid_namespace"] is True
 assert s["tier"] == p["proven_tier"], (s["tier"], p["proven_tier"])
 assert s["probe"]["proven_tier"] == p["proven_tier"]
 assert s["probe"]["cached"] is True
