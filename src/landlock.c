@@ -267,7 +267,8 @@ bool ll_masks_available(void)
  *                     (folder) or empty 0444 file over d; carries every
  *                     capability;
  *   LL_MASK_READONLY  write, create and delete are denied uniformly in the
- *                     subtree, one of them at the explicit/protected level:
+ *                     subtree (for an existing file, write and delete: it
+ *                     cannot be replaced), one at the explicit/protected level:
  *                     a recursive read-only bind of d onto itself (EROFS
  *                     beneath, EBUSY for d itself); carries write, create
  *                     and delete.
@@ -537,6 +538,13 @@ static int mask_candidate(const struct compiler *cx, const struct node *d)
 		return -1;
 	for (int c = FSJ_CAP_WRITE; c <= FSJ_CAP_DELETE; c++) {
 		if (!cap_handled(cx, c))
+			continue;
+		/* An existing file under a read-only bind can be neither
+		 * written nor removed (EROFS, EBUSY), so nothing can be
+		 * created in its place either: its create needs no deny.
+		 * (A deny of write and delete on .git/config must not
+		 * expand .git, which would stop git's index.lock.) */
+		if (c == FSJ_CAP_CREATE && !d->is_dir)
 			continue;
 		any_modify = true;
 		if (!d->deny_all[c])

@@ -287,6 +287,27 @@ START_TEST(test_single_file_delete_is_reported)
 }
 END_TEST
 
+/* A deny of write and delete on an existing file (.git/config) is a
+ * read-only mask on the file: its folder is not expanded, so new entries
+ * there (git's index.lock) stay reachable. */
+START_TEST(test_file_write_delete_deny_is_a_mask)
+{
+	struct fsj_policy *pol;
+	struct ll_plan plan;
+
+	make_workspace();
+	pol = ws_policy(FSJ_TIER_FULL, ALL);
+	add(pol, FSJ_SRC_RULES, sp("w/.git/config"), false, 0, W | D);
+	compile_ok(pol, 7, true, &plan);
+	ck_assert_int_ge(mask_index(&plan, sp("w/.git/config"), LL_MASK_READONLY), 0);
+	ck_assert(!expanded(&plan, sp("w/.git")));
+	ck_assert(!expanded(&plan, sp("w")));
+	ck_assert(effective(&plan, sp("w/.git/index.lock")) & FS_CREATE);
+	ll_plan_release(&plan);
+	policy_free(pol);
+}
+END_TEST
+
 START_TEST(test_handled_follows_tier)
 {
 	static const struct {
@@ -1319,6 +1340,7 @@ static Suite *landlock_suite(void)
 	tcase_add_checked_fixture(tc, make_scratch, NULL);
 	tcase_add_test(tc, test_rights_per_capability);
 	tcase_add_test(tc, test_single_file_delete_is_reported);
+	tcase_add_test(tc, test_file_write_delete_deny_is_a_mask);
 	tcase_add_test(tc, test_handled_follows_tier);
 	tcase_add_test(tc, test_abi_best_effort);
 	tcase_add_test(tc, test_no_abi_refused);
