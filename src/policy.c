@@ -138,6 +138,85 @@ void fsj_rule_release(struct fsj_rule *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* The rule index: an open-addressing hash table from a spelling (a rule's
+ * path or resolved path, not owned: the rule's own strings) to the indices
+ * of the rules spelled so. Grown at half load; never shrinks. */
+struct index_slot {
+	const char *key; /* NULL: empty */
+	size_t *idx;
+	size_t n, cap;
+};
+
+struct policy_index {
+	struct index_slot *slots;
+	size_t cap, used; /* cap: a power of two */
+};
+
+/* FNV-1a over the n bytes of s. */
+static size_t index_hash(const char *s, size_t n)
+{
+	size_t h = (size_t)14695981039346656037ULL;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= (size_t)1099511628211ULL;
+	}
+	return h;
+}
+
+/* The slot of the n-byte key s: its own, or the empty one it would take. */
+static struct index_slot *index_slot(const struct policy_index *ix, const char *s, size_t n)
+{
+	size_t i = index_hash(s, n) & (ix->cap - 1);
+
+	for (;; i = (i + 1) & (ix->cap - 1)) {
+		struct index_slot *sl = &ix->slots[i];
+
+		if (!sl->key || (strlen(sl->key) == n && memcmp(sl->key, s, n) == 0))
+			return sl;
+	}
+}
+
+static void index_put(struct policy_index *ix, const char *key, size_t rule)
+{
+	struct index_slot *sl;
+
+	if (2 * (ix->used + 1) > ix->cap) {
+		struct policy_index grown = { NULL, ix->cap ? ix->cap * 2 : 64, 0 };
+
+		grown.slots = xcalloc(grown.cap, sizeof(*grown.slots));
+		for (size_t i = 0; i < ix->cap; i++) {
+			if (!ix->slots[i].key)
+				continue;
+			*index_slot(&grown, ix->slots[i].key, strlen(ix->slots[i].key)) =
+				ix->slots[i];
+			grown.used++;
+		}
+		free(ix->slots);
+		*ix = grown;
+	}
+	sl = index_slot(ix, key, strlen(key));
+	if (!sl->key) {
+		sl->key = key;
+		ix->used++;
+	}
+	if (sl->n == sl->cap) {
+		sl->cap = sl->cap ? sl->cap * 2 : 2;
+		sl->idx = xreallocarray(sl->idx, sl->cap, sizeof(*sl->idx));
+	}
+	sl->idx[sl->n++] = rule;
+}
+
+static void index_free(struct policy_index *ix)
+{
+	if (!ix)
+		return;
+	for (size_t i = 0; i < ix->cap; i++)
+		free(ix->slots[i].idx);
+	free(ix->slots);
+	free(ix);
+}
+
 void policy_free(struct fsj_policy *pol)
 {
 	if (!pol)
@@ -145,6 +224,7 @@ void policy_free(struct fsj_policy *pol)
 	for (size_t i = 0; i < pol->n_rules; i++)
 		fsj_rule_release(&pol->rules[i]);
 	free(pol->rules);
+	index_free(pol->index);
 	free(pol->workspace);
 	for (size_t i = 0; i < pol->n_user_data_roots; i++)
 		free(pol->user_data_roots[i]);
@@ -166,6 +246,11 @@ struct fsj_rule *policy_add_rule(struct fsj_policy *pol, const struct fsj_rule *
 	dst->path = xstrdup(r->path);
 	dst->resolved = r->resolved ? xstrdup(r->resolved) : path_resolve(r->path);
 	dst->origin = r->origin ? xstrdup(r->origin) : NULL;
+	if (!pol->index)
+		pol->index = xcalloc(1, sizeof(*pol->index));
+	index_put(pol->index, dst->path, pol->n_rules - 1);
+	if (dst->resolved && strcmp(dst->resolved, dst->path) != 0)
+		index_put(pol->index, dst->resolved, pol->n_rules - 1);
 	return dst;
 }
 
@@ -194,25 +279,6 @@ void policy_finalize(struct fsj_policy *pol)
 	}
 }
 
-/* Depth of the deepest spelling of r (written or resolved) that matches
- * query q, or -1. */
-static long match_depth(const struct fsj_rule *r, const char *q)
-{
-	const char *spell[2] = { r->path, r->resolved };
-	long best = -1;
-
-	for (int i = 0; i < 2; i++) {
-		if (!spell[i])
-			continue;
-		bool hit = r->recursive ? path_covers(spell[i], q) : strcmp(spell[i], q) == 0;
-		if (hit) {
-			long d = (long)path_depth(spell[i]);
-			if (d > best)
-				best = d;
-		}
-	}
-	return best;
-}
 
 enum verdict { V_PASS = 0, V_ALLOW = 1, V_DENY = 2 };
 
@@ -223,41 +289,56 @@ static void decide_one(const struct fsj_policy *pol, const char *q, unsigned bit
 	memset(out, 0, sizeof(*out));
 	out->level = FSJ_LEVEL_DEFAULT;
 
-	for (int lv = FSJ_LEVEL_PROTECTED; lv < FSJ_LEVEL_DEFAULT; lv++) {
-		const struct fsj_rule *best = NULL;
-		enum verdict best_v = V_PASS;
-		long best_depth = -1;
+	/* The best rule of each level: deepest wins; on a tie at one depth
+	 * deny wins. The candidates are the rules spelled as q or as one of
+	 * its ancestors (those recursive), found in the index: O(depth of q). */
+	const struct fsj_rule *best[FSJ_LEVEL_DEFAULT] = { NULL };
+	enum verdict best_v[FSJ_LEVEL_DEFAULT] = { V_PASS };
+	long best_depth[FSJ_LEVEL_DEFAULT];
+	size_t len = strlen(q);
+	long depth = (long)path_depth(q);
 
-		for (size_t i = 0; i < pol->n_rules; i++) {
-			const struct fsj_rule *r = &pol->rules[i];
+	for (int lv = 0; lv < FSJ_LEVEL_DEFAULT; lv++)
+		best_depth[lv] = -1;
+	for (size_t n = len; pol->index && pol->index->cap; depth--) {
+		/* q[0, n) is q, then each ancestor; "/" last (n == 1) */
+		struct index_slot *sl = index_slot(pol->index, q, n);
+
+		for (size_t k = 0; sl->key && k < sl->n; k++) {
+			const struct fsj_rule *r = &pol->rules[sl->idx[k]];
+			int lv = (int)fsj_source_level(r->source);
 			enum verdict v;
-			long d;
 
-			if ((int)fsj_source_level(r->source) != lv)
+			if (lv < 0 || lv >= FSJ_LEVEL_DEFAULT)
 				continue;
-			if (!((r->allow | r->deny | r->pass) & bit))
-				continue;
-			d = match_depth(r, q);
-			if (d < 0)
+			if (!((r->allow | r->deny | r->pass) & bit) || (!r->recursive && n != len))
 				continue;
 			v = (r->deny & bit) ? V_DENY : (r->allow & bit) ? V_ALLOW : V_PASS;
-			/* Deepest wins; on a tie at one depth deny wins. */
-			if (d > best_depth || (d == best_depth && v > best_v)) {
-				best = r;
-				best_v = v;
-				best_depth = d;
+			if (depth > best_depth[lv] || (depth == best_depth[lv] && v > best_v[lv])) {
+				best[lv] = r;
+				best_v[lv] = v;
+				best_depth[lv] = depth;
 			}
 		}
-		if (!best)
+		if (n <= 1)
+			break;
+		while (n > 1 && q[n - 1] != '/')
+			n--;
+		if (n > 1)
+			n--; /* drop the slash, unless it is the root */
+	}
+
+	for (int lv = FSJ_LEVEL_PROTECTED; lv < FSJ_LEVEL_DEFAULT; lv++) {
+		if (!best[lv])
 			continue;
-		if (best_v == V_PASS) {
+		if (best_v[lv] == V_PASS) {
 			/* a protected exception: this level has no opinion here */
 			out->pass = true;
 			continue;
 		}
-		out->allowed = best_v == V_ALLOW;
+		out->allowed = best_v[lv] == V_ALLOW;
 		out->level = (enum fsj_level)lv;
-		out->rule = best;
+		out->rule = best[lv];
 		return;
 	}
 }

@@ -86,6 +86,10 @@ struct fsj_policy {
 	/* user-data roots of the platform (baseline "user_data_roots:") */
 	char **user_data_roots;
 	size_t n_user_data_roots;
+	/* rules by spelling (path and resolved), kept by policy_add_rule():
+	 * policy_decide() looks up the query's ancestors instead of scanning
+	 * every rule */
+	struct policy_index *index;
 };
 
 struct fsj_decision {
