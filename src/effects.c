@@ -17,6 +17,7 @@
  *   redirections, swallowed words, `| pipeline` or `&& statement`. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -460,34 +461,52 @@ static void wb_dyn(struct wb *b, const char *s, size_t n)
 	b->first = false;
 }
 
+/* The tilde prefix at the start of s (n bytes; s[0] is '~') into b: up to
+ * the first unquoted slash, all of it unquoted (bash(1) "Tilde
+ * Expansion"). Returns the bytes used, 0 when it is not a tilde prefix. */
+static size_t wb_tilde(struct an *a, const struct sh *sh, struct wb *b, const char *s, size_t n)
+{
+	size_t j = 1;
+
+	while (j < n && s[j] != '/')
+		j++;
+	if (j == n && b->pieces != 0)
+		return 0; /* ~"x": quoted, a plain name */
+	if (j == 1 && a->o->home)
+		wb_lit(b, a->o->home, strlen(a->o->home));
+	else if (j == 2 && s[1] == '+' && sh->cwd)
+		wb_lit(b, sh->cwd, strlen(sh->cwd));
+	else
+		wb_dyn(b, s, j); /* ~user, ~-, or no home: known only at run time */
+	return j;
+}
+
+/* Length of the NAME= that starts s (a word that looks like an assignment,
+ * bash(1) PARAMETERS), 0 when it does not. */
+static size_t assignment_prefix(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '_'))
+		k++;
+	return k < n && s[k] == '=' ? k + 1 : 0;
+}
+
 /* Unquoted text: backslash escapes, glob characters, brace expansion and,
- * at the start of the word, tilde expansion (bash(1) "Tilde Expansion":
- * the prefix up to the first unquoted slash, all of it unquoted). */
+ * at the start of the word or after the = of NAME=, tilde expansion. */
 static void wb_unquoted(struct an *a, const struct sh *sh, struct wb *b, const char *s, size_t n)
 {
-	size_t i = 0;
+	size_t i = 0, eq;
 
 	if (b->first && n > 0 && s[0] == '~') {
-		size_t j = 1;
-
-		while (j < n && s[j] != '/')
-			j++;
-		if (j < n || b->pieces == 0) {
-			const char *name = s + 1;
-			size_t nl = j - 1;
-
-			if (nl == 0 && a->o->home) {
-				wb_lit(b, a->o->home, strlen(a->o->home));
-				i = j;
-			} else if (nl == 1 && name[0] == '+' && sh->cwd) {
-				wb_lit(b, sh->cwd, strlen(sh->cwd));
-				i = j;
-			} else {
-				/* ~user, ~-, or no home: known only at run time */
-				wb_dyn(b, s, j);
-				i = j;
-			}
-		}
+		i = wb_tilde(a, sh, b, s, n);
+	} else if (b->first && (eq = assignment_prefix(s, n)) != 0 && eq < n && s[eq] == '~') {
+		/* bash expands a tilde after the = of an assignment-like
+		 * argument too (bash(1) "Tilde Expansion"): dd of=~/x */
+		wb_lit(b, s, eq);
+		i = eq + wb_tilde(a, sh, b, s + eq, n - eq);
 	}
 	b->first = false;
 	for (; i < n; i++) {

@@ -268,6 +268,11 @@ static const struct {
 	  "read /w/in.img; create /w/out.img" },
 	{ "dd if=/dev/zero of=/dev/null",
 	  "read /dev/zero" },
+	/* a tilde after the = of an assignment-like word is expanded */
+	{ "dd if=~/in of=~/out",
+	  "read /home/u/in; create /home/u/out" },
+	{ "dd of=~\"q\"",
+	  "create /w/~q" },
 	/* curl and wget */
 	{ "curl -o out.tgz https://e.com/x.tgz",
 	  "create /w/out.tgz" },
