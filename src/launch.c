@@ -68,6 +68,7 @@ struct supervisor {
 	pid_t pgrp;              /* the command's process group: pid, or (pid
 				  * namespace) the command's own, once known */
 	int hello[2];            /* pid namespace: the command tells its pid */
+	sigset_t queued;         /* forwarded before the command's group was known */
 	int tty;                 /* controlling terminal, -1 when none */
 	bool tty_opened;         /* tty was opened here (/dev/tty): close it */
 	bool give_tty;           /* fsjail was in the foreground at fork */
@@ -161,7 +162,9 @@ static void tty_give(const struct supervisor *s)
 {
 	pid_t fg;
 
-	if (s->tty < 0)
+	/* with a pid namespace the terminal waits for the command's own
+	 * group (hello_read) */
+	if (s->tty < 0 || s->hello[0] >= 0)
 		return;
 	fg = tcgetpgrp(s->tty);
 	if (fg == getpgrp() || (fg == s->pid && s->pgrp != s->pid))
@@ -498,11 +501,12 @@ static void ns_init_sigset(sigset_t *set)
  * and reap every orphan the namespace hands to its init; tell C of the
  * command's job control stops and of its end, then end, which ends the
  * namespace. A signal the supervisor forwards to fsjail's process group
- * reaches I too; I passes it on to the command's group when the command
- * has made a group of its own (setpgid(2): timeout(1) does), which the
- * signal would miss. fsjail's group lies outside the namespace, so there
- * getpgid() and getpgrp() give 0. */
-FSJ_NORETURN static void ns_init(pid_t cmd, int wr)
+ * reaches I too; when relay (the command could not tell the supervisor
+ * its group: ns_hello) I passes it on to the command's group if the
+ * command has made one of its own (setpgid(2): timeout(1) does), which
+ * the signal would miss. fsjail's group lies outside the namespace, so
+ * there getpgid() and getpgrp() give 0. */
+FSJ_NORETURN static void ns_init(pid_t cmd, int wr, bool relay)
 {
 	struct ns_msg m;
 	sigset_t set;
@@ -516,7 +520,7 @@ FSJ_NORETURN static void ns_init(pid_t cmd, int wr)
 			continue; /* EINTR */
 		if (sig != SIGCHLD) {
 			pg = getpgid(cmd);
-			if (pg > 0 && pg != getpgrp())
+			if (relay && pg > 0 && pg != getpgrp())
 				(void)kill(-pg, sig);
 			continue;
 		}
@@ -719,7 +723,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	if (setpgid(0, 0) < 0)
 		child_fail(report_fd, LAUNCH_STAGE_SETUP, errno, "cannot create a process group",
 			   FSJ_EXIT_ERROR);
-	if (s->give_tty)
+	if (s->give_tty && s->hello[1] < 0)
 		(void)tcsetpgrp(s->tty, getpid()); /* SIGTTOU is still ignored */
 #ifdef __linux__
 	/* The command must not outlive a killed supervisor. The parent may
@@ -774,10 +778,12 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 			child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot fork the command in the pid namespace", FSJ_EXIT_ERROR);
 		if (pid > 0) {
+			bool relay = s->hello[1] < 0;
+
 			close(report_fd);
-			if (s->hello[1] >= 0)
+			if (!relay)
 				close(s->hello[1]);
-			ns_init(pid, status_wr);
+			ns_init(pid, status_wr, relay);
 		}
 		close(status_wr);
 		sigemptyset(&none);
@@ -793,6 +799,11 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
  * follows them (timeout(1) does the same). */
 static void forward(struct supervisor *s, int sig)
 {
+	/* Before the command has its own group it is fsjail's own code (it
+	 * dies of the signal there); the command gets it once its group is
+	 * known (hello_read), exactly once. */
+	if (s->hello[0] >= 0)
+		(void)sigaddset(&s->queued, sig);
 	(void)kill(-s->pgrp, sig);
 	/* Always: with a pid namespace the supervisor does not see a command
 	 * stopped by SIGSTOP (only job control stops are mirrored). */
@@ -891,11 +902,18 @@ static void hello_read(struct supervisor *s)
 	/* the command's group now, if it still exists */
 	if (fdpass_recv_cred(s->hello[0], &pid) == 1) {
 		if (pid > 0 && getpgid(pid) == pid) {
-			bool give = s->tty >= 0 && tcgetpgrp(s->tty) == s->pid;
-
 			s->pgrp = pid;
-			if (give)
+			if (s->give_tty && s->tty >= 0 && tcgetpgrp(s->tty) == getpgrp())
 				(void)tcsetpgrp(s->tty, s->pgrp);
+			for (size_t i = 0; i < N_FORWARDED; i++) {
+				int sig = caught_signals[i];
+
+				if (!sigismember(&s->queued, sig))
+					continue;
+				(void)kill(-s->pgrp, sig);
+				if (sig == SIGTERM || sig == SIGHUP)
+					(void)kill(-s->pgrp, SIGCONT);
+			}
 		}
 		n = write(s->hello[0], "a", 1); /* a dead command reads nothing */
 		(void)n;
@@ -1040,6 +1058,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		return FSJ_EXIT_ERROR;
 
 	memset(&s, 0, sizeof(s));
+	sigemptyset(&s.queued);
 	s.pid = s.pgrp = -1;
 	s.wake[0] = s.wake[1] = s.report = s.hello[0] = s.hello[1] = -1;
 	memset(&rep, 0, sizeof(rep));
