@@ -1320,6 +1320,96 @@ static void h_chown(struct an *a, struct inv *iv)
 	h_chmod_like(a, iv, false);
 }
 
+/* Past the delimited part of an s or y command that starts at s[i] (the
+ * character after the delimiter): the index after the closing delimiter,
+ * or n when the script ends first. A backslash escapes the next byte. */
+static size_t sed_skip_delim(const char *s, size_t i, size_t n, char delim)
+{
+	while (i < n && s[i] != delim) {
+		if (s[i] == '\\' && i + 1 < n)
+			i++;
+		i++;
+	}
+	return i < n ? i + 1 : n;
+}
+
+/* Whether a sed script can act beyond reading its input and writing
+ * standard output: the commands w, W, r, R and e, the s flags w and e, and
+ * any command this scanner does not know (GNU sed manual, "sed scripts").
+ * s: the script text, n bytes. Conservative: a script it cannot follow
+ * counts as acting. */
+static bool sed_script_acts(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		char c = s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '!' || c == '{' ||
+		    c == '}' || c == ',' || c == '$' || c == '+' || c == '~' ||
+		    (c >= '0' && c <= '9')) {
+			i++;
+			continue;
+		}
+		if (c == '/' || c == '\\') {
+			/* an address: /RE/ or \cREc, then the I and M modifiers */
+			char d = c == '/' ? '/' : (i + 1 < n ? s[i + 1] : '\0');
+			if (d == '\0' || d == '\n' || d == '\\')
+				return true;
+			i = sed_skip_delim(s, i + (c == '/' ? 1 : 2), n, d);
+			while (i < n && (s[i] == 'I' || s[i] == 'M'))
+				i++;
+			continue;
+		}
+		if (c == '#' || c == ':' || c == 'b' || c == 't' || c == 'T' || c == 'v') {
+			/* a comment runs to the end of the line; a label or a
+			 * branch also ends at ';' (GNU: `:a;N;ba`) */
+			while (i < n && s[i] != '\n' && (c == '#' || s[i] != ';'))
+				i++;
+			continue;
+		}
+		if (c == 'a' || c == 'i' || c == 'c') {
+			/* text to the end of the line; a backslash-newline continues it */
+			for (i++; i < n && s[i] != '\n'; i++)
+				if (s[i] == '\\' && i + 1 < n)
+					i++;
+			continue;
+		}
+		if (c == 's' || c == 'y') {
+			char d = i + 1 < n ? s[i + 1] : '\0';
+			if (d == '\0' || d == '\n' || d == '\\')
+				return true;
+			i = sed_skip_delim(s, i + 2, n, d);
+			i = sed_skip_delim(s, i, n, d);
+			if (c == 'y')
+				continue;
+			for (; i < n && s[i] != ';' && s[i] != '\n' && s[i] != '}'; i++) {
+				if (s[i] == 'w' || s[i] == 'e')
+					return true;
+				if (!strchr("gpiImM0123456789 \t", s[i]))
+					return true;
+			}
+			continue;
+		}
+		if (strchr("=dDgGhHlnNpPqQxzF", c)) {
+			i++;
+			continue;
+		}
+		return true; /* w W r R e, or a command not known here */
+	}
+	return false;
+}
+
+/* A sed script word w that can write, read or run files (or is not known
+ * until run time) is opaque, unless --sandbox makes sed refuse those. */
+static void sed_check_script(struct an *a, struct inv *iv, const struct word *w, bool sandboxed)
+{
+	if (sandboxed)
+		return;
+	if (!w_literal(w) || sed_script_acts(w->lit, w->len))
+		opaque(a, iv->sh, w->start, w->end, iv->c.prog);
+}
+
 /* sed: -i[SUFFIX] edits in place (GNU: the suffix is attached; BSD: `-i ''`
  * is in place without a backup); the script is the first operand unless
  * -e or -f gave one. A SUFFIX with '*' names the backup with the file's
@@ -1330,10 +1420,11 @@ static void h_sed(struct an *a, struct inv *iv)
 	static const struct ospec sp = { .sarg = "efl", .sopt = "i", .larg = larg,
 					 .bsd_empty = true };
 	struct parsed p;
-	bool inplace = false, script = false;
+	bool inplace = false, script = false, sandboxed;
 	const struct word *suffix = NULL;
 
 	parse_opts(a, &sp, iv->argv + 1, iv->argc - 1, &p);
+	sandboxed = has_opt(&p, 0, "sandbox");
 	for (size_t i = 0; i < p.no; i++) {
 		const struct opt *o = &p.o[i];
 
@@ -1342,12 +1433,19 @@ static void h_sed(struct an *a, struct inv *iv)
 			suffix = o->val;
 		} else if (opt_is(o, 'e', "expression")) {
 			script = true;
+			if (o->val)
+				sed_check_script(a, iv, o->val, sandboxed);
 		} else if (opt_is(o, 'f', "file")) {
 			script = true;
 			if (o->val && !w_is(o->val, "-"))
 				emit(a, &iv->c, M_READ, o->val);
+			/* the file's commands are not known until it runs */
+			if (o->val && !sandboxed)
+				opaque(a, iv->sh, o->val->start, o->val->end, iv->c.prog);
 		}
 	}
+	if (!script && p.nops > 0)
+		sed_check_script(a, iv, p.ops[0], sandboxed);
 	for (size_t i = script ? 0 : 1; i < p.nops; i++) {
 		const struct word *f = p.ops[i];
 
