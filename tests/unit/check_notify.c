@@ -439,9 +439,11 @@ struct direct_report {
 typedef void (*direct_fn)(int *res);
 
 /* Run fn in a child under the Landlock sandbox for pol and the create
- * hook; return what it saw, and the supervisor's counters in *stats. */
-static struct direct_report run_direct(const struct fsj_policy *pol, direct_fn fn,
-				       struct notify_stats *stats)
+ * hook; return what it saw, and the supervisor's counters in *stats. With
+ * stop_first the supervisor is stopped (its listener closed) once it holds
+ * the listener and before fn runs: the supervisor gone. */
+static struct direct_report run_direct_ex(const struct fsj_policy *pol, direct_fn fn,
+					  struct notify_stats *stats, bool stop_first)
 {
 	struct fsj_error err = { { 0 } };
 	struct direct_report rep;
@@ -449,7 +451,8 @@ static struct direct_report run_direct(const struct fsj_policy *pol, direct_fn f
 	struct notify *nt;
 	char **argv;
 	char *args[] = { "direct", NULL };
-	int fds[2], status;
+	int fds[2], go[2], status;
+	char byte = 0;
 	pid_t pid;
 
 	sb = sandbox_prepare(FSJ_BACKEND_LANDLOCK, pol, NULL, NULL, &err);
@@ -459,23 +462,44 @@ static struct direct_report run_direct(const struct fsj_policy *pol, direct_fn f
 	ck_assert_msg(nt, "notify_new: %s", err.text);
 	memset(&rep, 0, sizeof(rep));
 	ck_assert_int_eq(pipe2(fds, O_CLOEXEC), 0);
+	ck_assert_int_eq(pipe2(go, O_CLOEXEC), 0);
 	fflush(stdout);
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
 		close(fds[0]);
+		close(go[1]);
 		for (int i = 0; i < NRES; i++)
 			rep.res[i] = -1;
 		argv = args;
-		if (sandbox_apply(sb, &argv, &err) < 0 || notify_child_install(nt, &err) < 0)
+		if (sandbox_apply(sb, &argv, &err) < 0 || notify_child_install(nt, &err) < 0) {
 			snprintf(rep.err, sizeof(rep.err), "%s", err.text);
-		else
+		} else {
+			if (stop_first)
+				(void)!read(go[0], &byte, 1);
 			fn(rep.res);
+		}
 		(void)!write(fds[1], &rep, sizeof(rep));
 		_exit(0);
 	}
 	close(fds[1]);
+	close(go[0]);
 	ck_assert_msg(notify_start(nt, &err) == 0, "notify_start: %s", err.text);
+	if (stop_first) {
+		struct notify_stats now;
+
+		/* wait (at most about 10 s) for the listener to arrive */
+		for (int i = 0; i < 10000; i++) {
+			notify_get_stats(nt, &now);
+			if (now.installed)
+				break;
+			usleep(1000);
+		}
+		ck_assert_msg(now.installed, "the child never sent its listener");
+		notify_stop(nt);
+	}
+	ck_assert_int_eq(write(go[1], &byte, 1), 1);
+	close(go[1]);
 	ck_assert_int_eq(read(fds[0], &rep, sizeof(rep)), (ssize_t)sizeof(rep));
 	close(fds[0]);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
@@ -486,6 +510,12 @@ static struct direct_report run_direct(const struct fsj_policy *pol, direct_fn f
 	sandbox_free(sb);
 	ck_assert_msg(!rep.err[0], "child: %s", rep.err);
 	return rep;
+}
+
+static struct direct_report run_direct(const struct fsj_policy *pol, direct_fn fn,
+				       struct notify_stats *stats)
+{
+	return run_direct_ex(pol, fn, stats, false);
 }
 
 static int e_fd(int fd)
@@ -674,6 +704,30 @@ START_TEST(test_direct_create_denied_left_to_kernel)
 }
 END_TEST
 
+static void direct_create_one(int *res)
+{
+	res[0] = e_fd(open("orphan.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+}
+
+/* The supervisor gone (fsjail killed, its listener closed): a trapped call
+ * fails with ENOSYS (seccomp_unotify(2), "if the supervisor closes the
+ * listener") and nothing is created: the hook fails closed. */
+START_TEST(test_supervisor_gone_fails_closed)
+{
+	struct fsj_policy *pol;
+	struct direct_report rep;
+	struct notify_stats st;
+
+	NEED_KERNEL();
+	pol = drop_policy(C);
+	rep = run_direct_ex(pol, direct_create_one, &st, true);
+	ck_assert_msg(rep.res[0] == ENOSYS, "creating open: %s", strerror(rep.res[0]));
+	ck_assert(!exists("drop/orphan.txt"));
+	ck_assert_uint_eq(st.created, 0);
+	policy_free(pol);
+}
+END_TEST
+
 static Suite *notify_suite(void)
 {
 	Suite *s = suite_create("notify");
@@ -696,6 +750,7 @@ static Suite *notify_suite(void)
 	tcase_add_test(tk, test_direct_other_identity_left_to_kernel);
 	tcase_add_test(tk, test_direct_chrooted_left_to_kernel);
 	tcase_add_test(tk, test_direct_create_denied_left_to_kernel);
+	tcase_add_test(tk, test_supervisor_gone_fails_closed);
 	suite_add_tcase(s, tk);
 	return s;
 }
