@@ -208,6 +208,50 @@ START_TEST(test_trash_without_hook_fails_closed)
 }
 END_TEST
 
+/* The broker stops (the run ends, or fsjail fails) while a client is
+ * connected, between two requests: the client reads end of file, a write
+ * then fails, and the socket is gone, so nobody can reach a broker that is
+ * no longer there (the client fails closed). */
+START_TEST(test_stopped_broker_gives_clients_eof)
+{
+	struct fsj_error err = { { 0 } };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct broker *b;
+	char *line, ch;
+	size_t n = 0;
+	char buf[4096];
+	int fd;
+
+	b = broker_start(&ctx, pol, "unit-4", "true", &err);
+	ck_assert_msg(b, "%s", err.text);
+	ck_assert_int_eq(broker_serve(b, &err), 0);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", broker_socket_path(b));
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	/* one request answered first: the broker has taken this client */
+	line = xstrdup("{\"id\":1,\"command\":\"HostFileOperation\",\"operation\":\"nope\","
+		       "\"sessionId\":\"unit-4\"}\n");
+	ck_assert_int_eq(write_all(fd, line, strlen(line)), 0);
+	while (n < sizeof(buf) - 1 && read(fd, &ch, 1) == 1 && ch != '\n')
+		buf[n++] = ch;
+	buf[n] = '\0';
+	ck_assert_msg(strstr(buf, "\"ok\":false"), "%s", buf);
+	broker_free(b);
+	ck_assert_int_eq(read(fd, &ch, 1), 0);
+	ck_assert_int_eq(send(fd, line, strlen(line), MSG_NOSIGNAL), -1);
+	ck_assert_int_eq(errno, EPIPE);
+	close(fd);
+	/* nothing listens on that path any more */
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), -1);
+	ck_assert_int_eq(errno, ENOENT);
+	close(fd);
+	free(line);
+}
+END_TEST
+
 static Suite *broker_suite(void)
 {
 	Suite *s = suite_create("broker");
@@ -218,6 +262,7 @@ static Suite *broker_suite(void)
 	tcase_add_test(tc, test_start_modes_env_and_cleanup);
 	tcase_add_test(tc, test_backup_hook_refusal_leaves_file);
 	tcase_add_test(tc, test_trash_without_hook_fails_closed);
+	tcase_add_test(tc, test_stopped_broker_gives_clients_eof);
 	suite_add_tcase(s, tc);
 	return s;
 }
