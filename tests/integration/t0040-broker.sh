@@ -7,7 +7,7 @@
 # executes only from there and the system trees).
 . "$(dirname "$0")/libtest.sh"
 
-plan 32
+plan 34
 setup
 require_landlock
 
@@ -23,6 +23,7 @@ echo "read-only" >"$WS/ro/file"
 write_rules <<EOF
 rules:
   - path: del
+    id: del-all
     allow: [read, write, create, delete]
   - path: ro
     allow: [read]
@@ -350,14 +351,62 @@ bsh 'for i in $(seq 32); do ./bc "$(op touch path="$PWD/del/c$i")" >"del/r$i" & 
 [ "$(ls "$WS"/del/c[0-9]* | wc -l)" = 32 ] || fail "expected 32 files"
 end_test
 
+begin_test "32 clients at once: 31 connect and stay silent while the 32nd is served, then all are"
+# A broker that served one client at a time would wait on a silent one and
+# never answer the 32nd: its read times out (60 s, a guard against a hang,
+# not a measure) and the test fails.
+cat >"$WS/many.py" <<'EOF2'
+import json, os, socket
+path = os.environ["FSJAIL_BROKER_SOCKET"]
+def req(i):
+    return (json.dumps({"id": "m%d" % i, "command": "HostFileOperation",
+                        "operation": "touch", "path": "%s/del/m%d" % (os.getcwd(), i),
+                        "sessionId": os.environ["FSJAIL_SESSION_ID"],
+                        "callId": os.environ["FSJAIL_CALL_ID"]}) + "\n").encode()
+socks = []
+for i in range(32):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(60)
+    s.connect(path)
+    socks.append((s, s.makefile("r")))
+socks[31][0].sendall(req(31))
+print("first", socks[31][1].readline().strip())
+for i in range(31):
+    socks[i][0].sendall(req(i))
+for _, f in socks[:31]:
+    print(f.readline().strip())
+EOF2
+bsh 'python3 many.py'
+assert_rc 0
+assert_out_match '^first \{.*"id":"m31".*"ok":true'
+[ "$(grep -c '"ok":true' "$OUT")" = 32 ] || { fail "expected 32 ok replies"; diag_last; }
+[ "$(ls "$WS"/del/m[0-9]* | wc -l)" = 32 ] || fail "expected 32 files"
+end_test
+
+begin_test "delete (trash mode, the default): a file and a tree go to the trash, each with its .trashinfo"
+TRASH=$HOME/.local/share/Trash
+echo "old tf" >"$WS/del/tf"
+mkdir -p "$WS/del/tt/a"
+echo "deep" >"$WS/del/tt/a/b"
+bsh './bc "$(op delete path="$PWD/del/tf")" \
+	"$(op delete path="$PWD/del/tt" deleteMode=trash recursive=true)"'
+[ "$(grep -c '"ok":true' "$OUT")" = 2 ] || { fail "expected two ok replies"; diag_last; }
+assert_not_exists "$WS/del/tf"
+assert_not_exists "$WS/del/tt"
+[ "$(cat "$TRASH/files/tf" 2>/dev/null)" = "old tf" ] || fail "trash/files/tf"
+[ "$(cat "$TRASH/files/tt/a/b" 2>/dev/null)" = "deep" ] || fail "trash/files/tt/a/b"
+grep -qx "Path=$WS/del/tf" "$TRASH/info/tf.trashinfo" || fail "tf.trashinfo"
+grep -qx "Path=$WS/del/tt" "$TRASH/info/tt.trashinfo" || fail "tt.trashinfo"
+end_test
+
 # --- audit ------------------------------------------------------------------
 
-begin_test "every decision has an audit line with session, call, capability, decision"
+begin_test "every decision has an audit line: time, session, call, command, capability, path, resolved, decision, source, rule"
 : >"$STATE_DIR/audit.ndjson"
 fsj --session audit-1 -- bash -c '. ./op.sh; ./bc "$(tok fsjail.read "$PWD/f")" \
 	"$(op mkdir path="$PWD/del/a1")" "$(op mkdir path="$HOME/outside/a2")" "{bad"'
 [ "$(wc -l <"$STATE_DIR/audit.ndjson")" = 4 ] || { fail "expected 4 audit lines"; cat "$STATE_DIR/audit.ndjson" | sed 's/^/# /'; }
-python3 - "$STATE_DIR/audit.ndjson" <<'EOF' || fail "audit lines do not carry the fields"
+WS=$WS python3 - "$STATE_DIR/audit.ndjson" <<'EOF' || fail "audit lines do not carry the fields"
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 want = [("fsjail.read", "grant-token"), ("mkdir", "host-op"), ("mkdir", "deny"),
@@ -365,6 +414,17 @@ want = [("fsjail.read", "grant-token"), ("mkdir", "host-op"), ("mkdir", "deny"),
 got = [(l["capability"], l["decision"]) for l in lines]
 assert got == want, got
 assert all(l["session"] == "audit-1" and l["call"] for l in lines)
+import os, re
+ws = os.environ["WS"]
+assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", l["time"]) for l in lines)
+assert all(l["command"].startswith("bash -c . ./op.sh; ./bc") for l in lines), lines[0]["command"]
+# path, resolved path, source and the deciding rule's id
+assert (lines[0]["path"], lines[0]["resolved"], lines[0]["source"]) == (ws + "/f", ws + "/f", "baseline")
+assert (lines[1]["path"], lines[1]["resolved"]) == (ws + "/del/a1", ws + "/del/a1")
+assert (lines[1]["source"], lines[1]["rule"]) == ("rule", "del-all"), lines[1]
+assert lines[2]["path"].endswith("/outside/a2") and lines[2]["source"] == "policy"
+assert "not granted: create" in lines[2]["detail"]
+assert lines[3]["path"] is None and lines[3]["detail"] == "malformed JSON"
 EOF
 end_test
 
