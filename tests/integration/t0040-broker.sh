@@ -7,7 +7,7 @@
 # executes only from there and the system trees).
 . "$(dirname "$0")/libtest.sh"
 
-plan 34
+plan 36
 setup
 require_landlock
 
@@ -323,6 +323,23 @@ assert_out_match '^DENY$'
 assert_out_match '^fd-content: hello$'
 end_test
 
+begin_test "a process of the same uid outside the run's process tree is refused"
+(cd "$WS" && exec "$FSJAIL" run --workspace "$WS" --session tree-test -- sleep 60 \
+	>/dev/null 2>&1) &
+spid=$!
+for _ in $(seq 100); do
+	[ -S "$STATE_DIR/run/tree-test/broker.sock" ] && break
+	sleep 0.1
+done
+run_cmd "$WS/bc" -s "$STATE_DIR/run/tree-test/broker.sock" \
+	"$(printf 'fsjail.read\t%s\ttree-test\tx' "$WS/f")"
+kill -TERM $spid
+wait $spid
+assert_out_eq "DENY"
+grep -q "is not in this run's process tree" "$STATE_DIR/audit.ndjson" ||
+	fail "no audit line for the process outside the tree"
+end_test
+
 # setpriv to uid 65534 needs CAP_SETUID: root only.
 if ! is_root; then
 	skip_root "a client of another uid is refused (setpriv to uid 65534)"
@@ -381,6 +398,34 @@ assert_rc 0
 assert_out_match '^first \{.*"id":"m31".*"ok":true'
 [ "$(grep -c '"ok":true' "$OUT")" = 32 ] || { fail "expected 32 ok replies"; diag_last; }
 [ "$(ls "$WS"/del/m[0-9]* | wc -l)" = 32 ] || fail "expected 32 files"
+end_test
+
+begin_test "client 257 is refused (BROKER_MAX_CLIENTS is 256) while the 256 are still served"
+cat >"$WS/limit.py" <<'EOF2'
+import os, socket
+path = os.environ["FSJAIL_BROKER_SOCKET"]
+line = "fsjail.read\t%s/f\t%s\t%s\n" % (os.getcwd(), os.environ["FSJAIL_SESSION_ID"],
+                                    os.environ["FSJAIL_CALL_ID"])
+socks = []
+# one at a time, each answered (so taken by the broker) and kept open
+for i in range(256):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(60)
+    s.connect(path)
+    s.sendall(line.encode())
+    assert s.makefile("rb").readline().startswith(b"FD"), "client %d was not served" % i
+    socks.append(s)
+extra = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+extra.settimeout(60)
+extra.connect(path)
+print("extra:", extra.makefile("r").readline().strip())
+socks[0].sendall(line.encode())
+assert socks[0].makefile("rb").readline().startswith(b"FD"), "client 1 no longer served"
+EOF2
+bsh 'python3 limit.py'
+assert_rc 0
+assert_out_eq "extra: DENY"
+grep -q '"too many clients"' "$STATE_DIR/audit.ndjson" || fail "no audit line for client 257"
 end_test
 
 begin_test "delete (trash mode, the default): a file and a tree go to the trash, each with its .trashinfo"
