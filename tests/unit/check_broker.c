@@ -252,6 +252,37 @@ START_TEST(test_stopped_broker_gives_clients_eof)
 }
 END_TEST
 
+/* A request line holding a NUL byte is refused whole (DENY), however
+ * well-formed the part before it: nothing after a NUL can be checked. */
+START_TEST(test_nul_in_request_is_refused)
+{
+	struct fsj_error err = { { 0 } };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	static const char req[] = "{\"id\":1,\"command\":\"HostFileOperation\","
+				  "\"operation\":\"mkdir\",\"path\":\"/x\",\"sessionId\":\"unit-5\"}"
+				  "\0tail\n";
+	struct broker *b;
+	char buf[64], ch;
+	size_t n = 0;
+	int fd;
+
+	b = broker_start(&ctx, pol, "unit-5", "true", &err);
+	ck_assert_msg(b, "%s", err.text);
+	ck_assert_int_eq(broker_serve(b, &err), 0);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", broker_socket_path(b));
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	ck_assert_int_eq(write_all(fd, req, sizeof(req) - 1), 0);
+	while (n < sizeof(buf) - 1 && read(fd, &ch, 1) == 1 && ch != '\n')
+		buf[n++] = ch;
+	buf[n] = '\0';
+	close(fd);
+	broker_free(b);
+	ck_assert_str_eq(buf, "DENY");
+}
+END_TEST
+
 static Suite *broker_suite(void)
 {
 	Suite *s = suite_create("broker");
@@ -263,6 +294,7 @@ static Suite *broker_suite(void)
 	tcase_add_test(tc, test_backup_hook_refusal_leaves_file);
 	tcase_add_test(tc, test_trash_without_hook_fails_closed);
 	tcase_add_test(tc, test_stopped_broker_gives_clients_eof);
+	tcase_add_test(tc, test_nul_in_request_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
