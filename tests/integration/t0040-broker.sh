@@ -402,25 +402,29 @@ end_test
 
 begin_test "client 257 is refused (BROKER_MAX_CLIENTS is 256) while the 256 are still served"
 cat >"$WS/limit.py" <<'EOF2'
-import os, socket
+import json, os, socket
 path = os.environ["FSJAIL_BROKER_SOCKET"]
-line = "fsjail.read\t%s/f\t%s\t%s\n" % (os.getcwd(), os.environ["FSJAIL_SESSION_ID"],
-                                    os.environ["FSJAIL_CALL_ID"])
+def ask(s, i):
+    # a touch: one JSON reply line and nothing else on the socket
+    s.sendall((json.dumps({"id": "l%d" % i, "command": "HostFileOperation",
+                           "operation": "touch", "path": "%s/del/l%d" % (os.getcwd(), i),
+                           "sessionId": os.environ["FSJAIL_SESSION_ID"],
+                           "callId": os.environ["FSJAIL_CALL_ID"]}) + "\n").encode())
+    return s.makefile("r").readline()
 socks = []
 # one at a time, each answered (so taken by the broker) and kept open
 for i in range(256):
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.settimeout(60)
     s.connect(path)
-    s.sendall(line.encode())
-    assert s.makefile("rb").readline().startswith(b"FD"), "client %d was not served" % i
+    assert '"ok":true' in ask(s, i), "client %d was not served" % i
     socks.append(s)
 extra = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 extra.settimeout(60)
 extra.connect(path)
 print("extra:", extra.makefile("r").readline().strip())
-socks[0].sendall(line.encode())
-assert socks[0].makefile("rb").readline().startswith(b"FD"), "client 1 no longer served"
+r = ask(socks[0], 999)
+assert '"ok":true' in r, "client 1 no longer served: %r" % r
 EOF2
 bsh 'python3 limit.py'
 assert_rc 0
