@@ -332,10 +332,9 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 			} else {
 				why = strerror(e);
 			}
-#ifdef __APPLE__
 			/* macOS: the token is a Seatbelt extension for the path the
 			 * descriptor proved (SBPL-NOTES.md section 8), not the fd. */
-			if (fd >= 0) {
+			if (fd >= 0 && platform_token_is_extension()) {
 				close(fd);
 				fd = -1;
 				token = platform_extension_issue(field[0], t.resolved);
@@ -344,7 +343,6 @@ static void handle_token(struct broker *b, struct client *c, char *line)
 					why = strerror(errno);
 				}
 			}
-#endif
 		}
 	} else if (!why) {
 		why = v.why;
@@ -627,11 +625,7 @@ static int act(struct op *o, bool to_exists)
 			rc = renameat(fdir, o->from.name, tdir, o->to.name);
 		} else {
 			/* checked as a create: it must still be one */
-#ifdef __APPLE__
-			rc = renameatx_np(fdir, o->from.name, tdir, o->to.name, RENAME_EXCL);
-#else
-			rc = renameat2(fdir, o->from.name, tdir, o->to.name, RENAME_NOREPLACE);
-#endif
+			rc = platform_rename_noreplace(fdir, o->from.name, tdir, o->to.name);
 		}
 		if (rc < 0)
 			fail_errno(o, "rename", o->from.path);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/clonefile.h>
@@ -52,6 +53,21 @@ char *platform_trash_dir(const char *home)
 	if (!home || home[0] != '/')
 		return NULL;
 	return xasprintf("%s/.Trash", strcmp(home, "/") == 0 ? "" : home);
+}
+
+bool platform_trash_has_info(void)
+{
+	return false;
+}
+
+int platform_rename_noreplace(int from_dirfd, const char *from, int to_dirfd, const char *to)
+{
+	return renameatx_np(from_dirfd, from, to_dirfd, to, RENAME_EXCL);
+}
+
+bool platform_token_is_extension(void)
+{
+	return true;
 }
 
 char *platform_kernel_path(const char *p)

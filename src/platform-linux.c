@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -88,6 +89,21 @@ char *platform_trash_dir(const char *home)
 	if (xdg && xdg[0] == '/')
 		return xasprintf("%s/Trash/files", xdg);
 	return xasprintf("%s/.local/share/Trash/files", strcmp(home, "/") == 0 ? "" : home);
+}
+
+bool platform_trash_has_info(void)
+{
+	return true;
+}
+
+int platform_rename_noreplace(int from_dirfd, const char *from, int to_dirfd, const char *to)
+{
+	return renameat2(from_dirfd, from, to_dirfd, to, RENAME_NOREPLACE);
+}
+
+bool platform_token_is_extension(void)
+{
+	return false;
 }
 
 char *platform_kernel_path(const char *p)

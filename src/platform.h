@@ -9,6 +9,7 @@
 #ifndef FSJAIL_PLATFORM_H
 #define FSJAIL_PLATFORM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -41,6 +42,18 @@ int platform_clone_file(int src_dirfd, const char *src, int dst_dirfd, const cha
  * (caller frees), or NULL when home is NULL or relative. */
 char *platform_trash_dir(const char *home);
 
+/* Whether a trashed file gets an info/NAME.trashinfo beside files/NAME:
+ * Linux true (freedesktop.org Trash specification); macOS false (Finder's
+ * ~/.Trash keeps none). */
+bool platform_trash_has_info(void);
+
+/* Rename from (relative to from_dirfd) to to (relative to to_dirfd) only
+ * when to does not exist, in one step: Linux renameat2(2) with
+ * RENAME_NOREPLACE; macOS renameatx_np(2) with RENAME_EXCL. Neither follows
+ * a symlink in either last component. Returns 0, or -1 with errno set
+ * (EEXIST when to exists). */
+int platform_rename_noreplace(int from_dirfd, const char *from, int to_dirfd, const char *to);
+
 /* The spelling the kernel reports for the normalised absolute path p:
  * on macOS /tmp, /var and /etc are symlinks into /private, so "/tmp/x" is
  * "/private/tmp/x" (SBPL-NOTES.md section 6); on Linux p itself. Lexical
@@ -54,6 +67,13 @@ char *platform_kernel_path(const char *p);
  * with errno set; consume returns a handle >= 0 or -1 with errno set;
  * release returns 0 or -1. On Linux all three fail with ENOSYS. */
 char *platform_extension_issue(const char *ext_class, const char *path);
+
+/* What the broker hands over for a granted token request: false on Linux,
+ * where the token is the descriptor the broker opened (SCM_RIGHTS); true
+ * on macOS, where the descriptor only proves the path and the reply is a
+ * Seatbelt extension for it (platform_extension_issue(); SBPL-NOTES.md
+ * section 8). */
+bool platform_token_is_extension(void);
 int64_t platform_extension_consume(const char *token);
 int platform_extension_release(int64_t handle);
 

@@ -132,11 +132,7 @@ int trash_move_at(const char *home, int dirfd, const char *name, const char *pat
 	int i, fd, saved = 0;
 	bool with_info;
 
-#ifdef __APPLE__
-	with_info = false;
-#else
-	with_info = true;
-#endif
+	with_info = platform_trash_has_info();
 	if (!files)
 		return fsj_error_set(err, NULL, 0, 0, "no trash folder: no absolute home");
 	ffd = open_dir_p(files);

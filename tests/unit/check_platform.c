@@ -158,6 +158,45 @@ START_TEST(kernel_path_and_extensions)
 }
 END_TEST
 
+/* Linux: tokens are descriptors, a trashed file gets its .trashinfo, and
+ * a rename that must not replace refuses an existing target (EEXIST) and
+ * leaves both files as they were. */
+START_TEST(rename_noreplace_and_linux_answers)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/fsjail-platform-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	char *a, *b;
+	int dfd;
+
+	ck_assert(!platform_token_is_extension());
+	ck_assert(platform_trash_has_info());
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ck_assert_int_ge(dfd, 0);
+	ck_assert_int_eq(write_file(dfd, "a", "A\n"), 0);
+	ck_assert_int_eq(write_file(dfd, "b", "B\n"), 0);
+	errno = 0;
+	ck_assert_int_eq(platform_rename_noreplace(dfd, "a", dfd, "b"), -1);
+	ck_assert_int_eq(errno, EEXIST);
+	a = slurp(dfd, "a");
+	b = slurp(dfd, "b");
+	ck_assert_str_eq(a, "A\n");
+	ck_assert_str_eq(b, "B\n");
+	free(a);
+	free(b);
+	ck_assert_int_eq(platform_rename_noreplace(dfd, "a", dfd, "c"), 0);
+	ck_assert_int_eq(faccessat(dfd, "a", F_OK, AT_SYMLINK_NOFOLLOW), -1);
+	a = slurp(dfd, "c");
+	ck_assert_str_eq(a, "A\n");
+	free(a);
+	ck_assert_int_eq(unlinkat(dfd, "b", 0), 0);
+	ck_assert_int_eq(unlinkat(dfd, "c", 0), 0);
+	close(dfd);
+	ck_assert_int_eq(rmdir(dir), 0);
+	free(dir);
+}
+END_TEST
+
 static Suite *platform_suite(void)
 {
 	Suite *s = suite_create("platform");
@@ -167,6 +206,7 @@ static Suite *platform_suite(void)
 	tcase_add_test(tc, clone_or_a_clear_refusal);
 	tcase_add_test(tc, trash_dir);
 	tcase_add_test(tc, kernel_path_and_extensions);
+	tcase_add_test(tc, rename_noreplace_and_linux_answers);
 	suite_add_tcase(s, tc);
 	return s;
 }
