@@ -2,12 +2,14 @@
 # ModifyBackup (DESIGN.md section 9, src/backup.h) through the seccomp hook
 # (src/notify.h): for each way a program changes a file, its old content is
 # in the run's cycle and `fsjail backups restore` brings it back byte for
-# byte; new files and second writes make no backup; a symlink swapped in
-# never leads a backup outside; a planted symlink in the store is not
-# followed; a backup that cannot be saved refuses the change.
+# byte; new files and second writes make no backup; two runs of one
+# session make two cycles, and --cycle picks the one to list, show or
+# restore from; a symlink swapped in never leads a backup outside; a
+# planted symlink in the store is not followed; a backup that cannot be
+# saved refuses the change.
 . "$(dirname "$0")/libtest.sh"
 
-plan 20
+plan 22
 setup
 require_landlock
 
@@ -130,6 +132,66 @@ assert_rc 0
 [ "$(cat "$WS/g")" = one ] || fail "--force did not restore"
 end_test
 
+# Two runs of one session that change the same file: two cycles, each
+# holding the content the file had before its own run.
+printf 'zero\n' >"$WS/cy"
+chmod 600 "$WS/cy"
+fsj_sh --session scyc -- "cd '$WS' && printf 'first-run\n' > cy"
+RC1=$RC
+fsj_sh --session scyc -- "cd '$WS' && printf 'second\n' > cy"
+RC2=$RC
+run_cmd "$FSJAIL" backups list --session scyc
+CYCLES=$(awk '$1 == "scyc" { print $2 }' "$OUT")
+C1=$(printf '%s\n' "$CYCLES" | sed -n 1p)
+C2=$(printf '%s\n' "$CYCLES" | sed -n 2p)
+
+begin_test "two cycles in one session: list and show --cycle name each cycle and its own saved size"
+[ "$RC1" = 0 ] && [ "$RC2" = 0 ] || fail "the runs exited $RC1 and $RC2"
+[ "$(printf '%s\n' "$CYCLES" | grep -c .)" = 2 ] || fail "backups list shows cycles '$CYCLES', expected 2"
+run_cmd "$FSJAIL" backups list --session scyc --cycle "$C1"
+assert_rc 0
+[ "$(grep -c . "$OUT")" = 1 ] || fail "list --cycle shows $(grep -c . "$OUT") lines"
+assert_out_match "^scyc  $C1  1 file\(s\)  committed  bash -c .*first-run"
+run_cmd "$FSJAIL" backups show --session scyc --cycle "$C1"
+assert_rc 0
+[ "$(head -n1 "$OUT")" = "cycle $C1 (session scyc)" ] || fail "show --cycle $C1 heads '$(head -n1 "$OUT")'"
+# "zero\n", the content before the first run
+assert_out_match "^$WS/cy  size 5  mode 0600  backup files/"
+run_cmd "$FSJAIL" backups show --session scyc --cycle "$C2"
+assert_rc 0
+[ "$(head -n1 "$OUT")" = "cycle $C2 (session scyc)" ] || fail "show --cycle $C2 heads '$(head -n1 "$OUT")'"
+# "first-run\n", the content before the second run
+assert_out_match "^$WS/cy  size 10  mode 0600  backup files/"
+# without --cycle: the newest
+run_cmd "$FSJAIL" backups show --session scyc
+[ "$(head -n1 "$OUT")" = "cycle $C2 (session scyc)" ] || fail "show without --cycle heads '$(head -n1 "$OUT")'"
+run_cmd "$FSJAIL" backups show --session scyc --cycle no-such-cycle
+assert_rc 125
+assert_err_match "no cycle 'no-such-cycle'"
+end_test
+
+begin_test "two cycles in one session: restore --cycle puts back that cycle's old content"
+run_cmd "$FSJAIL" backups restore --session scyc --cycle "$C2" "$WS/cy"
+assert_rc 0
+assert_out_eq "restored $WS/cy from cycle $C2"
+assert_content "$WS/cy" first-run
+# the file has changed since the first cycle's run ended (the second run
+# wrote it, the restore above too): only with --force
+run_cmd "$FSJAIL" backups restore --session scyc --cycle "$C1" "$WS/cy"
+assert_rc 125
+assert_err_match "changed after the run of cycle $C1; use --force"
+assert_content "$WS/cy" first-run
+run_cmd "$FSJAIL" backups restore --force --session scyc --cycle "$C1" "$WS/cy"
+assert_rc 0
+assert_out_eq "restored $WS/cy from cycle $C1"
+assert_content "$WS/cy" zero
+[ "$(stat -c %a "$WS/cy")" = 600 ] || fail "restore did not bring back mode 600"
+# and back to the second cycle's, whichever was restored last
+run_cmd "$FSJAIL" backups restore --force --session scyc --cycle "$C2" "$WS/cy"
+assert_rc 0
+assert_content "$WS/cy" first-run
+end_test
+
 begin_test "race: f swapped for a symlink outside is never changed nor backed up"
 echo regular >"$WS/f"
 (
@@ -158,7 +220,7 @@ assert_rc_not 0
 [ -z "$(ls -A "$HOME/elsewhere")" ] || fail "something was written through the symlink"
 end_test
 
-# Tests 18 and 19 mount over the store: a private mount namespace, root's
+# Tests 20 and 21 mount over the store: a private mount namespace, root's
 # own or, for an ordinary user, one in a user namespace.
 if ! can_mount_ns; then
 	skip_root "backup store read-only (a bind mount; no unprivileged user namespace here)"
