@@ -69,8 +69,9 @@ void cmd_usage(FILE *out, const char *cmd);
  * (tier_arg non-NULL), else the tier `fsjail run` would take for enforce:
  * the one the cached probe proved for this context (no probe is run);
  * without a cached result, the demanded tier (guarded for auto) with a
- * note on stderr; guarded for enforce off (explanation only). Returns the
- * tier, or -1 when tier_arg is not a tier name. */
+ * note on stderr; guarded for enforce off (explanation only), with a note
+ * on stderr that run confines nothing. Returns the tier, or -1 when
+ * tier_arg is not a tier name. */
 int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg);
 
 /* Load the context (fsj_ctx_load), settle the tier (cmd_effective_tier)

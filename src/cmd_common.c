@@ -90,8 +90,11 @@ int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
 
 	if (tier_arg)
 		return fsj_tier_parse(tier_arg);
-	if (ctx->enforce == FSJ_ENFORCE_OFF)
+	if (ctx->enforce == FSJ_ENFORCE_OFF) {
+		fprintf(stderr, "fsjail: note: enforce is off: 'fsjail run' confines nothing; "
+				"showing tier guarded, what the rules would decide\n");
 		return FSJ_TIER_GUARDED;
+	}
 	/* Show what `run` would use: the tier the cached probe proved for
 	 * this context. Reading the cache has no side effects; without a
 	 * valid entry, say so and show the demanded tier (guarded for auto). */

@@ -23,7 +23,7 @@
 # FSJAIL_NO_MOUNT_MASKS=1, so the output does not depend on this machine.
 . "$(dirname "$0")/libtest.sh"
 
-plan 20
+plan 21
 setup
 
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
@@ -218,6 +218,14 @@ assert_rc 0
 [ "$(tail -n1 "$OUT")" = "tier process, mode workspace-write, workspace $WS" ] ||
 	fail "last line is '$(tail -n1 "$OUT")'"
 assert_err_match 'no proven tier'
+end_test
+
+begin_test "explain with --enforce off: a note that run confines nothing, and tier guarded's answers"
+explain --enforce off "$HOME/proj/notes"
+assert_rc 0
+assert_err_match "enforce is off: 'fsjail run' confines nothing"
+[ "$(tail -n1 "$OUT")" = "tier guarded, mode workspace-write, workspace $WS" ] ||
+	fail "last line is '$(tail -n1 "$OUT")'"
 end_test
 
 begin_test "explain --json: tier, mode, workspace; per path the spelling, normalised and resolved path; per capability decision, level, enforcement and rule"
