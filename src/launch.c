@@ -624,11 +624,15 @@ static void ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	size_t i;
 	pid_t init;
 
-	if (!(geteuid() == 0 && unshare(flags) == 0) && mask_userns_enter(flags, &err) < 0)
-		child_fail(report_fd, LAUNCH_STAGE_SETUP, 0,
-			   "cannot make a pid namespace (needed so that no process of the command "
-			   "outlives fsjail); hint: FSJAIL_NO_PID_NAMESPACE=1 runs without one",
-			   FSJ_EXIT_ERROR);
+	if (!(geteuid() == 0 && unshare(flags) == 0) && mask_userns_enter(flags, &err) < 0) {
+		char why[sizeof(((struct launch_report *)0)->text)];
+
+		snprintf(why, sizeof(why),
+			 "cannot make a pid namespace (needed so that no process of the command "
+			 "outlives fsjail): %.900s; hint: FSJAIL_NO_PID_NAMESPACE=1 runs without one",
+			 err.text[0] ? err.text : "unshare refused");
+		child_fail(report_fd, LAUNCH_STAGE_SETUP, 0, why, FSJ_EXIT_ERROR);
+	}
 	/* Nothing mounted here may reach the host: /proc is mounted only over
 	 * private mounts. Landlock refuses a restricted process both (fsjail
 	 * inside fsjail); the host's /proc then stays. */
@@ -1005,8 +1009,12 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 	if (rep_len == sizeof(*rep)) {
 		switch ((enum launch_stage)rep->stage) {
 		case LAUNCH_STAGE_SETUP:
-			fsj_error_set(err, NULL, 0, 0, "cannot start '%s': %s: %s", argv[0],
-				      rep->text, strerror(rep->errnum));
+			if (rep->errnum)
+				fsj_error_set(err, NULL, 0, 0, "cannot start '%s': %s: %s", argv[0],
+					      rep->text, strerror(rep->errnum));
+			else
+				fsj_error_set(err, NULL, 0, 0, "cannot start '%s': %s", argv[0],
+					      rep->text);
 			return FSJ_EXIT_ERROR;
 		case LAUNCH_STAGE_APPLY:
 			fsj_error_set(err, NULL, 0, 0, "%s",
