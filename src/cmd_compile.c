@@ -57,6 +57,11 @@ int cmd_compile(int argc, char **argv)
 			break;
 		case CMD_OPT_BACKEND:
 			backend = fsj_backend_parse(optarg);
+			if (backend == FSJ_BACKEND_NULL) {
+				fprintf(stderr, "fsjail: compile: backend 'null' confines nothing: "
+						"it has no profile to print (seatbelt, landlock)\n");
+				return FSJ_EXIT_ERROR;
+			}
 			if (backend != FSJ_BACKEND_LANDLOCK && backend != FSJ_BACKEND_SEATBELT) {
 				fprintf(stderr, "fsjail: compile: unknown backend '%s' (seatbelt, landlock)\n",
 					optarg);

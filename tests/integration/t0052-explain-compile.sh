@@ -521,6 +521,7 @@ assert_err_match "^fsjail: compile: unknown backend 'bogus' \\(seatbelt, landloc
 [ -s "$OUT" ] && fail "compile --backend bogus printed on stdout"
 run_cmd "$FSJAIL" compile --backend null
 assert_rc 125
+assert_err_match "backend 'null' confines nothing: it has no profile to print"
 [ -s "$OUT" ] && fail "compile --backend null printed on stdout"
 for bad in bogus off auto; do
 	run_cmd "$FSJAIL" compile --backend seatbelt --tier "$bad"
