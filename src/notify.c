@@ -346,8 +346,10 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 	if (fd == -EBUSY) {
 		close(nt->sock[1]);
 		nt->sock[1] = -1;
-		warn("create hook skipped: a seccomp listener already exists for this process "
-		     "(fsjail inside fsjail?); a path with create but not write cannot be filled");
+		warn("this run's seccomp hook is skipped: a listener already exists for this "
+		     "process (fsjail inside fsjail?); the outer run's hook still applies, but this "
+		     "run takes no backups and sends nothing to its trash, and a path with create "
+		     "but not write cannot be filled");
 		return 0;
 	}
 	if (fd < 0)
