@@ -1411,6 +1411,20 @@ static int protected_tree(const struct fsj_ctx *ctx, const char *path, const cha
 	return 0;
 }
 
+/* Whether pol already holds a protected rule on the file path (not
+ * recursive) that denies at least deny. */
+static bool has_protected_file(const struct fsj_policy *pol, const char *path, unsigned deny)
+{
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+
+		if (r->source == FSJ_SRC_PROTECTED && !r->recursive &&
+		    (r->deny & deny) == deny && strcmp(r->path, path) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Settle ctx->workspace from ws (explicit: given with --workspace; from:
  * the file it was read from, named in errors, or NULL). */
 static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
@@ -1587,7 +1601,9 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 				.source = FSJ_SRC_PROTECTED,
 				.origin = origin,
 			};
-			policy_add_rule(pol, &r);
+			/* the file in use is already protected by the baseline */
+			if (!has_protected_file(pol, cand[i], FSJ_CAPS_MODIFY))
+				policy_add_rule(pol, &r);
 			free(cand[i]);
 		}
 	}

@@ -23,7 +23,7 @@
 # FSJAIL_NO_MOUNT_MASKS=1, so the output does not depend on this machine.
 . "$(dirname "$0")/libtest.sh"
 
-plan 21
+plan 22
 setup
 
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
@@ -513,6 +513,14 @@ else
 	ll_line "rule $HOME/proj: $(rights WRITE_FILE TRUNCATE IOCTL_DEV)" writes
 	end_test
 fi
+
+begin_test "compile seatbelt: no rule is emitted twice at any tier (a data file protected twice was)"
+for tier in full guarded process writes; do
+	sb_compile "$tier"
+	dup=$(grep '^(deny\|^(allow file' "$SB.body" | sort | uniq -d)
+	[ -z "$dup" ] || fail "tier $tier repeats: $dup"
+done
+end_test
 
 begin_test "compile: an unknown backend or tier, a stray argument: exit 125 with the reason, nothing on stdout"
 run_cmd "$FSJAIL" compile --backend bogus
