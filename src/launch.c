@@ -76,7 +76,8 @@ struct supervisor {
 	bool catching[N_CAUGHT]; /* the handler is installed */
 	struct sigaction saved[N_CAUGHT];
 	struct sigaction saved_ttou;
-	sigset_t saved_mask;
+	sigset_t saved_mask;     /* fsjail's signal mask before the run: the command's */
+	sigset_t inherited_ign;  /* signals fsjail inherited as ignored: the command's too */
 	int wake[2];             /* self-pipe: read end, write end */
 	int report;              /* read end of the report pipe, -1 after EOF */
 	struct notify *notify;   /* the create hook (notify.h), NULL when none */
@@ -235,25 +236,42 @@ static bool inherited_ignored(const struct supervisor *s, int sig)
 	return false;
 }
 
-/* In the child: every disposition back to default, except the forwarded
- * signals fsjail inherited as ignored (nohup keeps working), and an empty
- * signal mask. */
+/* Record in s->inherited_ign every signal fsjail inherited as ignored
+ * (before any of its own dispositions are set). */
+static void signals_note_ignored(struct supervisor *s)
+{
+	struct sigaction cur;
+	int sig;
+
+	sigemptyset(&s->inherited_ign);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN)
+			(void)sigaddset(&s->inherited_ign, sig);
+}
+
+/* In the child: the signal state fsjail itself was given, as a plain exec
+ * would pass it on (execve(2): ignored signals stay ignored, the mask is
+ * kept): every disposition back to default except the signals fsjail
+ * inherited as ignored (nohup, `trap '' PIPE`), and fsjail's original
+ * mask. */
 static void child_reset_signals(const struct supervisor *s)
 {
-	struct sigaction dfl;
-	sigset_t none;
+	struct sigaction dfl, ign;
 	int sig;
 
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
 	for (sig = 1; sig < NSIG; sig++) {
-		if (sig == SIGKILL || sig == SIGSTOP || inherited_ignored(s, sig))
+		if (sig == SIGKILL || sig == SIGSTOP)
 			continue;
-		(void)sigaction(sig, &dfl, NULL); /* EINVAL for libc-reserved ones */
+		/* EINVAL for libc-reserved ones */
+		(void)sigaction(sig, sigismember(&s->inherited_ign, sig) == 1 ? &ign : &dfl, NULL);
 	}
-	sigemptyset(&none);
-	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+	(void)sigprocmask(SIG_SETMASK, &s->saved_mask, NULL);
 }
 
 /* Write the report and end the child without running atexit handlers or
@@ -774,7 +792,6 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 #ifdef __linux__
 	if (status_wr >= 0) {
 		/* I stays pid 1; the command is its child, with I's sandbox. */
-		sigset_t none;
 		pid_t pid;
 
 		pid = fork();
@@ -790,8 +807,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 			ns_init(pid, status_wr, relay);
 		}
 		close(status_wr);
-		sigemptyset(&none);
-		(void)sigprocmask(SIG_SETMASK, &none, NULL);
+		child_reset_signals(s);
 		ns_hello(s->hello[1]);
 	}
 #endif
@@ -1112,6 +1128,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 
 	/* Block what we catch until the child has reset its dispositions: a
 	 * signal in between must not run fsjail's handler in the child. */
+	signals_note_ignored(&s);
 	sigemptyset(&block);
 	for (i = 0; i < N_CAUGHT; i++)
 		sigaddset(&block, caught_signals[i]);

@@ -5,7 +5,7 @@
 # 126 and 127 as env(1) gives them.
 . "$(dirname "$0")/libtest.sh"
 
-plan 11
+plan 12
 setup
 require_landlock
 
@@ -163,6 +163,31 @@ if [ -s "$ERR" ]; then
 	fail "fsjail printed an error although the child exited 125 by itself"
 	diag_last
 fi
+end_test
+
+begin_test "ignored signals and the signal mask pass to the command as a plain exec passes them"
+# A signal ignored or blocked in fsjail's caller (bash's trap '', nohup)
+# is ignored or blocked in the command too, as execve(2) keeps them:
+# compare fsjail's command with the same command run bare.
+cat >"$T/sigstate.py" <<'EOF'
+import signal, subprocess, sys
+signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2, signal.SIGWINCH})
+cmd = ["grep", "-E", "^Sig(Ign|Blk)", "/proc/self/status"]
+bare = subprocess.run(cmd, capture_output=True, text=True, restore_signals=False).stdout
+jail = subprocess.run([sys.argv[1], "run", "--workspace", sys.argv[2], "--"] + cmd,
+                      capture_output=True, text=True, restore_signals=False).stdout
+print("bare", " ".join(bare.split()))
+print("jail", " ".join(jail.split()))
+sys.exit(0 if bare == jail and "SigIgn" in jail else 1)
+EOF
+run_cmd python3 "$T/sigstate.py" "$FSJAIL" "$WS"
+assert_rc 0
+run_cmd bash -c "trap '' USR1; \"\$1\" run --workspace \"\$2\" -- bash -c 'kill -USR1 \$\$; echo survived'" \
+	bash "$FSJAIL" "$WS"
+assert_rc 0
+assert_out_eq "survived"
 end_test
 
 done_testing
