@@ -288,5 +288,6 @@ out:
 	sandbox_free(sb);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
+	launch_pass_terminal_signal();
 	return status;
 }

@@ -62,6 +62,11 @@ static const int caught_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD,
 static volatile sig_atomic_t sig_pending[N_CAUGHT];
 /* Write end of the self-pipe; -1 outside launch_run(). */
 static volatile sig_atomic_t sig_wake_fd = -1;
+/* SIGCONTs fsjail received: tells whether a stop of fsjail took. */
+static volatile sig_atomic_t cont_count;
+/* The terminal signal the last run's command died of, for
+ * launch_pass_terminal_signal(); 0 when none. */
+static int terminal_sig;
 
 struct supervisor {
 	pid_t pid;               /* the child, also its process group id */
@@ -69,6 +74,7 @@ struct supervisor {
 				  * namespace) the command's own, once known */
 	int hello[2];            /* pid namespace: the command tells its pid */
 	sigset_t queued;         /* forwarded before the command's group was known */
+	sigset_t forwarded;      /* every signal sent to fsjail and forwarded */
 	int tty;                 /* controlling terminal, -1 when none */
 	bool tty_opened;         /* tty was opened here (/dev/tty): close it */
 	bool give_tty;           /* fsjail was in the foreground at fork */
@@ -93,6 +99,8 @@ static void on_signal(int sig)
 	for (i = 0; i < N_CAUGHT; i++)
 		if (caught_signals[i] == sig)
 			sig_pending[i] = 1;
+	if (sig == SIGCONT)
+		cont_count++;
 	if (sig_wake_fd >= 0) {
 		r = write(sig_wake_fd, "", 1); /* a full pipe already wakes the loop */
 		(void)r;
@@ -172,17 +180,27 @@ static void tty_give(const struct supervisor *s)
 		(void)tcsetpgrp(s->tty, s->pgrp);
 }
 
-/* Take the terminal back from the command's group, and only from it: when
- * the shell has it (fsjail was put in the background) it stays there. */
-static void tty_take(const struct supervisor *s)
+/* Whether the command's group (or, before it is known, the child's) is
+ * the terminal's foreground group. */
+static bool tty_with_command(const struct supervisor *s)
 {
 	pid_t fg;
 
 	if (s->tty < 0)
-		return;
+		return false;
 	fg = tcgetpgrp(s->tty);
-	if (fg == s->pid || fg == s->pgrp)
-		(void)tcsetpgrp(s->tty, getpgrp());
+	return fg > 0 && (fg == s->pid || fg == s->pgrp);
+}
+
+/* Take the terminal back from the command's group, and only from it: when
+ * the shell has it (fsjail was put in the background) it stays there.
+ * Returns true when the command's group had it. */
+static bool tty_take(const struct supervisor *s)
+{
+	if (!tty_with_command(s))
+		return false;
+	(void)tcsetpgrp(s->tty, getpgrp());
+	return true;
 }
 
 /* Catch the signals of caught_signals (SIGTTOU ignored); a signal fsjail
@@ -418,6 +436,10 @@ static void mirror_stop(int sig)
 {
 	struct sigaction sa, old;
 
+	if (sig == SIGSTOP) { /* no disposition to set: it always stops */
+		(void)kill(getpid(), SIGSTOP);
+		return;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
@@ -487,10 +509,11 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 			continue;
 		if (n != (ssize_t)sizeof(m))
 			break; /* EOF: I has ended */
-		/* I runs under the sandbox: take from it only what C would do
-		 * anyway (child_stopped() passes on no other stop). */
-		if (m.kind == NS_MSG_STOP &&
-		    (m.value == SIGTSTP || m.value == SIGTTIN || m.value == SIGTTOU))
+		/* I runs under the sandbox: take from it only a stop signal
+		 * (child_stopped() decides what to pass on; it continues C
+		 * when it passes on nothing). */
+		if (m.kind == NS_MSG_STOP && (m.value == SIGTSTP || m.value == SIGTTIN ||
+					      m.value == SIGTTOU || m.value == SIGSTOP))
 			mirror_stop(m.value);
 		else if (m.kind == NS_MSG_END) {
 			wstatus = m.value;
@@ -548,10 +571,10 @@ FSJ_NORETURN static void ns_init(pid_t cmd, int wr, bool relay)
 			memset(&m, 0, sizeof(m));
 			if (WIFSTOPPED(st)) {
 				sig = WSTOPSIG(st);
-				/* Only the stops the supervisor passes on
-				 * (child_stopped): a mirrored SIGSTOP would
-				 * leave C stopped for good. */
-				if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU)
+				/* The stops the supervisor may pass on
+				 * (child_stopped) */
+				if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU &&
+				    sig != SIGSTOP)
 					continue;
 				m.kind = NS_MSG_STOP;
 				m.value = sig;
@@ -824,6 +847,7 @@ static void forward(struct supervisor *s, int sig)
 	 * known (hello_read), exactly once. */
 	if (s->hello[0] >= 0)
 		(void)sigaddset(&s->queued, sig);
+	(void)sigaddset(&s->forwarded, sig);
 	(void)kill(-s->pgrp, sig);
 	/* Always: with a pid namespace the supervisor does not see a command
 	 * stopped by SIGSTOP (only job control stops are mirrored). */
@@ -844,21 +868,51 @@ static void resume(struct supervisor *s)
 	s->child_stopped = false;
 }
 
-/* The command stopped with signal sig. For job control stops, stop fsjail
- * too so that the shell sees the job stop (and can fg/bg it); SIGCONT
- * brings both back. SIGSTOP from elsewhere (a debugger, kill -STOP) is not
- * mirrored: whoever stopped the command will continue it. When fsjail
- * cannot stop (SIGTSTP ignored, or an orphaned process group where the
- * kernel discards it) raise() returns at once and the command is
- * continued, as if the stop had been ignored. */
+/* The command stopped with signal sig. Stop fsjail too, so that the shell
+ * sees the job stop (and can fg/bg it); SIGCONT brings both back:
+ * - SIGTSTP typed at the terminal the command held, fsjail having been in
+ *   the foreground: the terminal would have stopped fsjail's whole group
+ *   (the caller's script, the rest of a pipeline), so that group is
+ *   stopped (kill(0)), not fsjail alone;
+ * - SIGTTIN, SIGTTOU (a background command used the terminal): fsjail;
+ * - SIGSTOP (bash's suspend) while the command held the terminal: fsjail,
+ *   or the terminal would stay with a stopped group. Any other SIGSTOP (a
+ *   debugger, kill -STOP) is not passed on: whoever stopped the command
+ *   continues it; with a pid namespace C, which mirrored it, is continued.
+ * When fsjail's stop does not take (SIGTSTP ignored, or an orphaned process
+ * group, where the kernel discards job control stops: no SIGCONT came
+ * back), a SIGTSTP is dropped (the command continues), and a SIGTTIN or
+ * SIGTTOU ends the command's group as the kernel treats a stopped orphaned
+ * group (SIGHUP, then SIGCONT): its terminal access would stop it again
+ * and again (POSIX, "orphaned process group"). */
 static void child_stopped(struct supervisor *s, int sig)
 {
+	sig_atomic_t conts = cont_count;
+	bool held = tty_with_command(s);
+
 	s->child_stopped = true;
-	if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU)
+	if (sig == SIGSTOP && !held) {
+		if (s->pgrp != s->pid)
+			(void)kill(s->pid, SIGCONT); /* C only */
+		return;
+	}
+	if (sig != SIGTSTP && sig != SIGTTIN && sig != SIGTTOU && sig != SIGSTOP)
 		return;
 	tty_take(s);
 	/* SIGTTOU is ignored here; SIGTSTP has its inherited disposition. */
-	(void)raise(sig == SIGTTIN ? SIGTTIN : SIGTSTP);
+	if (sig == SIGSTOP)
+		(void)raise(SIGSTOP);
+	else if (sig == SIGTSTP && held && s->give_tty)
+		(void)kill(0, SIGTSTP);
+	else
+		(void)raise(sig == SIGTTIN ? SIGTTIN : SIGTSTP);
+	if (cont_count == conts && sig != SIGTSTP && sig != SIGSTOP) {
+		fprintf(stderr, "fsjail: the command used the terminal from an orphaned "
+				"background job; it is sent SIGHUP\n");
+		(void)kill(-s->pgrp, SIGHUP);
+		if (s->pgrp != s->pid)
+			(void)kill(s->pid, SIGCONT);
+	}
 	resume(s);
 }
 
@@ -1083,6 +1137,8 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 
 	memset(&s, 0, sizeof(s));
 	sigemptyset(&s.queued);
+	sigemptyset(&s.forwarded);
+	terminal_sig = 0;
 	s.pid = s.pgrp = -1;
 	s.wake[0] = s.wake[1] = s.report = s.hello[0] = s.hello[1] = -1;
 	memset(&rep, 0, sizeof(rep));
@@ -1183,7 +1239,13 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	r = supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;
 	notify_stop(s.notify);
-	tty_take(&s);
+	/* The command died of a key typed at the terminal it held (Ctrl-C,
+	 * Ctrl-\), fsjail having been in the foreground: the key would have
+	 * reached fsjail's whole group too (launch_pass_terminal_signal). */
+	if (tty_take(&s) && r == 0 && s.give_tty && WIFSIGNALED(wstatus) &&
+	    (WTERMSIG(wstatus) == SIGINT || WTERMSIG(wstatus) == SIGQUIT) &&
+	    sigismember(&s.forwarded, WTERMSIG(wstatus)) != 1)
+		terminal_sig = WTERMSIG(wstatus);
 	if (r < 0) {
 		/* poll() or waitpid() failed: nothing left to supervise with;
 		 * end the command rather than leave it unwatched. */
@@ -1217,4 +1279,26 @@ out_close_wake:
 	}
 	free(args);
 	return status;
+}
+
+void launch_pass_terminal_signal(void)
+{
+	struct rlimit none = { 0, 0 };
+	struct sigaction dfl;
+	sigset_t set;
+	int sig = terminal_sig;
+
+	terminal_sig = 0;
+	if (!sig)
+		return;
+	(void)setrlimit(RLIMIT_CORE, &none); /* SIGQUIT: no core of fsjail's memory */
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	(void)sigaction(sig, &dfl, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+	fflush(NULL);
+	(void)kill(0, sig);
 }

@@ -21,6 +21,18 @@
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err);
 
 
+/* After launch_run(), once every clean-up is done, as the last step before
+ * exiting: when the command died of SIGINT or SIGQUIT typed at the
+ * terminal it held while fsjail was in the terminal's foreground, send
+ * that signal to fsjail's own process group, fsjail included, with its
+ * default action. The terminal gave the key to the command's group alone;
+ * without fsjail it would have reached the caller too, and a shell breaks
+ * its loop only when it gets SIGINT itself and its child died of it (bash;
+ * "Proper handling of SIGINT/SIGQUIT", https://www.cons.org/cracauer/sigint.html).
+ * Does not return when the signal ends fsjail; returns at once otherwise
+ * (no such signal, or fsjail inherited it as ignored). */
+void launch_pass_terminal_signal(void);
+
 /* Run fn(arg) in the parent right after the fork of the next launch_run(),
  * before the command is let go: the place to start threads (the broker),
  * which must not exist across fork(). A failure (-1 with err set) ends
