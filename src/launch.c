@@ -244,16 +244,6 @@ static void signals_restore(struct supervisor *s)
 	(void)sigaction(SIGTTOU, &s->saved_ttou, NULL);
 }
 
-static bool inherited_ignored(const struct supervisor *s, int sig)
-{
-	size_t i;
-
-	for (i = 0; i < N_FORWARDED; i++)
-		if (caught_signals[i] == sig)
-			return s->saved[i].sa_handler == SIG_IGN;
-	return false;
-}
-
 /* Record in s->inherited_ign every signal fsjail inherited as ignored
  * (before any of its own dispositions are set). */
 static void signals_note_ignored(struct supervisor *s)
@@ -393,6 +383,27 @@ static int close_inherited_dirs(void)
 }
 #endif
 
+/* Send sig to to (a pid, or 0: this process group) with this process's
+ * disposition of sig set to default and sig unblocked, so that it dies of
+ * sig too if it is a target: without a core dump, whose memory would be
+ * fsjail's. Returns when the signal does not end this process. */
+static void kill_with_default(pid_t to, int sig)
+{
+	struct rlimit none = { 0, 0 };
+	struct sigaction sa;
+	sigset_t set;
+
+	(void)setrlimit(RLIMIT_CORE, &none);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	(void)sigaction(sig, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+	(void)kill(to, sig);
+}
+
 #ifdef __linux__
 /*
  * ===================== the pid namespace (Linux) =====================
@@ -449,30 +460,16 @@ static void mirror_stop(int sig)
 	(void)sigaction(sig, &old, NULL);
 }
 
-/* In C: end the way the command ended (wait status wstatus). A signal
- * death is repeated without a core dump: C's memory is fsjail's. */
+/* In C: end the way the command ended (wait status wstatus), a signal
+ * death repeated. */
 FSJ_NORETURN static void mirror_end(int wstatus)
 {
-	struct rlimit none = { 0, 0 };
-	struct sigaction sa;
-	sigset_t set;
-	int sig;
-
 	if (WIFEXITED(wstatus))
 		_exit(WEXITSTATUS(wstatus));
 	if (!WIFSIGNALED(wstatus))
 		_exit(FSJ_EXIT_ERROR);
-	sig = WTERMSIG(wstatus);
-	(void)setrlimit(RLIMIT_CORE, &none);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	(void)sigaction(sig, &sa, NULL);
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
-	(void)kill(getpid(), sig);
-	_exit(128 + sig);
+	kill_with_default(getpid(), WTERMSIG(wstatus));
+	_exit(128 + WTERMSIG(wstatus));
 }
 
 /* C's life after the fork of I: take no signal the supervisor forwards
@@ -497,7 +494,7 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	for (i = 0; i < N_FORWARDED; i++)
-		if (!inherited_ignored(s, caught_signals[i]))
+		if (sigismember(&s->inherited_ign, caught_signals[i]) != 1)
 			(void)sigaction(caught_signals[i], &sa, NULL);
 	for (i = 0; i < sizeof(jobctl) / sizeof(jobctl[0]); i++)
 		(void)sigaction(jobctl[i], &ign, NULL);
@@ -1283,22 +1280,11 @@ out_close_wake:
 
 void launch_pass_terminal_signal(void)
 {
-	struct rlimit none = { 0, 0 };
-	struct sigaction dfl;
-	sigset_t set;
 	int sig = terminal_sig;
 
 	terminal_sig = 0;
 	if (!sig)
 		return;
-	(void)setrlimit(RLIMIT_CORE, &none); /* SIGQUIT: no core of fsjail's memory */
-	memset(&dfl, 0, sizeof(dfl));
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	(void)sigaction(sig, &dfl, NULL);
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
 	fflush(NULL);
-	(void)kill(0, sig);
+	kill_with_default(0, sig);
 }
