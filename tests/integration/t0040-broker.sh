@@ -368,30 +368,35 @@ bsh 'for i in $(seq 32); do ./bc "$(op touch path="$PWD/del/c$i")" >"del/r$i" & 
 [ "$(ls "$WS"/del/c[0-9]* | wc -l)" = 32 ] || fail "expected 32 files"
 end_test
 
-begin_test "32 clients at once: 31 connect and stay silent while the 32nd is served, then all are"
-# A broker that served one client at a time would wait on a silent one and
-# never answer the 32nd: its read times out (60 s, a guard against a hang,
-# not a measure) and the test fails.
-cat >"$WS/many.py" <<'EOF2'
+# client.py: connect() to this run's broker (reads time out after 60 s, a
+# guard against a hang, not a measure); touch(s, NAME) asks for del/NAME,
+# whose reply is one JSON line and nothing else on the socket.
+cat >"$WS/client.py" <<'EOF2'
 import json, os, socket
-path = os.environ["FSJAIL_BROKER_SOCKET"]
-def req(i):
-    return (json.dumps({"id": "m%d" % i, "command": "HostFileOperation",
-                        "operation": "touch", "path": "%s/del/m%d" % (os.getcwd(), i),
-                        "sessionId": os.environ["FSJAIL_SESSION_ID"],
-                        "callId": os.environ["FSJAIL_CALL_ID"]}) + "\n").encode()
-socks = []
-for i in range(32):
+def connect():
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.settimeout(60)
-    s.connect(path)
-    socks.append((s, s.makefile("r")))
-socks[31][0].sendall(req(31))
-print("first", socks[31][1].readline().strip())
+    s.connect(os.environ["FSJAIL_BROKER_SOCKET"])
+    return s
+def touch(s, name):
+    s.sendall((json.dumps({"id": name, "command": "HostFileOperation", "operation": "touch",
+                           "path": "%s/del/%s" % (os.getcwd(), name),
+                           "sessionId": os.environ["FSJAIL_SESSION_ID"],
+                           "callId": os.environ["FSJAIL_CALL_ID"]}) + "\n").encode())
+EOF2
+
+begin_test "32 clients at once: 31 connect and stay silent while the 32nd is served, then all are"
+# A broker that served one client at a time would wait on a silent one and
+# never answer the 32nd: its read times out and the test fails.
+cat >"$WS/many.py" <<'EOF2'
+from client import connect, touch
+socks = [connect() for i in range(32)]
+touch(socks[31], "m31")
+print("first", socks[31].makefile("r").readline().strip())
 for i in range(31):
-    socks[i][0].sendall(req(i))
-for _, f in socks[:31]:
-    print(f.readline().strip())
+    touch(socks[i], "m%d" % i)
+for s in socks[:31]:
+    print(s.makefile("r").readline().strip())
 EOF2
 bsh 'python3 many.py'
 assert_rc 0
@@ -402,28 +407,18 @@ end_test
 
 begin_test "client 257 is refused (BROKER_MAX_CLIENTS is 256) while the 256 are still served"
 cat >"$WS/limit.py" <<'EOF2'
-import json, os, socket
-path = os.environ["FSJAIL_BROKER_SOCKET"]
-def ask(s, i):
-    # a touch: one JSON reply line and nothing else on the socket
-    s.sendall((json.dumps({"id": "l%d" % i, "command": "HostFileOperation",
-                           "operation": "touch", "path": "%s/del/l%d" % (os.getcwd(), i),
-                           "sessionId": os.environ["FSJAIL_SESSION_ID"],
-                           "callId": os.environ["FSJAIL_CALL_ID"]}) + "\n").encode())
-    return s.makefile("r").readline()
+from client import connect, touch
 socks = []
 # one at a time, each answered (so taken by the broker) and kept open
 for i in range(256):
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.settimeout(60)
-    s.connect(path)
-    assert '"ok":true' in ask(s, i), "client %d was not served" % i
+    s = connect()
+    touch(s, "l%d" % i)
+    assert '"ok":true' in s.makefile("r").readline(), "client %d was not served" % i
     socks.append(s)
-extra = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-extra.settimeout(60)
-extra.connect(path)
+extra = connect()
 print("extra:", extra.makefile("r").readline().strip())
-r = ask(socks[0], 999)
+touch(socks[0], "l999")
+r = socks[0].makefile("r").readline()
 assert '"ok":true' in r, "client 1 no longer served: %r" % r
 EOF2
 bsh 'python3 limit.py'

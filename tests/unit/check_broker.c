@@ -58,28 +58,52 @@ static void teardown(void)
 }
 
 /* Send one line and return the reply line (caller frees). */
-static char *ask(const char *sock_path, const char *line)
+/* A connected client of the socket at sock_path (the test fails when it
+ * cannot connect). */
+static int connect_to(const char *sock_path)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	char buf[8192];
-	size_t n = 0;
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 
 	ck_assert_int_ge(fd, 0);
 	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", sock_path);
 	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	return fd;
+}
+
+/* One reply line from fd into buf (size bytes, without the '\n'). */
+static void read_reply(int fd, char *buf, size_t size)
+{
+	size_t n = 0;
+	char ch;
+
+	while (n < size - 1 && read(fd, &ch, 1) == 1 && ch != '\n')
+		buf[n++] = ch;
+	buf[n] = '\0';
+}
+
+static char *ask(const char *sock_path, const char *line)
+{
+	char buf[8192];
+	int fd = connect_to(sock_path);
+
 	ck_assert_int_eq(write_all(fd, line, strlen(line)), 0);
 	ck_assert_int_eq(write_all(fd, "\n", 1), 0);
-	while (n < sizeof(buf) - 1) {
-		ssize_t r = read(fd, buf + n, 1);
-
-		if (r <= 0 || buf[n] == '\n')
-			break;
-		n++;
-	}
-	buf[n] = '\0';
+	read_reply(fd, buf, sizeof(buf));
 	close(fd);
 	return xstrdup(buf);
+}
+
+/* A broker for session, started and serving (the test fails otherwise);
+ * stop it with broker_free(). */
+static struct broker *serving_broker(const char *session)
+{
+	struct fsj_error err = { { 0 } };
+	struct broker *b = broker_start(&ctx, pol, session, "true", &err);
+
+	ck_assert_msg(b, "%s", err.text);
+	ck_assert_int_eq(broker_serve(b, &err), 0);
+	return b;
 }
 
 static void write_text(const char *path, const char *text)
@@ -214,28 +238,18 @@ END_TEST
  * no longer there (the client fails closed). */
 START_TEST(test_stopped_broker_gives_clients_eof)
 {
-	struct fsj_error err = { { 0 } };
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	struct broker *b;
-	char *line, ch;
-	size_t n = 0;
-	char buf[4096];
+	struct broker *b = serving_broker("unit-4");
+	char *line, ch, buf[4096];
 	int fd;
 
-	b = broker_start(&ctx, pol, "unit-4", "true", &err);
-	ck_assert_msg(b, "%s", err.text);
-	ck_assert_int_eq(broker_serve(b, &err), 0);
 	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", broker_socket_path(b));
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	fd = connect_to(sa.sun_path);
 	/* one request answered first: the broker has taken this client */
 	line = xstrdup("{\"id\":1,\"command\":\"HostFileOperation\",\"operation\":\"nope\","
 		       "\"sessionId\":\"unit-4\"}\n");
 	ck_assert_int_eq(write_all(fd, line, strlen(line)), 0);
-	while (n < sizeof(buf) - 1 && read(fd, &ch, 1) == 1 && ch != '\n')
-		buf[n++] = ch;
-	buf[n] = '\0';
+	read_reply(fd, buf, sizeof(buf));
 	ck_assert_msg(strstr(buf, "\"ok\":false"), "%s", buf);
 	broker_free(b);
 	ck_assert_int_eq(read(fd, &ch, 1), 0);
@@ -256,27 +270,15 @@ END_TEST
  * well-formed the part before it: nothing after a NUL can be checked. */
 START_TEST(test_nul_in_request_is_refused)
 {
-	struct fsj_error err = { { 0 } };
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	static const char req[] = "{\"id\":1,\"command\":\"HostFileOperation\","
 				  "\"operation\":\"mkdir\",\"path\":\"/x\",\"sessionId\":\"unit-5\"}"
 				  "\0tail\n";
-	struct broker *b;
-	char buf[64], ch;
-	size_t n = 0;
-	int fd;
+	struct broker *b = serving_broker("unit-5");
+	char buf[64];
+	int fd = connect_to(broker_socket_path(b));
 
-	b = broker_start(&ctx, pol, "unit-5", "true", &err);
-	ck_assert_msg(b, "%s", err.text);
-	ck_assert_int_eq(broker_serve(b, &err), 0);
-	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", broker_socket_path(b));
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
 	ck_assert_int_eq(write_all(fd, req, sizeof(req) - 1), 0);
-	while (n < sizeof(buf) - 1 && read(fd, &ch, 1) == 1 && ch != '\n')
-		buf[n++] = ch;
-	buf[n] = '\0';
+	read_reply(fd, buf, sizeof(buf));
 	close(fd);
 	broker_free(b);
 	ck_assert_str_eq(buf, "DENY");
