@@ -104,10 +104,26 @@ assert_out_match '^state T$'
 end_test
 
 begin_test "fsjail-init holds no descriptor of fsjail's (audit log, broker socket); inherited ones stay"
+# Looked at from outside: inside, an ordinary user's command may not read
+# /proc/1/fd (fsjail-init keeps its capabilities in the user namespace).
+rm -f "$WS/ready"
 exec 8<"$WS/pid"
-fsj -- bash -c 'ls -l /proc/1/fd | grep -c -e audit -e socket: -e broker; ls -l /proc/1/fd | grep -c "$1/pid"' job "$WS"
+"$FSJAIL" run --workspace "$WS" -- sh -c 'echo up >"$1/ready"; exec sleep 30' job "$WS" \
+	>"$OUT" 2>"$ERR" &
+FSJ_PID=$!
 exec 8<&-
-assert_out_eq "$(printf '0\n1')"
+if ! wait_file "$WS/ready"; then
+	fail "the command did not start"
+elif ! init=$(host_pid "$FSJ_PID" 1); then
+	fail "no fsjail-init (pid 1 of a namespace) under fsjail $FSJ_PID"
+else
+	ls -l "/proc/$init/fd" >"$T/init-fds" 2>&1
+	grep -q -e audit -e socket: -e broker "$T/init-fds" &&
+		fail "fsjail-init holds fsjail's own: $(grep -e audit -e socket: -e broker "$T/init-fds")"
+	grep -q "$WS/pid" "$T/init-fds" || fail "the inherited descriptor 8 is not there"
+fi
+kill -TERM "$FSJ_PID"
+wait "$FSJ_PID"
 end_test
 
 # start_term SCRIPT: `fsjail run -- bash -c SCRIPT` in the background, then
