@@ -57,6 +57,9 @@ struct launch_report {
 static const int caught_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGCONT };
 #define N_CAUGHT (sizeof(caught_signals) / sizeof(caught_signals[0]))
 #define N_FORWARDED 4
+/* The supervisor's bit for a terminal signal C reports as typed
+ * (typed_handler, typed_take). */
+#define TYPED_BIT(sig) ((sig) == SIGINT ? 1u : (sig) == SIGQUIT ? 2u : (sig) == SIGTSTP ? 4u : 0u)
 
 /* Set by the handler, cleared by the loop; one per caught_signals entry. */
 static volatile sig_atomic_t sig_pending[N_CAUGHT];
@@ -74,7 +77,6 @@ struct supervisor {
 				  * namespace) the command's own, once known */
 	int hello[2];            /* pid namespace: the command tells its pid */
 	sigset_t queued;         /* forwarded before the command's group was known */
-	sigset_t forwarded;      /* every signal sent to fsjail and forwarded */
 	int tty;                 /* controlling terminal, -1 when none */
 	bool tty_opened;         /* tty was opened here (/dev/tty): close it */
 	bool give_tty;           /* fsjail was in the foreground at fork */
@@ -85,6 +87,8 @@ struct supervisor {
 	sigset_t saved_mask;     /* fsjail's signal mask before the run: the command's */
 	sigset_t inherited_ign;  /* signals fsjail inherited as ignored: the command's too */
 	int wake[2];             /* self-pipe: read end, write end */
+	int typed[2];            /* C's reports of keys typed at the terminal (typed_handler) */
+	unsigned typed_seen;     /* TYPED_BIT()s read from typed[0], not yet used */
 	int report;              /* read end of the report pipe, -1 after EOF */
 	struct notify *notify;   /* the create hook (notify.h), NULL when none */
 	bool pidns;              /* run the command in its own pid namespace */
@@ -436,6 +440,28 @@ struct ns_msg {
 };
 enum { NS_MSG_STOP = 1, NS_MSG_END };
 
+/* In C, which is in the command's process group: tell the supervisor of
+ * a terminal signal the kernel's terminal driver sent that group (si_code
+ * SI_KERNEL: n_tty's isig() in drivers/tty), a key typed at the terminal,
+ * and not one a process sent (SI_USER, SI_QUEUE: kill(2) can make no
+ * other). One byte per signal, written to typed_wr (the supervisor's
+ * s->typed). */
+static volatile sig_atomic_t typed_wr = -1;
+
+static void typed_handler(int sig, siginfo_t *si, void *uc)
+{
+	int saved_errno = errno;
+	char b = (char)sig;
+	ssize_t r;
+
+	(void)uc;
+	if (si->si_code == SI_KERNEL && typed_wr >= 0) {
+		r = write(typed_wr, &b, 1);
+		(void)r;
+	}
+	errno = saved_errno;
+}
+
 static void noop_handler(int sig)
 {
 	(void)sig;
@@ -478,8 +504,8 @@ FSJ_NORETURN static void mirror_end(int wstatus)
 FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int rd,
 				   const sigset_t *blocked)
 {
-	static const int jobctl[] = { SIGTSTP, SIGTTIN, SIGTTOU };
-	struct sigaction sa, ign;
+	static const int jobctl[] = { SIGTTIN, SIGTTOU };
+	struct sigaction sa, ign, typed;
 	struct ns_msg m;
 	int wstatus = 0, st;
 	bool ended = false;
@@ -493,9 +519,18 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 	memset(&ign, 0, sizeof(ign));
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
-	for (i = 0; i < N_FORWARDED; i++)
-		if (sigismember(&s->inherited_ign, caught_signals[i]) != 1)
-			(void)sigaction(caught_signals[i], &sa, NULL);
+	typed_wr = s->typed[1];
+	memset(&typed, 0, sizeof(typed));
+	typed.sa_sigaction = typed_handler;
+	typed.sa_flags = SA_RESTART | SA_SIGINFO;
+	sigemptyset(&typed.sa_mask);
+	for (i = 0; i < N_FORWARDED; i++) {
+		int sig = caught_signals[i];
+
+		if (sigismember(&s->inherited_ign, sig) != 1)
+			(void)sigaction(sig, sig == SIGINT || sig == SIGQUIT ? &typed : &sa, NULL);
+	}
+	(void)sigaction(SIGTSTP, &typed, NULL); /* C itself never stops on it */
 	for (i = 0; i < sizeof(jobctl) / sizeof(jobctl[0]); i++)
 		(void)sigaction(jobctl[i], &ign, NULL);
 	(void)sigprocmask(SIG_UNBLOCK, blocked, NULL);
@@ -510,13 +545,18 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 		 * (child_stopped() decides what to pass on; it continues C
 		 * when it passes on nothing). */
 		if (m.kind == NS_MSG_STOP && (m.value == SIGTSTP || m.value == SIGTTIN ||
-					      m.value == SIGTTOU || m.value == SIGSTOP))
+					      m.value == SIGTTOU || m.value == SIGSTOP)) {
 			mirror_stop(m.value);
-		else if (m.kind == NS_MSG_END) {
+		} else if (m.kind == NS_MSG_END) {
 			wstatus = m.value;
 			ended = true;
 		}
 	}
+	/* Leave the command's group (hello_read put C there): a group id
+	 * in use keeps its pid allocated in the namespace, and I, ending,
+	 * waits until every pid of its namespace is gone (zap_pid_ns_processes
+	 * in kernel/pid_namespace.c): C would wait for I, and I for C. */
+	(void)setpgid(0, 0);
 	/* Returns once the kernel has ended every process of the namespace. */
 	while (waitpid(init, &st, 0) < 0) {
 		if (errno != EINTR)
@@ -844,7 +884,6 @@ static void forward(struct supervisor *s, int sig)
 	 * known (hello_read), exactly once. */
 	if (s->hello[0] >= 0)
 		(void)sigaddset(&s->queued, sig);
-	(void)sigaddset(&s->forwarded, sig);
 	(void)kill(-s->pgrp, sig);
 	/* Always: with a pid namespace the supervisor does not see a command
 	 * stopped by SIGSTOP (only job control stops are mirrored). */
@@ -861,8 +900,25 @@ static void resume(struct supervisor *s)
 	tty_give(s);
 	(void)kill(-s->pgrp, SIGCONT);
 	if (s->pgrp != s->pid)
-		(void)kill(-s->pid, SIGCONT); /* C, stopped as the command was */
+		(void)kill(s->pid, SIGCONT); /* C, stopped as the command was */
 	s->child_stopped = false;
+}
+
+/* Whether C reported sig as typed at the terminal (typed_handler); the
+ * report is used up. C writes it before it stops or ends as the command
+ * did, so it is in the pipe when the supervisor learns of that. */
+static bool typed_take(struct supervisor *s, int sig)
+{
+	char b[32];
+	ssize_t n;
+
+	while (s->typed[0] >= 0 && (n = read(s->typed[0], b, sizeof(b))) > 0)
+		for (ssize_t i = 0; i < n; i++)
+			s->typed_seen |= TYPED_BIT((int)b[i]);
+	if (!(s->typed_seen & TYPED_BIT(sig)))
+		return false;
+	s->typed_seen &= ~TYPED_BIT(sig);
+	return true;
 }
 
 /* The command stopped with signal sig. Stop fsjail too, so that the shell
@@ -899,7 +955,7 @@ static void child_stopped(struct supervisor *s, int sig)
 	/* SIGTTOU is ignored here; SIGTSTP has its inherited disposition. */
 	if (sig == SIGSTOP)
 		(void)raise(SIGSTOP);
-	else if (sig == SIGTSTP && held && s->give_tty)
+	else if (sig == SIGTSTP && held && s->give_tty && typed_take(s, SIGTSTP))
 		(void)kill(0, SIGTSTP);
 	else
 		(void)raise(sig == SIGTTIN ? SIGTTIN : SIGTSTP);
@@ -974,6 +1030,10 @@ static void hello_read(struct supervisor *s)
 	if (fdpass_recv_cred(s->hello[0], &pid) == 1) {
 		if (pid > 0 && getpgid(pid) == pid) {
 			s->pgrp = pid;
+			/* C joins the command's group: what the terminal sends
+			 * that group reaches C too, which tells a key typed there
+			 * (si_code SI_KERNEL) from a kill() (ns_mirror). */
+			(void)setpgid(s->pid, s->pgrp);
 			if (s->give_tty && s->tty >= 0 && tcgetpgrp(s->tty) == getpgrp())
 				(void)tcsetpgrp(s->tty, s->pgrp);
 			for (size_t i = 0; i < N_FORWARDED; i++) {
@@ -1134,10 +1194,10 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 
 	memset(&s, 0, sizeof(s));
 	sigemptyset(&s.queued);
-	sigemptyset(&s.forwarded);
 	terminal_sig = 0;
 	s.pid = s.pgrp = -1;
 	s.wake[0] = s.wake[1] = s.report = s.hello[0] = s.hello[1] = -1;
+	s.typed[0] = s.typed[1] = -1;
 	memset(&rep, 0, sizeof(rep));
 
 	/* A private copy of the pointer array: sandbox_apply() may replace it
@@ -1166,6 +1226,9 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 			s.hello[0] = s.hello[1] = -1;
 		else
 			(void)setsockopt(s.hello[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
+		/* Without it no key counts as typed: nothing is passed on. */
+		if (cloexec_pipe(s.typed, true) < 0)
+			s.typed[0] = s.typed[1] = -1;
 	}
 #endif
 
@@ -1209,6 +1272,10 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		child_run(&s, sb, args, report[1], parent);
 
 	close(report[1]);
+	if (s.typed[1] >= 0) {
+		close(s.typed[1]);
+		s.typed[1] = -1;
+	}
 	s.pgrp = s.pid;
 	if (s.hello[1] >= 0) {
 		close(s.hello[1]);
@@ -1241,12 +1308,13 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	 * reached fsjail's whole group too (launch_pass_terminal_signal). */
 	if (tty_take(&s) && r == 0 && s.give_tty && WIFSIGNALED(wstatus) &&
 	    (WTERMSIG(wstatus) == SIGINT || WTERMSIG(wstatus) == SIGQUIT) &&
-	    sigismember(&s.forwarded, WTERMSIG(wstatus)) != 1)
+	    typed_take(&s, WTERMSIG(wstatus)))
 		terminal_sig = WTERMSIG(wstatus);
 	if (r < 0) {
 		/* poll() or waitpid() failed: nothing left to supervise with;
 		 * end the command rather than leave it unwatched. */
 		(void)kill(-s.pid, SIGKILL);
+		(void)kill(s.pid, SIGKILL); /* C may have joined the command's group */
 		(void)waitpid(s.pid, NULL, 0);
 		fsj_error_set(err, NULL, 0, 0, "cannot supervise '%s': %s", argv[0],
 			      strerror(saved));
@@ -1270,6 +1338,9 @@ out_close_wake:
 		close(s.hello[0]);
 	if (s.hello[1] >= 0)
 		close(s.hello[1]);
+	for (i = 0; i < 2; i++)
+		if (s.typed[i] >= 0)
+			close(s.typed[i]);
 	if (s.wake[0] >= 0) {
 		close(s.wake[0]);
 		close(s.wake[1]);

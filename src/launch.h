@@ -23,7 +23,10 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err);
 
 /* After launch_run(), once every clean-up is done, as the last step before
  * exiting: when the command died of SIGINT or SIGQUIT typed at the
- * terminal it held while fsjail was in the terminal's foreground, send
+ * terminal it held while fsjail was in the terminal's foreground (known
+ * only with the pid namespace: the mirror process C, in the command's
+ * group, saw the kernel's terminal driver send it, si_code SI_KERNEL; a
+ * signal from a process never counts), send
  * that signal to fsjail's own process group, fsjail included, with its
  * default action. The terminal gave the key to the command's group alone;
  * without fsjail it would have reached the caller too, and a shell breaks

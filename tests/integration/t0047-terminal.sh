@@ -12,7 +12,7 @@
 #   ended (SIGHUP), instead of being stopped and continued forever.
 . "$(dirname "$0")/libtest.sh"
 
-plan 5
+plan 6
 setup
 require_landlock
 
@@ -35,6 +35,17 @@ shell "send:bash -c 'for i in 1 2 3; do $F sh -c \"echo started-\\\$0; exec slee
 	"wait:started-1" "key:C" "send:echo after-\$((40+2))" "wait:after-42"
 assert_rc 0
 assert_out_nomatch 'started-2|loop-42'
+end_test
+
+begin_test "a command that sends itself SIGINT does not interrupt the calling script: no key was typed"
+# Only a signal the terminal sent (si_code SI_KERNEL, seen by fsjail's C
+# in the command's group) is passed on; the command cannot use fsjail to
+# signal its caller, which Landlock's signal scope would refuse it.
+shell "send:bash -c 'for i in 1 2; do $F sh -c \"kill -INT \\\$\\\$\"; echo iter-\$i-rc=\$?; done; echo loop-\$((6*7))'" \
+	"wait:loop-42"
+assert_rc 0
+assert_out_match '^iter-1-rc=130$'
+assert_out_match '^iter-2-rc=130$'
 end_test
 
 begin_test "Ctrl-Z stops the calling script with the command; fg continues both"
