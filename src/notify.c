@@ -934,10 +934,12 @@ static enum verdict backup_path(struct notify *nt, const struct seccomp_notif *r
 		return VERDICT_CONTINUE;
 	}
 	/* Only a regular file the command may change: anything else (a file
-	 * outside every grant, reached through a symlink) is never read. */
+	 * outside every grant, reached through a symlink) is never read. An
+	 * unlink, or a rename onto it, needs delete (Landlock's REMOVE_FILE):
+	 * without it the kernel refuses, and nothing is backed up or logged. */
 	if (!S_ISREG(tg.st.st_mode) ||
-	    !(may(nt, tg.resolved, FSJ_CAP_WRITE) ||
-	      (rename_to && may(nt, tg.resolved, FSJ_CAP_DELETE)))) {
+	    !(rename_to ? may(nt, tg.resolved, FSJ_CAP_DELETE)
+			: may(nt, tg.resolved, FSJ_CAP_WRITE))) {
 		target_release(&tg);
 		return VERDICT_CONTINUE;
 	}

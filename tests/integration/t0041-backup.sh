@@ -9,7 +9,7 @@
 # saved refuses the change.
 . "$(dirname "$0")/libtest.sh"
 
-plan 22
+plan 23
 setup
 require_landlock
 
@@ -269,6 +269,24 @@ head -c 2000000 /dev/zero >"$WS/huge"
 fsj_sh --session sskip -- "cd '$WS' && echo x > huge"
 assert_rc 0
 manifest sskip | grep "\"$WS/huge\"" | grep -q '"skipped"' || fail "huge not recorded as skipped"
+end_test
+
+begin_test "a delete the policy refuses makes no backup and no audit line: the kernel refuses it"
+mkdir -p "$WS/nodel"
+echo "kept" >"$WS/nodel/k"
+cat >"$T/nodel.yaml" <<EOF
+rules:
+  - path: .
+    allow: [read, write, create, delete]
+  - path: nodel
+    allow: [read, write, create]
+    deny: [delete]
+EOF
+fsj_sh --rules "$T/nodel.yaml" --session snodel -- "rm -f '$WS/nodel/k'; mv '$WS/g' '$WS/nodel/k'"
+assert_exists "$WS/nodel/k"
+[ "$(cat "$WS/nodel/k")" = kept ] || fail "nodel/k changed"
+[ -z "$(manifest snodel)" ] || fail "backed up: $(manifest snodel)"
+grep -q "snodel.*nodel/k" "$STATE_DIR/audit.ndjson" && fail "an audit line for the refused delete"
 end_test
 
 done_testing
