@@ -19,7 +19,10 @@ require_landlock
 PTY=$TEST_SRCDIR/helpers/pty-shell.py
 command -v python3 >/dev/null || bail_out "python3 is needed"
 [ -x "$PTY" ] || bail_out "missing '$PTY'"
-F="$FSJAIL run --workspace $WS --"
+# Typed into a shell: every path quoted for it (printf %q).
+F=$(printf '%q ' "$FSJAIL" run --workspace "$WS" --)
+Q_ERR=$(printf '%q' "$T/orphan.err")
+Q_RC=$(printf '%q' "$T/orphan.rc")
 
 # shell STEP...: run the steps in an interactive bash on a new terminal;
 # the transcript is in $OUT.
@@ -68,7 +71,7 @@ done
 
 begin_test "an orphaned background job that reads the terminal is ended with SIGHUP, not stopped forever"
 rm -f "$T/orphan.rc"
-shell "send:( { $F sh -c 'read x; echo read-rc=\$?' </dev/tty 2>$T/orphan.err; echo \$? >$T/orphan.rc; } & )" \
+shell "send:( { $F sh -c 'read x; echo read-rc=\$?' </dev/tty 2>$Q_ERR; echo \$? >$Q_RC; } & )" \
 	"sleep:0.5" "send:echo outer-\$((40+2))" "wait:outer-42"
 for i in $(seq 100); do
 	[ -s "$T/orphan.rc" ] && break
