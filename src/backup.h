@@ -64,6 +64,38 @@ int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, c
  * later writes to it make no backup. */
 void backup_note_new(struct backup_cycle *bc, const char *path);
 
+/* What is about to happen to an existing regular file (the interface the
+ * interception hook and the broker call; DESIGN.md section 9). */
+enum backup_change {
+	BACKUP_CHANGE_CONTENT = 0, /* written or truncated in place: save a copy (clone) */
+	BACKUP_CHANGE_REMOVE,      /* unlinked or renamed over: its inode may be kept by link */
+};
+
+/* Save the file about to change. dirfd/name: where it lives (opened by
+ * the caller without following symlinks); fd: an open descriptor (O_RDONLY
+ * or O_PATH) of the very file the caller checked, whose identity (st_dev,
+ * st_ino) keys the backup: one per file per cycle, whatever name reached
+ * it; path: its absolute resolved path. Same return contract as
+ * backup_before_modify(): 0 when the change may go on (also for a file
+ * that is not regular, or was created in this cycle), -1 with err and errno
+ * set when it must be refused. */
+int backup_before_change(struct backup_cycle *bc, int dirfd, const char *name, int fd,
+			 const char *path, enum backup_change what, const char *call,
+			 struct fsj_error *err);
+
+/* The file (dev, ino) was created at path in this cycle: later changes to
+ * it need no backup, and restore moves it to the trash. */
+void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, ino_t ino);
+
+/* true when the file (dev, ino) was created in this cycle. */
+bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino);
+
+/* The file (dev, ino) was renamed from one absolute path to another in
+ * this cycle (after backup_before_change() of any file renamed over);
+ * restore moves it back. */
+void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
+			 ino_t ino);
+
 /* Commit the cycle (only when at least one file was saved): commit.json
  * with the command line as message and exit status (an int), written to a
  * temporary file, fsynced and renamed into place. Returns 0, or -1 with
