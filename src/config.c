@@ -487,7 +487,7 @@ static int get_caps(struct ydoc *d, const struct ynode *k, const struct ynode *v
 		cap = strlen(c->val) == c->len ? fsj_cap_parse(c->val) : -1;
 		if (cap < 0)
 			return node_err(d, c, "unknown capability '%s' (expected read, write, "
-					"create, delete or execute)", shown(d, c));
+					"create, delete, execute or connect)", shown(d, c));
 		*mask |= FSJ_CAPBIT(cap);
 	}
 	return 0;

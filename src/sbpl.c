@@ -73,10 +73,15 @@ static const char *const cap_ops[FSJ_CAP_COUNT][7] = {
 	[FSJ_CAP_CREATE] = { "file-write-create", "file-link", "file-clone", NULL },
 	[FSJ_CAP_DELETE] = { "file-write-unlink", NULL },
 	[FSJ_CAP_EXECUTE] = { "process-exec", "file-map-executable", NULL },
+	[FSJ_CAP_CONNECT] = { "network-outbound", NULL },
 };
 
+/* Pathname Unix sockets are the connect capability, not the network: the
+ * deny after the unfiltered allow closes them again, and the connect rules
+ * below, emitted later, re-open what the policy grants. */
 static const char network_allow[] = ";; network: allow\n"
 				    "(allow network-outbound)\n"
+				    "(deny network-outbound (remote unix-socket (subpath \"/\")))\n"
 				    "(allow network-inbound)\n"
 				    "(allow system-socket)\n"
 				    "(allow mach-lookup\n"
@@ -281,17 +286,24 @@ static long param_for(struct compiler *c, const char *path)
 }
 
 /* Append "(literal (param "Pn"))", and " (subpath (param "Pn"))" for a
- * recursive rule. Both for a subtree: a subpath alone has been reported
+ * recursive rule; for connect (sock) the same inside (remote unix-socket
+ * ...), with path-literal. Both for a subtree: a subpath alone has been reported
  * not to match the first creation of its own root (openai/codex
  * seatbelt.rs: "mkdir .codex"). Returns 0 or -1 with err set. */
-static int add_filter(struct compiler *c, const char *path, bool recursive)
+static int add_filter(struct compiler *c, const char *path, bool recursive, bool sock)
 {
 	long i = param_for(c, path);
 
 	if (i < 0)
 		return -1;
-	sb_addf(&c->text, "(literal (param \"%s\"))", c->names[i]);
-	if (recursive)
+	/* connect: the socket's path is the remote end (SBPL-NOTES section 4) */
+	if (sock)
+		sb_addf(&c->text, "(remote unix-socket (path-literal (param \"%s\")))", c->names[i]);
+	else
+		sb_addf(&c->text, "(literal (param \"%s\"))", c->names[i]);
+	if (recursive && sock)
+		sb_addf(&c->text, " (remote unix-socket (subpath (param \"%s\")))", c->names[i]);
+	else if (recursive)
 		sb_addf(&c->text, " (subpath (param \"%s\"))", c->names[i]);
 	return 0;
 }
@@ -503,8 +515,12 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 		unsigned caps = 0;
 		size_t n_holes = 0;
 
+		bool sock = first == FSJ_CAP_CONNECT;
+
+		/* connect's filter differs from the file operations': own form */
 		for (int cap = first; cap < FSJ_CAP_COUNT; cap++)
-			if ((left & FSJ_CAPBIT(cap)) && same_holes(c, e, first, cap))
+			if ((left & FSJ_CAPBIT(cap)) && same_holes(c, e, first, cap) &&
+			    (cap == FSJ_CAP_CONNECT) == sock)
 				caps |= FSJ_CAPBIT(cap);
 		left &= ~caps;
 		for (size_t i = 0; i < c->n_holes; i++)
@@ -518,7 +534,7 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 		for (size_t i = 0; i < e->n_spell; i++) {
 			if (i)
 				sb_addc(&c->text, ' ');
-			if (add_filter(c, e->spell[i], e->rule->recursive) < 0)
+			if (add_filter(c, e->spell[i], e->rule->recursive, sock) < 0)
 				return -1;
 		}
 		if (n_holes) {
@@ -528,7 +544,7 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 				if (!hole_applies(e, h, first))
 					continue;
 				sb_addc(&c->text, ' ');
-				if (add_filter(c, h->path, h->recursive) < 0)
+				if (add_filter(c, h->path, h->recursive, sock) < 0)
 					return -1;
 			}
 			sb_adds(&c->text, ")))");
@@ -579,12 +595,14 @@ static void emit_fixed_part(struct compiler *c)
 	else
 		sb_adds(&c->text, ";; network: deny (no rule: the default denies it)\n");
 
-	if (open) {
+	if (open & FSJ_CAPS_FILE) {
 		sb_addf(&c->text, "\n;; capabilities tier %s does not enforce\n(allow",
 			fsj_tier_name(pol->tier));
-		add_ops(&c->text, open);
+		add_ops(&c->text, open & FSJ_CAPS_FILE);
 		sb_adds(&c->text, ")\n");
 	}
+	if (open & FSJ_CAPBIT(FSJ_CAP_CONNECT))
+		sb_adds(&c->text, "(allow network-outbound (remote unix-socket (subpath \"/\")))\n");
 	if (enforced & FSJ_CAPBIT(FSJ_CAP_READ)) {
 		sb_adds(&c->text, "\n;; system paths every process reads (dyld, shared cache)\n"
 				  "(allow file-read-data");

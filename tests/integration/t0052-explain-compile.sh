@@ -246,7 +246,9 @@ p, q = j["paths"]
 eq("paths[0].path", p["path"], home + "//proj/./gone/../secret/")
 eq("paths[0].normalised", p["normalised"], home + "/proj/secret")
 eq("paths[0].resolved", p["resolved"], home + "/proj/secret")
-eq("capabilities", sorted(p["capabilities"]), ["create", "delete", "execute", "read", "write"])
+eq("capabilities", sorted(p["capabilities"]), ["connect", "create", "delete", "execute", "read", "write"])
+eq("connect", p["capabilities"]["connect"],
+   {"allowed": False, "level": "default", "enforced": True, "rule": None})
 for c in ("read", "write"):
     d = p["capabilities"][c]
     eq(c + ".allowed", d["allowed"], False)
