@@ -238,12 +238,13 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		if (bl.rules[i].source == FSJ_SRC_PROTECTED)
 			policy_add_rule(pol, &bl.rules[i]);
 	}
-	/* an audit log moved out of the state directory by the config */
+	/* an audit log moved out of the state directory by the config:
+	 * unreadable from inside too (DESIGN.md section 3) */
 	if (ctx->config.audit_path) {
 		struct fsj_rule audit = {
 			.path = ctx->config.audit_path,
 			.recursive = false,
-			.deny = FSJ_CAPS_MODIFY,
+			.deny = FSJ_CAPS_FILE,
 			.source = FSJ_SRC_PROTECTED,
 			.origin = ctx->env.config_file,
 		};

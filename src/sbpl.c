@@ -692,8 +692,6 @@ int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 	sb_addf(&c.text, "; fsjail profile: tier %s, mode %s\n", fsj_tier_name(pol->tier),
 		fsj_mode_name(pol->mode));
 	emit_fixed_part(&c);
-	if (emit_broker_socket(&c) < 0)
-		goto err;
 	for (size_t i = 0; i < c.n_entries; i++) {
 		const struct entry *e = &c.entries[i];
 		if (e->rank != rank) {
@@ -708,6 +706,9 @@ int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 	}
 	if (rank < 2)
 		emit_tokens(&c);
+	/* last: this run's own socket stays reachable whatever the rules */
+	if (emit_broker_socket(&c) < 0)
+		goto err;
 
 	out->text = sb_detach(&c.text);
 	out->param_names = c.names;

@@ -234,6 +234,7 @@ end_test
 
 # The file's own setup line, then the secrets.
 mkdir -p -m 700 ~/.ssh ~/.gnupg ~/.config/fsjail ~/src
+startup_files # the shell start-up files fsjail protects exist in a used home
 touch ~/.bash_history
 echo "SSH-KEY-19f" >"$HOME/.ssh/id_ed25519"
 echo "GPG-KEY-3b2" >"$HOME/.gnupg/secring.gpg"

@@ -182,10 +182,11 @@ for c in read write create delete execute; do
 done
 explain --tier full "$WS/build.sh"
 assert_rc 0
-for c in read write create execute; do
+# all five (DESIGN.md section 4), not connect
+for c in read write create delete execute; do
 	cap_is "$c" "allow baseline baseline $WS [$BASELINE_SHOWN:$L_WS]"
 done
-cap_is delete "deny baseline baseline $WS [$BASELINE_SHOWN:$L_WS]"
+cap_is connect "deny default nothing grants it"
 end_test
 
 begin_test "explain: a path outside every entry is read-denied at full, read-allowed by the baseline's / at guarded"
@@ -467,19 +468,19 @@ for tier in full guarded process writes; do
 	case $tier in
 	full | guarded)
 		has READ_FILE && has READ_DIR && has EXECUTE || fail "$tier does not handle read and execute"
-		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE READ_FILE READ_DIR "${MAKE[@]}" TRUNCATE IOCTL_DEV)" "$tier"
+		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE READ_FILE READ_DIR REMOVE_DIR REMOVE_FILE "${MAKE[@]}" REFER TRUNCATE IOCTL_DEV)" "$tier"
 		ll_line "rule $HOME/proj/notes: $(rights WRITE_FILE READ_FILE TRUNCATE IOCTL_DEV)" "$tier"
 		;;
 	process)
 		has EXECUTE || fail "process does not handle EXECUTE"
 		has READ_FILE && fail "process handles READ_FILE"
-		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE "${MAKE[@]}" TRUNCATE IOCTL_DEV)" process
+		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE REMOVE_DIR REMOVE_FILE "${MAKE[@]}" REFER TRUNCATE IOCTL_DEV)" process
 		ll_line "rule $HOME/proj/notes: $(rights WRITE_FILE TRUNCATE IOCTL_DEV)" process
 		;;
 	writes)
 		has EXECUTE && fail "writes handles EXECUTE"
 		has READ_FILE && fail "writes handles READ_FILE"
-		ll_line "rule $WS: $(rights WRITE_FILE "${MAKE[@]}" TRUNCATE IOCTL_DEV)" writes
+		ll_line "rule $WS: $(rights WRITE_FILE REMOVE_DIR REMOVE_FILE "${MAKE[@]}" REFER TRUNCATE IOCTL_DEV)" writes
 		ll_line "rule $HOME/proj/notes: $(rights WRITE_FILE TRUNCATE IOCTL_DEV)" writes
 		;;
 	esac

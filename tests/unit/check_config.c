@@ -709,7 +709,7 @@ START_TEST(test_linux_baseline_content)
 					   FSJ_TIER_GUARDED, &rs, &roots, &n, &err),
 			 0);
 	r = find_rule(&rs, "/w", FSJ_SRC_BASELINE);
-	ck_assert_uint_eq(r->allow, R | W | C | X); /* no delete */
+	ck_assert_uint_eq(r->allow, R | W | C | D | X); /* all five, not connect */
 	r = find_rule(&rs, "/h/.cargo/credentials.toml", FSJ_SRC_BASELINE);
 	ck_assert_uint_eq(r->deny, R | W | C | D | X);
 	r = find_rule(&rs, "/home", FSJ_SRC_BASELINE);
@@ -1037,9 +1037,10 @@ START_TEST(test_ctx_policy)
 	d = decide(pol, notes, FSJ_CAP_READ);
 	ck_assert(d.allowed);
 	ck_assert_int_eq(d.level, FSJ_LEVEL_EXPLICIT);
-	/* the workspace: write but not delete */
+	/* the workspace: all five, not connect */
 	ck_assert(decide(pol, wsfile, FSJ_CAP_WRITE).allowed);
-	ck_assert(!decide(pol, wsfile, FSJ_CAP_DELETE).allowed);
+	ck_assert(decide(pol, wsfile, FSJ_CAP_DELETE).allowed);
+	ck_assert(!decide(pol, wsfile, FSJ_CAP_CONNECT).allowed);
 	ck_assert(decide(pol, "/dev/null", FSJ_CAP_WRITE).allowed);
 	ck_assert(!decide(pol, "/dev/sda", FSJ_CAP_WRITE).allowed);
 	ck_assert(decide(pol, "/srv/data", FSJ_CAP_READ).allowed); /* "/" below full */
