@@ -245,6 +245,7 @@ void fsj_config_init(struct fsj_config *c)
 	c->delete_mode = FSJ_DELETE_TRASH;
 	c->audit_enabled = true;
 	c->accept_partial = false;
+	c->protect_repository = true;
 }
 
 void fsj_config_release(struct fsj_config *c)
@@ -345,6 +346,21 @@ static int read_audit(struct ydoc *d, const struct ynode *m, const char *home,
 	return 0;
 }
 
+/* protect: {repository: BOOL} (DESIGN.md section 3, level 1) */
+static int read_protect(struct ydoc *d, const struct ynode *m, struct fsj_config *c)
+{
+	for (size_t i = 0; i < m->n; i += 2) {
+		const struct ynode *k = m->kids[i], *v = m->kids[i + 1];
+
+		if (!ykey_is(k, "repository"))
+			return ynode_err(d, k, "unknown key '%s' in 'protect' (expected "
+				      "repository)", yshown(d, k));
+		if (yget_bool(d, k, v, &c->protect_repository) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int read_config(struct ydoc *d, const struct ynode *root, const char *home,
 		       struct fsj_config *c)
 {
@@ -386,9 +402,13 @@ static int read_config(struct ydoc *d, const struct ynode *root, const char *hom
 				r = read_audit(d, v, home, c);
 		} else if (ykey_is(k, "accept_partial")) {
 			r = yget_bool(d, k, v, &c->accept_partial);
+		} else if (ykey_is(k, "protect")) {
+			r = yis_null(v) ? 0 : yneed_map(d, k, v);
+			if (r == 0 && !yis_null(v))
+				r = read_protect(d, v, c);
 		} else {
 			r = ynode_err(d, k, "unknown key '%s' (expected mode, enforce, workspace, "
-				     "network, grants, backup, audit or accept_partial)",
+				     "network, grants, backup, audit, accept_partial or protect)",
 				     yshown(d, k));
 		}
 		if (r < 0)

@@ -61,6 +61,7 @@ struct fsj_config {
 	bool audit_enabled;
 	char *audit_path;          /* NULL: $STATE/audit.ndjson */
 	bool accept_partial;
+	bool protect_repository;   /* protect: {repository:}, default true */
 };
 void fsj_config_init(struct fsj_config *c);
 void fsj_config_release(struct fsj_config *c);
@@ -160,6 +161,9 @@ struct fsj_ctx {
 	char *workspace;            /* normalised and resolved */
 	enum fsj_mode mode;
 	int enforce;                /* enum fsj_enforce or enum fsj_tier */
+	/* the repository metadata protected (repometa.h), scanned once by
+	 * fsj_ctx_load(); NULL when protect.repository is false */
+	struct repometa *repos;
 };
 
 struct fsj_ctx_opts {

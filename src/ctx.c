@@ -15,6 +15,7 @@
 
 #include "path.h"
 #include "policy.h"
+#include "repometa.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -30,6 +31,9 @@ void fsj_ctx_release(struct fsj_ctx *ctx)
 	fsj_ruleset_release(&ctx->rules);
 	fsj_ruleset_release(&ctx->session);
 	free(ctx->workspace);
+	if (ctx->repos)
+		repometa_release(ctx->repos);
+	free(ctx->repos);
 	memset(ctx, 0, sizeof(*ctx));
 	fsj_config_init(&ctx->config);
 }
@@ -201,6 +205,10 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;
+	if (ctx->config.protect_repository) {
+		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
+		repometa_scan(ctx->workspace, ctx->env.home, ctx->repos);
+	}
 	return 0;
 
 err_release:
@@ -274,6 +282,9 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 			free(cand[i]);
 		}
 	}
+	/* the repository metadata at or under the workspace */
+	if (ctx->repos)
+		repometa_add_rules(ctx->repos, pol);
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);
 	add_rules(pol, &ctx->session);
