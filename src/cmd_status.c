@@ -180,7 +180,9 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	}
 	fsj_env_release(&env);
 
-	cJSON_AddStringToObject(root, "workspace", ctx.workspace);
+	status_str_or_null(root, "workspace", ctx.workspace);
+	status_str_or_null(root, "workspace_why", ctx.workspace ? ctx.workspace_why
+								: ctx.workspace_error);
 	cJSON_AddStringToObject(root, "mode", fsj_mode_name(ctx.mode));
 	cJSON_AddStringToObject(root, "backend", fsj_backend_name((enum fsj_backend)backend));
 	{
@@ -193,7 +195,9 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	cJSON_AddStringToObject(root, "enforce", fsj_enforce_name(ctx.enforce));
 	cJSON_AddBoolToObject(root, "accept_partial", ctx.config.accept_partial);
 
-	if (ctx.enforce == FSJ_ENFORCE_OFF) {
+	if (!ctx.workspace) {
+		why = xasprintf("no workspace here: %s", ctx.workspace_error);
+	} else if (ctx.enforce == FSJ_ENFORCE_OFF) {
 		none_reason = "enforce is off: fsjail run runs commands unconfined";
 		meets = true;
 	} else if (probe_get(&ctx, (enum fsj_backend)backend, false, &pr, &warnings, &err) < 0) {
@@ -470,7 +474,9 @@ static void print_text(const cJSON *root)
 		printf("\nenforcement: none: fsjail run would refuse to run\n");
 		return;
 	}
-	printf("%-12s %s (mode %s)\n", "workspace:", js(root, "workspace"), js(root, "mode"));
+	printf("%-12s %s (%s; mode %s)\n", "workspace:",
+	       js(root, "workspace") ? js(root, "workspace") : "none", js(root, "workspace_why"),
+	       js(root, "mode"));
 	printf("%-12s %s, %s %s, Landlock ABI %.0f\n", "backend:", js(root, "backend"),
 #ifdef __APPLE__
 	       "os",

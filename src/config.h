@@ -158,7 +158,15 @@ struct fsj_ctx {
 	struct fsj_config config;
 	struct fsj_ruleset rules;   /* the user's rules file */
 	struct fsj_ruleset session; /* session grants (allow once) */
-	char *workspace;            /* normalised and resolved */
+	char *workspace;            /* normalised and resolved; NULL: see below */
+	/* how the workspace was chosen ("--workspace", "config", "git work
+	 * tree", "current directory"), static */
+	const char *workspace_why;
+	/* the workspace the user did not name was refused (the home folder,
+	 * /, a protected tree): why. workspace is NULL; commands that need
+	 * none (log, backups list, allow list, status) go on, the policy is
+	 * refused with this text (fsj_ctx_policy()) */
+	char *workspace_error;
 	enum fsj_mode mode;
 	int enforce;                /* enum fsj_enforce or enum fsj_tier */
 	/* the repository metadata protected (repometa.h), scanned once by
@@ -175,10 +183,13 @@ struct fsj_ctx_opts {
 };
 
 /* Load config and rules and settle workspace, mode and enforce: the
- * workspace is --workspace, else config "workspace", else the current
- * directory; "/", $HOME itself or a protected tree is refused unless named
- * with --workspace (DESIGN.md section 3). Returns 0, or -1 with err set and
- * ctx released. */
+ * workspace is --workspace, else config "workspace", else the top of the
+ * git work tree holding the current directory (repometa_find_top(); not
+ * one holding $HOME), else the current directory; "/", $HOME itself or a
+ * protected tree is refused unless named with --workspace (DESIGN.md
+ * section 3): for a named one -1, for the default one later (workspace
+ * NULL, workspace_error set, fsj_ctx_policy() fails). Scans the repository
+ * metadata (ctx->repos). Returns 0, or -1 with err set and ctx released. */
 int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		 struct fsj_error *err);
 void fsj_ctx_release(struct fsj_ctx *ctx);

@@ -31,6 +31,7 @@ void fsj_ctx_release(struct fsj_ctx *ctx)
 	fsj_ruleset_release(&ctx->rules);
 	fsj_ruleset_release(&ctx->session);
 	free(ctx->workspace);
+	free(ctx->workspace_error);
 	if (ctx->repos)
 		repometa_release(ctx->repos);
 	free(ctx->repos);
@@ -143,6 +144,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		 struct fsj_error *err)
 {
 	const char *ws, *from = NULL;
+	cleanup_free char *top = NULL;
 	bool explicit = false;
 
 	memset(ctx, 0, sizeof(*ctx));
@@ -194,14 +196,27 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	if (opts->workspace) {
 		ws = opts->workspace;
 		explicit = true;
+		ctx->workspace_why = "--workspace";
 	} else if (ctx->config.workspace) {
 		ws = ctx->config.workspace;
 		from = ctx->env.config_file;
+		ctx->workspace_why = "config";
 	} else {
-		ws = ctx->env.cwd;
+		/* where the user works: the top of the git work tree holding
+		 * the current directory (not a repository of the whole home
+		 * folder, as a dotfiles one is), else the current directory */
+		top = repometa_find_top(ctx->env.cwd, ctx->env.home);
+		if (top && path_covers(top, ctx->env.home))
+			free(steal_pointer(&top));
+		ws = top ? top : ctx->env.cwd;
+		ctx->workspace_why = top ? "git work tree" : "current directory";
 	}
-	if (ctx_workspace(ctx, ws, explicit, from, err) < 0)
-		goto err_release;
+	if (ctx_workspace(ctx, ws, explicit, from, err) < 0) {
+		/* a workspace nobody named: refused lazily (see config.h) */
+		if (explicit || from)
+			goto err_release;
+		ctx->workspace_error = xstrdup(err->text);
+	}
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;
@@ -232,6 +247,9 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	size_t n_roots = 0;
 
 	*out = NULL;
+	if (!ctx->workspace)
+		return fsj_error_set(err, NULL, 0, 0, "%s",
+				     ctx->workspace_error ? ctx->workspace_error : "no workspace");
 	ctx_vars(ctx, ctx->workspace, &vars);
 	if (fsj_baseline_load(ctx->env.baseline_file, &vars, tier, &bl, &roots, &n_roots,
 			      err) < 0)

@@ -477,9 +477,11 @@ char *repometa_find_top(const char *dir, const char *home)
 		cleanup_free char *dotgit = path_join(cur, ".git");
 		char *up;
 
+		if (stop && strcmp(cur, stop) == 0)
+			return NULL;
 		if (lstat(dotgit, &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)))
 			return steal_pointer(&cur);
-		if (strcmp(cur, "/") == 0 || (stop && strcmp(cur, stop) == 0))
+		if (strcmp(cur, "/") == 0)
 			return NULL;
 		up = path_dirname(cur);
 		if (stat(up, &st) < 0 || st.st_dev != dev) {
