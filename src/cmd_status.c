@@ -210,6 +210,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 			why = xstrdup(err.text);
 	}
 	status_repos_json(root, &ctx, &warnings);
+	status_grants_warn(&ctx, &warnings);
 	if (warnings.len)
 		cJSON_AddItemToObject(root, "warnings", lines_json(&warnings));
 	if (!have_probe)

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "landlock.h"
@@ -88,4 +89,29 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
 	if (m->depth_hit)
 		sb_addf(warnings, "the repository scan did not look deeper than %d folders "
 			"below the workspace\n", REPOMETA_MAX_DEPTH);
+}
+
+void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
+{
+	const struct fsj_ruleset *sets[] = { &ctx->rules, &ctx->config.grants, &ctx->session };
+
+#ifdef __linux__
+	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
+		for (size_t i = 0; i < sets[k]->n; i++) {
+			const struct fsj_rule *r = &sets[k]->rules[i];
+			struct stat st;
+
+			if (!r->allow || lstat(r->path, &st) == 0 ||
+			    (r->resolved && lstat(r->resolved, &st) == 0))
+				continue;
+			sb_addf(warnings, "rule %s%s%s grants on %s, which does not exist: not in "
+				"force (Landlock grants only paths that exist when the run "
+				"starts)\n", r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
+				r->id ? "'" : "", r->path);
+		}
+	}
+#else
+	(void)sets;
+	(void)warnings;
+#endif
 }

@@ -26,4 +26,9 @@ bool status_capabilities_json(cJSON *root, int tier, enum fsj_backend backend,
  * the scan stopped early. */
 void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *warnings);
 
+/* A line on warnings (newline-ended) for each allow of the rules file,
+ * config grants and session grants whose path does not exist: Landlock
+ * cannot open it, so the grant is not in force (Linux only). */
+void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings);
+
 #endif
