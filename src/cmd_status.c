@@ -209,10 +209,6 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		if (tier < 0)
 			why = xstrdup(err.text);
 	}
-	status_repos_json(root, &ctx, &warnings);
-	status_grants_warn(&ctx, &warnings);
-	if (warnings.len)
-		cJSON_AddItemToObject(root, "warnings", lines_json(&warnings));
 	if (!have_probe)
 		cJSON_AddNullToObject(root, "probe");
 	status_str_or_null(root, "tier", tier >= 0 ? fsj_tier_name((enum fsj_tier)tier) : NULL);
@@ -228,6 +224,11 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		tier = -1;
 		meets = false;
 	}
+	status_repos_json(root, &ctx, &warnings);
+	status_grants_warn(&ctx, &warnings);
+	status_exe_warn(pol, &warnings);
+	if (warnings.len)
+		cJSON_AddItemToObject(root, "warnings", lines_json(&warnings));
 	if (pol && tier >= 0 && backend == FSJ_BACKEND_LANDLOCK) {
 		struct ll_opts lo = { .abi = abi,
 				      .masks = ll_masks_available(),

@@ -194,8 +194,12 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		 struct fsj_error *err);
 void fsj_ctx_release(struct fsj_ctx *ctx);
 
+/* The running fsjail executable, resolved (/proc/self/exe), as a new
+ * string; NULL where it cannot be known (macOS). */
+char *fsj_self_exe(void);
+
 /* Build the policy of ctx for one tier: protected paths (the baseline's
- * and fsjail's own files), the explicit rules (rules file, config grants,
+ * and fsjail's own files, its executable and installed data folder), the explicit rules (rules file, config grants,
  * session grants) and the baseline. Returns 0 with *out set (caller frees
  * with policy_free()), or -1 with err set. */
 int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,

@@ -231,6 +231,21 @@ err_release:
 	return -1;
 }
 
+char *fsj_self_exe(void)
+{
+#ifdef __linux__
+	char buf[FSJ_PATH_MAX + 1];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0 || (size_t)n >= sizeof(buf) - 1 || buf[0] != '/')
+		return NULL;
+	buf[n] = '\0';
+	return path_resolve(buf);
+#else
+	return NULL;
+#endif
+}
+
 static void add_rules(struct fsj_policy *pol, const struct fsj_ruleset *rs)
 {
 	for (size_t i = 0; i < rs->n; i++)
@@ -299,6 +314,22 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 				policy_add_rule(pol, &r);
 			free(cand[i]);
 		}
+	}
+	/* fsjail's own executable (the next run is this file) and its
+	 * installed data folder */
+	for (int k = 0; k < 2; k++) {
+		cleanup_free char *p = k == 0 ? fsj_self_exe() : path_resolve(FSJAIL_DATADIR);
+		struct stat st;
+		struct fsj_rule r = {
+			.path = p,
+			.recursive = k == 1,
+			.deny = FSJ_CAPS_MODIFY,
+			.source = FSJ_SRC_PROTECTED,
+			.origin = (char *)(k == 0 ? "fsjail's executable" : "fsjail's data folder"),
+		};
+
+		if (p && p[0] == '/' && lstat(p, &st) == 0)
+			policy_add_rule(pol, &r);
 	}
 	/* the repository metadata at or under the workspace */
 	if (ctx->repos)

@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "landlock.h"
+#include "path.h"
 #include "policy.h"
 #include "repometa.h"
 #include "util.h"
@@ -114,4 +115,20 @@ void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 	(void)sets;
 	(void)warnings;
 #endif
+}
+
+void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings)
+{
+	cleanup_free char *exe = fsj_self_exe();
+	cleanup_free char *dir = exe ? path_dirname(exe) : NULL;
+	cleanup_free char *probe = dir ? path_join(dir, ".fsjail-new-entry") : NULL;
+	struct fsj_decision d;
+
+	if (!pol || !probe)
+		return;
+	policy_decide(pol, probe, NULL, FSJ_CAP_CREATE, &d);
+	if (d.allowed && (pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)))
+		sb_addf(warnings, "fsjail's executable %s lies in %s, where the command may create "
+			"files: the executable itself is protected, but a program placed next to "
+			"it is not\n", exe, dir);
 }

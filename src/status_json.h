@@ -31,4 +31,8 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
  * cannot open it, so the grant is not in force (Linux only). */
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings);
 
+/* A line on warnings when the folder of fsjail's own executable lets the
+ * command create files under pol (NULL: nothing to say). */
+void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings);
+
 #endif

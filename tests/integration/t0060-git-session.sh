@@ -17,7 +17,7 @@
 #   directory; protect: {repository: false} turns the metadata part off.
 . "$(dirname "$0")/libtest.sh"
 
-plan 7
+plan 8
 setup
 require_landlock
 
@@ -167,6 +167,18 @@ fsj_sh -- 'echo "# harmless" >.git/hooks/pre-rebase && echo done'
 assert_rc 0 && assert_content "$WS/.git/hooks/pre-rebase" "# harmless"
 rm -f "$WS/.git/hooks/pre-rebase"
 clear_rules
+end_test
+
+begin_test "fsjail's own executable, even inside the workspace, cannot be replaced; status warns"
+mkdir -p "$WS/tools"
+cp "$FSJAIL" "$WS/tools/fsjail"
+snapshot "$WS/tools/fsjail"
+"$WS/tools/fsjail" run --workspace "$WS" -- sh -c 'echo x >"$1"; rm -f "$1"; echo y >"$1.new" && mv "$1.new" "$1"' sh \
+	"$WS/tools/fsjail" >"$OUT" 2>"$ERR"
+assert_unchanged "$WS/tools/fsjail"
+run_cmd "$WS/tools/fsjail" status --workspace "$WS"
+assert_out_match "^warning: fsjail's executable $WS/tools/fsjail lies in $WS/tools, where the command may create files"
+rm -rf "$WS/tools"
 end_test
 
 done_testing
