@@ -158,20 +158,12 @@ struct fsj_ctx {
 	struct fsj_config config;
 	struct fsj_ruleset rules;   /* the user's rules file */
 	struct fsj_ruleset session; /* session grants (allow once) */
-	char *workspace;            /* normalised and resolved; NULL: see below */
-	/* how the workspace was chosen ("--workspace", "config", "git work
-	 * tree", "current directory"), static */
-	const char *workspace_why;
-	/* the workspace the user did not name was refused (the home folder,
-	 * /, a protected tree): why. workspace is NULL; commands that need
-	 * none (log, backups list, allow list, status) go on, the policy is
-	 * refused with this text (fsj_ctx_policy()) */
-	char *workspace_error;
+	char *workspace;            /* normalised and resolved; NULL: refused */
+	const char *workspace_why;  /* "--workspace", "config", "git work tree"... */
+	char *workspace_error;      /* why a default workspace was refused */
 	enum fsj_mode mode;
 	int enforce;                /* enum fsj_enforce or enum fsj_tier */
-	/* the repository metadata protected (repometa.h), scanned once by
-	 * fsj_ctx_load(); NULL when protect.repository is false */
-	struct repometa *repos;
+	struct repometa *repos;     /* protected metadata; NULL: protect off */
 };
 
 struct fsj_ctx_opts {
@@ -183,23 +175,18 @@ struct fsj_ctx_opts {
 };
 
 /* Load config and rules and settle workspace, mode and enforce: the
- * workspace is --workspace, else config "workspace", else the top of the
- * git work tree holding the current directory (repometa_find_top(); not
- * one holding $HOME), else the current directory; "/", $HOME itself or a
- * protected tree is refused unless named with --workspace (DESIGN.md
- * section 3): for a named one -1, for the default one later (workspace
- * NULL, workspace_error set, fsj_ctx_policy() fails). Scans the repository
- * metadata (ctx->repos). Returns 0, or -1 with err set and ctx released. */
+ * workspace is --workspace, else config "workspace", else the git work
+ * tree top holding the current directory (not $HOME's), else the current
+ * directory; "/", $HOME or a protected tree is refused unless named with
+ * --workspace (DESIGN.md section 3): a default one lazily (workspace NULL,
+ * workspace_error set; log, status... go on, fsj_ctx_policy() fails).
+ * Scans ctx->repos. Returns 0, or -1 with err set and ctx released. */
 int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		 struct fsj_error *err);
 void fsj_ctx_release(struct fsj_ctx *ctx);
 
-/* The running fsjail executable, resolved (/proc/self/exe), as a new
- * string; NULL where it cannot be known (macOS). */
-char *fsj_self_exe(void);
-
 /* Build the policy of ctx for one tier: protected paths (the baseline's
- * and fsjail's own files, its executable and installed data folder), the explicit rules (rules file, config grants,
+ * and fsjail's own files), the explicit rules (rules file, config grants,
  * session grants) and the baseline. Returns 0 with *out set (caller frees
  * with policy_free()), or -1 with err set. */
 int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,

@@ -15,6 +15,7 @@
 
 #include "path.h"
 #include "policy.h"
+#include "inforce.h"
 #include "repometa.h"
 #include "util.h"
 
@@ -229,21 +230,6 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 err_release:
 	fsj_ctx_release(ctx);
 	return -1;
-}
-
-char *fsj_self_exe(void)
-{
-#ifdef __linux__
-	char buf[FSJ_PATH_MAX + 1];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-
-	if (n <= 0 || (size_t)n >= sizeof(buf) - 1 || buf[0] != '/')
-		return NULL;
-	buf[n] = '\0';
-	return path_resolve(buf);
-#else
-	return NULL;
-#endif
 }
 
 static void add_rules(struct fsj_policy *pol, const struct fsj_ruleset *rs)

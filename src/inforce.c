@@ -5,7 +5,25 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <unistd.h>
+
+#include "path.h"
 #include "util.h"
+
+char *fsj_self_exe(void)
+{
+#ifdef __linux__
+	char buf[FSJ_PATH_MAX + 1];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0 || (size_t)n >= sizeof(buf) - 1 || buf[0] != '/')
+		return NULL;
+	buf[n] = '\0';
+	return path_resolve(buf);
+#else
+	return NULL;
+#endif
+}
 
 char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, enum fsj_cap cap)
 {

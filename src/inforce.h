@@ -20,4 +20,8 @@ char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, en
  * to out, without a newline. */
 void fsj_rule_print(FILE *out, const struct fsj_rule *r);
 
+/* The running fsjail executable, resolved (/proc/self/exe), as a new
+ * string; NULL where it cannot be known (macOS). */
+char *fsj_self_exe(void);
+
 #endif

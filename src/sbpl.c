@@ -76,20 +76,15 @@ static const char *const cap_ops[FSJ_CAP_COUNT][7] = {
 	[FSJ_CAP_CONNECT] = { "network-outbound", NULL },
 };
 
-/* Pathname Unix sockets are the connect capability, not the network: the
- * deny after the unfiltered allow closes them again, and the connect rules
- * below, emitted later, re-open what the policy grants. */
-static const char network_allow[] = ";; network: allow\n"
-				    "(allow network-outbound)\n"
-				    "(deny network-outbound (remote unix-socket (subpath \"/\")))\n"
-				    "(allow network-inbound)\n"
-				    "(allow system-socket)\n"
-				    "(allow mach-lookup\n"
-				    "\t(global-name \"com.apple.dnssd.service\")\n"
-				    "\t(global-name \"com.apple.trustd\")\n"
-				    "\t(global-name \"com.apple.trustd.agent\")\n"
-				    "\t(global-name \"com.apple.SecurityServer\")\n"
-				    "\t(global-name \"com.apple.ocspd\"))\n";
+/* Pathname Unix sockets are connect, not network: closed again here, the
+ * connect rules emitted later re-open what the policy grants. */
+static const char network_allow[] =
+	";; network: allow\n(allow network-outbound)\n"
+	"(deny network-outbound (remote unix-socket (subpath \"/\")))\n"
+	"(allow network-inbound)\n(allow system-socket)\n(allow mach-lookup\n"
+	"\t(global-name \"com.apple.dnssd.service\")\n\t(global-name \"com.apple.trustd\")\n"
+	"\t(global-name \"com.apple.trustd.agent\")\n\t(global-name \"com.apple.SecurityServer\")\n"
+	"\t(global-name \"com.apple.ocspd\"))\n";
 
 /* System paths re-opened for reading when the tier closes reads: without
  * them dyld aborts the process at start (SIGABRT). Literal "/" is needed on
@@ -97,21 +92,11 @@ static const char network_allow[] = ";; network: allow\n"
  * /System/Library/dyld and, on macOS 13+, the cryptexes (Chromium's
  * common.sb); /bin/sh reads /private/var/select/sh. SBPL-NOTES section 5.
  * Constants of fsjail, written as literals: they hold only [A-Za-z/._-]. */
-static const char *const sys_read_literal[] = {
-	"/",
-	"/private/var/select/sh",
-	NULL,
-};
+static const char *const sys_read_literal[] = { "/", "/private/var/select/sh", NULL };
 static const char *const sys_read_subpath[] = {
-	"/System/Library/dyld",
-	"/System/Cryptexes/App",
-	"/System/Cryptexes/OS",
-	"/System/Volumes/Preboot/Cryptexes/App/System",
-	"/System/Volumes/Preboot/Cryptexes/OS",
-	"/private/var/db/dyld",
-	"/usr/lib",
-	"/usr/share",
-	NULL,
+	"/System/Library/dyld", "/System/Cryptexes/App", "/System/Cryptexes/OS",
+	"/System/Volumes/Preboot/Cryptexes/App/System", "/System/Volumes/Preboot/Cryptexes/OS",
+	"/private/var/db/dyld", "/usr/lib", "/usr/share", NULL,
 };
 /* Mapped executable by dyld in every process (system.sb allows the
  * frameworks and /usr/lib; the cryptexes are not in older copies). */
@@ -286,8 +271,8 @@ static long param_for(struct compiler *c, const char *path)
 }
 
 /* Append "(literal (param "Pn"))", and " (subpath (param "Pn"))" for a
- * recursive rule; for connect (sock) the same inside (remote unix-socket
- * ...), with path-literal. Both for a subtree: a subpath alone has been reported
+ * recursive rule (connect, sock: path-literal and subpath inside (remote
+ * unix-socket ...)). Both for a subtree: a subpath alone has been reported
  * not to match the first creation of its own root (openai/codex
  * seatbelt.rs: "mkdir .codex"). Returns 0 or -1 with err set. */
 static int add_filter(struct compiler *c, const char *path, bool recursive, bool sock)
@@ -296,15 +281,11 @@ static int add_filter(struct compiler *c, const char *path, bool recursive, bool
 
 	if (i < 0)
 		return -1;
-	/* connect: the socket's path is the remote end (SBPL-NOTES section 4) */
-	if (sock)
-		sb_addf(&c->text, "(remote unix-socket (path-literal (param \"%s\")))", c->names[i]);
-	else
-		sb_addf(&c->text, "(literal (param \"%s\"))", c->names[i]);
-	if (recursive && sock)
-		sb_addf(&c->text, " (remote unix-socket (subpath (param \"%s\")))", c->names[i]);
-	else if (recursive)
-		sb_addf(&c->text, " (subpath (param \"%s\"))", c->names[i]);
+	sb_addf(&c->text, sock ? "(remote unix-socket (path-literal (param \"%s\")))"
+			       : "(literal (param \"%s\"))", c->names[i]);
+	if (recursive)
+		sb_addf(&c->text, sock ? " (remote unix-socket (subpath (param \"%s\")))"
+				       : " (subpath (param \"%s\"))", c->names[i]);
 	return 0;
 }
 
@@ -515,9 +496,7 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 		unsigned caps = 0;
 		size_t n_holes = 0;
 
-		bool sock = first == FSJ_CAP_CONNECT;
-
-		/* connect's filter differs from the file operations': own form */
+		bool sock = first == FSJ_CAP_CONNECT; /* its own form: another filter */
 		for (int cap = first; cap < FSJ_CAP_COUNT; cap++)
 			if ((left & FSJ_CAPBIT(cap)) && same_holes(c, e, first, cap) &&
 			    (cap == FSJ_CAP_CONNECT) == sock)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "inforce.h"
 #include "landlock.h"
 #include "path.h"
 #include "policy.h"
