@@ -25,7 +25,8 @@
 #include "policy.h"
 #include "rulesfile.h"
 
-/* Parse "read,write" (or "all") into a mask; -1 after a message. */
+/* Parse "read,write" (or "all": the five file capabilities, not connect,
+ * which opens a door to a process outside) into a mask; -1 after a message. */
 static int parse_caps(const char *s)
 {
 	cleanup_free char *copy = xstrdup(s);
@@ -33,12 +34,12 @@ static int parse_caps(const char *s)
 	unsigned mask = 0;
 
 	if (strcmp(s, "all") == 0)
-		return (int)FSJ_CAPS_ALL;
+		return (int)FSJ_CAPS_FILE;
 	for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
 		int c = fsj_cap_parse(t);
 		if (c < 0) {
 			fprintf(stderr, "fsjail: allow: unknown capability '%s' (read, write, create, "
-					"delete, execute, all)\n", t);
+					"delete, execute, connect, all)\n", t);
 			return -1;
 		}
 		mask |= FSJ_CAPBIT(c);

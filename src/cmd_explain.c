@@ -8,20 +8,9 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "inforce.h"
 #include "path.h"
 #include "policy.h"
-
-static void print_rule(const struct fsj_rule *r)
-{
-	printf("%s", fsj_source_name(r->source));
-	if (r->id)
-		printf(" '%s'", r->id);
-	printf(" %s%s", r->path, r->recursive ? "" : " (this path only)");
-	if (strcmp(r->path, r->resolved) != 0)
-		printf(" -> %s", r->resolved);
-	if (r->origin)
-		printf(" [%s]", r->origin);
-}
 
 int cmd_explain(int argc, char **argv)
 {
@@ -99,13 +88,16 @@ int cmd_explain(int argc, char **argv)
 		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 			struct fsj_decision d;
 			bool enforced = (pol->enforced & FSJ_CAPBIT(c)) != 0;
+			cleanup_free char *off = NULL;
 
 			policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
+			off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
 			if (json) {
 				cJSON *jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
 				cJSON_AddBoolToObject(jc, "allowed", d.allowed);
 				cJSON_AddStringToObject(jc, "level", fsj_level_name(d.level));
 				cJSON_AddBoolToObject(jc, "enforced", enforced);
+				cJSON_AddBoolToObject(jc, "in_force", !off);
 				if (d.rule)
 					cJSON_AddItemToObject(jc, "rule", cmd_rule_json(d.rule));
 				else
@@ -115,12 +107,12 @@ int cmd_explain(int argc, char **argv)
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
 			if (d.rule)
-				print_rule(d.rule);
+				fsj_rule_print(stdout, d.rule);
 			else
 				printf("nothing grants it");
 			if (!enforced)
 				printf(" (not enforced at tier %s)", fsj_tier_name((enum fsj_tier)tier));
-			printf("\n");
+			printf("%s%s\n", off ? ", but " : "", off ? off : "");
 		}
 		free(norm);
 		free(resolved);

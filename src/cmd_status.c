@@ -21,22 +21,10 @@
 #include "path.h"
 #include "probe.h"
 #include "sandbox.h"
+#include "status_json.h"
 
 #define STATUS_SCHEMA "fsjail-status/1"
 
-static const char *const kernel_levels[] = {
-	[LL_CAP_NOT] = "not",
-	[LL_CAP_PARTLY] = "partly",
-	[LL_CAP_FULLY] = "fully",
-};
-
-static void add_str_or_null(cJSON *o, const char *name, const char *s)
-{
-	if (s && *s)
-		cJSON_AddStringToObject(o, name, s);
-	else
-		cJSON_AddNullToObject(o, name);
-}
 
 /* Lines of sb as a JSON array of strings. */
 static cJSON *lines_json(const struct strbuf *sb)
@@ -75,7 +63,7 @@ static cJSON *file_json(const char *path, int load_rc, const struct fsj_error *e
 	cJSON_AddStringToObject(o, "path", path ? path : "");
 	cJSON_AddBoolToObject(o, "exists", path && stat(path, &st) == 0);
 	cJSON_AddBoolToObject(o, "parsed", load_rc == 0);
-	add_str_or_null(o, "error", load_rc == 0 ? NULL : err->text);
+	status_str_or_null(o, "error", load_rc == 0 ? NULL : err->text);
 	return o;
 }
 
@@ -101,7 +89,7 @@ static cJSON *probe_json(const struct probe_report *r)
 
 	cJSON_AddBoolToObject(o, "cached", r->cached);
 	cJSON_AddStringToObject(o, "time", r->time);
-	add_str_or_null(o, "proven_tier",
+	status_str_or_null(o, "proven_tier",
 			r->proven >= 0 ? fsj_tier_name((enum fsj_tier)r->proven) : NULL);
 	for (int t = FSJ_TIER_COUNT - 1; t >= 0; t--)
 		cJSON_AddBoolToObject(tiers, fsj_tier_name((enum fsj_tier)t), r->tiers[t].proven);
@@ -135,49 +123,6 @@ static cJSON *probe_json(const struct probe_report *r)
 	return o;
 }
 
-/* Per capability, what the kernel enforces at tier with backend (plan
- * given for Landlock). Returns true when any capability the tier enforces
- * is enforced only in part. */
-static bool capabilities_json(cJSON *root, int tier, enum fsj_backend backend,
-			      const struct ll_plan *plan, const char *none_reason)
-{
-	cJSON *caps = cJSON_AddObjectToObject(root, "capabilities");
-	struct ll_cap_report ll[FSJ_CAP_COUNT];
-	unsigned enforced = tier >= 0 ? fsj_tier_enforced((enum fsj_tier)tier) : 0;
-	bool partial = false;
-
-	if (plan)
-		ll_plan_caps(plan, ll);
-	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
-		cJSON *o = cJSON_AddObjectToObject(caps, fsj_cap_name((enum fsj_cap)c));
-		bool by_tier = enforced & FSJ_CAPBIT(c);
-		enum ll_cap_level level = LL_CAP_NOT;
-		char reason[320] = "", note[256] = "";
-
-		cJSON_AddBoolToObject(o, "tier_enforces", by_tier);
-		if (none_reason) {
-			snprintf(reason, sizeof(reason), "%s", none_reason);
-		} else if (!by_tier) {
-			snprintf(reason, sizeof(reason), "tier %s leaves %s open",
-				 fsj_tier_name((enum fsj_tier)tier), fsj_cap_name((enum fsj_cap)c));
-		} else if (plan) {
-			level = ll[c].level;
-			snprintf(reason, sizeof(reason), "%s", ll[c].reason);
-			snprintf(note, sizeof(note), "%s", ll[c].note);
-		} else if (backend == FSJ_BACKEND_SEATBELT) {
-			level = LL_CAP_FULLY;
-		} else {
-			snprintf(reason, sizeof(reason), "the %s backend enforces nothing",
-				 fsj_backend_name(backend));
-		}
-		if (by_tier && level != LL_CAP_FULLY && !none_reason)
-			partial = true;
-		cJSON_AddStringToObject(o, "kernel", kernel_levels[level]);
-		add_str_or_null(o, "reason", reason);
-		add_str_or_null(o, "note", note);
-	}
-	return partial;
-}
 
 /* Build the whole report into root. Returns true when the effective tier
  * meets enforce. */
@@ -235,7 +180,9 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	}
 	fsj_env_release(&env);
 
-	cJSON_AddStringToObject(root, "workspace", ctx.workspace);
+	status_str_or_null(root, "workspace", ctx.workspace);
+	status_str_or_null(root, "workspace_why", ctx.workspace ? ctx.workspace_why
+								: ctx.workspace_error);
 	cJSON_AddStringToObject(root, "mode", fsj_mode_name(ctx.mode));
 	cJSON_AddStringToObject(root, "backend", fsj_backend_name((enum fsj_backend)backend));
 	{
@@ -248,7 +195,9 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	cJSON_AddStringToObject(root, "enforce", fsj_enforce_name(ctx.enforce));
 	cJSON_AddBoolToObject(root, "accept_partial", ctx.config.accept_partial);
 
-	if (ctx.enforce == FSJ_ENFORCE_OFF) {
+	if (!ctx.workspace) {
+		why = xasprintf("no workspace here: %s", ctx.workspace_error);
+	} else if (ctx.enforce == FSJ_ENFORCE_OFF) {
 		none_reason = "enforce is off: fsjail run runs commands unconfined";
 		meets = true;
 	} else if (probe_get(&ctx, (enum fsj_backend)backend, false, &pr, &warnings, &err) < 0) {
@@ -260,11 +209,9 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		if (tier < 0)
 			why = xstrdup(err.text);
 	}
-	if (warnings.len)
-		cJSON_AddItemToObject(root, "warnings", lines_json(&warnings));
 	if (!have_probe)
 		cJSON_AddNullToObject(root, "probe");
-	add_str_or_null(root, "tier", tier >= 0 ? fsj_tier_name((enum fsj_tier)tier) : NULL);
+	status_str_or_null(root, "tier", tier >= 0 ? fsj_tier_name((enum fsj_tier)tier) : NULL);
 	if (tier < 0 && !none_reason)
 		none_reason = "no tier is in effect: fsjail run would refuse to run";
 
@@ -277,6 +224,11 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		tier = -1;
 		meets = false;
 	}
+	status_repos_json(root, &ctx, &warnings);
+	status_grants_warn(&ctx, &warnings);
+	status_exe_warn(pol, &warnings);
+	if (warnings.len)
+		cJSON_AddItemToObject(root, "warnings", lines_json(&warnings));
 	if (pol && tier >= 0 && backend == FSJ_BACKEND_LANDLOCK) {
 		struct ll_opts lo = { .abi = abi,
 				      .masks = ll_masks_available(),
@@ -301,7 +253,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	if (tier >= 0 && !why)
 		meets = true;
 
-	partial = capabilities_json(root, none_reason ? -1 : tier, (enum fsj_backend)backend,
+	partial = status_capabilities_json(root, none_reason ? -1 : tier, (enum fsj_backend)backend,
 				    have_plan ? &plan : NULL, none_reason);
 	o = cJSON_AddObjectToObject(root, "network");
 	cJSON_AddStringToObject(o, "setting",
@@ -338,7 +290,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		cJSON_AddStringToObject(o, "kernel",
 					backend == FSJ_BACKEND_SEATBELT && !none_reason ? "fully"
 											: "not");
-		add_str_or_null(o, "reason", none_reason);
+		status_str_or_null(o, "reason", none_reason);
 	}
 	if (ctx.enforce == FSJ_ENFORCE_OFF)
 		cJSON_AddStringToObject(root, "enforcement", "off");
@@ -382,6 +334,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 			cJSON_AddBoolToObject(p, "recursive", r->recursive);
 			cJSON_AddItemToObject(p, "deny", caps_json(r->deny));
 			cJSON_AddItemToObject(p, "pass", caps_json(r->pass));
+			status_str_or_null(p, "why", r->id && r->origin ? r->origin : NULL);
 			cJSON_AddItemToArray(prot, p);
 		}
 		cJSON_AddNumberToObject(b, "entries", (double)n_base);
@@ -426,7 +379,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	cJSON_AddBoolToObject(root, "pid_namespace", false);
 #endif
 	cJSON_AddBoolToObject(root, "meets_enforce", meets);
-	add_str_or_null(root, "reason", meets ? NULL : why);
+	status_str_or_null(root, "reason", meets ? NULL : why);
 
 	if (have_plan)
 		ll_plan_release(&plan);
@@ -523,7 +476,9 @@ static void print_text(const cJSON *root)
 		printf("\nenforcement: none: fsjail run would refuse to run\n");
 		return;
 	}
-	printf("%-12s %s (mode %s)\n", "workspace:", js(root, "workspace"), js(root, "mode"));
+	printf("%-12s %s (%s; mode %s)\n", "workspace:",
+	       js(root, "workspace") ? js(root, "workspace") : "none", js(root, "workspace_why"),
+	       js(root, "mode"));
 	printf("%-12s %s, %s %s, Landlock ABI %.0f\n", "backend:", js(root, "backend"),
 #ifdef __APPLE__
 	       "os",
@@ -607,6 +562,8 @@ static void print_text(const cJSON *root)
 			printf(" deny ");
 			print_caps_list(jo(c, "deny"));
 		}
+		if (cJSON_IsString(jo(c, "why")))
+			printf(" (%s)", js(c, "why"));
 		if (cJSON_GetArraySize(jo(c, "pass")) > 0) {
 			printf(" exception: ");
 			print_caps_list(jo(c, "pass"));

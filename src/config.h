@@ -61,6 +61,7 @@ struct fsj_config {
 	bool audit_enabled;
 	char *audit_path;          /* NULL: $STATE/audit.ndjson */
 	bool accept_partial;
+	bool protect_repository;   /* protect: {repository:}, default true */
 };
 void fsj_config_init(struct fsj_config *c);
 void fsj_config_release(struct fsj_config *c);
@@ -157,9 +158,12 @@ struct fsj_ctx {
 	struct fsj_config config;
 	struct fsj_ruleset rules;   /* the user's rules file */
 	struct fsj_ruleset session; /* session grants (allow once) */
-	char *workspace;            /* normalised and resolved */
+	char *workspace;            /* normalised and resolved; NULL: refused */
+	const char *workspace_why;  /* "--workspace", "config", "git work tree"... */
+	char *workspace_error;      /* why a default workspace was refused */
 	enum fsj_mode mode;
 	int enforce;                /* enum fsj_enforce or enum fsj_tier */
+	struct repometa *repos;     /* protected metadata; NULL: protect off */
 };
 
 struct fsj_ctx_opts {
@@ -171,10 +175,12 @@ struct fsj_ctx_opts {
 };
 
 /* Load config and rules and settle workspace, mode and enforce: the
- * workspace is --workspace, else config "workspace", else the current
- * directory; "/", $HOME itself or a protected tree is refused unless named
- * with --workspace (DESIGN.md section 3). Returns 0, or -1 with err set and
- * ctx released. */
+ * workspace is --workspace, else config "workspace", else the git work
+ * tree top holding the current directory (not $HOME's), else the current
+ * directory; "/", $HOME or a protected tree is refused unless named with
+ * --workspace (DESIGN.md section 3): a default one lazily (workspace NULL,
+ * workspace_error set; log, status... go on, fsj_ctx_policy() fails).
+ * Scans ctx->repos. Returns 0, or -1 with err set and ctx released. */
 int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		 struct fsj_error *err);
 void fsj_ctx_release(struct fsj_ctx *ctx);

@@ -3562,7 +3562,7 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				d->by_tier = true;
 				continue;
 			}
-			for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+			for (int c = 0; c <= FSJ_CAP_EXECUTE; c++) { /* the five, not connect */
 				policy_decide(pol, where, d->resolved, (enum fsj_cap)c, &dec);
 				if (dec.allowed)
 					continue;

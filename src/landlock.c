@@ -172,6 +172,7 @@ static uint64_t cap_access(enum fsj_cap c, int abi)
 		return LL_ACCESS_DELETE;
 	case FSJ_CAP_EXECUTE:
 		return LANDLOCK_ACCESS_FS_EXECUTE;
+	case FSJ_CAP_CONNECT: /* no right before ABI 9: never handled here */
 	case FSJ_CAP_COUNT:
 		break;
 	}
@@ -908,7 +909,7 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 			"landlock: cannot compile for ABI %d (Landlock needs ABI 1 or later)",
 			opts->abi);
 	cx.abi = opts->abi < LL_ABI_KNOWN ? opts->abi : LL_ABI_KNOWN;
-	cx.caps = pol->enforced & FSJ_CAPS_ALL;
+	cx.caps = pol->enforced & FSJ_CAPS_FILE; /* connect: no Landlock right */
 
 	plan->abi = opts->abi;
 	for (int c = 0; c < FSJ_CAP_COUNT; c++)
@@ -1089,8 +1090,10 @@ void ll_plan_caps(const struct ll_plan *plan, struct ll_cap_report out[FSJ_CAP_C
 		memset(r, 0, sizeof(*r));
 		if (!have) {
 			r->level = LL_CAP_NOT;
-			snprintf(r->reason, sizeof(r->reason),
-				 "not handled by the ruleset: the tier leaves it open");
+			snprintf(r->reason, sizeof(r->reason), "%s",
+				 c == FSJ_CAP_CONNECT ? "Landlock has no right for it before ABI 9: "
+							"only the seccomp listener can refuse it"
+						      : "not handled by the ruleset: the tier leaves it open");
 			continue;
 		}
 		r->level = have == want ? LL_CAP_FULLY : LL_CAP_PARTLY;

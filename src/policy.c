@@ -15,6 +15,7 @@ static const char *const cap_names[FSJ_CAP_COUNT] = {
 	[FSJ_CAP_CREATE] = "create",
 	[FSJ_CAP_DELETE] = "delete",
 	[FSJ_CAP_EXECUTE] = "execute",
+	[FSJ_CAP_CONNECT] = "connect",
 };
 
 static const char *const level_names[FSJ_LEVEL_COUNT] = {
@@ -95,7 +96,10 @@ int fsj_mode_parse(const char *s)
 
 unsigned fsj_tier_enforced(enum fsj_tier t)
 {
-	unsigned m = FSJ_CAPS_MODIFY;
+	/* connect at every tier: a socket is a door out whatever the tier
+	 * (Landlock ABI >= 9 RESOLVE_UNIX, else the seccomp listener; macOS
+	 * network-outbound (remote unix-socket ...)). */
+	unsigned m = FSJ_CAPS_MODIFY | FSJ_CAPBIT(FSJ_CAP_CONNECT);
 
 	if (t >= FSJ_TIER_PROCESS)
 		m |= FSJ_CAPBIT(FSJ_CAP_EXECUTE);

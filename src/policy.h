@@ -22,10 +22,14 @@ enum fsj_cap {
 	FSJ_CAP_CREATE,
 	FSJ_CAP_DELETE,
 	FSJ_CAP_EXECUTE,
+	FSJ_CAP_CONNECT, /* a pathname Unix socket (DESIGN.md section 2) */
 	FSJ_CAP_COUNT
 };
 #define FSJ_CAPBIT(c) (1u << (c))
+/* Every capability, connect included. */
 #define FSJ_CAPS_ALL ((1u << FSJ_CAP_COUNT) - 1u)
+/* The five file capabilities ("all five": read ... execute, not connect). */
+#define FSJ_CAPS_FILE ((1u << (FSJ_CAP_EXECUTE + 1)) - 1u)
 #define FSJ_CAPS_MODIFY (FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE))
 
 /* Strongest first (DESIGN.md section 3). */
@@ -99,7 +103,7 @@ struct fsj_decision {
 	bool pass;                     /* a protected exception let it fall through */
 };
 
-/* Names: "read", "write", ... ; "protected", "explicit", ...; "full",
+/* Names: "read", "write", ..., "connect"; "protected", "explicit", ...; "full",
  * "guarded", ...; "workspace-write", "read-only". Static strings. */
 const char *fsj_cap_name(enum fsj_cap c);
 const char *fsj_level_name(enum fsj_level l);
@@ -110,7 +114,8 @@ const char *fsj_mode_name(enum fsj_mode m);
 int fsj_cap_parse(const char *s);
 int fsj_tier_parse(const char *s);
 int fsj_mode_parse(const char *s);
-/* Capabilities each tier makes the kernel enforce (DESIGN.md section 5). */
+/* Capabilities each tier makes the kernel enforce (DESIGN.md section 5);
+ * connect at every tier (section 2). */
 unsigned fsj_tier_enforced(enum fsj_tier t);
 enum fsj_level fsj_source_level(enum fsj_source s);
 
@@ -136,7 +141,7 @@ void policy_decide(const struct fsj_policy *pol, const char *path,
 		   const char *resolved, enum fsj_cap cap,
 		   struct fsj_decision *out);
 
-/* Mask of capabilities allowed at path (all five decided). */
+/* Mask of capabilities allowed at path (every capability decided). */
 unsigned policy_allowed_mask(const struct fsj_policy *pol, const char *path,
 			     const char *resolved);
 

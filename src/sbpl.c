@@ -73,18 +73,18 @@ static const char *const cap_ops[FSJ_CAP_COUNT][7] = {
 	[FSJ_CAP_CREATE] = { "file-write-create", "file-link", "file-clone", NULL },
 	[FSJ_CAP_DELETE] = { "file-write-unlink", NULL },
 	[FSJ_CAP_EXECUTE] = { "process-exec", "file-map-executable", NULL },
+	[FSJ_CAP_CONNECT] = { "network-outbound", NULL },
 };
 
-static const char network_allow[] = ";; network: allow\n"
-				    "(allow network-outbound)\n"
-				    "(allow network-inbound)\n"
-				    "(allow system-socket)\n"
-				    "(allow mach-lookup\n"
-				    "\t(global-name \"com.apple.dnssd.service\")\n"
-				    "\t(global-name \"com.apple.trustd\")\n"
-				    "\t(global-name \"com.apple.trustd.agent\")\n"
-				    "\t(global-name \"com.apple.SecurityServer\")\n"
-				    "\t(global-name \"com.apple.ocspd\"))\n";
+/* Pathname Unix sockets are connect, not network: closed again here, the
+ * connect rules emitted later re-open what the policy grants. */
+static const char network_allow[] =
+	";; network: allow\n(allow network-outbound)\n"
+	"(deny network-outbound (remote unix-socket (subpath \"/\")))\n"
+	"(allow network-inbound)\n(allow system-socket)\n(allow mach-lookup\n"
+	"\t(global-name \"com.apple.dnssd.service\")\n\t(global-name \"com.apple.trustd\")\n"
+	"\t(global-name \"com.apple.trustd.agent\")\n\t(global-name \"com.apple.SecurityServer\")\n"
+	"\t(global-name \"com.apple.ocspd\"))\n";
 
 /* System paths re-opened for reading when the tier closes reads: without
  * them dyld aborts the process at start (SIGABRT). Literal "/" is needed on
@@ -92,21 +92,11 @@ static const char network_allow[] = ";; network: allow\n"
  * /System/Library/dyld and, on macOS 13+, the cryptexes (Chromium's
  * common.sb); /bin/sh reads /private/var/select/sh. SBPL-NOTES section 5.
  * Constants of fsjail, written as literals: they hold only [A-Za-z/._-]. */
-static const char *const sys_read_literal[] = {
-	"/",
-	"/private/var/select/sh",
-	NULL,
-};
+static const char *const sys_read_literal[] = { "/", "/private/var/select/sh", NULL };
 static const char *const sys_read_subpath[] = {
-	"/System/Library/dyld",
-	"/System/Cryptexes/App",
-	"/System/Cryptexes/OS",
-	"/System/Volumes/Preboot/Cryptexes/App/System",
-	"/System/Volumes/Preboot/Cryptexes/OS",
-	"/private/var/db/dyld",
-	"/usr/lib",
-	"/usr/share",
-	NULL,
+	"/System/Library/dyld", "/System/Cryptexes/App", "/System/Cryptexes/OS",
+	"/System/Volumes/Preboot/Cryptexes/App/System", "/System/Volumes/Preboot/Cryptexes/OS",
+	"/private/var/db/dyld", "/usr/lib", "/usr/share", NULL,
 };
 /* Mapped executable by dyld in every process (system.sb allows the
  * frameworks and /usr/lib; the cryptexes are not in older copies). */
@@ -281,18 +271,21 @@ static long param_for(struct compiler *c, const char *path)
 }
 
 /* Append "(literal (param "Pn"))", and " (subpath (param "Pn"))" for a
- * recursive rule. Both for a subtree: a subpath alone has been reported
+ * recursive rule (connect, sock: path-literal and subpath inside (remote
+ * unix-socket ...)). Both for a subtree: a subpath alone has been reported
  * not to match the first creation of its own root (openai/codex
  * seatbelt.rs: "mkdir .codex"). Returns 0 or -1 with err set. */
-static int add_filter(struct compiler *c, const char *path, bool recursive)
+static int add_filter(struct compiler *c, const char *path, bool recursive, bool sock)
 {
 	long i = param_for(c, path);
 
 	if (i < 0)
 		return -1;
-	sb_addf(&c->text, "(literal (param \"%s\"))", c->names[i]);
+	sb_addf(&c->text, sock ? "(remote unix-socket (path-literal (param \"%s\")))"
+			       : "(literal (param \"%s\"))", c->names[i]);
 	if (recursive)
-		sb_addf(&c->text, " (subpath (param \"%s\"))", c->names[i]);
+		sb_addf(&c->text, sock ? " (remote unix-socket (subpath (param \"%s\")))"
+				       : " (subpath (param \"%s\"))", c->names[i]);
 	return 0;
 }
 
@@ -503,8 +496,10 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 		unsigned caps = 0;
 		size_t n_holes = 0;
 
+		bool sock = first == FSJ_CAP_CONNECT; /* its own form: another filter */
 		for (int cap = first; cap < FSJ_CAP_COUNT; cap++)
-			if ((left & FSJ_CAPBIT(cap)) && same_holes(c, e, first, cap))
+			if ((left & FSJ_CAPBIT(cap)) && same_holes(c, e, first, cap) &&
+			    (cap == FSJ_CAP_CONNECT) == sock)
 				caps |= FSJ_CAPBIT(cap);
 		left &= ~caps;
 		for (size_t i = 0; i < c->n_holes; i++)
@@ -518,7 +513,7 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 		for (size_t i = 0; i < e->n_spell; i++) {
 			if (i)
 				sb_addc(&c->text, ' ');
-			if (add_filter(c, e->spell[i], e->rule->recursive) < 0)
+			if (add_filter(c, e->spell[i], e->rule->recursive, sock) < 0)
 				return -1;
 		}
 		if (n_holes) {
@@ -528,7 +523,7 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 				if (!hole_applies(e, h, first))
 					continue;
 				sb_addc(&c->text, ' ');
-				if (add_filter(c, h->path, h->recursive) < 0)
+				if (add_filter(c, h->path, h->recursive, sock) < 0)
 					return -1;
 			}
 			sb_adds(&c->text, ")))");
@@ -579,12 +574,14 @@ static void emit_fixed_part(struct compiler *c)
 	else
 		sb_adds(&c->text, ";; network: deny (no rule: the default denies it)\n");
 
-	if (open) {
+	if (open & FSJ_CAPS_FILE) {
 		sb_addf(&c->text, "\n;; capabilities tier %s does not enforce\n(allow",
 			fsj_tier_name(pol->tier));
-		add_ops(&c->text, open);
+		add_ops(&c->text, open & FSJ_CAPS_FILE);
 		sb_adds(&c->text, ")\n");
 	}
+	if (open & FSJ_CAPBIT(FSJ_CAP_CONNECT))
+		sb_adds(&c->text, "(allow network-outbound (remote unix-socket (subpath \"/\")))\n");
 	if (enforced & FSJ_CAPBIT(FSJ_CAP_READ)) {
 		sb_adds(&c->text, "\n;; system paths every process reads (dyld, shared cache)\n"
 				  "(allow file-read-data");
@@ -674,8 +671,6 @@ int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 	sb_addf(&c.text, "; fsjail profile: tier %s, mode %s\n", fsj_tier_name(pol->tier),
 		fsj_mode_name(pol->mode));
 	emit_fixed_part(&c);
-	if (emit_broker_socket(&c) < 0)
-		goto err;
 	for (size_t i = 0; i < c.n_entries; i++) {
 		const struct entry *e = &c.entries[i];
 		if (e->rank != rank) {
@@ -690,6 +685,9 @@ int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 	}
 	if (rank < 2)
 		emit_tokens(&c);
+	/* last: this run's own socket stays reachable whatever the rules */
+	if (emit_broker_socket(&c) < 0)
+		goto err;
 
 	out->text = sb_detach(&c.text);
 	out->param_names = c.names;

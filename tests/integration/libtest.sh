@@ -268,6 +268,19 @@ setup()
 	cd "$WS" || bail_out "cannot enter workspace '$WS'"
 }
 
+# startup_files: the shell start-up files and git global config fsjail
+# protects, made (empty) in $HOME. A missing protected path is compiled
+# by expansion of ~ where the listener cannot guard its name.
+startup_files()
+{
+	local f
+	mkdir -p "$HOME/.config/fish" "$HOME/.config/git"
+	for f in .bash_login .bash_logout .bash_profile .bashrc .gitconfig .profile \
+		.zlogin .zlogout .zprofile .zshenv .zshrc; do
+		[ -e "$HOME/$f" ] || : >"$HOME/$f"
+	done
+}
+
 # write_rules: rules.yaml from stdin (replaces the file).
 write_rules()
 {

@@ -1,8 +1,8 @@
 #!/bin/bash
-# The workspace grants read, write, create and execute but not delete
-# (DESIGN.md section 4): rm, rmdir, mv out of a folder and os.remove fail
-# and the files remain, while writing and creating work. A rule granting
-# delete on the folder makes the same deletes succeed (issue 2, test 2).
+# The workspace grants all five capabilities (DESIGN.md section 4): with
+# no rules file rm, rmdir, mv and os.remove work there. A user who wants
+# deletes refused writes deny: [delete]: then they fail and the files
+# remain, while writing and creating still work (issue 2, test 2; issue 12).
 . "$(dirname "$0")/libtest.sh"
 
 plan 10
@@ -20,9 +20,15 @@ populate()
 }
 
 populate
-clear_rules
+# A relative rule path resolves against the workspace.
+write_rules <<EOF
+rules:
+  - id: no-delete
+    path: .
+    deny: [delete]
+EOF
 
-begin_test "rm of a workspace file fails and the file remains"
+begin_test "deny: [delete] on the workspace: rm of a workspace file fails and the file remains"
 fsj -- rm d/a
 assert_denied
 assert_content "$WS/d/a" a
@@ -34,7 +40,7 @@ assert_denied
 assert_content "$WS/d/u" u
 end_test
 
-begin_test "rmdir and rm -r fail and the folders remain"
+begin_test "deny: [delete]: rmdir and rm -r fail and the folders remain"
 fsj -- rmdir d/sub
 assert_denied
 assert_dir "$WS/d/sub"
@@ -43,7 +49,7 @@ assert_denied
 assert_content "$WS/d/full/x" x
 end_test
 
-begin_test "mv out of the folder (and a rename inside it) fails"
+begin_test "deny: [delete]: mv out of the folder (and a rename inside it) fails"
 fsj -- mv d/b other/
 assert_denied
 assert_content "$WS/d/b" b
@@ -54,7 +60,7 @@ assert_content "$WS/d/b" b
 assert_not_exists "$WS/d/b2"
 end_test
 
-begin_test "python3 os.remove, os.rename and shutil.rmtree fail"
+begin_test "deny: [delete]: python3 os.remove, os.rename and shutil.rmtree fail"
 fsj -- python3 -c 'import os; os.remove("d/p")'
 assert_failed
 assert_err_match 'PermissionError|Permission denied'
@@ -68,7 +74,7 @@ assert_failed
 assert_content "$WS/d/full/x" x
 end_test
 
-begin_test "without delete, writing and creating in the workspace work"
+begin_test "deny: [delete]: writing and creating in the workspace still work"
 fsj_sh -- 'echo more >> d/a && echo new > d/new && mkdir d/newdir && : > d/newdir/f'
 assert_rc 0
 assert_content "$WS/d/a" "a
@@ -78,15 +84,9 @@ assert_exists "$WS/d/newdir/f"
 end_test
 
 populate
-# A relative rule path resolves against the workspace.
-write_rules <<EOF
-rules:
-  - id: delete-in-d
-    path: d
-    allow: [delete]
-EOF
+clear_rules
 
-begin_test "with delete granted on the folder: rm and unlink succeed"
+begin_test "no rules file: rm and unlink in the workspace succeed"
 fsj -- rm d/a
 assert_rc 0
 assert_not_exists "$WS/d/a"
@@ -95,7 +95,7 @@ assert_rc 0
 assert_not_exists "$WS/d/u"
 end_test
 
-begin_test "with delete granted: rmdir and rm -r succeed"
+begin_test "no rules file: rmdir and rm -r succeed"
 fsj -- rmdir d/sub
 assert_rc 0
 assert_not_exists "$WS/d/sub"
@@ -104,24 +104,33 @@ assert_rc 0
 assert_not_exists "$WS/d/full"
 end_test
 
-begin_test "with delete granted: mv out of the folder succeeds"
+begin_test "no rules file: mv out of the folder succeeds"
 fsj -- mv d/b other/
 assert_rc 0
 assert_not_exists "$WS/d/b"
 assert_content "$WS/other/b" b
 end_test
 
-begin_test "with delete granted: python3 os.remove succeeds"
+begin_test "no rules file: python3 os.remove succeeds"
 fsj -- python3 -c 'import os; os.remove("d/p")'
 assert_rc 0
 assert_not_exists "$WS/d/p"
 end_test
 
-begin_test "delete granted on d does not reach a sibling folder"
+begin_test "deny: [delete] on one folder does not reach its sibling"
+write_rules <<EOF
+rules:
+  - id: keep-other
+    path: other
+    deny: [delete]
+EOF
 echo keep >"$WS/other/keep"
 fsj -- rm other/keep
 assert_denied
 assert_content "$WS/other/keep" keep
+fsj -- rm d/c
+assert_rc 0
+assert_not_exists "$WS/d/c"
 end_test
 
 done_testing

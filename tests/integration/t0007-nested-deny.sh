@@ -37,6 +37,7 @@ reset_fixtures()
 	rm -rf "$HOME/.ssh" "$HOME/newfile" "$HOME/later" "$MARKERS"
 	find "$WS" -mindepth 1 -delete
 	mkdir -p "$HOME/.ssh" "$MARKERS"
+	startup_files # a home as users have it: nothing protected is missing in ~
 	echo "$KEY" >"$HOME/.ssh/id_ed25519"
 	echo "Host *" >"$HOME/.ssh/config"
 	chmod 700 "$HOME/.ssh"

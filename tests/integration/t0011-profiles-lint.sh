@@ -31,7 +31,7 @@ LINT=$(
 import re
 import sys
 
-CAPS = {"read", "write", "create", "delete", "execute"}
+CAPS = {"read", "write", "create", "delete", "execute", "connect"}
 TIERS = {"full", "guarded", "process", "writes"}
 KEYS = {"path", "recursive", "allow", "deny", "pass", "tiers", "note"}
 LISTS = {"baseline", "protected", "user_data_roots"}

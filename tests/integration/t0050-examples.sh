@@ -21,7 +21,7 @@
 #   home directory is expanded, as the file says.
 . "$(dirname "$0")/libtest.sh"
 
-plan 20
+plan 22
 setup
 require_landlock
 
@@ -234,6 +234,7 @@ end_test
 
 # The file's own setup line, then the secrets.
 mkdir -p -m 700 ~/.ssh ~/.gnupg ~/.config/fsjail ~/src
+startup_files # the shell start-up files fsjail protects exist in a used home
 touch ~/.bash_history
 echo "SSH-KEY-19f" >"$HOME/.ssh/id_ed25519"
 echo "GPG-KEY-3b2" >"$HOME/.gnupg/secring.gpg"
@@ -280,5 +281,34 @@ else
 	assert_out_nomatch "^expanded $HOME\$"
 fi
 end_test
+
+# --- a realistic git session under each example that grants the workspace --
+# (issue 12 item 6): init in a new folder, add, commit, sed -i and git config
+# in the new repository work; git config of the repository that existed at
+# start is refused (protected), and nothing else is. read-only-review and
+# build-writes-only-build refuse workspace writes by design.
+for ex in agent-in-repo secrets-proof-shell; do
+	begin_test "$ex: a realistic git session works; git config is refused only where protected"
+	export HOME=$T/session-$ex
+	WS=$HOME/ws
+	mkdir -p "$WS" "$HOME/.npm" "$HOME/.cache/pip" "$HOME/.cargo/registry" "$HOME/.cargo/git"
+	mkdir -p -m 700 "$HOME/.ssh" "$HOME/.gnupg" "$HOME/.config/fsjail" && touch "$HOME/.bash_history"
+	startup_files
+	printf '[user]\n\tname = fsjail test\n\temail = test@fsjail.invalid\n' >"$HOME/.gitconfig"
+	cp "$EX/$ex.yaml" "$RULES"
+	cd "$WS" || bail_out "cannot enter '$WS'"
+	(git init -q && echo a >a && git add a && git commit -qm init) >/dev/null 2>&1 ||
+		bail_out "cannot make the repository"
+	snapshot "$WS/.git/config"
+	fsj_sh -- 'set -e
+		git init -q new && cd new && echo n >n && git add n && git commit -qm n
+		git config user.name "in new" && cd ..
+		echo b >b && git add b && git commit -qm b && sed -i s/b/B/ b && git commit -qam B
+		git checkout -q -b topic && git checkout -q - && echo session-ok'
+	assert_rc 0 && assert_out_match '^session-ok$'
+	fsj -- git config core.editor "touch $T/planted"
+	assert_failed && assert_unchanged "$WS/.git/config"
+	end_test
+done
 
 done_testing

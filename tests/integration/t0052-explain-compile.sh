@@ -23,7 +23,7 @@
 # FSJAIL_NO_MOUNT_MASKS=1, so the output does not depend on this machine.
 . "$(dirname "$0")/libtest.sh"
 
-plan 22
+plan 23
 setup
 
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
@@ -182,10 +182,11 @@ for c in read write create delete execute; do
 done
 explain --tier full "$WS/build.sh"
 assert_rc 0
-for c in read write create execute; do
+# all five (DESIGN.md section 4), not connect
+for c in read write create delete execute; do
 	cap_is "$c" "allow baseline baseline $WS [$BASELINE_SHOWN:$L_WS]"
 done
-cap_is delete "deny baseline baseline $WS [$BASELINE_SHOWN:$L_WS]"
+cap_is connect "deny default nothing grants it"
 end_test
 
 begin_test "explain: a path outside every entry is read-denied at full, read-allowed by the baseline's / at guarded"
@@ -246,7 +247,9 @@ p, q = j["paths"]
 eq("paths[0].path", p["path"], home + "//proj/./gone/../secret/")
 eq("paths[0].normalised", p["normalised"], home + "/proj/secret")
 eq("paths[0].resolved", p["resolved"], home + "/proj/secret")
-eq("capabilities", sorted(p["capabilities"]), ["create", "delete", "execute", "read", "write"])
+eq("capabilities", sorted(p["capabilities"]), ["connect", "create", "delete", "execute", "read", "write"])
+eq("connect", p["capabilities"]["connect"],
+   {"allowed": False, "level": "default", "enforced": True, "in_force": True, "rule": None})
 for c in ("read", "write"):
     d = p["capabilities"][c]
     eq(c + ".allowed", d["allowed"], False)
@@ -258,7 +261,7 @@ eq("read.enforced", p["capabilities"]["read"]["enforced"], False)
 eq("write.enforced", p["capabilities"]["write"]["enforced"], True)
 eq("execute.enforced", p["capabilities"]["execute"]["enforced"], False)
 eq("create", p["capabilities"]["create"],
-   {"allowed": False, "level": "default", "enforced": True, "rule": None})
+   {"allowed": False, "level": "default", "enforced": True, "in_force": True, "rule": None})
 eq("paths[1].path", q["path"], home + "/proj/link/./f")
 eq("paths[1].normalised", q["normalised"], home + "/proj/link/f")
 eq("paths[1].resolved", q["resolved"], home + "/proj/real/f")
@@ -465,19 +468,19 @@ for tier in full guarded process writes; do
 	case $tier in
 	full | guarded)
 		has READ_FILE && has READ_DIR && has EXECUTE || fail "$tier does not handle read and execute"
-		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE READ_FILE READ_DIR "${MAKE[@]}" TRUNCATE IOCTL_DEV)" "$tier"
+		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE READ_FILE READ_DIR REMOVE_DIR REMOVE_FILE "${MAKE[@]}" REFER TRUNCATE IOCTL_DEV)" "$tier"
 		ll_line "rule $HOME/proj/notes: $(rights WRITE_FILE READ_FILE TRUNCATE IOCTL_DEV)" "$tier"
 		;;
 	process)
 		has EXECUTE || fail "process does not handle EXECUTE"
 		has READ_FILE && fail "process handles READ_FILE"
-		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE "${MAKE[@]}" TRUNCATE IOCTL_DEV)" process
+		ll_line "rule $WS: $(rights EXECUTE WRITE_FILE REMOVE_DIR REMOVE_FILE "${MAKE[@]}" REFER TRUNCATE IOCTL_DEV)" process
 		ll_line "rule $HOME/proj/notes: $(rights WRITE_FILE TRUNCATE IOCTL_DEV)" process
 		;;
 	writes)
 		has EXECUTE && fail "writes handles EXECUTE"
 		has READ_FILE && fail "writes handles READ_FILE"
-		ll_line "rule $WS: $(rights WRITE_FILE "${MAKE[@]}" TRUNCATE IOCTL_DEV)" writes
+		ll_line "rule $WS: $(rights WRITE_FILE REMOVE_DIR REMOVE_FILE "${MAKE[@]}" REFER TRUNCATE IOCTL_DEV)" writes
 		ll_line "rule $HOME/proj/notes: $(rights WRITE_FILE TRUNCATE IOCTL_DEV)" writes
 		;;
 	esac
@@ -541,6 +544,27 @@ run_cmd "$FSJAIL" compile --backend landlock extra
 assert_rc 125
 assert_err_match "^fsjail: compile: unexpected argument 'extra'$"
 [ -s "$OUT" ] && fail "compile with a stray argument printed on stdout"
+end_test
+
+begin_test "explain and status: a grant on a path that does not exist is not in force"
+write_rules <<EOF
+rules:
+  - id: not-yet
+    path: ~/not-yet
+    allow: [read, write, create]
+EOF
+explain --tier full "$HOME/not-yet/f"
+assert_rc 0
+cap_is write "allow explicit rule 'not-yet' $HOME/not-yet [$RULES:2], but not in force: $HOME/not-yet does not exist (Landlock grants only paths that exist when the run starts)"
+explain --json --tier full "$HOME/not-yet/f"
+python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["paths"][0]["capabilities"]; sys.exit(0 if c["write"]["in_force"] is False and c["write"]["allowed"] else 1)' "$OUT" ||
+	fail "--json does not say in_force: false"
+run_cmd "$FSJAIL" status --workspace "$WS"
+assert_out_match "^warning: rule 'not-yet' grants on $HOME/not-yet, which does not exist: not in force"
+mkdir -p "$HOME/not-yet"
+explain --tier full "$HOME/not-yet/f"
+cap_is write "allow explicit rule 'not-yet' $HOME/not-yet [$RULES:2]"
+rmdir "$HOME/not-yet"
 end_test
 
 done_testing

@@ -13,6 +13,7 @@ const char *const sbpl_oracle_cap_ops[FSJ_CAP_COUNT][7] = {
 	[FSJ_CAP_CREATE] = { "file-write-create", "file-link", "file-clone", NULL },
 	[FSJ_CAP_DELETE] = { "file-write-unlink", NULL },
 	[FSJ_CAP_EXECUTE] = { "process-exec", "file-map-executable", NULL },
+	[FSJ_CAP_CONNECT] = { "network-outbound", NULL },
 };
 
 char *sbpl_oracle_kernel_path(const char *p)

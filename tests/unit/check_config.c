@@ -709,7 +709,7 @@ START_TEST(test_linux_baseline_content)
 					   FSJ_TIER_GUARDED, &rs, &roots, &n, &err),
 			 0);
 	r = find_rule(&rs, "/w", FSJ_SRC_BASELINE);
-	ck_assert_uint_eq(r->allow, R | W | C | X); /* no delete */
+	ck_assert_uint_eq(r->allow, R | W | C | D | X); /* all five, not connect */
 	r = find_rule(&rs, "/h/.cargo/credentials.toml", FSJ_SRC_BASELINE);
 	ck_assert_uint_eq(r->deny, R | W | C | D | X);
 	r = find_rule(&rs, "/home", FSJ_SRC_BASELINE);
@@ -883,6 +883,25 @@ static int ctx_in(const char *cwd, const struct fsj_ctx_opts *opts, struct fsj_c
 	return fsj_ctx_load(opts, ctx, err);
 }
 
+/* fsj_ctx_load() in cwd without --workspace: loads, with no workspace and
+ * why in workspace_error; fsj_ctx_policy() then fails with that text. */
+static void refused_in(const char *cwd, const char *needle)
+{
+	struct fsj_ctx_opts none = { 0 };
+	struct fsj_policy *pol = NULL;
+	struct fsj_ctx ctx;
+	struct fsj_error err = { { 0 } };
+
+	ck_assert_int_eq(ctx_in(cwd, &none, &ctx, &err), 0);
+	ck_assert_ptr_null(ctx.workspace);
+	ck_assert_msg(ctx.workspace_error && strstr(ctx.workspace_error, needle), "%s: %s", cwd,
+		      ctx.workspace_error ? ctx.workspace_error : "(none)");
+	ck_assert_int_eq(fsj_ctx_policy(&ctx, FSJ_TIER_FULL, &pol, &err), -1);
+	ck_assert_ptr_null(pol);
+	ck_assert_msg(strstr(err.text, needle) != NULL, "%s", err.text);
+	fsj_ctx_release(&ctx);
+}
+
 START_TEST(test_ctx_workspace_refusals)
 {
 	cleanup_free char *home = tp("/home");
@@ -891,23 +910,15 @@ START_TEST(test_ctx_workspace_refusals)
 	struct fsj_ctx ctx;
 	struct fsj_error err = { { 0 } };
 
-	ck_assert_int_eq(ctx_in("/", &none, &ctx, &err), -1);
-	ck_assert_ptr_nonnull(strstr(err.text, "refusing workspace '/'"));
-	ck_assert_ptr_null(ctx.workspace);
-	ck_assert_ptr_null(ctx.env.home);
-
-	ck_assert_int_eq(ctx_in(home, &none, &ctx, &err), -1);
-	ck_assert_ptr_nonnull(strstr(err.text, "home directory"));
-
-	ck_assert_int_eq(ctx_in("/usr/share", &none, &ctx, &err), -1);
-	ck_assert_msg(strstr(err.text, "inside the protected path '/usr'") != NULL, "%s", err.text);
-	ck_assert_int_eq(ctx_in("/etc", &none, &ctx, &err), -1);
-	ck_assert_msg(strstr(err.text, "protected path '/etc'") != NULL, "%s", err.text);
-
+	/* a workspace nobody named is refused lazily: commands that need
+	 * none go on, the policy is refused with the reason */
+	refused_in("/", "refusing workspace '/'");
+	refused_in(home, "home directory");
+	refused_in("/usr/share", "inside the protected path '/usr'");
+	refused_in("/etc", "protected path '/etc'");
 	/* fsjail's own state is protected by ${STATE_DIR} in the baseline */
 	ck_assert_int_eq(mkdir_p(state, 0700), 0);
-	ck_assert_int_eq(ctx_in(state, &none, &ctx, &err), -1);
-	ck_assert_msg(strstr(err.text, "protected path") != NULL, "%s", err.text);
+	refused_in(state, "protected path");
 
 	/* named with --workspace: accepted */
 	ck_assert_int_eq(ctx_in(home, &explicit, &ctx, &err), 0);
@@ -1037,9 +1048,10 @@ START_TEST(test_ctx_policy)
 	d = decide(pol, notes, FSJ_CAP_READ);
 	ck_assert(d.allowed);
 	ck_assert_int_eq(d.level, FSJ_LEVEL_EXPLICIT);
-	/* the workspace: write but not delete */
+	/* the workspace: all five, not connect */
 	ck_assert(decide(pol, wsfile, FSJ_CAP_WRITE).allowed);
-	ck_assert(!decide(pol, wsfile, FSJ_CAP_DELETE).allowed);
+	ck_assert(decide(pol, wsfile, FSJ_CAP_DELETE).allowed);
+	ck_assert(!decide(pol, wsfile, FSJ_CAP_CONNECT).allowed);
 	ck_assert(decide(pol, "/dev/null", FSJ_CAP_WRITE).allowed);
 	ck_assert(!decide(pol, "/dev/sda", FSJ_CAP_WRITE).allowed);
 	ck_assert(decide(pol, "/srv/data", FSJ_CAP_READ).allowed); /* "/" below full */

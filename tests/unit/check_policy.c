@@ -18,6 +18,7 @@
 #define C FSJ_CAPBIT(FSJ_CAP_CREATE)
 #define D FSJ_CAPBIT(FSJ_CAP_DELETE)
 #define X FSJ_CAPBIT(FSJ_CAP_EXECUTE)
+#define K FSJ_CAPBIT(FSJ_CAP_CONNECT)
 
 static struct fsj_rule *add(struct fsj_policy *pol, enum fsj_source src, const char *path,
 			    bool recursive, unsigned allow, unsigned deny, unsigned pass)
@@ -392,10 +393,11 @@ START_TEST(test_names_roundtrip)
 	ck_assert_int_eq(fsj_mode_parse("read-only"), FSJ_MODE_READ_ONLY);
 	ck_assert_int_eq(fsj_mode_parse("rw"), -1);
 	/* tiers are ordered by strength and enforce more as they grow */
-	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_WRITES), W | C | D);
-	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_PROCESS), W | C | D | X);
-	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_GUARDED), R | W | C | D | X);
-	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_FULL), R | W | C | D | X);
+	/* ... and connect at every tier (DESIGN.md section 2) */
+	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_WRITES), W | C | D | K);
+	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_PROCESS), W | C | D | X | K);
+	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_GUARDED), R | W | C | D | X | K);
+	ck_assert_uint_eq(fsj_tier_enforced(FSJ_TIER_FULL), R | W | C | D | X | K);
 }
 END_TEST
 

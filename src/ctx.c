@@ -1,0 +1,339 @@
+/* ctx.c - one command's context: the files of env.c read (config, rules,
+ * baseline), the workspace resolved, and the policy of a tier assembled
+ * from the protected, explicit and baseline levels (DESIGN.md section 3). */
+
+#include "config.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "path.h"
+#include "policy.h"
+#include "inforce.h"
+#include "repometa.h"
+#include "util.h"
+
+/* ------------------------------------------------------------------------
+ * Context
+ */
+
+void fsj_ctx_release(struct fsj_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	fsj_env_release(&ctx->env);
+	fsj_config_release(&ctx->config);
+	fsj_ruleset_release(&ctx->rules);
+	fsj_ruleset_release(&ctx->session);
+	free(ctx->workspace);
+	free(ctx->workspace_error);
+	if (ctx->repos)
+		repometa_release(ctx->repos);
+	free(ctx->repos);
+	memset(ctx, 0, sizeof(*ctx));
+	fsj_config_init(&ctx->config);
+}
+
+static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fsj_vars *v)
+{
+	v->home = ctx->env.home;
+	v->workspace = workspace;
+	v->tmpdir = ctx->env.tmpdir;
+	v->config_dir = ctx->env.config_dir;
+	v->state_dir = ctx->env.state_dir;
+	v->config_file = ctx->env.config_file;
+	v->rules_file = ctx->env.rules_file;
+	v->baseline_file = ctx->env.baseline_file;
+}
+
+/* The protected rule of the baseline that refuses writes at path (either
+ * spelling), copied into *path_out (caller frees), or NULL when path is
+ * not protected. Uses the policy engine itself so that protected
+ * exceptions (/usr/local) count. */
+static int protected_tree(const struct fsj_ctx *ctx, const char *path, const char *resolved,
+			  char **path_out, struct fsj_error *err)
+{
+	struct fsj_ruleset rs;
+	struct fsj_decision dec;
+	struct fsj_policy *pol;
+	struct fsj_vars vars;
+
+	*path_out = NULL;
+	ctx_vars(ctx, NULL, &vars);
+	if (fsj_baseline_load(ctx->env.baseline_file, &vars, FSJ_TIER_FULL, &rs, NULL, NULL,
+			      err) < 0)
+		return -1;
+	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_FULL);
+	for (size_t i = 0; i < rs.n; i++) {
+		if (rs.rules[i].source == FSJ_SRC_PROTECTED)
+			policy_add_rule(pol, &rs.rules[i]);
+	}
+	policy_finalize(pol);
+	policy_decide(pol, path, resolved, FSJ_CAP_WRITE, &dec);
+	if (dec.level == FSJ_LEVEL_PROTECTED && !dec.allowed && dec.rule)
+		*path_out = xstrdup(dec.rule->path);
+	policy_free(pol);
+	fsj_ruleset_release(&rs);
+	return 0;
+}
+
+/* Whether pol already holds a protected rule on the file path (not
+ * recursive) that denies at least deny. */
+static bool has_protected_file(const struct fsj_policy *pol, const char *path, unsigned deny)
+{
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+
+		if (r->source == FSJ_SRC_PROTECTED && !r->recursive &&
+		    (r->deny & deny) == deny && strcmp(r->path, path) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Settle ctx->workspace from ws (explicit: given with --workspace; from:
+ * the file it was read from, named in errors, or NULL). */
+static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
+			 const char *from, struct fsj_error *err)
+{
+	cleanup_free char *norm = NULL, *resolved = NULL, *home_resolved = NULL;
+	cleanup_free char *tree = NULL;
+	struct stat st;
+	int r;
+
+	r = path_normalize(ws, strlen(ws), ctx->env.home, ctx->env.cwd, &norm);
+	if (r != PATH_OK)
+		return fsj_error_set(err, from, 0, 0, "workspace '%s': %s", ws,
+				     path_strerror(r));
+	if (stat(norm, &st) < 0)
+		return fsj_error_set(err, from, 0, 0, "workspace '%s': %s", norm,
+				     strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return fsj_error_set(err, from, 0, 0, "workspace '%s' is not a directory", norm);
+	resolved = path_resolve(norm);
+	if (!explicit) {
+		const char *hint = "; name it with --workspace to use it anyway";
+
+		home_resolved = path_resolve(ctx->env.home);
+		if (strcmp(resolved, "/") == 0)
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
+					     "the root directory%s", norm, hint);
+		if (strcmp(norm, ctx->env.home) == 0 || strcmp(resolved, home_resolved) == 0)
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
+					     "the home directory%s", norm, hint);
+		/* a folder above $HOME (/home, say) would grant the whole home */
+		if (path_covers(norm, ctx->env.home) || path_covers(resolved, home_resolved))
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it holds "
+					     "the home directory%s", norm, hint);
+		if (protected_tree(ctx, norm, resolved, &tree, err) < 0)
+			return -1;
+		if (tree)
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
+					     "inside the protected path '%s'%s", norm, tree, hint);
+	}
+	ctx->workspace = steal_pointer(&resolved);
+	return 0;
+}
+
+int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
+		 struct fsj_error *err)
+{
+	const char *ws, *from = NULL;
+	cleanup_free char *top = NULL;
+	bool explicit = false;
+
+	memset(ctx, 0, sizeof(*ctx));
+	fsj_config_init(&ctx->config);
+	ctx->mode = FSJ_MODE_WORKSPACE_WRITE;
+	ctx->enforce = FSJ_ENFORCE_AUTO;
+
+	if (opts->mode) {
+		int m = fsj_mode_parse(opts->mode);
+
+		if (m < 0) {
+			fsj_error_set(err, NULL, 0, 0, "unknown mode '%s' (expected "
+				      "workspace-write or read-only)", opts->mode);
+			goto err_release;
+		}
+		ctx->mode = (enum fsj_mode)m;
+	}
+	if (opts->enforce) {
+		ctx->enforce = fsj_enforce_parse(opts->enforce);
+		if (ctx->enforce == FSJ_ENFORCE_UNKNOWN) {
+			fsj_error_set(err, NULL, 0, 0, "unknown enforce '%s' (expected auto, full, "
+				      "guarded, process, writes or off)", opts->enforce);
+			goto err_release;
+		}
+	}
+	if (fsj_env_init(&ctx->env, opts->rules_file, opts->config_file, err) < 0)
+		goto err_release;
+	/* A missing default file is an empty rule set or the default config;
+	 * a file named on the command line must exist: a typo in --rules
+	 * would otherwise silently run without the user's denies. */
+	if (opts->rules_file && access(ctx->env.rules_file, F_OK) < 0 && errno == ENOENT) {
+		fsj_error_set(err, ctx->env.rules_file, 0, 0, "rules file given with --rules "
+			      "does not exist");
+		goto err_release;
+	}
+	if (opts->config_file && access(ctx->env.config_file, F_OK) < 0 && errno == ENOENT) {
+		fsj_error_set(err, ctx->env.config_file, 0, 0, "config file given with --config "
+			      "does not exist");
+		goto err_release;
+	}
+	if (fsj_config_load(ctx->env.config_file, ctx->env.home, &ctx->config, err) < 0)
+		goto err_release;
+	/* command line, then config, then the default */
+	if (!opts->mode && ctx->config.mode_set)
+		ctx->mode = ctx->config.mode;
+	if (!opts->enforce && ctx->config.enforce_set)
+		ctx->enforce = ctx->config.enforce;
+
+	if (opts->workspace) {
+		ws = opts->workspace;
+		explicit = true;
+		ctx->workspace_why = "--workspace";
+	} else if (ctx->config.workspace) {
+		ws = ctx->config.workspace;
+		from = ctx->env.config_file;
+		ctx->workspace_why = "config";
+	} else {
+		/* where the user works: the top of the git work tree holding
+		 * the current directory (not a repository of the whole home
+		 * folder, as a dotfiles one is), else the current directory */
+		top = repometa_find_top(ctx->env.cwd, ctx->env.home);
+		if (top && path_covers(top, ctx->env.home))
+			free(steal_pointer(&top));
+		ws = top ? top : ctx->env.cwd;
+		ctx->workspace_why = top ? "git work tree" : "current directory";
+	}
+	if (ctx_workspace(ctx, ws, explicit, from, err) < 0) {
+		/* a workspace nobody named: refused lazily (see config.h) */
+		if (explicit || from)
+			goto err_release;
+		ctx->workspace_error = xstrdup(err->text);
+	}
+	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
+			   err) < 0)
+		goto err_release;
+	if (ctx->config.protect_repository) {
+		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
+		repometa_scan(ctx->workspace, ctx->env.home, ctx->repos);
+	}
+	return 0;
+
+err_release:
+	fsj_ctx_release(ctx);
+	return -1;
+}
+
+static void add_rules(struct fsj_policy *pol, const struct fsj_ruleset *rs)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		policy_add_rule(pol, &rs->rules[i]);
+}
+
+int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
+		   struct fsj_policy **out, struct fsj_error *err)
+{
+	struct fsj_ruleset bl;
+	struct fsj_policy *pol;
+	struct fsj_vars vars;
+	char **roots = NULL;
+	size_t n_roots = 0;
+
+	*out = NULL;
+	if (!ctx->workspace)
+		return fsj_error_set(err, NULL, 0, 0, "%s",
+				     ctx->workspace_error ? ctx->workspace_error : "no workspace");
+	ctx_vars(ctx, ctx->workspace, &vars);
+	if (fsj_baseline_load(ctx->env.baseline_file, &vars, tier, &bl, &roots, &n_roots,
+			      err) < 0)
+		return -1;
+	pol = policy_new(ctx->mode, tier);
+	if (ctx->workspace) {
+		free(pol->workspace);
+		pol->workspace = xstrdup(ctx->workspace);
+	}
+	/* protected: the baseline's, fsjail's own files among them */
+	for (size_t i = 0; i < bl.n; i++) {
+		if (bl.rules[i].source == FSJ_SRC_PROTECTED)
+			policy_add_rule(pol, &bl.rules[i]);
+	}
+	/* an audit log moved out of the state directory by the config:
+	 * unreadable from inside too (DESIGN.md section 3) */
+	if (ctx->config.audit_path) {
+		struct fsj_rule audit = {
+			.path = ctx->config.audit_path,
+			.recursive = false,
+			.deny = FSJ_CAPS_FILE,
+			.source = FSJ_SRC_PROTECTED,
+			.origin = ctx->env.config_file,
+		};
+		policy_add_rule(pol, &audit);
+	}
+	/* Every place a data file is searched, not only the one in use: a
+	 * command that could write an earlier candidate would choose the
+	 * baseline, or the head of every Seatbelt profile, of the next run. */
+	for (size_t d = 0; d < 2; d++) {
+		static const char *const names[] = { FSJ_DATA_BASELINE, FSJ_DATA_SBPL_PREAMBLE };
+		char *origin = d == 0 ? (char *)"baseline search path"
+				      : (char *)"sbpl preamble search path";
+		char *cand[FSJ_DATA_PLACES];
+		size_t n = fsj_data_candidates(names[d], ctx->env.cwd, cand);
+
+		for (size_t i = 0; i < n; i++) {
+			struct fsj_rule r = {
+				.path = cand[i],
+				.recursive = false,
+				.deny = FSJ_CAPS_MODIFY,
+				.source = FSJ_SRC_PROTECTED,
+				.origin = origin,
+			};
+			/* the file in use is already protected by the baseline */
+			if (!has_protected_file(pol, cand[i], FSJ_CAPS_MODIFY))
+				policy_add_rule(pol, &r);
+			free(cand[i]);
+		}
+	}
+	/* fsjail's own executable (the next run is this file) and its
+	 * installed data folder */
+	for (int k = 0; k < 2; k++) {
+		cleanup_free char *p = k == 0 ? fsj_self_exe() : path_resolve(FSJAIL_DATADIR);
+		struct stat st;
+		struct fsj_rule r = {
+			.path = p,
+			.recursive = k == 1,
+			.deny = FSJ_CAPS_MODIFY,
+			.source = FSJ_SRC_PROTECTED,
+			.origin = (char *)(k == 0 ? "fsjail's executable" : "fsjail's data folder"),
+		};
+
+		if (p && p[0] == '/' && lstat(p, &st) == 0)
+			policy_add_rule(pol, &r);
+	}
+	/* the repository metadata at or under the workspace */
+	if (ctx->repos)
+		repometa_add_rules(ctx->repos, pol);
+	add_rules(pol, &ctx->rules);
+	add_rules(pol, &ctx->config.grants);
+	add_rules(pol, &ctx->session);
+	for (size_t i = 0; i < bl.n; i++) {
+		if (bl.rules[i].source == FSJ_SRC_BASELINE)
+			policy_add_rule(pol, &bl.rules[i]);
+	}
+	fsj_ruleset_release(&bl);
+	for (size_t i = 0; i < pol->n_user_data_roots; i++)
+		free(pol->user_data_roots[i]);
+	free(pol->user_data_roots);
+	pol->user_data_roots = roots;
+	pol->n_user_data_roots = n_roots;
+	policy_finalize(pol);
+	*out = pol;
+	return 0;
+}

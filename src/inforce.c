@@ -1,0 +1,55 @@
+/* inforce.c - whether a grant is in force (see inforce.h). */
+#include "inforce.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <unistd.h>
+
+#include "path.h"
+#include "util.h"
+
+char *fsj_self_exe(void)
+{
+#ifdef __linux__
+	char buf[FSJ_PATH_MAX + 1];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0 || (size_t)n >= sizeof(buf) - 1 || buf[0] != '/')
+		return NULL;
+	buf[n] = '\0';
+	return path_resolve(buf);
+#else
+	return NULL;
+#endif
+}
+
+char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, enum fsj_cap cap)
+{
+	struct stat st;
+
+#ifndef __linux__
+	(void)st;
+	return NULL; /* Seatbelt rules match paths, existing or not */
+#else
+	if (!d->allowed || !d->rule || !(enforced & FSJ_CAPBIT(cap)) ||
+	    lstat(d->rule->path, &st) == 0 ||
+	    (d->rule->resolved && lstat(d->rule->resolved, &st) == 0))
+		return NULL;
+	return xasprintf("not in force: %s does not exist (Landlock grants only paths that "
+			 "exist when the run starts)", d->rule->path);
+#endif
+}
+
+void fsj_rule_print(FILE *out, const struct fsj_rule *r)
+{
+	fprintf(out, "%s", fsj_source_name(r->source));
+	if (r->id)
+		fprintf(out, " '%s'", r->id);
+	fprintf(out, " %s%s", r->path, r->recursive ? "" : " (this path only)");
+	if (strcmp(r->path, r->resolved) != 0)
+		fprintf(out, " -> %s", r->resolved);
+	if (r->origin)
+		fprintf(out, " [%s]", r->origin);
+}

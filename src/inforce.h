@@ -1,0 +1,27 @@
+/* inforce.h - whether a grant is in force: what fsjail says must be what
+ * the kernel does (issue 12 item 6). Landlock opens only paths that exist
+ * when the ruleset is made, so a grant whose rule names a missing path
+ * opens nothing. */
+#ifndef FSJAIL_INFORCE_H
+#define FSJAIL_INFORCE_H
+
+#include <stdio.h>
+
+#include "policy.h"
+
+/* Why the allow of capability bit cap decided by d (from policy_decide())
+ * is not in force at start, as a new string (caller frees): the deciding
+ * rule's path (both spellings) does not exist and the backend is Landlock.
+ * NULL when it is in force, not an allow, or enforced says the tier does
+ * not enforce cap (FSJ_CAPBIT mask). */
+char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, enum fsj_cap cap);
+
+/* Print rule r as "SOURCE 'ID' PATH (this path only) -> RESOLVED [ORIGIN]"
+ * to out, without a newline. */
+void fsj_rule_print(FILE *out, const struct fsj_rule *r);
+
+/* The running fsjail executable, resolved (/proc/self/exe), as a new
+ * string; NULL where it cannot be known (macOS). */
+char *fsj_self_exe(void);
+
+#endif

@@ -1,0 +1,60 @@
+/* repometa.h - the git repositories at or under the workspace and the
+ * metadata of theirs that is protected (DESIGN.md section 3, level 1;
+ * issue 12 item 2), and the work tree that holds a folder (issue 12
+ * item 5). Git is never run: .git folders and files, commondir, gitdir
+ * and the core.hooksPath key of the config files are read directly. */
+#ifndef FSJAIL_REPOMETA_H
+#define FSJAIL_REPOMETA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct fsj_policy;
+
+/* Bounds of the workspace walk: folders deeper than this below the
+ * workspace are not looked at, and the walk stops after this many
+ * directory entries (a checkout with node_modules holds 10^5). */
+#define REPOMETA_MAX_DEPTH 8
+#define REPOMETA_MAX_ENTRIES 50000u
+
+/* One protected path: write, create and delete refused. */
+struct repometa_path {
+	char *path;     /* normalised, absolute */
+	bool recursive; /* a folder (hooks/, the hooksPath folder) */
+	char *repo;     /* the work tree (or gitdir) it belongs to */
+};
+
+struct repometa {
+	struct repometa_path *v;
+	size_t n, cap;
+	char **gitdirs; /* every gitdir seen, resolved (duplicates skipped) */
+	size_t n_gitdirs, cap_gitdirs;
+	size_t entries;   /* directory entries looked at */
+	bool budget_hit;  /* the walk stopped early (REPOMETA_MAX_ENTRIES) */
+	bool depth_hit;   /* some folder was deeper than REPOMETA_MAX_DEPTH */
+};
+
+/* Find the repositories whose work tree is workspace (absolute, resolved)
+ * or lies below it, the repository whose work tree holds workspace, the
+ * gitdirs of their linked worktrees and submodules (.git files, modules/,
+ * worktrees/, commondir) and the core.hooksPath folders named by their
+ * config, ~/.gitconfig, ~/.config/git/config ($XDG_CONFIG_HOME) and
+ * /etc/gitconfig. home may be NULL (no ~ expansion, no global config).
+ * Fills *out (caller releases with repometa_release()); never fails:
+ * what cannot be read is skipped, and out->budget_hit says whether the
+ * walk was cut short. */
+void repometa_scan(const char *workspace, const char *home, struct repometa *out);
+void repometa_release(struct repometa *m);
+
+/* Add one protected rule per path of m to pol: deny write, create and
+ * delete, id "repository-metadata", origin "repository metadata of
+ * <repo>". */
+void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
+
+/* The top of the git work tree holding dir (absolute, normalised): the
+ * nearest ancestor-or-self with a .git entry, looking no higher than a
+ * filesystem boundary or the parent of home (home may be NULL). Returns a
+ * new string (caller frees), or NULL when there is none. */
+char *repometa_find_top(const char *dir, const char *home);
+
+#endif

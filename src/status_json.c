@@ -1,0 +1,135 @@
+/* status_json.c - parts of `fsjail status`'s JSON report (schema
+ * fsjail-status/1, man/fsjail.1): per capability what the kernel enforces,
+ * and the repository metadata protected. */
+#include "status_json.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "inforce.h"
+#include "landlock.h"
+#include "path.h"
+#include "policy.h"
+#include "repometa.h"
+#include "util.h"
+
+static const char *const kernel_levels[] = {
+	[LL_CAP_NOT] = "not",
+	[LL_CAP_PARTLY] = "partly",
+	[LL_CAP_FULLY] = "fully",
+};
+
+void status_str_or_null(cJSON *o, const char *name, const char *s)
+{
+	if (s && *s)
+		cJSON_AddStringToObject(o, name, s);
+	else
+		cJSON_AddNullToObject(o, name);
+}
+
+/* See status_json.h. */
+bool status_capabilities_json(cJSON *root, int tier, enum fsj_backend backend,
+			      const struct ll_plan *plan, const char *none_reason)
+{
+	cJSON *caps = cJSON_AddObjectToObject(root, "capabilities");
+	struct ll_cap_report ll[FSJ_CAP_COUNT];
+	unsigned enforced = tier >= 0 ? fsj_tier_enforced((enum fsj_tier)tier) : 0;
+	bool partial = false;
+
+	if (plan)
+		ll_plan_caps(plan, ll);
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		cJSON *o = cJSON_AddObjectToObject(caps, fsj_cap_name((enum fsj_cap)c));
+		bool by_tier = enforced & FSJ_CAPBIT(c);
+		enum ll_cap_level level = LL_CAP_NOT;
+		char reason[320] = "", note[256] = "";
+
+		cJSON_AddBoolToObject(o, "tier_enforces", by_tier);
+		if (none_reason) {
+			snprintf(reason, sizeof(reason), "%s", none_reason);
+		} else if (!by_tier) {
+			snprintf(reason, sizeof(reason), "tier %s leaves %s open",
+				 fsj_tier_name((enum fsj_tier)tier), fsj_cap_name((enum fsj_cap)c));
+		} else if (plan) {
+			level = ll[c].level;
+			snprintf(reason, sizeof(reason), "%s", ll[c].reason);
+			snprintf(note, sizeof(note), "%s", ll[c].note);
+		} else if (backend == FSJ_BACKEND_SEATBELT) {
+			level = LL_CAP_FULLY;
+		} else {
+			snprintf(reason, sizeof(reason), "the %s backend enforces nothing",
+				 fsj_backend_name(backend));
+		}
+		if (by_tier && level != LL_CAP_FULLY && !none_reason)
+			partial = true;
+		cJSON_AddStringToObject(o, "kernel", kernel_levels[level]);
+		status_str_or_null(o, "reason", reason);
+		status_str_or_null(o, "note", note);
+	}
+	return partial;
+}
+
+void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *warnings)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, "repository_metadata");
+	const struct repometa *m = ctx->repos;
+
+	cJSON_AddBoolToObject(o, "protected", m != NULL);
+	if (!m)
+		return;
+	cJSON_AddNumberToObject(o, "gitdirs", (double)m->n_gitdirs);
+	cJSON_AddNumberToObject(o, "paths", (double)m->n);
+	cJSON_AddNumberToObject(o, "entries_scanned", (double)m->entries);
+	cJSON_AddBoolToObject(o, "budget_hit", m->budget_hit);
+	cJSON_AddBoolToObject(o, "depth_hit", m->depth_hit);
+	if (m->budget_hit)
+		sb_addf(warnings, "the repository scan of the workspace stopped after %u entries: "
+			"repositories deeper in it were not found, their hooks and config are "
+			"not protected (name a smaller --workspace)\n", REPOMETA_MAX_ENTRIES);
+	if (m->depth_hit)
+		sb_addf(warnings, "the repository scan did not look deeper than %d folders "
+			"below the workspace\n", REPOMETA_MAX_DEPTH);
+}
+
+void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
+{
+	const struct fsj_ruleset *sets[] = { &ctx->rules, &ctx->config.grants, &ctx->session };
+
+#ifdef __linux__
+	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
+		for (size_t i = 0; i < sets[k]->n; i++) {
+			const struct fsj_rule *r = &sets[k]->rules[i];
+			struct stat st;
+
+			if (!r->allow || lstat(r->path, &st) == 0 ||
+			    (r->resolved && lstat(r->resolved, &st) == 0))
+				continue;
+			sb_addf(warnings, "rule %s%s%s grants on %s, which does not exist: not in "
+				"force (Landlock grants only paths that exist when the run "
+				"starts)\n", r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
+				r->id ? "'" : "", r->path);
+		}
+	}
+#else
+	(void)sets;
+	(void)warnings;
+#endif
+}
+
+void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings)
+{
+	cleanup_free char *exe = fsj_self_exe();
+	cleanup_free char *dir = exe ? path_dirname(exe) : NULL;
+	cleanup_free char *probe = dir ? path_join(dir, ".fsjail-new-entry") : NULL;
+	struct fsj_decision d;
+
+	if (!pol || !probe)
+		return;
+	policy_decide(pol, probe, NULL, FSJ_CAP_CREATE, &d);
+	if (d.allowed && (pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)))
+		sb_addf(warnings, "fsjail's executable %s lies in %s, where the command may create "
+			"files: the executable itself is protected, but a program placed next to "
+			"it is not\n", exe, dir);
+}

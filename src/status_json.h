@@ -1,0 +1,38 @@
+/* status_json.h - parts of `fsjail status`'s JSON report. */
+#ifndef FSJAIL_STATUS_JSON_H
+#define FSJAIL_STATUS_JSON_H
+
+#include <stdbool.h>
+
+#include <cjson/cJSON.h>
+
+#include "config.h"
+#include "landlock.h"
+#include "sandbox.h"
+#include "util.h"
+
+/* Add name: s to o, or name: null when s is NULL or empty. */
+void status_str_or_null(cJSON *o, const char *name, const char *s);
+
+/* Per capability, what the kernel enforces at tier (-1: none) with
+ * backend (plan given for Landlock; none_reason: why nothing is). Adds
+ * "capabilities" to root; returns true when any capability the tier
+ * enforces is enforced only in part. */
+bool status_capabilities_json(cJSON *root, int tier, enum fsj_backend backend,
+			      const struct ll_plan *plan, const char *none_reason);
+
+/* Add "repository_metadata" to root: whether it is protected and how far
+ * the scan of the workspace went; a line on warnings (newline-ended) when
+ * the scan stopped early. */
+void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *warnings);
+
+/* A line on warnings (newline-ended) for each allow of the rules file,
+ * config grants and session grants whose path does not exist: Landlock
+ * cannot open it, so the grant is not in force (Linux only). */
+void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings);
+
+/* A line on warnings when the folder of fsjail's own executable lets the
+ * command create files under pol (NULL: nothing to say). */
+void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings);
+
+#endif
