@@ -15,6 +15,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
 #include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -388,17 +390,94 @@ static bool find(struct job *j, int dirfd, const char *raw, unsigned lk, struct 
 
 /* ---- the calls ---------------------------------------------------------------- */
 
-/* Open the existing object for the caller (FIFOs without waiting for the
- * other end: a writer with no reader yet gets a read-write end). */
-static int open_existing(const struct loc *l, int flags)
+/* A FIFO opened for writing without O_NONBLOCK and with no reader yet:
+ * the open waits for a reader in a thread of its own, then hands the
+ * descriptor in, so that the supervisor goes on answering meanwhile. */
+struct fifo_wait {
+	int listener; /* a duplicate, closed by the thread */
+	int obj;      /* O_PATH of the FIFO, closed by the thread */
+	int flags;
+	uint64_t id;
+	bool cloexec;
+};
+
+static void *fifo_wait_thread(void *arg)
 {
-	int fd, acc = flags & O_ACCMODE;
+	struct fifo_wait *w = arg;
+	struct seccomp_notif_addfd add;
+	struct seccomp_notif_resp resp;
+	int fd = notify_reopen(w->obj, w->flags);
+
+	memset(&add, 0, sizeof(add));
+	memset(&resp, 0, sizeof(resp));
+	if (fd >= 0) {
+		add.id = w->id;
+		add.flags = SECCOMP_ADDFD_FLAG_SEND;
+		add.srcfd = (uint32_t)fd;
+		add.newfd_flags = w->cloexec ? O_CLOEXEC : 0;
+		(void)ioctl(w->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
+		close(fd);
+	} else {
+		resp.id = w->id;
+		resp.error = -errno;
+		(void)ioctl(w->listener, SECCOMP_IOCTL_NOTIF_SEND, &resp);
+	}
+	close(w->obj);
+	close(w->listener);
+	free(w);
+	return NULL;
+}
+
+/* Returns 0 when the wait was handed to a thread, else -1. */
+static int fifo_wait_start(struct job *j, const struct loc *l, int flags, bool cloexec)
+{
+	struct fifo_wait *w = xcalloc(1, sizeof(*w));
+	pthread_attr_t attr;
+	pthread_t th;
+	sigset_t all, old;
+	int rc;
+
+	w->listener = fcntl(j->nt->listener, F_DUPFD_CLOEXEC, 0);
+	w->obj = fcntl(l->obj, F_DUPFD_CLOEXEC, 0);
+	w->flags = flags;
+	w->id = j->tr->id;
+	w->cloexec = cloexec;
+	if (w->listener < 0 || w->obj < 0 || pthread_attr_init(&attr) != 0) {
+		if (w->listener >= 0)
+			close(w->listener);
+		if (w->obj >= 0)
+			close(w->obj);
+		free(w);
+		return -1;
+	}
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&th, &attr, fifo_wait_thread, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
+	if (rc) {
+		close(w->listener);
+		close(w->obj);
+		free(w);
+		return -1;
+	}
+	j->answered = true;
+	return 0;
+}
+
+/* Open the existing object for the caller (a FIFO without waiting for
+ * the other end here: see fifo_wait_start()). Returns the descriptor, -1
+ * with errno, or -2 when a thread answers. */
+static int open_existing(struct job *j, const struct loc *l, int flags, bool cloexec)
+{
+	int fd;
 
 	if (!S_ISFIFO(l->st.st_mode))
 		return notify_reopen(l->obj, flags);
 	fd = notify_reopen(l->obj, flags | O_NONBLOCK);
-	if (fd < 0 && errno == ENXIO && acc == O_WRONLY)
-		fd = notify_reopen(l->obj, (flags & ~O_ACCMODE) | O_RDWR | O_NONBLOCK);
+	if (fd < 0 && errno == ENXIO && !(flags & O_NONBLOCK) && fifo_wait_start(j, l, flags, cloexec) == 0)
+		return -2;
 	if (fd >= 0 && !(flags & O_NONBLOCK))
 		(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	return fd;
@@ -473,7 +552,9 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 		return 0;
 	if (writes && !save(j, l, BACKUP_CHANGE_CONTENT))
 		return 0;
-	fd = open_existing(l, (int)(flags & KEEP_FLAGS));
+	fd = open_existing(j, l, (int)(flags & KEEP_FLAGS), (flags & O_CLOEXEC) != 0);
+	if (fd == -2)
+		return 0;
 	if (fd < 0)
 		return answer(j, errno);
 	if (!same(fd, &l->st))
@@ -730,7 +811,10 @@ static int op_rename(struct job *j)
 		       "a moved folder could carry a denied or protected name", EACCES, NULL);
 	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !same(a.obj, &now))
 		refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
-	else if (b.obj >= 0 && !(fl & RENAME_EXCHANGE) && !save(j, &b, BACKUP_CHANGE_REMOVE))
+	/* The name loses its file: saved (and the moved file too, so that a
+	 * store keyed by path finds it under its old name). */
+	else if (!save(j, &a, BACKUP_CHANGE_REMOVE) ||
+		 (b.obj >= 0 && !save(j, &b, BACKUP_CHANGE_REMOVE)))
 		;
 	else if (syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0)
 		e = errno;

@@ -51,7 +51,7 @@
  * unknown open_how tail or call) it refuses (EACCES or EPERM, E2BIG for a
  * longer open_how, EINVAL for unknown flags, as the kernel) and records
  * the refusal (refusal.h). O_TMPFILE gets EOPNOTSUPP (callers fall back).
- * A FIFO opened for writing with no reader yet is handed in read-write.
+ * A FIFO opened for writing with no reader yet waits in a thread of its own.
  *
  * Lifecycle (launch.c): notify_new() in the parent before fork;
  * notify_child_install() in the child as the last step before exec;
