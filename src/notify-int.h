@@ -18,6 +18,7 @@
 
 #include "notify.h"
 #include "policy.h"
+#include "backup.h"
 #include "refusal.h"
 
 #define NOTIFY_MAX_ARCHES 2
@@ -189,6 +190,71 @@ int notify_reopen(int obj, int flags);
 /* For a magic object: its parent directory (O_PATH, caller closes) and
  * name, checked to hold the same inode. Returns the fd or -1. */
 int notify_reparent(const struct loc *l, char name[NAME_MAX + 1]);
+
+
+/* ---- notify-answer.c: one notification being handled ---- */
+
+/* One notification being handled. */
+struct job {
+	struct notify *nt;
+	struct tracee *tr;
+	const struct notify_call *c;
+	bool answered;
+};
+
+/* The kernel's O_LARGEFILE: 0 in glibc's headers on 64-bit builds, but a
+ * 32-bit caller passes the real bit. asm-generic value, shared by x86. */
+#if defined(__x86_64__) || defined(__i386__)
+#define KERNEL_O_LARGEFILE 0100000
+#else
+#define KERNEL_O_LARGEFILE O_LARGEFILE
+#endif
+
+/* The caller's umask in this thread's own fs_struct while fn runs a
+ * creating call, so the kernel applies it (or a default ACL) as for the
+ * caller. */
+#define WITH_UMASK(j, expr)                                 \
+	do {                                                \
+		umask((mode_t)(j)->tr->st.umask);           \
+		expr;                                       \
+		umask(077);                                 \
+	} while (0)
+
+/* Answer with the call's own result: 0, or the errno e. Returns 0. */
+int nj_answer(struct job *j, int e);
+/* Refuse with e and record it (refusal.h): cap is what was missing, path
+ * the resolved path (or NULL), d the policy's decision when it refused
+ * (or NULL). Returns 0. */
+int nj_refuse(struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
+	      const struct fsj_decision *d);
+/* Hand our fd in as the call's return value (ADDFD + SEND). Returns 0
+ * (answered) or an errno: ENOENT when the caller went away. */
+int nj_hand_in(struct job *j, int fd, bool cloexec);
+/* The policy allows cap at path (a capability the tier does not enforce
+ * is allowed, as by Landlock; NULL path: an anonymous object). */
+bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_decision *d);
+/* Every cap of the FSJ_CAPBIT mask caps at path; false after refusing. */
+bool nj_need(struct job *j, const char *path, unsigned caps);
+/* The file was created in this cycle (backup_created_in_cycle()). */
+bool nj_created_here(const struct job *j, const struct stat *st);
+/* Note the name just made in parent as created (backup_note_created()). */
+void nj_note_created(const struct job *j, int parent, const char *name, const char *path);
+/* Save the pre-existing regular file l names before what happens to it
+ * (backup_before_change()); false after refusing the call. */
+bool nj_save(struct job *j, const struct loc *l, enum backup_change what);
+/* A write to a pre-existing file with st_nlink > 1 is refused unless
+ * allowed; false after refusing. */
+bool nj_hardlink_ok(struct job *j, const struct loc *l);
+/* fd is the object st describes (st_dev, st_ino). */
+bool nj_same(int fd, const struct stat *st);
+/* Read the path at addr once, or refuse (false). */
+bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX]);
+/* notify_lookup(), answering (and recording a refusal) on failure. */
+bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l);
+/* Open the existing object l for the caller with flags; a FIFO writer
+ * with no reader yet waits in a thread of its own, which answers. Returns
+ * the descriptor, -1 with errno, or -2 when that thread answers. */
+int nj_open_existing(struct job *j, const struct loc *l, int flags, bool cloexec);
 
 #endif /* __linux__ */
 #endif

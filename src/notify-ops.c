@@ -15,16 +15,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <pthread.h>
-#include <signal.h>
-#include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/capability.h>
 #include <linux/openat2.h>
@@ -35,13 +31,6 @@
 #include "trash.h"
 #include "util.h"
 
-/* The kernel's O_LARGEFILE: 0 in glibc's headers on 64-bit builds, but a
- * 32-bit caller passes the real bit. asm-generic value, shared by x86. */
-#if defined(__x86_64__) || defined(__i386__)
-#define KERNEL_O_LARGEFILE 0100000
-#else
-#define KERNEL_O_LARGEFILE O_LARGEFILE
-#endif
 /* Open flags passed on to the supervisor's own open. */
 #define KEEP_FLAGS \
 	(O_ACCMODE | O_APPEND | O_NONBLOCK | O_DSYNC | O_SYNC | O_DIRECT | O_NOATIME | O_DIRECTORY)
@@ -57,444 +46,18 @@
 #define RENAME_WHITEOUT (1 << 2)
 #endif
 
-/* ---- decoding ---------------------------------------------------------------- */
-
-/* How the arguments of each call name are laid out. */
-enum layout {
-	L_PATH_FLAGS_MODE,  /* open */
-	L_DFD_PATH_FLAGS_MODE, /* openat */
-	L_PATH_MODE,        /* creat, mkdir, mknod (mode) */
-	L_DFD_PATH_HOW,     /* openat2 */
-	L_PATH_LEN,         /* truncate, truncate64 */
-	L_PATH,             /* unlink, rmdir */
-	L_DFD_PATH_FLAGS,   /* unlinkat */
-	L_PATH_PATH,        /* rename, link, symlink */
-	L_DFD_PATH_DFD_PATH_FLAGS, /* renameat(2), linkat */
-	L_PATH_DFD_PATH,    /* symlinkat */
-	L_DFD_PATH_MODE,    /* mkdirat, mknodat */
-};
-
-static const struct {
-	const char *name;
-	enum notify_op op;
-	enum layout layout;
-} calls[] = {
-	{ "open", NOTIFY_OP_OPEN, L_PATH_FLAGS_MODE },
-	{ "openat", NOTIFY_OP_OPEN, L_DFD_PATH_FLAGS_MODE },
-	{ "creat", NOTIFY_OP_OPEN, L_PATH_MODE },
-	{ "openat2", NOTIFY_OP_OPEN, L_DFD_PATH_HOW },
-	{ "truncate", NOTIFY_OP_TRUNCATE, L_PATH_LEN },
-	{ "truncate64", NOTIFY_OP_TRUNCATE, L_PATH_LEN },
-	{ "unlink", NOTIFY_OP_UNLINK, L_PATH },
-	{ "rmdir", NOTIFY_OP_UNLINK, L_PATH },
-	{ "unlinkat", NOTIFY_OP_UNLINK, L_DFD_PATH_FLAGS },
-	{ "rename", NOTIFY_OP_RENAME, L_PATH_PATH },
-	{ "renameat", NOTIFY_OP_RENAME, L_DFD_PATH_DFD_PATH_FLAGS },
-	{ "renameat2", NOTIFY_OP_RENAME, L_DFD_PATH_DFD_PATH_FLAGS },
-	{ "link", NOTIFY_OP_LINK, L_PATH_PATH },
-	{ "linkat", NOTIFY_OP_LINK, L_DFD_PATH_DFD_PATH_FLAGS },
-	{ "symlink", NOTIFY_OP_SYMLINK, L_PATH_PATH },
-	{ "symlinkat", NOTIFY_OP_SYMLINK, L_PATH_DFD_PATH },
-	{ "mkdir", NOTIFY_OP_MKDIR, L_PATH_MODE },
-	{ "mkdirat", NOTIFY_OP_MKDIR, L_DFD_PATH_MODE },
-	{ "mknod", NOTIFY_OP_MKNOD, L_PATH_MODE },
-	{ "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
-};
-
-int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
-		  const uint64_t args[6], struct notify_call *c)
-{
-	const uint64_t *a = args;
-	char *name;
-	size_t i, k;
-
-	for (k = 0; k < n_arch; k++)
-		if (arches[k] == arch)
-			break;
-	if (k == n_arch)
-		return -1;
-	name = seccomp_syscall_resolve_num_arch(arch, nr);
-	if (!name)
-		return -1;
-	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
-		if (strcmp(calls[i].name, name) == 0)
-			break;
-	free(name);
-	if (i == sizeof(calls) / sizeof(calls[0]))
-		return -1;
-	memset(c, 0, sizeof(*c));
-	c->op = calls[i].op;
-	c->name = calls[i].name;
-	c->compat = arch != seccomp_arch_native();
-	c->dirfd = c->dirfd2 = AT_FDCWD;
-	switch (calls[i].layout) {
-	case L_PATH_FLAGS_MODE:
-		c->path = a[0], c->flags = (uint32_t)a[1], c->mode = (uint32_t)a[2];
-		break;
-	case L_DFD_PATH_FLAGS_MODE:
-		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->flags = (uint32_t)a[2];
-		c->mode = (uint32_t)a[3];
-		break;
-	case L_PATH_MODE:
-		c->path = a[0], c->mode = (uint32_t)a[1];
-		/* creat(2) is open(path, O_CREAT | O_WRONLY | O_TRUNC, mode). */
-		if (c->op == NOTIFY_OP_OPEN)
-			c->flags = O_CREAT | O_WRONLY | O_TRUNC;
-		break;
-	case L_DFD_PATH_HOW:
-		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->how = a[2];
-		c->how_size = a[3];
-		c->openat2 = true;
-		break;
-	case L_PATH_LEN:
-		c->path = a[0];
-		/* i386: truncate's length is a 32-bit long; truncate64's is
-		 * split over two registers, low word first. */
-		if (!c->compat)
-			c->length = (int64_t)a[1];
-		else if (strcmp(c->name, "truncate64") == 0)
-			c->length = (int64_t)(((uint64_t)(uint32_t)a[2] << 32) | (uint32_t)a[1]);
-		else
-			c->length = (int32_t)(uint32_t)a[1];
-		break;
-	case L_PATH:
-		c->path = a[0];
-		if (strcmp(c->name, "rmdir") == 0)
-			c->flags = AT_REMOVEDIR;
-		break;
-	case L_DFD_PATH_FLAGS:
-		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->flags = (uint32_t)a[2];
-		break;
-	case L_PATH_PATH:
-		c->path = a[0], c->path2 = a[1];
-		break;
-	case L_DFD_PATH_DFD_PATH_FLAGS:
-		c->dirfd = (int)(uint32_t)a[0], c->path = a[1];
-		c->dirfd2 = (int)(uint32_t)a[2], c->path2 = a[3];
-		c->flags = strcmp(c->name, "renameat") == 0 ? 0 : (uint32_t)a[4];
-		break;
-	case L_PATH_DFD_PATH:
-		c->path = a[0], c->dirfd2 = (int)(uint32_t)a[1], c->path2 = a[2];
-		break;
-	case L_DFD_PATH_MODE:
-		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->mode = (uint32_t)a[2];
-		break;
-	}
-	if (c->op == NOTIFY_OP_OPEN)
-		c->flags &= ~(uint64_t)KERNEL_O_LARGEFILE;
-	if (c->compat) {
-		c->path = (uint32_t)c->path;
-		c->path2 = (uint32_t)c->path2;
-		c->how = (uint32_t)c->how;
-	}
-	return 0;
-}
-
-/* ---- answering ---------------------------------------------------------------- */
-
-/* One notification being handled. */
-struct job {
-	struct notify *nt;
-	struct tracee *tr;
-	const struct notify_call *c;
-	bool answered;
-};
-
-static void send_resp(struct job *j, int error, int64_t val)
-{
-	struct notify *nt = j->nt;
-	struct seccomp_notif_resp *resp;
-	size_t size = nt->resp_size > sizeof(*resp) ? nt->resp_size : sizeof(*resp);
-
-	resp = xcalloc(1, size);
-	resp->id = j->tr->id;
-	resp->error = error ? -error : 0;
-	resp->val = val;
-	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0 && errno == ENOENT)
-		NOTIFY_STAT_INC(nt, vanished);
-	else if (error)
-		NOTIFY_STAT_INC(nt, refused);
-	else
-		NOTIFY_STAT_INC(nt, performed);
-	free(resp);
-	j->answered = true;
-}
-
-/* Answer with the call's own result: 0, or the errno e. */
-static int answer(struct job *j, int e)
-{
-	send_resp(j, e, 0);
-	return 0;
-}
-
-/* Refuse with e and record it: cap is what was missing, path the resolved
- * path (or NULL), d the policy's decision when it refused. */
-static int refuse(struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
-		  const struct fsj_decision *d)
-{
-	struct refusal r;
-
-	memset(&r, 0, sizeof(r));
-	r.cap = cap;
-	r.path = path;
-	r.reason = reason;
-	r.pid = j->tr->pid;
-	r.comm = j->tr->comm[0] ? j->tr->comm : NULL;
-	r.syscall = j->c->name;
-	r.error = e;
-	r.decision = d;
-	refusal_record(&r);
-	return answer(j, e);
-}
-
-/* Hand fd in as the call's return value (ADDFD + SEND, Linux 5.14).
- * Returns 0 (answered), or an errno: ENOENT when the caller went away. */
-static int hand_in(struct job *j, int fd, bool cloexec)
-{
-	struct seccomp_notif_addfd add;
-
-	memset(&add, 0, sizeof(add));
-	add.id = j->tr->id;
-	add.flags = SECCOMP_ADDFD_FLAG_SEND;
-	add.srcfd = (uint32_t)fd;
-	add.newfd_flags = cloexec ? O_CLOEXEC : 0;
-	if (ioctl(j->nt->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add) < 0)
-		return errno;
-	j->answered = true;
-	NOTIFY_STAT_INC(j->nt, performed);
-	return 0;
-}
-
-/* The policy allows cap at path (an anonymous object, path NULL, is the
- * caller's own). *d gets the decision. */
-static bool may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_decision *d)
-{
-	memset(d, 0, sizeof(*d));
-	if (!path) {
-		d->allowed = true;
-		return true;
-	}
-	policy_decide(j->nt->pol, path, path, cap, d);
-	return d->allowed;
-}
-
-/* Check caps (FSJ_CAPBIT mask) at path; refuses and returns false when one
- * is missing. */
-static bool need(struct job *j, const char *path, unsigned caps)
-{
-	struct fsj_decision d;
-	int cap;
-
-	for (cap = 0; cap < FSJ_CAP_COUNT; cap++)
-		if ((caps & FSJ_CAPBIT(cap)) && !may(j, path, (enum fsj_cap)cap, &d)) {
-			refuse(j, (enum fsj_cap)cap, path, "policy", EACCES, &d);
-			return false;
-		}
-	return true;
-}
-
-static bool created_here(const struct job *j, const struct stat *st)
-{
-	return j->nt->bc && backup_created_in_cycle(j->nt->bc, st->st_dev, st->st_ino);
-}
-
-static void note_created(const struct job *j, int parent, const char *name, const char *path)
-{
-	struct stat st;
-
-	if (j->nt->bc && fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		backup_note_created(j->nt->bc, path, st.st_dev, st.st_ino);
-}
-
-/* Save the existing file l names (content or remove); false after
- * refusing the call. */
-static bool save(struct job *j, const struct loc *l, enum backup_change what)
-{
-	struct fsj_error err = { { 0 } };
-	char name[NAME_MAX + 1];
-	int parent = l->parent, e;
-
-	if (!j->nt->bc || !S_ISREG(l->st.st_mode) || created_here(j, &l->st))
-		return true;
-	if (parent < 0 && (parent = notify_reparent(l, name)) < 0) {
-		refuse(j, FSJ_CAP_WRITE, l->path, "no backup: the file has no name to save it by",
-		       EACCES, NULL);
-		return false;
-	}
-	e = backup_before_change(j->nt->bc, parent, parent == l->parent ? l->name : name, l->obj,
-				 l->path, what, "notify", &err) < 0
-		    ? (errno ? errno : EACCES)
-		    : 0;
-	if (parent != l->parent)
-		close(parent);
-	if (e) {
-		refuse(j, FSJ_CAP_WRITE, l->path, "the backup failed", e, NULL);
-		return false;
-	}
-	return true;
-}
-
-/* A pre-existing regular file with another name: writing it would change
- * the other names too (issue 13 item 5). false after refusing. */
-static bool hardlink_ok(struct job *j, const struct loc *l)
-{
-	if (!S_ISREG(l->st.st_mode) || l->st.st_nlink <= 1 || j->nt->allow_hardlink_writes ||
-	    created_here(j, &l->st))
-		return true;
-	refuse(j, FSJ_CAP_WRITE, l->path, "hard link: writing it would change the other names too",
-	       EACCES, NULL);
-	return false;
-}
-
-/* Same object as checked. */
-static bool same(int fd, const struct stat *st)
-{
-	struct stat b;
-
-	return fstat(fd, &b) == 0 && b.st_dev == st->st_dev && b.st_ino == st->st_ino;
-}
-
-/* Read the path at addr, or refuse. */
-static bool get_path(struct job *j, uint64_t addr, char buf[PATH_MAX])
-{
-	if (notify_read_path(j->tr, j->nt->page_size, addr, buf) == 0)
-		return true;
-	refuse(j, FSJ_CAP_WRITE, NULL, "path memory unreadable", EACCES, NULL);
-	return false;
-}
-
-/* Look up raw; on an error answer (recording a refusal) and return false. */
-static bool find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l)
-{
-	const char *why;
-	int e = notify_lookup(j->tr, dirfd, raw, lk, l, &why);
-
-	if (e == 0)
-		return true;
-	if (why)
-		refuse(j, FSJ_CAP_WRITE, NULL, why, e, NULL);
-	else
-		answer(j, e);
-	return false;
-}
-
-/* The caller's umask in this thread's own fs_struct while fn runs a
- * creating call, so the kernel applies it (or a default ACL) as for the
- * caller. */
-#define WITH_UMASK(j, expr)                                 \
-	do {                                                \
-		umask((mode_t)(j)->tr->st.umask);           \
-		expr;                                       \
-		umask(077);                                 \
-	} while (0)
-
-/* ---- the calls ---------------------------------------------------------------- */
-
-/* A FIFO opened for writing without O_NONBLOCK and with no reader yet:
- * the open waits for a reader in a thread of its own, then hands the
- * descriptor in, so that the supervisor goes on answering meanwhile. */
-struct fifo_wait {
-	int listener; /* a duplicate, closed by the thread */
-	int obj;      /* O_PATH of the FIFO, closed by the thread */
-	int flags;
-	uint64_t id;
-	bool cloexec;
-};
-
-static void *fifo_wait_thread(void *arg)
-{
-	struct fifo_wait *w = arg;
-	struct seccomp_notif_addfd add;
-	struct seccomp_notif_resp resp;
-	int fd = notify_reopen(w->obj, w->flags);
-
-	memset(&add, 0, sizeof(add));
-	memset(&resp, 0, sizeof(resp));
-	if (fd >= 0) {
-		add.id = w->id;
-		add.flags = SECCOMP_ADDFD_FLAG_SEND;
-		add.srcfd = (uint32_t)fd;
-		add.newfd_flags = w->cloexec ? O_CLOEXEC : 0;
-		(void)ioctl(w->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
-		close(fd);
-	} else {
-		resp.id = w->id;
-		resp.error = -errno;
-		(void)ioctl(w->listener, SECCOMP_IOCTL_NOTIF_SEND, &resp);
-	}
-	close(w->obj);
-	close(w->listener);
-	free(w);
-	return NULL;
-}
-
-/* Returns 0 when the wait was handed to a thread, else -1. */
-static int fifo_wait_start(struct job *j, const struct loc *l, int flags, bool cloexec)
-{
-	struct fifo_wait *w = xcalloc(1, sizeof(*w));
-	pthread_attr_t attr;
-	pthread_t th;
-	sigset_t all, old;
-	int rc;
-
-	w->listener = fcntl(j->nt->listener, F_DUPFD_CLOEXEC, 0);
-	w->obj = fcntl(l->obj, F_DUPFD_CLOEXEC, 0);
-	w->flags = flags;
-	w->id = j->tr->id;
-	w->cloexec = cloexec;
-	if (w->listener < 0 || w->obj < 0 || pthread_attr_init(&attr) != 0) {
-		if (w->listener >= 0)
-			close(w->listener);
-		if (w->obj >= 0)
-			close(w->obj);
-		free(w);
-		return -1;
-	}
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&th, &attr, fifo_wait_thread, w);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	pthread_attr_destroy(&attr);
-	if (rc) {
-		close(w->listener);
-		close(w->obj);
-		free(w);
-		return -1;
-	}
-	j->answered = true;
-	return 0;
-}
-
-/* Open the existing object for the caller (a FIFO without waiting for
- * the other end here: see fifo_wait_start()). Returns the descriptor, -1
- * with errno, or -2 when a thread answers. */
-static int open_existing(struct job *j, const struct loc *l, int flags, bool cloexec)
-{
-	int fd;
-
-	if (!S_ISFIFO(l->st.st_mode))
-		return notify_reopen(l->obj, flags);
-	fd = notify_reopen(l->obj, flags | O_NONBLOCK);
-	if (fd < 0 && errno == ENXIO && !(flags & O_NONBLOCK) && fifo_wait_start(j, l, flags, cloexec) == 0)
-		return -2;
-	if (fd >= 0 && !(flags & O_NONBLOCK))
-		(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	return fd;
-}
-
 static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mode)
 {
 	cleanup_fd int fd = -1;
 	int acc = (int)(flags & O_ACCMODE), e;
 
 	if (!(flags & O_CREAT))
-		return answer(j, ENOENT);
+		return nj_answer(j, ENOENT);
 	if (l->trailing_slash)
-		return answer(j, EISDIR);
+		return nj_answer(j, EISDIR);
 	if (flags & O_DIRECTORY)
-		return answer(j, EINVAL);
-	if (!need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
+		return nj_answer(j, EINVAL);
+	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
 				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)))
 		return 0;
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
@@ -503,9 +66,9 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 				  (mode_t)(mode & 07777));
 		   e = errno);
 	if (fd < 0)
-		return e == EEXIST && !(flags & O_EXCL) ? -EAGAIN : answer(j, e);
-	note_created(j, l->parent, l->name, l->path);
-	e = hand_in(j, fd, (flags & O_CLOEXEC) != 0);
+		return e == EEXIST && !(flags & O_EXCL) ? -EAGAIN : nj_answer(j, e);
+	nj_note_created(j, l->parent, l->name, l->path);
+	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
 	if (e == 0)
 		NOTIFY_STAT_INC(j->nt, created);
 	if (e) {
@@ -516,7 +79,7 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
 			(void)unlinkat(l->parent, l->name, 0);
 		if (e != ENOENT)
-			answer(j, EACCES);
+			nj_answer(j, EACCES);
 	}
 	return 0;
 }
@@ -529,44 +92,44 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 	unsigned caps = 0;
 
 	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
-		return answer(j, EEXIST);
+		return nj_answer(j, EEXIST);
 	if (flags & O_PATH) {
 		if ((flags & O_DIRECTORY) && !S_ISDIR(l->st.st_mode))
-			return answer(j, ENOTDIR);
-		e = hand_in(j, l->obj, (flags & O_CLOEXEC) != 0);
-		return e && e != ENOENT ? answer(j, e) : 0;
+			return nj_answer(j, ENOTDIR);
+		e = nj_hand_in(j, l->obj, (flags & O_CLOEXEC) != 0);
+		return e && e != ENOENT ? nj_answer(j, e) : 0;
 	}
 	if (S_ISLNK(l->st.st_mode))
-		return answer(j, ELOOP);
+		return nj_answer(j, ELOOP);
 	if ((flags & O_DIRECTORY) && !S_ISDIR(l->st.st_mode))
-		return answer(j, ENOTDIR);
+		return nj_answer(j, ENOTDIR);
 	if (S_ISDIR(l->st.st_mode) && (writes || (flags & O_CREAT)))
-		return answer(j, EISDIR);
+		return nj_answer(j, EISDIR);
 	if (S_ISSOCK(l->st.st_mode))
-		return answer(j, ENXIO);
+		return nj_answer(j, ENXIO);
 	if (acc != O_WRONLY)
 		caps |= FSJ_CAPBIT(FSJ_CAP_READ);
 	if (writes)
 		caps |= FSJ_CAPBIT(FSJ_CAP_WRITE);
-	if (!need(j, l->path, caps) || (writes && !hardlink_ok(j, l)))
+	if (!nj_need(j, l->path, caps) || (writes && !nj_hardlink_ok(j, l)))
 		return 0;
-	if (writes && !save(j, l, BACKUP_CHANGE_CONTENT))
+	if (writes && !nj_save(j, l, BACKUP_CHANGE_CONTENT))
 		return 0;
-	fd = open_existing(j, l, (int)(flags & KEEP_FLAGS), (flags & O_CLOEXEC) != 0);
+	fd = nj_open_existing(j, l, (int)(flags & KEEP_FLAGS), (flags & O_CLOEXEC) != 0);
 	if (fd == -2)
 		return 0;
 	if (fd < 0)
-		return answer(j, errno);
-	if (!same(fd, &l->st))
-		return refuse(j, FSJ_CAP_WRITE, l->path, "the file changed during the call", EACCES,
+		return nj_answer(j, errno);
+	if (!nj_same(fd, &l->st))
+		return nj_refuse(j, FSJ_CAP_WRITE, l->path, "the file changed during the call", EACCES,
 			      NULL);
 	if ((flags & O_TRUNC) && S_ISREG(l->st.st_mode)) {
 		tfd = acc == O_RDONLY ? notify_reopen(l->obj, O_WRONLY) : -1;
 		if (ftruncate(tfd >= 0 ? tfd : fd, 0) < 0)
-			return answer(j, errno);
+			return nj_answer(j, errno);
 	}
-	e = hand_in(j, fd, (flags & O_CLOEXEC) != 0);
-	return e && e != ENOENT ? answer(j, EACCES) : 0;
+	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
+	return e && e != ENOENT ? nj_answer(j, EACCES) : 0;
 }
 
 /* openat2's struct, read once. Returns 0, or answers and returns -1. */
@@ -578,16 +141,16 @@ static int read_how(struct job *j, uint64_t *flags, uint64_t *mode, uint64_t *re
 	size_t i;
 
 	if (size < sizeof(how))
-		return answer(j, EINVAL), -1;
+		return nj_answer(j, EINVAL), -1;
 	if (size > sizeof(buf))
-		return refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG, NULL),
+		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG, NULL),
 		       -1;
 	if (notify_mem_read(j->tr, j->c->how, buf, (size_t)size) < 0)
-		return refuse(j, FSJ_CAP_WRITE, NULL, "open_how memory unreadable", EACCES, NULL),
+		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how memory unreadable", EACCES, NULL),
 		       -1;
 	for (i = sizeof(how); i < size; i++)
 		if (buf[i])
-			return refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG,
+			return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG,
 				      NULL),
 			       -1;
 	memcpy(&how, buf, sizeof(how));
@@ -595,9 +158,9 @@ static int read_how(struct job *j, uint64_t *flags, uint64_t *mode, uint64_t *re
 	    how.mode > 07777 || (how.mode && !(how.flags & (O_CREAT | __O_TMPFILE))) ||
 	    ((how.flags & O_PATH) && (how.flags & ~(uint64_t)(O_PATH | O_CLOEXEC | O_DIRECTORY |
 							       O_NOFOLLOW | KERNEL_O_LARGEFILE))))
-		return answer(j, EINVAL), -1;
+		return nj_answer(j, EINVAL), -1;
 	if (how.resolve & RESOLVE_CACHED)
-		return answer(j, EAGAIN), -1; /* the caller retries without it */
+		return nj_answer(j, EAGAIN), -1; /* the caller retries without it */
 	*flags = how.flags & ~(uint64_t)KERNEL_O_LARGEFILE;
 	*mode = how.mode;
 	*resolve = how.resolve;
@@ -615,12 +178,12 @@ static int op_open(struct job *j)
 	if (j->c->openat2 && read_how(j, &flags, &mode, &resolve) < 0)
 		return 0;
 	if ((flags & O_ACCMODE) == O_ACCMODE)
-		return answer(j, EINVAL);
+		return nj_answer(j, EINVAL);
 	if ((flags & O_TMPFILE) == O_TMPFILE)
-		return answer(j, EOPNOTSUPP); /* not emulated: callers fall back */
+		return nj_answer(j, EOPNOTSUPP); /* not emulated: callers fall back */
 	if (flags & O_PATH)
 		flags &= O_PATH | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW;
-	if (!get_path(j, j->c->path, raw))
+	if (!nj_get_path(j, j->c->path, raw))
 		return 0;
 	if (!(flags & O_NOFOLLOW) && (flags & (O_CREAT | O_EXCL)) != (O_CREAT | O_EXCL))
 		lk |= LK_FOLLOW;
@@ -633,10 +196,10 @@ static int op_open(struct job *j)
 	/* A race with another creator makes a new name an existing one:
 	 * look again, once. */
 	for (tries = 0; tries < 2; tries++) {
-		if (!find(j, j->c->dirfd, raw, lk, &l))
+		if (!nj_find(j, j->c->dirfd, raw, lk, &l))
 			return 0;
 		if (l.magic && (flags & O_NOFOLLOW) && !(flags & O_PATH))
-			r = answer(j, ELOOP);
+			r = nj_answer(j, ELOOP);
 		else if (l.obj < 0)
 			r = op_open_new(j, &l, flags, mode);
 		else
@@ -645,7 +208,7 @@ static int op_open(struct job *j)
 		if (r != -EAGAIN)
 			return 0;
 	}
-	return answer(j, EEXIST);
+	return nj_answer(j, EEXIST);
 }
 
 static int op_truncate(struct job *j)
@@ -655,7 +218,7 @@ static int op_truncate(struct job *j)
 	struct loc l;
 	int e;
 
-	if (!get_path(j, j->c->path, raw) || !find(j, j->c->dirfd, raw, LK_FOLLOW, &l))
+	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, LK_FOLLOW, &l))
 		return 0;
 	if (l.obj < 0)
 		e = ENOENT;
@@ -663,17 +226,17 @@ static int op_truncate(struct job *j)
 		e = EISDIR;
 	else if (!S_ISREG(l.st.st_mode) || j->c->length < 0)
 		e = EINVAL;
-	else if (!need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)) || !hardlink_ok(j, &l) ||
-		 !save(j, &l, BACKUP_CHANGE_CONTENT))
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)) || !nj_hardlink_ok(j, &l) ||
+		 !nj_save(j, &l, BACKUP_CHANGE_CONTENT))
 		e = -1;
 	else if ((fd = notify_reopen(l.obj, O_WRONLY | O_NONBLOCK)) < 0)
 		e = errno;
-	else if (!same(fd, &l.st))
+	else if (!nj_same(fd, &l.st))
 		e = EACCES;
 	else
 		e = ftruncate(fd, (off_t)j->c->length) < 0 ? errno : 0;
 	if (e >= 0)
-		answer(j, e);
+		nj_answer(j, e);
 	notify_loc_release(&l);
 	return 0;
 }
@@ -698,25 +261,25 @@ static int op_unlink(struct job *j)
 	int e = -1;
 
 	if (j->c->flags & ~(uint64_t)AT_REMOVEDIR)
-		return answer(j, EINVAL);
-	if (!get_path(j, j->c->path, raw) || !find(j, j->c->dirfd, raw, 0, &l))
+		return nj_answer(j, EINVAL);
+	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, 0, &l))
 		return 0;
 	if (l.obj < 0)
 		e = ENOENT;
 	else if (l.magic)
-		refuse(j, FSJ_CAP_DELETE, l.path, "magic link", EACCES, NULL);
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, "magic link", EACCES, NULL);
 	else if (l.parent < 0)
 		e = rmdir_ ? EINVAL : EISDIR;
 	else if (rmdir_ != !!S_ISDIR(l.st.st_mode))
 		e = rmdir_ ? ENOTDIR : EISDIR;
-	else if (!need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)))
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)))
 		;
 	else if (fstatat(l.parent, l.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_ino != l.st.st_ino ||
 		 now.st_dev != l.st.st_dev)
-		refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
-	else if (rmdir_ || !S_ISREG(l.st.st_mode) || !j->nt->bc || created_here(j, &l.st))
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
+	else if (rmdir_ || !S_ISREG(l.st.st_mode) || !j->nt->bc || nj_created_here(j, &l.st))
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
-	else if (!save(j, &l, BACKUP_CHANGE_REMOVE))
+	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE))
 		e = -1;
 	else if (j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
 		e = trash_move_at(j->nt->trash_home, l.parent, l.name, l.path, NULL, &err) < 0
@@ -727,7 +290,7 @@ static int op_unlink(struct job *j)
 	} else
 		e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0;
 	if (e >= 0)
-		answer(j, e);
+		nj_answer(j, e);
 	notify_loc_release(&l);
 	return 0;
 }
@@ -765,7 +328,7 @@ static bool refer_ok(struct job *j, const struct loc *from, const char *to)
 
 	if (!(b & ~a))
 		return true;
-	refuse(j, (enum fsj_cap)__builtin_ctz(b & ~a), to,
+	nj_refuse(j, (enum fsj_cap)__builtin_ctz(b & ~a), to,
 	       "the new name would grant more than the old one", EXDEV, NULL);
 	return false;
 }
@@ -779,42 +342,42 @@ static int op_rename(struct job *j)
 	int e = -1;
 
 	if (fl & RENAME_WHITEOUT)
-		return refuse(j, FSJ_CAP_CREATE, NULL, "RENAME_WHITEOUT", EPERM, NULL);
+		return nj_refuse(j, FSJ_CAP_CREATE, NULL, "RENAME_WHITEOUT", EPERM, NULL);
 	if ((fl & ~(unsigned)(RENAME_NOREPLACE | RENAME_EXCHANGE)) ||
 	    (fl & RENAME_NOREPLACE && fl & RENAME_EXCHANGE))
-		return answer(j, EINVAL);
-	if (!get_path(j, j->c->path, raw) || !get_path(j, j->c->path2, raw2))
+		return nj_answer(j, EINVAL);
+	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
 		return 0;
-	if (!find(j, j->c->dirfd, raw, 0, &a))
+	if (!nj_find(j, j->c->dirfd, raw, 0, &a))
 		return 0;
-	if (!find(j, j->c->dirfd2, raw2, 0, &b)) {
+	if (!nj_find(j, j->c->dirfd2, raw2, 0, &b)) {
 		notify_loc_release(&a);
 		return 0;
 	}
 	if (a.obj < 0 || ((fl & RENAME_EXCHANGE) && b.obj < 0))
 		e = ENOENT;
 	else if (a.magic || b.magic)
-		refuse(j, FSJ_CAP_CREATE, b.path, "magic link", EACCES, NULL);
+		nj_refuse(j, FSJ_CAP_CREATE, b.path, "magic link", EACCES, NULL);
 	else if (a.parent < 0 || b.parent < 0)
 		e = EBUSY;
 	else if ((fl & RENAME_NOREPLACE) && b.obj >= 0)
 		e = EEXIST;
-	else if (!need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
-		 !need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)))
+	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
+		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)))
 		;
 	else if (!refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !refer_ok(j, &b, a.path)))
 		;
 	else if (((S_ISDIR(a.st.st_mode) || (b.obj >= 0 && S_ISDIR(b.st.st_mode))) &&
 		  (rule_under(j->nt->pol, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
 		   rule_under(j->nt->pol, a.path, del))))
-		refuse(j, FSJ_CAP_CREATE, b.path,
+		nj_refuse(j, FSJ_CAP_CREATE, b.path,
 		       "a moved folder could carry a denied or protected name", EACCES, NULL);
-	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !same(a.obj, &now))
-		refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
+	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !nj_same(a.obj, &now))
+		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
 	/* The name loses its file: saved (and the moved file too, so that a
 	 * store keyed by path finds it under its old name). */
-	else if (!save(j, &a, BACKUP_CHANGE_REMOVE) ||
-		 (b.obj >= 0 && !save(j, &b, BACKUP_CHANGE_REMOVE)))
+	else if (!nj_save(j, &a, BACKUP_CHANGE_REMOVE) ||
+		 (b.obj >= 0 && !nj_save(j, &b, BACKUP_CHANGE_REMOVE)))
 		;
 	else if (syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0)
 		e = errno;
@@ -826,7 +389,7 @@ static int op_rename(struct job *j)
 			backup_note_renamed(j->nt->bc, b.path, a.path, b.st.st_dev, b.st.st_ino);
 	}
 	if (e >= 0)
-		answer(j, e);
+		nj_answer(j, e);
 	notify_loc_release(&a);
 	notify_loc_release(&b);
 	return 0;
@@ -840,14 +403,14 @@ static int op_link(struct job *j)
 	int e = -1;
 
 	if (fl & ~(unsigned)(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
-		return answer(j, EINVAL);
-	if (!get_path(j, j->c->path, raw) || !get_path(j, j->c->path2, raw2))
+		return nj_answer(j, EINVAL);
+	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
 		return 0;
 	if (!raw[0] && (fl & AT_EMPTY_PATH) && j->c->dirfd >= 0)
 		snprintf(raw, sizeof(raw), "/proc/self/fd/%d", j->c->dirfd); /* translated */
-	if (!find(j, j->c->dirfd, raw, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, &a))
+	if (!nj_find(j, j->c->dirfd, raw, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, &a))
 		return 0;
-	if (!find(j, j->c->dirfd2, raw2, 0, &b)) {
+	if (!nj_find(j, j->c->dirfd2, raw2, 0, &b)) {
 		notify_loc_release(&a);
 		return 0;
 	}
@@ -859,7 +422,7 @@ static int op_link(struct job *j)
 		e = EEXIST;
 	else if (b.trailing_slash)
 		e = ENOENT;
-	else if (!need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path))
+	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path))
 		;
 	else if (S_ISLNK(a.st.st_mode) && a.parent >= 0)
 		e = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? errno : 0;
@@ -868,7 +431,7 @@ static int op_link(struct job *j)
 		e = linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW) < 0 ? errno : 0;
 	}
 	if (e >= 0)
-		answer(j, e);
+		nj_answer(j, e);
 	notify_loc_release(&a);
 	notify_loc_release(&b);
 	return 0;
@@ -887,12 +450,12 @@ static int op_make(struct job *j)
 	if (c->op == NOTIFY_OP_MKNOD && type != 0 && type != S_IFREG && type != S_IFIFO &&
 	    type != S_IFSOCK)
 		return type == S_IFCHR || type == S_IFBLK
-			       ? refuse(j, FSJ_CAP_CREATE, NULL, "device node", EPERM, NULL)
-			       : answer(j, EINVAL);
-	if (sym && !get_path(j, c->path, target))
+			       ? nj_refuse(j, FSJ_CAP_CREATE, NULL, "device node", EPERM, NULL)
+			       : nj_answer(j, EINVAL);
+	if (sym && !nj_get_path(j, c->path, target))
 		return 0;
-	if (!get_path(j, sym ? c->path2 : c->path, raw) ||
-	    !find(j, sym ? c->dirfd2 : c->dirfd, raw, 0, &l))
+	if (!nj_get_path(j, sym ? c->path2 : c->path, raw) ||
+	    !nj_find(j, sym ? c->dirfd2 : c->dirfd, raw, 0, &l))
 		return 0;
 	if (l.obj >= 0 || l.parent < 0)
 		e = EEXIST;
@@ -900,7 +463,7 @@ static int op_make(struct job *j)
 		e = ENOENT;
 	else if (sym && !target[0])
 		e = ENOENT;
-	else if (!need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
 		;
 	else {
 		if (sym)
@@ -912,10 +475,10 @@ static int op_make(struct job *j)
 						  (mode_t)(c->mode & (S_IFMT | 07777)), 0));
 		e = e < 0 ? errno : 0;
 		if (e == 0)
-			note_created(j, l.parent, l.name, l.path);
+			nj_note_created(j, l.parent, l.name, l.path);
 	}
 	if (e >= 0)
-		answer(j, e);
+		nj_answer(j, e);
 	notify_loc_release(&l);
 	return 0;
 }
@@ -954,7 +517,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	memset(&c, 0, sizeof(c));
 	c.name = "unknown";
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
-		refuse(&j, FSJ_CAP_WRITE, NULL, "a call the hook cannot decode", EPERM, NULL);
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "a call the hook cannot decode", EPERM, NULL);
 		return;
 	}
 	/* /proc/PID first, then ID_VALID: from then on procfd is the
@@ -978,20 +541,20 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	}
 	if (tr.procfd < 0 || tr.memfd < 0 || tr.rootfd < 0 ||
 	    notify_read_status(tr.procfd, "status", &tr.st) < 0) {
-		refuse(&j, FSJ_CAP_WRITE, NULL, "the caller cannot be read", EACCES, NULL);
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller cannot be read", EACCES, NULL);
 		goto out;
 	}
 	/* A chrooted caller resolves "/" and ".." against its own root. */
 	if (!nt->have_root || fstat(tr.rootfd, &sb) < 0 || sb.st_dev != nt->root_dev ||
 	    sb.st_ino != nt->root_ino) {
-		refuse(&j, FSJ_CAP_WRITE, NULL, "chrooted caller", EPERM, NULL);
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "chrooted caller", EPERM, NULL);
 		goto out;
 	}
 	/* Only the caller's own identity is acted for: root with
 	 * CAP_DAC_OVERRIDE must not do what a caller without it could not. */
 	if (!nt->own_umask || tr.st.fsuid != nt->uid || tr.st.fsgid != nt->gid ||
 	    (nt->dac_override && !(tr.st.cap_eff & (1ULL << CAP_DAC_OVERRIDE)))) {
-		refuse(&j, FSJ_CAP_WRITE, NULL, "the caller's identity differs from fsjail's",
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller's identity differs from fsjail's",
 		       EACCES, NULL);
 		goto out;
 	}
@@ -1018,7 +581,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		break;
 	}
 	if (!j.answered)
-		answer(&j, EACCES); /* fail closed: no path leaves unanswered */
+		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */
 out:
 	if (tr.procfd >= 0)
 		close(tr.procfd);
