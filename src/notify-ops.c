@@ -333,9 +333,38 @@ static bool refer_ok(struct job *j, const struct loc *from, const char *to)
 	return false;
 }
 
-static int op_rename(struct job *j)
+/* Read both paths of a rename or link once and look them up (the first
+ * with lk; with empty_is_fd, an empty first path names the descriptor
+ * dirfd itself: AT_EMPTY_PATH). false after answering. */
+static bool find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, struct loc *b)
 {
 	char raw[PATH_MAX], raw2[PATH_MAX];
+
+	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
+		return false;
+	if (empty_is_fd && !raw[0] && j->c->dirfd >= 0)
+		snprintf(raw, sizeof(raw), "/proc/self/fd/%d", j->c->dirfd); /* translated */
+	if (!nj_find(j, j->c->dirfd, raw, lk, a))
+		return false;
+	if (!nj_find(j, j->c->dirfd2, raw2, 0, b)) {
+		notify_loc_release(a);
+		return false;
+	}
+	return true;
+}
+
+/* Answer e unless answered (e < 0), release both. */
+static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
+{
+	if (e >= 0)
+		nj_answer(j, e);
+	notify_loc_release(a);
+	notify_loc_release(b);
+	return 0;
+}
+
+static int op_rename(struct job *j)
+{
 	unsigned fl = (unsigned)j->c->flags, del = FSJ_CAPBIT(FSJ_CAP_DELETE);
 	struct loc a, b;
 	struct stat now;
@@ -346,14 +375,8 @@ static int op_rename(struct job *j)
 	if ((fl & ~(unsigned)(RENAME_NOREPLACE | RENAME_EXCHANGE)) ||
 	    (fl & RENAME_NOREPLACE && fl & RENAME_EXCHANGE))
 		return nj_answer(j, EINVAL);
-	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
+	if (!find_two(j, 0, false, &a, &b))
 		return 0;
-	if (!nj_find(j, j->c->dirfd, raw, 0, &a))
-		return 0;
-	if (!nj_find(j, j->c->dirfd2, raw2, 0, &b)) {
-		notify_loc_release(&a);
-		return 0;
-	}
 	if (a.obj < 0 || ((fl & RENAME_EXCHANGE) && b.obj < 0))
 		e = ENOENT;
 	else if (a.magic || b.magic)
@@ -388,32 +411,20 @@ static int op_rename(struct job *j)
 		if (j->nt->bc && (fl & RENAME_EXCHANGE) && S_ISREG(b.st.st_mode))
 			backup_note_renamed(j->nt->bc, b.path, a.path, b.st.st_dev, b.st.st_ino);
 	}
-	if (e >= 0)
-		nj_answer(j, e);
-	notify_loc_release(&a);
-	notify_loc_release(&b);
-	return 0;
+	return done_two(j, e, &a, &b);
 }
 
 static int op_link(struct job *j)
 {
-	char raw[PATH_MAX], raw2[PATH_MAX], link[64];
+	char link[64];
 	unsigned fl = (unsigned)j->c->flags;
 	struct loc a, b;
 	int e = -1;
 
 	if (fl & ~(unsigned)(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
 		return nj_answer(j, EINVAL);
-	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
+	if (!find_two(j, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, (fl & AT_EMPTY_PATH) != 0, &a, &b))
 		return 0;
-	if (!raw[0] && (fl & AT_EMPTY_PATH) && j->c->dirfd >= 0)
-		snprintf(raw, sizeof(raw), "/proc/self/fd/%d", j->c->dirfd); /* translated */
-	if (!nj_find(j, j->c->dirfd, raw, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, &a))
-		return 0;
-	if (!nj_find(j, j->c->dirfd2, raw2, 0, &b)) {
-		notify_loc_release(&a);
-		return 0;
-	}
 	if (a.obj < 0)
 		e = ENOENT;
 	else if (S_ISDIR(a.st.st_mode))
@@ -430,11 +441,7 @@ static int op_link(struct job *j)
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);
 		e = linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW) < 0 ? errno : 0;
 	}
-	if (e >= 0)
-		nj_answer(j, e);
-	notify_loc_release(&a);
-	notify_loc_release(&b);
-	return 0;
+	return done_two(j, e, &a, &b);
 }
 
 /* symlink, mkdir, mknod: make a new name. */

@@ -2,10 +2,14 @@
 # The interception hook performs every trapped call itself (src/notify.h):
 # each attack of fsjail issue 14 tries to destroy a pre-existing workspace
 # file's content without a backup. After each, the old content must be
-# intact, or in the run's cycle (or the trash): never lost.
+# intact, or in the run's cycle (or the trash): never lost. Last, a race:
+# a thread flipping the path memory between a harmless file and a victim,
+# and a symlink swapped between them, between the supervisor's read and
+# the kernel's; many victims, a bounded number of tries each (no clock):
+# zero victims lost.
 . "$(dirname "$0")/libtest.sh"
 
-plan 11
+plan 12
 setup
 require_landlock
 
@@ -71,6 +75,28 @@ fsj_sh -- "cd '$WS' && echo pwned > hl"
 assert_failed
 assert_err_match 'Permission denied'
 assert_content "$WS/hl" "two names"
+end_test
+
+N=${FSJAIL_RACE_VICTIMS:-30}
+ITER=${FSJAIL_RACE_ITER:-300}
+mkdir "$WS/race"
+for i in $(seq 0 $((N - 1))); do
+	printf 'victim %s %s\n' "$i" "$RANDOM$RANDOM" >"$WS/race/v$i"
+	cp "$WS/race/v$i" "$T/orig$i"
+done
+begin_test "race: $N victims, path flips and symlink swaps: none lost"
+fsj_sh --session race -- "cd '$WS' && ./attack race '$WS/race' $N $ITER"
+assert_rc 0
+assert_out_match 'race done'
+changed=0 lost=0
+for i in $(seq 0 $((N - 1))); do
+	cmp -s "$WS/race/v$i" "$T/orig$i" && continue
+	changed=$((changed + 1))
+	recoverable "$(cat "$T/orig$i")" && continue
+	lost=$((lost + 1))
+done
+diag "victims changed: $changed of $N, lost without a backup: $lost"
+[ "$lost" = 0 ] || fail "$lost of $N victims lost their content without a backup"
 end_test
 
 done_testing
