@@ -3,7 +3,7 @@
  * libseccomp seccomp_rule_add(3), seccomp_export_bpf(3)).
  *
  * Trapped always (every call that makes a name, so that making one is
- * the supervisor's act): open/openat with O_CREAT, creat, openat2 (BPF
+ * the supervisor's act): open/openat with O_CREAT or O_TMPFILE, creat, openat2 (BPF
  * cannot read its struct), mkdir, mkdirat, mknod, mknodat, symlink,
  * symlinkat, link, linkat, rename, renameat, renameat2. Trapped with
  * backups on (notify_set_backup()): open/openat that can write (O_WRONLY,
@@ -60,8 +60,10 @@ static int add(scmp_filter_ctx ctx, uint32_t action, const char *name, int arg, 
 /* Returns 0, or a negative errno from libseccomp. */
 static int add_rules(scmp_filter_ctx ctx, bool wide)
 {
-	static const unsigned open_bits[] = { O_CREAT, O_WRONLY, O_RDWR, O_TRUNC };
-	size_t i, n_bits = wide ? 4 : 1;
+	/* O_TMPFILE always: a nameless file could be linked in by a name
+	 * the supervisor never decided on (it answers EOPNOTSUPP). */
+	static const unsigned open_bits[] = { O_CREAT, __O_TMPFILE, O_WRONLY, O_RDWR, O_TRUNC };
+	size_t i, n_bits = wide ? 5 : 2;
 	int rc = 0;
 
 	for (i = 0; rc == 0 && i < n_bits; i++) {

@@ -79,7 +79,7 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
 			(void)unlinkat(l->parent, l->name, 0);
 		if (e != ENOENT)
-			nj_answer(j, EACCES);
+			nj_answer(j, e == EMFILE ? EMFILE : EACCES);
 	}
 	return 0;
 }
@@ -429,6 +429,9 @@ static int op_link(struct job *j)
 		e = ENOENT;
 	else if (S_ISDIR(a.st.st_mode))
 		e = EPERM;
+	else if (!a.path)
+		nj_refuse(j, FSJ_CAP_CREATE, b.path, "a file without a name cannot be linked", EACCES,
+			  NULL);
 	else if (b.obj >= 0 || b.parent < 0)
 		e = EEXIST;
 	else if (b.trailing_slash)

@@ -282,6 +282,12 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 		own = openat(tr->procfd, m == 1 ? link : "cwd", O_PATH | O_CLOEXEC);
 		if (own < 0)
 			return errno == ENOENT ? EBADF : EACCES;
+		/* A descriptor on procfs (/proc/<n>/mem, attr, ...) is not
+		 * reopened by the supervisor for the caller. */
+		if (on_procfs(own)) {
+			*why = "procfs path";
+			return EACCES;
+		}
 		if (!*rest) {
 			l->magic = true;
 			return take_object(l, steal_fd(&own));

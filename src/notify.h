@@ -23,7 +23,8 @@
  * FSJ_CAP_CREATE on the resolved path of the new name (the path the
  * kernel gives for the directory the supervisor holds, plus the final
  * name). The calls: open, openat, creat, openat2 with O_CREAT (openat2
- * always), mkdir, mkdirat, mknod, mknodat (no device nodes: EPERM),
+ * always; O_TMPFILE is refused with EOPNOTSUPP, a linkat of a nameless
+ * file with EACCES), mkdir, mkdirat, mknod, mknodat (no device nodes: EPERM),
  * symlink, symlinkat, link, linkat, rename, renameat, renameat2 (the
  * target; RENAME_WHITEOUT is refused), on the native architecture and on
  * i386 (x32 is killed by the filter); io_uring, memfd_secret and
@@ -35,7 +36,11 @@
  * protected path that does not exist yet cannot be created by any name or
  * call, and the Landlock ruleset needs no rule for it. Not covered: bind()
  * of an AF_UNIX socket (MAKE_SOCK stays Landlock's), and a run where the
- * hook is skipped (FSJAIL_NO_NOTIFY, a listener up the chain: EBUSY).
+ * hook is skipped (FSJAIL_NO_NOTIFY, a listener up the chain: EBUSY, which
+ * the child only learns after Landlock is applied). The lookup trusts
+ * that the command cannot mount (Landlock forbids mount(2) to a sandboxed
+ * process, even in a mount namespace of its own): paths the kernel gives
+ * for the caller's objects are then the policy's paths.
  *
  * With backups on (notify_set_backup()) the filter also traps every open
  * that can write (O_WRONLY, O_RDWR, O_TRUNC), truncate, truncate64,
