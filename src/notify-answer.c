@@ -295,4 +295,7 @@ int nj_open_existing(struct job *j, const struct loc *l, int flags, bool cloexec
 	return fd;
 }
 
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_answer_not_this_system;
 #endif /* __linux__ */

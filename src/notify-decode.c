@@ -140,4 +140,7 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 	return 0;
 }
 
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_decode_not_this_system;
 #endif /* __linux__ */

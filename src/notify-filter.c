@@ -202,4 +202,7 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 	return 0;
 }
 
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_filter_not_this_system;
 #endif /* __linux__ */

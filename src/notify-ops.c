@@ -601,4 +601,7 @@ out:
 		close(tr.rootfd);
 }
 
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_ops_not_this_system;
 #endif /* __linux__ */

@@ -455,4 +455,7 @@ int notify_reparent(const struct loc *l, char name[NAME_MAX + 1])
 	return fd;
 }
 
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_path_not_this_system;
 #endif /* __linux__ */

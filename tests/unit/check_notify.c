@@ -29,6 +29,7 @@
 #include "launch.h"
 #include "notify.h"
 #include "notify-int.h"
+#include "refusal.h"
 #include <seccomp.h>
 #include "policy.h"
 #include "sandbox.h"
@@ -700,6 +701,7 @@ START_TEST(test_direct_create_denied_refused)
 
 	NEED_KERNEL();
 	pol = drop_policy(C);
+	refusal_reset();
 	rep = run_direct(pol, direct_outside, &st);
 	ck_assert_int_eq(rep.res[0], EACCES);
 	ck_assert_int_eq(rep.res[1], EACCES);
@@ -708,6 +710,8 @@ START_TEST(test_direct_create_denied_refused)
 	ck_assert_uint_eq(st.created, 0);
 	ck_assert_uint_eq(st.continued, 0);
 	ck_assert_uint_eq(st.refused, 2);
+	/* each refusal is recorded for the run's summary (refusal.h) */
+	ck_assert_uint_eq(refusal_count(), 2);
 	policy_free(pol);
 }
 END_TEST
