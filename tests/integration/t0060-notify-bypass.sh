@@ -9,7 +9,7 @@
 # zero victims lost.
 . "$(dirname "$0")/libtest.sh"
 
-plan 13
+plan 14
 setup
 require_landlock
 
@@ -77,6 +77,16 @@ fsj_sh -- "cd '$WS' && echo pwned > hl"
 assert_failed
 assert_err_match 'Permission denied'
 assert_content "$WS/hl" "two names"
+end_test
+
+begin_test "a delete under /tmp is backed up but not sent to the trash"
+TMPF=$(mktemp /tmp/fsjail-t0060.XXXXXX)
+echo "scratch $$" >"$TMPF"
+fsj_sh -- "rm -f '$TMPF'"
+assert_rc 0
+assert_not_exists "$TMPF"
+grep -rqs "$(basename "$TMPF")" "$HOME/.local/share/Trash" && fail "$TMPF went to the trash"
+rm -f "$TMPF"
 end_test
 
 N=${FSJAIL_RACE_VICTIMS:-30}
