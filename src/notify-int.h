@@ -1,9 +1,31 @@
 /* notify-int.h - what the files of the interception hook share (notify.c:
  * lifecycle and the supervisor thread; notify-filter.c: the BPF filter and
  * its install in the child; notify-path.c: reading a caller and resolving
- * its paths in its own view; notify-ops.c: decoding a trapped call and
- * performing it). Linux only; not for use outside notify*.c and their unit
- * test. The public interface and the guarantee are in notify.h. */
+ * its paths in its own view; notify-decode.c: a notification as one call;
+ * notify-answer.c: answering and the checks before acting; notify-ops.c:
+ * performing each call). Linux only; not for use outside notify*.c and their unit
+ * test. The public interface and the guarantee are in notify.h.
+ *
+ * DESIGN NOTES.
+ * With backups on (notify_set_backup()) the filter also traps every open
+ * that can write (O_WRONLY, O_RDWR, O_TRUNC), truncate, truncate64,
+ * unlink, unlinkat and rmdir: the supervisor opens the file without
+ * O_TRUNC, checks it is the file it resolved (fstat), saves it
+ * (backup_before_change()), then truncates and hands it in. A write to a
+ * pre-existing file with another hard link is refused unless
+ * notify_set_allow_hardlink_writes(true).
+ *
+ * When the supervisor cannot tell which file a call touches (unreadable
+ * path memory, a magic link it does not translate, a path on procfs, a
+ * chrooted caller, a caller whose identity differs from fsjail's, an
+ * unknown open_how tail or call) it refuses (EACCES or EPERM, E2BIG for a
+ * longer open_how, EINVAL for unknown flags, as the kernel) and records
+ * the refusal (refusal.h). O_TMPFILE gets EOPNOTSUPP (callers fall back).
+ *
+ * Identity: the supervisor acts only for a caller whose fsuid and fsgid
+ * are its own (and that holds CAP_DAC_OVERRIDE when it does): it refuses
+ * the others. The FIFO a writer opens with no reader yet is opened in a
+ * thread of its own, which answers once a reader comes. */
 #ifndef FSJAIL_NOTIFY_INT_H
 #define FSJAIL_NOTIFY_INT_H
 
