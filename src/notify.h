@@ -1,100 +1,100 @@
-/* notify.h - the create hook: a seccomp user-notification filter that lets
- * "create" work without "write" under Landlock (DESIGN.md sections 2 and 8
- * "Linux interception", SBPL-NOTES.md section 10, seccomp_unotify(2)).
+/* notify.h - the interception hook: a seccomp user-notification filter
+ * whose trapped file calls the supervisor thread performs itself (DESIGN.md
+ * sections 2, 8; seccomp_unotify(2); design notes in notify-int.h). It
+ * reads each call's arguments once, resolves the path in the caller's view
+ * on descriptors it holds, decides with the policy on the resolved path,
+ * takes the backup, performs the call with its own *at() calls and
+ * answers with the result (opens: ADDFD + SEND). No trapped path call is
+ * answered CONTINUE: nothing the caller changes after the check is read.
  *
- * Landlock cannot express "make a new file and fill it, but do not change
- * existing ones": open(O_CREAT|O_WRONLY) needs MAKE_REG on the directory and
- * WRITE_FILE, and WRITE_FILE would open every existing file too. So the
- * child traps creating opens; the supervisor, outside the sandbox, checks
- * the policy and, only where create is allowed, write is not and the file
- * does not exist yet, creates the file itself (O_EXCL, no symlink followed)
- * and hands the descriptor in with SECCOMP_IOCTL_NOTIF_ADDFD. Everything
- * else is answered CONTINUE: the kernel performs the call and Landlock
- * decides. Landlock stays the security boundary; the hook only ever adds
- * the one thing the policy allows and Landlock cannot say.
+ * THE GUARANTEE (landlock.c may rely on it while the hook is installed):
+ * no name is made by the command tree except by the supervisor, after
+ * policy_decide() allowed FSJ_CAP_CREATE on the resolved path of the new
+ * name (the kernel's path of the directory the supervisor holds, plus the
+ * final name). Calls: open, openat, creat, openat2 with O_CREAT (openat2
+ * always; O_TMPFILE: EOPNOTSUPP; a linkat of a nameless file: EACCES),
+ * mkdir(at), mknod(at) (no device nodes: EPERM), symlink(at), link(at),
+ * rename, renameat, renameat2 (the target; RENAME_WHITEOUT refused), native
+ * and i386 (x32 is killed by the filter); io_uring, memfd_secret and
+ * open_by_handle_at get EPERM. A folder is not renamed when a protected
+ * path or a rule denying create lies below its new name (or one denying
+ * delete below its old name): the moved tree could carry the name in. A
+ * new name for an existing object (link, rename) may grant no more than
+ * the old one (Landlock's REFER rule). Not covered: bind() of an AF_UNIX
+ * socket (MAKE_SOCK stays Landlock's), and a run without the hook
+ * (FSJAIL_NO_NOTIFY; EBUSY, a listener up the chain, which the child only
+ * learns after Landlock is applied). It trusts that the command cannot
+ * mount (Landlock forbids mount(2) to a sandboxed process).
  *
- * Lifecycle (launch.c): notify_new() in the parent before fork;
- * notify_child_install() in the child as the last step before exec;
- * notify_start() in the parent after fork; notify_stop() once the child
- * has ended; notify_free(). Linux only: elsewhere notify_wanted() is false
- * and the other functions fail with a message. */
+ * Lifecycle (launch.c): notify_new() before fork, notify_child_install()
+ * in the child, notify_start() after fork, notify_stop() once the child
+ * has ended, notify_free(). Elsewhere than Linux notify_wanted() is false. */
 #ifndef FSJAIL_NOTIFY_H
 #define FSJAIL_NOTIFY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "policy.h"
 #include "util.h"
 
 struct notify;
+struct backup_cycle;
 
 /* What the supervisor did, for tests and diagnostics. */
 struct notify_stats {
 	unsigned long received;  /* notifications read from the listener */
-	unsigned long continued; /* answered CONTINUE: the kernel decided */
+	unsigned long continued; /* answered CONTINUE: never (the supervisor acts) */
+	unsigned long performed; /* calls performed and answered with success */
 	unsigned long created;   /* files created by the supervisor and handed in */
-	unsigned long refused;   /* answered with an error (EACCES on an internal error,
-				    or the error of the supervisor's own open) */
+	unsigned long refused;   /* answered with an error (refusal or the call's) */
 	unsigned long vanished;  /* the caller went away before the answer */
 	unsigned long trashed;   /* unlinks done by the supervisor as a move to the trash */
 	bool installed;          /* the child sent its listener */
 };
 
-/* false when this platform has no hook, or when the test-only variable
- * FSJAIL_NO_NOTIFY=1 disables it (tests show the difference it makes). */
+/* false without a hook here, or with the test-only FSJAIL_NO_NOTIFY=1. */
 bool notify_wanted(void);
 
-/* In the parent, before fork: a hook that will decide with pol (borrowed:
- * pol must outlive the hook, up to notify_free()). Makes the socket pair
- * the child sends its listener over. Returns a new hook (caller frees with
- * notify_free()), or NULL with err set. */
+/* In the parent, before fork: a hook deciding with pol (borrowed until
+ * notify_free()). Returns a new hook, or NULL with err set. */
 struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err);
 
-/* In the child, after the sandbox is applied, as the last step before
- * exec: set no_new_privs, load the filter (creating opens trap; io_uring is
- * refused with EPERM because it would go around the hook), send the
- * listener to the parent and close it here. When a listener already exists
- * further up the filter chain (EBUSY: fsjail inside fsjail) the hook is
- * skipped with a warning on stderr: Landlock alone decides, as with
- * FSJAIL_NO_NOTIFY. Returns 0, or -1 with err set: the caller must not
- * exec. */
+/* In the child, after the sandbox, last before exec: set no_new_privs,
+ * load the filter, send the listener to the parent and close it here. On
+ * EBUSY (fsjail inside fsjail) the hook is skipped with a warning. Returns
+ * 0, or -1 with err set: the caller must not exec. */
 int notify_child_install(struct notify *nt, struct fsj_error *err);
 
-/* The descriptor notify_child_install() sends the listener over, which a
- * child that closes descriptors before it must keep; -1 when nt is NULL or
- * has none. */
+/* The descriptor the listener is sent over (a child closing descriptors
+ * must keep it); -1 when none. */
 int notify_child_fd(const struct notify *nt);
 
-/* In the parent, after fork: close the child's end of the socket and
- * start the supervisor thread (all signals blocked in it), which receives
- * the listener and answers notifications until notify_stop(), or until no
- * process holds the filter any more. Returns 0, or -1 with err set. */
+/* In the parent, after fork: start the supervisor thread (all signals
+ * blocked), answering until notify_stop() or until no process holds the
+ * filter. Returns 0, or -1 with err set. */
 int notify_start(struct notify *nt, struct fsj_error *err);
 
-/* In the parent, once the child has ended: stop the thread and close the
- * listener. A descendant still running then gets ENOSYS from a trapped
- * call (seccomp_unotify(2)): the create hook ends with fsjail. Safe to call
- * when the thread was never started, and more than once. */
+/* Once the child has ended: stop the thread, close the listener (trapped
+ * calls of descendants then get ENOSYS). Safe to repeat, or unstarted. */
 void notify_stop(struct notify *nt);
 
-struct backup_cycle;
-
-/* Before notify_new(): from then on hooks also save content (backup.h).
- * With bc set the filter traps every open that can write (O_WRONLY,
- * O_RDWR, O_TRUNC, O_CREAT), truncate, unlink, unlinkat, rename, renameat
- * and renameat2; the supervisor backs up an existing regular file the
- * policy lets the command change before answering CONTINUE (the target of
- * a rename too), and refuses the call (EACCES, or the backup's errno) when
- * the backup fails. trash_home (copied; NULL: deleteMode unlink): an
- * unlink of a regular file the policy allows deleting is done by the
- * supervisor as a move to that home's trash (trash.h) and answered as
- * success. bc is borrowed: it must outlive every hook made meanwhile.
- * notify_set_backup(NULL, NULL) turns it off for later hooks. */
+/* Before notify_new(): later hooks save content (backup.h, bc borrowed
+ * while they live; NULL: off) and trap calls that change or remove files;
+ * trash_home (copied; NULL: none): a pre-existing regular file's unlink is
+ * a move to its trash (trash.h) outside the no-trash areas. */
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
+
+/* Before notify_new(): allow writing a pre-existing regular file with
+ * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
+void notify_set_allow_hardlink_writes(bool allow);
+
+/* Before notify_new(): folders (absolute, up to 8, copied) whose deletes
+ * skip the trash; NULL: /tmp, /var/tmp, $TMPDIR (and resolved). */
+void notify_set_no_trash_areas(const char *const *paths, size_t n);
 
 /* Counters so far; exact after notify_stop(). */
 void notify_get_stats(const struct notify *nt, struct notify_stats *out);
-
 /* Stop (if needed) and free; NULL is accepted. */
 void notify_free(struct notify *nt);
 

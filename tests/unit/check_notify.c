@@ -28,6 +28,7 @@
 #include "landlock.h"
 #include "launch.h"
 #include "notify.h"
+#include "refusal.h"
 #include "policy.h"
 #include "sandbox.h"
 #include "util.h"
@@ -549,7 +550,7 @@ static void direct_calls(int *res)
 #endif
 	/* openat2(2) with O_CREAT */
 	res[1] = e_fd(sys_openat2("o2.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0644, 0));
-	/* openat2 with a resolve flag: left to the kernel, which refuses */
+	/* openat2 with a resolve flag: performed by the supervisor too */
 	res[2] = e_fd(sys_openat2("o2b.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0644,
 				  RESOLVE_BENEATH));
 	/* the descriptor number is the call's return, close-on-exec as asked */
@@ -565,7 +566,7 @@ static void direct_calls(int *res)
 	res[5] = fd < 0 ? errno : (fl >= 0 && !(fl & FD_CLOEXEC)) ? 0 : EBADF;
 	if (fd >= 0)
 		close(fd);
-	/* a read-only creating open needs no write: Landlock alone allows it */
+	/* a read-only creating open needs create only */
 	res[6] = e_fd(open("ro.txt", O_RDONLY | O_CREAT | O_CLOEXEC, 0644));
 	/* io_uring is refused */
 	res[7] = syscall(SYS_io_uring_setup, 1, NULL) < 0 ? errno : 0;
@@ -590,7 +591,7 @@ START_TEST(test_direct_calls)
 	ck_assert(exists("drop/c.txt"));
 	ck_assert_int_eq(rep.res[1], 0);
 	ck_assert(exists("drop/o2.txt"));
-	ck_assert_int_eq(rep.res[2], EACCES);
+	ck_assert(rep.res[2] == 0 && exists("drop/o2b.txt"));
 	ck_assert_int_eq(rep.res[3], 0);
 	ck_assert_int_eq(rep.res[4], 0);
 	assert_content("drop/cx.txt", "cx");
@@ -602,21 +603,20 @@ START_TEST(test_direct_calls)
 	ck_assert_int_eq(rep.res[10], 0);
 	assert_content("drop/existing", "orig\n");
 	ck_assert(st.installed);
-	/* creat, openat2, open x2 were made by the supervisor; openat2 with
-	 * RESOLVE_BENEATH, the read-only open and the two existing files
-	 * went to the kernel; the plain read never trapped */
-	ck_assert_uint_eq(st.created, 4);
-	ck_assert_uint_eq(st.continued, 4);
+	/* creat, openat2 x2, open x3 were made by the supervisor; the two
+	 * opens of an existing file were refused (no write); nothing was
+	 * left to the kernel; the plain read never trapped */
+	ck_assert(st.created == 6 && st.continued == 0);
 	ck_assert_uint_eq(st.received, 8);
-	ck_assert_uint_eq(st.refused, 0);
+	ck_assert_uint_eq(st.refused, 2);
 	policy_free(pol);
 }
 END_TEST
 
 static void direct_other_uid(int *res)
 {
-	/* A caller that changed identity: the supervisor does not create
-	 * files for someone else; the kernel (Landlock) refuses. */
+	/* A caller that changed identity: the supervisor does not act for
+	 * someone else; it refuses. */
 	if (setresgid(65534, 65534, 65534) < 0 || setresuid(65534, 65534, 65534) < 0) {
 		res[0] = errno;
 		return;
@@ -625,7 +625,7 @@ static void direct_other_uid(int *res)
 	res[1] = e_fd(open("nobody.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
 }
 
-START_TEST(test_direct_other_identity_left_to_kernel)
+START_TEST(test_direct_other_identity_refused)
 {
 	struct fsj_policy *pol;
 	struct direct_report rep;
@@ -639,8 +639,8 @@ START_TEST(test_direct_other_identity_left_to_kernel)
 	rep = run_direct(pol, direct_other_uid, &st);
 	ck_assert_int_eq(rep.res[0], 0);
 	ck_assert_int_eq(rep.res[1], EACCES);
-	ck_assert_uint_eq(st.created, 0);
-	ck_assert_uint_eq(st.continued, 1);
+	ck_assert(!exists("drop/nobody.txt") && st.created == 0);
+	ck_assert(st.continued == 0 && st.refused == 1);
 	policy_free(pol);
 }
 END_TEST
@@ -648,8 +648,8 @@ END_TEST
 static void direct_chrooted(int *res)
 {
 	/* The caller's "/" is the scratch folder now: "/drop/y" names
-	 * drop/y for it, but not for the supervisor, which leaves every call
-	 * of a chrooted caller to the kernel. */
+	 * drop/y for it, but not for the supervisor, which refuses every
+	 * call of a chrooted caller (EPERM), never leaving it to the kernel. */
 	if (chroot(scratch) < 0) {
 		res[0] = errno;
 		return;
@@ -659,7 +659,7 @@ static void direct_chrooted(int *res)
 	res[2] = e_fd(open("/drop/y", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
 }
 
-START_TEST(test_direct_chrooted_left_to_kernel)
+START_TEST(test_direct_chrooted_refused)
 {
 	struct fsj_policy *pol;
 	struct direct_report rep;
@@ -671,10 +671,9 @@ START_TEST(test_direct_chrooted_left_to_kernel)
 	pol = drop_policy(C);
 	rep = run_direct(pol, direct_chrooted, &st);
 	ck_assert_int_eq(rep.res[0], 0);
-	ck_assert_int_eq(rep.res[1], EACCES);
-	ck_assert_int_eq(rep.res[2], EACCES);
-	ck_assert_uint_eq(st.created, 0);
-	ck_assert_uint_eq(st.continued, 2);
+	ck_assert(rep.res[1] == EPERM && rep.res[2] == EPERM);
+	ck_assert(!exists("drop/y") && !exists("x") && st.created == 0);
+	ck_assert(st.continued == 0 && st.refused == 2);
 	policy_free(pol);
 }
 END_TEST
@@ -685,7 +684,7 @@ static void direct_outside(int *res)
 	res[1] = e_fd(open("../outside/existing", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
 }
 
-START_TEST(test_direct_create_denied_left_to_kernel)
+START_TEST(test_direct_create_denied_refused)
 {
 	struct fsj_policy *pol;
 	struct direct_report rep;
@@ -693,13 +692,14 @@ START_TEST(test_direct_create_denied_left_to_kernel)
 
 	NEED_KERNEL();
 	pol = drop_policy(C);
+	refusal_reset();
 	rep = run_direct(pol, direct_outside, &st);
 	ck_assert_int_eq(rep.res[0], EACCES);
 	ck_assert_int_eq(rep.res[1], EACCES);
 	ck_assert(!exists("outside/new"));
 	assert_content("outside/existing", "outside\n");
-	ck_assert_uint_eq(st.created, 0);
-	ck_assert_uint_eq(st.continued, 2);
+	ck_assert(st.created == 0 && st.continued == 0 && st.refused == 2);
+	ck_assert_uint_eq(refusal_count(), 2); /* recorded for the summary */
 	policy_free(pol);
 }
 END_TEST
@@ -747,9 +747,9 @@ static Suite *notify_suite(void)
 	tcase_add_test(tk, test_write_allowed_kernel_decides);
 	tcase_add_test(tk, test_under_mount_masks);
 	tcase_add_test(tk, test_direct_calls);
-	tcase_add_test(tk, test_direct_other_identity_left_to_kernel);
-	tcase_add_test(tk, test_direct_chrooted_left_to_kernel);
-	tcase_add_test(tk, test_direct_create_denied_left_to_kernel);
+	tcase_add_test(tk, test_direct_other_identity_refused);
+	tcase_add_test(tk, test_direct_chrooted_refused);
+	tcase_add_test(tk, test_direct_create_denied_refused);
 	tcase_add_test(tk, test_supervisor_gone_fails_closed);
 	suite_add_tcase(s, tk);
 	return s;

@@ -1,0 +1,94 @@
+/* check_notify_decode.c - the interception hook's decoder (src/notify-decode.c,
+ * notify-int.h): every architecture entry point the filter covers as one
+ * logical call; i386's 32-bit pointers, truncate64's split length and
+ * O_LARGEFILE. A unit test: this machine's kernel cannot run i386
+ * programs (no IA32 emulation), so the decoder is tested on its own. */
+#include <check.h>
+#include <fcntl.h>
+#include <seccomp.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "notify-int.h"
+
+/* ---- the decoder: every architecture entry point as one logical call ---- */
+
+START_TEST(test_decode_arches)
+{
+	uint32_t arches[NOTIFY_MAX_ARCHES];
+	size_t n;
+	uint64_t a[6] = { 0 };
+	struct notify_call c;
+	int nr;
+
+	notify_filter_arches(arches, &n);
+	/* native openat: dirfd, path, flags, mode */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "openat");
+	a[0] = (uint64_t)(uint32_t)AT_FDCWD;
+	a[1] = 0x7fff12345678ULL;
+	a[2] = O_WRONLY | O_CREAT;
+	a[3] = 0640;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert_int_eq(c.op, NOTIFY_OP_OPEN);
+	ck_assert_int_eq(c.dirfd, AT_FDCWD);
+	ck_assert(c.path == 0x7fff12345678ULL && !c.compat);
+	ck_assert_uint_eq(c.flags, O_WRONLY | O_CREAT);
+	/* rmdir is unlinkat(AT_REMOVEDIR) */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "rmdir");
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_UNLINK && c.flags == AT_REMOVEDIR);
+	/* an architecture the filter does not cover is refused */
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_AARCH64 == arches[0] ? SCMP_ARCH_X86_64
+										 : SCMP_ARCH_AARCH64,
+				       nr, a, &c),
+			 -1);
+	/* a call the hook does not trap (read) is refused too */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "read");
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), -1);
+#ifdef __x86_64__
+	ck_assert_uint_eq(n, 2);
+	/* i386 truncate64: the length is split low word first; pointers are
+	 * 32 bits (the high half of a register is garbage to us) */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "truncate64");
+	ck_assert_int_ge(nr, 0);
+	a[0] = 0xdeadbeef00001000ULL;
+	a[1] = 0x89abcdefULL;
+	a[2] = 0x1ULL;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_TRUNCATE && c.compat);
+	ck_assert_uint_eq(c.path, 0x1000);
+	ck_assert(c.length == 0x189abcdefLL);
+	/* i386 truncate: a 32-bit signed length */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "truncate");
+	a[1] = 0xffffffffULL;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert(c.length == -1);
+	/* i386 open: O_LARGEFILE (0100000) is not an unknown flag */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "open");
+	a[1] = O_WRONLY | 0100000;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert_uint_eq(c.flags, O_WRONLY);
+	/* i386 renameat2: flags in the fifth argument */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "renameat2");
+	a[0] = 3, a[1] = 0x2000, a[2] = 4, a[3] = 0x3000, a[4] = 2;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_RENAME && c.dirfd == 3 && c.dirfd2 == 4 && c.flags == 2);
+#endif
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("notify_decode");
+	TCase *tk = tcase_create("decode");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tk, test_decode_arches);
+	suite_add_tcase(s, tk);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
