@@ -28,6 +28,8 @@ static void mark_masks(struct node *n, int c)
 			mark_masks(k, c);
 		else if (ll_mask_carries(k->mask, c))
 			k->mask_used = true;
+		else if (k->by_listener)
+			k->listener_used = true;
 	}
 }
 
@@ -65,6 +67,57 @@ static int emit_kids(struct compiler *cx, struct node *n, int c)
 	return 0;
 }
 
+/* The node at or below n whose deny of c made n unsound: n itself when
+ * it is refused c, or its entries are; else down the children that are
+ * not ok. */
+static const struct node *culprit(const struct node *n, int c)
+{
+	for (;;) {
+		const struct node *next = NULL;
+
+		if (!n->v[c] || (!(n->exists && !n->is_dir) && !n->g[c]))
+			return n;
+		for (size_t i = 0; !next && i < n->n_kids; i++)
+			if (n->kids[i]->canonical && !n->kids[i]->ok[c])
+				next = n->kids[i];
+		if (!next)
+			return n;
+		n = next;
+	}
+}
+
+/* Why n is expanded for c, one line for `fsjail status` and the dump.
+ * Caller frees. */
+static char *expansion_reason(const struct compiler *cx, const struct node *n, int c)
+{
+	const struct node *d = culprit(n, c);
+	const char *cap = fsj_cap_name((enum fsj_cap)c);
+	struct fsj_decision dec;
+	cleanup_free char *rule = NULL;
+	const char *missing;
+
+	if (d == n)
+		return xasprintf("%s: the policy %s the folder but not %s", cap,
+				 n->v[c] ? "grants it on" : "refuses it on",
+				 n->v[c] ? "what it holds" : "its entries");
+	policy_decide(cx->pol, d->path, d->path, (enum fsj_cap)c, &dec);
+	if (dec.rule && dec.rule->origin)
+		rule = xasprintf("%s, %s", fsj_level_name(dec.level), dec.rule->origin);
+	else
+		rule = xstrdup(fsj_level_name(dec.level));
+	if (!d->exists && !cx->opts->listener)
+		missing = "it does not exist yet and no seccomp listener refuses creating it";
+	else if (!d->exists)
+		missing = "it does not exist yet and create is allowed there";
+	else if (!cx->opts->masks)
+		missing = "mount masks are not available";
+	else if (dec.level != FSJ_LEVEL_PROTECTED && dec.level != FSJ_LEVEL_EXPLICIT)
+		missing = "a baseline or default deny is never masked";
+	else
+		missing = "no one mount mask carries every deny beneath it";
+	return xasprintf("%s: '%s' is denied (%s): %s", cap, d->path, rule, missing);
+}
+
 /* Grant n's entries one by one instead of n (see the comment above). */
 static int expand(struct compiler *cx, struct node *n, int c)
 {
@@ -74,6 +127,7 @@ static int expand(struct compiler *cx, struct node *n, int c)
 	int fd, rc = 0;
 
 	ll_strvec_push(&cx->expanded, xstrdup(n->path));
+	ll_strvec_push(&cx->expanded_why, expansion_reason(cx, n, c));
 	if (!n->g[c])
 		return emit_kids(cx, n, c);
 	fd = open(n->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

@@ -127,6 +127,8 @@ struct node {
 	bool deny_all[FSJ_CAP_COUNT]; /* denied throughout the subtree */
 	int mask;                     /* -1 or the enum ll_mask_kind of a candidate mask */
 	bool mask_used;
+	bool by_listener;   /* absent, create denied: the listener keeps it absent */
+	bool listener_used; /* ... and a rule above relies on that */
 	bool pin;
 };
 
@@ -148,6 +150,7 @@ struct compiler {
 	struct node *root;
 	struct rulevec rules;
 	struct strvec expanded;
+	struct strvec expanded_why; /* parallel to expanded */
 	struct strvec undeletable; /* files granted delete that Landlock cannot let go */
 	struct fsj_error *err;
 };

@@ -48,6 +48,15 @@
  * its ancestors unsound, so creating the denied path later stays
  * impossible; an allow on it grants nothing now (nothing to open).
  *
+ * The listener (opts->listener). When the seccomp listener will be
+ * installed, the supervisor performs every name-creating call after a
+ * policy check, so a node that does not exist and whose create is denied
+ * cannot come to exist from inside by any name, rename or link: it is
+ * "by_listener", ok_c for every c, and its folder keeps its grant whole
+ * (issue 12 item 3). A rule relying on that is recorded in
+ * plan->by_listener. An absent node whose create is allowed still counts
+ * as above: the command could make it, then use it under the folder's grant.
+ *
  * Emission, per capability c, from "/":
  *   emit(n): nothing if n does not exist (or is phantom);
  *            a non-directory: rule(n, file rights of c) if v(n);
@@ -344,6 +353,8 @@ static void node_summarise(struct compiler *cx, struct node *n)
 		n->deny_all[c] = !n->canonical || all_denied;
 	}
 	n->mask = mask_candidate(cx, n);
+	n->by_listener = cx->opts->listener && n->canonical && !n->exists && n->parent &&
+			 ll_cap_handled(cx, FSJ_CAP_CREATE) && !n->v[FSJ_CAP_CREATE];
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 		bool full = n->v[c] && (leaf || n->g[c]);
 
@@ -352,7 +363,8 @@ static void node_summarise(struct compiler *cx, struct node *n)
 		for (size_t i = 0; !leaf && i < n->n_kids; i++)
 			full = full && n->kids[i]->ok[c];
 		n->full[c] = n->canonical && full;
-		n->ok[c] = !n->canonical || full || ll_mask_carries(n->mask, c);
+		n->ok[c] = !n->canonical || full || ll_mask_carries(n->mask, c) ||
+			   n->by_listener;
 	}
 }
 
@@ -381,6 +393,67 @@ static char **strvec_take_sorted(struct strvec *v, size_t *n)
 	v->n = 0;
 	out = steal_pointer(&v->v);
 	return out;
+}
+
+static int pair_cmp(const void *a, const void *b)
+{
+	const char *const *x = a, *const *y = b;
+	int c = strcmp(x[0], y[0]);
+
+	return c ? c : strcmp(x[1], y[1]);
+}
+
+/* cx's expanded folders and their reasons into plan, sorted by folder, one
+ * entry per folder with its distinct reasons joined by "; ". */
+static void take_expansions(struct compiler *cx, struct ll_plan *plan)
+{
+	size_t n = cx->expanded.n, w = 0;
+	char **pairs = xreallocarray(NULL, n ? 2 * n : 1, sizeof(*pairs));
+
+	for (size_t i = 0; i < n; i++) {
+		pairs[2 * i] = cx->expanded.v[i];
+		pairs[2 * i + 1] = cx->expanded_why.v[i];
+	}
+	cx->expanded.n = cx->expanded_why.n = 0;
+	qsort(pairs, n, 2 * sizeof(*pairs), pair_cmp);
+	plan->expanded = xreallocarray(NULL, n ? n : 1, sizeof(char *));
+	plan->expanded_why = xreallocarray(NULL, n ? n : 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++) {
+		char *folder = pairs[2 * i], *why = pairs[2 * i + 1];
+
+		if (w && strcmp(plan->expanded[w - 1], folder) == 0) {
+			if (!strstr(plan->expanded_why[w - 1], why)) {
+				char *j = xasprintf("%s; %s", plan->expanded_why[w - 1], why);
+
+				free(plan->expanded_why[w - 1]);
+				plan->expanded_why[w - 1] = j;
+			}
+			free(folder);
+			free(why);
+			continue;
+		}
+		plan->expanded[w] = folder;
+		plan->expanded_why[w++] = why;
+	}
+	plan->n_expanded = w;
+	free(pairs);
+}
+
+/* The absent denied paths a granted rule relies on the listener for. */
+static void collect_by_listener(const struct node *n, struct strvec *out)
+{
+	if (n->listener_used)
+		ll_strvec_push(out, xstrdup(n->path));
+	for (size_t i = 0; i < n->n_kids; i++)
+		collect_by_listener(n->kids[i], out);
+}
+
+size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folders,
+			  const char *const **why)
+{
+	*folders = (const char *const *)plan->expanded;
+	*why = (const char *const *)plan->expanded_why;
+	return plan->n_expanded;
 }
 
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct ll_plan *plan,
@@ -444,16 +517,25 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 
 	ll_finish(&cx, plan);
 
-	plan->expanded = strvec_take_sorted(&cx.expanded, &plan->n_expanded);
+	take_expansions(&cx, plan);
 	plan->undeletable = strvec_take_sorted(&cx.undeletable, &plan->n_undeletable);
+	{
+		struct strvec bl = { 0 };
+
+		collect_by_listener(cx.root, &bl);
+		plan->by_listener = strvec_take_sorted(&bl, &plan->n_by_listener);
+	}
 out:
 	node_free(cx.root);
 	for (size_t i = 0; i < cx.rules.n; i++)
 		free(cx.rules.v[i].path);
 	free(cx.rules.v);
-	for (size_t i = 0; i < cx.expanded.n; i++)
+	for (size_t i = 0; i < cx.expanded.n; i++) {
 		free(cx.expanded.v[i]);
+		free(cx.expanded_why.v[i]);
+	}
 	free(cx.expanded.v);
+	free(cx.expanded_why.v);
 	for (size_t i = 0; i < cx.undeletable.n; i++)
 		free(cx.undeletable.v[i]);
 	free(cx.undeletable.v);
@@ -470,9 +552,15 @@ void ll_plan_release(struct ll_plan *plan)
 	for (size_t i = 0; i < plan->n_masks; i++)
 		free(plan->masks[i].path);
 	free(plan->masks);
-	for (size_t i = 0; i < plan->n_expanded; i++)
+	for (size_t i = 0; i < plan->n_expanded; i++) {
 		free(plan->expanded[i]);
+		free(plan->expanded_why[i]);
+	}
 	free(plan->expanded);
+	free(plan->expanded_why);
+	for (size_t i = 0; i < plan->n_by_listener; i++)
+		free(plan->by_listener[i]);
+	free(plan->by_listener);
 	for (size_t i = 0; i < plan->n_undeletable; i++)
 		free(plan->undeletable[i]);
 	free(plan->undeletable);

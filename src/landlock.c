@@ -257,7 +257,11 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 				m->is_dir ? "" : " (file)");
 	}
 	for (size_t i = 0; i < plan->n_expanded; i++)
-		fprintf(out, "expanded %s\n", plan->expanded[i]);
+		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
+			plan->expanded_why[i]);
+	for (size_t i = 0; i < plan->n_by_listener; i++)
+		fprintf(out, "listener %s (absent; the seccomp listener refuses creating it)\n",
+			plan->by_listener[i]);
 	for (size_t i = 0; i < plan->n_undeletable; i++)
 		fprintf(out, "undeletable %s (delete granted on the file; Landlock's is a folder right)\n",
 			plan->undeletable[i]);
