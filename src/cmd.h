@@ -40,6 +40,9 @@ enum {
 	CMD_OPT_YES_ONCE,
 	CMD_OPT_DENY,
 	CMD_OPT_SESSION,
+	CMD_OPT_QUIET,
+	CMD_OPT_REPORT,
+	CMD_OPT_STATUS_FD,
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {

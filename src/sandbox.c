@@ -72,9 +72,10 @@ enum fsj_backend fsj_backend_native(void)
 }
 
 static int prepare_landlock(struct sandbox *sb, const struct fsj_policy *pol,
-			    const struct fsj_ctx *ctx, struct fsj_error *err)
+			    const struct fsj_ctx *ctx, const char *broker_socket,
+			    struct fsj_error *err)
 {
-	struct ll_opts opts = { .abi = ll_abi(), .listener = sandbox_listener_expected() };
+	struct ll_opts opts = { .abi = ll_abi(), .listener = sandbox_listener_expected(broker_socket) };
 
 	if (opts.abi <= 0)
 		return fsj_error_set(err, NULL, 0, 0,
@@ -128,7 +129,7 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 	sb->owner = getpid();
 	switch (b) {
 	case FSJ_BACKEND_LANDLOCK:
-		rc = prepare_landlock(sb, pol, ctx, err);
+		rc = prepare_landlock(sb, pol, ctx, broker_socket, err);
 		break;
 	case FSJ_BACKEND_SEATBELT:
 		rc = prepare_seatbelt(sb, pol, ctx, broker_socket, err);
@@ -278,23 +279,21 @@ int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *
 	 * same way: the exit status alone cannot tell them apart. */
 	switch (WEXITSTATUS(wstatus)) {
 	case SANDBOX_EXEC_EXIT_COMPILE:
-		fsj_error_set(err, NULL, 0, 0,
-			      "sandbox-exec could not compile the profile (exit %d)",
-			      SANDBOX_EXEC_EXIT_COMPILE);
-		return FSJ_EXIT_ERROR;
 	case SANDBOX_EXEC_EXIT_APPLY:
-		fsj_error_set(err, NULL, 0, 0,
-			      "sandbox-exec could not apply the profile (exit %d)",
-			      SANDBOX_EXEC_EXIT_APPLY);
+		fsj_error_set(err, NULL, 0, 0, "sandbox-exec could not %s the profile (exit %d)",
+			      WEXITSTATUS(wstatus) == SANDBOX_EXEC_EXIT_APPLY ? "apply" : "compile",
+			      WEXITSTATUS(wstatus));
 		return FSJ_EXIT_ERROR;
 	default:
 		return -1;
 	}
 }
 
-bool sandbox_listener_expected(void) /* launch.c: the hook whenever notify_wanted() */
+bool sandbox_listener_expected(const char *own) /* launch.c: the hook if notify_wanted() */
 {
-	return notify_wanted() && !getenv("FSJAIL_BROKER_SOCKET");
+	const char *env = getenv("FSJAIL_BROKER_SOCKET");
+
+	return notify_wanted() && (!env || (own && strcmp(env, own) == 0));
 }
 
 bool sandbox_relies_on_listener(const struct sandbox *sb)

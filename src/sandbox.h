@@ -61,9 +61,9 @@ int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf 
 const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb);
 
 /* Will the run have the seccomp listener (ll_opts.listener)? notify_wanted()
- * and not inside another run (FSJAIL_BROKER_SOCKET: EBUSY). And does sb's
- * plan leave an absent denied path to it (then it must not run without)? */
-bool sandbox_listener_expected(void);
+ * and not inside another run (FSJAIL_BROKER_SOCKET other than own: EBUSY).
+ * And does sb's plan leave an absent denied path to it (must not run without)? */
+bool sandbox_listener_expected(const char *own_broker_socket);
 bool sandbox_relies_on_listener(const struct sandbox *sb);
 
 void sandbox_free(struct sandbox *sb);
