@@ -89,7 +89,10 @@
  *                     beneath, EBUSY for d itself); carries write, create
  *                     and delete.
  * Baseline and default denies are never masked (the guarded read fence on
- * the user-data roots stays an expansion at "/", DESIGN.md section 7).
+ * the user-data roots stays an expansion at "/", DESIGN.md section 7),
+ * except a read deny where the same subtree's write, create and delete are
+ * denied at a strong level anyway (fsjail's own audit log under its state
+ * folder): HIDE then, or that folder's read deny would expand /tmp.
  * Candidate masks are computed before emission (ok_c uses them); a
  * candidate is kept only when some emitted rule above it grants a
  * capability it carries and nothing between already carries it.
@@ -329,7 +332,7 @@ static int mask_candidate(const struct compiler *cx, const struct node *d)
 	if (!any_modify)
 		return -1;
 	if (ll_cap_handled(cx, FSJ_CAP_READ) && d->deny_all[FSJ_CAP_READ] &&
-	    level_strong(d->lv[FSJ_CAP_READ]))
+	    (level_strong(d->lv[FSJ_CAP_READ]) || strong_modify))
 		return LL_MASK_HIDE;
 	return strong_modify ? LL_MASK_READONLY : -1;
 }

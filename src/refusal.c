@@ -250,13 +250,8 @@ void refusal_set_sinks(const struct refusal_sinks *s)
 	pthread_mutex_unlock(&lock);
 }
 
-int refusal_status_write(cJSON *o)
+int refusal_status_write(int fd, cJSON *o)
 {
-	int fd;
-
-	pthread_mutex_lock(&lock);
-	fd = sinks.status_fd;
-	pthread_mutex_unlock(&lock);
 	if (fd < 0 || !o) {
 		cJSON_Delete(o);
 		return 0;

@@ -53,11 +53,10 @@ void refusal_reset(void);
 void refusal_set_sinks(const struct refusal_sinks *s);
 
 /* Write o (a cJSON object, consumed) with "schema": "fsjail-status/1"
- * first, as one line on the status descriptor of the sinks, serialised
- * with the "refused" lines. Nothing without a status descriptor. Returns 0,
- * or -1 with errno set. */
+ * first, as one line on fd (the status descriptor; -1: nothing),
+ * serialised with the "refused" lines. Returns 0, or -1 with errno set. */
 struct cJSON;
-int refusal_status_write(struct cJSON *o);
+int refusal_status_write(int fd, struct cJSON *o);
 
 /* Lines the sinks did not get past their cap (a runaway loop of refusals
  * must not fill the disk or stall the supervisor). */

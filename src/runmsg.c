@@ -109,7 +109,7 @@ void runmsg_started(struct runmsg *m, const char *cycle, long pid)
 		cJSON_AddNumberToObject(o, "pid", (double)pid);
 	else
 		cJSON_AddNullToObject(o, "pid");
-	(void)refusal_status_write(o);
+	(void)refusal_status_write(m->status_fd, o);
 	m->started = true;
 }
 
@@ -131,7 +131,7 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		cJSON_AddBoolToObject(o, "command_started", m->started);
 		cJSON_AddNumberToObject(o, "refusals", (double)refusal_count());
 		cJSON_AddNumberToObject(o, "dropped", (double)refusal_dropped());
-		(void)refusal_status_write(o);
+		(void)refusal_status_write(m->status_fd, o);
 	}
 	refusal_set_sinks(NULL);
 	if (!m->quiet) {

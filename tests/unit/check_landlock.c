@@ -644,6 +644,41 @@ START_TEST(test_listener_state_under_tmp)
 }
 END_TEST
 
+/* The audit log in fsjail's state folder: write, create and delete are
+ * protected, its read only a baseline deny. The baseline read deny rides
+ * on the mask the protected denies need anyway (hide), so a state folder
+ * under /tmp does not expand /tmp. */
+START_TEST(test_baseline_read_deny_on_protected_file_is_hidden)
+{
+	struct fsj_policy *pol;
+	struct ll_plan plan;
+
+	make_workspace();
+	mkd("tmp/h/state");
+	mkf("tmp/h/state/audit.ndjson", "{}\n");
+	pol = ws_policy(FSJ_TIER_FULL, ALL);
+	add(pol, FSJ_SRC_BASELINE, sp("tmp"), true, ALL, 0);
+	add(pol, FSJ_SRC_PROTECTED, sp("tmp/h/state"), true, 0, W | C | D);
+	add(pol, FSJ_SRC_BASELINE, sp("tmp/h/state/audit.ndjson"), false, 0, R | X);
+	compile_ok(pol, 7, true, &plan);
+	ck_assert_uint_eq(plan.n_expanded, 0);
+	ck_assert_int_ge(mask_index(&plan, sp("tmp/h/state/audit.ndjson"), LL_MASK_HIDE), 0);
+	ck_assert_int_ge(mask_index(&plan, sp("tmp/h/state"), LL_MASK_READONLY), 0);
+	ck_assert_uint_eq(access_of(&plan, sp("tmp")) & FS_CREATE, FS_CREATE);
+	ll_plan_release(&plan);
+	/* a baseline read deny alone is still never masked */
+	policy_free(pol);
+	pol = ws_policy(FSJ_TIER_FULL, ALL);
+	add(pol, FSJ_SRC_BASELINE, sp("tmp"), true, ALL, 0);
+	add(pol, FSJ_SRC_BASELINE, sp("tmp/h/state/audit.ndjson"), false, 0, R | X);
+	compile_ok(pol, 7, true, &plan);
+	ck_assert(expanded(&plan, sp("tmp")));
+	ck_assert_uint_eq(plan.n_masks, 0);
+	ll_plan_release(&plan);
+	policy_free(pol);
+}
+END_TEST
+
 static Suite *landlock_suite(void)
 {
 	Suite *s = suite_create("landlock");
@@ -676,6 +711,7 @@ static Suite *landlock_suite(void)
 	tcase_add_test(tc, test_listener_absent_deny_keeps_folder);
 	tcase_add_test(tc, test_listener_create_allowed_still_expands);
 	tcase_add_test(tc, test_listener_state_under_tmp);
+	tcase_add_test(tc, test_baseline_read_deny_on_protected_file_is_hidden);
 	suite_add_tcase(s, tc);
 
 	return s;

@@ -216,18 +216,14 @@ END_TEST
 START_TEST(test_status_write_puts_schema_first)
 {
 	int st[2];
-	struct refusal_sinks s = { .report_fd = -1 };
 	char buf[512];
 	ssize_t n;
 	cJSON *o = cJSON_CreateObject();
 
 	ck_assert_int_eq(pipe(st), 0);
-	s.status_fd = st[1];
-	refusal_set_sinks(&s);
 	cJSON_AddStringToObject(o, "type", "started");
 	cJSON_AddNumberToObject(o, "pid", 7);
-	ck_assert_int_eq(refusal_status_write(o), 0);
-	refusal_set_sinks(NULL);
+	ck_assert_int_eq(refusal_status_write(st[1], o), 0);
 	close(st[1]);
 	n = read(st[0], buf, sizeof(buf) - 1);
 	ck_assert_int_gt(n, 0);
@@ -235,7 +231,7 @@ START_TEST(test_status_write_puts_schema_first)
 	ck_assert_str_eq(buf, "{\"schema\":\"fsjail-status/1\",\"type\":\"started\",\"pid\":7}\n");
 	close(st[0]);
 	/* without a status descriptor: nothing, no error */
-	ck_assert_int_eq(refusal_status_write(cJSON_CreateObject()), 0);
+	ck_assert_int_eq(refusal_status_write(-1, cJSON_CreateObject()), 0);
 }
 END_TEST
 
