@@ -1,17 +1,57 @@
-/* notify.h - the create hook: a seccomp user-notification filter that lets
- * "create" work without "write" under Landlock (DESIGN.md sections 2 and 8
- * "Linux interception", SBPL-NOTES.md section 10, seccomp_unotify(2)).
+/* notify.h - the interception hook: a seccomp user-notification filter
+ * whose trapped file calls the supervisor performs itself (DESIGN.md
+ * sections 2 and 8 "Linux interception", SBPL-NOTES.md section 10,
+ * seccomp_unotify(2)).
  *
  * Landlock cannot express "make a new file and fill it, but do not change
- * existing ones": open(O_CREAT|O_WRONLY) needs MAKE_REG on the directory and
- * WRITE_FILE, and WRITE_FILE would open every existing file too. So the
- * child traps creating opens; the supervisor, outside the sandbox, checks
- * the policy and, only where create is allowed, write is not and the file
- * does not exist yet, creates the file itself (O_EXCL, no symlink followed)
- * and hands the descriptor in with SECCOMP_IOCTL_NOTIF_ADDFD. Everything
- * else is answered CONTINUE: the kernel performs the call and Landlock
- * decides. Landlock stays the security boundary; the hook only ever adds
- * the one thing the policy allows and Landlock cannot say.
+ * existing ones", nor save a file before it changes, nor refuse a name
+ * that does not exist yet. So the child traps the calls below, and the
+ * supervisor thread (outside the sandbox) reads each call's arguments
+ * once, resolves the path in the caller's view on descriptors it holds,
+ * decides with the policy on the resolved path, takes the backup and
+ * performs the call with its own *at() calls, answering with the result
+ * (an open: the descriptor, handed in with SECCOMP_IOCTL_NOTIF_ADDFD +
+ * SEND). A trapped path call is never answered CONTINUE, so nothing the
+ * caller changes after the check (its path memory, a symlink) is read by
+ * the kernel afterwards. Files: notify.c (lifecycle, thread),
+ * notify-filter.c (the filter), notify-path.c (the caller's view),
+ * notify-ops.c (each call).
+ *
+ * THE GUARANTEE (which landlock.c may rely on while a hook is installed,
+ * notify_get_stats().installed): no name is made in the file system by
+ * the command tree except by the supervisor, after policy_decide() allowed
+ * FSJ_CAP_CREATE on the resolved path of the new name (the path the
+ * kernel gives for the directory the supervisor holds, plus the final
+ * name). The calls: open, openat, creat, openat2 with O_CREAT (openat2
+ * always), mkdir, mkdirat, mknod, mknodat (no device nodes: EPERM),
+ * symlink, symlinkat, link, linkat, rename, renameat, renameat2 (the
+ * target; RENAME_WHITEOUT is refused), on the native architecture and on
+ * i386 (x32 is killed by the filter); io_uring, memfd_secret and
+ * open_by_handle_at are refused with EPERM. A renamed folder is refused
+ * when a protected path, or a rule denying create, lies below its new
+ * name (or one denying delete below its old name): the moved tree could
+ * carry the name in. A new name for an existing object (link, rename) may
+ * not grant more than the old one (Landlock's REFER rule). So a denied or
+ * protected path that does not exist yet cannot be created by any name or
+ * call, and the Landlock ruleset needs no rule for it. Not covered: bind()
+ * of an AF_UNIX socket (MAKE_SOCK stays Landlock's), and a run where the
+ * hook is skipped (FSJAIL_NO_NOTIFY, a listener up the chain: EBUSY).
+ *
+ * With backups on (notify_set_backup()) the filter also traps every open
+ * that can write (O_WRONLY, O_RDWR, O_TRUNC), truncate, truncate64,
+ * unlink, unlinkat and rmdir: the supervisor opens the file without
+ * O_TRUNC, checks it is the file it resolved (fstat), saves it
+ * (backup_before_change()), then truncates and hands it in. A write to a
+ * pre-existing file with another hard link is refused unless
+ * notify_set_allow_hardlink_writes(true).
+ *
+ * When the supervisor cannot tell which file a call touches (unreadable
+ * path memory, a magic link it does not translate, a path on procfs, a
+ * chrooted caller, a caller whose identity differs from fsjail's, an
+ * unknown open_how tail or call) it refuses (EACCES or EPERM, E2BIG for a
+ * longer open_how, EINVAL for unknown flags, as the kernel) and records
+ * the refusal (refusal.h). O_TMPFILE gets EOPNOTSUPP (callers fall back).
+ * A FIFO opened for writing with no reader yet waits in a thread of its own.
  *
  * Lifecycle (launch.c): notify_new() in the parent before fork;
  * notify_child_install() in the child as the last step before exec;
@@ -22,6 +62,7 @@
 #define FSJAIL_NOTIFY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "policy.h"
 #include "util.h"
@@ -31,10 +72,11 @@ struct notify;
 /* What the supervisor did, for tests and diagnostics. */
 struct notify_stats {
 	unsigned long received;  /* notifications read from the listener */
-	unsigned long continued; /* answered CONTINUE: the kernel decided */
+	unsigned long continued; /* answered CONTINUE: never, since the supervisor acts */
+	unsigned long performed; /* calls the supervisor performed and answered (success) */
 	unsigned long created;   /* files created by the supervisor and handed in */
-	unsigned long refused;   /* answered with an error (EACCES on an internal error,
-				    or the error of the supervisor's own open) */
+	unsigned long refused;   /* answered with an error (a refusal, or the error of
+				    the supervisor's own call) */
 	unsigned long vanished;  /* the caller went away before the answer */
 	unsigned long trashed;   /* unlinks done by the supervisor as a move to the trash */
 	bool installed;          /* the child sent its listener */
@@ -79,18 +121,25 @@ void notify_stop(struct notify *nt);
 
 struct backup_cycle;
 
-/* Before notify_new(): from then on hooks also save content (backup.h).
- * With bc set the filter traps every open that can write (O_WRONLY,
- * O_RDWR, O_TRUNC, O_CREAT), truncate, unlink, unlinkat, rename, renameat
- * and renameat2; the supervisor backs up an existing regular file the
- * policy lets the command change before answering CONTINUE (the target of
- * a rename too), and refuses the call (EACCES, or the backup's errno) when
- * the backup fails. trash_home (copied; NULL: deleteMode unlink): an
- * unlink of a regular file the policy allows deleting is done by the
- * supervisor as a move to that home's trash (trash.h) and answered as
- * success. bc is borrowed: it must outlive every hook made meanwhile.
- * notify_set_backup(NULL, NULL) turns it off for later hooks. */
+/* Before notify_new(): from then on hooks also save content (backup.h)
+ * and trap the calls that change or remove an existing file (see above).
+ * trash_home (copied; NULL: deleteMode unlink): an unlink of a
+ * pre-existing regular file the policy allows deleting is a move to that
+ * home's trash (trash.h), except in the no-trash areas; a file created in
+ * this cycle is removed plainly. bc is borrowed: it must outlive every
+ * hook made meanwhile. notify_set_backup(NULL, NULL) turns it off for
+ * later hooks. */
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
+
+/* Before notify_new(): whether a write or truncate of a pre-existing
+ * regular file with st_nlink > 1 is allowed (default false: refused with
+ * EACCES, reason "hard link: ..."). The config key is the lead's to wire. */
+void notify_set_allow_hardlink_writes(bool allow);
+
+/* Before notify_new(): the folders (absolute, up to 8, copied) whose
+ * deleted files are not moved to the trash, only backed up. NULL restores
+ * the default: /tmp, /var/tmp and $TMPDIR (also as resolved). */
+void notify_set_no_trash_areas(const char *const *paths, size_t n);
 
 /* Counters so far; exact after notify_stop(). */
 void notify_get_stats(const struct notify *nt, struct notify_stats *out);

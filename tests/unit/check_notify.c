@@ -28,6 +28,8 @@
 #include "landlock.h"
 #include "launch.h"
 #include "notify.h"
+#include "notify-int.h"
+#include <seccomp.h>
 #include "policy.h"
 #include "sandbox.h"
 #include "util.h"
@@ -549,7 +551,7 @@ static void direct_calls(int *res)
 #endif
 	/* openat2(2) with O_CREAT */
 	res[1] = e_fd(sys_openat2("o2.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0644, 0));
-	/* openat2 with a resolve flag: left to the kernel, which refuses */
+	/* openat2 with a resolve flag: performed by the supervisor too */
 	res[2] = e_fd(sys_openat2("o2b.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0644,
 				  RESOLVE_BENEATH));
 	/* the descriptor number is the call's return, close-on-exec as asked */
@@ -565,7 +567,7 @@ static void direct_calls(int *res)
 	res[5] = fd < 0 ? errno : (fl >= 0 && !(fl & FD_CLOEXEC)) ? 0 : EBADF;
 	if (fd >= 0)
 		close(fd);
-	/* a read-only creating open needs no write: Landlock alone allows it */
+	/* a read-only creating open needs create only */
 	res[6] = e_fd(open("ro.txt", O_RDONLY | O_CREAT | O_CLOEXEC, 0644));
 	/* io_uring is refused */
 	res[7] = syscall(SYS_io_uring_setup, 1, NULL) < 0 ? errno : 0;
@@ -590,7 +592,8 @@ START_TEST(test_direct_calls)
 	ck_assert(exists("drop/c.txt"));
 	ck_assert_int_eq(rep.res[1], 0);
 	ck_assert(exists("drop/o2.txt"));
-	ck_assert_int_eq(rep.res[2], EACCES);
+	ck_assert_int_eq(rep.res[2], 0);
+	ck_assert(exists("drop/o2b.txt"));
 	ck_assert_int_eq(rep.res[3], 0);
 	ck_assert_int_eq(rep.res[4], 0);
 	assert_content("drop/cx.txt", "cx");
@@ -602,21 +605,21 @@ START_TEST(test_direct_calls)
 	ck_assert_int_eq(rep.res[10], 0);
 	assert_content("drop/existing", "orig\n");
 	ck_assert(st.installed);
-	/* creat, openat2, open x2 were made by the supervisor; openat2 with
-	 * RESOLVE_BENEATH, the read-only open and the two existing files
-	 * went to the kernel; the plain read never trapped */
-	ck_assert_uint_eq(st.created, 4);
-	ck_assert_uint_eq(st.continued, 4);
+	/* creat, openat2 x2, open x3 were made by the supervisor; the two
+	 * opens of an existing file were refused (no write); nothing was
+	 * left to the kernel; the plain read never trapped */
+	ck_assert_uint_eq(st.created, 6);
+	ck_assert_uint_eq(st.continued, 0);
 	ck_assert_uint_eq(st.received, 8);
-	ck_assert_uint_eq(st.refused, 0);
+	ck_assert_uint_eq(st.refused, 2);
 	policy_free(pol);
 }
 END_TEST
 
 static void direct_other_uid(int *res)
 {
-	/* A caller that changed identity: the supervisor does not create
-	 * files for someone else; the kernel (Landlock) refuses. */
+	/* A caller that changed identity: the supervisor does not act for
+	 * someone else; it refuses. */
 	if (setresgid(65534, 65534, 65534) < 0 || setresuid(65534, 65534, 65534) < 0) {
 		res[0] = errno;
 		return;
@@ -625,7 +628,7 @@ static void direct_other_uid(int *res)
 	res[1] = e_fd(open("nobody.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
 }
 
-START_TEST(test_direct_other_identity_left_to_kernel)
+START_TEST(test_direct_other_identity_refused)
 {
 	struct fsj_policy *pol;
 	struct direct_report rep;
@@ -639,8 +642,10 @@ START_TEST(test_direct_other_identity_left_to_kernel)
 	rep = run_direct(pol, direct_other_uid, &st);
 	ck_assert_int_eq(rep.res[0], 0);
 	ck_assert_int_eq(rep.res[1], EACCES);
+	ck_assert(!exists("drop/nobody.txt"));
 	ck_assert_uint_eq(st.created, 0);
-	ck_assert_uint_eq(st.continued, 1);
+	ck_assert_uint_eq(st.continued, 0);
+	ck_assert_uint_eq(st.refused, 1);
 	policy_free(pol);
 }
 END_TEST
@@ -648,8 +653,8 @@ END_TEST
 static void direct_chrooted(int *res)
 {
 	/* The caller's "/" is the scratch folder now: "/drop/y" names
-	 * drop/y for it, but not for the supervisor, which leaves every call
-	 * of a chrooted caller to the kernel. */
+	 * drop/y for it, but not for the supervisor, which refuses every
+	 * call of a chrooted caller (EPERM), never leaving it to the kernel. */
 	if (chroot(scratch) < 0) {
 		res[0] = errno;
 		return;
@@ -659,7 +664,7 @@ static void direct_chrooted(int *res)
 	res[2] = e_fd(open("/drop/y", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
 }
 
-START_TEST(test_direct_chrooted_left_to_kernel)
+START_TEST(test_direct_chrooted_refused)
 {
 	struct fsj_policy *pol;
 	struct direct_report rep;
@@ -671,10 +676,12 @@ START_TEST(test_direct_chrooted_left_to_kernel)
 	pol = drop_policy(C);
 	rep = run_direct(pol, direct_chrooted, &st);
 	ck_assert_int_eq(rep.res[0], 0);
-	ck_assert_int_eq(rep.res[1], EACCES);
-	ck_assert_int_eq(rep.res[2], EACCES);
+	ck_assert_int_eq(rep.res[1], EPERM);
+	ck_assert_int_eq(rep.res[2], EPERM);
+	ck_assert(!exists("drop/y") && !exists("x"));
 	ck_assert_uint_eq(st.created, 0);
-	ck_assert_uint_eq(st.continued, 2);
+	ck_assert_uint_eq(st.continued, 0);
+	ck_assert_uint_eq(st.refused, 2);
 	policy_free(pol);
 }
 END_TEST
@@ -685,7 +692,7 @@ static void direct_outside(int *res)
 	res[1] = e_fd(open("../outside/existing", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
 }
 
-START_TEST(test_direct_create_denied_left_to_kernel)
+START_TEST(test_direct_create_denied_refused)
 {
 	struct fsj_policy *pol;
 	struct direct_report rep;
@@ -699,7 +706,8 @@ START_TEST(test_direct_create_denied_left_to_kernel)
 	ck_assert(!exists("outside/new"));
 	assert_content("outside/existing", "outside\n");
 	ck_assert_uint_eq(st.created, 0);
-	ck_assert_uint_eq(st.continued, 2);
+	ck_assert_uint_eq(st.continued, 0);
+	ck_assert_uint_eq(st.refused, 2);
 	policy_free(pol);
 }
 END_TEST
@@ -728,6 +736,72 @@ START_TEST(test_supervisor_gone_fails_closed)
 }
 END_TEST
 
+/* ---- the decoder: every architecture entry point as one logical call ---- */
+
+START_TEST(test_decode_arches)
+{
+	uint32_t arches[NOTIFY_MAX_ARCHES];
+	size_t n;
+	uint64_t a[6] = { 0 };
+	struct notify_call c;
+	int nr;
+
+	notify_filter_arches(arches, &n);
+	/* native openat: dirfd, path, flags, mode */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "openat");
+	a[0] = (uint64_t)(uint32_t)AT_FDCWD;
+	a[1] = 0x7fff12345678ULL;
+	a[2] = O_WRONLY | O_CREAT;
+	a[3] = 0640;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert_int_eq(c.op, NOTIFY_OP_OPEN);
+	ck_assert_int_eq(c.dirfd, AT_FDCWD);
+	ck_assert(c.path == 0x7fff12345678ULL && !c.compat);
+	ck_assert_uint_eq(c.flags, O_WRONLY | O_CREAT);
+	/* rmdir is unlinkat(AT_REMOVEDIR) */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "rmdir");
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_UNLINK && c.flags == AT_REMOVEDIR);
+	/* an architecture the filter does not cover is refused */
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_AARCH64 == arches[0] ? SCMP_ARCH_X86_64
+										 : SCMP_ARCH_AARCH64,
+				       nr, a, &c),
+			 -1);
+	/* a call the hook does not trap (read) is refused too */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "read");
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), -1);
+#ifdef __x86_64__
+	ck_assert_uint_eq(n, 2);
+	/* i386 truncate64: the length is split low word first; pointers are
+	 * 32 bits (the high half of a register is garbage to us) */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "truncate64");
+	ck_assert_int_ge(nr, 0);
+	a[0] = 0xdeadbeef00001000ULL;
+	a[1] = 0x89abcdefULL;
+	a[2] = 0x1ULL;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_TRUNCATE && c.compat);
+	ck_assert_uint_eq(c.path, 0x1000);
+	ck_assert(c.length == 0x189abcdefLL);
+	/* i386 truncate: a 32-bit signed length */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "truncate");
+	a[1] = 0xffffffffULL;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert(c.length == -1);
+	/* i386 open: O_LARGEFILE (0100000) is not an unknown flag */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "open");
+	a[1] = O_WRONLY | 0100000;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert_uint_eq(c.flags, O_WRONLY);
+	/* i386 renameat2: flags in the fifth argument */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "renameat2");
+	a[0] = 3, a[1] = 0x2000, a[2] = 4, a[3] = 0x3000, a[4] = 2;
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_RENAME && c.dirfd == 3 && c.dirfd2 == 4 && c.flags == 2);
+#endif
+}
+END_TEST
+
 static Suite *notify_suite(void)
 {
 	Suite *s = suite_create("notify");
@@ -736,6 +810,7 @@ static Suite *notify_suite(void)
 	tcase_add_unchecked_fixture(tk, make_run_root, remove_run_root);
 	tcase_add_checked_fixture(tk, make_scratch, NULL);
 	tcase_set_timeout(tk, 60);
+	tcase_add_test(tk, test_decode_arches);
 	tcase_add_test(tk, test_shell_redirect_creates_and_fills);
 	tcase_add_test(tk, test_python_exclusive_create);
 	tcase_add_test(tk, test_existing_file_unchanged);
@@ -747,9 +822,9 @@ static Suite *notify_suite(void)
 	tcase_add_test(tk, test_write_allowed_kernel_decides);
 	tcase_add_test(tk, test_under_mount_masks);
 	tcase_add_test(tk, test_direct_calls);
-	tcase_add_test(tk, test_direct_other_identity_left_to_kernel);
-	tcase_add_test(tk, test_direct_chrooted_left_to_kernel);
-	tcase_add_test(tk, test_direct_create_denied_left_to_kernel);
+	tcase_add_test(tk, test_direct_other_identity_refused);
+	tcase_add_test(tk, test_direct_chrooted_refused);
+	tcase_add_test(tk, test_direct_create_denied_refused);
 	tcase_add_test(tk, test_supervisor_gone_fails_closed);
 	suite_add_tcase(s, tk);
 	return s;

@@ -1,0 +1,298 @@
+/* notify-answer.c - answering a trapped call and the checks every call
+ * makes before acting: the policy, the backup, hard links, the identity of
+ * the file (notify-int.h; seccomp_unotify(2) SECCOMP_IOCTL_NOTIF_SEND and
+ * SECCOMP_IOCTL_NOTIF_ADDFD). */
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <linux/seccomp.h>
+
+#include "backup.h"
+#include "notify-int.h"
+#include "util.h"
+
+
+
+static void send_resp(struct job *j, int error, int64_t val)
+{
+	struct notify *nt = j->nt;
+	struct seccomp_notif_resp *resp;
+	size_t size = nt->resp_size > sizeof(*resp) ? nt->resp_size : sizeof(*resp);
+
+	resp = xcalloc(1, size);
+	resp->id = j->tr->id;
+	resp->error = error ? -error : 0;
+	resp->val = val;
+	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0 && errno == ENOENT)
+		NOTIFY_STAT_INC(nt, vanished);
+	else if (error)
+		NOTIFY_STAT_INC(nt, refused);
+	else
+		NOTIFY_STAT_INC(nt, performed);
+	free(resp);
+	j->answered = true;
+}
+
+/* Answer with the call's own result: 0, or the errno e. */
+int nj_answer(struct job *j, int e)
+{
+	send_resp(j, e, 0);
+	return 0;
+}
+
+/* Refuse with e and record it: cap is what was missing, path the resolved
+ * path (or NULL), d the policy's decision when it refused. */
+int nj_refuse(struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
+		  const struct fsj_decision *d)
+{
+	struct refusal r;
+
+	memset(&r, 0, sizeof(r));
+	r.cap = cap;
+	r.path = path;
+	r.reason = reason;
+	r.pid = j->tr->pid;
+	r.comm = j->tr->comm[0] ? j->tr->comm : NULL;
+	r.syscall = j->c->name;
+	r.error = e;
+	r.decision = d;
+	refusal_record(&r);
+	return nj_answer(j, e);
+}
+
+/* Hand fd in as the call's return value (ADDFD + SEND, Linux 5.14).
+ * Returns 0 (answered), or an errno: ENOENT when the caller went away. */
+int nj_hand_in(struct job *j, int fd, bool cloexec)
+{
+	struct seccomp_notif_addfd add;
+
+	memset(&add, 0, sizeof(add));
+	add.id = j->tr->id;
+	add.flags = SECCOMP_ADDFD_FLAG_SEND;
+	add.srcfd = (uint32_t)fd;
+	add.newfd_flags = cloexec ? O_CLOEXEC : 0;
+	if (ioctl(j->nt->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add) < 0)
+		return errno;
+	j->answered = true;
+	NOTIFY_STAT_INC(j->nt, performed);
+	return 0;
+}
+
+/* The policy allows cap at path (an anonymous object, path NULL, is the
+ * caller's own). *d gets the decision. */
+bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_decision *d)
+{
+	memset(d, 0, sizeof(*d));
+	/* A capability the tier does not enforce: Landlock allows it. */
+	if (!path || !(j->nt->pol->enforced & FSJ_CAPBIT(cap))) {
+		d->allowed = true;
+		return true;
+	}
+	policy_decide(j->nt->pol, path, path, cap, d);
+	return d->allowed;
+}
+
+/* Check caps (FSJ_CAPBIT mask) at path; refuses and returns false when one
+ * is missing. */
+bool nj_need(struct job *j, const char *path, unsigned caps)
+{
+	struct fsj_decision d;
+	int cap;
+
+	for (cap = 0; cap < FSJ_CAP_COUNT; cap++)
+		if ((caps & FSJ_CAPBIT(cap)) && !nj_may(j, path, (enum fsj_cap)cap, &d)) {
+			nj_refuse(j, (enum fsj_cap)cap, path, "policy", EACCES, &d);
+			return false;
+		}
+	return true;
+}
+
+bool nj_created_here(const struct job *j, const struct stat *st)
+{
+	return j->nt->bc && backup_created_in_cycle(j->nt->bc, st->st_dev, st->st_ino);
+}
+
+void nj_note_created(const struct job *j, int parent, const char *name, const char *path)
+{
+	struct stat st;
+
+	if (j->nt->bc && fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		backup_note_created(j->nt->bc, path, st.st_dev, st.st_ino);
+}
+
+/* Save the existing file l names (content or remove); false after
+ * refusing the call. */
+bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
+{
+	struct fsj_error err = { { 0 } };
+	char name[NAME_MAX + 1];
+	int parent = l->parent, e;
+
+	if (!j->nt->bc || !S_ISREG(l->st.st_mode) || nj_created_here(j, &l->st))
+		return true;
+	if (parent < 0 && (parent = notify_reparent(l, name)) < 0) {
+		nj_refuse(j, FSJ_CAP_WRITE, l->path, "no backup: the file has no name to save it by",
+		       EACCES, NULL);
+		return false;
+	}
+	e = backup_before_change(j->nt->bc, parent, parent == l->parent ? l->name : name, l->obj,
+				 l->path, what, "notify", &err) < 0
+		    ? (errno ? errno : EACCES)
+		    : 0;
+	if (parent != l->parent)
+		close(parent);
+	if (e) {
+		nj_refuse(j, FSJ_CAP_WRITE, l->path, "the backup failed", e, NULL);
+		return false;
+	}
+	return true;
+}
+
+/* A pre-existing regular file with another name: writing it would change
+ * the other names too (issue 13 item 5). false after refusing. */
+bool nj_hardlink_ok(struct job *j, const struct loc *l)
+{
+	if (!S_ISREG(l->st.st_mode) || l->st.st_nlink <= 1 || j->nt->allow_hardlink_writes ||
+	    nj_created_here(j, &l->st))
+		return true;
+	nj_refuse(j, FSJ_CAP_WRITE, l->path, "hard link: writing it would change the other names too",
+	       EACCES, NULL);
+	return false;
+}
+
+/* Same object as checked. */
+bool nj_same(int fd, const struct stat *st)
+{
+	struct stat b;
+
+	return fstat(fd, &b) == 0 && b.st_dev == st->st_dev && b.st_ino == st->st_ino;
+}
+
+/* Read the path at addr, or refuse. */
+bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX])
+{
+	if (notify_read_path(j->tr, j->nt->page_size, addr, buf) == 0)
+		return true;
+	nj_refuse(j, FSJ_CAP_WRITE, NULL, "path memory unreadable", EACCES, NULL);
+	return false;
+}
+
+/* Look up raw; on an error answer (recording a refusal) and return false. */
+bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l)
+{
+	const char *why;
+	int e = notify_lookup(j->tr, dirfd, raw, lk, l, &why);
+
+	if (e == 0)
+		return true;
+	if (why)
+		nj_refuse(j, FSJ_CAP_WRITE, NULL, why, e, NULL);
+	else
+		nj_answer(j, e);
+	return false;
+}
+
+
+
+/* A FIFO opened for writing without O_NONBLOCK and with no reader yet:
+ * the open waits for a reader in a thread of its own, then hands the
+ * descriptor in, so that the supervisor goes on answering meanwhile. */
+struct fifo_wait {
+	int listener; /* a duplicate, closed by the thread */
+	int obj;      /* O_PATH of the FIFO, closed by the thread */
+	int flags;
+	uint64_t id;
+	bool cloexec;
+};
+
+static void *fifo_wait_thread(void *arg)
+{
+	struct fifo_wait *w = arg;
+	struct seccomp_notif_addfd add;
+	struct seccomp_notif_resp resp;
+	int fd = notify_reopen(w->obj, w->flags);
+
+	memset(&add, 0, sizeof(add));
+	memset(&resp, 0, sizeof(resp));
+	if (fd >= 0) {
+		add.id = w->id;
+		add.flags = SECCOMP_ADDFD_FLAG_SEND;
+		add.srcfd = (uint32_t)fd;
+		add.newfd_flags = w->cloexec ? O_CLOEXEC : 0;
+		(void)ioctl(w->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
+		close(fd);
+	} else {
+		resp.id = w->id;
+		resp.error = -errno;
+		(void)ioctl(w->listener, SECCOMP_IOCTL_NOTIF_SEND, &resp);
+	}
+	close(w->obj);
+	close(w->listener);
+	free(w);
+	return NULL;
+}
+
+/* Returns 0 when the wait was handed to a thread, else -1. */
+static int fifo_wait_start(struct job *j, const struct loc *l, int flags, bool cloexec)
+{
+	struct fifo_wait *w = xcalloc(1, sizeof(*w));
+	pthread_attr_t attr;
+	pthread_t th;
+	sigset_t all, old;
+	int rc;
+
+	w->listener = fcntl(j->nt->listener, F_DUPFD_CLOEXEC, 0);
+	w->obj = fcntl(l->obj, F_DUPFD_CLOEXEC, 0);
+	w->flags = flags;
+	w->id = j->tr->id;
+	w->cloexec = cloexec;
+	if (w->listener < 0 || w->obj < 0 || pthread_attr_init(&attr) != 0) {
+		if (w->listener >= 0)
+			close(w->listener);
+		if (w->obj >= 0)
+			close(w->obj);
+		free(w);
+		return -1;
+	}
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&th, &attr, fifo_wait_thread, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
+	if (rc) {
+		close(w->listener);
+		close(w->obj);
+		free(w);
+		return -1;
+	}
+	j->answered = true;
+	return 0;
+}
+
+/* Open the existing object for the caller (a FIFO without waiting for
+ * the other end here: see fifo_wait_start()). Returns the descriptor, -1
+ * with errno, or -2 when a thread answers. */
+int nj_open_existing(struct job *j, const struct loc *l, int flags, bool cloexec)
+{
+	int fd;
+
+	if (!S_ISFIFO(l->st.st_mode))
+		return notify_reopen(l->obj, flags);
+	fd = notify_reopen(l->obj, flags | O_NONBLOCK);
+	if (fd < 0 && errno == ENXIO && !(flags & O_NONBLOCK) && fifo_wait_start(j, l, flags, cloexec) == 0)
+		return -2;
+	if (fd >= 0 && !(flags & O_NONBLOCK))
+		(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+#endif /* __linux__ */

@@ -1,0 +1,203 @@
+/* notify-filter.c - the seccomp filter of the interception hook and its
+ * install in the child (notify.h; seccomp(2) SECCOMP_FILTER_FLAG_NEW_LISTENER,
+ * libseccomp seccomp_rule_add(3), seccomp_export_bpf(3)).
+ *
+ * Trapped always (every call that makes a name, so that making one is
+ * the supervisor's act): open/openat with O_CREAT, creat, openat2 (BPF
+ * cannot read its struct), mkdir, mkdirat, mknod, mknodat, symlink,
+ * symlinkat, link, linkat, rename, renameat, renameat2. Trapped with
+ * backups on (notify_set_backup()): open/openat that can write (O_WRONLY,
+ * O_RDWR, O_TRUNC), truncate, truncate64, unlink, unlinkat, rmdir.
+ * Refused with EPERM: io_uring_* (kernel workers go around the filter),
+ * memfd_secret, open_by_handle_at (opens by handle, no path to check), and
+ * the terminal ioctls TIOCSTI and TIOCLINUX. */
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/filter.h>
+
+#include "fdpass.h"
+#include "notify-int.h"
+#include "util.h"
+
+static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",     "mkdirat",
+					    "mknod",   "mknodat",   "symlink",   "symlinkat",
+					    "link",    "linkat",    "rename",    "renameat",
+					    "renameat2" };
+static const char *const backup_calls[] = { "truncate", "truncate64", "unlink", "unlinkat",
+					    "rmdir" };
+static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
+					     "io_uring_register", "memfd_secret",
+					     "open_by_handle_at" };
+
+/* Terminal ioctls that inject input into fsjail's caller. */
+static const unsigned long refused_ioctls[] = { TIOCSTI, TIOCLINUX };
+
+/* Add rule for call name with one masked-equal test of argument arg
+ * (arg < 0: none). A name libseccomp does not know here is skipped. */
+static int add(scmp_filter_ctx ctx, uint32_t action, const char *name, int arg, unsigned long mask,
+	       unsigned long value)
+{
+	int nr = seccomp_syscall_resolve_name(name);
+
+	if (nr == __NR_SCMP_ERROR)
+		return 0;
+	if (arg < 0)
+		return seccomp_rule_add(ctx, action, nr, 0);
+	return seccomp_rule_add(ctx, action, nr, 1,
+				(struct scmp_arg_cmp){ (unsigned)arg, SCMP_CMP_MASKED_EQ, mask, value });
+}
+
+/* Returns 0, or a negative errno from libseccomp. */
+static int add_rules(scmp_filter_ctx ctx, bool wide)
+{
+	static const unsigned open_bits[] = { O_CREAT, O_WRONLY, O_RDWR, O_TRUNC };
+	size_t i, n_bits = wide ? 4 : 1;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < n_bits; i++) {
+		rc = add(ctx, SCMP_ACT_NOTIFY, "open", 1, open_bits[i], open_bits[i]);
+		if (rc == 0)
+			rc = add(ctx, SCMP_ACT_NOTIFY, "openat", 2, open_bits[i], open_bits[i]);
+	}
+	for (i = 0; rc == 0 && i < sizeof(always_calls) / sizeof(always_calls[0]); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, always_calls[i], -1, 0, 0);
+	for (i = 0; rc == 0 && wide && i < sizeof(backup_calls) / sizeof(backup_calls[0]); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, backup_calls[i], -1, 0, 0);
+	for (i = 0; rc == 0 && i < sizeof(refused_calls) / sizeof(refused_calls[0]); i++)
+		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), refused_calls[i], -1, 0, 0);
+	/* The command shares fsjail's terminal: TIOCSTI would push input
+	 * that the shell runs after fsjail exits, unconfined, and TIOCLINUX
+	 * can paste a selection the same way (bubblewrap's seccomp rule). */
+	for (i = 0; rc == 0 && i < sizeof(refused_ioctls) / sizeof(refused_ioctls[0]); i++)
+		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, 0xffffffffu, refused_ioctls[i]);
+	return rc;
+}
+
+void notify_filter_arches(uint32_t arch[NOTIFY_MAX_ARCHES], size_t *n)
+{
+	*n = 0;
+	arch[(*n)++] = seccomp_arch_native();
+#ifdef __x86_64__
+	arch[(*n)++] = SCMP_ARCH_X86;
+#endif
+}
+
+/* Load the filter built in ctx with a listener, and return the listener
+ * (or -errno). libseccomp builds the BPF program; the load is done here,
+ * because libseccomp 2.5.4's seccomp_load() reports a stale errno (EFAULT
+ * from its feature probe) where the kernel said EBUSY, and cannot ask for
+ * SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (Linux 5.19): once the supervisor
+ * has read a notification, only a fatal signal ends the caller's wait, so
+ * an ordinary signal cannot cancel a call the supervisor is performing. */
+static int load_with_listener(scmp_filter_ctx ctx)
+{
+	cleanup_fd int mfd = memfd_create("fsjail-filter", MFD_CLOEXEC);
+	cleanup_free struct sock_filter *insns = NULL;
+	struct sock_fprog prog;
+	off_t len;
+	int rc, fd;
+
+	if (mfd < 0)
+		return -errno;
+	rc = seccomp_export_bpf(ctx, mfd);
+	if (rc < 0)
+		return rc;
+	len = lseek(mfd, 0, SEEK_END);
+	if (len <= 0 || len % (off_t)sizeof(*insns) || len > (off_t)(BPF_MAXINSNS * sizeof(*insns)))
+		return -EINVAL;
+	insns = xmalloc((size_t)len);
+	if (pread(mfd, insns, (size_t)len, 0) != (ssize_t)len)
+		return -EIO;
+	memset(&prog, 0, sizeof(prog));
+	prog.len = (unsigned short)(len / (off_t)sizeof(*insns));
+	prog.filter = insns;
+	fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+			  SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV,
+			  &prog);
+	if (fd < 0 && errno == EINVAL)
+		fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+				  SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * ============ trust boundary: the forked child, last step before exec ============
+ * Runs inside the sandbox already applied (Landlock restricts this process).
+ * It loads a filter that only ever adds a stop for the supervisor: nothing
+ * here grants anything. On any failure the child must not exec (the caller
+ * reports 125), except EBUSY (a listener already up the chain), where the
+ * command runs with Landlock alone, as with FSJAIL_NO_NOTIFY=1.
+ * ===================================================================================
+ */
+int notify_child_fd(const struct notify *nt)
+{
+	return nt ? nt->sock[1] : -1;
+}
+
+int notify_child_install(struct notify *nt, struct fsj_error *err)
+{
+	uint32_t arch[NOTIFY_MAX_ARCHES];
+	scmp_filter_ctx ctx;
+	size_t i, n_arch;
+	int rc, fd;
+
+	if (!nt)
+		return 0;
+	close(nt->sock[0]);
+	nt->sock[0] = -1;
+	/* Set by ll_apply() already; a filter needs it (or CAP_SYS_ADMIN)
+	 * and it must hold whatever backend ran before. */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return fsj_error_set(err, NULL, 0, 0, "create hook: cannot set no_new_privs: %s",
+				     strerror(errno));
+	ctx = seccomp_init(SCMP_ACT_ALLOW);
+	if (!ctx)
+		return fsj_error_set(err, NULL, 0, 0, "create hook: cannot make a seccomp filter");
+	rc = 0;
+	notify_filter_arches(arch, &n_arch);
+	for (i = 1; rc == 0 && i < n_arch; i++) {
+		rc = seccomp_arch_add(ctx, arch[i]);
+		if (rc == -EEXIST)
+			rc = 0;
+	}
+	if (rc == 0)
+		rc = add_rules(ctx, nt->bc != NULL);
+	fd = rc == 0 ? load_with_listener(ctx) : rc;
+	seccomp_release(ctx);
+	if (fd == -EBUSY) {
+		close(nt->sock[1]);
+		nt->sock[1] = -1;
+		warn("this run's seccomp hook is skipped: a listener already exists for this "
+		     "process (fsjail inside fsjail?); the outer run's hook still applies, but this "
+		     "run takes no backups and sends nothing to its trash, and a path with create "
+		     "but not write cannot be filled");
+		return 0;
+	}
+	if (fd < 0)
+		return fsj_error_set(err, NULL, 0, 0,
+				     "create hook: cannot load the seccomp filter: %s",
+				     strerror(-fd));
+	rc = fdpass_send(nt->sock[1], fd) < 0 ? errno : 0;
+	/* The command must not hold its own listener: it could answer for
+	 * itself. */
+	close(fd);
+	close(nt->sock[1]);
+	nt->sock[1] = -1;
+	if (rc)
+		return fsj_error_set(err, NULL, 0, 0,
+				     "create hook: cannot send the listener to the supervisor: %s",
+				     strerror(rc));
+	return 0;
+}
+
+#endif /* __linux__ */

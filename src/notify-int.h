@@ -1,0 +1,260 @@
+/* notify-int.h - what the files of the interception hook share (notify.c:
+ * lifecycle and the supervisor thread; notify-filter.c: the BPF filter and
+ * its install in the child; notify-path.c: reading a caller and resolving
+ * its paths in its own view; notify-ops.c: decoding a trapped call and
+ * performing it). Linux only; not for use outside notify*.c and their unit
+ * test. The public interface and the guarantee are in notify.h. */
+#ifndef FSJAIL_NOTIFY_INT_H
+#define FSJAIL_NOTIFY_INT_H
+
+#ifdef __linux__
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <linux/seccomp.h>
+
+#include "notify.h"
+#include "policy.h"
+#include "backup.h"
+#include "refusal.h"
+
+#define NOTIFY_MAX_ARCHES 2
+#define NOTIFY_MAX_NO_TRASH 8
+
+struct backup_cycle;
+
+struct notify {
+	const struct fsj_policy *pol; /* borrowed */
+	struct backup_cycle *bc;      /* borrowed; NULL: creating calls only */
+	char *trash_home;             /* owned; NULL: deletes are not trashed */
+	char *no_trash[NOTIFY_MAX_NO_TRASH]; /* owned: folders whose deletes skip the trash */
+	size_t n_no_trash;
+	bool allow_hardlink_writes;
+	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
+	int stop[2];                  /* pipe: notify_stop() wakes the thread */
+	pthread_t thread;
+	bool started;
+	bool joined;
+
+	/* Filled in by the thread. */
+	int listener;
+	uint32_t arch[NOTIFY_MAX_ARCHES]; /* AUDIT_ARCH_* the filter covers */
+	size_t n_arch;
+	size_t notif_size, resp_size; /* SECCOMP_GET_NOTIF_SIZES */
+	long page_size;
+	bool own_umask; /* the thread has its own fs_struct */
+	uid_t uid;
+	gid_t gid;
+	bool dac_override; /* the supervisor holds CAP_DAC_OVERRIDE */
+	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
+	ino_t root_ino;
+	bool have_root;
+
+	struct notify_stats stats; /* updated with __atomic builtins */
+};
+
+/* Take the descriptor out of *fd (leaving -1 for a cleanup_fd). */
+static inline int steal_fd(int *fd)
+{
+	int r = *fd;
+
+	*fd = -1;
+	return r;
+}
+
+#define NOTIFY_STAT_INC(nt, field) __atomic_fetch_add(&(nt)->stats.field, 1, __ATOMIC_RELAXED)
+
+/* ---- notify-filter.c ---- */
+
+/* The architectures the filter covers: the native one and, on x86-64,
+ * i386 (x32 is killed by the filter's bad-architecture action). */
+void notify_filter_arches(uint32_t arch[NOTIFY_MAX_ARCHES], size_t *n);
+
+/* ---- notify-ops.c: one logical call ---- */
+
+enum notify_op {
+	NOTIFY_OP_OPEN = 0, /* open, openat, creat, openat2 */
+	NOTIFY_OP_TRUNCATE, /* truncate, truncate64 */
+	NOTIFY_OP_UNLINK,   /* unlink, unlinkat, rmdir (flags AT_REMOVEDIR) */
+	NOTIFY_OP_RENAME,   /* rename, renameat, renameat2 */
+	NOTIFY_OP_LINK,     /* link, linkat */
+	NOTIFY_OP_SYMLINK,  /* symlink, symlinkat: path is the target, path2 the new name */
+	NOTIFY_OP_MKDIR,    /* mkdir, mkdirat */
+	NOTIFY_OP_MKNOD,    /* mknod, mknodat */
+};
+
+/* A trapped call as decoded from (arch, nr, args). Addresses are in the
+ * caller's memory, already cut to 32 bits for a 32-bit caller. */
+struct notify_call {
+	enum notify_op op;
+	const char *name; /* the syscall's name (static) */
+	bool compat;      /* a 32-bit caller */
+	bool openat2;     /* flags and mode are in struct open_how at how */
+	int dirfd;        /* AT_FDCWD or the caller's descriptor */
+	uint64_t path;
+	int dirfd2; /* rename, link, symlink: the new name's directory */
+	uint64_t path2;
+	uint64_t flags; /* open flags; unlinkat, linkat, renameat2 flags */
+	uint64_t mode;
+	uint64_t how, how_size; /* openat2 */
+	int64_t length;         /* truncate */
+};
+
+/* Decode one notification's arch, nr and args (libseccomp names the
+ * call, seccomp_syscall_resolve_num_arch(3)). Returns 0 with *c filled, or
+ * -1 when the architecture or call is not one the hook knows: the caller
+ * refuses it with EPERM. */
+int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
+		  const uint64_t args[6], struct notify_call *c);
+
+/* Answer one notification (the trust boundary is in notify-ops.c). */
+void notify_handle(struct notify *nt, const struct seccomp_notif *req);
+
+/* ---- notify-path.c: the caller and its view ---- */
+
+/* What /proc/PID/status says about the caller. */
+struct tracee_status {
+	unsigned umask;
+	uid_t fsuid;
+	gid_t fsgid;
+	uint64_t cap_eff;
+	unsigned have; /* STATUS_HAVE_* */
+};
+#define STATUS_HAVE_UMASK 1u
+#define STATUS_HAVE_UID 2u
+#define STATUS_HAVE_GID 4u
+#define STATUS_HAVE_CAPS 8u
+#define STATUS_HAVE_ALL 15u
+
+/* The caller of one notification, held open for its duration. */
+struct tracee {
+	uint64_t id;
+	pid_t pid;
+	int procfd; /* /proc/PID in fsjail's procfs (O_PATH) */
+	int memfd;  /* /proc/PID/mem */
+	int rootfd; /* /proc/PID/root: the caller's "/" in its mount namespace */
+	struct tracee_status st;
+	char comm[32];
+};
+
+void notify_parse_status(const char *text, struct tracee_status *st);
+int notify_read_status(int dirfd, const char *name, struct tracee_status *st);
+
+/* Read len bytes at addr (0, or -1 with errno). */
+int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t len);
+/* Read a NUL-terminated path of at most PATH_MAX bytes (0, or -1). */
+int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX]);
+
+/* Lookup flags. */
+#define LK_FOLLOW 1u      /* a final symlink is followed */
+#define LK_NO_SYMLINKS 2u /* openat2 RESOLVE_NO_SYMLINKS */
+#define LK_NO_XDEV 4u     /* RESOLVE_NO_XDEV */
+#define LK_BENEATH 8u     /* RESOLVE_BENEATH */
+#define LK_IN_ROOT 16u    /* RESOLVE_IN_ROOT (relative to dirfd) */
+
+/* Where a path leads, found by the supervisor in the caller's view. */
+struct loc {
+	int parent;          /* O_PATH directory holding name, -1 for a magic object */
+	char name[NAME_MAX + 1];
+	char *path;          /* absolute resolved path, NULL for an anonymous object (pipe) */
+	int obj;             /* O_PATH of the existing object (not followed), -1: none */
+	struct stat st;      /* of obj */
+	bool magic;          /* obj is the caller's descriptor or cwd (procfs magic link) */
+	bool trailing_slash; /* the path ended in "/" */
+};
+
+void notify_loc_init(struct loc *l);
+void notify_loc_release(struct loc *l);
+
+/* Resolve raw (read from the caller) relative to its descriptor dirfd
+ * (AT_FDCWD: its cwd), in its view: absolute paths from its root
+ * (RESOLVE_IN_ROOT), no magic link followed but the translated everyday
+ * ones (/dev/std*, /dev/fd/N, /proc/self|thread-self/fd/N,
+ * /proc/self/cwd), nothing on procfs. Returns 0 with *l filled (caller
+ * releases), or a positive errno: the caller's answer; *why is then set
+ * when it is a refusal to record (the kernel would not have said so). */
+int notify_lookup(const struct tracee *tr, int dirfd, const char *raw, unsigned lk,
+		  struct loc *l, const char **why);
+
+/* The path our descriptor fd refers to (readlink of /proc/self/fd/N), a
+ * new string, or NULL when it is not absolute. */
+char *notify_fd_path(int fd);
+
+/* Open our O_PATH descriptor obj again with flags (through
+ * /proc/self/fd). Returns the descriptor or -1 with errno. */
+int notify_reopen(int obj, int flags);
+
+/* For a magic object: its parent directory (O_PATH, caller closes) and
+ * name, checked to hold the same inode. Returns the fd or -1. */
+int notify_reparent(const struct loc *l, char name[NAME_MAX + 1]);
+
+
+/* ---- notify-answer.c: one notification being handled ---- */
+
+/* One notification being handled. */
+struct job {
+	struct notify *nt;
+	struct tracee *tr;
+	const struct notify_call *c;
+	bool answered;
+};
+
+/* The kernel's O_LARGEFILE: 0 in glibc's headers on 64-bit builds, but a
+ * 32-bit caller passes the real bit. asm-generic value, shared by x86. */
+#if defined(__x86_64__) || defined(__i386__)
+#define KERNEL_O_LARGEFILE 0100000
+#else
+#define KERNEL_O_LARGEFILE O_LARGEFILE
+#endif
+
+/* The caller's umask in this thread's own fs_struct while fn runs a
+ * creating call, so the kernel applies it (or a default ACL) as for the
+ * caller. */
+#define WITH_UMASK(j, expr)                                 \
+	do {                                                \
+		umask((mode_t)(j)->tr->st.umask);           \
+		expr;                                       \
+		umask(077);                                 \
+	} while (0)
+
+/* Answer with the call's own result: 0, or the errno e. Returns 0. */
+int nj_answer(struct job *j, int e);
+/* Refuse with e and record it (refusal.h): cap is what was missing, path
+ * the resolved path (or NULL), d the policy's decision when it refused
+ * (or NULL). Returns 0. */
+int nj_refuse(struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
+	      const struct fsj_decision *d);
+/* Hand our fd in as the call's return value (ADDFD + SEND). Returns 0
+ * (answered) or an errno: ENOENT when the caller went away. */
+int nj_hand_in(struct job *j, int fd, bool cloexec);
+/* The policy allows cap at path (a capability the tier does not enforce
+ * is allowed, as by Landlock; NULL path: an anonymous object). */
+bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_decision *d);
+/* Every cap of the FSJ_CAPBIT mask caps at path; false after refusing. */
+bool nj_need(struct job *j, const char *path, unsigned caps);
+/* The file was created in this cycle (backup_created_in_cycle()). */
+bool nj_created_here(const struct job *j, const struct stat *st);
+/* Note the name just made in parent as created (backup_note_created()). */
+void nj_note_created(const struct job *j, int parent, const char *name, const char *path);
+/* Save the pre-existing regular file l names before what happens to it
+ * (backup_before_change()); false after refusing the call. */
+bool nj_save(struct job *j, const struct loc *l, enum backup_change what);
+/* A write to a pre-existing file with st_nlink > 1 is refused unless
+ * allowed; false after refusing. */
+bool nj_hardlink_ok(struct job *j, const struct loc *l);
+/* fd is the object st describes (st_dev, st_ino). */
+bool nj_same(int fd, const struct stat *st);
+/* Read the path at addr once, or refuse (false). */
+bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX]);
+/* notify_lookup(), answering (and recording a refusal) on failure. */
+bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l);
+/* Open the existing object l for the caller with flags; a FIFO writer
+ * with no reader yet waits in a thread of its own, which answers. Returns
+ * the descriptor, -1 with errno, or -2 when that thread answers. */
+int nj_open_existing(struct job *j, const struct loc *l, int flags, bool cloexec);
+
+#endif /* __linux__ */
+#endif

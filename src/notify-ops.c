@@ -1,0 +1,594 @@
+/* notify-ops.c - each trapped call, decoded and performed by the
+ * supervisor (notify.h states the guarantee; seccomp_unotify(2),
+ * SECCOMP_IOCTL_NOTIF_ADDFD, openat2(2), rename(2), link(2), open(2)).
+ *
+ * No trapped path operation is ever answered CONTINUE: the kernel would
+ * read the caller's path a second time, after the check (a thread or a
+ * symlink swap could change it between). The supervisor reads every
+ * argument once, resolves it in the caller's view (notify-path.c), decides
+ * with the policy on the resolved path, takes the backup, performs the
+ * call with its own *at() calls on the directory it holds, and answers
+ * with the result; opens are handed in with ADDFD + SEND. When it cannot
+ * tell which file a call touches it refuses (EACCES or EPERM) and records
+ * the refusal (refusal.h). */
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/capability.h>
+#include <linux/openat2.h>
+
+#include "backup.h"
+#include "notify-int.h"
+#include "path.h"
+#include "trash.h"
+#include "util.h"
+
+/* Open flags passed on to the supervisor's own open. */
+#define KEEP_FLAGS \
+	(O_ACCMODE | O_APPEND | O_NONBLOCK | O_DSYNC | O_SYNC | O_DIRECT | O_NOATIME | O_DIRECTORY)
+#define OPEN_FLAGS                                                                          \
+	(KEEP_FLAGS | O_CREAT | O_EXCL | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | FASYNC | O_PATH | \
+	 O_TMPFILE | O_NOCTTY | KERNEL_O_LARGEFILE)
+#define RESOLVE_KNOWN                                                                    \
+	(RESOLVE_NO_XDEV | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH | \
+	 RESOLVE_IN_ROOT | RESOLVE_CACHED)
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#define RENAME_EXCHANGE (1 << 1)
+#define RENAME_WHITEOUT (1 << 2)
+#endif
+
+static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mode)
+{
+	cleanup_fd int fd = -1;
+	int acc = (int)(flags & O_ACCMODE), e;
+
+	if (!(flags & O_CREAT))
+		return nj_answer(j, ENOENT);
+	if (l->trailing_slash)
+		return nj_answer(j, EISDIR);
+	if (flags & O_DIRECTORY)
+		return nj_answer(j, EINVAL);
+	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
+				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)))
+		return 0;
+	WITH_UMASK(j, fd = openat(l->parent, l->name,
+				  (int)(flags & KEEP_FLAGS) | O_CREAT | O_EXCL | O_NOFOLLOW |
+					  O_CLOEXEC | O_NOCTTY,
+				  (mode_t)(mode & 07777));
+		   e = errno);
+	if (fd < 0)
+		return e == EEXIST && !(flags & O_EXCL) ? -EAGAIN : nj_answer(j, e);
+	nj_note_created(j, l->parent, l->name, l->path);
+	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
+	if (e == 0)
+		NOTIFY_STAT_INC(j->nt, created);
+	if (e) {
+		struct stat a, b;
+
+		/* Not handed in: leave no trace of it. */
+		if (fstat(fd, &a) == 0 && fstatat(l->parent, l->name, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			(void)unlinkat(l->parent, l->name, 0);
+		if (e != ENOENT)
+			nj_answer(j, EACCES);
+	}
+	return 0;
+}
+
+static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
+{
+	cleanup_fd int fd = -1, tfd = -1;
+	int acc = (int)(flags & O_ACCMODE), e;
+	bool writes = acc != O_RDONLY || (flags & O_TRUNC);
+	unsigned caps = 0;
+
+	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		return nj_answer(j, EEXIST);
+	if (flags & O_PATH) {
+		if ((flags & O_DIRECTORY) && !S_ISDIR(l->st.st_mode))
+			return nj_answer(j, ENOTDIR);
+		e = nj_hand_in(j, l->obj, (flags & O_CLOEXEC) != 0);
+		return e && e != ENOENT ? nj_answer(j, e) : 0;
+	}
+	if (S_ISLNK(l->st.st_mode))
+		return nj_answer(j, ELOOP);
+	if ((flags & O_DIRECTORY) && !S_ISDIR(l->st.st_mode))
+		return nj_answer(j, ENOTDIR);
+	if (S_ISDIR(l->st.st_mode) && (writes || (flags & O_CREAT)))
+		return nj_answer(j, EISDIR);
+	if (S_ISSOCK(l->st.st_mode))
+		return nj_answer(j, ENXIO);
+	if (acc != O_WRONLY)
+		caps |= FSJ_CAPBIT(FSJ_CAP_READ);
+	if (writes)
+		caps |= FSJ_CAPBIT(FSJ_CAP_WRITE);
+	if (!nj_need(j, l->path, caps) || (writes && !nj_hardlink_ok(j, l)))
+		return 0;
+	if (writes && !nj_save(j, l, BACKUP_CHANGE_CONTENT))
+		return 0;
+	fd = nj_open_existing(j, l, (int)(flags & KEEP_FLAGS), (flags & O_CLOEXEC) != 0);
+	if (fd == -2)
+		return 0;
+	if (fd < 0)
+		return nj_answer(j, errno);
+	if (!nj_same(fd, &l->st))
+		return nj_refuse(j, FSJ_CAP_WRITE, l->path, "the file changed during the call", EACCES,
+			      NULL);
+	if ((flags & O_TRUNC) && S_ISREG(l->st.st_mode)) {
+		tfd = acc == O_RDONLY ? notify_reopen(l->obj, O_WRONLY) : -1;
+		if (ftruncate(tfd >= 0 ? tfd : fd, 0) < 0)
+			return nj_answer(j, errno);
+	}
+	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
+	return e && e != ENOENT ? nj_answer(j, EACCES) : 0;
+}
+
+/* openat2's struct, read once. Returns 0, or answers and returns -1. */
+static int read_how(struct job *j, uint64_t *flags, uint64_t *mode, uint64_t *resolve)
+{
+	unsigned char buf[4096];
+	struct open_how how;
+	uint64_t size = j->c->how_size;
+	size_t i;
+
+	if (size < sizeof(how))
+		return nj_answer(j, EINVAL), -1;
+	if (size > sizeof(buf))
+		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG, NULL),
+		       -1;
+	if (notify_mem_read(j->tr, j->c->how, buf, (size_t)size) < 0)
+		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how memory unreadable", EACCES, NULL),
+		       -1;
+	for (i = sizeof(how); i < size; i++)
+		if (buf[i])
+			return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG,
+				      NULL),
+			       -1;
+	memcpy(&how, buf, sizeof(how));
+	if ((how.flags & ~(uint64_t)OPEN_FLAGS) || (how.resolve & ~(uint64_t)RESOLVE_KNOWN) ||
+	    how.mode > 07777 || (how.mode && !(how.flags & (O_CREAT | __O_TMPFILE))) ||
+	    ((how.flags & O_PATH) && (how.flags & ~(uint64_t)(O_PATH | O_CLOEXEC | O_DIRECTORY |
+							       O_NOFOLLOW | KERNEL_O_LARGEFILE))))
+		return nj_answer(j, EINVAL), -1;
+	if (how.resolve & RESOLVE_CACHED)
+		return nj_answer(j, EAGAIN), -1; /* the caller retries without it */
+	*flags = how.flags & ~(uint64_t)KERNEL_O_LARGEFILE;
+	*mode = how.mode;
+	*resolve = how.resolve;
+	return 0;
+}
+
+static int op_open(struct job *j)
+{
+	char raw[PATH_MAX];
+	uint64_t flags = j->c->flags, mode = j->c->mode, resolve = 0;
+	unsigned lk = 0;
+	int r, tries;
+	struct loc l;
+
+	if (j->c->openat2 && read_how(j, &flags, &mode, &resolve) < 0)
+		return 0;
+	if ((flags & O_ACCMODE) == O_ACCMODE)
+		return nj_answer(j, EINVAL);
+	if ((flags & O_TMPFILE) == O_TMPFILE)
+		return nj_answer(j, EOPNOTSUPP); /* not emulated: callers fall back */
+	if (flags & O_PATH)
+		flags &= O_PATH | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW;
+	if (!nj_get_path(j, j->c->path, raw))
+		return 0;
+	if (!(flags & O_NOFOLLOW) && (flags & (O_CREAT | O_EXCL)) != (O_CREAT | O_EXCL))
+		lk |= LK_FOLLOW;
+	lk |= (resolve & RESOLVE_NO_SYMLINKS ? LK_NO_SYMLINKS : 0) |
+	      (resolve & RESOLVE_NO_XDEV ? LK_NO_XDEV : 0) |
+	      (resolve & RESOLVE_BENEATH ? LK_BENEATH : 0) |
+	      (resolve & RESOLVE_IN_ROOT ? LK_IN_ROOT : 0);
+	if ((resolve & (RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS)) && (flags & O_NOFOLLOW))
+		lk &= ~LK_FOLLOW;
+	/* A race with another creator makes a new name an existing one:
+	 * look again, once. */
+	for (tries = 0; tries < 2; tries++) {
+		if (!nj_find(j, j->c->dirfd, raw, lk, &l))
+			return 0;
+		if (l.magic && (flags & O_NOFOLLOW) && !(flags & O_PATH))
+			r = nj_answer(j, ELOOP);
+		else if (l.obj < 0)
+			r = op_open_new(j, &l, flags, mode);
+		else
+			r = op_open_existing(j, &l, flags);
+		notify_loc_release(&l);
+		if (r != -EAGAIN)
+			return 0;
+	}
+	return nj_answer(j, EEXIST);
+}
+
+static int op_truncate(struct job *j)
+{
+	char raw[PATH_MAX];
+	cleanup_fd int fd = -1;
+	struct loc l;
+	int e;
+
+	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, LK_FOLLOW, &l))
+		return 0;
+	if (l.obj < 0)
+		e = ENOENT;
+	else if (S_ISDIR(l.st.st_mode))
+		e = EISDIR;
+	else if (!S_ISREG(l.st.st_mode) || j->c->length < 0)
+		e = EINVAL;
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)) || !nj_hardlink_ok(j, &l) ||
+		 !nj_save(j, &l, BACKUP_CHANGE_CONTENT))
+		e = -1;
+	else if ((fd = notify_reopen(l.obj, O_WRONLY | O_NONBLOCK)) < 0)
+		e = errno;
+	else if (!nj_same(fd, &l.st))
+		e = EACCES;
+	else
+		e = ftruncate(fd, (off_t)j->c->length) < 0 ? errno : 0;
+	if (e >= 0)
+		nj_answer(j, e);
+	notify_loc_release(&l);
+	return 0;
+}
+
+static bool no_trash_area(const struct notify *nt, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < nt->n_no_trash; i++)
+		if (path_covers(nt->no_trash[i], path))
+			return true;
+	return false;
+}
+
+static int op_unlink(struct job *j)
+{
+	struct fsj_error err = { { 0 } };
+	char raw[PATH_MAX];
+	bool rmdir_ = (j->c->flags & AT_REMOVEDIR) != 0;
+	struct stat now;
+	struct loc l;
+	int e = -1;
+
+	if (j->c->flags & ~(uint64_t)AT_REMOVEDIR)
+		return nj_answer(j, EINVAL);
+	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, 0, &l))
+		return 0;
+	if (l.obj < 0)
+		e = ENOENT;
+	else if (l.magic)
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, "magic link", EACCES, NULL);
+	else if (l.parent < 0)
+		e = rmdir_ ? EINVAL : EISDIR;
+	else if (rmdir_ != !!S_ISDIR(l.st.st_mode))
+		e = rmdir_ ? ENOTDIR : EISDIR;
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)))
+		;
+	else if (fstatat(l.parent, l.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_ino != l.st.st_ino ||
+		 now.st_dev != l.st.st_dev)
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
+	else if (rmdir_ || !S_ISREG(l.st.st_mode) || !j->nt->bc || nj_created_here(j, &l.st))
+		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
+	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE))
+		e = -1;
+	else if (j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
+		e = trash_move_at(j->nt->trash_home, l.parent, l.name, l.path, NULL, &err) < 0
+			    ? (errno ? errno : EACCES)
+			    : 0;
+		if (e == 0)
+			NOTIFY_STAT_INC(j->nt, trashed);
+	} else
+		e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0;
+	if (e >= 0)
+		nj_answer(j, e);
+	notify_loc_release(&l);
+	return 0;
+}
+
+/* A rule under dir (not dir itself) that a moved tree could carry a name
+ * into or out of: a protected path, or one that denies mask. */
+static const struct fsj_rule *rule_under(const struct fsj_policy *pol, const char *dir,
+					 unsigned mask)
+{
+	size_t i;
+
+	for (i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+
+		if (r->source != FSJ_SRC_PROTECTED && !(r->deny & mask))
+			continue;
+		if ((r->path && strcmp(r->path, dir) != 0 && path_covers(dir, r->path)) ||
+		    (r->resolved && strcmp(r->resolved, dir) != 0 && path_covers(dir, r->resolved)))
+			return r;
+	}
+	return NULL;
+}
+
+/* Landlock's rule for a name given to an existing object (REFER): the
+ * new place may grant no right the old one does not (for a file: read,
+ * write, execute; for a folder: all). false after refusing. */
+static bool refer_ok(struct job *j, const struct loc *from, const char *to)
+{
+	unsigned relevant = S_ISDIR(from->st.st_mode)
+				    ? FSJ_CAPS_ALL
+				    : FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) |
+					      FSJ_CAPBIT(FSJ_CAP_EXECUTE);
+	unsigned a = policy_allowed_mask(j->nt->pol, from->path, from->path) & relevant;
+	unsigned b = policy_allowed_mask(j->nt->pol, to, to) & relevant;
+
+	if (!(b & ~a))
+		return true;
+	nj_refuse(j, (enum fsj_cap)__builtin_ctz(b & ~a), to,
+	       "the new name would grant more than the old one", EXDEV, NULL);
+	return false;
+}
+
+static int op_rename(struct job *j)
+{
+	char raw[PATH_MAX], raw2[PATH_MAX];
+	unsigned fl = (unsigned)j->c->flags, del = FSJ_CAPBIT(FSJ_CAP_DELETE);
+	struct loc a, b;
+	struct stat now;
+	int e = -1;
+
+	if (fl & RENAME_WHITEOUT)
+		return nj_refuse(j, FSJ_CAP_CREATE, NULL, "RENAME_WHITEOUT", EPERM, NULL);
+	if ((fl & ~(unsigned)(RENAME_NOREPLACE | RENAME_EXCHANGE)) ||
+	    (fl & RENAME_NOREPLACE && fl & RENAME_EXCHANGE))
+		return nj_answer(j, EINVAL);
+	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
+		return 0;
+	if (!nj_find(j, j->c->dirfd, raw, 0, &a))
+		return 0;
+	if (!nj_find(j, j->c->dirfd2, raw2, 0, &b)) {
+		notify_loc_release(&a);
+		return 0;
+	}
+	if (a.obj < 0 || ((fl & RENAME_EXCHANGE) && b.obj < 0))
+		e = ENOENT;
+	else if (a.magic || b.magic)
+		nj_refuse(j, FSJ_CAP_CREATE, b.path, "magic link", EACCES, NULL);
+	else if (a.parent < 0 || b.parent < 0)
+		e = EBUSY;
+	else if ((fl & RENAME_NOREPLACE) && b.obj >= 0)
+		e = EEXIST;
+	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
+		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)))
+		;
+	else if (!refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !refer_ok(j, &b, a.path)))
+		;
+	else if (((S_ISDIR(a.st.st_mode) || (b.obj >= 0 && S_ISDIR(b.st.st_mode))) &&
+		  (rule_under(j->nt->pol, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
+		   rule_under(j->nt->pol, a.path, del))))
+		nj_refuse(j, FSJ_CAP_CREATE, b.path,
+		       "a moved folder could carry a denied or protected name", EACCES, NULL);
+	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !nj_same(a.obj, &now))
+		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
+	/* The name loses its file: saved (and the moved file too, so that a
+	 * store keyed by path finds it under its old name). */
+	else if (!nj_save(j, &a, BACKUP_CHANGE_REMOVE) ||
+		 (b.obj >= 0 && !nj_save(j, &b, BACKUP_CHANGE_REMOVE)))
+		;
+	else if (syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0)
+		e = errno;
+	else {
+		e = 0;
+		if (j->nt->bc && S_ISREG(a.st.st_mode))
+			backup_note_renamed(j->nt->bc, a.path, b.path, a.st.st_dev, a.st.st_ino);
+		if (j->nt->bc && (fl & RENAME_EXCHANGE) && S_ISREG(b.st.st_mode))
+			backup_note_renamed(j->nt->bc, b.path, a.path, b.st.st_dev, b.st.st_ino);
+	}
+	if (e >= 0)
+		nj_answer(j, e);
+	notify_loc_release(&a);
+	notify_loc_release(&b);
+	return 0;
+}
+
+static int op_link(struct job *j)
+{
+	char raw[PATH_MAX], raw2[PATH_MAX], link[64];
+	unsigned fl = (unsigned)j->c->flags;
+	struct loc a, b;
+	int e = -1;
+
+	if (fl & ~(unsigned)(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
+		return nj_answer(j, EINVAL);
+	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
+		return 0;
+	if (!raw[0] && (fl & AT_EMPTY_PATH) && j->c->dirfd >= 0)
+		snprintf(raw, sizeof(raw), "/proc/self/fd/%d", j->c->dirfd); /* translated */
+	if (!nj_find(j, j->c->dirfd, raw, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, &a))
+		return 0;
+	if (!nj_find(j, j->c->dirfd2, raw2, 0, &b)) {
+		notify_loc_release(&a);
+		return 0;
+	}
+	if (a.obj < 0)
+		e = ENOENT;
+	else if (S_ISDIR(a.st.st_mode))
+		e = EPERM;
+	else if (b.obj >= 0 || b.parent < 0)
+		e = EEXIST;
+	else if (b.trailing_slash)
+		e = ENOENT;
+	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path))
+		;
+	else if (S_ISLNK(a.st.st_mode) && a.parent >= 0)
+		e = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? errno : 0;
+	else {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);
+		e = linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW) < 0 ? errno : 0;
+	}
+	if (e >= 0)
+		nj_answer(j, e);
+	notify_loc_release(&a);
+	notify_loc_release(&b);
+	return 0;
+}
+
+/* symlink, mkdir, mknod: make a new name. */
+static int op_make(struct job *j)
+{
+	char raw[PATH_MAX], target[PATH_MAX];
+	const struct notify_call *c = j->c;
+	bool sym = c->op == NOTIFY_OP_SYMLINK;
+	mode_t type = (mode_t)(c->mode & S_IFMT);
+	struct loc l;
+	int e = -1;
+
+	if (c->op == NOTIFY_OP_MKNOD && type != 0 && type != S_IFREG && type != S_IFIFO &&
+	    type != S_IFSOCK)
+		return type == S_IFCHR || type == S_IFBLK
+			       ? nj_refuse(j, FSJ_CAP_CREATE, NULL, "device node", EPERM, NULL)
+			       : nj_answer(j, EINVAL);
+	if (sym && !nj_get_path(j, c->path, target))
+		return 0;
+	if (!nj_get_path(j, sym ? c->path2 : c->path, raw) ||
+	    !nj_find(j, sym ? c->dirfd2 : c->dirfd, raw, 0, &l))
+		return 0;
+	if (l.obj >= 0 || l.parent < 0)
+		e = EEXIST;
+	else if (l.trailing_slash && c->op != NOTIFY_OP_MKDIR)
+		e = ENOENT;
+	else if (sym && !target[0])
+		e = ENOENT;
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+		;
+	else {
+		if (sym)
+			e = symlinkat(target, l.parent, l.name);
+		else if (c->op == NOTIFY_OP_MKDIR)
+			WITH_UMASK(j, e = mkdirat(l.parent, l.name, (mode_t)(c->mode & 07777)));
+		else
+			WITH_UMASK(j, e = mknodat(l.parent, l.name,
+						  (mode_t)(c->mode & (S_IFMT | 07777)), 0));
+		e = e < 0 ? errno : 0;
+		if (e == 0)
+			nj_note_created(j, l.parent, l.name, l.path);
+	}
+	if (e >= 0)
+		nj_answer(j, e);
+	notify_loc_release(&l);
+	return 0;
+}
+
+/*
+ * ============ trust boundary: a trapped call from the sandboxed tree ============
+ * Runs in fsjail's supervisor thread with all of fsjail's rights, outside
+ * the sandbox, on behalf of a caller that is not trusted: its path, flags,
+ * mode, structs, memory, cwd and descriptors may be anything and may change
+ * while we look (seccomp_unotify(2) NOTES). So every argument is read once;
+ * the lookup is done here, on descriptors we hold, in the caller's view;
+ * the policy decides on the path the kernel gives for the directory we
+ * hold plus the final name; and the call is performed here, on that
+ * directory, and answered with its result. The kernel never performs a
+ * trapped call (no CONTINUE): there is no second read of the path to race.
+ * Whatever cannot be told for certain is refused and recorded.
+ * ==================================================================================
+ */
+void notify_handle(struct notify *nt, const struct seccomp_notif *req)
+{
+	struct notify_call c;
+	struct tracee tr;
+	struct job j = { nt, &tr, &c, false };
+	char proc[32];
+	uint64_t args[6];
+	struct stat sb;
+	ssize_t n;
+	int fd, i;
+
+	memset(&tr, 0, sizeof(tr));
+	tr.id = req->id;
+	tr.pid = (pid_t)req->pid;
+	tr.procfd = tr.memfd = tr.rootfd = -1;
+	for (i = 0; i < 6; i++)
+		args[i] = req->data.args[i];
+	memset(&c, 0, sizeof(c));
+	c.name = "unknown";
+	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "a call the hook cannot decode", EPERM, NULL);
+		return;
+	}
+	/* /proc/PID first, then ID_VALID: from then on procfd is the
+	 * caller's, even if the pid is reused (seccomp_unotify(2)). */
+	snprintf(proc, sizeof(proc), "/proc/%" PRIu32, req->pid);
+	tr.procfd = req->pid ? open(proc, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+	if (tr.procfd >= 0) {
+		tr.memfd = openat(tr.procfd, "mem", O_RDONLY | O_CLOEXEC);
+		tr.rootfd = openat(tr.procfd, "root", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		fd = openat(tr.procfd, "comm", O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			n = read(fd, tr.comm, sizeof(tr.comm) - 1);
+			tr.comm[n > 0 ? n : 0] = '\0';
+			tr.comm[strcspn(tr.comm, "\n")] = '\0';
+			close(fd);
+		}
+	}
+	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &tr.id) < 0) {
+		NOTIFY_STAT_INC(nt, vanished);
+		goto out;
+	}
+	if (tr.procfd < 0 || tr.memfd < 0 || tr.rootfd < 0 ||
+	    notify_read_status(tr.procfd, "status", &tr.st) < 0) {
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller cannot be read", EACCES, NULL);
+		goto out;
+	}
+	/* A chrooted caller resolves "/" and ".." against its own root. */
+	if (!nt->have_root || fstat(tr.rootfd, &sb) < 0 || sb.st_dev != nt->root_dev ||
+	    sb.st_ino != nt->root_ino) {
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "chrooted caller", EPERM, NULL);
+		goto out;
+	}
+	/* Only the caller's own identity is acted for: root with
+	 * CAP_DAC_OVERRIDE must not do what a caller without it could not. */
+	if (!nt->own_umask || tr.st.fsuid != nt->uid || tr.st.fsgid != nt->gid ||
+	    (nt->dac_override && !(tr.st.cap_eff & (1ULL << CAP_DAC_OVERRIDE)))) {
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller's identity differs from fsjail's",
+		       EACCES, NULL);
+		goto out;
+	}
+	switch (c.op) {
+	case NOTIFY_OP_OPEN:
+		op_open(&j);
+		break;
+	case NOTIFY_OP_TRUNCATE:
+		op_truncate(&j);
+		break;
+	case NOTIFY_OP_UNLINK:
+		op_unlink(&j);
+		break;
+	case NOTIFY_OP_RENAME:
+		op_rename(&j);
+		break;
+	case NOTIFY_OP_LINK:
+		op_link(&j);
+		break;
+	case NOTIFY_OP_SYMLINK:
+	case NOTIFY_OP_MKDIR:
+	case NOTIFY_OP_MKNOD:
+		op_make(&j);
+		break;
+	}
+	if (!j.answered)
+		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */
+out:
+	if (tr.procfd >= 0)
+		close(tr.procfd);
+	if (tr.memfd >= 0)
+		close(tr.memfd);
+	if (tr.rootfd >= 0)
+		close(tr.rootfd);
+}
+
+#endif /* __linux__ */

@@ -1,0 +1,452 @@
+/* notify-path.c - reading a trapped caller and resolving its paths in its
+ * own view (notify-int.h; proc(5) /proc/PID/mem, status, root, cwd, fd/N;
+ * openat2(2) RESOLVE_*).
+ *
+ * Where a path is resolved. The command lives in its own mount namespace
+ * (mask.c: read-only binds and empty tmpfs over denied paths, its own
+ * /proc); without pivot_root its paths are the host's except there. The
+ * supervisor starts every lookup from an object of the caller's own:
+ * /proc/PID/root for an absolute path (with RESOLVE_IN_ROOT, so "/" and
+ * ".." and absolute symlinks stay in the caller's root and mount
+ * namespace, as its own lookup would: the caller's root is checked to be
+ * the run's root first), /proc/PID/cwd or /proc/PID/fd/N for a relative
+ * one. An absolute symlink met inside a relative walk is followed from the
+ * supervisor's "/" (the host's view): it can differ from the caller's only
+ * at a mask, where the policy denies the very changes the hook performs,
+ * and on /proc, which is refused. No magic link is followed
+ * (RESOLVE_NO_MAGICLINKS), and nothing whose parent is on procfs is acted
+ * on: /proc/<n> of the caller's view is never looked up as the host's.
+ * The everyday magic paths are translated first, by their spelling:
+ * /dev/stdin|stdout|stderr, /dev/fd/N, /proc/self/fd/N,
+ * /proc/thread-self/fd/N and /proc/self/cwd[/rest], to the caller's
+ * descriptor or cwd, reopened through fsjail's /proc/PID/fd/N. A final
+ * symlink the call follows is read and followed here (40 at most). */
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/magic.h>
+#include <linux/openat2.h>
+
+#include "notify-int.h"
+#include "path.h"
+#include "util.h"
+
+void notify_parse_status(const char *text, struct tracee_status *st)
+{
+	const char *line = text;
+	unsigned long long v;
+	unsigned a, b, c, d;
+
+	memset(st, 0, sizeof(*st));
+	while (line && *line) {
+		if (sscanf(line, "Umask: %o", &a) == 1) {
+			st->umask = a & 0777;
+			st->have |= STATUS_HAVE_UMASK;
+		} else if (sscanf(line, "Uid: %u %u %u %u", &a, &b, &c, &d) == 4) {
+			st->fsuid = (uid_t)d;
+			st->have |= STATUS_HAVE_UID;
+		} else if (sscanf(line, "Gid: %u %u %u %u", &a, &b, &c, &d) == 4) {
+			st->fsgid = (gid_t)d;
+			st->have |= STATUS_HAVE_GID;
+		} else if (sscanf(line, "CapEff: %llx", &v) == 1) {
+			st->cap_eff = v;
+			st->have |= STATUS_HAVE_CAPS;
+		}
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+}
+
+int notify_read_status(int dirfd, const char *name, struct tracee_status *st)
+{
+	/* A status text is a few KiB; a long Groups: line can make it more. */
+	char buf[65536];
+	cleanup_fd int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+	size_t len = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while (len < sizeof(buf) - 1) {
+		n = read(fd, buf + len, sizeof(buf) - 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	buf[len] = '\0';
+	notify_parse_status(buf, st);
+	return st->have == STATUS_HAVE_ALL ? 0 : -1;
+}
+
+int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	if (addr > (uint64_t)INT64_MAX - len) {
+		errno = EFAULT;
+		return -1;
+	}
+	while (got < len) {
+		n = pread(tr->memfd, (char *)buf + got, len - got, (off_t)(addr + got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return -1;
+		}
+		got += (size_t)n;
+	}
+	return 0;
+}
+
+/* A page at a time, so that a string ending just before an unmapped page
+ * is still read. */
+int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX])
+{
+	size_t got = 0, chunk;
+	ssize_t n;
+
+	while (got < PATH_MAX) {
+		chunk = (size_t)page_size - (size_t)((addr + got) % (uint64_t)page_size);
+		if (chunk > PATH_MAX - got)
+			chunk = PATH_MAX - got;
+		if (addr + got > (uint64_t)INT64_MAX)
+			return -1;
+		n = pread(tr->memfd, buf + got, chunk, (off_t)(addr + got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		if (memchr(buf + got, '\0', (size_t)n))
+			return 0;
+		got += (size_t)n;
+	}
+	return -1;
+}
+
+char *notify_fd_path(int fd)
+{
+	char link[64], buf[PATH_MAX];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, sizeof(buf));
+	if (n <= 0 || (size_t)n >= sizeof(buf) || buf[0] != '/')
+		return NULL;
+	buf[n] = '\0';
+	/* d_path of an unlinked object */
+	if (n > 10 && strcmp(buf + n - 10, " (deleted)") == 0)
+		return NULL;
+	return xstrdup(buf);
+}
+
+int notify_reopen(int obj, int flags)
+{
+	char link[64];
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", obj);
+	return open(link, (flags & ~(O_CREAT | O_EXCL | O_NOFOLLOW | O_TRUNC)) | O_CLOEXEC |
+				  O_NOCTTY);
+}
+
+void notify_loc_init(struct loc *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->parent = l->obj = -1;
+}
+
+void notify_loc_release(struct loc *l)
+{
+	if (l->parent >= 0)
+		close(l->parent);
+	if (l->obj >= 0)
+		close(l->obj);
+	free(l->path);
+	notify_loc_init(l);
+}
+
+static int openat2_fd(int dirfd, const char *path, uint64_t flags, uint64_t resolve)
+{
+	struct open_how how;
+
+	memset(&how, 0, sizeof(how));
+	how.flags = flags;
+	how.resolve = resolve;
+	return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
+}
+
+static bool on_procfs(int fd)
+{
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) < 0 || sf.f_type == PROC_SUPER_MAGIC;
+}
+
+/* The everyday magic paths, by spelling. Returns 0 (none), 1 (the
+ * caller's descriptor *fdn, then *rest), 2 (its cwd, then *rest), or -1 (a
+ * /proc/self or /proc/thread-self path that is not translated). */
+static int translate(const char *raw, int *fdn, const char **rest)
+{
+	static const char *const std[] = { "/dev/stdin", "/dev/stdout", "/dev/stderr" };
+	static const char *const fddirs[] = { "/dev/fd/", "/proc/self/fd/",
+					      "/proc/thread-self/fd/" };
+	const char *p;
+	char *end;
+	long n;
+	size_t i, len;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(raw, std[i]) == 0) {
+			*fdn = (int)i;
+			*rest = "";
+			return 1;
+		}
+	for (i = 0; i < 3; i++) {
+		len = strlen(fddirs[i]);
+		if (strncmp(raw, fddirs[i], len) != 0)
+			continue;
+		p = raw + len;
+		if (*p < '0' || *p > '9')
+			return -1;
+		errno = 0;
+		n = strtol(p, &end, 10);
+		if (errno || n > INT_MAX || (*end && *end != '/'))
+			return -1;
+		*fdn = (int)n;
+		while (*end == '/')
+			end++;
+		*rest = end;
+		return 1;
+	}
+	if (strcmp(raw, "/proc/self/cwd") == 0 || strncmp(raw, "/proc/self/cwd/", 15) == 0) {
+		p = raw + 14;
+		while (*p == '/')
+			p++;
+		*rest = p;
+		return 2;
+	}
+	if (strncmp(raw, "/proc/self", 10) == 0 || strncmp(raw, "/proc/thread-self", 17) == 0)
+		return -1;
+	return 0;
+}
+
+/* Fill l with the existing object obj (owned, passed in). */
+static int take_object(struct loc *l, int obj)
+{
+	if (fstat(obj, &l->st) < 0) {
+		close(obj);
+		return EACCES;
+	}
+	l->obj = obj;
+	l->path = notify_fd_path(obj);
+	return 0;
+}
+
+static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, unsigned lk,
+		int depth, struct loc *l, const char **why)
+{
+	char buf[PATH_MAX], tgt[PATH_MAX], link[32];
+	cleanup_fd int own = -1, parent = -1, obj = -1;
+	cleanup_free char *ppath = NULL;
+	const char *rest, *name;
+	char *slash;
+	struct stat st, ost;
+	bool in_root = false, trailing = false;
+	size_t len;
+	ssize_t n;
+	int m, fdn = -1, e;
+
+	m = translate(raw, &fdn, &rest);
+	if (m < 0) {
+		*why = "magic link";
+		return EACCES;
+	}
+	if (m > 0) {
+		if (m == 1)
+			snprintf(link, sizeof(link), "fd/%d", fdn);
+		own = openat(tr->procfd, m == 1 ? link : "cwd", O_PATH | O_CLOEXEC);
+		if (own < 0)
+			return errno == ENOENT ? EBADF : EACCES;
+		if (!*rest) {
+			l->magic = true;
+			return take_object(l, steal_fd(&own));
+		}
+		base = own;
+		raw = rest;
+	} else if (raw[0] == '/') {
+		base = tr->rootfd;
+		in_root = !(lk & (LK_BENEATH | LK_IN_ROOT));
+		if (lk & LK_BENEATH)
+			return EXDEV;
+		if (lk & LK_IN_ROOT)
+			base = -1; /* absolute is relative to dirfd below */
+	}
+	if (base < 0) {
+		if (dirfd == AT_FDCWD) {
+			own = openat(tr->procfd, "cwd", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		} else {
+			if (dirfd < 0)
+				return EBADF;
+			snprintf(link, sizeof(link), "fd/%d", dirfd);
+			own = openat(tr->procfd, link, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		}
+		if (own < 0)
+			return errno == ENOENT ? EBADF : errno == ENOTDIR ? ENOTDIR : EACCES;
+		base = own;
+	}
+	len = strlen(raw);
+	if (len >= sizeof(buf))
+		return ENAMETOOLONG;
+	memcpy(buf, raw, len + 1);
+	while (len > 1 && buf[len - 1] == '/') {
+		buf[--len] = '\0';
+		trailing = true;
+	}
+	if (strcmp(buf, "/") == 0)
+		memcpy(buf, "/.", 3);
+	slash = strrchr(buf, '/');
+	name = slash ? slash + 1 : buf;
+	if (strlen(name) > NAME_MAX)
+		return ENAMETOOLONG;
+	if (slash) {
+		char keep = slash[1];
+
+		slash[1] = '\0';
+		parent = openat2_fd(base, buf, O_PATH | O_DIRECTORY | O_CLOEXEC,
+				    RESOLVE_NO_MAGICLINKS | (in_root ? RESOLVE_IN_ROOT : 0) |
+					    (lk & LK_NO_SYMLINKS ? RESOLVE_NO_SYMLINKS : 0) |
+					    (lk & LK_NO_XDEV ? RESOLVE_NO_XDEV : 0) |
+					    (lk & LK_BENEATH ? RESOLVE_BENEATH : 0) |
+					    (lk & LK_IN_ROOT ? RESOLVE_IN_ROOT : 0));
+		slash[1] = keep;
+		if (parent < 0) {
+			e = errno;
+			if (e == ELOOP && !(lk & LK_NO_SYMLINKS))
+				*why = "magic link (or a symlink loop)";
+			else if (e == EXDEV && !(lk & (LK_NO_XDEV | LK_BENEATH | LK_IN_ROOT)))
+				*why = "path left the caller's root during the lookup";
+			return e == EAGAIN ? EACCES : e;
+		}
+	} else {
+		parent = fcntl(base, F_DUPFD_CLOEXEC, 0);
+		if (parent < 0)
+			return EMFILE;
+	}
+	if (on_procfs(parent)) {
+		*why = "procfs path";
+		return EACCES;
+	}
+	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+		/* No parent: calls that change a name refuse it. */
+		obj = openat2_fd(parent, name, O_PATH | O_DIRECTORY | O_CLOEXEC,
+				 RESOLVE_NO_MAGICLINKS | (in_root ? RESOLVE_IN_ROOT : 0));
+		if (obj < 0)
+			return errno;
+		l->trailing_slash = trailing;
+		return take_object(l, steal_fd(&obj));
+	}
+	ppath = notify_fd_path(parent);
+	if (!ppath) {
+		*why = "unresolvable path";
+		return EACCES;
+	}
+	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (errno != ENOENT)
+			return errno;
+		l->parent = steal_fd(&parent);
+		memcpy(l->name, name, strlen(name) + 1);
+		l->path = path_join(ppath, name);
+		l->trailing_slash = trailing;
+		return 0;
+	}
+	if (S_ISLNK(st.st_mode) && ((lk & LK_FOLLOW) || trailing)) {
+		if (lk & LK_NO_SYMLINKS)
+			return ELOOP;
+		if (lk & (LK_BENEATH | LK_IN_ROOT)) {
+			*why = "resolve flags with a final symlink";
+			return EACCES;
+		}
+		if (depth >= 40)
+			return ELOOP;
+		n = readlinkat(parent, name, tgt, sizeof(tgt) - 2);
+		if (n <= 0)
+			return n == 0 ? ENOENT : errno;
+		tgt[n] = '\0';
+		if (trailing)
+			strcat(tgt, "/");
+		/* An absolute target starts again at the caller's root. */
+		return walk(tr, tgt[0] == '/' ? -1 : parent, AT_FDCWD, tgt, lk & ~LK_NO_XDEV,
+			    depth + 1, l, why);
+	}
+	obj = openat(parent, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (obj < 0)
+		return errno;
+	if (fstat(obj, &ost) < 0 || ost.st_dev != st.st_dev || ost.st_ino != st.st_ino) {
+		*why = "the name changed during the lookup";
+		return EACCES;
+	}
+	if (trailing && !S_ISDIR(ost.st_mode))
+		return ENOTDIR;
+	if ((lk & LK_NO_XDEV) && fstat(parent, &st) == 0 && st.st_dev != ost.st_dev)
+		return EXDEV;
+	l->parent = steal_fd(&parent);
+	memcpy(l->name, name, strlen(name) + 1);
+	l->path = path_join(ppath, name);
+	l->trailing_slash = trailing;
+	l->st = ost;
+	l->obj = steal_fd(&obj);
+	return 0;
+}
+
+int notify_lookup(const struct tracee *tr, int dirfd, const char *raw, unsigned lk,
+		  struct loc *l, const char **why)
+{
+	*why = NULL;
+	notify_loc_init(l);
+	if (!*raw)
+		return ENOENT;
+	return walk(tr, -1, dirfd, raw, lk, 0, l, why);
+}
+
+int notify_reparent(const struct loc *l, char name[NAME_MAX + 1])
+{
+	cleanup_free char *dir = NULL;
+	const char *slash;
+	struct stat st;
+	int fd;
+
+	if (!l->path || l->obj < 0 || strcmp(l->path, "/") == 0)
+		return -1;
+	slash = strrchr(l->path, '/');
+	if (strlen(slash + 1) > NAME_MAX)
+		return -1;
+	dir = slash == l->path ? xstrdup("/") : xstrndup(l->path, (size_t)(slash - l->path));
+	fd = openat2_fd(AT_FDCWD, dir, O_PATH | O_DIRECTORY | O_CLOEXEC,
+			RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS);
+	if (fd < 0)
+		return -1;
+	memcpy(name, slash + 1, strlen(slash + 1) + 1);
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != l->st.st_dev ||
+	    st.st_ino != l->st.st_ino) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+#endif /* __linux__ */
