@@ -10,16 +10,14 @@
 #   with their schema, the status stream has started/exited, --quiet
 #   prints nothing, and the command's stdout is byte-identical with and
 #   without them;
-# - once the listener records refusals (branch `listener`): the summary on
-#   stderr names the refused path and the rule's file:line, the report has
-#   its line, and .env cannot be made by touch, mkdir, ln -s, ln, mv or cp.
-#   Those checks are marked "# TODO listener" (an expected failure) until
-#   FSJAIL_TEST_LISTENER=1, the default to set when the branches are
-#   merged: a TODO test that passes is reported as XPASS, which fails the
-#   suite, so the marker cannot be forgotten.
+# - with the listener that records refusals (branch `listener`, merged):
+#   the summary on stderr names the refused path and the rule's file:line,
+#   the report has its line, and .env cannot be made by touch, mkdir,
+#   ln -s, ln, mv or cp. FSJAIL_TEST_LISTENER=0 marks those checks
+#   "# TODO listener", for a tree without that branch.
 . "$(dirname "$0")/libtest.sh"
 
-LISTENER=${FSJAIL_TEST_LISTENER:-0}
+LISTENER=${FSJAIL_TEST_LISTENER:-1}
 
 plan 12
 setup
