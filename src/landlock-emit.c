@@ -107,8 +107,13 @@ static char *expansion_reason(const struct compiler *cx, const struct node *n, i
 		rule = xstrdup(fsj_level_name(dec.level));
 	if (!d->exists && !cx->opts->listener)
 		missing = "it does not exist yet and no seccomp listener refuses creating it";
-	else if (!d->exists)
+	else if (!d->exists && d->v[FSJ_CAP_CREATE])
 		missing = "it does not exist yet and create is allowed there";
+	else if (!d->exists && !cx->opts->masks)
+		missing = "it does not exist yet and its folders cannot be pinned (no mount masks)";
+	else if (!d->exists)
+		missing = "it does not exist yet, nor does its folder (a folder renamed into "
+			  "place would bring it)";
 	else if (!cx->opts->masks)
 		missing = "mount masks are not available";
 	else if (dec.level != FSJ_LEVEL_PROTECTED && dec.level != FSJ_LEVEL_EXPLICIT)
@@ -328,8 +333,13 @@ static bool removable(const struct ll_plan *plan, const struct node *a)
 
 static void collect_masks(struct node *n, struct ll_plan *plan, size_t *cap)
 {
-	if (n->mask >= 0 && n->mask_used) {
+	bool masked = n->mask >= 0 && n->mask_used;
+
+	if (masked)
 		push_mask(plan, cap, n, (enum ll_mask_kind)n->mask);
+	/* a mask's ancestors, and a path left to the listener's (see the
+	 * comment in landlock-plan.c), must stay where they are */
+	if (masked || n->listener_used) {
 		for (struct node *a = n->parent; a && a->parent; a = a->parent)
 			if (!a->pin && !(a->mask >= 0 && a->mask_used) && removable(plan, a))
 				a->pin = true;

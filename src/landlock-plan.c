@@ -54,8 +54,13 @@
  * cannot come to exist from inside by any name, rename or link: it is
  * "by_listener", ok_c for every c, and its folder keeps its grant whole
  * (issue 12 item 3). A rule relying on that is recorded in
- * plan->by_listener. An absent node whose create is allowed still counts
- * as above: the command could make it, then use it under the folder's grant.
+ * plan->by_listener. Only where its folder exists and can be pinned
+ * (masks): a folder renamed into its place, or onto a missing folder
+ * above it, would bring the denied name along without any call naming
+ * it, so those ancestors are pinned like a mask's and a deeper absent
+ * deny stays an expansion. An absent node whose create is allowed still
+ * counts as above: the command could make it, then use it under the
+ * folder's grant.
  *
  * Emission, per capability c, from "/":
  *   emit(n): nothing if n does not exist (or is phantom);
@@ -356,7 +361,8 @@ static void node_summarise(struct compiler *cx, struct node *n)
 		n->deny_all[c] = !n->canonical || all_denied;
 	}
 	n->mask = mask_candidate(cx, n);
-	n->by_listener = cx->opts->listener && n->canonical && !n->exists && n->parent &&
+	n->by_listener = cx->opts->listener && cx->opts->masks && n->canonical && !n->exists &&
+			 n->parent && n->parent->exists && n->parent->is_dir &&
 			 ll_cap_handled(cx, FSJ_CAP_CREATE) && !n->v[FSJ_CAP_CREATE];
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 		bool full = n->v[c] && (leaf || n->g[c]);

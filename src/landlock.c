@@ -341,6 +341,14 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 		if (mask_seal(err) < 0)
 			return -1;
 	}
+	/* A path left to the listener must still be absent: made since
+	 * compile (from outside), it would lie under its folder's grant. */
+	for (size_t i = 0; i < plan->n_by_listener; i++)
+		if (faccessat(AT_FDCWD, plan->by_listener[i], F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+			return fsj_error_set(err, NULL, 0, 0,
+					     "landlock: '%s' is denied and did not exist when the "
+					     "plan was compiled, but exists now: run again",
+					     plan->by_listener[i]);
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "cannot set no_new_privs: %s",
 				     strerror(errno));

@@ -635,6 +635,11 @@ START_TEST(test_kernel_listener_plan_keeps_folder)
 	ck_assert_int_eq(rep.res[0], 0);
 	ck_assert_int_eq(rep.res[1], 0);
 	ck_assert_int_eq(rep.res[2], ENOENT);
+	/* made from outside after compile: apply refuses the stale plan */
+	mkf("w/.env", "SECRET\n");
+	rep = run_sandboxed(&plan, NULL, probe_listener_plan);
+	ck_assert_int_eq(rep.applied, 0);
+	ck_assert_msg(strstr(rep.err, "exists now"), "%s", rep.err);
 	ll_plan_release(&plan);
 	policy_free(pol);
 }
