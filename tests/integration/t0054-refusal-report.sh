@@ -22,6 +22,8 @@ LISTENER=${FSJAIL_TEST_LISTENER:-1}
 plan 12
 setup
 require_landlock
+# The listener carries an absent deny where mount masks pin its folders.
+unset FSJAIL_NO_MOUNT_MASKS
 command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON lines"
 
 # end_test for a check that holds only with the listener branch.
@@ -67,6 +69,7 @@ RULE_LINE=$(grep -n 'id: no-env' "$RULES" | cut -d: -f1)
 echo data >"$WS/present"
 
 begin_test "a deny on an absent .env costs its folder nothing: touch, mkdir and ls in the workspace work"
+can_mount_ns || fail "no mount namespace here: absent denies fall back to expansion"
 fsj_sh -- 'touch "$1/new-file" && mkdir "$1/new-dir" && ls "$1" >/dev/null && echo made' "$WS"
 assert_rc 0 && assert_out_match '^made$'
 assert_exists "$WS/new-file"
