@@ -40,6 +40,7 @@ enum {
 	CMD_OPT_YES_ONCE,
 	CMD_OPT_DENY,
 	CMD_OPT_SESSION,
+	CMD_OPT_QUIET, CMD_OPT_REPORT, CMD_OPT_STATUS_FD, /* run */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {
@@ -59,11 +60,8 @@ enum {
  * 0 otherwise. */
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
 
-/* Print "fsjail: TEXT" for err on stderr. */
-void cmd_print_error(const struct fsj_error *err);
-
-/* Print usage for cmd (NULL: the overview) on out. */
-void cmd_usage(FILE *out, const char *cmd);
+void cmd_print_error(const struct fsj_error *err); /* "fsjail: TEXT" on stderr */
+void cmd_usage(FILE *out, const char *cmd);        /* cmd NULL: the overview */
 
 /* The tier explain, compile and check work at: --tier when given
  * (tier_arg non-NULL), else the tier `fsjail run` would take for enforce:

@@ -23,7 +23,7 @@ static const struct {
 	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
 	{ "log", "fsjail log [COMMON] [--session ID] [--json] [--tail N]" },
 	{ "probe", "fsjail probe [COMMON] [--backend landlock|seatbelt|null] [--force] [--json]" },
-	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] [--ask|--yes-once|--deny] [--session ID] -c LINE | -- COMMAND [ARG...]" },
+	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] [--ask|--yes-once|--deny] [--session ID] [--quiet] [--report FILE] [--status-fd N] -c LINE | -- COMMAND [ARG...]" },
 	{ "status", "fsjail status [COMMON] [--backend landlock|seatbelt|null] [--json]" },
 };
 

@@ -95,11 +95,9 @@ int cmd_compile(int argc, char **argv)
 		}
 		sbpl_profile_release(&prof);
 	} else {
-		struct ll_opts lo = {
-			.abi = ll_abi(),
-			.masks = ll_masks_available(),
-			.network = ctx.config.network,
-		};
+		struct ll_opts lo = { .abi = ll_abi(), .masks = ll_masks_available(),
+				      .listener = sandbox_listener_expected(NULL),
+				      .network = ctx.config.network };
 		struct ll_plan plan = { 0 };
 
 		if (lo.abi == 0) {

@@ -6,52 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "ask.h"
 #include "backup.h"
 #include "broker.h"
 #include "cmd.h"
-#include "landlock.h"
 #include "launch.h"
 #include "probe.h"
+#include "runmsg.h"
 #include "sandbox.h"
-
-/* fsjail never runs weaker than the policy silently: a gap that weakens
- * it refuses the run unless the user accepted partial enforcement; either
- * way it is said on stderr before the command starts. Returns true when
- * the run may go on. */
-static bool check_gaps(const struct sandbox *sb, bool accept_partial)
-{
-	struct strbuf refuse = STRBUF_INIT, notes = STRBUF_INIT;
-	int n = sandbox_gaps(sb, &refuse, &notes);
-	bool ok = true;
-
-	if (n > 0) {
-		fprintf(stderr, "fsjail: %s: this kernel enforces the policy only in part:\n",
-			accept_partial ? "warning" : "refusing to run");
-		for (char *line = refuse.buf, *nl; line && *line; line = nl + 1) {
-			nl = strchr(line, '\n');
-			fprintf(stderr, "  - %.*s\n", (int)(nl - line), line);
-		}
-		if (!accept_partial) {
-			fprintf(stderr, "hint: pass --accept-partial (or set accept_partial: true "
-					"in config.yaml) to run anyway\n");
-			ok = false;
-		}
-	}
-	/* Only the EXDEV note changes what a command sees; the others are in
-	 * `fsjail compile`'s dump. */
-	if (ok && notes.buf && strstr(notes.buf, "EXDEV")) {
-		char *line = strstr(notes.buf, "Landlock ABI");
-		char *nl = line ? strchr(line, '\n') : NULL;
-		if (line && nl)
-			fprintf(stderr, "fsjail: note: %.*s\n", (int)(nl - line), line);
-	}
-	sb_release(&refuse);
-	sb_release(&notes);
-	return ok;
-}
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
  * backend, mode and workspace (cached, or probed now), measured against
@@ -82,10 +45,16 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
 	return tier;
 }
 
-/* launch_after_fork() hook: the broker thread starts after the fork. */
-static int serve_broker(void *arg, struct fsj_error *err)
+/* launch_after_fork() hook: the broker thread starts after the fork; the
+ * status stream says the command started. */
+static int after_fork(void *arg, struct fsj_error *err)
 {
-	return broker_serve(arg, err);
+	struct runmsg *msg = arg;
+
+	if (msg->broker && broker_serve(msg->broker, err) < 0)
+		return -1;
+	runmsg_started(msg, NULL, -1);
+	return 0;
 }
 
 int cmd_run(int argc, char **argv)
@@ -99,6 +68,9 @@ int cmd_run(int argc, char **argv)
 		{ "yes-once", no_argument, NULL, CMD_OPT_YES_ONCE },
 		{ "deny", no_argument, NULL, CMD_OPT_DENY },
 		{ "session", required_argument, NULL, CMD_OPT_SESSION },
+		{ "quiet", no_argument, NULL, CMD_OPT_QUIET },
+		{ "report", required_argument, NULL, CMD_OPT_REPORT },
+		{ "status-fd", required_argument, NULL, CMD_OPT_STATUS_FD },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* --ask: decide the command's effects first and ask for what is
@@ -117,6 +89,7 @@ int cmd_run(int argc, char **argv)
 	struct sandbox *sb = NULL;
 	struct broker *broker = NULL;
 	const char *session = NULL;
+	struct runmsg msg = RUNMSG_INIT;
 	int opt, tier, status;
 
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
@@ -159,6 +132,16 @@ int cmd_run(int argc, char **argv)
 			}
 			session = optarg;
 			break;
+		case CMD_OPT_QUIET:
+			msg.quiet = true;
+			break;
+		case CMD_OPT_REPORT:
+			msg.report_path = optarg;
+			break;
+		case CMD_OPT_STATUS_FD:
+			if ((msg.status_fd = runmsg_parse_fd(optarg)) < 0)
+				return FSJ_EXIT_ERROR;
+			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "run");
 			return FSJ_EXIT_OK;
@@ -179,6 +162,7 @@ int cmd_run(int argc, char **argv)
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
 		cmd_print_error(&err);
+		runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
 		return FSJ_EXIT_ERROR;
 	}
 	if (network_arg) {
@@ -198,6 +182,12 @@ int cmd_run(int argc, char **argv)
 	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
 		fprintf(stderr, "fsjail: cannot create state directory '%s': %s\n",
 			ctx.env.state_dir, strerror(errno));
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
+	/* --report, --status-fd and the audit log, before anything runs */
+	if (runmsg_open(&msg, &ctx, &err) < 0) {
+		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
@@ -267,23 +257,30 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	if (!check_gaps(sb, accept_partial || ctx.config.accept_partial)) {
+	if (!runmsg_gaps(sb, accept_partial || ctx.config.accept_partial, msg.quiet)) {
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	if (broker)
-		launch_after_fork(serve_broker, broker);
+	msg.broker = broker;
+	launch_after_fork(after_fork, &msg);
+	runmsg_attach(&msg, broker ? broker_session(broker) : getenv("FSJAIL_SESSION_ID"),
+		      fsj_tier_name((enum fsj_tier)tier), ctx.workspace);
 	/* ModifyBackup (backup.h): the run's cycle, handed to the hook. */
 	if (backup_run_begin(&ctx, cmd_argv, &err) < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	err.text[0] = '\0';
 	status = launch_run(sb, cmd_argv, &err);
 	backup_run_end(status);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 out:
+	launch_after_fork(NULL, NULL);
+	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
+					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
+					 NULL);
 	broker_free(broker);
 	sandbox_free(sb);
 	policy_free(pol);

@@ -1,11 +1,9 @@
 /* landlock.h - the Landlock compiler and enforcement (DESIGN.md section 7,
  * Documentation/userspace-api/landlock.rst, samples/landlock/sandboxer.c).
- *
- * Compilation (parent, before fork) turns a policy into a plan: the
- * handled access rights for the tier, a list of (path, access) rules, the
- * mount masks that carry nested denies, and the folders that had to be
- * expanded. Application (child, after fork, before exec) performs the mount
- * masks, sets no_new_privs and restricts the process. */
+ * Compilation (parent, before fork) turns a policy into a plan: handled
+ * rights, (path, access) rules, the mount masks that carry nested denies,
+ * expanded folders. Application (child, before exec) performs the masks,
+ * sets no_new_privs and restricts the process. */
 #ifndef FSJAIL_LANDLOCK_H
 #define FSJAIL_LANDLOCK_H
 
@@ -17,9 +15,8 @@
 #include "policy.h"
 #include "util.h"
 
-/* The running Landlock ABI: 0 when Landlock is unavailable. The test-only
- * variable FSJAIL_LANDLOCK_ABI_MAX=N caps the answer at N (0 disables
- * Landlock), so tests can behave as on an older kernel. */
+/* The running Landlock ABI, 0 when unavailable; the test-only variable
+ * FSJAIL_LANDLOCK_ABI_MAX=N caps it at N (an older kernel; 0: none). */
 int ll_abi(void);
 
 enum ll_mask_kind {
@@ -27,13 +24,11 @@ enum ll_mask_kind {
 	LL_MASK_HIDE,         /* an empty read-only folder or file over it */
 	LL_MASK_PIN,          /* a bind of the path onto itself: cannot be renamed away */
 };
-
 struct ll_rule {
 	char *path;          /* resolved absolute path */
 	uint64_t access;     /* LANDLOCK_ACCESS_FS_* */
 	bool is_dir;         /* a directory when compiled (checked again at apply) */
 };
-
 struct ll_mask {
 	char *path;
 	enum ll_mask_kind kind;
@@ -53,33 +48,41 @@ struct ll_plan {
 	struct ll_mask *masks;  /* in the order they must be mounted */
 	size_t n_masks;
 	char **expanded;        /* folders whose new entries are unreachable */
+	char **expanded_why;    /* parallel to expanded: why, one line of text */
 	size_t n_expanded;
+	char **by_listener;     /* absent denied paths left to the listener (opts->listener) */
+	size_t n_by_listener;
 	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
 	size_t n_undeletable;
 };
-
 struct ll_opts {
 	int abi;                /* target ABI (>= 1) */
 	bool masks;             /* mount masks may be used */
+	bool listener;          /* the seccomp listener refuses creating denied paths (notify.h) */
 	enum fsj_network network;
 };
 
-/* Compile pol into *plan (DESIGN.md section 7; the algorithm is described
- * in landlock.c). opts->abi must be >= 1. Returns 0, or -1 with err set
- * when the policy cannot be expressed (the run must then be refused).
- * The caller releases *plan with ll_plan_release(). Reads directories for
+/* Compile pol into *plan (DESIGN.md section 7; the algorithm: the comment
+ * in landlock-plan.c). opts->abi must be >= 1. Returns 0, or -1 with err
+ * set when the policy cannot be expressed (the run must be refused). The
+ * caller releases *plan with ll_plan_release(). Reads directories for
  * expansion; never changes the filesystem. */
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts,
 	       struct ll_plan *plan, struct fsj_error *err);
 void ll_plan_release(struct ll_plan *plan);
 
-/* What plan cannot enforce at its ABI. Each gap that weakens the policy
- * (write without truncate control before ABI 3; network deny before ABI 4)
- * is appended to refuse as one line; gaps that only restrict more, or that
- * fsjail reports without refusing (EXDEV at ABI 1, device ioctls before
- * ABI 5, scoping before ABI 6) go to notes (may be NULL). Returns the
- * number of lines appended to refuse: `fsjail run` refuses when it is > 0
- * unless the user accepted partial enforcement. */
+/* The folders plan expanded, each with why (the deny beneath that no mask
+ * or listener carries, its rule, what was missing): *folders and *why are
+ * borrowed arrays of the returned count, valid until ll_plan_release(). */
+size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folders,
+			  const char *const **why);
+
+/* What plan cannot enforce at its ABI: a gap that weakens the policy
+ * (truncate before ABI 3, network deny before ABI 4) is a line appended to
+ * refuse; one that only restricts more or is only reported (EXDEV at ABI
+ * 1, ioctls before 5, scoping before 6) goes to notes (may be NULL).
+ * Returns the lines added to refuse (run refuses when > 0 unless partial
+ * enforcement was accepted). */
 int ll_plan_gaps(const struct ll_plan *plan, struct strbuf *refuse, struct strbuf *notes);
 
 /* How far a plan makes the kernel enforce one capability. */
@@ -88,7 +91,6 @@ enum ll_cap_level {
 	LL_CAP_PARTLY,  /* handled, but some of its access rights are missing at this ABI */
 	LL_CAP_FULLY,   /* every access right of the capability is handled */
 };
-
 struct ll_cap_report {
 	enum ll_cap_level level;
 	char reason[256]; /* why not fully ("" when fully) */
@@ -96,10 +98,8 @@ struct ll_cap_report {
 };
 
 /* For each capability (indexed by enum fsj_cap), whether plan's handled
- * access rights enforce it fully, partly or not, with the reason; the
- * per-ABI gaps are the same as ll_plan_gaps()'s (truncate before ABI 3,
- * device ioctls before ABI 5; cross-directory rename and link refused at
- * ABI 1). Fills out[0 .. FSJ_CAP_COUNT-1]; never fails. */
+ * rights enforce it fully, partly or not, with the reason (the gaps of
+ * ll_plan_gaps()). Fills out[0 .. FSJ_CAP_COUNT-1]; never fails. */
 void ll_plan_caps(const struct ll_plan *plan, struct ll_cap_report out[FSJ_CAP_COUNT]);
 
 /* "readonly", "hide" or "pin". Static string. */
@@ -109,19 +109,19 @@ const char *ll_mask_kind_name(enum ll_mask_kind k);
  * for `fsjail compile --backend landlock`. */
 void ll_plan_dump(const struct ll_plan *plan, FILE *out);
 
-/* true when this process can make a mount namespace (as root) or a user
- * and mount namespace (unprivileged) for mount masks; tested by forking a
- * child that tries. FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
+/* true when this process can make a mount namespace (root) or a user and
+ * mount namespace for mount masks (a forked child tries);
+ * FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
 bool ll_masks_available(void);
 
-/* In the child, before exec: perform the masks (entering a new mount
- * namespace, and a user namespace when unprivileged), set no_new_privs and
- * restrict the calling process to plan. With masks, CAP_SYS_ADMIN and
- * CAP_DAC_READ_SEARCH are dropped (a root command could otherwise undo or
- * step around them) and the working directory is entered again by name (an
- * error when a mask hides it). A rule path that vanished since compile is
- * skipped (nothing to grant); any other failure is an error. Returns 0, or
- * -1 with err set; on error the caller must not exec. */
+/* In the child, before exec: perform the masks (in a new mount namespace,
+ * and user namespace when unprivileged), set no_new_privs and restrict the
+ * calling process to plan. With masks, CAP_SYS_ADMIN and
+ * CAP_DAC_READ_SEARCH are dropped (a root command could undo or step
+ * around them) and the working directory is entered again by name (an
+ * error when a mask hides it). A rule path gone since compile is skipped;
+ * any other failure is an error. Returns 0, or -1 with err set: then the
+ * caller must not exec. */
 int ll_apply(const struct ll_plan *plan, struct fsj_error *err);
 
 #endif

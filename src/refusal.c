@@ -1,7 +1,12 @@
-/* refusal.c - the run's collection of refusals (refusal.h). */
+/* refusal.c - the run's collection of refusals, its streams and its
+ * summary (refusal.h). */
+#include <cjson/cJSON.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "refusal.h"
 #include "util.h"
@@ -10,6 +15,11 @@
  * in a loop must not grow the supervisor without bound; past the cap only
  * the count grows. */
 #define REFUSAL_KEEP 4096u
+/* Lines streamed to each sink (report, status, audit) per run; the
+ * audit log has its own caps on top. */
+#define REFUSAL_STREAM_MAX 100000u
+/* Lines of the summary before "and N more" (issue 12 item 4). */
+#define SUMMARY_LINES 10u
 
 struct kept {
 	enum fsj_cap cap;
@@ -23,17 +33,147 @@ struct kept {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kept *kept;
 static size_t n_kept;
-static unsigned long total;
+static unsigned long total, streamed, dropped;
+/* Writers to the sinks, one line at a time, outside `lock`. */
+static pthread_mutex_t wlock = PTHREAD_MUTEX_INITIALIZER;
+static struct refusal_sinks sinks = { .report_fd = -1, .status_fd = -1 };
 
 static char *dup_or_null(const char *s)
 {
 	return s ? xstrdup(s) : NULL;
 }
 
+static void kept_release(struct kept *k)
+{
+	free(k->path);
+	free(k->reason);
+	free(k->comm);
+	free(k->syscall);
+	free(k->rule_id);
+	free(k->rule_origin);
+}
+
+const char *refusal_errno_name(int e, char buf[16])
+{
+	static const struct {
+		int e;
+		const char *name;
+	} names[] = {
+		{ EACCES, "EACCES" }, { EPERM, "EPERM" },   { EROFS, "EROFS" },   { ENOENT, "ENOENT" },
+		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" },   { EBUSY, "EBUSY" },   { ENOSYS, "ENOSYS" },
+		{ EINVAL, "EINVAL" }, { ELOOP, "ELOOP" },   { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+		{ ENOSPC, "ENOSPC" }, { EMLINK, "EMLINK" }, { EIO, "EIO" },       { ENOMEM, "ENOMEM" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].e == e)
+			return names[i].name;
+	snprintf(buf, 16, "E%d", e);
+	return buf;
+}
+
+/* The deciding source as the audit log names it (audit.h). */
+static const char *audit_source(const struct kept *k)
+{
+	if (!k->by_policy)
+		return "policy";
+	return k->level == FSJ_LEVEL_EXPLICIT ? "rule" :
+	       k->level == FSJ_LEVEL_BASELINE ? "baseline" : "policy";
+}
+
+static void add_str(cJSON *o, const char *key, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+/* The fields of one refusal (fsjail(1), REFUSAL REPORT) after schema. */
+static cJSON *refusal_json(const char *schema, const char *type, const struct kept *k)
+{
+	struct timespec ts;
+	struct tm tm;
+	char when[48], ebuf[16];
+	size_t n;
+	cJSON *o = cJSON_CreateObject();
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
+	n = strlen(when);
+	snprintf(when + n, sizeof(when) - n, ".%03ldZ", ts.tv_nsec / 1000000);
+	cJSON_AddStringToObject(o, "schema", schema);
+	if (type)
+		cJSON_AddStringToObject(o, "type", type);
+	cJSON_AddStringToObject(o, "time", when);
+	add_str(o, "session", sinks.session);
+	if (k->pid > 0)
+		cJSON_AddNumberToObject(o, "pid", (double)k->pid);
+	else
+		cJSON_AddNullToObject(o, "pid");
+	add_str(o, "command", k->comm);
+	add_str(o, "syscall", k->syscall);
+	cJSON_AddStringToObject(o, "capability", fsj_cap_name(k->cap));
+	add_str(o, "path", k->path);
+	add_str(o, "level", k->by_policy ? fsj_level_name(k->level) : NULL);
+	add_str(o, "rule_id", k->rule_id);
+	add_str(o, "rule_origin", k->rule_origin);
+	add_str(o, "reason", k->reason);
+	cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
+	return o;
+}
+
+/* o (consumed) as one line on fd, under wlock. */
+static int write_line(int fd, cJSON *o)
+{
+	char *line = cJSON_PrintUnformatted(o);
+	size_t n;
+	int rc;
+
+	cJSON_Delete(o);
+	if (!line) {
+		errno = ENOMEM;
+		return -1;
+	}
+	n = strlen(line);
+	line[n] = '\n'; /* cJSON's buffer: replace the NUL, write n + 1 bytes */
+	pthread_mutex_lock(&wlock);
+	rc = write_all(fd, line, n + 1);
+	pthread_mutex_unlock(&wlock);
+	cJSON_free(line);
+	return rc;
+}
+
+/* k to every sink (called without `lock` held, s a snapshot). */
+static void stream(const struct refusal_sinks *s, const struct kept *k)
+{
+	char detail[512], ebuf[16];
+
+	if (s->report_fd >= 0)
+		(void)write_line(s->report_fd, refusal_json("fsjail-refusal/1", NULL, k));
+	if (s->status_fd >= 0)
+		(void)write_line(s->status_fd, refusal_json("fsjail-status/1", "refused", k));
+	if (s->audit) {
+		struct audit_event ev = {
+			.session = s->session, .call = "refusal", .command = k->comm,
+			.capability = fsj_cap_name(k->cap), .path = k->path, .resolved = k->path,
+			.decision = "deny", .source = audit_source(k), .rule_id = k->rule_id,
+			.detail = detail,
+		};
+
+		snprintf(detail, sizeof(detail), "%s; %s; %s%s%s", k->reason ? k->reason : "policy",
+			 k->syscall ? k->syscall : "?", refusal_errno_name(k->error, ebuf),
+			 k->rule_origin ? "; " : "", k->rule_origin ? k->rule_origin : "");
+		(void)audit_record(s->audit, &ev);
+	}
+}
+
 void refusal_record(const struct refusal *r)
 {
 	struct kept k = { 0 };
-	bool stored = false;
+	struct refusal_sinks s;
+	bool stored = false, to_stream = false;
 
 	if (!r)
 		return;
@@ -54,6 +194,21 @@ void refusal_record(const struct refusal *r)
 	}
 	pthread_mutex_lock(&lock);
 	total++;
+	s = sinks;
+	if (s.report_fd >= 0 || s.status_fd >= 0 || s.audit) {
+		if (streamed < REFUSAL_STREAM_MAX) {
+			streamed++;
+			to_stream = true;
+		} else {
+			dropped++;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	/* Streamed outside `lock`: a slow reader of the status descriptor
+	 * holds up this caller only, never the summary's bookkeeping. */
+	if (to_stream)
+		stream(&s, &k);
+	pthread_mutex_lock(&lock);
 	if (n_kept < REFUSAL_KEEP) {
 		if (!kept)
 			kept = xreallocarray(NULL, REFUSAL_KEEP, sizeof(*kept));
@@ -61,14 +216,8 @@ void refusal_record(const struct refusal *r)
 		stored = true;
 	}
 	pthread_mutex_unlock(&lock);
-	if (!stored) {
-		free(k.path);
-		free(k.reason);
-		free(k.comm);
-		free(k.syscall);
-		free(k.rule_id);
-		free(k.rule_origin);
-	}
+	if (!stored)
+		kept_release(&k);
 }
 
 unsigned long refusal_count(void)
@@ -81,22 +230,184 @@ unsigned long refusal_count(void)
 	return n;
 }
 
-void refusal_reset(void)
+unsigned long refusal_dropped(void)
 {
-	size_t i;
+	unsigned long n;
 
 	pthread_mutex_lock(&lock);
-	for (i = 0; i < n_kept; i++) {
-		free(kept[i].path);
-		free(kept[i].reason);
-		free(kept[i].comm);
-		free(kept[i].syscall);
-		free(kept[i].rule_id);
-		free(kept[i].rule_origin);
+	n = dropped;
+	pthread_mutex_unlock(&lock);
+	return n;
+}
+
+void refusal_set_sinks(const struct refusal_sinks *s)
+{
+	pthread_mutex_lock(&lock);
+	if (s)
+		sinks = *s;
+	else
+		sinks = (struct refusal_sinks){ .report_fd = -1, .status_fd = -1 };
+	pthread_mutex_unlock(&lock);
+}
+
+int refusal_status_write(int fd, cJSON *o)
+{
+	if (fd < 0 || !o) {
+		cJSON_Delete(o);
+		return 0;
 	}
+	/* schema first, for a reader that looks at the start of the line */
+	{
+		cJSON *w = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(w, "schema", "fsjail-status/1");
+		while (o->child) {
+			cJSON *it = cJSON_DetachItemViaPointer(o, o->child);
+
+			cJSON_AddItemToObject(w, it->string, it);
+		}
+		cJSON_Delete(o);
+		o = w;
+	}
+	return write_line(fd, o);
+}
+
+void refusal_reset(void)
+{
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < n_kept; i++)
+		kept_release(&kept[i]);
 	free(kept);
 	kept = NULL;
 	n_kept = 0;
-	total = 0;
+	total = streamed = dropped = 0;
+	sinks = (struct refusal_sinks){ .report_fd = -1, .status_fd = -1 };
 	pthread_mutex_unlock(&lock);
+}
+
+/* Length of the valid UTF-8 sequence at p (1..4), or 0 when it is not one
+ * (overlong forms, surrogates and values past U+10FFFF included). */
+static size_t utf8_len(const unsigned char *p)
+{
+	unsigned cp;
+	size_t n;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1fu;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, cp = p[0] & 0x0fu;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07u;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3fu);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+char *refusal_printable(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p = (const unsigned char *)(s ? s : "?");
+
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (*p == '\\') {
+			sb_adds(&sb, "\\\\");
+		} else if (n == 1 && (*p < 0x20 || *p == 0x7f)) {
+			sb_addf(&sb, "\\x%02x", *p);
+		} else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
+			/* U+0080..U+009F: C1 controls, CSI among them */
+			sb_addf(&sb, "\\xc2\\x%02x", p[1]);
+			p++;
+		} else if (n) {
+			sb_add(&sb, (const char *)p, n);
+			p += n;
+			continue;
+		} else {
+			sb_addf(&sb, "\\x%02x", *p);
+		}
+		p++;
+	}
+	return sb_detach(&sb);
+}
+
+static bool same(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* What decided k, for a summary line. Caller frees. */
+static char *decider(const struct kept *k)
+{
+	cleanup_free char *id = k->rule_id ? refusal_printable(k->rule_id) : NULL;
+	cleanup_free char *origin = k->rule_origin ? refusal_printable(k->rule_origin) : NULL;
+
+	if (!k->by_policy) {
+		cleanup_free char *reason = refusal_printable(k->reason ? k->reason : "refused");
+
+		return xasprintf("%s (not a rule)", reason);
+	}
+	return xasprintf("%s%s%s%s%s%s", fsj_level_name(k->level), id ? " rule '" : "",
+			 id ? id : "", id ? "'" : "", origin ? " at " : "", origin ? origin : "");
+}
+
+void refusal_summary(FILE *out)
+{
+	size_t *first = NULL, *count = NULL, n_groups = 0;
+	bool *mixed = NULL;
+
+	pthread_mutex_lock(&lock);
+	if (total == 0) {
+		pthread_mutex_unlock(&lock);
+		return;
+	}
+	first = xcalloc(n_kept ? n_kept : 1, sizeof(*first));
+	count = xcalloc(n_kept ? n_kept : 1, sizeof(*count));
+	mixed = xcalloc(n_kept ? n_kept : 1, sizeof(*mixed));
+	/* Group by (capability, path), first seen first. Quadratic in the
+	 * groups, bounded by REFUSAL_KEEP. */
+	for (size_t i = 0; i < n_kept; i++) {
+		size_t g = 0;
+
+		while (g < n_groups &&
+		       !(kept[first[g]].cap == kept[i].cap && same(kept[first[g]].path, kept[i].path)))
+			g++;
+		if (g == n_groups)
+			first[n_groups++] = i;
+		else if (!same(kept[first[g]].comm, kept[i].comm))
+			mixed[g] = true;
+		count[g]++;
+	}
+	fprintf(out, "fsjail: %lu refusal%s in this run:\n", total, total == 1 ? "" : "s");
+	for (size_t g = 0; g < n_groups && g < SUMMARY_LINES; g++) {
+		const struct kept *k = &kept[first[g]];
+		cleanup_free char *path = refusal_printable(k->path ? k->path : "(unknown path)");
+		cleanup_free char *comm = refusal_printable(k->comm ? k->comm : "?");
+		cleanup_free char *why = decider(k);
+
+		fprintf(out, "  %s %s: %s; by %s%s", fsj_cap_name(k->cap), path, why, comm,
+			mixed[g] ? " and others" : "");
+		if (count[g] > 1)
+			fprintf(out, " (%zu times)", count[g]);
+		fputc('\n', out);
+	}
+	if (n_groups > SUMMARY_LINES)
+		fprintf(out, "  and %zu more\n", n_groups - SUMMARY_LINES);
+	if (total > n_kept)
+		fprintf(out, "  (%lu more refusals were counted, not kept)\n",
+			total - (unsigned long)n_kept);
+	pthread_mutex_unlock(&lock);
+	free(first);
+	free(count);
+	free(mixed);
 }

@@ -1,16 +1,19 @@
 /* refusal.h - what the supervisor refused during one run, collected for
- * the summary after the command ends, `--report FILE` and the audit log
- * (DESIGN.md section 10, "Kernel refusals are decisions too").
+ * the summary after the command ends, `--report FILE`, `--status-fd N` and
+ * the audit log (DESIGN.md section 10, "Kernel refusals are decisions too").
  *
  * The interception hook (notify.c) and the broker call refusal_record()
- * from their threads; cmd_run.c reads the collection once the command has
- * ended. A lower layer: it includes policy.h only. */
+ * from their threads; cmd_run.c sets the sinks before the command starts
+ * and prints the summary once it has ended. Includes policy.h and audit.h
+ * only (a lower layer than notify and broker). */
 #ifndef FSJAIL_REFUSAL_H
 #define FSJAIL_REFUSAL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/types.h>
 
+#include "audit.h"
 #include "policy.h"
 
 /* One refusal. Every string is copied by refusal_record(). */
@@ -26,14 +29,55 @@ struct refusal {
 	const struct fsj_decision *decision;
 };
 
-/* Record r. Thread-safe; never fails (past a cap of stored records only
- * the count grows). */
+/* Where each refusal also goes, as it is recorded. Borrowed: every
+ * pointer and descriptor must stay valid until refusal_set_sinks(NULL). */
+struct refusal_sinks {
+	int report_fd;                 /* --report FILE: fsjail-refusal/1 lines; -1: none */
+	int status_fd;                 /* --status-fd N: fsjail-status/1 "refused"; -1: none */
+	const struct audit_log *audit; /* the audit log, or NULL */
+	const char *session;           /* the run's session id, or NULL */
+};
+
+/* Record r: keep it for the summary, and write it to the sinks. Thread-safe;
+ * never fails (past a cap of stored records only the count grows; past a
+ * cap of streamed lines only the count of dropped lines does). */
 void refusal_record(const struct refusal *r);
 
 /* Number of refusals recorded since the start (or refusal_reset()). */
 unsigned long refusal_count(void);
 
-/* Forget everything recorded (tests; the start of a run). */
+/* Forget everything recorded and the sinks (tests; the start of a run). */
 void refusal_reset(void);
+
+/* Use s (copied; its pointers borrowed) from now on; NULL: no sinks. */
+void refusal_set_sinks(const struct refusal_sinks *s);
+
+/* Write o (a cJSON object, consumed) with "schema": "fsjail-status/1"
+ * first, as one line on fd (the status descriptor; -1: nothing),
+ * serialised with the "refused" lines. Returns 0, or -1 with errno set. */
+struct cJSON;
+int refusal_status_write(int fd, struct cJSON *o);
+
+/* Lines the sinks did not get past their cap (a runaway loop of refusals
+ * must not fill the disk or stall the supervisor). */
+unsigned long refusal_dropped(void);
+
+/* The summary for a terminal: nothing when nothing was refused; else a
+ * count, then one line per distinct (capability, path), first seen first,
+ * at most ten, then "and N more": the deciding level, rule id and origin
+ * (FILE:LINE) or the reason when it was not the policy, the command that
+ * tried, and how many times. Every string from outside is escaped
+ * (refusal_printable()). */
+void refusal_summary(FILE *out);
+
+/* s for a terminal: C0 controls and DEL, C1 controls (raw, or UTF-8
+ * encoded U+0080..U+009F) and bytes that are not valid UTF-8 as \xHH, a
+ * backslash as \\; valid printable UTF-8 unchanged. NULL gives "?".
+ * Caller frees. */
+char *refusal_printable(const char *s);
+
+/* "EACCES", "EPERM", ... for errno e; "E<number>" for one not in the
+ * table. Static string, or buf (at least 16 bytes). */
+const char *refusal_errno_name(int e, char buf[16]);
 
 #endif

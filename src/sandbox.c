@@ -1,10 +1,8 @@
 /* sandbox.c - the enforcement backends behind one small interface
  * (STYLE.md point 3, after openssh's sandbox-*.c): Landlock (Linux),
  * Seatbelt (an SBPL profile run by sandbox-exec) and null (enforce: off).
- *
- * prepare() compiles in the parent; stage() writes what the child will
- * need to the filesystem (the Seatbelt profile file) just before fork;
- * apply() runs in the child between fork and exec. */
+ * prepare() compiles in the parent; stage() writes the Seatbelt profile
+ * file just before fork; apply() runs in the child before exec. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,6 +14,7 @@
 #include <unistd.h>
 
 #include "landlock.h"
+#include "notify.h"
 #include "sandbox.h"
 #include "sbpl.h"
 
@@ -57,11 +56,7 @@ const char *fsj_backend_name(enum fsj_backend b)
 
 int fsj_backend_parse(const char *s)
 {
-	size_t i;
-
-	if (!s)
-		return -1;
-	for (i = 0; i < sizeof(backend_names) / sizeof(backend_names[0]); i++)
+	for (size_t i = 0; s && i < sizeof(backend_names) / sizeof(backend_names[0]); i++)
 		if (strcmp(s, backend_names[i]) == 0)
 			return (int)i;
 	return -1;
@@ -77,11 +72,11 @@ enum fsj_backend fsj_backend_native(void)
 }
 
 static int prepare_landlock(struct sandbox *sb, const struct fsj_policy *pol,
-			    const struct fsj_ctx *ctx, struct fsj_error *err)
+			    const struct fsj_ctx *ctx, const char *broker_socket,
+			    struct fsj_error *err)
 {
-	struct ll_opts opts = { 0 };
+	struct ll_opts opts = { .abi = ll_abi(), .listener = sandbox_listener_expected(broker_socket) };
 
-	opts.abi = ll_abi();
 	if (opts.abi <= 0)
 		return fsj_error_set(err, NULL, 0, 0,
 				     "landlock is not available on this kernel (ABI 0)\n"
@@ -134,7 +129,7 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 	sb->owner = getpid();
 	switch (b) {
 	case FSJ_BACKEND_LANDLOCK:
-		rc = prepare_landlock(sb, pol, ctx, err);
+		rc = prepare_landlock(sb, pol, ctx, broker_socket, err);
 		break;
 	case FSJ_BACKEND_SEATBELT:
 		rc = prepare_seatbelt(sb, pol, ctx, broker_socket, err);
@@ -153,8 +148,7 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 	return sb;
 }
 
-/* Write s to out with control characters and backslashes escaped, so that
- * one parameter stays on one comment line whatever its bytes. */
+/* s with control bytes and backslashes escaped: one parameter, one line. */
 static void dump_escaped(FILE *out, const char *s)
 {
 	for (; *s; s++) {
@@ -173,8 +167,6 @@ static void dump_escaped(FILE *out, const char *s)
 
 void sandbox_dump(const struct sandbox *sb, FILE *out)
 {
-	size_t i;
-
 	if (!sb)
 		return;
 	switch (sb->backend) {
@@ -188,7 +180,7 @@ void sandbox_dump(const struct sandbox *sb, FILE *out)
 		/* SBPL comments, so the dump stays a loadable profile. */
 		fprintf(out, ";; parameters (sandbox-exec -D NAME=VALUE): %zu\n",
 			sb->profile.n_params);
-		for (i = 0; i < sb->profile.n_params; i++) {
+		for (size_t i = 0; i < sb->profile.n_params; i++) {
 			fprintf(out, ";;   %s=", sb->profile.param_names[i]);
 			dump_escaped(out, sb->profile.param_values[i]);
 			fputc('\n', out);
@@ -287,18 +279,26 @@ int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *
 	 * same way: the exit status alone cannot tell them apart. */
 	switch (WEXITSTATUS(wstatus)) {
 	case SANDBOX_EXEC_EXIT_COMPILE:
-		fsj_error_set(err, NULL, 0, 0,
-			      "sandbox-exec could not compile the profile (exit %d)",
-			      SANDBOX_EXEC_EXIT_COMPILE);
-		return FSJ_EXIT_ERROR;
 	case SANDBOX_EXEC_EXIT_APPLY:
-		fsj_error_set(err, NULL, 0, 0,
-			      "sandbox-exec could not apply the profile (exit %d)",
-			      SANDBOX_EXEC_EXIT_APPLY);
+		fsj_error_set(err, NULL, 0, 0, "sandbox-exec could not %s the profile (exit %d)",
+			      WEXITSTATUS(wstatus) == SANDBOX_EXEC_EXIT_APPLY ? "apply" : "compile",
+			      WEXITSTATUS(wstatus));
 		return FSJ_EXIT_ERROR;
 	default:
 		return -1;
 	}
+}
+
+bool sandbox_listener_expected(const char *own) /* launch.c: the hook if notify_wanted() */
+{
+	const char *env = getenv("FSJAIL_BROKER_SOCKET");
+
+	return notify_wanted() && (!env || (own && strcmp(env, own) == 0));
+}
+
+bool sandbox_relies_on_listener(const struct sandbox *sb)
+{
+	return sb && sb->have_plan && sb->plan.n_by_listener > 0;
 }
 
 const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb)
@@ -314,8 +314,7 @@ void sandbox_free(struct sandbox *sb)
 		ll_plan_release(&sb->plan);
 	if (sb->have_profile)
 		sbpl_profile_release(&sb->profile);
-	/* A forked child that frees its copy must not remove the parent's
-	 * file. */
+	/* A forked child that frees its copy must not remove the parent's file. */
 	if (sb->profile_file && getpid() == sb->owner)
 		unlink(sb->profile_file);
 	free(sb->profile_file);

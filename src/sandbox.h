@@ -18,36 +18,31 @@ enum fsj_backend {
 };
 const char *fsj_backend_name(enum fsj_backend b);
 int fsj_backend_parse(const char *s);
-/* The backend of the platform fsjail was built for. */
-enum fsj_backend fsj_backend_native(void);
+enum fsj_backend fsj_backend_native(void); /* the platform's backend */
 
 struct sandbox;
 
-/* Compile pol for backend b; network comes from ctx. broker_socket is the
- * path of this run's broker socket (broker_socket_path(): the broker is
- * started before this call), or NULL when the command gets no broker. The
- * Seatbelt profile lets the command connect to that socket, network: deny
- * or not, the path passed as the -D parameter BROKER, never as text;
- * Landlock ignores it (up to ABI 7 no Landlock right governs connect(2)
- * to a pathname socket). Returns a new sandbox (caller frees with
- * sandbox_free()), or NULL with err set; nothing has been run. */
+/* Compile pol for backend b; network comes from ctx. broker_socket is this
+ * run's broker socket (broker_socket_path(), started before), or NULL: the
+ * Seatbelt profile lets the command connect to it, network: deny or not,
+ * passed as the -D parameter BROKER, never as text; Landlock ignores it (up
+ * to ABI 7 no right governs connect(2) to a pathname socket). Returns a new
+ * sandbox (caller frees: sandbox_free()), or NULL with err set. */
 struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol,
 				const struct fsj_ctx *ctx, const char *broker_socket,
 				struct fsj_error *err);
 
-/* Print what prepare compiled: the SBPL profile and its parameters, or the
- * Landlock plan. */
+/* Print what prepare compiled: the SBPL profile and parameters, or the plan. */
 void sandbox_dump(const struct sandbox *sb, FILE *out);
 
-/* In the parent, just before fork: put in place what apply() needs and
- * dump() does not (the Seatbelt profile file: mode 0600 under $TMPDIR or
- * /tmp, removed by sandbox_free()). launch_run() calls it; calling it again
- * does nothing. Returns 0, or -1 with err set. */
+/* In the parent, before fork: put in place what apply() needs (the
+ * Seatbelt profile file: 0600 under $TMPDIR or /tmp, removed by
+ * sandbox_free()); again does nothing. Returns 0, or -1 with err set. */
 int sandbox_stage(struct sandbox *sb, struct fsj_error *err);
 
 /* In the child after fork: apply the sandbox to the calling process and
- * return the argv to exec (*argv may be replaced, e.g. by sandbox-exec's).
- * Returns 0, or -1 with err set: the caller must not exec. */
+ * return the argv to exec (*argv may be replaced: sandbox-exec's). Returns
+ * 0, or -1 with err set: the caller must not exec. */
 int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err);
 
 /* In the parent, after the child ended with wait status wstatus: -1 when
@@ -56,15 +51,20 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err);
  * command (sandbox-exec exit 65 or 71, DESIGN.md section 6). */
 int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *err);
 
-/* Gaps between the policy and what the backend enforces on this kernel
- * (see ll_plan_gaps()); 0 for the seatbelt and null backends. */
+/* Gaps between the policy and what the kernel enforces (ll_plan_gaps());
+ * 0 for the seatbelt and null backends. */
 int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf *notes);
 
-/* The policy the create hook (notify.h) must decide with, or NULL when
- * this backend wants no hook: only Landlock does (it cannot express create
- * without write; DESIGN.md section 2). The policy is the one given to
- * sandbox_prepare(), borrowed: it must outlive sb. */
+/* The policy the create hook (notify.h) decides with, or NULL when this
+ * backend wants no hook (only Landlock does: DESIGN.md section 2);
+ * borrowed from sandbox_prepare(): it must outlive sb. */
 const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb);
+
+/* Will the run have the seccomp listener (ll_opts.listener)? notify_wanted()
+ * and not inside another run (FSJAIL_BROKER_SOCKET other than own: EBUSY).
+ * And does sb's plan leave an absent denied path to it (must not run without)? */
+bool sandbox_listener_expected(const char *own_broker_socket);
+bool sandbox_relies_on_listener(const struct sandbox *sb);
 
 void sandbox_free(struct sandbox *sb);
 

@@ -1,0 +1,578 @@
+/* landlock-plan.c - the Landlock compiler: the policy's paths as a trie,
+ * each node decided per capability, and ll_compile() (DESIGN.md section 7;
+ * landlock.h). The rules are emitted by landlock-emit.c. Only reads the
+ * filesystem (stat, readdir). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "landlock-int.h"
+#include "path.h"
+#include "util.h"
+
+/* --- Compilation -------------------------------------------------------
+ *
+ * The problem. A policy decides each capability per path, with denies
+ * nested inside grants at any depth (a protected .git/hooks inside a
+ * writable workspace; ~/.cargo/credentials inside a readable ~/.cargo).
+ * Landlock rules only add: a right granted on a directory holds for
+ * everything beneath it, across one layer, and no rule can take it back.
+ * The compiler must find rules whose union grants nothing the policy
+ * denies (fail closed), while granting as much as it can of what the policy
+ * allows.
+ *
+ * The trie. Every path the policy speaks about - each rule's written and
+ * resolved spelling, the workspace, the user-data roots - becomes a node of
+ * a trie of path components, with its ancestors. Between two nodes the
+ * policy is uniform: a path that is not a node decides like the generic
+ * child of its nearest node (no rule mentions anything deeper). So for each
+ * handled capability c and node n, two decisions describe all of it:
+ *   v(n) = policy_decide(n).allowed      the node itself;
+ *   g(n) = policy_decide(n/<fresh>).allowed   any child that is not a node
+ *          (differs from v(n) only under a non-recursive rule at n).
+ * Nodes are worked on in their resolved spelling, which is what the kernel
+ * sees (it checks inodes reached by resolved paths). A node whose spelling
+ * runs through a symlink is "phantom": the path it names is reached through
+ * the symlink's target, whose own resolved node carries the decision; a
+ * phantom node is ignored. Nodes are stat()ed: exists, is_dir, dev/ino.
+ *
+ * Sound grants. A Landlock rule at directory n with c's rights covers n's
+ * whole subtree, existing or created later. It is sound when
+ *   full_c(n) = v(n) && g(n) && ok_c(k) for every child node k,
+ *   ok_c(k)   = k is phantom || full_c(k) || a mount mask at k carries c.
+ * A non-directory n is sound to grant when v(n) (only file rights are put
+ * on it). A node that does not exist is still evaluated: a deny on it makes
+ * its ancestors unsound, so creating the denied path later stays
+ * impossible; an allow on it grants nothing now (nothing to open).
+ *
+ * The listener (opts->listener). When the seccomp listener will be
+ * installed, the supervisor performs every name-creating call after a
+ * policy check, so a node that does not exist and whose create is denied
+ * cannot come to exist from inside by any name, rename or link: it is
+ * "by_listener", ok_c for every c, and its folder keeps its grant whole
+ * (issue 12 item 3). A rule relying on that is recorded in
+ * plan->by_listener. Only where its folder exists and can be pinned
+ * (masks): a folder renamed into its place, or onto a missing folder
+ * above it, would bring the denied name along without any call naming
+ * it, so those ancestors are pinned like a mask's and a deeper absent
+ * deny stays an expansion. An absent node whose create is allowed still
+ * counts as above: the command could make it, then use it under the
+ * folder's grant.
+ *
+ * Emission, per capability c, from "/":
+ *   emit(n): nothing if n does not exist (or is phantom);
+ *            a non-directory: rule(n, file rights of c) if v(n);
+ *            full_c(n): rule(n, rights(c)); done - the subtree is sound;
+ *            !v(n) && !g(n): emit(k) for each child node k;
+ *            otherwise EXPANSION: n itself gets no rule; its entries are
+ *              listed (O_NOFOLLOW open + readdir): an entry that is a node
+ *              k gets emit(k); any other entry e decides like g(n), so
+ *              it gets rule(e, rights(c)) when g(n), file rights only for
+ *              a non-directory; symlinks are skipped (their targets are
+ *              decided at their own paths). n is recorded in
+ *              plan->expanded: entries created in it later are unreachable
+ *              (fail closed), and n itself cannot be listed or have
+ *              entries removed.
+ * Expansion only ever runs along the paths from a grant down to an
+ * uncarried deny; everything beside those paths gets one rule.
+ *
+ * Mount masks (opts->masks). A node d that exists, below "/", whose deny
+ * comes from the explicit or protected level, can carry its deny with a
+ * mount instead of an expansion of its ancestors:
+ *   LL_MASK_HIDE      read and write/create/delete are denied uniformly in
+ *                     d's subtree (v, g of every node below) and read's deny
+ *                     at d is explicit/protected: an empty read-only tmpfs
+ *                     (folder) or empty 0444 file over d; carries every
+ *                     capability;
+ *   LL_MASK_READONLY  write, create and delete are denied uniformly in the
+ *                     subtree (for an existing file, write and delete: it
+ *                     cannot be replaced), one at the explicit/protected level:
+ *                     a recursive read-only bind of d onto itself (EROFS
+ *                     beneath, EBUSY for d itself); carries write, create
+ *                     and delete.
+ * Baseline and default denies are never masked (the guarded read fence on
+ * the user-data roots stays an expansion at "/", DESIGN.md section 7),
+ * except a read deny where the same subtree's write, create and delete are
+ * denied at a strong level anyway (fsjail's own audit log under its state
+ * folder): HIDE then, or that folder's read deny would expand /tmp.
+ * Candidate masks are computed before emission (ok_c uses them); a
+ * candidate is kept only when some emitted rule above it grants a
+ * capability it carries and nothing between already carries it.
+ *
+ * Pins. A masked path could be moved away with its ancestor (mv .git .g;
+ * mkdir -p .git/hooks): for each ancestor a of a kept mask at which the plan
+ * grants REMOVE_DIR (a rule at a's parent or above), a bind of a onto
+ * itself makes it a mount point, which rename(2) and rmdir(2) refuse with
+ * EBUSY. Pins are mounted first, shallowest first, then the masks.
+ *
+ * Last, rules are merged per path (access ORed), REFER is added on each
+ * directory rule where create and delete both hold (the rule's own rights
+ * with its ancestors'), so that mv inside a grant works, and a rule that
+ * adds nothing to its ancestors' rights is dropped. Rules, masks and
+ * expanded folders are sorted by path, so a dump is stable. */
+
+
+bool ll_cap_handled(const struct compiler *cx, int c)
+{
+	return (cx->caps & FSJ_CAPBIT(c)) != 0;
+}
+
+bool ll_mask_carries(int kind, int c)
+{
+	if (kind == LL_MASK_HIDE)
+		return true;
+	if (kind == LL_MASK_READONLY)
+		return (FSJ_CAPS_MODIFY & FSJ_CAPBIT(c)) != 0;
+	return false;
+}
+
+static bool level_strong(enum fsj_level l)
+{
+	return l == FSJ_LEVEL_PROTECTED || l == FSJ_LEVEL_EXPLICIT;
+}
+
+void ll_strvec_push(struct strvec *sv, char *s)
+{
+	if (sv->n == sv->cap) {
+		sv->cap = sv->cap ? sv->cap * 2 : 16;
+		sv->v = xreallocarray(sv->v, sv->cap, sizeof(*sv->v));
+	}
+	sv->v[sv->n++] = s;
+}
+
+/* --- the trie --- */
+
+static struct node *node_new(struct node *parent, const char *name, size_t len)
+{
+	struct node *n = xcalloc(1, sizeof(*n));
+
+	n->name = xstrndup(name, len);
+	n->parent = parent;
+	n->mask = -1;
+	if (!parent)
+		n->path = xstrdup("/");
+	else
+		n->path = path_join(parent->path, n->name);
+	return n;
+}
+
+static void node_free(struct node *n)
+{
+	if (!n)
+		return;
+	for (size_t i = 0; i < n->n_kids; i++)
+		node_free(n->kids[i]);
+	free(n->kids);
+	free(n->name);
+	free(n->path);
+	free(n);
+}
+
+/* Index of the first kid whose name is >= name (len bytes), *found when
+ * equal. */
+static size_t kid_index(const struct node *n, const char *name, size_t len, bool *found)
+{
+	size_t lo = 0, hi = n->n_kids;
+
+	*found = false;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *k = n->kids[mid]->name;
+		int c = strncmp(k, name, len);
+
+		if (c == 0 && k[len] != '\0')
+			c = 1;
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct node *ll_kid_find(const struct node *n, const char *name)
+{
+	bool found;
+	size_t i = kid_index(n, name, strlen(name), &found);
+
+	return found ? n->kids[i] : NULL;
+}
+
+static struct node *kid_get(struct node *n, const char *name, size_t len)
+{
+	bool found;
+	size_t i = kid_index(n, name, len, &found);
+	struct node *k;
+
+	if (found)
+		return n->kids[i];
+	if (n->n_kids == n->cap_kids) {
+		n->cap_kids = n->cap_kids ? n->cap_kids * 2 : 4;
+		n->kids = xreallocarray(n->kids, n->cap_kids, sizeof(*n->kids));
+	}
+	k = node_new(n, name, len);
+	memmove(&n->kids[i + 1], &n->kids[i], (n->n_kids - i) * sizeof(*n->kids));
+	n->kids[i] = k;
+	n->n_kids++;
+	return k;
+}
+
+/* Add the normalised absolute path p and its ancestors. */
+static int trie_insert(struct compiler *cx, const char *p)
+{
+	struct node *n = cx->root;
+	const char *s = p;
+
+	if (!p || p[0] != '/')
+		return fsj_error_set(cx->err, NULL, 0, 0,
+				     "landlock: policy path '%s' is not absolute",
+				     p ? p : "(null)");
+	while (*s) {
+		const char *e;
+
+		while (*s == '/')
+			s++;
+		if (!*s)
+			break;
+		e = strchr(s, '/');
+		if (!e)
+			e = s + strlen(s);
+		n = kid_get(n, s, (size_t)(e - s));
+		s = e;
+	}
+	return 0;
+}
+
+/* Add p and, when a symlink lies on the way, its resolved spelling. */
+static int trie_insert_resolved(struct compiler *cx, const char *p)
+{
+	cleanup_free char *r = NULL;
+
+	if (trie_insert(cx, p) < 0)
+		return -1;
+	r = path_resolve(p);
+	/* A resolved spelling that is not a path (a /proc fd link to a pipe)
+	 * names nothing the kernel could check by path. */
+	if (r[0] != '/' || strcmp(r, p) == 0)
+		return 0;
+	return trie_insert(cx, r);
+}
+
+static void node_stat(struct node *n)
+{
+	cleanup_free char *r = path_resolve(n->path);
+	struct stat st;
+
+	n->canonical = strcmp(r, n->path) == 0;
+	if (n->canonical && lstat(n->path, &st) == 0 && !S_ISLNK(st.st_mode)) {
+		n->exists = true;
+		n->is_dir = S_ISDIR(st.st_mode);
+		n->dev = (uint64_t)st.st_dev;
+		n->ino = (uint64_t)st.st_ino;
+	}
+	for (size_t i = 0; i < n->n_kids; i++)
+		node_stat(n->kids[i]);
+}
+
+/* v, g and the deciding level of every handled capability, for n and
+ * beneath. g is decided for a fresh child name: "\x01" (lengthened until
+ * it is not a kid) cannot be in any rule, since every rule path is a node. */
+static void node_decide(struct compiler *cx, struct node *n)
+{
+	struct strbuf fresh = STRBUF_INIT;
+	cleanup_free char *child = NULL;
+
+	sb_addc(&fresh, '\x01');
+	while (ll_kid_find(n, fresh.buf))
+		sb_addc(&fresh, '\x01');
+	child = path_join(n->path, fresh.buf);
+	sb_release(&fresh);
+
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		struct fsj_decision d;
+
+		if (!ll_cap_handled(cx, c))
+			continue;
+		policy_decide(cx->pol, n->path, n->path, (enum fsj_cap)c, &d);
+		n->v[c] = d.allowed;
+		n->lv[c] = d.level;
+		policy_decide(cx->pol, child, child, (enum fsj_cap)c, &d);
+		n->g[c] = d.allowed;
+	}
+	for (size_t i = 0; i < n->n_kids; i++)
+		node_decide(cx, n->kids[i]);
+}
+
+/* Which mask, if any, could carry the denies at d (see the comment above). */
+static int mask_candidate(const struct compiler *cx, const struct node *d)
+{
+	bool strong_modify = false;
+	bool any_modify = false;
+
+	if (!cx->opts->masks || !d->exists || !d->parent)
+		return -1;
+	for (int c = FSJ_CAP_WRITE; c <= FSJ_CAP_DELETE; c++) {
+		if (!ll_cap_handled(cx, c))
+			continue;
+		/* An existing file under a read-only bind can be neither
+		 * written nor removed (EROFS, EBUSY), so nothing can be
+		 * created in its place either: its create needs no deny.
+		 * (A deny of write and delete on .git/config must not
+		 * expand .git, which would stop git's index.lock.) */
+		if (c == FSJ_CAP_CREATE && !d->is_dir)
+			continue;
+		any_modify = true;
+		if (!d->deny_all[c])
+			return -1;
+		if (level_strong(d->lv[c]))
+			strong_modify = true;
+	}
+	if (!any_modify)
+		return -1;
+	if (ll_cap_handled(cx, FSJ_CAP_READ) && d->deny_all[FSJ_CAP_READ] &&
+	    (level_strong(d->lv[FSJ_CAP_READ]) || strong_modify))
+		return LL_MASK_HIDE;
+	return strong_modify ? LL_MASK_READONLY : -1;
+}
+
+/* Bottom-up: deny_all, the mask candidate, full and ok (see above). Below
+ * an existing non-directory nothing can exist, so its child nodes are not
+ * consulted. A phantom node is neutral: ok and deny_all. */
+static void node_summarise(struct compiler *cx, struct node *n)
+{
+	bool leaf = n->exists && !n->is_dir;
+
+	for (size_t i = 0; i < n->n_kids; i++)
+		node_summarise(cx, n->kids[i]);
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		bool all_denied = !n->v[c] && (leaf || !n->g[c]);
+
+		if (!ll_cap_handled(cx, c))
+			continue;
+		for (size_t i = 0; !leaf && i < n->n_kids; i++)
+			all_denied = all_denied && n->kids[i]->deny_all[c];
+		n->deny_all[c] = !n->canonical || all_denied;
+	}
+	n->mask = mask_candidate(cx, n);
+	n->by_listener = cx->opts->listener && cx->opts->masks && n->canonical && !n->exists &&
+			 n->parent && n->parent->exists && n->parent->is_dir &&
+			 ll_cap_handled(cx, FSJ_CAP_CREATE) && !n->v[FSJ_CAP_CREATE];
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		bool full = n->v[c] && (leaf || n->g[c]);
+
+		if (!ll_cap_handled(cx, c))
+			continue;
+		for (size_t i = 0; !leaf && i < n->n_kids; i++)
+			full = full && n->kids[i]->ok[c];
+		n->full[c] = n->canonical && full;
+		n->ok[c] = !n->canonical || full || ll_mask_carries(n->mask, c) ||
+			   n->by_listener;
+	}
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort v's strings, drop repeats, and hand them over: returns the array
+ * (NULL when empty; the caller frees it and its strings) with its length
+ * in *n. v is left empty. */
+static char **strvec_take_sorted(struct strvec *v, size_t *n)
+{
+	char **out;
+
+	*n = 0;
+	if (!v->n)
+		return NULL;
+	qsort(v->v, v->n, sizeof(*v->v), str_cmp);
+	for (size_t i = 0; i < v->n; i++) {
+		if (*n && strcmp(v->v[*n - 1], v->v[i]) == 0)
+			free(v->v[i]);
+		else
+			v->v[(*n)++] = v->v[i];
+	}
+	v->n = 0;
+	out = steal_pointer(&v->v);
+	return out;
+}
+
+static int pair_cmp(const void *a, const void *b)
+{
+	const char *const *x = a, *const *y = b;
+	int c = strcmp(x[0], y[0]);
+
+	return c ? c : strcmp(x[1], y[1]);
+}
+
+/* cx's expanded folders and their reasons into plan, sorted by folder, one
+ * entry per folder with its distinct reasons joined by "; ". */
+static void take_expansions(struct compiler *cx, struct ll_plan *plan)
+{
+	size_t n = cx->expanded.n, w = 0;
+	char **pairs = xreallocarray(NULL, n ? 2 * n : 1, sizeof(*pairs));
+
+	for (size_t i = 0; i < n; i++) {
+		pairs[2 * i] = cx->expanded.v[i];
+		pairs[2 * i + 1] = cx->expanded_why.v[i];
+	}
+	cx->expanded.n = cx->expanded_why.n = 0;
+	qsort(pairs, n, 2 * sizeof(*pairs), pair_cmp);
+	plan->expanded = xreallocarray(NULL, n ? n : 1, sizeof(char *));
+	plan->expanded_why = xreallocarray(NULL, n ? n : 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++) {
+		char *folder = pairs[2 * i], *why = pairs[2 * i + 1];
+
+		if (w && strcmp(plan->expanded[w - 1], folder) == 0) {
+			if (!strstr(plan->expanded_why[w - 1], why)) {
+				char *j = xasprintf("%s; %s", plan->expanded_why[w - 1], why);
+
+				free(plan->expanded_why[w - 1]);
+				plan->expanded_why[w - 1] = j;
+			}
+			free(folder);
+			free(why);
+			continue;
+		}
+		plan->expanded[w] = folder;
+		plan->expanded_why[w++] = why;
+	}
+	plan->n_expanded = w;
+	free(pairs);
+}
+
+/* The absent denied paths a granted rule relies on the listener for. */
+static void collect_by_listener(const struct node *n, struct strvec *out)
+{
+	if (n->listener_used)
+		ll_strvec_push(out, xstrdup(n->path));
+	for (size_t i = 0; i < n->n_kids; i++)
+		collect_by_listener(n->kids[i], out);
+}
+
+size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folders,
+			  const char *const **why)
+{
+	*folders = (const char *const *)plan->expanded;
+	*why = (const char *const *)plan->expanded_why;
+	return plan->n_expanded;
+}
+
+int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct ll_plan *plan,
+	       struct fsj_error *err)
+{
+	struct compiler cx = { .pol = pol, .opts = opts, .err = err };
+	int rc = 0;
+
+	memset(plan, 0, sizeof(*plan));
+	if (opts->abi < 1)
+		return fsj_error_set(
+			err, NULL, 0, 0,
+			"landlock: cannot compile for ABI %d (Landlock needs ABI 1 or later)",
+			opts->abi);
+	cx.abi = opts->abi < LL_ABI_KNOWN ? opts->abi : LL_ABI_KNOWN;
+	/* connect has no Landlock right at the ABIs known here */
+	cx.caps = pol->enforced & FSJ_CAPS_FILE;
+
+	plan->abi = opts->abi;
+	for (int c = 0; c < FSJ_CAP_COUNT; c++)
+		if (ll_cap_handled(&cx, c))
+			plan->handled_fs |= ll_cap_access((enum fsj_cap)c, cx.abi);
+	if (ll_cap_handled(&cx, FSJ_CAP_CREATE))
+		plan->handled_fs |= LL_ACCESS_DEVICES;
+	if (cx.abi >= 2 && (cx.caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE))))
+		plan->handled_fs |= LANDLOCK_ACCESS_FS_REFER;
+	/* Best effort by ABI (sandboxer.c): what the kernel cannot control is
+	 * reported, not silently claimed. */
+	if (ll_cap_handled(&cx, FSJ_CAP_WRITE) && cx.abi < 5)
+		plan->dropped_caps |= FSJ_CAPBIT(FSJ_CAP_WRITE);
+	if (opts->network == FSJ_NETWORK_DENY) {
+		if (cx.abi >= 4)
+			plan->handled_net =
+				LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
+		else
+			plan->network_dropped = true;
+	}
+	if (cx.abi >= 6)
+		plan->scoped = LANDLOCK_SCOPE_SIGNAL | LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
+
+	cx.root = node_new(NULL, "", 0);
+	for (size_t i = 0; rc == 0 && i < pol->n_rules; i++) {
+		rc = trie_insert_resolved(&cx, pol->rules[i].path);
+		if (rc == 0 && pol->rules[i].resolved && pol->rules[i].resolved[0] == '/')
+			rc = trie_insert_resolved(&cx, pol->rules[i].resolved);
+	}
+	if (rc == 0 && pol->workspace)
+		rc = trie_insert_resolved(&cx, pol->workspace);
+	for (size_t i = 0; rc == 0 && i < pol->n_user_data_roots; i++)
+		rc = trie_insert_resolved(&cx, pol->user_data_roots[i]);
+	if (rc < 0)
+		goto out;
+
+	node_stat(cx.root);
+	node_decide(&cx, cx.root);
+	node_summarise(&cx, cx.root);
+	for (int c = 0; rc == 0 && c < FSJ_CAP_COUNT; c++)
+		if (ll_cap_handled(&cx, c))
+			rc = ll_emit(&cx, cx.root, c);
+	if (rc < 0)
+		goto out;
+
+	ll_finish(&cx, plan);
+
+	take_expansions(&cx, plan);
+	plan->undeletable = strvec_take_sorted(&cx.undeletable, &plan->n_undeletable);
+	{
+		struct strvec bl = { 0 };
+
+		collect_by_listener(cx.root, &bl);
+		plan->by_listener = strvec_take_sorted(&bl, &plan->n_by_listener);
+	}
+out:
+	node_free(cx.root);
+	for (size_t i = 0; i < cx.rules.n; i++)
+		free(cx.rules.v[i].path);
+	free(cx.rules.v);
+	for (size_t i = 0; i < cx.expanded.n; i++) {
+		free(cx.expanded.v[i]);
+		free(cx.expanded_why.v[i]);
+	}
+	free(cx.expanded.v);
+	free(cx.expanded_why.v);
+	for (size_t i = 0; i < cx.undeletable.n; i++)
+		free(cx.undeletable.v[i]);
+	free(cx.undeletable.v);
+	if (rc < 0)
+		ll_plan_release(plan);
+	return rc;
+}
+
+void ll_plan_release(struct ll_plan *plan)
+{
+	for (size_t i = 0; i < plan->n_rules; i++)
+		free(plan->rules[i].path);
+	free(plan->rules);
+	for (size_t i = 0; i < plan->n_masks; i++)
+		free(plan->masks[i].path);
+	free(plan->masks);
+	for (size_t i = 0; i < plan->n_expanded; i++) {
+		free(plan->expanded[i]);
+		free(plan->expanded_why[i]);
+	}
+	free(plan->expanded);
+	free(plan->expanded_why);
+	for (size_t i = 0; i < plan->n_by_listener; i++)
+		free(plan->by_listener[i]);
+	free(plan->by_listener);
+	for (size_t i = 0; i < plan->n_undeletable; i++)
+		free(plan->undeletable[i]);
+	free(plan->undeletable);
+	memset(plan, 0, sizeof(*plan));
+}

@@ -1,0 +1,181 @@
+/* runmsg.c - what `fsjail run` says besides the command (runmsg.h). */
+#include "config.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "refusal.h"
+#include "runmsg.h"
+
+int runmsg_parse_fd(const char *arg)
+{
+	char *end;
+	long fd;
+
+	errno = 0;
+	fd = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || fd < 3 || fd > 1 << 20 || fcntl((int)fd, F_GETFD) < 0) {
+		fprintf(stderr, "fsjail: run: --status-fd '%s' is not an open descriptor "
+				"other than 0, 1 and 2\n", arg);
+		return -1;
+	}
+	return (int)fd;
+}
+
+int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *err)
+{
+	refusal_reset();
+	if (m->report_path) {
+		m->report_fd = open(m->report_path,
+				    O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (m->report_fd < 0)
+			return fsj_error_set(err, NULL, 0, 0, "run: cannot open the report '%s': %s",
+					     m->report_path, strerror(errno));
+	}
+	/* The flag belongs to this process's descriptor table only: the
+	 * harness's own descriptor keeps its flags. */
+	if (m->status_fd >= 0 && fcntl(m->status_fd, F_SETFD, FD_CLOEXEC) < 0)
+		return fsj_error_set(err, NULL, 0, 0, "run: --status-fd %d: %s", m->status_fd,
+				     strerror(errno));
+	return audit_open(&m->audit, ctx, err);
+}
+
+void runmsg_attach(struct runmsg *m, const char *session, const char *tier, const char *workspace)
+{
+	struct refusal_sinks s = {
+		.report_fd = m->report_fd,
+		.status_fd = m->status_fd,
+		.audit = m->audit.fd >= 0 ? &m->audit : NULL,
+		.session = session,
+	};
+
+	m->session = session;
+	m->tier = tier;
+	m->workspace = workspace;
+	refusal_set_sinks(&s);
+}
+
+/* fsjail's only child right after launch_run()'s fork (Linux: the
+ * children file of the forking thread, CONFIG_PROC_CHILDREN); -1 when it
+ * cannot be told. */
+static long child_pid(void)
+{
+#ifdef __linux__
+	char path[64], buf[64];
+	long pid = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%ld/children", (long)getpid());
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f))
+		pid = strtol(buf, NULL, 10);
+	fclose(f);
+	return pid > 0 ? pid : -1;
+#else
+	return -1;
+#endif
+}
+
+static void add_str(cJSON *o, const char *key, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+void runmsg_started(struct runmsg *m, const char *cycle, long pid)
+{
+	cJSON *o;
+
+	if (m->status_fd < 0)
+		return;
+	if (pid <= 0)
+		pid = child_pid();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "type", "started");
+	add_str(o, "session", m->session);
+	add_str(o, "cycle", cycle);
+	add_str(o, "tier", m->tier);
+	add_str(o, "workspace", m->workspace);
+	if (pid > 0)
+		cJSON_AddNumberToObject(o, "pid", (double)pid);
+	else
+		cJSON_AddNullToObject(o, "pid");
+	(void)refusal_status_write(m->status_fd, o);
+	m->started = true;
+}
+
+void runmsg_end(struct runmsg *m, int status, const char *error)
+{
+	if (m->status_fd >= 0) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "type", "exited");
+		cJSON_AddNumberToObject(o, "status", status);
+		/* fsjail's status: 128+N is the command's death by signal N
+		 * (launch.h); a command that exits 128+N itself looks the same */
+		if (status > 128 && status < 128 + 65 && !error)
+			cJSON_AddNumberToObject(o, "signal", status - 128);
+		else
+			cJSON_AddNullToObject(o, "signal");
+		cJSON_AddBoolToObject(o, "fsjail_failed", error != NULL);
+		add_str(o, "error", error);
+		cJSON_AddBoolToObject(o, "command_started", m->started);
+		cJSON_AddNumberToObject(o, "refusals", (double)refusal_count());
+		cJSON_AddNumberToObject(o, "dropped", (double)refusal_dropped());
+		(void)refusal_status_write(m->status_fd, o);
+	}
+	refusal_set_sinks(NULL);
+	if (!m->quiet) {
+		fflush(stdout);
+		refusal_summary(stderr);
+	}
+	if (m->report_fd >= 0)
+		close(m->report_fd);
+	m->report_fd = -1;
+	audit_close(&m->audit);
+}
+
+bool runmsg_gaps(const struct sandbox *sb, bool accept_partial, bool quiet)
+{
+	struct strbuf refuse = STRBUF_INIT, notes = STRBUF_INIT;
+	int n = sandbox_gaps(sb, &refuse, &notes);
+	bool ok = true;
+
+	/* fsjail never runs weaker than the policy silently: a gap that
+	 * weakens it refuses the run unless the user accepted partial
+	 * enforcement; either way it is said before the command starts. */
+	if (n > 0) {
+		fprintf(stderr, "fsjail: %s: this kernel enforces the policy only in part:\n",
+			accept_partial ? "warning" : "refusing to run");
+		for (char *line = refuse.buf, *nl; line && *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			fprintf(stderr, "  - %.*s\n", (int)(nl - line), line);
+		}
+		if (!accept_partial) {
+			fprintf(stderr, "hint: pass --accept-partial (or set accept_partial: true "
+					"in config.yaml) to run anyway\n");
+			ok = false;
+		}
+	}
+	/* Only the EXDEV note changes what a command sees; the others are in
+	 * `fsjail compile`'s dump. */
+	if (ok && !quiet && notes.buf && strstr(notes.buf, "EXDEV")) {
+		char *line = strstr(notes.buf, "Landlock ABI");
+		char *nl = line ? strchr(line, '\n') : NULL;
+
+		if (line && nl)
+			fprintf(stderr, "fsjail: note: %.*s\n", (int)(nl - line), line);
+	}
+	sb_release(&refuse);
+	sb_release(&notes);
+	return ok;
+}
