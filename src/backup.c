@@ -216,7 +216,7 @@ static int open_cycle(struct backup_cycle *bc)
 	/* O_NONBLOCK|O_NOFOLLOW and a type check: a FIFO or a link planted
 	 * in the store never hangs nor redirects the manifest. */
 	fd = openat(bc->cyclefd, "manifest.ndjson",
-		    O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+		    O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {

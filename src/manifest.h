@@ -80,7 +80,7 @@ struct manifest {
 	struct strbuf problems; /* one "FILE:LINE: message\n" per skipped or refused line */
 };
 
-/* Append rec as one line to the manifest open on fd (O_WRONLY|O_APPEND)
+/* Append rec as one line to the manifest open on fd (O_RDWR|O_APPEND)
  * with a single write(). *torn (in/out): true when the file may end in a
  * cut line; the record then starts with '\n'. Returns 0 when the whole
  * line is in the file, or -1 with errno set (ENOSPC, EIO, ...; a short
@@ -88,7 +88,7 @@ struct manifest {
  * the record was for. A cut line is truncated away where possible. */
 int manifest_append(int fd, bool *torn, const cJSON *rec);
 
-/* true when the manifest open on fd is empty or ends in '\n'. */
+/* true when the manifest open on fd (readable) is empty or ends in newline. */
 bool manifest_ends_clean(int fd);
 
 /* A new record {"op": op, "path": path} with, when sb is not NULL, the

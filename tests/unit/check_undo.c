@@ -239,16 +239,46 @@ static void fill(const char *dir)
 	close(fd);
 }
 
+static bool put_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return false;
+	rc = write_all(fd, text, strlen(text));
+	close(fd);
+	return rc == 0;
+}
+
+/* A private mount namespace where this process may mount: root's own, or
+ * for an ordinary user one inside a new user namespace where it is root
+ * (user_namespaces(7): setgroups "deny" before gid_map). */
+static bool enter_mount_ns(void)
+{
+	char map[64];
+	uid_t u = geteuid();
+	gid_t g = getegid();
+
+	if (u == 0)
+		return unshare(CLONE_NEWNS) == 0;
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS) < 0)
+		return false;
+	snprintf(map, sizeof(map), "0 %u 1", (unsigned)u);
+	if (!put_text("/proc/self/setgroups", "deny") || !put_text("/proc/self/uid_map", map))
+		return false;
+	snprintf(map, sizeof(map), "0 %u 1", (unsigned)g);
+	return put_text("/proc/self/gid_map", map);
+}
+
 START_TEST(test_enospc)
 {
-	struct fsj_error err = { { 0 } };
 	struct backup_cycle *bc;
 	cleanup_free char *fillp = NULL, *b = NULL;
 	struct manifest m;
 
-	if (tu_need_root("test_enospc", "mount a small tmpfs over the state folder"))
+	if (tu_kernel_missing("test_enospc", "a mount namespace (root, or a user namespace)",
+			      enter_mount_ns()))
 		return;
-	ck_assert_int_eq(unshare(CLONE_NEWNS), 0);
 	ck_assert_int_eq(mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL), 0);
 	ck_assert_int_eq(mount("tmpfs", ustate, "tmpfs", 0, "size=256k"), 0);
 	bc = cycle("u4");
@@ -262,7 +292,25 @@ START_TEST(test_enospc)
 	/* no room for the copy or its record: refused, with ENOSPC */
 	ck_assert_int_eq(change(bc, "f1", BACKUP_CHANGE_CONTENT), -1);
 	ck_assert_int_eq(errno, ENOSPC);
-	ck_assert_ptr_nonnull(strstr(err.text, ""));
+	/* a record cut short (the manifest's last page has some room): taken
+	 * back, so it hides nothing */
+	{
+		cleanup_free char *man = xasprintf("%s/manifest.ndjson", cycledir);
+		cleanup_free char *longp = xmalloc(8001);
+		int fd = open(man, O_RDWR | O_APPEND);
+		bool torn = false;
+		cJSON *rec;
+
+		memset(longp, 'x', 8000);
+		longp[0] = '/';
+		longp[8000] = '\0';
+		rec = manifest_record("created", longp, NULL);
+		ck_assert_int_eq(manifest_append(fd, &torn, rec), -1);
+		ck_assert_int_eq(errno, ENOSPC);
+		ck_assert(manifest_ends_clean(fd) || torn);
+		cJSON_Delete(rec);
+		close(fd);
+	}
 	/* space comes back */
 	fillp = xasprintf("%s/fill", ustate);
 	ck_assert_int_eq(unlink(fillp), 0);
