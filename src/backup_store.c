@@ -2,12 +2,15 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backup.h"
 #include "backup_store.h"
+#include "manifest.h"
 #include "util.h"
 
 static int cycle_cmp(const void *a, const void *b)
@@ -197,4 +200,25 @@ int backup_store_remove(const struct backup_store_cycle *c, struct fsj_error *er
 fail:
 	return fsj_error_set(err, NULL, 0, 0, "cannot remove cycle '%s': %s", c->name,
 			     strerror(errno));
+}
+
+bool backup_store_in_use(const struct backup_store_cycle *c, double *when)
+{
+	struct fsj_error err = { { 0 } };
+	struct manifest m;
+	struct stat sb;
+	bool busy = false;
+	int fd = backup_store_open(c);
+
+	*when = 0;
+	if (fd < 0 || manifest_read(fd, c->dir, &m, &err) < 0)
+		return fd >= 0 ? (close(fd), true) : true;
+	*when = m.time;
+	if (!*when && fstat(fd, &sb) == 0)
+		*when = (double)BACKUP_MTIM(&sb).tv_sec;
+	busy = faccessat(fd, "commit.json", F_OK, AT_SYMLINK_NOFOLLOW) < 0 && m.pid > 0 &&
+	       (kill((pid_t)m.pid, 0) == 0 || errno == EPERM);
+	manifest_release(&m);
+	close(fd);
+	return busy;
 }

@@ -50,4 +50,11 @@ void backup_store_limits(const struct fsj_config *cfg, unsigned long *days, unsi
  * Returns 0, or -1 with err set. */
 int backup_store_remove(const struct backup_store_cycle *c, struct fsj_error *err);
 
+/* true when cycle c is still being written: no commit.json, and the run
+ * that writes it (its manifest's pid) is alive; also when it cannot be
+ * read (never prune or restore what cannot be checked). *when gets the
+ * cycle's start (seconds since the epoch; its folder's mtime when the
+ * manifest has none). */
+bool backup_store_in_use(const struct backup_store_cycle *c, double *when);
+
 #endif

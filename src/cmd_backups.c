@@ -79,9 +79,11 @@ static int do_list(const struct backup_store_cycle *v, size_t n)
 			if (m.v[j].backup)
 				bytes += (unsigned long long)m.v[j].size;
 		}
-		printf("%s  %s  %lu saved, %lu removed, %lu created, %lu renamed, %llu bytes  %s%s  ",
-		       v[i].session, v[i].name, k[MANIFEST_CONTENT], k[MANIFEST_REMOVE],
-		       k[MANIFEST_CREATED], k[MANIFEST_RENAMED], bytes,
+		cmd_backups_put(stdout, "", v[i].session);
+		cmd_backups_put(stdout, "  ", v[i].name);
+		printf("  %lu saved, %lu removed, %lu created, %lu renamed, %llu bytes  %s%s  ",
+		       k[MANIFEST_CONTENT], k[MANIFEST_REMOVE], k[MANIFEST_CREATED],
+		       k[MANIFEST_RENAMED], bytes,
 		       manifest_slurp(fd, "commit.json", 1u << 20, &commit, &len) == 0
 			       ? "committed"
 			       : "uncommitted",
@@ -101,7 +103,9 @@ static int do_show(const struct backup_store_cycle *c)
 
 	if (cmd_backups_load(c, &m, &fd) < 0)
 		return FSJ_EXIT_ERROR;
-	printf("cycle %s (session %s)\n", c->name, c->session);
+	cmd_backups_put(stdout, "cycle ", c->name);
+	cmd_backups_put(stdout, " (session ", c->session);
+	fputs(")\n", stdout);
 	for (size_t i = 0; i < m.n; i++) {
 		const struct manifest_rec *r = &m.v[i];
 
@@ -143,27 +147,6 @@ static int do_show(const struct backup_store_cycle *c)
 	return FSJ_EXIT_OK;
 }
 
-/* A cycle still being written: uncommitted, and its run's pid alive. */
-static bool in_use(const struct backup_store_cycle *c, double *when)
-{
-	struct manifest m;
-	struct stat sb;
-	bool busy = false;
-	int fd = backup_store_open(c);
-
-	*when = 0;
-	if (fd < 0 || manifest_read(fd, c->dir, &m, &(struct fsj_error){ { 0 } }) < 0)
-		return fd >= 0 ? (close(fd), true) : true;
-	*when = m.time;
-	if (!*when && fstat(fd, &sb) == 0)
-		*when = (double)BACKUP_MTIM(&sb).tv_sec;
-	busy = faccessat(fd, "commit.json", F_OK, AT_SYMLINK_NOFOLLOW) < 0 && m.pid > 0 &&
-	       (kill((pid_t)m.pid, 0) == 0 || errno == EPERM);
-	manifest_release(&m);
-	close(fd);
-	return busy;
-}
-
 static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *v, size_t n,
 		    long days, long max_mb, bool dry)
 {
@@ -182,9 +165,9 @@ static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *
 	for (size_t i = 0; i < n; i++)
 		total += size[i] = backup_store_cycle_bytes(&v[i]);
 	for (size_t i = 0; i < n; i++) {
-		if (in_use(&v[i], &when))
+		if (backup_store_in_use(&v[i], &when))
 			continue;
-		if (now - when > (double)days * 86400.0 ||
+		if (now - when >= (double)days * 86400.0 ||
 		    total > (unsigned long long)max_mb * 1024ull * 1024ull) {
 			printf("%s %s %s (%llu bytes)\n", dry ? "would prune" : "pruned",
 			       v[i].session, v[i].name, size[i]);

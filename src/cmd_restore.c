@@ -76,7 +76,7 @@ static void print_actions(const cJSON *actions, const struct backup_store_cycle 
 		if (cJSON_IsString(to))
 			cmd_backups_put(stdout, " to ", to->valuestring);
 		if (strcmp(act, "restore-content") == 0 || strcmp(act, "recreate") == 0)
-			printf(" from cycle %s", c->name);
+			cmd_backups_put(stdout, " from cycle ", c->name);
 		putchar('\n');
 	}
 }
@@ -125,10 +125,16 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	struct fsj_error err = { { 0 } };
 	struct progress pg = { { 0, 0 }, false };
 	cleanup_free char *cmdline = NULL;
-	cJSON *out = cJSON_CreateObject(), *actions;
+	cJSON *out, *actions;
 	struct manifest m;
 	int fd, status = FSJ_EXIT_OK;
+	double when;
 
+	if (backup_store_in_use(c, &when)) {
+		cmd_backups_put(stderr, "fsjail: backups: the run of cycle ", c->name);
+		fputs(" is still going (or its cycle cannot be read): not restoring\n", stderr);
+		return FSJ_EXIT_ERROR;
+	}
 	if (cmd_backups_load(c, &m, &fd) < 0)
 		return FSJ_EXIT_ERROR;
 	if (m.refused) {
@@ -137,7 +143,6 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 			c->name, m.refused);
 		manifest_release(&m);
 		close(fd);
-		cJSON_Delete(out);
 		return FSJ_EXIT_ERROR;
 	}
 	o.dry_run = dry;
@@ -154,6 +159,7 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		o.undo = backup_cycle_new(ctx->env.state_dir, NULL, cmdline, 0, NULL, &err);
 		backup_cycle_set_info(o.undo, ctx->workspace, "restore");
 	}
+	out = cJSON_CreateObject();
 	cJSON_AddStringToObject(out, "schema", "fsjail-restore/1");
 	cJSON_AddStringToObject(out, "session", c->session);
 	cJSON_AddStringToObject(out, "cycle", c->name);
@@ -187,7 +193,9 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	} else {
 		print_actions(actions, c, dry);
 		if (!k.changed && !k.failed && status == FSJ_EXIT_OK)
-			printf("nothing to restore: cycle %s is already in place\n", c->name);
+			cmd_backups_put(stdout, "nothing to restore: cycle ", c->name);
+		if (!k.changed && !k.failed && status == FSJ_EXIT_OK)
+			fputs(" is already in place\n", stdout);
 	}
 	cJSON_Delete(out);
 	manifest_release(&m);

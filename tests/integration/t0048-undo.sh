@@ -10,7 +10,7 @@
 # without '/'); a FIFO as manifest does not hang `backups list`.
 . "$(dirname "$0")/libtest.sh"
 
-plan 10
+plan 12
 setup
 require_landlock
 
@@ -149,6 +149,31 @@ run_cmd timeout 10 "$FSJAIL" backups list --session fifo
 [ "$RC" = 124 ] && fail "backups list hung on a FIFO"
 assert_err_match "not a regular file"
 rm -rf "$STATE_DIR/sessions/fifo"
+end_test
+
+begin_test "a cycle whose run is still going is not restored"
+R=$STATE_DIR/sessions/running/modify_backup/20200101T000000.000000-3
+mkdir -p "$R/files"
+echo '{"op":"cycle","session":"running","workspace":"'"$WS"'","kind":"run","pid":'$$'}' >"$R/manifest.ndjson"
+run_cmd "$FSJAIL" backups restore --session running
+assert_rc 125
+assert_err_match "is still going"
+end_test
+
+begin_test "prune: --dry-run keeps everything, --older-than 0 empties the store but a running cycle"
+run_cmd "$FSJAIL" backups prune --dry-run --older-than 0
+assert_rc 0
+assert_out_match "^would prune su1 "
+n_before=$(find "$STATE_DIR/sessions" -name manifest.ndjson | wc -l)
+run_cmd "$FSJAIL" backups prune --older-than 100000 --max-size 100000
+assert_out_eq ""
+[ "$(find "$STATE_DIR/sessions" -name manifest.ndjson | wc -l)" = "$n_before" ] || fail "pruned young cycles"
+run_cmd "$FSJAIL" backups prune --older-than 0
+assert_rc 0
+assert_out_match "^pruned su2 "
+[ "$(find "$STATE_DIR/sessions" -name manifest.ndjson | wc -l)" = 1 ] || fail "cycles left: $(find "$STATE_DIR/sessions" -name manifest.ndjson)"
+assert_exists "$R/manifest.ndjson"
+rm -rf "$STATE_DIR/sessions/running"
 end_test
 
 # What the listener reports beyond creating opens (renames, mkdir,
