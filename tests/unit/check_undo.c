@@ -52,12 +52,15 @@ static void wr(const char *path, const char *text)
 	close(fd);
 }
 
+/* The content of path, or NULL; valid until the next call. */
 static char *rd(const char *path)
 {
-	char *text = NULL;
+	static char *last;
 	size_t len;
 
-	return read_file(path, 1 << 20, &text, &len) == 0 ? text : NULL;
+	free(last);
+	last = NULL;
+	return read_file(path, 1 << 20, &last, &len) == 0 ? last : NULL;
 }
 
 static struct backup_cycle *cycle(const char *session)
