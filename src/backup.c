@@ -442,7 +442,9 @@ void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, i
 	sb.st_ino = ino;
 	pthread_mutex_lock(&bc->lock);
 	id = backup_index_ident(bc->idx, dev, ino, true, path);
-	if (id->state == BACKUP_IDENT_NONE) {
+	/* A new file: whatever the index held for this inode number was a
+	 * file since freed (a linked backup keeps its inode alive). */
+	if (id->state != BACKUP_IDENT_CREATED) {
 		id->state = BACKUP_IDENT_CREATED;
 		if (path)
 			(void)backup_index_path_add(bc->idx, path);
