@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -137,6 +138,15 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	}
 	if (cmd_backups_load(c, &m, &fd) < 0)
 		return FSJ_EXIT_ERROR;
+	/* Two restores of one cycle at once would race each other's checks;
+	 * the lock goes with the descriptor. */
+	if (!dry && flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		cmd_backups_put(stderr, "fsjail: backups: cycle ", c->name);
+		fputs(" is being restored by another fsjail\n", stderr);
+		manifest_release(&m);
+		close(fd);
+		return FSJ_EXIT_ERROR;
+	}
 	if (m.refused) {
 		fprintf(stderr,
 			"fsjail: backups: cycle %s has %lu invalid record(s): not restoring from it\n",
