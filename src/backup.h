@@ -20,13 +20,6 @@
 
 struct backup_cycle;
 
-/* The modification time of a struct stat *: macOS names it st_mtimespec. */
-#ifdef __APPLE__
-#define BACKUP_MTIM(sb) ((sb)->st_mtimespec)
-#else
-#define BACKUP_MTIM(sb) ((sb)->st_mtim)
-#endif
-
 /* A cycle for one run. state_dir: fsjail's state directory (absolute,
  * must exist); session: the session id (NULL: FSJAIL_SESSION_ID, else a
  * new "YYYYmmddTHHMMSS-PID"); command: the command line (the commit

@@ -9,6 +9,13 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+/* The modification time of a struct stat *: macOS names it st_mtimespec. */
+#ifdef __APPLE__
+#define BACKUP_MTIM(sb) ((sb)->st_mtimespec)
+#else
+#define BACKUP_MTIM(sb) ((sb)->st_mtim)
+#endif
+
 /* Copy the whole content of the open regular file in (readable) to the
  * open file out (writable), from offset 0 of both, whatever the two
  * descriptors' file offsets are: a clone where the filesystem has them,

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "backup.h"
+#include "backup_copy.h"
 #include "manifest.h"
 
 int manifest_append(int fd, bool *torn, const cJSON *rec)
