@@ -39,6 +39,7 @@ struct backup_cycle {
 	unsigned long next; /* next backup file number */
 	unsigned long saved, removed, created, renamed;
 	unsigned long long bytes;
+	struct timespec start;      /* when the cycle was made (CLOCK_REALTIME) */
 	struct backup_index *idx;   /* identities; paths noted new */
 	struct backup_index *names; /* extra names recorded for saved files */
 };
@@ -106,6 +107,11 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
 	bc->audit = audit;
 	bc->cyclefd = bc->filesfd = bc->manfd = -1;
 	bc->next = 1;
+#ifdef CLOCK_REALTIME_COARSE
+	clock_gettime(CLOCK_REALTIME_COARSE, &bc->start); /* the clock of file times */
+#else
+	clock_gettime(CLOCK_REALTIME, &bc->start);
+#endif
 	bc->idx = backup_index_new();
 	bc->names = backup_index_new();
 	return bc;
@@ -394,7 +400,9 @@ int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, c
 	pthread_mutex_lock(&bc->lock);
 	fresh = backup_index_path_has(bc->idx, path);
 	pthread_mutex_unlock(&bc->lock);
-	if (fresh)
+	/* A name noted new may since hold an older file (linked or renamed
+	 * there after a refused create, issue 14): that one is saved. */
+	if (fresh && backup_copy_born_after(dirfd, name, &bc->start))
 		return 0;
 	return backup_before_change(bc, dirfd, name, -1, path, BACKUP_CHANGE_CONTENT, call, err);
 }

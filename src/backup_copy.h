@@ -5,15 +5,23 @@
 #ifndef FSJAIL_BACKUP_COPY_H
 #define FSJAIL_BACKUP_COPY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 
 /* The modification time of a struct stat *: macOS names it st_mtimespec. */
 #ifdef __APPLE__
 #define BACKUP_MTIM(sb) ((sb)->st_mtimespec)
 #else
 #define BACKUP_MTIM(sb) ((sb)->st_mtim)
+/* true when the file name in dirfd (not followed if a symlink) was born
+ * (statx STATX_BTIME; macOS st_birthtimespec) at or after t
+ * (CLOCK_REALTIME). false when it is older, absent, or the filesystem
+ * keeps no birth time (callers fail closed: one backup too many). */
+bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t);
+
 #endif
 
 /* Copy the whole content of the open regular file in (readable) to the
@@ -50,5 +58,11 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, const struct stat
  * removed and fails with EIO. Returns 0, or -1 with errno set. */
 int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
 		    size_t n);
+
+/* true when the file name in dirfd (not followed if a symlink) was born
+ * (statx STATX_BTIME; macOS st_birthtimespec) at or after t
+ * (CLOCK_REALTIME). false when it is older, absent, or the filesystem
+ * keeps no birth time (callers fail closed: one backup too many). */
+bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t);
 
 #endif

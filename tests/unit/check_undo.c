@@ -147,6 +147,32 @@ START_TEST(test_remove_is_a_link)
 }
 END_TEST
 
+/* A name noted new that since holds an older file (a link made after a
+ * refused create, issue 14) is saved; a file born in the cycle is not. */
+START_TEST(test_noted_new_but_older)
+{
+	struct fsj_error err = { { 0 } };
+	struct backup_cycle *bc;
+	cleanup_free char *f = xasprintf("%s/f", uwork), *p = xasprintf("%s/p", uwork);
+	cleanup_free char *q = xasprintf("%s/q", uwork);
+	int dfd = open(uwork, O_RDONLY | O_DIRECTORY);
+
+	wr(f, "precious");
+	usleep(20000); /* past the coarse clock's tick */
+	bc = cycle("u6");
+	backup_note_new(bc, p);
+	backup_note_new(bc, q);
+	ck_assert_int_eq(link(f, p), 0);
+	wr(q, "born here");
+	ck_assert_int_eq(backup_before_modify(bc, dfd, "q", q, "t", &err), 0);
+	ck_assert_uint_eq(backup_cycle_count(bc), 0);
+	ck_assert_int_eq(backup_before_modify(bc, dfd, "p", p, "t", &err), 0);
+	ck_assert_uint_eq(backup_cycle_count(bc), 1);
+	close(dfd);
+	backup_cycle_free(bc);
+}
+END_TEST
+
 START_TEST(test_temp_not_saved)
 {
 	struct fsj_error err = { { 0 } };
@@ -430,6 +456,7 @@ Suite *undo_suite(void)
 	tcase_add_checked_fixture(tc, usetup, uteardown);
 	tcase_add_test(tc, test_two_names_one_backup);
 	tcase_add_test(tc, test_remove_is_a_link);
+	tcase_add_test(tc, test_noted_new_but_older);
 	tcase_add_test(tc, test_temp_not_saved);
 	tcase_add_test(tc, test_torn_line_then_good);
 	tcase_add_test(tc, test_hostile_manifest);
