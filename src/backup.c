@@ -1,5 +1,8 @@
 /* backup.c - ModifyBackup (DESIGN.md section 9; see backup.h for the
- * store's layout). Copies follow ioctl_ficlone(2) and copy_file_range(2). */
+ * store's layout, manifest.h for its records). Keyed by file identity
+ * (backup_index.h); copies by backup_copy.h; links follow linkat(2). This
+ * file sits below the listener and the broker: it includes neither (the
+ * run glue that wires a cycle into them is backup_run.c). */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -12,34 +15,33 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifdef __linux__
-#include <linux/fs.h>
-#include <sys/ioctl.h>
-#endif
-
 #include "backup.h"
-#include "broker.h"
-#include "notify.h"
-#include "platform.h"
-#include "trash.h"
+#include "backup_index.h"
+#include "manifest.h"
+#include "path.h"
 #include "util.h"
 
 struct backup_cycle {
 	pthread_mutex_t lock;
 	char *state_dir;
 	char *session;
-	char *name;    /* the cycle folder */
+	char *name; /* the cycle folder */
 	char *command;
+	char *workspace; /* NULL: unknown */
+	char *kind;
+	char *temps[3];              /* temporary directories (NULL-padded) */
 	unsigned long long max_size; /* bytes; 0: no limit */
 	const struct audit_log *audit;
-	int cyclefd;   /* -1 until the first backup */
+	int cyclefd; /* -1 until the first record */
 	int filesfd;
+	int manfd;          /* manifest.ndjson, O_APPEND */
+	bool torn;          /* the manifest may end in a cut line */
 	unsigned long next; /* next backup file number */
-	unsigned long saved;
-	char **paths;  /* backed up, skipped or new: no backup again */
-	size_t n_paths, cap_paths;
-	char **backed; /* backed up: their state goes into commit.json */
-	size_t n_backed, cap_backed;
+	unsigned long saved, removed, created, renamed;
+	unsigned long long bytes;
+	struct timespec start;      /* when the cycle was made (CLOCK_REALTIME) */
+	struct backup_index *idx;   /* identities; paths noted new */
+	struct backup_index *names; /* extra names recorded for saved files */
 };
 
 static bool safe_id(const char *s)
@@ -65,6 +67,19 @@ static char *time_id(void)
 	return xasprintf("%s.%06ld-%ld", buf, ts.tv_nsec / 1000, (long)getpid());
 }
 
+/* A temporary directory as a prefix: absolute, no trailing '/', not "/". */
+static char *temp_prefix(const char *dir)
+{
+	size_t n;
+
+	if (!dir || dir[0] != '/')
+		return NULL;
+	n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return n > 1 ? xstrndup(dir, n) : NULL;
+}
+
 struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session,
 				      const char *command, unsigned long max_size_mb,
 				      const struct audit_log *audit, struct fsj_error *err)
@@ -87,11 +102,47 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
 	bc->name = time_id();
 	bc->session = session ? xstrdup(session) : xstrdup(bc->name);
 	bc->command = xstrdup(command ? command : "");
+	bc->kind = xstrdup("run");
 	bc->max_size = (unsigned long long)max_size_mb * 1024ull * 1024ull;
 	bc->audit = audit;
-	bc->cyclefd = bc->filesfd = -1;
+	bc->cyclefd = bc->filesfd = bc->manfd = -1;
 	bc->next = 1;
+#ifdef CLOCK_REALTIME_COARSE
+	clock_gettime(CLOCK_REALTIME_COARSE, &bc->start); /* the clock of file times */
+#else
+	clock_gettime(CLOCK_REALTIME, &bc->start);
+#endif
+	bc->idx = backup_index_new();
+	bc->names = backup_index_new();
 	return bc;
+}
+
+void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const char *kind)
+{
+	if (!bc)
+		return;
+	free(bc->workspace);
+	bc->workspace = workspace ? xstrdup(workspace) : NULL;
+	/* A run knows what is temporary; a bare cycle (tests) saves all. */
+	for (size_t i = 0; i < 3; i++)
+		free(bc->temps[i]);
+	bc->temps[0] = temp_prefix("/tmp");
+	bc->temps[1] = temp_prefix("/var/tmp");
+	bc->temps[2] = temp_prefix(getenv("TMPDIR"));
+	if (kind) {
+		free(bc->kind);
+		bc->kind = xstrdup(kind);
+	}
+}
+
+bool backup_path_is_temp(const struct backup_cycle *bc, const char *path)
+{
+	if (bc->workspace && path_covers(bc->workspace, path))
+		return false;
+	for (size_t i = 0; i < 3; i++)
+		if (bc->temps[i] && path_covers(bc->temps[i], path))
+			return true;
+	return false;
 }
 
 const char *backup_cycle_name(const struct backup_cycle *bc)
@@ -106,11 +157,13 @@ const char *backup_cycle_session(const struct backup_cycle *bc)
 
 unsigned long backup_cycle_count(const struct backup_cycle *bc)
 {
-	return __atomic_load_n(&bc->saved, __ATOMIC_RELAXED);
+	return __atomic_load_n(&bc->saved, __ATOMIC_RELAXED) +
+	       __atomic_load_n(&bc->removed, __ATOMIC_RELAXED);
 }
 
 /* Open (making it 0700 when missing) the folder name under dirfd, never
- * following a symlink. Returns a descriptor or -1 with errno set. */
+ * following a symlink; it must be ours. Returns a descriptor or -1 with
+ * errno set. */
 static int subdir(int dirfd, const char *name)
 {
 	struct stat sb;
@@ -129,112 +182,76 @@ static int subdir(int dirfd, const char *name)
 	return fd;
 }
 
-/* Make the cycle folder (state/sessions/S/modify_backup/C/files). */
+static int append(struct backup_cycle *bc, cJSON *rec)
+{
+	int rc = manifest_append(bc->manfd, &bc->torn, rec), saved = errno;
+
+	cJSON_Delete(rec);
+	errno = saved;
+	return rc;
+}
+
+/* Make the cycle folder (state/sessions/S/modify_backup/C/files), open
+ * the manifest and write its first record. */
 static int open_cycle(struct backup_cycle *bc)
 {
 	const char *chain[] = { "sessions", bc->session, "modify_backup", bc->name };
+	struct stat sb;
+	cJSON *o;
 	int fd, next;
 	size_t i;
 
-	if (bc->filesfd >= 0)
+	if (bc->manfd >= 0)
 		return 0;
 	fd = open(bc->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	for (i = 0; i < sizeof(chain) / sizeof(chain[0]); i++) {
+	for (i = 0; fd >= 0 && i < sizeof(chain) / sizeof(chain[0]); i++) {
 		next = subdir(fd, chain[i]);
 		close(fd);
-		if (next < 0)
-			return -1;
 		fd = next;
 	}
-	bc->filesfd = subdir(fd, "files");
-	if (bc->filesfd < 0) {
+	if (fd < 0)
+		return -1;
+	if (bc->filesfd < 0 && (bc->filesfd = subdir(fd, "files")) < 0) {
 		close(fd);
 		return -1;
 	}
-	bc->cyclefd = fd;
+	if (bc->cyclefd < 0)
+		bc->cyclefd = fd;
+	else
+		close(fd);
+	/* O_NONBLOCK|O_NOFOLLOW and a type check: a FIFO or a link planted
+	 * in the store never hangs nor redirects the manifest. */
+	fd = openat(bc->cyclefd, "manifest.ndjson",
+		    O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	bc->manfd = fd;
+	bc->torn = !manifest_ends_clean(fd);
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "op", "cycle");
+	cJSON_AddNumberToObject(o, "v", 2);
+	cJSON_AddStringToObject(o, "session", bc->session);
+	cJSON_AddStringToObject(o, "cycle", bc->name);
+	cJSON_AddStringToObject(o, "kind", bc->kind);
+	if (bc->workspace)
+		cJSON_AddStringToObject(o, "workspace", bc->workspace);
+	cJSON_AddStringToObject(o, "command", bc->command);
+	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
+	cJSON_AddNumberToObject(o, "pid", (double)getpid());
+	if (append(bc, o) < 0) {
+		int saved = errno;
+
+		close(bc->manfd);
+		bc->manfd = -1;
+		errno = saved;
+		return -1;
+	}
 	return 0;
-}
-
-static bool seen(const struct backup_cycle *bc, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < bc->n_paths; i++)
-		if (strcmp(bc->paths[i], path) == 0)
-			return true;
-	return false;
-}
-
-static void push(char ***v, size_t *n, size_t *cap, const char *s)
-{
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 16;
-		*v = xreallocarray(*v, *cap, sizeof(**v));
-	}
-	(*v)[(*n)++] = xstrdup(s);
-}
-
-void backup_note_new(struct backup_cycle *bc, const char *path)
-{
-	if (!bc || !path)
-		return;
-	pthread_mutex_lock(&bc->lock);
-	if (!seen(bc, path))
-		push(&bc->paths, &bc->n_paths, &bc->cap_paths, path);
-	pthread_mutex_unlock(&bc->lock);
-}
-
-int backup_copy_fd(int in, int out, off_t size)
-{
-	char buf[65536];
-	ssize_t n;
-
-#ifdef __linux__
-	if (ioctl(out, FICLONE, in) == 0)
-		return 0;
-	{
-		loff_t ioff = 0, ooff = 0;
-		off_t done = 0;
-
-		while (done < size) {
-			n = copy_file_range(in, &ioff, out, &ooff, (size_t)(size - done), 0);
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0) {
-				if (errno == EXDEV || errno == EINVAL || errno == EOPNOTSUPP ||
-				    errno == ENOSYS)
-					break;
-				return -1;
-			}
-			if (n == 0)
-				break;
-			done += n;
-		}
-		if (done >= size) {
-			/* The file may have grown: copy the rest below. */
-			if (lseek(in, done, SEEK_SET) < 0 || lseek(out, done, SEEK_SET) < 0)
-				return -1;
-		} else if (done > 0) {
-			if (lseek(in, done, SEEK_SET) < 0 || lseek(out, done, SEEK_SET) < 0)
-				return -1;
-		}
-	}
-#else
-	(void)size;
-#endif
-	for (;;) {
-		n = read(in, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			return 0;
-		if (write_all(out, buf, (size_t)n) < 0)
-			return -1;
-	}
 }
 
 static void audit_backup(const struct backup_cycle *bc, const char *call, const char *path,
@@ -257,126 +274,98 @@ static void audit_backup(const struct backup_cycle *bc, const char *call, const 
 	(void)audit_record(bc->audit, &ev);
 }
 
-static int manifest_add(struct backup_cycle *bc, const char *path, const char *backup,
-			const struct stat *sb, const char *call, const char *skipped)
+/* The locked part of backup_before_change(). */
+static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, int fd,
+			 const char *path, enum backup_change what, const char *call,
+			 struct fsj_error *err)
 {
-	cJSON *o = cJSON_CreateObject();
-	char *text, *line;
-	int fd, rc, saved;
-
-	cJSON_AddStringToObject(o, "path", path);
-	if (backup)
-		cJSON_AddStringToObject(o, "backup", backup);
-	else
-		cJSON_AddNullToObject(o, "backup");
-	cJSON_AddNumberToObject(o, "size", (double)sb->st_size);
-	cJSON_AddNumberToObject(o, "mode", (double)(sb->st_mode & 07777));
-	cJSON_AddNumberToObject(o, "mtime", (double)BACKUP_MTIM(sb).tv_sec);
-	cJSON_AddNumberToObject(o, "mtime_ns", (double)BACKUP_MTIM(sb).tv_nsec);
-	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
-	cJSON_AddStringToObject(o, "call", call ? call : "notify");
-	cJSON_AddStringToObject(o, "command", bc->command);
-	if (skipped)
-		cJSON_AddStringToObject(o, "skipped", skipped);
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	if (!text) {
-		errno = ENOMEM;
-		return -1;
-	}
-	line = xasprintf("%s\n", text);
-	cJSON_free(text);
-	fd = openat(bc->cyclefd, "manifest.ndjson",
-		    O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		free(line);
-		return -1;
-	}
-	/* No sync per line (nor per saved file): a sync per backup made small
-	 * writes 5 to 15 times slower on a busy disk (bench/run-backup.sh).
-	 * The content is in the page cache before the change is allowed, and
-	 * errors (ENOSPC, EIO, EROFS) surface at write() time; the store is
-	 * synced as a whole when the cycle is committed. */
-	rc = write_all(fd, line, strlen(line));
-	saved = errno;
-	close(fd);
-	free(line);
-	errno = saved;
-	return rc;
-}
-
-/* The locked part of backup_before_modify(). */
-static int backup_locked(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
-			 const char *call, struct fsj_error *err)
-{
-	cleanup_fd int in = -1, out = -1;
+	cleanup_fd int own = -1, own_in = -1;
+	struct backup_ident *id;
+	struct stat sb, dsb;
 	char num[32], *detail;
-	struct stat sb, after;
-	int saved, i;
+	bool linked = false;
+	cJSON *rec;
+	int in, saved;
 
-	if (seen(bc, path))
-		return 0;
-	in = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (in < 0) {
-		/* Nothing there (a new file), or a symlink / something not
-		 * ours to read: nothing to save. */
-		if (errno == ENOENT || errno == ELOOP || errno == ENOTDIR || errno == ENXIO)
-			return 0;
-		saved = errno;
-		goto fail_errno;
+	if (fd < 0) {
+		own = openat(dirfd, name,
+			     O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (own < 0) {
+			/* Nothing there (a new file), or a symlink / something
+			 * not ours to read: nothing to save. */
+			if (errno == ENOENT || errno == ELOOP || errno == ENOTDIR || errno == ENXIO)
+				return 0;
+			saved = errno;
+			goto fail;
+		}
+		fd = own;
 	}
-	if (fstat(in, &sb) < 0) {
+	if (fstat(fd, &sb) < 0) {
 		saved = errno;
-		goto fail_errno;
+		goto fail;
 	}
-	if (!S_ISREG(sb.st_mode))
+	if (!S_ISREG(sb.st_mode) || backup_path_is_temp(bc, path))
 		return 0;
+	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
+	if (id && (id->state != BACKUP_IDENT_LINKED || what == BACKUP_CHANGE_REMOVE)) {
+		/* Saved (or created) already: record another name once. */
+		if (id->state != BACKUP_IDENT_CREATED && id->path && strcmp(id->path, path) != 0 &&
+		    bc->manfd >= 0 && backup_index_path_add(bc->names, path))
+			(void)append(bc, manifest_record("name", path, &sb));
+		return 0;
+	}
 	if (open_cycle(bc) < 0) {
 		saved = errno;
-		goto fail_errno;
+		goto fail;
 	}
+	rec = manifest_record(what == BACKUP_CHANGE_REMOVE ? "remove" : "content", path, &sb);
+	if (dirfd >= 0 && fstat(dirfd, &dsb) == 0)
+		cJSON_AddNumberToObject(rec, "dir_mode", (double)(dsb.st_mode & 07777));
+	cJSON_AddNumberToObject(rec, "time", (double)time(NULL));
+	cJSON_AddStringToObject(rec, "call", call ? call : "notify");
 	if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
-		if (manifest_add(bc, path, NULL, &sb, call, "too large") < 0) {
+		cJSON_AddNullToObject(rec, "backup");
+		cJSON_AddStringToObject(rec, "skipped", "too large");
+		if (append(bc, rec) < 0) {
 			saved = errno;
-			goto fail_errno;
+			goto fail;
 		}
-		push(&bc->paths, &bc->n_paths, &bc->cap_paths, path);
+		backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path)->state =
+			BACKUP_IDENT_SKIPPED;
 		audit_backup(bc, call, path, "backup-skipped", "larger than backup.max_size_mb");
 		return 0;
 	}
-	/* O_EXCL|O_NOFOLLOW: an entry already there (even a symlink) is
-	 * never opened; take the next number. */
-	for (i = 0; i < 1000; i++) {
-		snprintf(num, sizeof(num), "%lu", bc->next++);
-		out = openat(bc->filesfd, num, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			     0600);
-		if (out >= 0 || errno != EEXIST)
-			break;
+	if (what == BACKUP_CHANGE_REMOVE &&
+	    backup_copy_link(bc->filesfd, &bc->next, fd, &sb, num, sizeof(num)) == 0) {
+		linked = true;
+	} else {
+		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
+		if (in < 0 ||
+		    backup_copy_new(bc->filesfd, &bc->next, in, &sb, num, sizeof(num)) < 0) {
+			saved = errno ? errno : EIO;
+			cJSON_Delete(rec);
+			goto fail;
+		}
 	}
-	if (out < 0) {
-		saved = errno;
-		goto fail_errno;
-	}
-	if (backup_copy_fd(in, out, sb.st_size) < 0 || fstat(out, &after) < 0 ||
-	    after.st_size < sb.st_size) {
-		saved = errno ? errno : EIO;
-		(void)unlinkat(bc->filesfd, num, 0);
-		goto fail_errno;
-	}
-	if (manifest_add(bc, path, num, &sb, call, NULL) < 0) {
+	cJSON_AddStringToObject(rec, "backup", num);
+	if (what == BACKUP_CHANGE_REMOVE)
+		cJSON_AddStringToObject(rec, "method", linked ? "link" : "copy");
+	if (append(bc, rec) < 0) {
 		saved = errno;
 		(void)unlinkat(bc->filesfd, num, 0);
-		goto fail_errno;
+		goto fail;
 	}
-	push(&bc->paths, &bc->n_paths, &bc->cap_paths, path);
-	push(&bc->backed, &bc->n_backed, &bc->cap_backed, path);
-	__atomic_fetch_add(&bc->saved, 1, __ATOMIC_RELAXED);
-	detail = xasprintf("files/%s in cycle %s", num, bc->name);
+	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path);
+	id->state = linked ? BACKUP_IDENT_LINKED : BACKUP_IDENT_COPIED;
+	__atomic_fetch_add(what == BACKUP_CHANGE_REMOVE ? &bc->removed : &bc->saved, 1,
+			   __ATOMIC_RELAXED);
+	bc->bytes += (unsigned long long)sb.st_size;
+	detail = xasprintf("files/%s in cycle %s%s", num, bc->name, linked ? " (link)" : "");
 	audit_backup(bc, call, path, "backup", detail);
 	free(detail);
 	return 0;
 
-fail_errno:
+fail:
 	detail = xasprintf("backup failed, modification refused: %s", strerror(saved));
 	audit_backup(bc, call, path, "deny", detail);
 	free(detail);
@@ -385,68 +374,168 @@ fail_errno:
 	return -1;
 }
 
-int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
-			 const char *call, struct fsj_error *err)
+int backup_before_change(struct backup_cycle *bc, int dirfd, const char *name, int fd,
+			 const char *path, enum backup_change what, const char *call,
+			 struct fsj_error *err)
 {
 	int rc, saved;
 
 	if (!bc)
 		return 0;
 	pthread_mutex_lock(&bc->lock);
-	rc = backup_locked(bc, dirfd, name, path, call, err);
+	rc = change_locked(bc, dirfd, name, fd, path, what, call, err);
 	saved = errno;
 	pthread_mutex_unlock(&bc->lock);
 	errno = saved;
 	return rc;
 }
 
-/* First cut of the identity-keyed interface over the path-keyed store:
- * the undo work replaces these bodies. */
-int backup_before_change(struct backup_cycle *bc, int dirfd, const char *name, int fd,
-			 const char *path, enum backup_change what, const char *call,
-			 struct fsj_error *err)
+int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
+			 const char *call, struct fsj_error *err)
 {
-	struct stat sb;
+	bool fresh;
 
-	(void)what;
 	if (!bc)
 		return 0;
-	if (fd >= 0 && fstat(fd, &sb) == 0 && backup_created_in_cycle(bc, sb.st_dev, sb.st_ino))
+	pthread_mutex_lock(&bc->lock);
+	fresh = backup_index_path_has(bc->idx, path);
+	pthread_mutex_unlock(&bc->lock);
+	/* A name noted new may since hold an older file (linked or renamed
+	 * there after a refused create, issue 14): that one is saved. */
+	if (fresh && backup_copy_born_after(dirfd, name, &bc->start))
 		return 0;
-	return backup_before_modify(bc, dirfd, name, path, call, err);
+	return backup_before_change(bc, dirfd, name, -1, path, BACKUP_CHANGE_CONTENT, call, err);
+}
+
+/* Record a created (ident: dev/ino known) file; locked. */
+static void note_created_locked(struct backup_cycle *bc, const char *path, const struct stat *sb)
+{
+	cJSON *rec;
+
+	if (!path || backup_path_is_temp(bc, path) || open_cycle(bc) < 0)
+		return;
+	rec = manifest_record("created", path, NULL);
+	if (sb) {
+		char buf[24];
+
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)sb->st_dev);
+		cJSON_AddStringToObject(rec, "dev", buf);
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)sb->st_ino);
+		cJSON_AddStringToObject(rec, "ino", buf);
+	}
+	/* A lost record only means restore leaves the new file in place. */
+	if (append(bc, rec) == 0)
+		bc->created++;
+}
+
+void backup_note_new(struct backup_cycle *bc, const char *path)
+{
+	if (!bc || !path)
+		return;
+	pthread_mutex_lock(&bc->lock);
+	if (backup_index_path_add(bc->idx, path))
+		note_created_locked(bc, path, NULL);
+	pthread_mutex_unlock(&bc->lock);
 }
 
 void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, ino_t ino)
 {
-	(void)dev;
-	(void)ino;
-	backup_note_new(bc, path);
+	struct backup_ident *id;
+	struct stat sb;
+
+	if (!bc)
+		return;
+	memset(&sb, 0, sizeof(sb));
+	sb.st_dev = dev;
+	sb.st_ino = ino;
+	pthread_mutex_lock(&bc->lock);
+	id = backup_index_ident(bc->idx, dev, ino, true, path);
+	/* A new file: whatever the index held for this inode number was a
+	 * file since freed (a linked backup keeps its inode alive). */
+	if (id->state != BACKUP_IDENT_CREATED) {
+		id->state = BACKUP_IDENT_CREATED;
+		if (path)
+			(void)backup_index_path_add(bc->idx, path);
+		note_created_locked(bc, path, &sb);
+	}
+	pthread_mutex_unlock(&bc->lock);
 }
 
 bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino)
 {
-	(void)bc;
-	(void)dev;
-	(void)ino;
-	return false;
+	struct backup_ident *id;
+	bool r;
+
+	if (!bc)
+		return false;
+	pthread_mutex_lock(&bc->lock);
+	id = backup_index_ident(bc->idx, dev, ino, false, NULL);
+	r = id && id->state == BACKUP_IDENT_CREATED;
+	pthread_mutex_unlock(&bc->lock);
+	return r;
 }
 
 void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
 			 ino_t ino)
 {
-	(void)bc;
-	(void)from;
-	(void)to;
-	(void)dev;
-	(void)ino;
+	char buf[24];
+	cJSON *rec;
+
+	if (!bc || !from || !to || (backup_path_is_temp(bc, from) && backup_path_is_temp(bc, to)))
+		return;
+	pthread_mutex_lock(&bc->lock);
+	if (open_cycle(bc) == 0) {
+		rec = cJSON_CreateObject();
+		cJSON_AddStringToObject(rec, "op", "renamed");
+		cJSON_AddStringToObject(rec, "from", from);
+		cJSON_AddStringToObject(rec, "to", to);
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)dev);
+		cJSON_AddStringToObject(rec, "dev", buf);
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)ino);
+		cJSON_AddStringToObject(rec, "ino", buf);
+		if (append(bc, rec) == 0)
+			bc->renamed++;
+	}
+	pthread_mutex_unlock(&bc->lock);
+}
+
+int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
+			const char *call, struct fsj_error *err)
+{
+	struct backup_ident *id;
+	struct stat sb;
+	cJSON *rec;
+	int rc = 0, saved = 0;
+
+	if (!bc)
+		return 0;
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(sb.st_mode) ||
+	    backup_path_is_temp(bc, path))
+		return 0;
+	pthread_mutex_lock(&bc->lock);
+	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
+	if (!id || id->state != BACKUP_IDENT_CREATED) {
+		rc = open_cycle(bc);
+		if (rc == 0) {
+			rec = manifest_record("rmdir", path, &sb);
+			cJSON_AddStringToObject(rec, "call", call ? call : "notify");
+			rc = append(bc, rec);
+		}
+		saved = errno;
+	}
+	pthread_mutex_unlock(&bc->lock);
+	if (rc < 0) {
+		audit_backup(bc, call, path, "deny", "folder record failed, rmdir refused");
+		fsj_error_set(err, NULL, 0, 0, "cannot record '%s': %s", path, strerror(saved));
+		errno = saved;
+	}
+	return rc;
 }
 
 int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *err)
 {
-	cJSON *o, *arr, *e;
-	struct stat sb;
 	char *text;
-	size_t i;
+	cJSON *o;
 	int fd, rc = 0;
 
 	if (!bc)
@@ -460,23 +549,14 @@ int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *e
 	cJSON_AddStringToObject(o, "message", bc->command);
 	cJSON_AddStringToObject(o, "session", bc->session);
 	cJSON_AddStringToObject(o, "cycle", bc->name);
+	cJSON_AddStringToObject(o, "kind", bc->kind);
 	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
 	cJSON_AddNumberToObject(o, "status", status);
-	arr = cJSON_AddArrayToObject(o, "after");
-	for (i = 0; i < bc->n_backed; i++) {
-		e = cJSON_CreateObject();
-		cJSON_AddStringToObject(e, "path", bc->backed[i]);
-		if (lstat(bc->backed[i], &sb) == 0) {
-			cJSON_AddBoolToObject(e, "exists", 1);
-			cJSON_AddNumberToObject(e, "size", (double)sb.st_size);
-			cJSON_AddNumberToObject(e, "mtime", (double)BACKUP_MTIM(&sb).tv_sec);
-			cJSON_AddNumberToObject(e, "mtime_ns", (double)BACKUP_MTIM(&sb).tv_nsec);
-			cJSON_AddNumberToObject(e, "ino", (double)sb.st_ino);
-		} else {
-			cJSON_AddBoolToObject(e, "exists", 0);
-		}
-		cJSON_AddItemToArray(arr, e);
-	}
+	cJSON_AddNumberToObject(o, "saved", (double)bc->saved);
+	cJSON_AddNumberToObject(o, "removed", (double)bc->removed);
+	cJSON_AddNumberToObject(o, "created", (double)bc->created);
+	cJSON_AddNumberToObject(o, "renamed", (double)bc->renamed);
+	cJSON_AddNumberToObject(o, "bytes", (double)bc->bytes);
 	text = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
 #ifdef __linux__
@@ -487,8 +567,9 @@ int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *e
 	(void)unlinkat(bc->cyclefd, "commit.json.tmp", 0);
 	fd = openat(bc->cyclefd, "commit.json.tmp",
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 || !text || write_all(fd, text, strlen(text)) < 0 || write_all(fd, "\n", 1) < 0 ||
-	    fsync(fd) < 0 || renameat(bc->cyclefd, "commit.json.tmp", bc->cyclefd, "commit.json") < 0 ||
+	if (fd < 0 || !text || write_all(fd, text, strlen(text)) < 0 ||
+	    write_all(fd, "\n", 1) < 0 || fsync(fd) < 0 ||
+	    renameat(bc->cyclefd, "commit.json.tmp", bc->cyclefd, "commit.json") < 0 ||
 	    fsync(bc->cyclefd) < 0) {
 		fsj_error_set(err, NULL, 0, 0, "cannot commit backup cycle '%s': %s", bc->name,
 			      strerror(errno));
@@ -503,106 +584,24 @@ int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *e
 
 void backup_cycle_free(struct backup_cycle *bc)
 {
-	size_t i;
-
 	if (!bc)
 		return;
 	if (bc->cyclefd >= 0)
 		close(bc->cyclefd);
 	if (bc->filesfd >= 0)
 		close(bc->filesfd);
-	for (i = 0; i < bc->n_paths; i++)
-		free(bc->paths[i]);
-	for (i = 0; i < bc->n_backed; i++)
-		free(bc->backed[i]);
-	free(bc->paths);
-	free(bc->backed);
+	if (bc->manfd >= 0)
+		close(bc->manfd);
+	backup_index_free(bc->idx);
+	backup_index_free(bc->names);
+	for (size_t i = 0; i < 3; i++)
+		free(bc->temps[i]);
 	free(bc->state_dir);
 	free(bc->session);
 	free(bc->name);
 	free(bc->command);
+	free(bc->workspace);
+	free(bc->kind);
 	pthread_mutex_destroy(&bc->lock);
 	free(bc);
-}
-
-/* ---- the run glue ---- */
-
-static struct {
-	struct backup_cycle *bc;
-	struct audit_log audit;
-	bool audit_open;
-	char *home;
-} run;
-
-/* The broker's hooks (broker.h): host operations back up and trash
- * through the run's cycle too. */
-static int broker_backup(struct broker *b, int dirfd, const char *name, const char *path,
-			 struct fsj_error *err)
-{
-	(void)b;
-	return backup_before_modify(run.bc, dirfd, name, path, getenv("FSJAIL_CALL_ID"), err);
-}
-
-static int broker_trash(struct broker *b, int dirfd, const char *name, const char *path,
-			struct fsj_error *err)
-{
-	(void)b;
-	if (!run.home)
-		return fsj_error_set(err, NULL, 0, 0, "trash not available: no home");
-	return trash_move_at(run.home, dirfd, name, path, NULL, err);
-}
-
-int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_error *err)
-{
-	struct strbuf cmd = { 0 };
-	size_t i;
-
-	if (!ctx->config.backup_enabled || run.bc)
-		return 0;
-	for (i = 0; argv[i]; i++) {
-		if (i)
-			sb_addc(&cmd, ' ');
-		sb_adds(&cmd, argv[i]);
-	}
-	if (audit_open(&run.audit, ctx, err) < 0) {
-		sb_release(&cmd);
-		return -1;
-	}
-	run.audit_open = true;
-	run.bc = backup_cycle_new(ctx->env.state_dir, NULL, cmd.buf ? cmd.buf : "",
-				  ctx->config.backup_max_size_mb, &run.audit, err);
-	sb_release(&cmd);
-	if (!run.bc) {
-		audit_close(&run.audit);
-		run.audit_open = false;
-		return -1;
-	}
-	run.home = ctx->config.delete_mode == FSJ_DELETE_TRASH && ctx->env.home
-			   ? xstrdup(ctx->env.home)
-			   : NULL;
-	notify_set_backup(run.bc, run.home);
-	broker_backup_hook = broker_backup;
-	if (run.home)
-		broker_trash_hook = broker_trash;
-	return 0;
-}
-
-void backup_run_end(int status)
-{
-	struct fsj_error err = { { 0 } };
-
-	notify_set_backup(NULL, NULL);
-	if (broker_backup_hook == broker_backup)
-		broker_backup_hook = NULL;
-	if (broker_trash_hook == broker_trash)
-		broker_trash_hook = NULL;
-	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)
-		warn("%s", err.text);
-	backup_cycle_free(run.bc);
-	run.bc = NULL;
-	if (run.audit_open)
-		audit_close(&run.audit);
-	run.audit_open = false;
-	free(run.home);
-	run.home = NULL;
 }

@@ -1,19 +1,12 @@
 /* backup.h - ModifyBackup (DESIGN.md section 9): before the first
  * modification of an existing regular file in a cycle, its content is
  * saved under $STATE/sessions/<session>/modify_backup/<cycle>/ with one
- * NDJSON manifest line; the cycle is committed when the run ends.
- *
- * Layout of one cycle folder (every folder 0700, every file 0600, all
- * made with *at() calls, O_NOFOLLOW and, for files, O_EXCL):
- *   manifest.ndjson   one object per file: path, backup (name under files/),
- *                     size, mode, mtime (ns), time, call, command, skipped
- *   files/<n>         the saved content (n = 1, 2, ...)
- *   commit.json       written last (temp file + fsync + rename): message
- *                     (the command line), time, status, and the state of
- *                     every backed-up path after the run ("after")
- * A cycle without commit.json (a run killed midway) is still listed and
- * restorable. The state directory is protected: the sandbox cannot write
- * it, so nothing in the store is planted by the command tree. */
+ * manifest record (manifest.h); the cycle is committed when the run ends.
+ * A cycle folder (folders 0700, files 0600, made with *at() calls,
+ * O_NOFOLLOW, O_EXCL): manifest.ndjson; files/<n>, a copy (clone) of a
+ * file changed in place or a hard link to the inode of a removed one;
+ * commit.json, written last (temp file + fsync + rename). A cycle without
+ * commit.json (a run killed midway) is still listed and restorable. */
 #ifndef FSJAIL_BACKUP_H
 #define FSJAIL_BACKUP_H
 
@@ -21,17 +14,11 @@
 #include <sys/types.h>
 
 #include "audit.h"
+#include "backup_copy.h"
 #include "config.h"
 #include "util.h"
 
 struct backup_cycle;
-
-/* The modification time of a struct stat *: macOS names it st_mtimespec. */
-#ifdef __APPLE__
-#define BACKUP_MTIM(sb) ((sb)->st_mtimespec)
-#else
-#define BACKUP_MTIM(sb) ((sb)->st_mtim)
-#endif
 
 /* A cycle for one run. state_dir: fsjail's state directory (absolute,
  * must exist); session: the session id (NULL: FSJAIL_SESSION_ID, else a
@@ -46,22 +33,23 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
 				      const char *command, unsigned long max_size_mb,
 				      const struct audit_log *audit, struct fsj_error *err);
 
-/* Save the content of the regular file name in the directory dirfd
- * (opened by the caller without following symlinks, e.g. openat2
- * RESOLVE_NO_SYMLINKS) before it is modified; path is its absolute
- * resolved path (the manifest key), call the call id for the manifest
- * ("notify", a broker call id; may be NULL). The file is opened with
- * O_NOFOLLOW|O_NONBLOCK: a symlink or a special file is never read (returns
- * 0, nothing saved). Does nothing (returns 0) when path was backed up or
- * noted new earlier in this cycle, or when it does not exist. Returns 0
- * when the modification may go on, or -1 with err set and errno set when
- * the content could not be saved (disk full, store unwritable, ...): the
- * modification must then be refused. Failures and backups are audited. */
+/* The run's workspace (in the manifest's first line: restore picks this
+ * workspace's cycles; never temporary) and kind ("run", or "restore":
+ * what a restore overwrote). Copied; call before the first backup. */
+void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const char *kind);
+
+/* true when path is under $TMPDIR, /tmp or /var/tmp (once set_info() was
+ * called) and not in the workspace: never backed up, nor trashed. */
+bool backup_path_is_temp(const struct backup_cycle *bc, const char *path);
+
+/* backup_before_change(CONTENT) for a caller holding no descriptor:
+ * name is opened in dirfd with O_NOFOLLOW|O_NONBLOCK (a symlink or special
+ * file is never read); nothing (0) when path was noted new or is absent. */
 int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
 			 const char *call, struct fsj_error *err);
 
-/* Note that path did not exist before it was created in this cycle, so
- * later writes to it make no backup. */
+/* path was created in this cycle: backup_before_modify() skips it, and
+ * restore trashes what is at path (prefer backup_note_created()). */
 void backup_note_new(struct backup_cycle *bc, const char *path);
 
 /* What is about to happen to an existing regular file (the interface the
@@ -75,10 +63,14 @@ enum backup_change {
  * the caller without following symlinks); fd: an open descriptor (O_RDONLY
  * or O_PATH) of the very file the caller checked, whose identity (st_dev,
  * st_ino) keys the backup: one per file per cycle, whatever name reached
- * it; path: its absolute resolved path. Same return contract as
- * backup_before_modify(): 0 when the change may go on (also for a file
- * that is not regular, or was created in this cycle), -1 with err and errno
- * set when it must be refused. */
+ * it (-1: open dirfd/name here); path: its absolute resolved path.
+ * CONTENT: a copy (backup_copy.h); REMOVE: a hard link of the inode (no
+ * copy; a copy across filesystems); a later CONTENT change of a linked
+ * file takes a copy then. One manifest record per file, a single write().
+ * Returns 0 when the change may go on (also: not regular, temporary,
+ * created or saved already), or -1 with err and errno set (ENOSPC, EIO,
+ * EROFS, EPERM, ...) when content or record could not be saved: the
+ * caller must refuse the change. Audited. */
 int backup_before_change(struct backup_cycle *bc, int dirfd, const char *name, int fd,
 			 const char *path, enum backup_change what, const char *call,
 			 struct fsj_error *err);
@@ -96,13 +88,16 @@ bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino);
 void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
 			 ino_t ino);
 
-/* Commit the cycle (only when at least one file was saved): commit.json
- * with the command line as message and exit status (an int), written to a
- * temporary file, fsynced and renamed into place. Returns 0, or -1 with
- * err set. */
+/* A folder is about to be removed: record its mode, owner and times for
+ * restore. Returns 0, or -1 with err and errno set: refuse the rmdir. */
+int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
+			const char *call, struct fsj_error *err);
+
+/* Commit the cycle (when its folder exists): syncfs, then commit.json
+ * (message, status, counts) atomically. Returns 0, or -1 with err set. */
 int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *err);
 
-/* Number of files saved (not skipped) so far. */
+/* Number of files saved (copied or linked; not skipped) so far. */
 unsigned long backup_cycle_count(const struct backup_cycle *bc);
 
 /* The cycle's folder name and session id (owned by bc). */
@@ -111,7 +106,7 @@ const char *backup_cycle_session(const struct backup_cycle *bc);
 
 void backup_cycle_free(struct backup_cycle *bc);
 
-/* ---- the run glue (cmd_run.c) ---- */
+/* ---- the run glue (cmd_run.c), in backup_run.c above notify/broker ---- */
 
 /* Start the run's cycle and hand it (and the trash settings) to the
  * interception hook (notify_set_backup()), when ctx's config enables
@@ -122,12 +117,5 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 /* End of the run: detach the hook, commit the cycle with the exit status,
  * free everything. Errors are printed as warnings (the run has happened). */
 void backup_run_end(int status);
-
-/* ---- reading the store (cmd_backups.c) ---- */
-
-/* Copy the whole content of the open regular file in to the open file out
- * (offset 0 of both): FICLONE first on Linux, then copy_file_range, then
- * read/write. Returns 0, or -1 with errno set. */
-int backup_copy_fd(int in, int out, off_t size);
 
 #endif

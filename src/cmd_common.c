@@ -17,7 +17,7 @@ static const struct {
 	const char *synopsis;
 } usages[] = {
 	{ "allow", "fsjail allow [COMMON] [list | add CAPS PATH [folder|file] | remove N | clear]" },
-	{ "backups", "fsjail backups [list|show|restore] [COMMON] [--session ID] [--cycle CYCLE] [--force] [PATH...]" },
+	{ "backups", "fsjail backups [list|show|restore|prune] [COMMON] [--session ID] [--cycle CYCLE] [--dry-run] [--json] [--older-than DAYS] [--max-size MB] [PATH...]" },
 	{ "check", "fsjail check [COMMON] [--tier TIER] [--json] [--cwd DIR] -- COMMAND-LINE|-" },
 	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
 	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },

@@ -10,8 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-
-#include "backup.h"
+#include "backup_copy.h"
 #include "path.h"
 #include "platform.h"
 #include "trash.h"
@@ -106,7 +105,7 @@ static int copy_across(int dirfd, const char *name, int newdir, const char *new)
 	}
 	out = openat(newdir, new, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (out >= 0) {
-		if (backup_copy_fd(in, out, sb.st_size) == 0 && fchmod(out, sb.st_mode & 07777) == 0 &&
+		if (backup_copy_fd(in, out, sb.st_size) >= 0 && fchmod(out, sb.st_mode & 07777) == 0 &&
 		    fsync(out) == 0)
 			rc = unlinkat(dirfd, name, 0);
 		saved = errno;

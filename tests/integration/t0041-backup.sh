@@ -36,8 +36,8 @@ backup_file()
 		python3 - "$m" "$2" <<'EOF'
 import json, os, sys
 for line in open(sys.argv[1]):
-    e = json.loads(line)
-    if e["path"] == sys.argv[2] and e.get("backup"):
+    e = json.loads(line) if line.strip() else {}
+    if e.get("path") == sys.argv[2] and e.get("backup"):
         print(os.path.join(os.path.dirname(sys.argv[1]), "files", e["backup"]))
 EOF
 	done
@@ -112,8 +112,8 @@ rm -f "$WS/new"
 echo one >"$WS/g"
 fsj_sh --session snew -- "cd '$WS' && echo a > new && echo b > new && echo c > g && echo d > g"
 assert_rc 0
-[ "$(manifest snew | grep -c "\"$WS/new\"")" = 0 ] || fail "new file backed up"
-[ "$(manifest snew | grep -c "\"$WS/g\"")" = 1 ] || fail "g not backed up exactly once"
+[ "$(manifest snew | grep "\"backup\":\"" | grep -c "\"$WS/new\"")" = 0 ] || fail "new file backed up"
+[ "$(manifest snew | grep "\"backup\":\"" | grep -c "\"$WS/g\"")" = 1 ] || fail "g not backed up exactly once"
 end_test
 
 begin_test "backups list shows the cycle as committed with the command line"
@@ -122,14 +122,17 @@ assert_rc 0
 assert_out_match 'committed .*echo a > new'
 end_test
 
-begin_test "restore over a file changed after the run needs --force"
+begin_test "restore over a file changed after the run: in place, the later content kept in a restore cycle"
 echo "changed later" >"$WS/g"
+ino=$(stat -c %i "$WS/g")
 run_cmd "$FSJAIL" backups restore --session snew "$WS/g"
-assert_rc_not 0
-[ "$(cat "$WS/g")" = "changed later" ] || fail "restore overwrote without --force"
-run_cmd "$FSJAIL" backups restore --force --session snew "$WS/g"
 assert_rc 0
-[ "$(cat "$WS/g")" = one ] || fail "--force did not restore"
+[ "$(cat "$WS/g")" = one ] || fail "restore did not bring back g"
+[ "$(stat -c %i "$WS/g")" = "$ino" ] || fail "restore gave g a new inode"
+run_cmd "$FSJAIL" backups list
+assert_out_match 'committed restore  fsjail backups restore --cycle'
+grep -rlx "changed later" "$STATE_DIR"/sessions/*/modify_backup/*/files >/dev/null ||
+	fail "the content restore overwrote is not kept"
 end_test
 
 # Two runs of one session that change the same file: two cycles, each
@@ -151,7 +154,7 @@ begin_test "two cycles in one session: list and show --cycle name each cycle and
 run_cmd "$FSJAIL" backups list --session scyc --cycle "$C1"
 assert_rc 0
 [ "$(grep -c . "$OUT")" = 1 ] || fail "list --cycle shows $(grep -c . "$OUT") lines"
-assert_out_match "^scyc  $C1  1 file\(s\)  committed  bash -c .*first-run"
+assert_out_match "^scyc  $C1  1 saved, 0 removed, 0 created, 0 renamed, 5 bytes  committed  bash -c .*first-run"
 run_cmd "$FSJAIL" backups show --session scyc --cycle "$C1"
 assert_rc 0
 [ "$(head -n1 "$OUT")" = "cycle $C1 (session scyc)" ] || fail "show --cycle $C1 heads '$(head -n1 "$OUT")'"
@@ -175,19 +178,16 @@ run_cmd "$FSJAIL" backups restore --session scyc --cycle "$C2" "$WS/cy"
 assert_rc 0
 assert_out_eq "restored $WS/cy from cycle $C2"
 assert_content "$WS/cy" first-run
-# the file has changed since the first cycle's run ended (the second run
-# wrote it, the restore above too): only with --force
+# an older cycle after a newer one: no --force, the file keeps its inode
+ino=$(stat -c %i "$WS/cy")
 run_cmd "$FSJAIL" backups restore --session scyc --cycle "$C1" "$WS/cy"
-assert_rc 125
-assert_err_match "changed after the run of cycle $C1; use --force"
-assert_content "$WS/cy" first-run
-run_cmd "$FSJAIL" backups restore --force --session scyc --cycle "$C1" "$WS/cy"
 assert_rc 0
 assert_out_eq "restored $WS/cy from cycle $C1"
 assert_content "$WS/cy" zero
 [ "$(stat -c %a "$WS/cy")" = 600 ] || fail "restore did not bring back mode 600"
+[ "$(stat -c %i "$WS/cy")" = "$ino" ] || fail "restore gave cy a new inode"
 # and back to the second cycle's, whichever was restored last
-run_cmd "$FSJAIL" backups restore --force --session scyc --cycle "$C2" "$WS/cy"
+run_cmd "$FSJAIL" backups restore --session scyc --cycle "$C2" "$WS/cy"
 assert_rc 0
 assert_content "$WS/cy" first-run
 end_test

@@ -28,10 +28,7 @@ static void setup(void)
 	ck_assert_int_eq(mkdir(work, 0700), 0);
 }
 
-static void teardown(void)
-{
-	tu_rm_tree(root);
-}
+static void teardown(void) { tu_rm_tree(root); }
 
 static void put(const char *path, const char *text)
 {
@@ -218,11 +215,14 @@ static Suite *backup_suite(void)
 	return s;
 }
 
+Suite *undo_suite(void); /* check_undo.c */
+
 int main(void)
 {
 	SRunner *sr = srunner_create(backup_suite());
 	int failed;
 
+	srunner_add_suite(sr, undo_suite());
 	srunner_set_fork_status(sr, CK_FORK);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -1,0 +1,193 @@
+/* backup_copy.c - see backup_copy.h; follows ioctl_ficlone(2) and
+ * copy_file_range(2). Offsets are explicit everywhere, so a caller's
+ * descriptor is never moved and never needs a fresh open. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef __linux__
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#endif
+
+#include "backup_copy.h"
+#include "util.h"
+
+off_t backup_copy_fd(int in, int out, off_t size)
+{
+	char buf[65536];
+	off_t done = 0;
+	ssize_t n;
+
+#ifdef __linux__
+	struct stat sb;
+
+	/* A whole-file clone shares the extents: O(1), and out keeps its
+	 * inode (restore in place relies on that). */
+	if (ioctl(out, FICLONE, in) == 0 && fstat(in, &sb) == 0)
+		return sb.st_size;
+	while (done < size) {
+		loff_t ioff = done, ooff = done;
+
+		n = copy_file_range(in, &ioff, out, &ooff, (size_t)(size - done), 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			if (errno == EXDEV || errno == EINVAL || errno == EOPNOTSUPP ||
+			    errno == ENOSYS)
+				break;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		done += n;
+	}
+#else
+	(void)size;
+#endif
+	/* The rest (no copy_file_range here, or the file grew). */
+	for (;;) {
+		n = pread(in, buf, sizeof(buf), done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			return done;
+		for (ssize_t w = 0, k; w < n; w += k) {
+			k = pwrite(out, buf + w, (size_t)(n - w), done + w);
+			if (k < 0 && errno == EINTR) {
+				k = 0;
+				continue;
+			}
+			if (k <= 0) {
+				if (k == 0)
+					errno = EIO;
+				return -1;
+			}
+		}
+		done += n;
+	}
+}
+
+int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat *sb, int *own)
+{
+	int fl = fcntl(fd, F_GETFL);
+	struct stat now;
+
+#ifdef O_PATH
+	if (fl >= 0 && !(fl & O_PATH) && (fl & O_ACCMODE) != O_WRONLY)
+		return fd;
+	{
+		char proc[40];
+
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+		*own = open(proc, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	}
+#else
+	if (fl >= 0 && (fl & O_ACCMODE) != O_WRONLY)
+		return fd;
+	*own = -1;
+#endif
+	if (*own < 0)
+		*own = openat(dirfd, name,
+			      O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (*own < 0)
+		return -1;
+	if (fstat(*own, &now) < 0 || now.st_dev != sb->st_dev || now.st_ino != sb->st_ino) {
+		errno = ESTALE; /* the name moved on: the caller refuses */
+		return -1;
+	}
+	return *own;
+}
+
+int backup_copy_link(int filesfd, unsigned long *next, int fd, const struct stat *sb, char *num,
+		     size_t n)
+{
+#ifdef __linux__
+	char proc[40];
+	struct stat st;
+	int i, rc;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	for (i = 0; i < 1000; i++) {
+		snprintf(num, n, "%lu", (*next)++);
+		/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; the magic link
+		 * works for the file's owner (protected_hardlinks). */
+		rc = linkat(fd, "", filesfd, num, AT_EMPTY_PATH);
+		if (rc < 0 && errno != EEXIST)
+			rc = linkat(AT_FDCWD, proc, filesfd, num, AT_SYMLINK_FOLLOW);
+		if (rc == 0)
+			break;
+		if (errno != EEXIST)
+			return -1;
+	}
+	if (i == 1000)
+		return -1;
+	if (fstatat(filesfd, num, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != sb->st_dev ||
+	    st.st_ino != sb->st_ino) {
+		(void)unlinkat(filesfd, num, 0);
+		errno = ESTALE;
+		return -1;
+	}
+	return 0;
+#else
+	(void)filesfd, (void)next, (void)fd, (void)sb, (void)num, (void)n;
+	errno = EXDEV;
+	return -1;
+#endif
+}
+
+int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
+		    size_t n)
+{
+	cleanup_fd int out = -1;
+	off_t got;
+	int i, saved;
+
+	/* O_EXCL|O_NOFOLLOW: an entry already there (even a symlink) is
+	 * never opened; take the next number. */
+	for (i = 0; i < 1000; i++) {
+		snprintf(num, n, "%lu", (*next)++);
+		out = openat(filesfd, num, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			     0600);
+		if (out >= 0 || errno != EEXIST)
+			break;
+	}
+	if (out < 0)
+		return -1;
+	got = backup_copy_fd(in, out, sb->st_size);
+	if (got < sb->st_size) {
+		saved = got < 0 && errno ? errno : EIO;
+		(void)unlinkat(filesfd, num, 0);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t)
+{
+#if defined(__linux__) && defined(STATX_BTIME)
+	struct statx stx;
+
+	if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &stx) < 0 ||
+	    !(stx.stx_mask & STATX_BTIME))
+		return false;
+	return stx.stx_btime.tv_sec > t->tv_sec ||
+	       (stx.stx_btime.tv_sec == t->tv_sec && stx.stx_btime.tv_nsec >= (unsigned)t->tv_nsec);
+#elif defined(__APPLE__)
+	struct stat sb;
+
+	return fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       (sb.st_birthtimespec.tv_sec > t->tv_sec ||
+		(sb.st_birthtimespec.tv_sec == t->tv_sec &&
+		 sb.st_birthtimespec.tv_nsec >= t->tv_nsec));
+#else
+	(void)t, (void)dirfd, (void)name;
+	return false;
+#endif
+}

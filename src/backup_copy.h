@@ -1,0 +1,68 @@
+/* backup_copy.h - copy one open regular file into another, the lowest
+ * piece of the backup store (backup.c), the restore (restore.c) and the
+ * trash (trash.c): FICLONE first (ioctl_ficlone(2)), then
+ * copy_file_range(2), then pread/write. */
+#ifndef FSJAIL_BACKUP_COPY_H
+#define FSJAIL_BACKUP_COPY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+
+/* The modification time of a struct stat *: macOS names it st_mtimespec. */
+#ifdef __APPLE__
+#define BACKUP_MTIM(sb) ((sb)->st_mtimespec)
+#else
+#define BACKUP_MTIM(sb) ((sb)->st_mtim)
+/* true when the file name in dirfd (not followed if a symlink) was born
+ * (statx STATX_BTIME; macOS st_birthtimespec) at or after t
+ * (CLOCK_REALTIME). false when it is older, absent, or the filesystem
+ * keeps no birth time (callers fail closed: one backup too many). */
+bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t);
+
+#endif
+
+/* Copy the whole content of the open regular file in (readable) to the
+ * open file out (writable), from offset 0 of both, whatever the two
+ * descriptors' file offsets are: a clone where the filesystem has them,
+ * else copy_file_range, else pread/pwrite. size: in's size when the caller
+ * looked (bytes); a file that grew meanwhile is copied to its end. out is
+ * not truncated: the caller truncates to the copied size when out held
+ * more. Returns the number of bytes copied (>= 0), or -1 with errno set. */
+off_t backup_copy_fd(int in, int out, off_t size);
+
+/* A readable descriptor of the regular file fd (described by sb, which
+ * the caller fstat()ed), usable from offset 0 by backup_copy_fd(): fd
+ * itself when it is open for reading, else a new open (through
+ * /proc/self/fd/N for an O_PATH fd, else dirfd/name with O_NOFOLLOW) left
+ * in *own (caller closes; -1 when none) and checked to be the same inode.
+ * Returns -1 with errno set (ESTALE when the name now names another
+ * file: refuse). */
+int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat *sb, int *own);
+
+/* Keep the inode of fd (described by sb) by a new hard link in the
+ * folder filesfd, named by the first free number from *next on (written
+ * to num, n bytes): linkat AT_EMPTY_PATH (needs CAP_DAC_READ_SEARCH), else
+ * the /proc/self/fd/N magic link with AT_SYMLINK_FOLLOW (the owner may,
+ * under protected_hardlinks); the link is checked to be that inode.
+ * Returns 0, or -1 with errno set (EXDEV on another filesystem, EPERM,
+ * EMLINK: the caller copies instead). Linux; elsewhere always EXDEV. */
+int backup_copy_link(int filesfd, unsigned long *next, int fd, const struct stat *sb, char *num,
+		     size_t n);
+
+/* Copy the content of the readable regular file in (sb: its stat) into a
+ * new file (O_CREAT|O_EXCL|O_NOFOLLOW, 0600) of the folder filesfd,
+ * named as for backup_copy_link(). A copy shorter than sb->st_size is
+ * removed and fails with EIO. Returns 0, or -1 with errno set. */
+int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
+		    size_t n);
+
+/* true when the file name in dirfd (not followed if a symlink) was born
+ * (statx STATX_BTIME; macOS st_birthtimespec) at or after t
+ * (CLOCK_REALTIME). false when it is older, absent, or the filesystem
+ * keeps no birth time (callers fail closed: one backup too many). */
+bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t);
+
+#endif

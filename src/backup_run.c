@@ -1,0 +1,112 @@
+/* backup_run.c - the run glue of ModifyBackup (backup.h, "the run
+ * glue"): one cycle per `fsjail run`, handed to the interception hook
+ * (notify.h) and the broker's hooks (broker.h). It sits above all three,
+ * so that backup.c includes neither notify.h nor broker.h (STYLE.md point
+ * 24). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "backup.h"
+#include "broker.h"
+#include "notify.h"
+#include "trash.h"
+#include "util.h"
+
+static struct {
+	struct backup_cycle *bc;
+	struct audit_log audit;
+	bool audit_open;
+	char *home;
+} run;
+
+/* The broker's hooks (broker.h): host operations back up and trash
+ * through the run's cycle too. */
+static int broker_backup(struct broker *b, int dirfd, const char *name, const char *path,
+			 struct fsj_error *err)
+{
+	(void)b;
+	return backup_before_modify(run.bc, dirfd, name, path, getenv("FSJAIL_CALL_ID"), err);
+}
+
+/* A delete in trash mode: the trash only where it saves something. A
+ * file the run created, or one under a temporary directory, is unlinked
+ * plainly (its content is in no danger the user cares about); anything
+ * else goes to the trash. */
+static int broker_trash(struct broker *b, int dirfd, const char *name, const char *path,
+			struct fsj_error *err)
+{
+	struct stat sb;
+
+	(void)b;
+	if (!run.home)
+		return fsj_error_set(err, NULL, 0, 0, "trash not available: no home");
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode) &&
+	    (backup_path_is_temp(run.bc, path) ||
+	     backup_created_in_cycle(run.bc, sb.st_dev, sb.st_ino))) {
+		if (unlinkat(dirfd, name, 0) == 0)
+			return 0;
+		return fsj_error_set(err, NULL, 0, 0, "cannot delete '%s': %s", path,
+				     strerror(errno));
+	}
+	return trash_move_at(run.home, dirfd, name, path, NULL, err);
+}
+
+int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_error *err)
+{
+	struct strbuf cmd = { 0 };
+	size_t i;
+
+	if (!ctx->config.backup_enabled || run.bc)
+		return 0;
+	for (i = 0; argv[i]; i++) {
+		if (i)
+			sb_addc(&cmd, ' ');
+		sb_adds(&cmd, argv[i]);
+	}
+	if (audit_open(&run.audit, ctx, err) < 0) {
+		sb_release(&cmd);
+		return -1;
+	}
+	run.audit_open = true;
+	run.bc = backup_cycle_new(ctx->env.state_dir, NULL, cmd.buf ? cmd.buf : "",
+				  ctx->config.backup_max_size_mb, &run.audit, err);
+	sb_release(&cmd);
+	if (!run.bc) {
+		audit_close(&run.audit);
+		run.audit_open = false;
+		return -1;
+	}
+	backup_cycle_set_info(run.bc, ctx->workspace, "run");
+	run.home = ctx->config.delete_mode == FSJ_DELETE_TRASH && ctx->env.home
+			   ? xstrdup(ctx->env.home)
+			   : NULL;
+	notify_set_backup(run.bc, run.home);
+	broker_backup_hook = broker_backup;
+	if (run.home)
+		broker_trash_hook = broker_trash;
+	return 0;
+}
+
+void backup_run_end(int status)
+{
+	struct fsj_error err = { { 0 } };
+
+	notify_set_backup(NULL, NULL);
+	if (broker_backup_hook == broker_backup)
+		broker_backup_hook = NULL;
+	if (broker_trash_hook == broker_trash)
+		broker_trash_hook = NULL;
+	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)
+		warn("%s", err.text);
+	backup_cycle_free(run.bc);
+	run.bc = NULL;
+	if (run.audit_open)
+		audit_close(&run.audit);
+	run.audit_open = false;
+	free(run.home);
+	run.home = NULL;
+}

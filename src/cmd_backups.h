@@ -1,0 +1,34 @@
+/* cmd_backups.h - the pieces `fsjail backups` (cmd_backups.c) and its
+ * restore (cmd_restore.c) share. */
+#ifndef FSJAIL_CMD_BACKUPS_H
+#define FSJAIL_CMD_BACKUPS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "backup_store.h"
+#include "config.h"
+#include "manifest.h"
+
+/* Print prefix (trusted) then s escaped for the terminal
+ * (fsj_escape_term()) on f. */
+void cmd_backups_put(FILE *f, const char *prefix, const char *s);
+
+/* Read cycle c's manifest (torn or refused lines are printed to stderr,
+ * escaped); *fd gets the cycle folder (caller closes). Returns 0, or -1
+ * (printed). */
+int cmd_backups_load(const struct backup_store_cycle *c, struct manifest *m, int *fd);
+
+/* The index in v (n cycles, oldest first) of the cycle restore acts on:
+ * cycle by name; else the newest run cycle (never a restore's own) of
+ * session, or without session of the workspace ws, that touches one of
+ * the npaths paths (any, when 0). -1 when none. */
+long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *cycle,
+		      const char *session, const char *ws, char **paths, size_t npaths);
+
+/* Restore cycle c for ctx (restore.h), printing the outcome (text or
+ * JSON). Returns an exit status. */
+int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cycle *c, char **paths,
+			size_t npaths, bool dry, bool json);
+
+#endif

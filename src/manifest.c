@@ -1,0 +1,380 @@
+/* manifest.c - see manifest.h. Appends follow write(2) on O_APPEND (one
+ * write, one offset: concurrent writers never interleave inside it); the
+ * reader treats every byte as hostile (issue 19 item 3). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backup_copy.h"
+#include "manifest.h"
+
+int manifest_append(int fd, bool *torn, const cJSON *rec)
+{
+	char *text = cJSON_PrintUnformatted(rec), *line;
+	struct stat sb;
+	size_t len;
+	ssize_t n;
+	int saved;
+
+	if (!text) {
+		errno = ENOMEM;
+		return -1;
+	}
+	line = xasprintf("%s%s\n", *torn ? "\n" : "", text);
+	cJSON_free(text);
+	len = strlen(line);
+	if (len > MANIFEST_MAX_LINE) {
+		free(line);
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (fstat(fd, &sb) < 0) {
+		saved = errno;
+		free(line);
+		errno = saved;
+		return -1;
+	}
+	do
+		n = write(fd, line, len);
+	while (n < 0 && errno == EINTR);
+	saved = n < 0 ? errno : ENOSPC;
+	free(line);
+	if (n == (ssize_t)len) {
+		*torn = false;
+		return 0;
+	}
+	/* Cut short: take the piece back; where that fails the next record
+	 * starts on a line of its own. */
+	if (n > 0 && ftruncate(fd, sb.st_size) < 0)
+		*torn = true;
+	errno = saved;
+	return -1;
+}
+
+bool manifest_ends_clean(int fd)
+{
+	struct stat sb;
+	char c;
+
+	if (fstat(fd, &sb) < 0 || sb.st_size == 0)
+		return true;
+	return pread(fd, &c, 1, sb.st_size - 1) == 1 && c == '\n';
+}
+
+static void add_u64(cJSON *o, const char *key, uint64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	cJSON_AddStringToObject(o, key, buf);
+}
+
+cJSON *manifest_record(const char *op, const char *path, const struct stat *sb)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "op", op);
+	cJSON_AddStringToObject(o, "path", path);
+	if (!sb)
+		return o;
+	add_u64(o, "dev", (uint64_t)sb->st_dev);
+	add_u64(o, "ino", (uint64_t)sb->st_ino);
+	cJSON_AddNumberToObject(o, "size", (double)sb->st_size);
+	cJSON_AddNumberToObject(o, "mode", (double)(sb->st_mode & 07777));
+	cJSON_AddNumberToObject(o, "uid", (double)sb->st_uid);
+	cJSON_AddNumberToObject(o, "gid", (double)sb->st_gid);
+#ifdef __APPLE__
+	cJSON_AddNumberToObject(o, "atime", (double)sb->st_atimespec.tv_sec);
+	cJSON_AddNumberToObject(o, "atime_ns", (double)sb->st_atimespec.tv_nsec);
+#else
+	cJSON_AddNumberToObject(o, "atime", (double)sb->st_atim.tv_sec);
+	cJSON_AddNumberToObject(o, "atime_ns", (double)sb->st_atim.tv_nsec);
+#endif
+	cJSON_AddNumberToObject(o, "mtime", (double)BACKUP_MTIM(sb).tv_sec);
+	cJSON_AddNumberToObject(o, "mtime_ns", (double)BACKUP_MTIM(sb).tv_nsec);
+	return o;
+}
+
+int manifest_slurp(int dirfd, const char *name, size_t max, char **out, size_t *len)
+{
+	cleanup_fd int fd = -1;
+	struct stat sb;
+	size_t got = 0;
+	ssize_t n;
+	char *buf;
+
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ELOOP ? -EINVAL : -errno;
+	if (fstat(fd, &sb) < 0)
+		return -errno;
+	if (!S_ISREG(sb.st_mode))
+		return -EINVAL;
+	if ((unsigned long long)sb.st_size > max)
+		return -EFBIG;
+	buf = xmalloc((size_t)sb.st_size + 1);
+	while (got < (size_t)sb.st_size) {
+		n = read(fd, buf + got, (size_t)sb.st_size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			free(buf);
+			return -e;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	buf[got] = '\0';
+	*out = buf;
+	*len = got;
+	return 0;
+}
+
+bool manifest_path_ok(const char *p)
+{
+	const char *c;
+	size_t n;
+
+	if (!p || p[0] != '/' || strlen(p) >= PATH_MAX || !p[1])
+		return false;
+	for (c = p + 1;; c += n + 1) {
+		n = strcspn(c, "/");
+		if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+			return false;
+		if (!c[n])
+			return true;
+	}
+}
+
+static const char *jstr(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* An integer field in [lo, hi]: 1 found, 0 absent, -1 bad. */
+static int jint(const cJSON *o, const char *key, double lo, double hi, long long *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	if (!v)
+		return 0;
+	if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) || v->valuedouble < lo ||
+	    v->valuedouble > hi)
+		return -1;
+	*out = (long long)v->valuedouble;
+	return 1;
+}
+
+/* A decimal string field (dev, ino): 1 found, 0 absent, -1 bad. */
+static int jdec(const cJSON *o, const char *key, uint64_t *out)
+{
+	const char *s = jstr(o, key);
+	char *end;
+
+	if (!cJSON_GetObjectItemCaseSensitive(o, key))
+		return 0;
+	if (!s || !*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 20)
+		return -1;
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	return errno ? -1 : 1;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Fill r from o; NULL when valid, else why not. */
+static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
+{
+	static const char *const ops[] = { "cycle",   "content", "remove", "created",
+					   "renamed", "name",    "rmdir" };
+	const char *op = jstr(o, "op"), *b;
+	long long v, sec, nsec;
+	uint64_t d, i;
+	int hd, hi;
+	size_t k;
+
+	r->op = MANIFEST_CONTENT;
+	if (op) {
+		for (k = 0; k < sizeof(ops) / sizeof(ops[0]) && strcmp(ops[k], op) != 0; k++)
+			;
+		if (k == sizeof(ops) / sizeof(ops[0]))
+			return "unknown op";
+		r->op = (enum manifest_op)k;
+	}
+	if (r->op == MANIFEST_CYCLE)
+		return NULL;
+	if (r->op == MANIFEST_RENAMED) {
+		if (!manifest_path_ok(jstr(o, "from")) || !manifest_path_ok(jstr(o, "to")))
+			return "from or to is not an absolute normalised path with a name";
+		r->path = xstrdup(jstr(o, "from"));
+		r->to = xstrdup(jstr(o, "to"));
+	} else {
+		if (!manifest_path_ok(jstr(o, "path")))
+			return "path is not an absolute normalised path with a name";
+		r->path = xstrdup(jstr(o, "path"));
+	}
+	hd = jdec(o, "dev", &d);
+	hi = jdec(o, "ino", &i);
+	if (hd < 0 || hi < 0 || hd != hi)
+		return "bad dev or ino";
+	r->has_ident = hd == 1;
+	r->dev = (dev_t)d;
+	r->ino = (ino_t)i;
+	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) {
+		b = jstr(o, "backup");
+		if (b && (!*b || strlen(b) > 20 || strspn(b, "0123456789") != strlen(b)))
+			return "backup is not a file name of the cycle's files/ folder";
+		if (!b && !cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(o, "backup")))
+			return "backup is neither a name nor null";
+		r->backup = dup_or_null(b);
+		r->skipped = dup_or_null(jstr(o, "skipped"));
+		r->linked = jstr(o, "method") && strcmp(jstr(o, "method"), "link") == 0;
+		if (jint(o, "size", 0, 9e15, &r->size) < 0)
+			return "bad size";
+	}
+	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_RMDIR) {
+		if (jint(o, "mode", 0, 07777, &v) != 1)
+			return "bad or missing mode";
+		r->mode = (unsigned)v;
+		r->has_meta = true;
+		if (jint(o, "uid", 0, 4294967294.0, &v) < 0)
+			return "bad uid";
+		r->uid = jint(o, "uid", 0, 4294967294.0, &v) == 1 ? (uid_t)v : (uid_t)-1;
+		if (jint(o, "gid", 0, 4294967294.0, &v) < 0)
+			return "bad gid";
+		r->gid = jint(o, "gid", 0, 4294967294.0, &v) == 1 ? (gid_t)v : (gid_t)-1;
+		sec = nsec = 0;
+		if (jint(o, "mtime", -9e15, 9e15, &sec) < 0 ||
+		    jint(o, "mtime_ns", 0, 999999999, &nsec) < 0)
+			return "bad mtime";
+		r->mtime.tv_sec = (time_t)sec;
+		r->mtime.tv_nsec = (long)nsec;
+		r->atime.tv_sec = 0;
+		r->atime.tv_nsec = UTIME_OMIT;
+		if (jint(o, "atime", -9e15, 9e15, &sec) == 1 &&
+		    jint(o, "atime_ns", 0, 999999999, &nsec) >= 0) {
+			r->atime.tv_sec = (time_t)sec;
+			r->atime.tv_nsec = (long)nsec;
+		}
+		if (jint(o, "dir_mode", 0, 07777, &v) < 0)
+			return "bad dir_mode";
+		r->dir_mode = jint(o, "dir_mode", 0, 07777, &v) == 1 ? (unsigned)v : 0;
+	}
+	return NULL;
+}
+
+static void rec_release(struct manifest_rec *r)
+{
+	free(r->path);
+	free(r->to);
+	free(r->backup);
+	free(r->skipped);
+	memset(r, 0, sizeof(*r));
+}
+
+static void header(struct manifest *m, const cJSON *o)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "time");
+	const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "pid");
+
+	if (m->cycle)
+		return; /* the first header counts */
+	m->session = dup_or_null(jstr(o, "session"));
+	m->cycle = xstrdup(jstr(o, "cycle") ? jstr(o, "cycle") : "");
+	m->kind = dup_or_null(jstr(o, "kind"));
+	m->workspace =
+		manifest_path_ok(jstr(o, "workspace")) ||
+				(jstr(o, "workspace") && strcmp(jstr(o, "workspace"), "/") == 0)
+			? dup_or_null(jstr(o, "workspace"))
+			: NULL;
+	m->command = dup_or_null(jstr(o, "command"));
+	m->time = cJSON_IsNumber(t) ? t->valuedouble : 0;
+	m->pid = cJSON_IsNumber(p) ? (long)p->valuedouble : 0;
+}
+
+int manifest_read(int cyclefd, const char *display, struct manifest *m, struct fsj_error *err)
+{
+	cleanup_free char *text = NULL;
+	char *line, *nl;
+	unsigned long lineno = 0;
+	size_t len, cap = 0;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	rc = manifest_slurp(cyclefd, "manifest.ndjson", MANIFEST_MAX_SIZE, &text, &len);
+	if (rc == -ENOENT)
+		return 0;
+	if (rc < 0)
+		return fsj_error_set(err, display, 0, 0, "cannot read the manifest: %s",
+				     rc == -EINVAL ? "not a regular file" : strerror(-rc));
+	for (line = text; line < text + len; line = nl + 1) {
+		struct manifest_rec r;
+		const char *why;
+		cJSON *o;
+
+		lineno++;
+		nl = memchr(line, '\n', (size_t)(text + len - line));
+		if (!nl)
+			nl = text + len;
+		*nl = '\0';
+		if (!*line)
+			continue;
+		o = strlen(line) == (size_t)(nl - line) ? cJSON_Parse(line) : NULL;
+		if (!cJSON_IsObject(o)) {
+			cJSON_Delete(o);
+			m->torn++;
+			sb_addf(&m->problems,
+				"%s:%lu: not one whole JSON object: skipped (a torn line)\n",
+				display, lineno);
+			continue;
+		}
+		memset(&r, 0, sizeof(r));
+		r.line = lineno;
+		why = parse_rec(o, &r);
+		if (!why && r.op == MANIFEST_CYCLE)
+			header(m, o);
+		cJSON_Delete(o);
+		if (why) {
+			rec_release(&r);
+			m->refused++;
+			sb_addf(&m->problems, "%s:%lu: record refused: %s\n", display, lineno, why);
+			continue;
+		}
+		if (r.op == MANIFEST_CYCLE)
+			continue;
+		if (m->n == cap) {
+			cap = cap ? 2 * cap : 64;
+			m->v = xreallocarray(m->v, cap, sizeof(*m->v));
+		}
+		m->v[m->n++] = r;
+	}
+	return 0;
+}
+
+void manifest_release(struct manifest *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		rec_release(&m->v[i]);
+	free(m->v);
+	free(m->session);
+	free(m->cycle);
+	free(m->kind);
+	free(m->workspace);
+	free(m->command);
+	sb_release(&m->problems);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,122 @@
+/* manifest.h - the backup cycle's manifest (manifest.ndjson, see
+ * backup.h): written one whole record per write() on an O_APPEND
+ * descriptor, read back as hostile input (issue 19 items 2 and 3).
+ *
+ * Records, one JSON object per line, "op" naming the kind:
+ *   cycle    first line: v, session, cycle, kind ("run" or "restore"),
+ *            workspace, command, time, pid
+ *   content  a file changed in place: path, dev, ino (decimal strings),
+ *            backup (a name under files/, null when skipped), size, mode,
+ *            uid, gid, atime, atime_ns, mtime, mtime_ns, dir_mode (its
+ *            folder's), time, call, skipped (why not saved)
+ *   remove   a file unlinked or renamed over: the content fields, method
+ *            ("link": the inode itself is kept; "copy")
+ *   created  a file or folder the run made: path, dev, ino (optional)
+ *   renamed  from, to, dev, ino
+ *   name     another path that reached a saved file: path, dev, ino
+ *   rmdir    a folder removed: path, mode, uid, gid, mtime, mtime_ns
+ * A line without "op" (fsjail before this format) is a content record.
+ *
+ * A torn line (ENOSPC, a crash mid-write) never hides the next one: the
+ * writer truncates a short write away, and when it cannot, starts the next
+ * record with a newline; the reader skips a line that is not one whole
+ * JSON object and resynchronises at the next newline. */
+#ifndef FSJAIL_MANIFEST_H
+#define FSJAIL_MANIFEST_H
+
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "util.h"
+
+/* The manifest's caps: a record holds at most two paths of PATH_MAX, so
+ * 64 KiB is far above any honest line; 256 MiB of manifest is ~1 million
+ * records, beyond any cycle the store keeps (prune). */
+#define MANIFEST_MAX_LINE (64u << 10)
+#define MANIFEST_MAX_SIZE (256u << 20)
+
+enum manifest_op {
+	MANIFEST_CYCLE = 0,
+	MANIFEST_CONTENT,
+	MANIFEST_REMOVE,
+	MANIFEST_CREATED,
+	MANIFEST_RENAMED,
+	MANIFEST_NAME,
+	MANIFEST_RMDIR,
+};
+
+struct manifest_rec {
+	enum manifest_op op;
+	unsigned long line; /* 1-based line in the file */
+	char *path;         /* absolute, normalised; renamed: from */
+	char *to;           /* renamed: to */
+	char *backup;       /* digits, a file under files/; NULL: not saved */
+	char *skipped;      /* why not saved, or NULL */
+	bool linked;        /* remove by method "link" */
+	bool has_ident;
+	dev_t dev;
+	ino_t ino;
+	long long size;
+	unsigned mode; /* 0..07777; 0 with !has_meta */
+	bool has_meta; /* mode, uid, gid, times below are set */
+	uid_t uid;
+	gid_t gid;
+	struct timespec atime, mtime;
+	unsigned dir_mode; /* 0: not recorded */
+};
+
+struct manifest {
+	struct manifest_rec *v;
+	size_t n;
+	char *session, *cycle, *kind, *workspace, *command; /* header; NULL when absent */
+	double time;
+	long pid;
+	unsigned long torn;     /* lines skipped as torn */
+	unsigned long refused;  /* records refused as invalid (hostile) */
+	struct strbuf problems; /* one "FILE:LINE: message\n" per skipped or refused line */
+};
+
+/* Append rec as one line to the manifest open on fd (O_RDWR|O_APPEND)
+ * with a single write(). *torn (in/out): true when the file may end in a
+ * cut line; the record then starts with '\n'. Returns 0 when the whole
+ * line is in the file, or -1 with errno set (ENOSPC, EIO, ...; a short
+ * write counts as ENOSPC) when it is not: the caller must refuse the change
+ * the record was for. A cut line is truncated away where possible. */
+int manifest_append(int fd, bool *torn, const cJSON *rec);
+
+/* true when the manifest open on fd (readable) is empty or ends in newline. */
+bool manifest_ends_clean(int fd);
+
+/* A new record {"op": op, "path": path} with, when sb is not NULL, the
+ * identity and metadata fields of sb (dev, ino, size, mode, uid, gid,
+ * atime, mtime). Caller deletes. */
+cJSON *manifest_record(const char *op, const char *path, const struct stat *sb);
+
+/* Read the regular file name in dirfd as hostile state: opened with
+ * O_NOFOLLOW|O_NONBLOCK (a FIFO or a symlink never blocks nor leads
+ * elsewhere), type-checked, at most max bytes. Returns 0 with *out (NUL-
+ * terminated, caller frees) and *len, -ENOENT when absent, or another
+ * -errno (-EFBIG over max, -EINVAL not a regular file). */
+int manifest_slurp(int dirfd, const char *name, size_t max, char **out, size_t *len);
+
+/* Read and validate manifest.ndjson of the cycle folder cyclefd; display
+ * names it in problems ("DISPLAY:LINE: ..."). Torn lines are skipped
+ * (m->torn); a record with a bad field (a path that is not absolute and
+ * normalised or has no name after its last '/', a backup name that is not
+ * digits, a mode over 07777, an unknown op) is refused (m->refused), never
+ * returned. Returns 0 (an absent manifest is empty), or -1 with err set
+ * when the file cannot be read as a manifest at all (not a regular file,
+ * too large). Release with manifest_release(). */
+int manifest_read(int cyclefd, const char *display, struct manifest *m, struct fsj_error *err);
+void manifest_release(struct manifest *m);
+
+/* true when p is absolute and normalised ('/' then names, no "." or ".."
+ * component, no "//", no trailing '/'), shorter than PATH_MAX, and not
+ * "/" itself. */
+bool manifest_path_ok(const char *p);
+
+#endif

@@ -1,0 +1,390 @@
+/* restore.c - see restore.h. Every file operation is an *at() call on a
+ * folder descriptor reached from "/" one O_NOFOLLOW step at a time (as
+ * firejail's safer_openat()), renames use RENAME_NOREPLACE
+ * (renameat2(2)), content goes back through backup_copy_fd(). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "backup_copy.h"
+#include "path.h"
+#include "restore.h"
+#include "trash.h"
+#include "util.h"
+
+struct rctx {
+	int filesfd;
+	const struct manifest *m;
+	const struct restore_opts *o;
+	cJSON *actions;
+	struct restore_counts *c;
+};
+
+static void act(struct rctx *x, const char *action, const char *path, const char *to, bool ok,
+		const char *detail)
+{
+	cJSON *a = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(a, "action", action);
+	cJSON_AddStringToObject(a, "path", path);
+	if (to)
+		cJSON_AddStringToObject(a, "to", to);
+	cJSON_AddBoolToObject(a, "ok", ok);
+	if (detail)
+		cJSON_AddStringToObject(a, "detail", detail);
+	cJSON_AddItemToArray(x->actions, a);
+	if (ok)
+		x->c->changed++;
+	else
+		x->c->failed++;
+}
+
+static void act_errno(struct rctx *x, const char *path, const char *what, int e)
+{
+	char *d = xasprintf("%s: %s", what,
+			    e == ELOOP || e == ENOTDIR
+				    ? "a symlink or a non-folder on the way (refused)"
+				    : strerror(e));
+
+	act(x, "refuse", path, NULL, false, d);
+	free(d);
+}
+
+bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npaths)
+{
+	if (npaths == 0)
+		return true;
+	for (size_t i = 0; i < npaths; i++)
+		if (path_covers(paths[i], r->path) || (r->to && path_covers(paths[i], r->to)))
+			return true;
+	return false;
+}
+
+/* The mode to make folder dir with: its rmdir record's, else the
+ * folder mode r recorded for its own parent, else 0755. */
+static unsigned folder_mode(const struct rctx *x, const char *dir, const struct manifest_rec *r)
+{
+	cleanup_free char *parent = r ? path_dirname(r->path) : NULL;
+
+	for (size_t i = 0; i < x->m->n; i++)
+		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, dir) == 0)
+			return x->m->v[i].mode;
+	if (r && r->dir_mode && parent && strcmp(parent, dir) == 0)
+		return r->dir_mode;
+	return 0755;
+}
+
+/* Open the folder holding path's last component, from "/" with one
+ * O_NOFOLLOW open per component; create: make missing folders (not in a
+ * dry run). Returns a descriptor, or -1 with errno set: ENOENT (missing),
+ * ELOOP/ENOTDIR (a symlink or a non-folder on the way). */
+static int open_parent(struct rctx *x, const char *path, bool create, const struct manifest_rec *r)
+{
+	cleanup_free char *copy = xstrdup(path);
+	char *p, *slash;
+	int fd, nfd, saved;
+
+	slash = strrchr(copy, '/');
+	*slash = '\0';
+	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (p = copy + 1; fd >= 0 && p < slash;) {
+		char *end = strchr(p, '/');
+
+		if (end)
+			*end = '\0';
+		nfd = openat(fd, p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0 && errno == ENOENT && create && !x->o->dry_run) {
+			unsigned mode = folder_mode(x, copy, r);
+
+			if (mkdirat(fd, p, mode) == 0 || errno == EEXIST) {
+				nfd = openat(fd, p,
+					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				if (nfd >= 0)
+					(void)fchmod(nfd, mode);
+			}
+		}
+		saved = errno;
+		close(fd);
+		fd = nfd;
+		errno = saved;
+		if (!end)
+			break;
+		*end = '/';
+		p = end + 1;
+	}
+	return fd;
+}
+
+static const char *base_name(const char *path)
+{
+	return strrchr(path, '/') + 1;
+}
+
+static int set_meta(int fd, const struct manifest_rec *r)
+{
+	struct timespec ts[2];
+
+	ts[0] = r->atime;
+	ts[1] = r->mtime;
+	/* chown first: it clears set-id bits that fchmod then sets. */
+	if (geteuid() == 0 && r->uid != (uid_t)-1 && fchown(fd, r->uid, r->gid) < 0)
+		return -1;
+	if (fchmod(fd, r->mode) < 0 || futimens(fd, ts) < 0)
+		return -1;
+	return 0;
+}
+
+static int put_content(int src, int fd, const struct manifest_rec *r)
+{
+	struct stat sb;
+	off_t got;
+
+	if (fstat(src, &sb) < 0)
+		return -1;
+	got = backup_copy_fd(src, fd, sb.st_size);
+	if (got < 0 || ftruncate(fd, got) < 0)
+		return -1;
+	return set_meta(fd, r);
+}
+
+/* true when fd already holds src's bytes with r's mode and mtime. */
+static bool same_state(int fd, int src, const struct manifest_rec *r)
+{
+	char a[16384], b[16384];
+	struct stat fs, ss;
+	off_t off = 0;
+	ssize_t n, k;
+
+	if (fstat(fd, &fs) < 0 || fstat(src, &ss) < 0 || fs.st_size != ss.st_size ||
+	    (fs.st_mode & 07777) != r->mode || BACKUP_MTIM(&fs).tv_sec != r->mtime.tv_sec ||
+	    BACKUP_MTIM(&fs).tv_nsec != r->mtime.tv_nsec)
+		return false;
+	if (fs.st_dev == ss.st_dev && fs.st_ino == ss.st_ino)
+		return true;
+	for (;;) {
+		n = pread(fd, a, sizeof(a), off);
+		k = pread(src, b, sizeof(b), off);
+		if (n != k || n < 0)
+			return false;
+		if (n == 0)
+			return true;
+		if (memcmp(a, b, (size_t)n) != 0)
+			return false;
+		off += n;
+	}
+}
+
+static void undo_content(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int src = -1, pfd = -1, fd = -1;
+	struct fsj_error err = { { 0 } };
+	const char *name = base_name(r->path);
+	struct stat sb;
+
+	if (!r->backup) {
+		act(x, "not-saved", r->path, NULL, false, r->skipped ? r->skipped : "not saved");
+		return;
+	}
+	src = openat(x->filesfd, r->backup, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (src < 0 || fstat(src, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		act(x, "refuse", r->path, NULL, false, "the saved file is missing from the cycle");
+		return;
+	}
+	pfd = open_parent(x, r->path, true, r);
+	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
+		act(x, "recreate", r->path, NULL, true, "with its folders");
+		return;
+	}
+	if (pfd < 0) {
+		act_errno(x, r->path, "cannot open its folder", errno);
+		return;
+	}
+	fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		if (x->o->dry_run) {
+			act(x, "recreate", r->path, NULL, true, NULL);
+			return;
+		}
+		fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 || put_content(src, fd, r) < 0) {
+			int e = errno;
+
+			if (fd >= 0)
+				(void)unlinkat(pfd, name, 0);
+			act_errno(x, r->path, "cannot make it again", e);
+			return;
+		}
+		act(x, "recreate", r->path, NULL, true, NULL);
+		return;
+	}
+	if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		act(x, "refuse", r->path, NULL, false,
+		    "not a regular file now (a symlink, folder or device): left as it is");
+		return;
+	}
+	if (same_state(fd, src, r))
+		return;
+	if (x->o->dry_run) {
+		act(x, "restore-content", r->path, NULL, true, NULL);
+		return;
+	}
+	/* What is overwritten is kept first: a restore can be undone too. */
+	if (x->o->undo && backup_before_change(x->o->undo, pfd, name, fd, r->path,
+					       BACKUP_CHANGE_CONTENT, "restore", &err) < 0) {
+		act(x, "refuse", r->path, NULL, false, err.text);
+		return;
+	}
+	if (put_content(src, fd, r) < 0) {
+		act_errno(x, r->path, "cannot write it back", errno);
+		return;
+	}
+	act(x, "restore-content", r->path, NULL, true, NULL);
+}
+
+static bool same_ident(const struct stat *sb, const struct manifest_rec *r)
+{
+	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
+}
+
+static void undo_rename(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int tfd = -1, ffd = -1;
+	struct stat sb;
+	int rc;
+
+	tfd = open_parent(x, r->to, false, NULL);
+	if (tfd < 0 || fstatat(tfd, base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !same_ident(&sb, r))
+		return; /* moved back already, or gone */
+	ffd = open_parent(x, r->path, true, NULL);
+	if (ffd < 0 && !(errno == ENOENT && x->o->dry_run)) {
+		act_errno(x, r->path, "cannot open its old folder", errno);
+		return;
+	}
+	if (ffd >= 0 && fstatat(ffd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		act(x, "refuse", r->to, r->path, false, "cannot move it back: its old name exists");
+		return;
+	}
+	if (x->o->dry_run) {
+		act(x, "move-back", r->to, r->path, true, NULL);
+		return;
+	}
+#ifdef __linux__
+	rc = renameat2(tfd, base_name(r->to), ffd, base_name(r->path), RENAME_NOREPLACE);
+#else
+	rc = renameat(tfd, base_name(r->to), ffd, base_name(r->path));
+#endif
+	if (rc < 0) {
+		act_errno(x, r->to, "cannot move it back", errno);
+		return;
+	}
+	act(x, "move-back", r->to, r->path, true, NULL);
+}
+
+static void undo_create(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	struct fsj_error err = { { 0 } };
+	const char *name = base_name(r->path);
+	struct stat sb;
+
+	pfd = open_parent(x, r->path, false, NULL);
+	if (pfd < 0 && errno == ENOENT)
+		return;
+	if (pfd < 0) {
+		act_errno(x, r->path, "cannot open its folder", errno);
+		return;
+	}
+	if (fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !same_ident(&sb, r))
+		return; /* gone, or not what the run made */
+	if (x->o->dry_run) {
+		act(x, S_ISDIR(sb.st_mode) ? "remove-folder" : "trash", r->path, NULL, true, NULL);
+		return;
+	}
+	if (S_ISDIR(sb.st_mode) && unlinkat(pfd, name, AT_REMOVEDIR) == 0) {
+		act(x, "remove-folder", r->path, NULL, true, "empty");
+		return;
+	}
+	if (!x->o->home) {
+		act(x, "refuse", r->path, NULL, false, "no trash: no home folder");
+		return;
+	}
+	if (trash_move_at(x->o->home, pfd, name, r->path, NULL, &err) < 0) {
+		act(x, "refuse", r->path, NULL, false, err.text);
+		return;
+	}
+	act(x, "trash", r->path, NULL, true, NULL);
+}
+
+static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1, fd = -1;
+	struct stat sb;
+
+	pfd = open_parent(x, r->path, true, r);
+	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
+		act(x, "mkdir", r->path, NULL, true, "with its folders");
+		return;
+	}
+	if (pfd < 0) {
+		act_errno(x, r->path, "cannot open its folder", errno);
+		return;
+	}
+	if (fstatat(pfd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
+		return;
+	if (x->o->dry_run) {
+		act(x, "mkdir", r->path, NULL, true, NULL);
+		return;
+	}
+	if (mkdirat(pfd, base_name(r->path), r->mode) < 0 ||
+	    (fd = openat(pfd, base_name(r->path),
+			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		act_errno(x, r->path, "cannot make the folder", errno);
+		return;
+	}
+	(void)set_meta(fd, r);
+	act(x, "mkdir", r->path, NULL, true, NULL);
+}
+
+int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
+		  cJSON *actions, struct restore_counts *c)
+{
+	struct rctx x = { -1, m, o, actions, c };
+
+	memset(c, 0, sizeof(*c));
+	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	for (size_t i = m->n; i-- > 0;) {
+		const struct manifest_rec *r = &m->v[i];
+
+		if (o->progress)
+			o->progress(m->n - i, m->n, o->arg);
+		if (!restore_wanted(r, o->paths, o->npaths))
+			continue;
+		c->matched++;
+		switch (r->op) {
+		case MANIFEST_CONTENT:
+		case MANIFEST_REMOVE:
+			undo_content(&x, r);
+			break;
+		case MANIFEST_RENAMED:
+			undo_rename(&x, r);
+			break;
+		case MANIFEST_CREATED:
+			undo_create(&x, r);
+			break;
+		case MANIFEST_RMDIR:
+			undo_rmdir(&x, r);
+			break;
+		case MANIFEST_CYCLE:
+		case MANIFEST_NAME:
+			break;
+		}
+	}
+	if (x.filesfd >= 0)
+		close(x.filesfd);
+	return c->failed ? -1 : 0;
+}

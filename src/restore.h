@@ -1,0 +1,63 @@
+/* restore.h - `fsjail backups restore`: put every path one cycle touched
+ * back to its state before the cycle (DESIGN.md section 9, issue 14 item
+ * 3). The cycle's records (manifest.h) are undone newest first, each one
+ * checked against what is on disk now, so a second restore finds nothing
+ * to do:
+ *   content/remove  the saved content goes back in place (the existing
+ *                   inode is opened, written and truncated: every hard
+ *                   link sees it, and no newer cycle's record of that
+ *                   inode is invalidated), with mode, owner (as root) and
+ *                   times; a missing file is made again with its folders
+ *   renamed         the file at "to", when it is still that inode, moves
+ *                   back to "from" (never over an existing file)
+ *   created         what the run made is moved to the trash (an empty
+ *                   folder is removed: nothing is lost)
+ *   rmdir           the folder is made again with its mode
+ * Every path is walked from "/" with O_NOFOLLOW|O_DIRECTORY opens and
+ * worked on with *at() calls: a symlink planted on the way is refused,
+ * never followed. */
+#ifndef FSJAIL_RESTORE_H
+#define FSJAIL_RESTORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "backup.h"
+#include "manifest.h"
+
+struct restore_opts {
+	bool dry_run;              /* decide and report, change nothing */
+	const char *home;          /* whose trash takes created files; NULL: refuse those */
+	char *const *paths;        /* only records touching these (normalised) paths */
+	size_t npaths;             /* 0: every record */
+	struct backup_cycle *undo; /* keeps what an in-place restore overwrites; may be NULL */
+	/* Called after each record (done of total), e.g. for progress on a
+	 * terminal; may be NULL. */
+	void (*progress)(size_t done, size_t total, void *arg);
+	void *arg;
+};
+
+struct restore_counts {
+	unsigned long changed; /* actions done (or, dry, that would be done) */
+	unsigned long failed;  /* actions refused or failed */
+	unsigned long matched; /* records that touched a wanted path */
+};
+
+/* Undo the records of m (read from the cycle folder cyclefd, whose
+ * files/ holds the saved content) newest first. Each action is appended
+ * to actions (a cJSON array) as {"action", "path", "to"?, "ok", "detail"?}
+ * with action one of "restore-content", "recreate", "move-back", "trash",
+ * "remove-folder", "mkdir", "refuse", "not-saved"; nothing is appended for
+ * a record already in its restored state. Returns 0 when every action
+ * succeeded (counts in *c), -1 when some failed (their "ok" is false and
+ * "detail" says why). Never follows a symlink; see above. */
+int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
+		  cJSON *actions, struct restore_counts *c);
+
+/* true when the record r touches one of the npaths paths (itself or
+ * beneath it, whole components), or npaths is 0. */
+bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npaths);
+
+#endif
