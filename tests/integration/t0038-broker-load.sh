@@ -5,7 +5,7 @@
 # line how many lines it dropped.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 5
 setup
 require_landlock
 
@@ -83,6 +83,28 @@ n=$(tail -c "$grown" "$AUDIT" | grep -c '"decision":"dropped"')
 [ "$n" = 1 ] || fail "expected one line about dropped lines, got $n"
 tail -c "$grown" "$AUDIT" | grep '"decision":"dropped"' | grep -Eq 'detail":"[0-9]+ audit line\(s\) dropped' ||
 	fail "the dropped line does not say how many"
+end_test
+
+begin_test "fsjail log escapes control bytes in text mode; --json stays exact"
+NAME=$(printf 'x\033]0;pwned\007\033[31mred\302\233q\377')
+fsj_sh -- './bc "{\"id\":\"e\",\"command\":\"HostFileOperation\",\"operation\":\"touch\",\"path\":\"$PWD/$1\",\"sessionId\":\"$FSJAIL_SESSION_ID\",\"callId\":\"$FSJAIL_CALL_ID\"}"' "$NAME"
+assert_out_match '"ok":true'
+run_cmd "$FSJAIL" log --tail 3
+assert_rc 0
+if LC_ALL=C grep -q "$(printf '\033')" "$OUT"; then fail "a raw ESC byte reached the output"; fi
+if LC_ALL=C grep -q "$(printf '\007')" "$OUT"; then fail "a raw BEL byte reached the output"; fi
+assert_out_match 'x\\e\]0;pwned\\x07\\e\[31mred\\u009bq\\xff'
+run_cmd "$FSJAIL" log --json --tail 3
+assert_out_match 'x\\u001b\]0;pwned\\u0007\\u001b\[31mred'
+end_test
+
+begin_test "fsjail log --tail 1 on a log over 256 MiB reads from the end"
+mv "$AUDIT" "$T/audit.kept"
+truncate -s 300M "$AUDIT"
+printf '\n{"time":"t","session":"big","decision":"deny","capability":"read","path":"/last"}\n' >>"$AUDIT"
+run_cmd "$FSJAIL" log --tail 1
+assert_rc 0
+assert_out_match '^t big deny read /last '
 end_test
 
 done_testing
