@@ -9,7 +9,7 @@
 # output, nothing planted.
 . "$(dirname "$0")/libtest.sh"
 
-plan 6
+plan 8
 setup
 require_landlock
 
@@ -199,6 +199,26 @@ assert_out_match '^fd-content: plain$'
 assert_out_match '"operation":"rename".*"ok":true|"ok":true.*"operation":"rename"'
 assert_dir "$WS/plain/sub2"
 [ -L "$WS/plain/f-link" ] || fail "the symlink was not made"
+end_test
+
+begin_test "a read-write token for a hard-linked file is refused; a read-only one is not"
+echo linked >"$WS/plain/hl"
+ln "$WS/plain/hl" "$WS/plain/hl2"
+fsj_sh -- '. ./rows.sh
+	./bc -w CHANGED "$(tok fsjail.read-write "$PWD/plain/hl")"
+	./bc "$(tok fsjail.read "$PWD/plain/hl")"'
+assert_out_match '^DENY$'
+assert_out_match '^fd-content: linked$'
+assert_content "$WS/plain/hl2" "linked"
+end_test
+
+begin_test "a read-write token takes its backup before the descriptor is handed out"
+echo "before-token" >"$WS/plain/bk"
+fsj_sh -- '. ./rows.sh; ./bc -w "AFTER" "$(tok fsjail.read-write "$PWD/plain/bk")"'
+assert_out_match '^FD$'
+[ "$(head -c 5 "$WS/plain/bk")" = AFTER ] || fail "the write through the token did not land"
+found=$(grep -rlx "before-token" "$STATE_DIR/sessions" 2>/dev/null | head -1)
+[ -n "$found" ] || fail "no backup holds the content from before the token"
 end_test
 
 done_testing
