@@ -91,6 +91,20 @@ static int fail_errno(struct op *o, const char *what, const char *path)
 			     strerror(errno));
 }
 
+/* The Landlock rights the removal or creation of an object of mode m
+ * needs on its folder. */
+static unsigned need_remove(mode_t m)
+{
+	return BROKER_NEED(S_ISDIR(m) ? BROKER_NEED_REMOVE_DIR : BROKER_NEED_REMOVE_FILE);
+}
+
+static unsigned need_make(mode_t m)
+{
+	if (S_ISDIR(m))
+		return BROKER_NEED(BROKER_NEED_MAKE_DIR);
+	return BROKER_NEED(S_ISLNK(m) ? BROKER_NEED_MAKE_SYM : BROKER_NEED_MAKE_REG);
+}
+
 /* Remove the tree name in dirfd (path: its resolved spelling), checking
  * delete on every entry; unlink mode only. */
 static int remove_tree(struct op *o, int parent_fd, const char *name, const char *path, int depth)
@@ -130,7 +144,12 @@ static int remove_tree(struct op *o, int parent_fd, const char *name, const char
 			continue;
 		t.path = path_join(path, de->d_name);
 		t.resolved = xstrdup(t.path);
-		if (!broker_check(o->b, &t, FSJ_CAPBIT(FSJ_CAP_DELETE), &v)) {
+		if (!broker_check(o->b, &t, FSJ_CAPBIT(FSJ_CAP_DELETE), &v) ||
+		    !broker_fence_allows(o->b->fence, path,
+					 de->d_type == DT_UNKNOWN
+						 ? need_remove(S_IFDIR) | need_remove(S_IFREG)
+						 : need_remove(DTTOIF(de->d_type)))) {
+			v.why = v.why ? v.why : "the command's own fence refuses it";
 			fsj_error_set(&o->err, NULL, 0, 0, "delete of '%s' refused: %s", t.path,
 				      v.why);
 			broker_target_release(&t);
@@ -490,6 +509,57 @@ static const char *symlink_target_refused(struct op *o, int root_fd, const char 
 	return why;
 }
 
+/* What the command's own call would need from its fence (broker-fence.c),
+ * checked on the resolved spellings; returns NULL, or a static reason.
+ * chmod and utimes are not Landlock rights: nothing to check. */
+static const char *fence_refused(const struct op *o, bool to_exists, bool symbolic)
+{
+	const struct broker_fence *f = o->b->fence;
+	const char *fp = o->from.parent, *tp = o->to.parent;
+	mode_t m = o->from.exists ? o->from.st.st_mode : S_IFREG;
+	bool ok = true;
+
+	switch (o->kind) {
+	case HOSTOP_DELETE:
+		ok = broker_fence_allows(f, fp, need_remove(m));
+		break;
+	case HOSTOP_MKDIR:
+		ok = broker_fence_allows(f, fp, BROKER_NEED(BROKER_NEED_MAKE_DIR));
+		break;
+	case HOSTOP_TOUCH:
+		ok = o->from.exists || broker_fence_allows(f, fp, BROKER_NEED(BROKER_NEED_MAKE_REG));
+		break;
+	case HOSTOP_CHMOD:
+		break;
+	case HOSTOP_COPY:
+		ok = broker_fence_allows(f, o->from.resolved, BROKER_NEED(BROKER_NEED_READ)) &&
+		     (to_exists ? broker_fence_allows(f, o->to.resolved,
+						      BROKER_NEED(BROKER_NEED_WRITE) |
+							      BROKER_NEED(BROKER_NEED_TRUNCATE))
+				: broker_fence_allows(f, tp, BROKER_NEED(BROKER_NEED_MAKE_REG)));
+		break;
+	case HOSTOP_RENAME:
+		ok = broker_fence_allows(f, fp, need_remove(m)) &&
+		     broker_fence_allows(f, tp, need_make(m)) &&
+		     (!to_exists || broker_fence_allows(f, tp, need_remove(o->to.st.st_mode))) &&
+		     (strcmp(fp, tp) == 0 ||
+		      (broker_fence_allows(f, fp, BROKER_NEED(BROKER_NEED_REFER)) &&
+		       broker_fence_allows(f, tp, BROKER_NEED(BROKER_NEED_REFER))));
+		break;
+	case HOSTOP_LINK:
+		if (symbolic) {
+			ok = broker_fence_allows(f, tp, BROKER_NEED(BROKER_NEED_MAKE_SYM));
+			break;
+		}
+		ok = broker_fence_allows(f, tp, need_make(m)) &&
+		     (strcmp(fp, tp) == 0 ||
+		      (broker_fence_allows(f, fp, BROKER_NEED(BROKER_NEED_REFER)) &&
+		       broker_fence_allows(f, tp, BROKER_NEED(BROKER_NEED_REFER))));
+		break;
+	}
+	return ok ? NULL : "the command's own fence refuses it";
+}
+
 /* The capabilities an operation needs (DESIGN.md section 2). */
 static void op_caps(const struct op *o, bool from_exists, bool to_exists, unsigned *from_caps,
 		    unsigned *to_caps)
@@ -655,6 +725,9 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 		if (why)
 			goto refuse;
 	}
+	why = fence_refused(&o, to_exists, symbolic);
+	if (why)
+		goto refuse;
 	allowed = true;
 	broker_test_delay(b);
 	if (act(&o, to_exists) < 0)

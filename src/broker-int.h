@@ -36,6 +36,8 @@ struct client {
 	unsigned out_fds; /* queued descriptors */
 };
 
+struct broker_fence;
+
 struct broker {
 	const struct fsj_ctx *ctx;
 	const struct fsj_policy *pol;
@@ -50,6 +52,7 @@ struct broker {
 	bool started;
 	pthread_t thread;
 	struct audit_log log;
+	struct broker_fence *fence; /* the command's compiled fence, or NULL */
 	unsigned delay_ms; /* test-only: FSJAIL_BROKER_TEST_DELAY_MS */
 	struct client clients[BROKER_MAX_CLIENTS];
 	size_t n_clients;
@@ -129,6 +132,35 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
  * that denied path appear with content the policy never saw. */
 bool broker_denied_below(const struct broker *b, const char *path, const char *resolved,
 			 unsigned caps);
+
+/* --- broker-fence.c --- */
+
+/* What the command's own call would need from its Landlock fence, on a
+ * path (file rights) or on its folder (MAKE_*, REMOVE_*, REFER). */
+enum broker_need {
+	BROKER_NEED_READ = 0,
+	BROKER_NEED_WRITE,
+	BROKER_NEED_TRUNCATE,
+	BROKER_NEED_MAKE_REG,
+	BROKER_NEED_MAKE_DIR,
+	BROKER_NEED_MAKE_SYM,
+	BROKER_NEED_REMOVE_FILE,
+	BROKER_NEED_REMOVE_DIR,
+	BROKER_NEED_REFER,
+};
+#define BROKER_NEED(n) (1u << (n))
+
+/* The run's fence, compiled from pol as the sandbox compiles it (Linux
+ * Landlock); NULL when there is none to read back (no Landlock, enforce
+ * off, macOS): then the policy alone decides. Free with
+ * broker_fence_free(). */
+struct broker_fence *broker_fence_new(const struct fsj_policy *pol, const struct fsj_ctx *ctx);
+
+/* true when the fence f grants every right of need (BROKER_NEED() bits)
+ * at the resolved absolute path abs, or when f is NULL. */
+bool broker_fence_allows(const struct broker_fence *f, const char *abs, unsigned need);
+
+void broker_fence_free(struct broker_fence *f);
 
 /* --- broker.c --- */
 

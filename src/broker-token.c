@@ -137,7 +137,11 @@ void broker_handle_token(struct broker *b, struct client *c, char *line)
 		why = "wrong session";
 	} else if (broker_target_init(&t, c->root_fd, field[1], true, &why) == 0 &&
 		   broker_check(b, &t, caps, &v)) {
-		if (!(b->pol->enforced & caps)) {
+		if (!broker_fence_allows(b->fence, t.resolved,
+					 BROKER_NEED(BROKER_NEED_READ) |
+						 (rw ? BROKER_NEED(BROKER_NEED_WRITE) : 0))) {
+			why = "the command's own fence refuses it";
+		} else if (!(b->pol->enforced & caps)) {
 			decision = TOKEN_SANDBOX;
 		} else {
 			fd = open_token(b, &t, rw, field[3], &err, &why);

@@ -565,6 +565,7 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 			b->sock_path);
 	if (audit_open(&b->log, ctx, err) < 0)
 		goto fail;
+	b->fence = broker_fence_new(pol, ctx);
 	if (pipe(b->wake) < 0 || set_fd_flags(b->wake[0], false) < 0 ||
 	    set_fd_flags(b->wake[1], false) < 0) {
 		fsj_error_set(err, NULL, 0, 0, "cannot create a pipe: %s", strerror(errno));
@@ -631,6 +632,7 @@ void broker_free(struct broker *b)
 		close(b->wake[1]);
 	}
 	audit_close(&b->log);
+	broker_fence_free(b->fence);
 	free(b->session);
 	free(b->call);
 	free(b->command);

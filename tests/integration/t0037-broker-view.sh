@@ -9,7 +9,7 @@
 # output, nothing planted.
 . "$(dirname "$0")/libtest.sh"
 
-plan 8
+plan 9
 setup
 require_landlock
 
@@ -199,6 +199,24 @@ assert_out_match '^fd-content: plain$'
 assert_out_match '"operation":"rename".*"ok":true|"ok":true.*"operation":"rename"'
 assert_dir "$WS/plain/sub2"
 [ -L "$WS/plain/f-link" ] || fail "the symlink was not made"
+end_test
+
+begin_test "where the compiled fence is narrower than the policy, the broker follows the fence"
+# The deny on the missing .git/hooks makes the Landlock compiler expand
+# the workspace into its entries (today: creation in the workspace's own
+# folder is refused to the command). Whatever the compiler does, the
+# broker must not create where the command cannot.
+fsj_sh -- '. ./rows.sh
+	row mkdir-top "$(op mkdir path="$PWD/newdir")" mkdir newdir2
+	row touch-top "$(op touch path="$PWD/newfile")" touch newfile2
+	row copy-top "$(op copy from="$PWD/plain/f" to="$PWD/newcopy")" cp plain/f newcopy2
+	row symlink-top "$(op link symbolic=true from="plain/f" to="$PWD/newlink")" ln -s plain/f newlink2'
+n=$(grep -c '^row ' "$OUT")
+[ "$n" = 4 ] || { fail "expected 4 rows, got $n"; diag_last; }
+if grep -q '^row .* broker=ok direct=fail' "$OUT"; then
+	fail "the broker did what the command's own call could not: $(grep '^row .* broker=ok direct=fail' "$OUT" | tr '\n' ';')"
+	diag_last
+fi
 end_test
 
 begin_test "a read-write token for a hard-linked file is refused; a read-only one is not"
