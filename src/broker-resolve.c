@@ -46,6 +46,38 @@ void broker_target_release(struct target *t)
 	t->dirfd = -1;
 }
 
+/* Clear t and normalise the client's string in (must be absolute) into
+ * t->path. Returns 0, or -1 with *why set. */
+static int target_start(struct target *t, const char *in, const char **why)
+{
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	t->dirfd = -1;
+	if (!in || in[0] != '/') {
+		*why = "path is not absolute";
+		return -1;
+	}
+	rc = path_normalize(in, strlen(in), NULL, NULL, &t->path);
+	if (rc != PATH_OK) {
+		*why = path_strerror(rc);
+		return -1;
+	}
+	return 0;
+}
+
+/* t->parent and t->name from t->resolved ("/" is "/" and ""). */
+static void target_split(struct target *t)
+{
+	if (strcmp(t->resolved, "/") == 0) {
+		t->parent = xstrdup("/");
+		t->name = xstrdup("");
+	} else {
+		t->parent = path_dirname(t->resolved);
+		t->name = xstrdup(strrchr(t->resolved, '/') + 1);
+	}
+}
+
 #ifdef __linux__
 
 /* Filesystems the broker never serves, whatever the policy says: their
@@ -200,17 +232,9 @@ char *broker_view_resolve(int root_fd, const char *abs, bool *pseudo)
  * (O_PATH) and note the last component. Returns 0 or -1 (*why). */
 static int open_parent(struct target *t, int root_fd, const char **why)
 {
-	const char *slash;
 	bool pseudo = false;
 
-	if (strcmp(t->resolved, "/") == 0) {
-		t->parent = xstrdup("/");
-		t->name = xstrdup("");
-	} else {
-		slash = strrchr(t->resolved, '/');
-		t->parent = path_dirname(t->resolved);
-		t->name = xstrdup(slash + 1);
-	}
+	target_split(t);
 	t->dirfd = view_openat(root_fd, t->parent, O_PATH | O_DIRECTORY,
 			       RESOLVE_IN_ROOT | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS);
 	if (t->dirfd < 0) {
@@ -255,19 +279,10 @@ int broker_target_init(struct target *t, int root_fd, const char *in, bool follo
 {
 	char *dir, *rdir;
 	bool pseudo = false;
-	int rc, obj;
+	int obj;
 
-	memset(t, 0, sizeof(*t));
-	t->dirfd = -1;
-	if (!in || in[0] != '/') {
-		*why = "path is not absolute";
+	if (target_start(t, in, why) < 0)
 		return -1;
-	}
-	rc = path_normalize(in, strlen(in), NULL, NULL, &t->path);
-	if (rc != PATH_OK) {
-		*why = path_strerror(rc);
-		return -1;
-	}
 	if (root_fd < 0) {
 		*why = "the command's view is not known";
 		return -1;
@@ -355,21 +370,9 @@ char *broker_view_resolve(int root_fd, const char *abs, bool *pseudo)
 int broker_target_init(struct target *t, int root_fd, const char *in, bool follow_last,
 		       const char **why)
 {
-	const char *slash;
-	int rc;
-
 	(void)root_fd;
-	memset(t, 0, sizeof(*t));
-	t->dirfd = -1;
-	if (!in || in[0] != '/') {
-		*why = "path is not absolute";
+	if (target_start(t, in, why) < 0)
 		return -1;
-	}
-	rc = path_normalize(in, strlen(in), NULL, NULL, &t->path);
-	if (rc != PATH_OK) {
-		*why = path_strerror(rc);
-		return -1;
-	}
 	if (follow_last) {
 		t->resolved = path_resolve(t->path);
 	} else if (strcmp(t->path, "/") == 0) {
@@ -382,14 +385,7 @@ int broker_target_init(struct target *t, int root_fd, const char *in, bool follo
 		free(dir);
 		free(rdir);
 	}
-	if (strcmp(t->resolved, "/") == 0) {
-		t->parent = xstrdup("/");
-		t->name = xstrdup("");
-	} else {
-		slash = strrchr(t->resolved, '/');
-		t->parent = path_dirname(t->resolved);
-		t->name = xstrdup(slash + 1);
-	}
+	target_split(t);
 	t->dirfd = open_dir_nosymlinks(t->parent);
 	if (t->dirfd >= 0 && t->name[0] &&
 	    fstatat(t->dirfd, t->name, &t->st, AT_SYMLINK_NOFOLLOW) == 0) {
