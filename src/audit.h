@@ -30,9 +30,30 @@ struct audit_event {
 	const char *detail;      /* free text: an error, the backup file, ... */
 };
 
+/* The per-run cap (DESIGN.md section 10): one handle (one run's broker,
+ * one run's ModifyBackup) writes at most AUDIT_RUN_MAX_BYTES, and lines
+ * at AUDIT_RATE_LINES per second on average with bursts of
+ * AUDIT_RATE_BURST; what is over is dropped and counted, and
+ * audit_close() writes one line saying how many were dropped and why.
+ * Defaults, until config keys carry them (audit.max_run_mb,
+ * audit.max_lines_per_second):
+ *  - 16 MiB per run: a busy run (a large build under the listener, with a
+ *    backup line per changed file) writes a few MiB; a flood of requests
+ *    from inside writes tens of MiB per second and must not fill the
+ *    user's disk, so a run can never cost more than this;
+ *  - 2,000 lines per second, bursts of 20,000: above what the broker and
+ *    the listener decide for any real program (each decision is a system
+ *    call the program waited on), far below what a loop can send. */
+#define AUDIT_RUN_MAX_BYTES (16ul * 1024ul * 1024ul)
+#define AUDIT_RATE_LINES 2000u
+#define AUDIT_RATE_BURST 20000u
+
+struct audit_limit;
+
 struct audit_log {
 	int fd;       /* -1 when disabled or not open */
 	char *path;   /* owned */
+	struct audit_limit *limit; /* owned; NULL: no cap (a handle not opened by audit_open) */
 };
 
 /* The audit log file of ctx: config audit.path, else
@@ -47,11 +68,14 @@ char *audit_path(const struct fsj_ctx *ctx);
 int audit_open(struct audit_log *log, const struct fsj_ctx *ctx, struct fsj_error *err);
 
 /* Append ev as one line (fields: time, session, call, command, capability,
- * path, resolved, decision, source, rule, detail) with a single write.
- * Safe to call from several threads. Returns 0 (also when disabled), or
- * -1 with errno set (EIO for a short write). */
+ * path, resolved, decision, source, rule, detail) with a single write,
+ * unless the handle's cap or rate limit drops it (counted). Safe to call
+ * from several threads. Returns 0 (also when disabled or dropped), or -1
+ * with errno set (EIO for a short write). */
 int audit_record(const struct audit_log *log, const struct audit_event *ev);
 
+/* Write the line about dropped lines, if any (decision "dropped"), close
+ * the log and free the handle's fields. */
 void audit_close(struct audit_log *log);
 
 #endif

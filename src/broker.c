@@ -1,12 +1,14 @@
-/* broker.c - the broker thread: socket, line framing, token requests,
- * host file operations and their audit lines (DESIGN.md section 8;
- * openssh's monitor.c for the framing and re-checking, firejail's
- * safer_openat() for the path walk).
+/* broker.c - the broker thread: socket, peers, line framing and the
+ * per-client reply queue (DESIGN.md section 8; openssh's monitor.c for
+ * the framing). Token requests are in broker-token.c, host operations in
+ * broker-hostop.c, paths in the command's view in broker-resolve.c.
  *
  * One thread serves every client with a poll() loop; requests are handled
- * one at a time, in the order their lines complete. Each request is
- * decided in the same order: session -> policy on the written spelling ->
- * policy on the resolved spelling -> ModifyBackup hook -> act -> audit. */
+ * one at a time, in the order their lines arrive, and every reply is
+ * queued and sent in that order. A client that does not read its replies
+ * is not read either once BROKER_QUEUE_MAX bytes (or BROKER_QUEUE_FDS
+ * descriptors) wait for it: its requests wait in its socket, none is
+ * dropped, and the broker's memory stays bounded. */
 #include "config.h"
 
 #include <dirent.h>
@@ -29,7 +31,7 @@
 #include <cjson/cJSON.h>
 
 #include "audit.h"
-#include "broker.h"
+#include "broker-int.h"
 #include "fdpass.h"
 #include "path.h"
 #include "platform.h"
@@ -38,31 +40,6 @@ int (*broker_backup_hook)(struct broker *b, int dirfd, const char *name, const c
 			  struct fsj_error *err);
 int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, const char *path,
 			 struct fsj_error *err);
-
-struct client {
-	int fd;
-	char *buf;  /* BROKER_LINE_MAX bytes, allocated on first read */
-	size_t len; /* bytes of an incomplete line in buf */
-};
-
-struct broker {
-	const struct fsj_ctx *ctx;
-	const struct fsj_policy *pol;
-	char *session;
-	char *call;
-	char *command;
-	char *sock_path;
-	int run_fd; /* $STATE/run */
-	int dir_fd; /* $STATE/run/<session> */
-	int listen_fd;
-	int wake[2]; /* broker_free() writes to wake[1] */
-	bool started;
-	pthread_t thread;
-	struct audit_log log;
-	unsigned delay_ms; /* test-only: FSJAIL_BROKER_TEST_DELAY_MS */
-	struct client clients[BROKER_MAX_CLIENTS];
-	size_t n_clients;
-};
 
 bool broker_session_valid(const char *s)
 {
@@ -91,133 +68,7 @@ const char *broker_call(const struct broker *b)
 	return b->call;
 }
 
-/* --- paths --------------------------------------------------------------- */
-
-/* One path of a request: the spelling the client wrote (normalised) and
- * the one the broker acts on, with its folder resolved and, unless
- * follow_last, its last component kept as written (delete, rename and
- * chmod work on a symlink itself, never on what it points to). */
-struct target {
-	char *path;     /* normalised, as written */
-	char *resolved; /* parent resolved + name, or all resolved */
-	char *parent;   /* resolved folder */
-	char *name;     /* last component; "" for "/" */
-};
-
-static void target_release(struct target *t)
-{
-	free(t->path);
-	free(t->resolved);
-	free(t->parent);
-	free(t->name);
-	memset(t, 0, sizeof(*t));
-}
-
-/* Fill t from the client's string in (must be absolute). Returns 0, or -1
- * with *why set to a static message. */
-static int target_init(struct target *t, const char *in, bool follow_last, const char **why)
-{
-	const char *slash;
-	int rc;
-
-	memset(t, 0, sizeof(*t));
-	if (!in || in[0] != '/') {
-		*why = "path is not absolute";
-		return -1;
-	}
-	rc = path_normalize(in, strlen(in), NULL, NULL, &t->path);
-	if (rc != PATH_OK) {
-		*why = path_strerror(rc);
-		return -1;
-	}
-	if (follow_last) {
-		t->resolved = path_resolve(t->path);
-	} else if (strcmp(t->path, "/") == 0) {
-		t->resolved = xstrdup("/");
-	} else {
-		char *dir = path_dirname(t->path);
-		char *rdir = path_resolve(dir);
-
-		slash = strrchr(t->path, '/');
-		t->resolved = path_join(rdir, slash + 1);
-		free(dir);
-		free(rdir);
-	}
-	if (strcmp(t->resolved, "/") == 0) {
-		t->parent = xstrdup("/");
-		t->name = xstrdup("");
-	} else {
-		slash = strrchr(t->resolved, '/');
-		t->parent = path_dirname(t->resolved);
-		t->name = xstrdup(slash + 1);
-	}
-	return 0;
-}
-
-/* --- decisions ----------------------------------------------------------- */
-
-/* What decided a refusal, for the audit line. */
-struct verdict {
-	bool allowed;
-	const char *source; /* rule, baseline, policy */
-	const char *rule_id;
-	const char *why;  /* static text for a refusal */
-	enum fsj_cap cap; /* the capability refused */
-	bool by_policy;   /* cap was refused by a rule or the default */
-};
-
-static const char *level_source(enum fsj_level l)
-{
-	switch (l) {
-	case FSJ_LEVEL_EXPLICIT:
-		return "rule";
-	case FSJ_LEVEL_BASELINE:
-		return "baseline";
-	case FSJ_LEVEL_PROTECTED:
-	case FSJ_LEVEL_DEFAULT:
-	case FSJ_LEVEL_COUNT:
-		break;
-	}
-	return "policy";
-}
-
-/* Check every capability of caps on t (both spellings: policy_decide()
- * refuses when either is denied). fsjail's own state directory is never
- * reachable through the broker. Fills *v; returns v->allowed. */
-static bool check(const struct broker *b, const struct target *t, unsigned caps, struct verdict *v)
-{
-	struct fsj_decision d;
-	int c;
-
-	memset(v, 0, sizeof(*v));
-	v->source = "policy";
-	if (path_covers(b->ctx->env.state_dir, t->path) ||
-	    path_covers(b->ctx->env.state_dir, t->resolved)) {
-		v->why = "fsjail's own state is a protected path";
-		return false;
-	}
-	for (c = 0; c < FSJ_CAP_COUNT; c++) {
-		if (!(caps & FSJ_CAPBIT(c)))
-			continue;
-		policy_decide(b->pol, t->path, t->resolved, (enum fsj_cap)c, &d);
-		if (d.allowed) {
-			/* the audit line names what allowed the last capability */
-			v->source = level_source(d.level);
-			v->rule_id = d.rule ? d.rule->id : NULL;
-			continue;
-		}
-		v->cap = (enum fsj_cap)c;
-		v->by_policy = true;
-		v->source = level_source(d.level);
-		v->rule_id = d.rule ? d.rule->id : NULL;
-		v->why = d.level == FSJ_LEVEL_PROTECTED ? "protected path" : "not granted";
-		return false;
-	}
-	v->allowed = true;
-	return true;
-}
-
-static void audit(struct broker *b, const char *call, const char *what, const char *path,
+void broker_audit(struct broker *b, const char *call, const char *what, const char *path,
 		  const char *resolved, const char *decision, const struct verdict *v,
 		  const char *detail)
 {
@@ -239,14 +90,7 @@ static void audit(struct broker *b, const char *call, const char *what, const ch
 			b->log.path ? b->log.path : "?", strerror(errno));
 }
 
-/* Write s to the client (a reply is small: it fits the socket buffer; a
- * client that does not read its replies is dropped). */
-static int reply(struct client *c, const char *s)
-{
-	return write_all(c->fd, s, strlen(s));
-}
-
-static void test_delay(const struct broker *b)
+void broker_test_delay(const struct broker *b)
 {
 	if (b->delay_ms) {
 		struct timespec ts = { b->delay_ms / 1000, (long)(b->delay_ms % 1000) * 1000000L };
@@ -256,730 +100,94 @@ static void test_delay(const struct broker *b)
 	}
 }
 
-/* --- token requests -------------------------------------------------------- */
+/* --- replies --------------------------------------------------------------- */
 
-/* "<class>\t<path>\t<session>\t<call>" (line without its '\n'). */
-static void handle_token(struct broker *b, struct client *c, char *line)
+static void queue_push(struct client *c, char *data, size_t len, int fd)
 {
-	char *field[4], *p = line;
-	struct target t = { 0 };
-	struct verdict v = { 0 };
-	static const char *const decision_names[] = { "deny", "sandbox", "grant-token" };
-	enum {
-		TOKEN_DENY,
-		TOKEN_SANDBOX,
-		TOKEN_GRANT
-	} decision = TOKEN_DENY;
-	const char *why = NULL;
-	char *token = NULL;
-	unsigned caps;
-	bool rw;
-	int i, fd = -1, e;
+	struct broker_out *o = xcalloc(1, sizeof(*o));
 
-	for (i = 0; i < 4; i++) {
-		field[i] = p;
-		p = strchr(p, '\t');
-		if (i < 3) {
-			if (!p)
-				break;
-			*p++ = '\0';
-		}
-	}
-	if (i < 4 || p) {
-		audit(b, NULL, "token", NULL, NULL, "deny", NULL, "malformed request line");
-		(void)reply(c, "DENY\n");
-		return;
-	}
-	if (strcmp(field[0], "fsjail.read") == 0) {
-		rw = false;
-	} else if (strcmp(field[0], "fsjail.read-write") == 0) {
-		rw = true;
-	} else {
-		audit(b, field[3], "token", field[1], NULL, "deny", NULL, "unknown token class");
-		(void)reply(c, "DENY\n");
-		return;
-	}
-	caps = FSJ_CAPBIT(FSJ_CAP_READ) | (rw ? FSJ_CAPBIT(FSJ_CAP_WRITE) : 0);
-	if (strcmp(field[2], b->session) != 0) {
-		why = "wrong session";
-	} else if (target_init(&t, field[1], true, &why) == 0 && check(b, &t, caps, &v)) {
-		if (!(b->pol->enforced & caps)) {
-			decision = TOKEN_SANDBOX;
-		} else {
-			int dfd = open_dir_nosymlinks(t.parent);
-
-			e = errno;
-			if (dfd >= 0) {
-				fd = openat(dfd, t.name[0] ? t.name : ".",
-					    (rw ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC |
-						    O_NOCTTY | O_NONBLOCK);
-				e = errno;
-				close(dfd);
-			}
-			/* Only regular files: a directory descriptor opened here,
-			 * in the supervisor's unmasked mount namespace, would let
-			 * openat() look paths up past every mount mask. */
-			struct stat st;
-			if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
-				close(fd);
-				fd = -1;
-				e = EISDIR;
-			}
-			if (fd >= 0) {
-				/* O_NONBLOCK only kept a FIFO from hanging the broker */
-				(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-				decision = TOKEN_GRANT;
-			} else {
-				why = strerror(e);
-			}
-			/* macOS: the token is a Seatbelt extension for the path the
-			 * descriptor proved (SBPL-NOTES.md section 8), not the fd. */
-			if (fd >= 0 && platform_token_is_extension()) {
-				close(fd);
-				fd = -1;
-				token = platform_extension_issue(field[0], t.resolved);
-				if (!token) {
-					decision = TOKEN_DENY;
-					why = strerror(errno);
-				}
-			}
-		}
-	} else if (!why) {
-		why = v.why;
-	}
-	audit(b, field[3], field[0], t.path ? t.path : field[1], t.resolved,
-	      decision_names[decision], &v, why);
-	if (token) {
-		char *text = xasprintf("%s\n", token);
-
-		(void)reply(c, text);
-		free(text);
-		free(token);
-	} else if (decision == TOKEN_GRANT) {
-		if (reply(c, "FD\n") == 0)
-			(void)fdpass_send(c->fd, fd);
-		close(fd);
-	} else {
-		(void)reply(c, decision == TOKEN_SANDBOX ? "SANDBOX\n" : "DENY\n");
-	}
-	target_release(&t);
-}
-
-/* --- host operations ------------------------------------------------------- */
-
-enum hostop {
-	HOSTOP_DELETE,
-	HOSTOP_MKDIR,
-	HOSTOP_RENAME,
-	HOSTOP_COPY,
-	HOSTOP_CHMOD,
-	HOSTOP_LINK,
-	HOSTOP_TOUCH,
-};
-
-static const char *const hostop_names[] = {
-	[HOSTOP_DELETE] = "delete", [HOSTOP_MKDIR] = "mkdir", [HOSTOP_RENAME] = "rename",
-	[HOSTOP_COPY] = "copy",     [HOSTOP_CHMOD] = "chmod", [HOSTOP_LINK] = "link",
-	[HOSTOP_TOUCH] = "touch",
-};
-
-/* One host operation being decided. */
-struct op {
-	struct broker *b;
-	const cJSON *req;
-	enum hostop kind;
-	const char *call;
-	struct target from; /* "path" or "from" */
-	struct target to;   /* "to" (rename, copy, link) */
-	bool has_to;
-	const char *miss_path; /* a refusal by the policy: what is missing */
-	const char *miss_cap;
-	struct fsj_error err;
-};
-
-static bool json_bool(const cJSON *req, const char *key, bool dflt)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(req, key);
-
-	if (cJSON_IsBool(x))
-		return cJSON_IsTrue(x);
-	return dflt;
-}
-
-static const char *json_str(const cJSON *req, const char *key)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(req, key);
-
-	return cJSON_IsString(x) ? x->valuestring : NULL;
-}
-
-/* Call the ModifyBackup hook for name in dirfd when it is an existing
- * regular file. Returns 0 or -1 (op->err set). */
-static int backup(struct op *o, int dirfd, const char *name, const char *path)
-{
-	struct stat st;
-
-	if (!broker_backup_hook)
-		return 0;
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
-		return 0;
-	return broker_backup_hook(o->b, dirfd, name, path, &o->err);
-}
-
-static int fail_errno(struct op *o, const char *what, const char *path)
-{
-	return fsj_error_set(&o->err, NULL, 0, 0, "cannot %s '%s': %s", what, path,
-			     strerror(errno));
-}
-
-/* Remove the tree name in dirfd (path: its resolved spelling), checking
- * delete on every entry; unlink mode only. */
-static int remove_tree(struct op *o, int parent_fd, const char *name, const char *path, int depth)
-{
-	struct stat st;
-	struct dirent *de;
-	DIR *d;
-	int fd;
-
-	if (depth > 256) {
-		errno = ELOOP;
-		return fail_errno(o, "delete", path);
-	}
-	if (fstatat(parent_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return fail_errno(o, "delete", path);
-	if (!S_ISDIR(st.st_mode)) {
-		if (backup(o, parent_fd, name, path) < 0)
-			return -1;
-		if (unlinkat(parent_fd, name, 0) < 0)
-			return fail_errno(o, "delete", path);
-		return 0;
-	}
-	fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return fail_errno(o, "open", path);
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return fail_errno(o, "open", path);
-	}
-	while ((de = readdir(d)) != NULL) {
-		struct target t = { 0 };
-		struct verdict v;
-		int rc;
-
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		t.path = path_join(path, de->d_name);
-		t.resolved = xstrdup(t.path);
-		if (!check(o->b, &t, FSJ_CAPBIT(FSJ_CAP_DELETE), &v)) {
-			fsj_error_set(&o->err, NULL, 0, 0, "delete of '%s' refused: %s", t.path,
-				      v.why);
-			target_release(&t);
-			closedir(d);
-			return -1;
-		}
-		rc = remove_tree(o, dirfd(d), de->d_name, t.path, depth + 1);
-		target_release(&t);
-		if (rc < 0) {
-			closedir(d);
-			return -1;
-		}
-	}
-	closedir(d);
-	if (unlinkat(parent_fd, name, AT_REMOVEDIR) < 0)
-		return fail_errno(o, "delete", path);
-	return 0;
-}
-
-/* Copy the regular file sfd to dfd (copy_file_range(2), read/write where
- * the kernel cannot). Returns 0 or -1 with errno set. */
-static int copy_fd(int sfd, int dfd)
-{
-	char buf[65536];
-	ssize_t n;
-
-#ifdef __linux__
-	for (;;) {
-		n = copy_file_range(sfd, NULL, dfd, NULL, 1 << 30, 0);
-		if (n == 0)
-			return 0;
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == EXDEV || errno == EINVAL || errno == ENOSYS ||
-			    errno == EOPNOTSUPP)
-				break;
-			return -1;
-		}
-	}
-#endif
-	for (;;) {
-		n = read(sfd, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			return 0;
-		if (write_all(dfd, buf, (size_t)n) < 0)
-			return -1;
-	}
-}
-
-/* "mode": a JSON number (420) or an octal string ("0644"). -1 if bad. */
-static long json_mode(const cJSON *req, long dflt)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(req, "mode");
-	char *end;
-	long m;
-
-	if (!x)
-		return dflt;
-	if (cJSON_IsNumber(x))
-		m = (long)x->valuedouble;
-	else if (cJSON_IsString(x) && x->valuestring[0])
-		m = strtol(x->valuestring, &end, 8), m = *end ? -1 : m;
+	o->data = data;
+	o->len = len;
+	o->fd = fd;
+	if (c->out_tail)
+		c->out_tail->next = o;
 	else
-		return -1;
-	return m >= 0 && m <= 07777 ? m : -1;
+		c->out_head = o;
+	c->out_tail = o;
+	c->out_bytes += len;
+	c->out_fds += fd >= 0;
 }
 
-/* Perform o once every check passed: on folders opened without following
- * a symlink, with *at() calls on the last component. Returns 0, or -1 with
- * o->err set. */
-static int act(struct op *o, bool to_exists)
+void broker_reply(struct client *c, const char *s)
 {
-	const cJSON *req = o->req;
-	int fdir = -1, tdir = -1, sfd = -1, dfd = -1, rc = -1;
-	struct stat st;
-	long mode;
-
-	fdir = open_dir_nosymlinks(o->from.parent);
-	if (fdir < 0) {
-		fail_errno(o, "open the folder of", o->from.path);
-		goto out;
-	}
-	if (!o->from.name[0] && !(o->kind == HOSTOP_LINK && json_bool(req, "symbolic", false))) {
-		fsj_error_set(&o->err, NULL, 0, 0, "cannot %s '/'", hostop_names[o->kind]);
-		goto out;
-	}
-	if (o->has_to) {
-		tdir = open_dir_nosymlinks(o->to.parent);
-		if (tdir < 0) {
-			fail_errno(o, "open the folder of", o->to.path);
-			goto out;
-		}
-		if (!o->to.name[0]) {
-			fsj_error_set(&o->err, NULL, 0, 0, "cannot %s onto '/'",
-				      hostop_names[o->kind]);
-			goto out;
-		}
-	}
-	switch (o->kind) {
-	case HOSTOP_DELETE: {
-		const char *m = json_str(req, "deleteMode");
-		bool trash = m ? strcmp(m, "trash") == 0
-			       : o->b->ctx->config.delete_mode == FSJ_DELETE_TRASH;
-
-		if (m && !trash && strcmp(m, "unlink") != 0) {
-			fsj_error_set(&o->err, NULL, 0, 0, "unknown deleteMode '%s'", m);
-			goto out;
-		}
-		if (fstatat(fdir, o->from.name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			fail_errno(o, "delete", o->from.path);
-			goto out;
-		}
-		if (trash) {
-			if (!broker_trash_hook) {
-				fsj_error_set(&o->err, NULL, 0, 0, "trash not available");
-				goto out;
-			}
-			rc = broker_trash_hook(o->b, fdir, o->from.name, o->from.resolved, &o->err);
-			goto out;
-		}
-		if (S_ISDIR(st.st_mode) && !json_bool(req, "recursive", false)) {
-			if (unlinkat(fdir, o->from.name, AT_REMOVEDIR) < 0)
-				fail_errno(o, "delete", o->from.path);
-			else
-				rc = 0;
-			goto out;
-		}
-		rc = remove_tree(o, fdir, o->from.name, o->from.resolved, 0);
-		goto out;
-	}
-	case HOSTOP_MKDIR:
-		mode = json_mode(req, 0777);
-		if (mode < 0) {
-			fsj_error_set(&o->err, NULL, 0, 0, "bad mode");
-			goto out;
-		}
-		if (mkdirat(fdir, o->from.name, (mode_t)mode) < 0)
-			fail_errno(o, "create folder", o->from.path);
-		else
-			rc = 0;
-		goto out;
-	case HOSTOP_RENAME:
-		if (to_exists) {
-			if (backup(o, tdir, o->to.name, o->to.resolved) < 0)
-				goto out;
-			rc = renameat(fdir, o->from.name, tdir, o->to.name);
-		} else {
-			/* checked as a create: it must still be one */
-			rc = platform_rename_noreplace(fdir, o->from.name, tdir, o->to.name);
-		}
-		if (rc < 0)
-			fail_errno(o, "rename", o->from.path);
-		goto out;
-	case HOSTOP_COPY:
-		sfd = openat(fdir, o->from.name,
-			     O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-		if (sfd < 0 || fstat(sfd, &st) < 0) {
-			fail_errno(o, "open", o->from.path);
-			goto out;
-		}
-		if (!S_ISREG(st.st_mode)) {
-			fsj_error_set(&o->err, NULL, 0, 0, "'%s' is not a regular file",
-				      o->from.path);
-			goto out;
-		}
-		if (to_exists) {
-			struct stat dst;
-
-			if (backup(o, tdir, o->to.name, o->to.resolved) < 0)
-				goto out;
-			dfd = openat(tdir, o->to.name,
-				     O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-			if (dfd >= 0 && (fstat(dfd, &dst) < 0 || !S_ISREG(dst.st_mode))) {
-				close(dfd);
-				dfd = -1;
-				errno = EINVAL;
-			}
-			if (dfd >= 0 && ftruncate(dfd, 0) < 0) {
-				close(dfd);
-				dfd = -1;
-			}
-		} else {
-			dfd = openat(tdir, o->to.name,
-				     O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-				     st.st_mode & 0777);
-		}
-		if (dfd < 0) {
-			fail_errno(o, "write", o->to.path);
-			goto out;
-		}
-		if (copy_fd(sfd, dfd) < 0)
-			fail_errno(o, "copy to", o->to.path);
-		else
-			rc = 0;
-		goto out;
-	case HOSTOP_CHMOD:
-		mode = json_mode(req, -1);
-		if (mode < 0) {
-			fsj_error_set(&o->err, NULL, 0, 0, "chmod needs a mode (0 to 07777)");
-			goto out;
-		}
-		if (fchmodat(fdir, o->from.name, (mode_t)mode, AT_SYMLINK_NOFOLLOW) < 0)
-			fail_errno(o, "chmod", o->from.path);
-		else
-			rc = 0;
-		goto out;
-	case HOSTOP_LINK:
-		if (json_bool(req, "symbolic", false)) {
-			const char *text = json_str(req, "from");
-
-			rc = symlinkat(text ? text : json_str(req, "path"), tdir, o->to.name);
-		} else {
-			rc = linkat(fdir, o->from.name, tdir, o->to.name, 0);
-		}
-		if (rc < 0)
-			fail_errno(o, "link", o->to.path);
-		goto out;
-	case HOSTOP_TOUCH:
-		if (!to_exists) {
-			dfd = openat(fdir, o->from.name,
-				     O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-			if (dfd < 0)
-				fail_errno(o, "create", o->from.path);
-			else
-				rc = 0;
-		} else if (utimensat(fdir, o->from.name, NULL, AT_SYMLINK_NOFOLLOW) < 0) {
-			fail_errno(o, "touch", o->from.path);
-		} else {
-			rc = 0;
-		}
-		goto out;
-	}
-out:
-	if (sfd >= 0)
-		close(sfd);
-	if (dfd >= 0)
-		close(dfd);
-	if (tdir >= 0)
-		close(tdir);
-	if (fdir >= 0)
-		close(fdir);
-	return rc;
+	queue_push(c, xstrdup(s), strlen(s), -1);
 }
 
-/* Does the resolved spelling exist (not followed)? */
-static bool exists(const struct target *t)
+void broker_reply_fd(struct client *c, const char *s, int fd)
 {
-	struct stat st;
-
-	return fstatat(AT_FDCWD, t->resolved, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	broker_reply(c, s);
+	queue_push(c, NULL, 0, fd);
 }
 
-static void json_reply(struct client *c, const cJSON *id, bool ok, const char *opname,
-		       const struct op *o, const char *decision, const char *error)
+static void queue_pop(struct client *c)
 {
-	cJSON *r = cJSON_CreateObject();
-	char *text;
+	struct broker_out *o = c->out_head;
 
-	if (id)
-		cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, true));
-	else
-		cJSON_AddNullToObject(r, "id");
-	cJSON_AddBoolToObject(r, "ok", ok);
-	if (opname)
-		cJSON_AddStringToObject(r, "operation", opname);
-	else
-		cJSON_AddNullToObject(r, "operation");
-#define ADD_STR(key, val)                                     \
-	do {                                                  \
-		if (val)                                      \
-			cJSON_AddStringToObject(r, key, val); \
-		else                                          \
-			cJSON_AddNullToObject(r, key);        \
-	} while (0)
-	ADD_STR("path", o ? o->from.path : NULL);
-	ADD_STR("normalisedPath", o ? o->from.resolved : NULL);
-	cJSON_AddStringToObject(r, "decision", decision);
-	ADD_STR("to", o && o->has_to ? o->to.path : NULL);
-	ADD_STR("normalisedTo", o && o->has_to ? o->to.resolved : NULL);
-	ADD_STR("error", error);
-	if (o && o->miss_path) {
-		cJSON *m = cJSON_AddObjectToObject(r, "missing");
-
-		cJSON_AddStringToObject(m, "path", o->miss_path);
-		cJSON_AddStringToObject(m, "capability", o->miss_cap);
+	c->out_head = o->next;
+	if (!c->out_head)
+		c->out_tail = NULL;
+	c->out_bytes -= o->len;
+	if (o->fd >= 0) {
+		c->out_fds--;
+		close(o->fd);
 	}
-#undef ADD_STR
-	text = cJSON_PrintUnformatted(r);
-	if (text) {
-		struct strbuf sb = STRBUF_INIT;
-
-		sb_adds(&sb, text);
-		sb_adds(&sb, "\n");
-		(void)write_all(c->fd, sb.buf, sb.len);
-		sb_release(&sb);
-		free(text);
-	}
-	cJSON_Delete(r);
+	free(o->data);
+	free(o);
 }
 
-/* true when a rule that denies something lies strictly inside the folder
- * t: rules are paths, so moving the folder would leave the deny behind
- * (a rename carries the subtree; DESIGN.md section 3). */
-static bool nested_deny(const struct broker *b, const struct target *t)
+/* Send what the socket takes now, in order. Returns false when the
+ * client is gone (EPIPE, ECONNRESET, ...). */
+static bool client_flush(struct client *c)
 {
-	const struct fsj_policy *pol = b->pol;
-	struct stat st;
-	size_t i;
+	while (c->out_head) {
+		struct broker_out *o = c->out_head;
 
-	if (fstatat(AT_FDCWD, t->resolved, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
-		return false;
-	for (i = 0; i < pol->n_rules; i++) {
-		const struct fsj_rule *r = &pol->rules[i];
-		const char *rp = r->resolved ? r->resolved : r->path;
+		if (o->data) {
+			ssize_t n = send(c->fd, o->data + o->off, o->len - o->off, MSG_NOSIGNAL);
 
-		if (!r->deny || strcmp(rp, t->resolved) == 0 || strcmp(r->path, t->path) == 0)
-			continue;
-		if (path_covers(t->resolved, rp) || path_covers(t->path, r->path))
-			return true;
-	}
-	return false;
-}
-
-/* The capabilities an operation needs (DESIGN.md section 2). */
-static void op_caps(const struct op *o, bool from_exists, bool to_exists, unsigned *from_caps,
-		    unsigned *to_caps)
-{
-	unsigned create = FSJ_CAPBIT(FSJ_CAP_CREATE), write = FSJ_CAPBIT(FSJ_CAP_WRITE);
-
-	*from_caps = *to_caps = 0;
-	switch (o->kind) {
-	case HOSTOP_DELETE:
-		*from_caps = FSJ_CAPBIT(FSJ_CAP_DELETE);
-		break;
-	case HOSTOP_MKDIR:
-		*from_caps = create;
-		break;
-	case HOSTOP_RENAME:
-		*from_caps = FSJ_CAPBIT(FSJ_CAP_DELETE);
-		*to_caps = create | (to_exists ? write : 0);
-		break;
-	case HOSTOP_COPY:
-		*from_caps = FSJ_CAPBIT(FSJ_CAP_READ);
-		*to_caps = to_exists ? write : create;
-		break;
-	case HOSTOP_CHMOD:
-		*from_caps = write;
-		break;
-	case HOSTOP_LINK:
-		/* A hard link is a second name for the same file: read and write
-		 * on the file itself, so that a link made in a writable folder
-		 * cannot open a file the policy keeps read-only (stricter than
-		 * DESIGN.md's "read", on purpose). A symlink grants nothing by
-		 * itself: what it points to is checked when it is used. */
-		if (!json_bool(o->req, "symbolic", false))
-			*from_caps = FSJ_CAPBIT(FSJ_CAP_READ) | write;
-		*to_caps = create;
-		break;
-	case HOSTOP_TOUCH:
-		*from_caps = from_exists ? write : create;
-		break;
-	}
-}
-
-/*
- * ===================== trust boundary: a broker request =====================
- * The line comes from a process inside the sandbox, or from any process of
- * the same uid that reached the socket. The broker runs with all of
- * fsjail's rights, outside the sandbox: it believes nothing in the request
- * but what it checks itself (the session id, the policy on both spellings
- * of every path), opens folders without following symlinks and acts on the
- * last component with *at() calls.
- * =============================================================================
- */
-static void handle_json(struct broker *b, struct client *c, const char *line)
-{
-	cJSON *req = cJSON_Parse(line);
-	const cJSON *id = NULL;
-	const char *command, *opname, *session, *from, *to, *why = NULL;
-	struct op o;
-	struct verdict v = { 0 };
-	bool from_exists, to_exists = false, allowed = false;
-	unsigned from_caps, to_caps;
-	size_t k;
-	char *detail = NULL;
-	char whybuf[FSJ_PATH_MAX + 128];
-	const struct target *missing = NULL;
-
-	memset(&o, 0, sizeof(o));
-	o.b = b;
-	o.req = req;
-	if (!cJSON_IsObject(req)) {
-		audit(b, NULL, "HostFileOperation", NULL, NULL, "deny", NULL, "malformed JSON");
-		json_reply(c, NULL, false, NULL, NULL, "deny", "malformed JSON");
-		cJSON_Delete(req);
-		return;
-	}
-	id = cJSON_GetObjectItemCaseSensitive(req, "id");
-	command = json_str(req, "command");
-	opname = json_str(req, "operation");
-	session = json_str(req, "sessionId");
-	o.call = json_str(req, "callId");
-	from = json_str(req, "from");
-	if (!from)
-		from = json_str(req, "path");
-	to = json_str(req, "to");
-
-	if (!command || strcmp(command, "HostFileOperation") != 0) {
-		why = "unknown command";
-		goto refuse;
-	}
-	for (k = 0; k < sizeof(hostop_names) / sizeof(hostop_names[0]); k++)
-		if (opname && strcmp(opname, hostop_names[k]) == 0)
-			break;
-	if (k == sizeof(hostop_names) / sizeof(hostop_names[0])) {
-		why = "unknown operation";
-		goto refuse;
-	}
-	o.kind = (enum hostop)k;
-	if (!session || strcmp(session, b->session) != 0) {
-		why = "wrong session";
-		goto refuse;
-	}
-	o.has_to = o.kind == HOSTOP_RENAME || o.kind == HOSTOP_COPY || o.kind == HOSTOP_LINK;
-	if (o.kind == HOSTOP_LINK && json_bool(req, "symbolic", false)) {
-		/* the link text is stored as given; only the link is a path */
-		if (!from || !from[0] || strlen(from) > FSJ_PATH_MAX) {
-			why = "a symbolic link needs 'from', its text";
-			goto refuse;
+			if (n < 0)
+				return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK;
+			o->off += (size_t)n;
+			if (o->off < o->len)
+				return true;
+		} else if (fdpass_send(c->fd, o->fd) < 0) {
+			return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK;
 		}
-		if (target_init(&o.from, "/", false, &why) < 0)
-			goto refuse;
-		free(o.from.path);
-		o.from.path = xstrdup(from);
-	} else if (target_init(&o.from, from, false, &why) < 0) {
-		goto refuse;
+		queue_pop(c);
 	}
-	if (o.has_to && target_init(&o.to, to, false, &why) < 0) {
-		why = to ? why : "'to' is missing";
-		goto refuse;
-	}
+	return true;
+}
 
-	from_exists = exists(&o.from);
-	if (o.has_to)
-		to_exists = exists(&o.to);
-	if (o.kind == HOSTOP_TOUCH)
-		to_exists = from_exists;
-	op_caps(&o, from_exists, to_exists, &from_caps, &to_caps);
-	if (from_caps && !check(b, &o.from, from_caps, &v))
-		missing = &o.from;
-	else if (to_caps && !check(b, &o.to, to_caps, &v))
-		missing = &o.to;
-	if (missing) {
-		why = v.why;
-		/* never awaited here: the caller learns what is missing
-		 * (DESIGN.md section 8) */
-		if (v.by_policy) {
-			o.miss_path = missing->resolved;
-			o.miss_cap = fsj_cap_name(v.cap);
-			snprintf(whybuf, sizeof(whybuf), "%s: %s on '%s'", v.why, o.miss_cap,
-				 o.miss_path);
-			why = whybuf;
-		}
-		goto refuse;
-	}
-	/* A rename, or a delete to the trash (a rename too), would carry the
-	 * folder away from a deny rule written for a path inside it; the
-	 * path could then be made again without the deny's protection. */
-	if ((o.kind == HOSTOP_RENAME || o.kind == HOSTOP_DELETE) && nested_deny(b, &o.from)) {
-		why = "a deny rule inside the folder would not move with it";
-		goto refuse;
-	}
-	allowed = true;
-	test_delay(b);
-	if (act(&o, to_exists) < 0)
-		why = o.err.text;
-
-refuse:
-	if (o.has_to && o.to.path)
-		detail = xasprintf("%s%sto '%s'", why ? why : "", why ? "; " : "", o.to.path);
-	audit(b, o.call, opname ? opname : "HostFileOperation", o.from.path ? o.from.path : from,
-	      o.from.resolved, allowed ? "host-op" : "deny", &v, detail ? detail : why);
-	json_reply(c, id, allowed && !why, opname, &o, allowed ? "host-op" : "deny", why);
-	free(detail);
-	target_release(&o.from);
-	target_release(&o.to);
-	cJSON_Delete(req);
+/* true when c's queue is full: it is not read until it drains. */
+static bool queue_full(const struct client *c)
+{
+	return c->out_bytes >= BROKER_QUEUE_MAX || c->out_fds >= BROKER_QUEUE_FDS;
 }
 
 /* One complete line (its '\n' replaced by NUL, len bytes before it). */
 static void handle_line(struct broker *b, struct client *c, char *line, size_t len)
 {
 	if (memchr(line, '\0', len)) {
-		audit(b, NULL, "request", NULL, NULL, "deny", NULL, "NUL byte in request");
-		(void)reply(c, "DENY\n");
+		broker_audit(b, NULL, "request", NULL, NULL, "deny", NULL, "NUL byte in request");
+		broker_reply(c, "DENY\n");
 		return;
 	}
 	if (len && line[len - 1] == '\r')
 		line[--len] = '\0';
 	if (line[0] == '{')
-		handle_json(b, c, line);
+		broker_handle_json(b, c, line);
 	else
-		handle_token(b, c, line);
+		broker_handle_token(b, c, line);
 }
 
 /* Close-on-exec (and non-blocking when nonblock) on fd: done with fcntl so
@@ -1000,12 +208,15 @@ static int set_fd_flags(int fd, bool nonblock)
 
 static void client_close(struct client *c)
 {
+	while (c->out_head)
+		queue_pop(c);
 	if (c->fd >= 0)
 		close(c->fd);
+	if (c->root_fd >= 0)
+		close(c->root_fd);
 	free(c->buf);
-	c->fd = -1;
-	c->buf = NULL;
-	c->len = 0;
+	memset(c, 0, sizeof(*c));
+	c->fd = c->root_fd = -1;
 }
 
 /* true when pid is a descendant of this process (the supervisor): a peer
@@ -1057,8 +268,8 @@ static void accept_client(struct broker *b)
 {
 	struct platform_peer peer;
 	struct client *c;
-	int fd;
-	char detail[96];
+	int fd, root_fd;
+	char detail[160];
 
 #ifdef __linux__
 	/* accept4: a descriptor accepted while launch_run() forks must not
@@ -1076,7 +287,7 @@ static void accept_client(struct broker *b)
 	if (platform_peer_cred(fd, &peer) < 0 || peer.uid != geteuid()) {
 		snprintf(detail, sizeof(detail), "peer uid %ld is not the session's",
 			 platform_peer_cred(fd, &peer) < 0 ? -1L : (long)peer.uid);
-		audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
+		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
 		(void)write_all(fd, "DENY\n", 5);
 		close(fd);
 		return;
@@ -1084,53 +295,93 @@ static void accept_client(struct broker *b)
 	if (!peer_is_descendant(peer.pid)) {
 		snprintf(detail, sizeof(detail), "peer pid %ld is not in this run's process tree",
 			 (long)peer.pid);
-		audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
+		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
 		(void)write_all(fd, "DENY\n", 5);
 		close(fd);
 		return;
 	}
 	if (b->n_clients >= BROKER_MAX_CLIENTS) {
-		audit(b, NULL, "connect", NULL, NULL, "deny", NULL, "too many clients");
+		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, "too many clients");
+		(void)write_all(fd, "DENY\n", 5);
+		close(fd);
+		return;
+	}
+	/* Every path of this client is resolved in its view: its root, held
+	 * from now on (broker-resolve.c). No view, no service. */
+	root_fd = broker_view_open(fd, peer.pid);
+	if (root_fd == -1) {
+		snprintf(detail, sizeof(detail), "cannot open the view of peer pid %ld: %s",
+			 (long)peer.pid, strerror(errno));
+		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
 		(void)write_all(fd, "DENY\n", 5);
 		close(fd);
 		return;
 	}
 	c = &b->clients[b->n_clients++];
+	memset(c, 0, sizeof(*c));
 	c->fd = fd;
-	c->buf = NULL;
-	c->len = 0;
+	c->root_fd = root_fd;
 }
 
-/* Read what c sent and handle each complete line. Returns false when the
- * client is done (end of file, error, or a line over BROKER_LINE_MAX). */
-static bool client_read(struct broker *b, struct client *c)
+/* Handle the complete lines c sent, in order, while its reply queue has
+ * room; what is left waits in c->buf. */
+static void client_process(struct broker *b, struct client *c)
+{
+	size_t off = 0;
+	char *nl;
+
+	if (!c->buf)
+		return;
+	while (!c->closing && !queue_full(c) &&
+	       (nl = memchr(c->buf + off, '\n', c->len - off)) != NULL) {
+		size_t len = (size_t)(nl - (c->buf + off));
+
+		*nl = '\0';
+		handle_line(b, c, c->buf + off, len);
+		off += len + 1;
+	}
+	if (off) {
+		memmove(c->buf, c->buf + off, c->len - off);
+		c->len -= off;
+	}
+	if (c->len == BROKER_LINE_MAX && !c->closing) {
+		broker_audit(b, NULL, "request", NULL, NULL, "deny", NULL,
+			     "request line longer than 65536 bytes");
+		broker_reply(c, "DENY\n");
+		c->closing = true;
+	}
+}
+
+/* Read what c sent. Returns false when the connection failed. */
+static bool client_read(struct client *c)
 {
 	ssize_t n;
-	char *nl;
 
 	if (!c->buf)
 		c->buf = xmalloc(BROKER_LINE_MAX);
 	n = read(c->fd, c->buf + c->len, BROKER_LINE_MAX - c->len);
 	if (n < 0)
-		return errno == EINTR || errno == EAGAIN;
+		return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK;
 	if (n == 0)
-		return false;
-	c->len += (size_t)n;
-	while ((nl = memchr(c->buf, '\n', c->len)) != NULL) {
-		size_t len = (size_t)(nl - c->buf);
-
-		*nl = '\0';
-		handle_line(b, c, c->buf, len);
-		memmove(c->buf, nl + 1, c->len - len - 1);
-		c->len -= len + 1;
-	}
-	if (c->len == BROKER_LINE_MAX) {
-		audit(b, NULL, "request", NULL, NULL, "deny", NULL,
-		      "request line longer than 65536 bytes");
-		(void)reply(c, "DENY\n");
-		return false;
-	}
+		c->eof = true;
+	c->len += (size_t)n > 0 ? (size_t)n : 0;
 	return true;
+}
+
+/* true when c has nothing more to do: its replies are sent and nothing
+ * it sent will be handled any more. */
+static bool client_done(const struct client *c)
+{
+	if (c->out_head)
+		return false;
+	return c->closing || (c->eof && (!c->buf || !memchr(c->buf, '\n', c->len)));
+}
+
+/* Whether to read c now: not at its end, not while its queue is full,
+ * not with a full buffer waiting to be handled. */
+static bool client_wants_input(const struct client *c)
+{
+	return !c->eof && !c->closing && !queue_full(c) && c->len < BROKER_LINE_MAX;
 }
 
 static void *broker_main(void *arg)
@@ -1145,8 +396,11 @@ static void *broker_main(void *arg)
 		pfd[1].fd = b->listen_fd;
 		pfd[1].events = POLLIN;
 		for (i = 0; i < b->n_clients; i++) {
-			pfd[i + 2].fd = b->clients[i].fd;
-			pfd[i + 2].events = POLLIN;
+			const struct client *c = &b->clients[i];
+
+			pfd[i + 2].fd = c->fd;
+			pfd[i + 2].events = (short)((client_wants_input(c) ? POLLIN : 0) |
+						    (c->out_head ? POLLOUT : 0));
 		}
 		if (poll(pfd, b->n_clients + 2, -1) < 0) {
 			if (errno == EINTR)
@@ -1156,8 +410,28 @@ static void *broker_main(void *arg)
 		if (pfd[0].revents)
 			break;
 		for (i = 0; i < b->n_clients; i++) {
-			if (pfd[i + 2].revents && !client_read(b, &b->clients[i]))
-				client_close(&b->clients[i]);
+			struct client *c = &b->clients[i];
+			short re = pfd[i + 2].revents;
+			bool alive = true;
+
+			if (!re)
+				continue;
+			if ((re & (POLLIN | POLLHUP | POLLERR)) && client_wants_input(c))
+				alive = client_read(c);
+			/* handle, send, and handle again what the sent
+			 * replies made room for */
+			while (alive) {
+				size_t before = c->len;
+
+				client_process(b, c);
+				alive = client_flush(c);
+				if (!alive || c->len == before || queue_full(c))
+					break;
+			}
+			if ((re & (POLLERR | POLLHUP | POLLNVAL)) && !(re & POLLIN) && c->out_head)
+				alive = false; /* cannot take its replies any more */
+			if (!alive || client_done(c))
+				client_close(c);
 		}
 		for (i = j = 0; i < b->n_clients; i++)
 			if (b->clients[i].fd >= 0)
@@ -1291,6 +565,7 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 			b->sock_path);
 	if (audit_open(&b->log, ctx, err) < 0)
 		goto fail;
+	b->fence = broker_fence_new(pol, ctx);
 	if (pipe(b->wake) < 0 || set_fd_flags(b->wake[0], false) < 0 ||
 	    set_fd_flags(b->wake[1], false) < 0) {
 		fsj_error_set(err, NULL, 0, 0, "cannot create a pipe: %s", strerror(errno));
@@ -1357,6 +632,7 @@ void broker_free(struct broker *b)
 		close(b->wake[1]);
 	}
 	audit_close(&b->log);
+	broker_fence_free(b->fence);
 	free(b->session);
 	free(b->call);
 	free(b->command);

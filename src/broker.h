@@ -22,7 +22,39 @@
  * (the descriptor is the only way in that is not a second path lookup);
  * SANDBOX when the policy allows it and the tier does not fence those
  * capabilities at all (the command opens it itself: nothing to hand out);
- * DENY otherwise. */
+ * DENY otherwise. A read-write FD is a regular file with one link, handed
+ * out after its ModifyBackup.
+ *
+ * Requests may be pipelined: every request gets exactly one reply, in
+ * the order the requests were sent.
+ *
+ * ============ why the broker never does what the command's fence refuses ====
+ * The broker runs unconfined in the supervisor, in the host's mount and
+ * pid namespaces. It is made to act only inside the command's view, by
+ * construction rather than by listing what to refuse:
+ *  - the view: at accept, the peer's pid (SO_PEERCRED, pinned by
+ *    SO_PEERPIDFD) gives /proc/PID/root, the root of the command's mount
+ *    namespace; every path of every request is resolved from it with
+ *    openat2(RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS), so the walk meets
+ *    the command's mount masks, its own /proc (its pid namespace), and
+ *    never a magic link; the resolved spelling is the kernel's own name
+ *    for the descriptor, proven by walking it again without symlinks;
+ *  - the decision is the policy's (the same policy the Landlock ruleset
+ *    was compiled from) on that resolved spelling and on the written one;
+ *  - the action is an *at() call on the resolved folder descriptor with
+ *    O_NOFOLLOW, never a second lookup of a path;
+ *  - pseudo-filesystems (proc, sysfs, devpts, debugfs, tracefs,
+ *    securityfs, cgroup, bpf, ... by statfs f_type) and device nodes are
+ *    never served, whatever the policy says;
+ *  - what an operation makes appear is re-checked: a rename or link onto
+ *    a target is refused when any denied or protected path (or fsjail's
+ *    state) lies at or below the target, existing or not; a symlink's
+ *    target is checked as a read through it; a file with more than one
+ *    link is never written in place.
+ * The only extras are the documented ones: a delete moved to the trash
+ * and the ModifyBackup copies. Off Linux (Seatbelt, no mount namespace)
+ * the host's view is the command's.
+ * ============================================================================= */
 #ifndef FSJAIL_BROKER_H
 #define FSJAIL_BROKER_H
 
@@ -43,6 +75,14 @@
  * error and closed. Each holds one BROKER_LINE_MAX buffer at most. */
 #define BROKER_MAX_CLIENTS 256
 
+/* Most reply bytes (256 KiB) and descriptors (4) queued for one client
+ * that does not read its replies: past either, the broker stops reading
+ * that client until it reads, so a pipelining client is slowed, never
+ * answered out of order or not at all, and 256 clients cost at most
+ * 64 MiB and 1,024 descriptors. */
+#define BROKER_QUEUE_MAX (256u * 1024u)
+#define BROKER_QUEUE_FDS 4u
+
 struct broker;
 
 /* The ModifyBackup hook (DESIGN.md section 9), called before an existing
@@ -53,6 +93,16 @@ struct broker;
  * ModifyBackup engineer (issue 4). */
 extern int (*broker_backup_hook)(struct broker *b, int dirfd, const char *name, const char *path,
 				 struct fsj_error *err);
+
+/* The identity-keyed ModifyBackup hook for a read-write token: the
+ * regular file fd (name in dirfd, path its resolved spelling) is about to
+ * be handed out for writing; call is the request's call id (may be NULL).
+ * Meant to call backup_before_change(bc, dirfd, name, fd, path,
+ * BACKUP_CHANGE_CONTENT, call, err) (backup.h). Returns 0, or -1 with err
+ * set to refuse the token. NULL: broker_backup_hook is called instead,
+ * and the name must still be fd's file afterwards. */
+extern int (*broker_backup_fd_hook)(struct broker *b, int dirfd, const char *name, int fd,
+				    const char *path, const char *call, struct fsj_error *err);
 
 /* The trash hook: move name (in dirfd, not followed) to the user's trash;
  * returns 0, or -1 with err set. NULL (the default): a delete in trash mode

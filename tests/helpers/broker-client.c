@@ -1,21 +1,27 @@
 /* broker-client.c - a small client of the fsjail broker for the tests
  * (tests/integration/t0040-broker.sh; protocol in src/broker.h).
  *
- * usage: broker-client [-s SOCKET] [-w TEXT] [-l BYTES] [LINE...]
+ * usage: broker-client [-s SOCKET] [-w TEXT] [-l BYTES] [-p N] [LINE...]
  * Connects to SOCKET (default $FSJAIL_BROKER_SOCKET), sends each LINE (or
  * each line of stdin when none is given) followed by '\n', and prints each
  * reply line. After an "FD" reply it receives the descriptor, writes TEXT
  * to it when -w is given, and prints "fd-content: " and what it reads from
  * the start of the file. -l BYTES sends one line of BYTES 'a's first (the
- * line-length cap). Exit status: 0, or 1 when the broker could not be
- * reached or closed the connection early. */
+ * line-length cap). -p N pipelines: a writer process sends LINE N times
+ * (each "@N@" in it replaced by the request's number, 1 to N) without
+ * waiting, while this one reads the replies (one line each, no
+ * descriptor) and prints "replies=R in-order=yes|no" (in order: the i-th
+ * reply carries "id":"i"). Exit status: 0, or 1 when the broker could not
+ * be reached or closed the connection early. */
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fdpass.h"
@@ -78,15 +84,70 @@ static int exchange(int sock, const char *line, const char *write_text)
 	return 0;
 }
 
+/* LINE with every "@N@" replaced by i, and a '\n'; caller frees. */
+static char *numbered(const char *line, long i)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = line, *at;
+
+	while ((at = strstr(p, "@N@")) != NULL) {
+		sb_add(&sb, p, (size_t)(at - p));
+		sb_addf(&sb, "%ld", i);
+		p = at + 3;
+	}
+	sb_adds(&sb, p);
+	sb_adds(&sb, "\n");
+	return sb_detach(&sb);
+}
+
+static int pipeline(int sock, const char *line, long n)
+{
+	char *reply = NULL, want[64];
+	size_t cap = 0;
+	long got = 0;
+	bool in_order = true;
+	pid_t writer;
+	FILE *in;
+	int status;
+
+	writer = fork();
+	if (writer < 0)
+		return -1;
+	if (writer == 0) {
+		for (long i = 1; i <= n; i++) {
+			char *text = numbered(line, i);
+
+			if (write_all(sock, text, strlen(text)) < 0)
+				_exit(1);
+			free(text);
+		}
+		shutdown(sock, SHUT_WR);
+		_exit(0);
+	}
+	in = fdopen(dup(sock), "r");
+	while (in && getline(&reply, &cap, in) > 0) {
+		got++;
+		snprintf(want, sizeof(want), "\"id\":\"%ld\"", got);
+		if (!strstr(reply, want))
+			in_order = false;
+	}
+	if (in)
+		fclose(in);
+	free(reply);
+	waitpid(writer, &status, 0);
+	printf("replies=%ld in-order=%s\n", got, in_order && got == n ? "yes" : "no");
+	return got == n ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *path = getenv("FSJAIL_BROKER_SOCKET"), *write_text = NULL;
 	struct sockaddr_un sa;
-	long long_line = -1;
+	long long_line = -1, pipelined = 0;
 	int opt, sock, rc = 0;
 
 	signal(SIGPIPE, SIG_IGN);
-	while ((opt = getopt(argc, argv, "s:w:l:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:w:l:p:")) != -1) {
 		switch (opt) {
 		case 's':
 			path = optarg;
@@ -97,8 +158,11 @@ int main(int argc, char **argv)
 		case 'l':
 			long_line = atol(optarg);
 			break;
+		case 'p':
+			pipelined = atol(optarg);
+			break;
 		default:
-			fputs("usage: broker-client [-s SOCKET] [-w TEXT] [-l BYTES] [LINE...]\n",
+			fputs("usage: broker-client [-s SOCKET] [-w TEXT] [-l BYTES] [-p N] [LINE...]\n",
 			      stderr);
 			return 2;
 		}
@@ -114,6 +178,11 @@ int main(int argc, char **argv)
 	if (sock < 0 || connect(sock, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
 		fprintf(stderr, "broker-client: connect '%s': %s\n", path, strerror(errno));
 		return 1;
+	}
+	if (pipelined > 0) {
+		rc = optind < argc ? pipeline(sock, argv[optind], pipelined) < 0 : 2;
+		close(sock);
+		return rc;
 	}
 	if (long_line >= 0) {
 		char *big = malloc((size_t)long_line + 1);

@@ -285,6 +285,94 @@ START_TEST(test_nul_in_request_is_refused)
 }
 END_TEST
 
+/* /proc is never served, whatever the policy grants: a token for a
+ * process's file is refused even with a rule allowing read on /proc. */
+START_TEST(test_pseudo_fs_never_served)
+{
+	struct fsj_rule r = { 0 };
+	struct broker *b;
+	char *line, *reply;
+
+	r.path = "/proc";
+	r.recursive = true;
+	r.allow = FSJ_CAPBIT(FSJ_CAP_READ);
+	r.source = FSJ_SRC_RULES;
+	policy_add_rule(pol, &r);
+	b = serving_broker("unit-6");
+	line = xstrdup("fsjail.read\t/proc/self/status\tunit-6\tc");
+	reply = ask(broker_socket_path(b), line);
+	ck_assert_str_eq(reply, "DENY");
+	free(reply);
+	free(line);
+	broker_free(b);
+}
+END_TEST
+
+static int fd_hook_calls;
+
+static int refusing_fd_hook(struct broker *b, int dirfd, const char *name, int fd,
+			    const char *path, const char *call, struct fsj_error *err)
+{
+	struct stat st;
+
+	(void)b;
+	(void)dirfd;
+	(void)name;
+	(void)call;
+	fd_hook_calls++;
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	ck_assert(S_ISREG(st.st_mode));
+	return fsj_error_set(err, NULL, 0, 0, "no space for the backup of '%s'", path);
+}
+
+/* A read-write token takes its backup (the identity-keyed hook) before
+ * the descriptor goes out; a refusing hook refuses the token. */
+START_TEST(test_rw_token_backup_first)
+{
+	struct broker *b;
+	char *file = xasprintf("%s/rw", work_dir), *line, *reply;
+
+	write_text(file, "kept");
+	broker_backup_fd_hook = refusing_fd_hook;
+	fd_hook_calls = 0;
+	b = serving_broker("unit-7");
+	line = xasprintf("fsjail.read-write\t%s\tunit-7\tc", file);
+	reply = ask(broker_socket_path(b), line);
+	broker_free(b);
+	broker_backup_fd_hook = NULL;
+	ck_assert_int_eq(fd_hook_calls, 1);
+	ck_assert_str_eq(reply, "DENY");
+	free(reply);
+	free(line);
+	free(file);
+}
+END_TEST
+
+/* Requests sent together are answered one each, in order. */
+START_TEST(test_pipelined_replies_in_order)
+{
+	struct broker *b = serving_broker("unit-8");
+	struct strbuf sb = STRBUF_INIT;
+	char buf[8192], want[32];
+	int fd, i;
+
+	for (i = 1; i <= 50; i++)
+		sb_addf(&sb, "{\"id\":%d,\"command\":\"HostFileOperation\",\"operation\":"
+			     "\"mkdir\",\"path\":\"%s/p%d\",\"sessionId\":\"unit-8\"}\n",
+			i, work_dir, i % 3);
+	fd = connect_to(broker_socket_path(b));
+	ck_assert_int_eq(write_all(fd, sb.buf, sb.len), 0);
+	for (i = 1; i <= 50; i++) {
+		read_reply(fd, buf, sizeof(buf));
+		snprintf(want, sizeof(want), "{\"id\":%d,", i);
+		ck_assert_msg(strncmp(buf, want, strlen(want)) == 0, "reply %d: %s", i, buf);
+	}
+	close(fd);
+	broker_free(b);
+	sb_release(&sb);
+}
+END_TEST
+
 static Suite *broker_suite(void)
 {
 	Suite *s = suite_create("broker");
@@ -297,6 +385,9 @@ static Suite *broker_suite(void)
 	tcase_add_test(tc, test_trash_without_hook_fails_closed);
 	tcase_add_test(tc, test_stopped_broker_gives_clients_eof);
 	tcase_add_test(tc, test_nul_in_request_is_refused);
+	tcase_add_test(tc, test_pseudo_fs_never_served);
+	tcase_add_test(tc, test_rw_token_backup_first);
+	tcase_add_test(tc, test_pipelined_replies_in_order);
 	suite_add_tcase(s, tc);
 	return s;
 }
