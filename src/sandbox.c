@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "landlock.h"
+#include "sandbox-linux.h"
 #include "sandbox.h"
 #include "sbpl.h"
 
@@ -31,6 +32,7 @@ struct sandbox {
 
 	/* FSJ_BACKEND_LANDLOCK */
 	struct ll_plan plan;
+	struct sandbox_linux lx; /* network deny, noexec layer (sandbox-linux.h) */
 	bool have_plan;
 	const struct fsj_policy *pol; /* borrowed, for the create hook (notify.c) */
 
@@ -94,6 +96,7 @@ static int prepare_landlock(struct sandbox *sb, const struct fsj_policy *pol,
 		return -1;
 	sb->have_plan = true;
 	sb->pol = pol;
+	sandbox_linux_prepare(&sb->plan, opts.network, opts.masks, &sb->lx);
 	return 0;
 }
 
@@ -180,6 +183,7 @@ void sandbox_dump(const struct sandbox *sb, FILE *out)
 	switch (sb->backend) {
 	case FSJ_BACKEND_LANDLOCK:
 		ll_plan_dump(&sb->plan, out);
+		sandbox_linux_dump(&sb->lx, out);
 		break;
 	case FSJ_BACKEND_SEATBELT:
 		fputs(sb->profile.text, out);
@@ -263,6 +267,8 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 {
 	switch (sb->backend) {
 	case FSJ_BACKEND_LANDLOCK:
+		if (sandbox_linux_apply(&sb->lx, sb->plan.n_masks > 0, err) < 0)
+			return -1;
 		return ll_apply(&sb->plan, err);
 	case FSJ_BACKEND_SEATBELT:
 		/* The profile is applied by sandbox-exec, which then execs the
@@ -310,8 +316,10 @@ void sandbox_free(struct sandbox *sb)
 {
 	if (!sb)
 		return;
-	if (sb->have_plan)
+	if (sb->have_plan) {
 		ll_plan_release(&sb->plan);
+		sandbox_linux_release(&sb->lx);
+	}
 	if (sb->have_profile)
 		sbpl_profile_release(&sb->profile);
 	/* A forked child that frees its copy must not remove the parent's
@@ -326,7 +334,13 @@ void sandbox_free(struct sandbox *sb)
 
 int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf *notes)
 {
-	if (sb->backend == FSJ_BACKEND_LANDLOCK && sb->have_plan)
-		return ll_plan_gaps(&sb->plan, refuse, notes);
-	return 0;
+	struct ll_plan p;
+
+	if (sb->backend != FSJ_BACKEND_LANDLOCK || !sb->have_plan)
+		return 0;
+	/* Below ABI 4 Landlock cannot refuse TCP; the namespace or the
+	 * seccomp filter refuse all of the network instead. */
+	p = sb->plan;
+	p.network_dropped = p.network_dropped && sb->lx.net == NETDENY_NONE;
+	return ll_plan_gaps(&p, refuse, notes) + sandbox_linux_gaps(&sb->lx, refuse, notes);
 }
