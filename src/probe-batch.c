@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,7 +25,11 @@
  * regular built-ins: a redirection they cannot open fails the command, not
  * the shell (POSIX 2.8.1), and opening is what the kernel checks, so no
  * process is started for them. A fixed PATH, so that a PATH entry behind
- * the read fence changes nothing. */
+ * the read fence changes nothing. The network operations (their path is
+ * a port of 127.0.0.1 outside, where the probe listens) use bash's
+ * /dev/tcp and /dev/udp; ldso's path is "LOADER:FILE" (a loader path has
+ * no colon); iface exits 0 when an IP socket can be made and an interface
+ * other than lo exists to send on. */
 static const char sh_batch[] = "PATH=/usr/bin:/bin; export PATH\n"
 			       "echo started\n"
 			       "i=0\n"
@@ -35,6 +41,19 @@ static const char sh_batch[] = "PATH=/usr/bin:/bin; export PATH\n"
 			       "	exec) \"$2\" 2>/dev/null ;;\n"
 			       "	read) true 2>/dev/null < \"$2\" ;;\n"
 			       "	list) ls -a -- \"$2\" > /dev/null 2>&1 ;;\n"
+			       "	ldso) \"${2%%:*}\" \"${2#*:}\" 2>/dev/null ;;\n"
+			       "	tcp) bash -c 'exec 3<>\"/dev/tcp/127.0.0.1/$1\"' _ \"$2\" 2>/dev/null ;;\n"
+			       "	udp) bash -c 'printf fsjail-probe > \"/dev/udp/127.0.0.1/$1\"' _ \"$2\" "
+			       "2>/dev/null ;;\n"
+			       "	dns) bash -c 'printf \"\\102\\102\\1\\0\\0\\1\\0\\0\\0\\0\\0\\0\\6fsjail\\4test"
+			       "\\0\\0\\1\\0\\1\" > \"/dev/udp/127.0.0.1/$1\"' _ \"$2\" 2>/dev/null ;;\n"
+			       "	iface) python3 -c \"import socket, sys\n"
+			       "try:\n"
+			       "    socket.socket(socket.AF_INET, socket.SOCK_DGRAM).close()\n"
+			       "except OSError:\n"
+			       "    sys.exit(1)\n"
+			       "sys.exit(0 if [n for i, n in socket.if_nameindex() if n != 'lo'] else 1)\" "
+			       "2>/dev/null ;;\n"
 			       "	*) false ;;\n"
 			       "	esac\n"
 			       "	echo \"$i $?\"\n"
@@ -216,6 +235,7 @@ const char *probe_check_file(enum probe_check_id id, bool control)
 	case PROBE_CHECK_DELETE_DENIED:
 		return control ? F_CDELETE : F_DELETE;
 	case PROBE_CHECK_EXEC_DENIED:
+	case PROBE_CHECK_EXEC_MAPPED:
 		return F_EXEC;
 	case PROBE_CHECK_READ_FENCED:
 		return F_READ;
@@ -231,6 +251,16 @@ static const char *check_verb(enum probe_check_id id, bool dir)
 		return "delete";
 	case PROBE_CHECK_EXEC_DENIED:
 		return "exec";
+	case PROBE_CHECK_EXEC_MAPPED:
+		return "ldso";
+	case PROBE_CHECK_NET_TCP:
+		return "tcp";
+	case PROBE_CHECK_NET_UDP:
+		return "udp";
+	case PROBE_CHECK_NET_DNS:
+		return "dns";
+	case PROBE_CHECK_NET_IFACE:
+		return "iface";
 	case PROBE_CHECK_READ_FENCED:
 	case PROBE_CHECK_READ_SYSTEM:
 		return dir ? "list" : "read";
@@ -257,6 +287,30 @@ static void reset_file(int dfd, enum probe_check_id id, const char *name)
 	}
 }
 
+/* Whether the listener outside got what a network operation sends (a
+ * connection, a datagram, a DNS query with the id 0x4242); everything
+ * pending is taken, so the next batch starts clean. */
+static bool net_received(const struct op *o)
+{
+	char buf[512];
+	bool got = false;
+	ssize_t r;
+	int c;
+
+	if (o->net_fd < 0)
+		return false;
+	if (o->id == PROBE_CHECK_NET_TCP) {
+		while ((c = accept(o->net_fd, NULL, NULL)) >= 0) {
+			close(c);
+			got = true;
+		}
+		return got;
+	}
+	while ((r = recv(o->net_fd, buf, sizeof(buf), 0)) > 0)
+		got = got || o->id != PROBE_CHECK_NET_DNS || (r >= 2 && memcmp(buf, "BB", 2) == 0);
+	return got;
+}
+
 /* Did the operation happen? Seen on the file for write, create and
  * delete; from the exit status for exec and read. */
 bool probe_op_happened(const struct op *o)
@@ -269,6 +323,10 @@ bool probe_op_happened(const struct op *o)
 		return file_is(o->s->fd, o->name, WRITTEN);
 	case PROBE_CHECK_DELETE_DENIED:
 		return !file_exists(o->s->fd, o->name);
+	case PROBE_CHECK_NET_TCP:
+	case PROBE_CHECK_NET_UDP:
+	case PROBE_CHECK_NET_DNS:
+		return net_received(o);
 	default:
 		return o->rc == 0;
 	}
@@ -281,6 +339,13 @@ bool probe_denial_status(enum probe_check_id id, int rc)
 {
 	if (id == PROBE_CHECK_EXEC_DENIED)
 		return rc == FSJ_EXIT_NOEXEC;
+	/* the loader says 127 when it cannot map the file */
+	if (id == PROBE_CHECK_EXEC_MAPPED)
+		return rc >= 1 && rc <= FSJ_EXIT_NOTFOUND && rc != FSJ_EXIT_ERROR;
+	/* what counts is that nothing arrived: a datagram sent into a
+	 * namespace of its own leaves with exit 0 */
+	if (probe_check_is_net(id))
+		return rc >= 0 && rc < FSJ_EXIT_ERROR;
 	return rc >= 1 && rc < FSJ_EXIT_ERROR;
 }
 
@@ -298,6 +363,70 @@ void probe_op_add(struct op *ops, size_t *n, enum probe_check_id id, struct scra
 	o->verb = check_verb(id, !s && sys_dir);
 	o->check = check;
 	o->rc = -1;
+	o->net_fd = -1;
+	if (id == PROBE_CHECK_EXEC_MAPPED && s) {
+		const char *ldso = probe_ldso();
+
+		free(o->path);
+		o->path = xasprintf("%s:%s/%s", ldso ? ldso : "/nonexistent", s->dir, o->name);
+	}
+}
+
+void probe_op_add_net(struct op *ops, size_t *n, const struct prober *p, enum probe_check_id id,
+		      struct probe_check *check)
+{
+	probe_op_add(ops, n, id, NULL, false, p->net_port[id], false, check);
+	ops[*n - 1].net_fd = p->net_fd[id];
+}
+
+const char *probe_ldso(void)
+{
+	static const char *const loaders[] = {
+		"/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1", "/lib/ld-linux-armhf.so.3",
+		"/lib64/ld64.so.2",            "/lib/ld-linux.so.2",         "/lib/ld-musl-x86_64.so.1",
+		"/lib/ld-musl-aarch64.so.1",
+	};
+
+	for (size_t i = 0; i < sizeof(loaders) / sizeof(loaders[0]); i++)
+		if (access(loaders[i], X_OK) == 0)
+			return loaders[i];
+	return NULL;
+}
+
+/* One listener on 127.0.0.1 (a free port), non-blocking. */
+static int listen_local(int type, char port[8])
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(a);
+	int fd = socket(AF_INET, type | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+
+	if (fd < 0)
+		return -1;
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) < 0 ||
+	    (type == SOCK_STREAM && listen(fd, 16) < 0) ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) < 0) {
+		close(fd);
+		return -1;
+	}
+	snprintf(port, 8, "%u", (unsigned)ntohs(a.sin_port));
+	return fd;
+}
+
+void probe_net_open(struct prober *p)
+{
+	for (int id = 0; id < PROBE_CHECK_COUNT; id++)
+		p->net_fd[id] = -1;
+	p->net_fd[PROBE_CHECK_NET_TCP] = listen_local(SOCK_STREAM, p->net_port[PROBE_CHECK_NET_TCP]);
+	p->net_fd[PROBE_CHECK_NET_UDP] = listen_local(SOCK_DGRAM, p->net_port[PROBE_CHECK_NET_UDP]);
+	p->net_fd[PROBE_CHECK_NET_DNS] = listen_local(SOCK_DGRAM, p->net_port[PROBE_CHECK_NET_DNS]);
+	memcpy(p->net_port[PROBE_CHECK_NET_IFACE], "-", 2);
+}
+
+void probe_net_close(struct prober *p)
+{
+	for (int id = 0; id < PROBE_CHECK_COUNT; id++)
+		if (p->net_fd[id] >= 0)
+			close(p->net_fd[id]);
 }
 
 void probe_ops_release(struct op *ops, size_t n)

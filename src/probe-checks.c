@@ -86,6 +86,7 @@ static void run_controls(struct prober *p, struct tier_work *w)
 {
 	struct op ops[BATCH_MAX];
 	bool want[SCR_COUNT][PROBE_CHECK_COUNT] = { { false } }, want_sys = false, started;
+	bool want_net[PROBE_CHECK_COUNT] = { false };
 	size_t n = 0;
 	char *why = NULL;
 
@@ -96,7 +97,9 @@ static void run_controls(struct prober *p, struct tier_work *w)
 			if (o->id == PROBE_CHECK_WRITE_ALLOWED ||
 			    o->id == PROBE_CHECK_CREATE_ALLOWED)
 				continue;
-			if (o->s)
+			if (probe_check_is_net(o->id))
+				want_net[o->id] = true;
+			else if (o->s)
 				want[o->s - p->s][o->id] = true;
 			else
 				want_sys = true;
@@ -110,19 +113,33 @@ static void run_controls(struct prober *p, struct tier_work *w)
 	if (want_sys && n < BATCH_MAX)
 		probe_op_add(ops, &n, PROBE_CHECK_READ_SYSTEM, NULL, false, p->sys_path, p->sys_is_dir,
 		       NULL);
+	for (int id = 0; id < PROBE_CHECK_COUNT; id++)
+		if (want_net[id] && n < BATCH_MAX)
+			probe_op_add_net(ops, &n, p, (enum probe_check_id)id, NULL);
 	if (n == 0)
 		return;
 	(void)probe_run_batch(p->none, ops, n, &started, &why);
 	for (size_t i = 0; i < n; i++) {
 		int ok = started && ops[i].rc == 0 && probe_op_happened(&ops[i]) ? CTRL_OK : CTRL_FAILED;
 
-		if (ops[i].s)
+		if (probe_check_is_net(ops[i].id))
+			p->net_control[ops[i].id] = ok;
+		else if (ops[i].s)
 			ops[i].s->control[ops[i].id] = ok;
 		else
 			p->sys_control = ok;
 	}
 	probe_ops_release(ops, n);
 	free(why);
+}
+
+/* A program the batch's fixed PATH (/usr/bin:/bin) finds. */
+static bool have_program(const char *name)
+{
+	cleanup_free char *a = path_join("/usr/bin", name);
+	cleanup_free char *b = path_join("/bin", name);
+
+	return access(a, X_OK) == 0 || access(b, X_OK) == 0;
 }
 
 /* Phase 1: where check c runs at a tier with policy pol: adds the
@@ -176,6 +193,45 @@ static void plan_check(struct prober *p, const struct fsj_policy *pol, struct pr
 			probe_set_check(c, PROBE_RESULT_NA, NULL,
 				  xstrdup("no file or folder under / outside the user-data roots "
 					  "is left ungranted by the policy"));
+		return;
+
+	case PROBE_CHECK_NET_TCP:
+	case PROBE_CHECK_NET_UDP:
+	case PROBE_CHECK_NET_DNS:
+	case PROBE_CHECK_NET_IFACE:
+		if (!have_program(id == PROBE_CHECK_NET_IFACE ? "python3" : "bash"))
+			probe_set_check(c, PROBE_RESULT_NA, NULL,
+				  xasprintf("no %s to try it with",
+					    id == PROBE_CHECK_NET_IFACE ? "python3" : "bash"));
+		else if (id != PROBE_CHECK_NET_IFACE && p->net_fd[id] < 0)
+			probe_set_check(c, PROBE_RESULT_FAILED, NULL,
+				  xstrdup("the probe could not listen on 127.0.0.1"));
+		else
+			probe_op_add_net(ops, n, p, id, c);
+		return;
+
+	case PROBE_CHECK_EXEC_MAPPED:
+		/* The loader must be able to read the file: a folder the tier
+		 * lets be read, without execute. */
+		for (int i = 0; probe_ldso() && i < SCR_COUNT; i++) {
+			struct scratch *s = &p->s[i];
+			bool usable;
+
+			if (!s->dir)
+				continue;
+			path = path_join(s->dir, probe_check_file(id, false));
+			usable = !probe_allowed(pol, path, FSJ_CAP_EXECUTE) &&
+				 (p->tier < FSJ_TIER_GUARDED || probe_allowed(pol, path, FSJ_CAP_READ));
+			free(path);
+			if (usable) {
+				probe_op_add(ops, n, id, s, false, NULL, false, c);
+				return;
+			}
+		}
+		probe_set_check(c, PROBE_RESULT_NA, NULL,
+				xstrdup(probe_ldso() ? "no scratch folder is readable but not "
+						       "executable under this tier's policy"
+						     : "no dynamic loader to run a file with"));
 		return;
 
 	case PROBE_CHECK_WRITE_DENIED:
@@ -249,13 +305,22 @@ static void settle(struct op *ops, size_t n, bool started, int rc, const char *w
 						  o->rc));
 		else if (probe_op_happened(o))
 			probe_set_check(c, PROBE_RESULT_FAILED, o->path,
-				  xasprintf("the sandbox let it happen (exit %d)", o->rc));
+				  xasprintf(c->id == PROBE_CHECK_NET_IFACE
+						    ? "an IP socket and an interface other than lo "
+						      "are there (exit %d)"
+					    : probe_check_is_net(c->id)
+						    ? "the listener outside received it (exit %d)"
+						    : "the sandbox let it happen (exit %d)",
+					    o->rc));
 		else if (!probe_denial_status(c->id, o->rc))
 			probe_set_check(c, PROBE_RESULT_FAILED, o->path,
 				  xasprintf("exit %d is not a denial by the sandbox", o->rc));
 		else
 			probe_set_check(c, PROBE_RESULT_OK, o->path,
-				  xasprintf("refused (exit %d)", o->rc));
+				  xasprintf(probe_check_is_net(c->id)
+						    ? "nothing reached the listener outside (exit %d)"
+						    : "refused (exit %d)",
+					    o->rc));
 	}
 }
 
@@ -274,15 +339,18 @@ static void run_tier(struct prober *p, struct tier_work *w, struct probe_tier *p
 		struct op *o = &w->ops[i];
 		bool allow =
 			o->id == PROBE_CHECK_WRITE_ALLOWED || o->id == PROBE_CHECK_CREATE_ALLOWED;
-		int ctrl = o->s ? o->s->control[o->id] : p->sys_control;
+		int ctrl = probe_check_is_net(o->id) ? p->net_control[o->id]
+			   : o->s		      ? o->s->control[o->id]
+						      : p->sys_control;
 
 		if (!allow && ctrl != CTRL_OK) {
 			probe_set_check(o->check, PROBE_RESULT_FAILED, o->path,
 				  o->s ? xasprintf("the control run without a sandbox failed on "
 						   "'%s/%s', so a denial would prove nothing",
 						   o->s->dir, probe_check_file(o->id, true))
-				       : xstrdup("the control read without a sandbox failed, so a "
-						 "denial would prove nothing"));
+				       : xasprintf("the control %s without a sandbox failed, so a "
+						   "denial would prove nothing",
+						   probe_check_is_net(o->id) ? "send" : "read"));
 			free(o->path);
 			continue;
 		}
@@ -341,12 +409,18 @@ static void make_scratch(struct prober *p)
 	}
 	if (ctx->env.state_dir)
 		(void)probe_scratch_make(&p->s[SCR_STATE], ctx->env.state_dir, "probe-scratch.");
+	if (ctx->env.config_dir)
+		(void)probe_scratch_make(&p->s[SCR_CONFIG], ctx->env.config_dir, "probe-scratch.");
 }
 
 /* The whole experiment. Fills r (key already set). */
 void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report *r)
 {
 	struct prober p = { .ctx = ctx, .fail = r->key.fail };
+	/* Every tier is compiled with network: deny, whatever the setting:
+	 * the network checks are about that setting, and nothing in it
+	 * changes what the file checks see. */
+	struct fsj_ctx deny = *ctx;
 	struct tier_work w[FSJ_TIER_COUNT];
 	struct fsj_error err = { { 0 } };
 	double t0 = now_ms();
@@ -354,6 +428,8 @@ void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct prob
 	memset(w, 0, sizeof(w));
 	p.none = sandbox_prepare(FSJ_BACKEND_NULL, NULL, ctx, NULL, &err);
 	make_scratch(&p);
+	probe_net_open(&p);
+	deny.config.network = FSJ_NETWORK_DENY;
 
 	/* Phase 1: compile each tier's real profile, strongest first, and
 	 * choose where each of its checks runs. */
@@ -368,7 +444,7 @@ void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct prob
 
 		err.text[0] = '\0';
 		if (fsj_ctx_policy(ctx, pt->tier, &w[t].pol, &err) == 0)
-			w[t].sb = sandbox_prepare(b, w[t].pol, ctx, NULL, &err);
+			w[t].sb = sandbox_prepare(b, w[t].pol, &deny, NULL, &err);
 		pt->compiled = w[t].sb != NULL;
 		if (!pt->compiled || !p.none) {
 			pt->error = pt->compiled
@@ -384,6 +460,7 @@ void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct prob
 							: "not run: the profile did not compile"));
 			continue;
 		}
+		p.tier = pt->tier;
 		if (t == FSJ_TIER_FULL)
 			find_system_target(&p, w[t].pol);
 		for (size_t i = 0; i < pt->n_checks; i++)
@@ -401,6 +478,7 @@ void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct prob
 	}
 	for (int i = 0; i < SCR_COUNT; i++)
 		probe_scratch_remove(&p.s[i]);
+	probe_net_close(&p);
 	sandbox_free(p.none);
 	free(p.sys_path);
 

@@ -39,7 +39,7 @@
 /* Most operations in one batch: the checks of one tier (at most
  * PROBE_CHECK_COUNT), or the controls (at most 4 scratch folders x 5
  * checks, and the system file). */
-#define BATCH_MAX 32
+#define BATCH_MAX 40
 
 /* The scratch folders, in the order the checks try them. */
 enum {
@@ -47,6 +47,7 @@ enum {
 	SCR_TMP,
 	SCR_HOME,
 	SCR_STATE,
+	SCR_CONFIG, /* readable, not executable: exec-mapped at guarded and full */
 	SCR_COUNT
 };
 
@@ -72,6 +73,7 @@ struct op {
 	const char *verb;
 	struct probe_check *check; /* where the result goes; NULL for a control */
 	int rc;                    /* exit status reported, -1 when none */
+	int net_fd;                /* a network check's listener outside, else -1 */
 };
 
 struct prober {
@@ -82,7 +84,18 @@ struct prober {
 	bool sys_is_dir;
 	int sys_control;
 	const char *fail; /* FSJAIL_PROBE_FAIL */
+	enum fsj_tier tier; /* the tier being planned */
+	/* the network checks' listeners on 127.0.0.1 outside (-1: none),
+	 * their ports as text, and their controls */
+	int net_fd[PROBE_CHECK_COUNT];
+	char net_port[PROBE_CHECK_COUNT][8];
+	int net_control[PROBE_CHECK_COUNT];
 };
+
+static inline bool probe_check_is_net(enum probe_check_id id)
+{
+	return id >= PROBE_CHECK_NET_TCP && id <= PROBE_CHECK_NET_IFACE;
+}
 
 /* The work of one tier between the phases. */
 struct tier_work {
@@ -115,9 +128,17 @@ bool probe_allowed(const struct fsj_policy *pol, const char *path, enum fsj_cap 
 bool probe_in_user_data_root(const struct fsj_policy *pol, const char *path);
 /* The file a check uses in a scratch folder (control: its sibling), or NULL. */
 const char *probe_check_file(enum probe_check_id id, bool control);
-/* Add an operation to a batch (ops has room for BATCH_MAX). */
+/* Add an operation to a batch (ops has room for BATCH_MAX). A network
+ * check: s NULL, sys_path its port, net_fd its listener. */
 void probe_op_add(struct op *ops, size_t *n, enum probe_check_id id, struct scratch *s,
 		  bool control, const char *sys_path, bool sys_dir, struct probe_check *check);
+void probe_op_add_net(struct op *ops, size_t *n, const struct prober *p, enum probe_check_id id,
+		      struct probe_check *check);
+/* The listeners of the network checks (p->net_fd); closing them. */
+void probe_net_open(struct prober *p);
+void probe_net_close(struct prober *p);
+/* A dynamic loader to try exec-mapped with, or NULL. Static string. */
+const char *probe_ldso(void);
 void probe_ops_release(struct op *ops, size_t n);
 /* Did the operation happen; is rc a denial by the sandbox. */
 bool probe_op_happened(const struct op *o);

@@ -47,6 +47,11 @@ static const char *const check_names[PROBE_CHECK_COUNT] = {
 	[PROBE_CHECK_EXEC_DENIED] = "exec-denied",
 	[PROBE_CHECK_READ_FENCED] = "read-fenced",
 	[PROBE_CHECK_READ_SYSTEM] = "read-system",
+	[PROBE_CHECK_EXEC_MAPPED] = "exec-mapped",
+	[PROBE_CHECK_NET_TCP] = "net-tcp",
+	[PROBE_CHECK_NET_UDP] = "net-udp",
+	[PROBE_CHECK_NET_DNS] = "net-dns",
+	[PROBE_CHECK_NET_IFACE] = "net-iface",
 };
 
 static const char *const result_names[] = {
@@ -69,6 +74,10 @@ int probe_check_cap(enum probe_check_id id)
 {
 	switch (id) {
 	case PROBE_CHECK_SHELL:
+	case PROBE_CHECK_NET_TCP:
+	case PROBE_CHECK_NET_UDP:
+	case PROBE_CHECK_NET_DNS:
+	case PROBE_CHECK_NET_IFACE:
 	case PROBE_CHECK_COUNT:
 		return -1;
 	case PROBE_CHECK_WRITE_ALLOWED:
@@ -80,6 +89,7 @@ int probe_check_cap(enum probe_check_id id)
 	case PROBE_CHECK_DELETE_DENIED:
 		return FSJ_CAP_DELETE;
 	case PROBE_CHECK_EXEC_DENIED:
+	case PROBE_CHECK_EXEC_MAPPED:
 		return FSJ_CAP_EXECUTE;
 	case PROBE_CHECK_READ_FENCED:
 	case PROBE_CHECK_READ_SYSTEM:
@@ -92,6 +102,7 @@ enum fsj_tier probe_check_min_tier(enum probe_check_id id)
 {
 	switch (id) {
 	case PROBE_CHECK_EXEC_DENIED:
+	case PROBE_CHECK_EXEC_MAPPED:
 		return FSJ_TIER_PROCESS;
 	case PROBE_CHECK_READ_FENCED:
 		return FSJ_TIER_GUARDED;
@@ -100,6 +111,14 @@ enum fsj_tier probe_check_min_tier(enum probe_check_id id)
 	default:
 		return FSJ_TIER_WRITES;
 	}
+}
+
+/* The network checks are about network: deny, which no tier includes, and
+ * exec-mapped about the noexec layer, which needs a mount namespace: a
+ * machine without them still enforces the tier's capabilities. */
+bool probe_check_gates(enum probe_check_id id)
+{
+	return id < PROBE_CHECK_EXEC_MAPPED;
 }
 
 int probe_check_parse(const char *s)
@@ -254,7 +273,7 @@ bool probe_tier_passes(const struct probe_tier *pt)
 	if (!pt->compiled || pt->n_checks == 0)
 		return false;
 	for (size_t i = 0; i < pt->n_checks; i++)
-		if (pt->checks[i].result == PROBE_RESULT_FAILED)
+		if (pt->checks[i].result == PROBE_RESULT_FAILED && probe_check_gates(pt->checks[i].id))
 			return false;
 	return true;
 }
