@@ -16,33 +16,12 @@
 #include <unistd.h>
 
 #include "landlock.h"
-#include "sandbox-linux.h"
-#include "sandbox.h"
+#include "sandbox-int.h"
 #include "sbpl.h"
-
-#define SANDBOX_EXEC_DEFAULT "/usr/bin/sandbox-exec"
 
 /* sandbox-exec's own exit statuses (SBPL-NOTES.md section 7). */
 #define SANDBOX_EXEC_EXIT_COMPILE 65 /* the profile does not compile */
 #define SANDBOX_EXEC_EXIT_APPLY 71   /* the profile cannot be applied */
-
-struct sandbox {
-	enum fsj_backend backend;
-	pid_t owner;             /* the process that may remove profile_file */
-
-	/* FSJ_BACKEND_LANDLOCK */
-	struct ll_plan plan;
-	struct sandbox_linux lx; /* network deny, noexec layer (sandbox-linux.h) */
-	bool have_plan;
-	const struct fsj_policy *pol; /* borrowed, for the create hook (notify.c) */
-
-	/* FSJ_BACKEND_SEATBELT */
-	struct sbpl_profile profile;
-	bool have_profile;
-	char *tmpdir;            /* where the profile file goes */
-	char *sandbox_exec;      /* $FSJAIL_SANDBOX_EXEC or /usr/bin/sandbox-exec */
-	char *profile_file;      /* written by sandbox_stage(); owned, unlinked on free */
-};
 
 static const char *const backend_names[] = {
 	[FSJ_BACKEND_LANDLOCK] = "landlock",
@@ -100,26 +79,6 @@ static int prepare_landlock(struct sandbox *sb, const struct fsj_policy *pol,
 	return 0;
 }
 
-static int prepare_seatbelt(struct sandbox *sb, const struct fsj_policy *pol,
-			    const struct fsj_ctx *ctx, const char *broker_socket,
-			    struct fsj_error *err)
-{
-	struct sbpl_opts opts = { 0 };
-	const char *exec = getenv("FSJAIL_SANDBOX_EXEC");
-
-	if (!exec || !*exec)
-		exec = SANDBOX_EXEC_DEFAULT;
-	opts.network = ctx ? ctx->config.network : FSJ_NETWORK_ALLOW;
-	opts.broker_socket = broker_socket; /* DESIGN.md section 8 */
-	opts.with_messages = true;
-	if (sbpl_compile(pol, &opts, &sb->profile, err) < 0)
-		return -1;
-	sb->have_profile = true;
-	sb->sandbox_exec = xstrdup(exec);
-	sb->tmpdir = xstrdup(ctx && ctx->env.tmpdir ? ctx->env.tmpdir : "/tmp");
-	return 0;
-}
-
 struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol,
 				const struct fsj_ctx *ctx, const char *broker_socket,
 				struct fsj_error *err)
@@ -140,7 +99,7 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 		rc = prepare_landlock(sb, pol, ctx, err);
 		break;
 	case FSJ_BACKEND_SEATBELT:
-		rc = prepare_seatbelt(sb, pol, ctx, broker_socket, err);
+		rc = sandbox_seatbelt_prepare(sb, pol, ctx, broker_socket, err);
 		break;
 	case FSJ_BACKEND_NULL:
 		rc = 0;
@@ -156,28 +115,8 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 	return sb;
 }
 
-/* Write s to out with control characters and backslashes escaped, so that
- * one parameter stays on one comment line whatever its bytes. */
-static void dump_escaped(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '\\')
-			fputs("\\\\", out);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			fputc(c, out);
-	}
-}
-
 void sandbox_dump(const struct sandbox *sb, FILE *out)
 {
-	size_t i;
-
 	if (!sb)
 		return;
 	switch (sb->backend) {
@@ -186,17 +125,7 @@ void sandbox_dump(const struct sandbox *sb, FILE *out)
 		sandbox_linux_dump(&sb->lx, out);
 		break;
 	case FSJ_BACKEND_SEATBELT:
-		fputs(sb->profile.text, out);
-		if (sb->profile.text[0] && sb->profile.text[strlen(sb->profile.text) - 1] != '\n')
-			fputc('\n', out);
-		/* SBPL comments, so the dump stays a loadable profile. */
-		fprintf(out, ";; parameters (sandbox-exec -D NAME=VALUE): %zu\n",
-			sb->profile.n_params);
-		for (i = 0; i < sb->profile.n_params; i++) {
-			fprintf(out, ";;   %s=", sb->profile.param_names[i]);
-			dump_escaped(out, sb->profile.param_values[i]);
-			fputc('\n', out);
-		}
+		sandbox_seatbelt_dump(sb, out);
 		break;
 	case FSJ_BACKEND_NULL:
 		fputs("# null backend: nothing is enforced (enforce: off)\n", out);
@@ -204,58 +133,11 @@ void sandbox_dump(const struct sandbox *sb, FILE *out)
 	}
 }
 
-/* Write the profile to a new private file (mode 0600, O_CLOEXEC) under
- * sb->tmpdir: sandbox-exec -f reads a file markedly faster than -p reads
- * the text (SBPL-NOTES.md section 7). */
-static int stage_seatbelt(struct sandbox *sb, struct fsj_error *err)
-{
-	char *path;
-	int fd, saved;
-
-	if (sb->profile_file)
-		return 0;
-	/* A relative name would be looked up in PATH: the wrapper that
-	 * applies the profile must be the one named, nothing else. */
-	if (sb->sandbox_exec[0] != '/')
-		return fsj_error_set(err, NULL, 0, 0,
-				     "FSJAIL_SANDBOX_EXEC must be an absolute path, not '%s'",
-				     sb->sandbox_exec);
-	if (access(sb->sandbox_exec, X_OK) < 0)
-		return fsj_error_set(err, NULL, 0, 0,
-				     "cannot use sandbox-exec '%s': %s\n"
-				     "hint: the seatbelt backend needs macOS's /usr/bin/sandbox-exec "
-				     "(or FSJAIL_SANDBOX_EXEC)",
-				     sb->sandbox_exec, strerror(errno));
-	path = xasprintf("%s/fsjail-profile-XXXXXX", sb->tmpdir);
-	fd = mkostemp(path, O_CLOEXEC);
-	if (fd < 0) {
-		saved = errno;
-		fsj_error_set(err, NULL, 0, 0, "cannot create a profile file in '%s': %s",
-			      sb->tmpdir, strerror(saved));
-		free(path);
-		return -1;
-	}
-	saved = 0;
-	if (fchmod(fd, 0600) < 0 || write_all(fd, sb->profile.text, strlen(sb->profile.text)) < 0)
-		saved = errno;
-	if (close(fd) < 0 && !saved)
-		saved = errno;
-	if (saved) {
-		fsj_error_set(err, NULL, 0, 0, "cannot write profile file '%s': %s", path,
-			      strerror(saved));
-		unlink(path);
-		free(path);
-		return -1;
-	}
-	sb->profile_file = path;
-	return 0;
-}
-
 int sandbox_stage(struct sandbox *sb, struct fsj_error *err)
 {
 	switch (sb->backend) {
 	case FSJ_BACKEND_SEATBELT:
-		return stage_seatbelt(sb, err);
+		return sandbox_seatbelt_stage(sb, err);
 	case FSJ_BACKEND_LANDLOCK:
 	case FSJ_BACKEND_NULL:
 		break;
