@@ -20,6 +20,14 @@ volatile sig_atomic_t launch_sig_wake_fd = -1;
 volatile sig_atomic_t launch_cont_count;
 
 
+/* A disposition: handler h, nothing masked, no flags. */
+static void sa_set(struct sigaction *sa, void (*h)(int))
+{
+	memset(sa, 0, sizeof(*sa));
+	sa->sa_handler = h;
+	sigemptyset(&sa->sa_mask);
+}
+
 static void on_signal(int sig)
 {
 	int saved_errno = errno;
@@ -116,12 +124,8 @@ int launch_signals_install(struct supervisor *s)
 	struct sigaction sa, ign;
 	size_t i;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
+	sa_set(&sa, on_signal);
+	sa_set(&ign, SIG_IGN);
 	for (i = 0; i < N_CAUGHT; i++) {
 		launch_sig_pending[i] = 0;
 		if (sigaction(caught_signals[i], NULL, &s->saved[i]) < 0)
@@ -170,12 +174,8 @@ void launch_child_reset_signals(const struct supervisor *s)
 	struct sigaction dfl, ign;
 	int sig;
 
-	memset(&dfl, 0, sizeof(dfl));
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
+	sa_set(&dfl, SIG_DFL);
+	sa_set(&ign, SIG_IGN);
 	for (sig = 1; sig < NSIG; sig++) {
 		if (sig == SIGKILL || sig == SIGSTOP)
 			continue;
