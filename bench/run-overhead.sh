@@ -8,6 +8,7 @@
 #     the workspace writable, /dev and /proc; and, for scale, the same with
 #     one more --bind per rule folder (1,000 of them);
 #   - fsjail run -- /bin/true with a rules file of 10 and of 1,000 rules,
+#     and of 10 rules with --network deny (a network namespace),
 #
 # and prints the medians with their ratios to bare /bin/true and to the
 # equivalent bwrap. Nothing here asserts a time: the numbers are for
@@ -63,6 +64,12 @@ fsjail_argv()
 {
 	printf '%s\0' "$fsjail" run --rules "$scratch/rules-$1.yaml" --workspace "$ws" -- "$true_bin"
 }
+# the same with network: deny (its own network namespace, or a seccomp filter)
+fsjail_deny_argv()
+{
+	printf '%s\0' "$fsjail" run --network deny --rules "$scratch/rules-$1.yaml" --workspace "$ws" \
+		-- "$true_bin"
+}
 bare_argv()
 {
 	printf '%s\0' "$true_bin"
@@ -106,6 +113,7 @@ else
 	echo "run-overhead: bwrap not installed (apt-get install bubblewrap): no bwrap column" >&2
 fi
 add_case "fsjail run, 10 rules" "$runs" fsjail_argv 10
+add_case "fsjail run, 10 rules, network deny" "$runs" fsjail_deny_argv 10
 add_case "fsjail run, 1000 rules" "$runs" fsjail_argv 1000
 
 abi=$("$fsjail" --version 2>/dev/null | sed -n 's/^landlock ABI: //p')

@@ -21,13 +21,13 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "mask.h"
 #include "util.h"
 
 #ifdef __linux__
 #include <sched.h>
 #include <sys/mount.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <linux/capability.h>
@@ -319,37 +319,12 @@ int mask_mount(const struct ll_mask *m, struct fsj_error *err)
 	return 0;
 }
 
-static int drop_caps(void)
-{
-	static const int caps[] = { CAP_SYS_ADMIN, CAP_DAC_READ_SEARCH };
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[2];
-
-	for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++) {
-		if (prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL)
-			return -1;
-		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, caps[i], 0, 0) < 0 &&
-		    errno != EINVAL)
-			return -1;
-	}
-	if (syscall(SYS_capget, &hdr, data) < 0)
-		return -1;
-	for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++) {
-		uint32_t bit = 1u << (caps[i] % 32);
-		int w = caps[i] / 32;
-
-		data[w].effective &= ~bit;
-		data[w].permitted &= ~bit;
-		data[w].inheritable &= ~bit;
-	}
-	return (int)syscall(SYS_capset, &hdr, data);
-}
-
 int mask_seal(struct fsj_error *err)
 {
+	static const int caps[] = { CAP_SYS_ADMIN, CAP_DAC_READ_SEARCH };
 	char cwd[PATH_MAX];
 
-	if (drop_caps() < 0)
+	if (caps_drop(caps, sizeof(caps) / sizeof(caps[0])) < 0)
 		return MASK_FAIL(err, "cannot drop CAP_SYS_ADMIN after the mount masks: %s",
 				 strerror(errno));
 	/* The working directory still names the object under any mask laid

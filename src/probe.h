@@ -44,6 +44,12 @@ enum probe_check_id {
 	PROBE_CHECK_EXEC_DENIED,    /* a binary without execute does not run (process+) */
 	PROBE_CHECK_READ_FENCED,    /* a file in a user-data root cannot be read (guarded+) */
 	PROBE_CHECK_READ_SYSTEM,    /* an ungranted file outside them cannot be read (full) */
+	/* Reported, not required for the tier (probe_check_gates()): */
+	PROBE_CHECK_EXEC_MAPPED,    /* nor can the loader map and run it (process+) */
+	PROBE_CHECK_NET_TCP,        /* network: deny: a TCP listener outside gets no connection */
+	PROBE_CHECK_NET_UDP,        /* nor a UDP listener a datagram */
+	PROBE_CHECK_NET_DNS,        /* nor a resolver outside a DNS query */
+	PROBE_CHECK_NET_IFACE,      /* no IP socket on an interface other than loopback */
 	PROBE_CHECK_COUNT
 };
 
@@ -69,9 +75,7 @@ struct probe_tier {
 	size_t n_checks;
 };
 
-/* A file whose content the probe's result depends on: identified by path,
- * modification time (seconds and nanoseconds) and size; mtime_sec -1 and
- * size -1 when it does not exist. */
+/* A file the result depends on: path, mtime (s, ns), size; -1 if absent. */
 struct probe_file {
 	char *path;
 	long long mtime_sec, mtime_nsec, size;
@@ -106,8 +110,9 @@ const char *probe_result_name(enum probe_result r);
 /* The capability a check is about, or -1 (the shell check). */
 int probe_check_cap(enum probe_check_id id);
 /* The first tier (weakest) a check belongs to: checks of weaker tiers
- * belong to every stronger one. */
+ * belong to every stronger one. Whether the tier's proof needs it. */
 enum fsj_tier probe_check_min_tier(enum probe_check_id id);
+bool probe_check_gates(enum probe_check_id id);
 
 /* The running OS release for the cache key: $FSJAIL_KERNEL_RELEASE when
  * set (test-only), else uname(2)'s release on Linux or the product version

@@ -1,8 +1,10 @@
 /* sandbox.c - the enforcement backends behind one small interface
  * (STYLE.md point 3, after openssh's sandbox-*.c): Landlock (Linux),
  * Seatbelt (an SBPL profile run by sandbox-exec) and null (enforce: off).
- * prepare() compiles in the parent; stage() writes the Seatbelt profile
- * file just before fork; apply() runs in the child before exec. */
+ *
+ * prepare() compiles in the parent; stage() writes what the child will
+ * need to the filesystem (the Seatbelt profile file) just before fork;
+ * apply() runs in the child between fork and exec. */
 #include "config.h"
 
 #include <errno.h>
@@ -15,31 +17,12 @@
 
 #include "landlock.h"
 #include "notify.h"
-#include "sandbox.h"
+#include "sandbox-int.h"
 #include "sbpl.h"
-
-#define SANDBOX_EXEC_DEFAULT "/usr/bin/sandbox-exec"
 
 /* sandbox-exec's own exit statuses (SBPL-NOTES.md section 7). */
 #define SANDBOX_EXEC_EXIT_COMPILE 65 /* the profile does not compile */
 #define SANDBOX_EXEC_EXIT_APPLY 71   /* the profile cannot be applied */
-
-struct sandbox {
-	enum fsj_backend backend;
-	pid_t owner;             /* the process that may remove profile_file */
-
-	/* FSJ_BACKEND_LANDLOCK */
-	struct ll_plan plan;
-	bool have_plan;
-	const struct fsj_policy *pol; /* borrowed, for the create hook (notify.c) */
-
-	/* FSJ_BACKEND_SEATBELT */
-	struct sbpl_profile profile;
-	bool have_profile;
-	char *tmpdir;            /* where the profile file goes */
-	char *sandbox_exec;      /* $FSJAIL_SANDBOX_EXEC or /usr/bin/sandbox-exec */
-	char *profile_file;      /* written by sandbox_stage(); owned, unlinked on free */
-};
 
 static const char *const backend_names[] = {
 	[FSJ_BACKEND_LANDLOCK] = "landlock",
@@ -56,7 +39,11 @@ const char *fsj_backend_name(enum fsj_backend b)
 
 int fsj_backend_parse(const char *s)
 {
-	for (size_t i = 0; s && i < sizeof(backend_names) / sizeof(backend_names[0]); i++)
+	size_t i;
+
+	if (!s)
+		return -1;
+	for (i = 0; i < sizeof(backend_names) / sizeof(backend_names[0]); i++)
 		if (strcmp(s, backend_names[i]) == 0)
 			return (int)i;
 	return -1;
@@ -89,26 +76,7 @@ static int prepare_landlock(struct sandbox *sb, const struct fsj_policy *pol,
 		return -1;
 	sb->have_plan = true;
 	sb->pol = pol;
-	return 0;
-}
-
-static int prepare_seatbelt(struct sandbox *sb, const struct fsj_policy *pol,
-			    const struct fsj_ctx *ctx, const char *broker_socket,
-			    struct fsj_error *err)
-{
-	struct sbpl_opts opts = { 0 };
-	const char *exec = getenv("FSJAIL_SANDBOX_EXEC");
-
-	if (!exec || !*exec)
-		exec = SANDBOX_EXEC_DEFAULT;
-	opts.network = ctx ? ctx->config.network : FSJ_NETWORK_ALLOW;
-	opts.broker_socket = broker_socket; /* DESIGN.md section 8 */
-	opts.with_messages = true;
-	if (sbpl_compile(pol, &opts, &sb->profile, err) < 0)
-		return -1;
-	sb->have_profile = true;
-	sb->sandbox_exec = xstrdup(exec);
-	sb->tmpdir = xstrdup(ctx && ctx->env.tmpdir ? ctx->env.tmpdir : "/tmp");
+	sandbox_linux_prepare(&sb->plan, opts.network, opts.masks, &sb->lx);
 	return 0;
 }
 
@@ -132,7 +100,7 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 		rc = prepare_landlock(sb, pol, ctx, broker_socket, err);
 		break;
 	case FSJ_BACKEND_SEATBELT:
-		rc = prepare_seatbelt(sb, pol, ctx, broker_socket, err);
+		rc = sandbox_seatbelt_prepare(sb, pol, ctx, broker_socket, err);
 		break;
 	case FSJ_BACKEND_NULL:
 		rc = 0;
@@ -148,23 +116,6 @@ struct sandbox *sandbox_prepare(enum fsj_backend b, const struct fsj_policy *pol
 	return sb;
 }
 
-/* s with control bytes and backslashes escaped: one parameter, one line. */
-static void dump_escaped(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '\\')
-			fputs("\\\\", out);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			fputc(c, out);
-	}
-}
-
 void sandbox_dump(const struct sandbox *sb, FILE *out)
 {
 	if (!sb)
@@ -172,19 +123,10 @@ void sandbox_dump(const struct sandbox *sb, FILE *out)
 	switch (sb->backend) {
 	case FSJ_BACKEND_LANDLOCK:
 		ll_plan_dump(&sb->plan, out);
+		sandbox_linux_dump(&sb->lx, out);
 		break;
 	case FSJ_BACKEND_SEATBELT:
-		fputs(sb->profile.text, out);
-		if (sb->profile.text[0] && sb->profile.text[strlen(sb->profile.text) - 1] != '\n')
-			fputc('\n', out);
-		/* SBPL comments, so the dump stays a loadable profile. */
-		fprintf(out, ";; parameters (sandbox-exec -D NAME=VALUE): %zu\n",
-			sb->profile.n_params);
-		for (size_t i = 0; i < sb->profile.n_params; i++) {
-			fprintf(out, ";;   %s=", sb->profile.param_names[i]);
-			dump_escaped(out, sb->profile.param_values[i]);
-			fputc('\n', out);
-		}
+		sandbox_seatbelt_dump(sb, out);
 		break;
 	case FSJ_BACKEND_NULL:
 		fputs("# null backend: nothing is enforced (enforce: off)\n", out);
@@ -192,58 +134,11 @@ void sandbox_dump(const struct sandbox *sb, FILE *out)
 	}
 }
 
-/* Write the profile to a new private file (mode 0600, O_CLOEXEC) under
- * sb->tmpdir: sandbox-exec -f reads a file markedly faster than -p reads
- * the text (SBPL-NOTES.md section 7). */
-static int stage_seatbelt(struct sandbox *sb, struct fsj_error *err)
-{
-	char *path;
-	int fd, saved;
-
-	if (sb->profile_file)
-		return 0;
-	/* A relative name would be looked up in PATH: the wrapper that
-	 * applies the profile must be the one named, nothing else. */
-	if (sb->sandbox_exec[0] != '/')
-		return fsj_error_set(err, NULL, 0, 0,
-				     "FSJAIL_SANDBOX_EXEC must be an absolute path, not '%s'",
-				     sb->sandbox_exec);
-	if (access(sb->sandbox_exec, X_OK) < 0)
-		return fsj_error_set(err, NULL, 0, 0,
-				     "cannot use sandbox-exec '%s': %s\n"
-				     "hint: the seatbelt backend needs macOS's /usr/bin/sandbox-exec "
-				     "(or FSJAIL_SANDBOX_EXEC)",
-				     sb->sandbox_exec, strerror(errno));
-	path = xasprintf("%s/fsjail-profile-XXXXXX", sb->tmpdir);
-	fd = mkostemp(path, O_CLOEXEC);
-	if (fd < 0) {
-		saved = errno;
-		fsj_error_set(err, NULL, 0, 0, "cannot create a profile file in '%s': %s",
-			      sb->tmpdir, strerror(saved));
-		free(path);
-		return -1;
-	}
-	saved = 0;
-	if (fchmod(fd, 0600) < 0 || write_all(fd, sb->profile.text, strlen(sb->profile.text)) < 0)
-		saved = errno;
-	if (close(fd) < 0 && !saved)
-		saved = errno;
-	if (saved) {
-		fsj_error_set(err, NULL, 0, 0, "cannot write profile file '%s': %s", path,
-			      strerror(saved));
-		unlink(path);
-		free(path);
-		return -1;
-	}
-	sb->profile_file = path;
-	return 0;
-}
-
 int sandbox_stage(struct sandbox *sb, struct fsj_error *err)
 {
 	switch (sb->backend) {
 	case FSJ_BACKEND_SEATBELT:
-		return stage_seatbelt(sb, err);
+		return sandbox_seatbelt_stage(sb, err);
 	case FSJ_BACKEND_LANDLOCK:
 	case FSJ_BACKEND_NULL:
 		break;
@@ -255,6 +150,8 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 {
 	switch (sb->backend) {
 	case FSJ_BACKEND_LANDLOCK:
+		if (sandbox_linux_apply(&sb->lx, sb->plan.n_masks > 0, err) < 0)
+			return -1;
 		return ll_apply(&sb->plan, err);
 	case FSJ_BACKEND_SEATBELT:
 		/* The profile is applied by sandbox-exec, which then execs the
@@ -279,10 +176,14 @@ int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *
 	 * same way: the exit status alone cannot tell them apart. */
 	switch (WEXITSTATUS(wstatus)) {
 	case SANDBOX_EXEC_EXIT_COMPILE:
+		fsj_error_set(err, NULL, 0, 0,
+			      "sandbox-exec could not compile the profile (exit %d)",
+			      SANDBOX_EXEC_EXIT_COMPILE);
+		return FSJ_EXIT_ERROR;
 	case SANDBOX_EXEC_EXIT_APPLY:
-		fsj_error_set(err, NULL, 0, 0, "sandbox-exec could not %s the profile (exit %d)",
-			      WEXITSTATUS(wstatus) == SANDBOX_EXEC_EXIT_APPLY ? "apply" : "compile",
-			      WEXITSTATUS(wstatus));
+		fsj_error_set(err, NULL, 0, 0,
+			      "sandbox-exec could not apply the profile (exit %d)",
+			      SANDBOX_EXEC_EXIT_APPLY);
 		return FSJ_EXIT_ERROR;
 	default:
 		return -1;
@@ -310,11 +211,14 @@ void sandbox_free(struct sandbox *sb)
 {
 	if (!sb)
 		return;
-	if (sb->have_plan)
+	if (sb->have_plan) {
 		ll_plan_release(&sb->plan);
+		sandbox_linux_release(&sb->lx);
+	}
 	if (sb->have_profile)
 		sbpl_profile_release(&sb->profile);
-	/* A forked child that frees its copy must not remove the parent's file. */
+	/* A forked child that frees its copy must not remove the parent's
+	 * file. */
 	if (sb->profile_file && getpid() == sb->owner)
 		unlink(sb->profile_file);
 	free(sb->profile_file);
@@ -325,7 +229,13 @@ void sandbox_free(struct sandbox *sb)
 
 int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf *notes)
 {
-	if (sb->backend == FSJ_BACKEND_LANDLOCK && sb->have_plan)
-		return ll_plan_gaps(&sb->plan, refuse, notes);
-	return 0;
+	struct ll_plan p;
+
+	if (sb->backend != FSJ_BACKEND_LANDLOCK || !sb->have_plan)
+		return 0;
+	/* Below ABI 4 Landlock cannot refuse TCP; the namespace or the
+	 * seccomp filter refuse all of the network instead. */
+	p = sb->plan;
+	p.network_dropped = p.network_dropped && sb->lx.net == NETDENY_NONE;
+	return ll_plan_gaps(&p, refuse, notes) + sandbox_linux_gaps(&sb->lx, refuse, notes);
 }

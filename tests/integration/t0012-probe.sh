@@ -50,9 +50,15 @@ want = {
 want["process"] = want["writes"] + ["exec-denied"]
 want["guarded"] = want["process"] + ["read-fenced"]
 want["full"] = want["guarded"] + ["read-system"]
+# reported, not required for the tier: exec mappings and network: deny
+net = ["net-tcp", "net-udp", "net-dns", "net-iface"]
+for t in want:
+    want[t] = want[t] + (["exec-mapped"] if t != "writes" else []) + net
 caps = {"shell": None, "write-allowed": "write", "create-allowed": "create",
         "write-denied": "write", "create-denied": "create", "delete-denied": "delete",
-        "exec-denied": "execute", "read-fenced": "read", "read-system": "read"}
+        "exec-denied": "execute", "read-fenced": "read", "read-system": "read",
+        "exec-mapped": "execute", "net-tcp": None, "net-udp": None, "net-dns": None,
+        "net-iface": None}
 proven = None
 for t in d["tiers"]:
     names = [c["check"] for c in t["checks"]]
@@ -61,7 +67,8 @@ for t in d["tiers"]:
         assert c["capability"] == caps[c["check"]], c
         assert c["result"] in ("ok", "failed", "n/a"), c
         assert isinstance(c["reason"], str) and c["reason"], c
-    ok = t["compiled"] and all(c["result"] != "failed" for c in t["checks"])
+    ok = t["compiled"] and all(c["result"] != "failed" for c in t["checks"]
+                               if c["check"] != "exec-mapped" and c["check"] not in net)
     assert t["proven"] == ok, t
     if ok and proven is None:
         proven = t["tier"]
@@ -89,8 +96,9 @@ tier_proven()
 # The independent experiment's files: nothing under $HOME/outside is
 # granted (a user-data root); the workspace grants write and create but
 # not delete.
-mkdir -p "$HOME/outside"
+mkdir -p "$HOME/outside" "$CONF_DIR/exec"
 cp /bin/true "$HOME/outside/x"
+cp /bin/true "$CONF_DIR/exec/x"
 chmod 755 "$HOME/outside/x"
 echo "FENCED-5e1" >"$HOME/outside/r"
 
@@ -139,6 +147,31 @@ recheck()
 		fsj --enforce "$tier" -- "$HOME/outside/x"
 		assert_rc 126 "exec-denied at $tier"
 	fi
+	if claimed "$tier" exec-mapped && [ -x /lib64/ld-linux-x86-64.so.2 ]; then
+		# the loader must read the file: at guarded and full only the
+		# config folder is readable and not executable
+		x=$HOME/outside/x
+		[ "$tier" = guarded ] || [ "$tier" = full ] && x=$CONF_DIR/exec/x
+		fsj --enforce "$tier" -- /lib64/ld-linux-x86-64.so.2 "$x"
+		assert_rc_not 0 "exec-mapped at $tier"
+		run_cmd /lib64/ld-linux-x86-64.so.2 "$x"
+		assert_rc 0 "the loader runs '$x' without the sandbox"
+	fi
+	if claimed "$tier" net-udp; then
+		: >"$T/udp.log"
+		python3 -c 'import socket, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0))
+open(sys.argv[1] + ".port", "w").write("%d" % s.getsockname()[1]); s.settimeout(3)
+try:
+    open(sys.argv[1], "w").write(s.recv(64).decode())
+except OSError:
+    pass' "$T/udp.log" &
+		for _ in $(seq 50); do [ -s "$T/udp.log.port" ] && break; sleep 0.1; done
+		fsj --enforce "$tier" --network deny -- bash -c 'printf arrived > "/dev/udp/127.0.0.1/$1"' _ "$(cat "$T/udp.log.port")"
+		wait
+		rm -f "$T/udp.log.port"
+		[ -s "$T/udp.log" ] && fail "net-udp at $tier: a datagram reached the listener outside"
+	fi
 	if claimed "$tier" read-fenced; then
 		fsj --enforce "$tier" -- cat "$HOME/outside/r"
 		assert_denied "read-fenced at $tier"
@@ -185,8 +218,8 @@ for tier in process writes; do
 done
 end_test
 
-begin_test "the probe leaves no scratch folder behind (workspace, home, state)"
-found=$(find "$WS" "$HOME" "$STATE_DIR" -maxdepth 2 \( -name '*fsjail-probe*' -o -name 'probe-scratch.*' \) 2>/dev/null)
+begin_test "the probe leaves no scratch folder behind (workspace, home, state, config)"
+found=$(find "$WS" "$HOME" "$STATE_DIR" "$CONF_DIR" -maxdepth 2 \( -name '*fsjail-probe*' -o -name 'probe-scratch.*' \) 2>/dev/null)
 if [ -n "$found" ]; then
 	fail "left behind: $found"
 fi

@@ -1,0 +1,104 @@
+/* launch-int.h - what launch.c (fork, exec, wait), launch-signals.c (the
+ * terminal and signal forwarding) and launch-ns.c (the pid namespace and
+ * fsjail-init) share. launch.h is the interface; nothing else includes
+ * this. */
+#ifndef FSJAIL_LAUNCH_INT_H
+#define FSJAIL_LAUNCH_INT_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "launch.h"
+#include "notify.h"
+#include "util.h"
+
+/* Where the child stopped short of running the command. */
+enum launch_stage {
+	LAUNCH_STAGE_SETUP = 1,    /* process group, parent-death signal */
+	LAUNCH_STAGE_APPLY,        /* sandbox_apply() refused */
+	LAUNCH_STAGE_EXEC,         /* the command could not be executed */
+	LAUNCH_STAGE_EXEC_WRAPPER, /* the backend's wrapper (sandbox-exec) could not */
+};
+
+/* What the child writes to the report pipe instead of exec'ing. */
+struct launch_report {
+	int stage;  /* enum launch_stage */
+	int errnum; /* errno of the failed call, 0 when text says it all */
+	char text[sizeof(((struct fsj_error *)0)->text)];
+};
+
+/* Signals the parent catches. The first four are passed on to the
+ * command's process group; SIGCHLD and SIGCONT drive the loop. */
+/* In every file that includes this one (each uses it). */
+static const int caught_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGCONT };
+#define N_CAUGHT (sizeof(caught_signals) / sizeof(caught_signals[0]))
+#define N_FORWARDED 4
+/* The supervisor's bit for a terminal signal C reports as typed
+ * (typed_handler, typed_take). */
+#define TYPED_BIT(sig) ((sig) == SIGINT ? 1u : (sig) == SIGQUIT ? 2u : (sig) == SIGTSTP ? 4u : 0u)
+
+/* Set by the handler, cleared by the loop; one per caught_signals entry. */
+extern volatile sig_atomic_t launch_sig_pending[N_CAUGHT];
+/* Write end of the self-pipe; -1 outside launch_run(). */
+extern volatile sig_atomic_t launch_sig_wake_fd;
+/* SIGCONTs fsjail received: tells whether a stop of fsjail took. */
+extern volatile sig_atomic_t launch_cont_count;
+
+struct supervisor {
+	pid_t pid;               /* the child, also its process group id */
+	pid_t pgrp;              /* the command's process group: pid, or (pid
+				  * namespace) the command's own, once known */
+	int hello[2];            /* pid namespace: the command tells its pid */
+	sigset_t queued;         /* forwarded before the command's group was known */
+	int tty;                 /* controlling terminal, -1 when none */
+	bool tty_opened;         /* tty was opened here (/dev/tty): close it */
+	bool give_tty;           /* fsjail was in the foreground at fork */
+	bool child_stopped;
+	bool catching[N_CAUGHT]; /* the handler is installed */
+	struct sigaction saved[N_CAUGHT];
+	struct sigaction saved_ttou;
+	sigset_t saved_mask;     /* fsjail's signal mask before the run: the command's */
+	sigset_t inherited_ign;  /* signals fsjail inherited as ignored: the command's too */
+	int wake[2];             /* self-pipe: read end, write end */
+	int typed[2];            /* C's reports of keys typed at the terminal (typed_handler) */
+	unsigned typed_seen;     /* TYPED_BIT()s read from typed[0], not yet used */
+	int report;              /* read end of the report pipe, -1 after EOF */
+	struct notify *notify;   /* the create hook (notify.h), NULL when none */
+	bool pidns;              /* run the command in its own pid namespace */
+};
+
+/* launch.c */
+/* pipe() with both ends close-on-exec (and non-blocking when nonblock).
+ * Returns 0, or -1 with errno set. */
+int launch_cloexec_pipe(int fds[2], bool nonblock);
+/* In a child: write the report to fd and _exit(code). */
+FSJ_NORETURN void launch_child_fail(int fd, enum launch_stage stage, int errnum, const char *text,
+				    int code);
+
+/* launch-signals.c: the terminal, signal dispositions, and passing
+ * signals and stops between the command and fsjail's caller. */
+void launch_find_tty(struct supervisor *s);
+void launch_tty_give(const struct supervisor *s);
+bool launch_tty_with_command(const struct supervisor *s);
+bool launch_tty_take(const struct supervisor *s);
+int launch_signals_install(struct supervisor *s);
+void launch_signals_restore(struct supervisor *s);
+void launch_signals_note_ignored(struct supervisor *s);
+void launch_child_reset_signals(const struct supervisor *s);
+void launch_kill_with_default(pid_t to, int sig);
+void launch_forward(struct supervisor *s, int sig);
+void launch_resume(struct supervisor *s);
+bool launch_typed_take(struct supervisor *s, int sig);
+void launch_child_stopped(struct supervisor *s, int sig);
+
+#ifdef __linux__
+/* launch-ns.c: the pid namespace and its init (see there). */
+void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr);
+int launch_ns_close_own_fds(const int *keep, size_t n);
+FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay);
+void launch_ns_hello(int fd);
+#endif
+
+#endif

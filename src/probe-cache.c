@@ -1,0 +1,455 @@
+/* probe-cache.c - the probe report as JSON and back, strictly checked,
+ * and the cache file of reports (DESIGN.md section 5; see probe.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "path.h"
+#include "probe-int.h"
+
+/* ------------------------------------------------------------------------
+ * JSON
+ */
+
+static cJSON *file_json(const struct probe_file *f)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "path", f->path);
+	cJSON_AddNumberToObject(o, "mtime_sec", (double)f->mtime_sec);
+	cJSON_AddNumberToObject(o, "mtime_nsec", (double)f->mtime_nsec);
+	cJSON_AddNumberToObject(o, "size", (double)f->size);
+	return o;
+}
+
+static void add_str_or_null(cJSON *o, const char *name, const char *s)
+{
+	if (s)
+		cJSON_AddStringToObject(o, name, s);
+	else
+		cJSON_AddNullToObject(o, name);
+}
+
+cJSON *probe_report_json(const struct probe_report *r)
+{
+	cJSON *o = cJSON_CreateObject(), *key, *tiers;
+
+	cJSON_AddStringToObject(o, "schema", PROBE_SCHEMA);
+	cJSON_AddStringToObject(o, "fsjail_version", r->fsjail_version);
+	cJSON_AddStringToObject(o, "time", r->time);
+	cJSON_AddNumberToObject(o, "duration_ms", r->duration_ms);
+	cJSON_AddBoolToObject(o, "cached", r->cached);
+
+	key = cJSON_AddObjectToObject(o, "key");
+	cJSON_AddStringToObject(key, "backend", fsj_backend_name(r->key.backend));
+	cJSON_AddStringToObject(key, "os_release", r->key.os_release);
+	cJSON_AddNumberToObject(key, "landlock_abi", r->key.abi);
+	cJSON_AddStringToObject(key, "mode", fsj_mode_name(r->key.mode));
+	cJSON_AddStringToObject(key, "workspace", r->key.workspace);
+	cJSON_AddStringToObject(key, "home", r->key.home);
+	cJSON_AddBoolToObject(key, "mount_masks", r->key.masks);
+	cJSON_AddStringToObject(key, "fail", r->key.fail);
+	cJSON_AddItemToObject(key, "baseline", file_json(&r->key.baseline));
+	cJSON_AddItemToObject(key, "rules", file_json(&r->key.rules));
+	cJSON_AddItemToObject(key, "config", file_json(&r->key.config));
+
+	add_str_or_null(o, "proven_tier",
+			r->proven >= 0 ? fsj_tier_name((enum fsj_tier)r->proven) : NULL);
+	tiers = cJSON_AddArrayToObject(o, "tiers");
+	for (int t = FSJ_TIER_COUNT - 1; t >= 0; t--) {
+		const struct probe_tier *pt = &r->tiers[t];
+		cJSON *jt = cJSON_CreateObject(), *checks;
+
+		cJSON_AddStringToObject(jt, "tier", fsj_tier_name(pt->tier));
+		cJSON_AddBoolToObject(jt, "compiled", pt->compiled);
+		add_str_or_null(jt, "error", pt->error);
+		cJSON_AddBoolToObject(jt, "proven", pt->proven);
+		checks = cJSON_AddArrayToObject(jt, "checks");
+		for (size_t i = 0; i < pt->n_checks; i++) {
+			const struct probe_check *c = &pt->checks[i];
+			cJSON *jc = cJSON_CreateObject();
+			int cap = probe_check_cap(c->id);
+
+			cJSON_AddStringToObject(jc, "check", probe_check_name(c->id));
+			add_str_or_null(jc, "capability",
+					cap >= 0 ? fsj_cap_name((enum fsj_cap)cap) : NULL);
+			cJSON_AddStringToObject(jc, "result", probe_result_name(c->result));
+			cJSON_AddStringToObject(jc, "reason", c->reason ? c->reason : "");
+			add_str_or_null(jc, "path", c->path);
+			cJSON_AddItemToArray(checks, jc);
+		}
+		cJSON_AddItemToArray(tiers, jt);
+	}
+	return o;
+}
+
+/* Strict readers: each returns 0, or -1 when the member is missing or of
+ * another type. Nothing in a cache file is trusted until it has passed. */
+static int j_str(const cJSON *o, const char *name, char **out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	if (!cJSON_IsString(v) || !v->valuestring)
+		return -1;
+	*out = xstrdup(v->valuestring);
+	return 0;
+}
+
+static int j_str_or_null(const cJSON *o, const char *name, char **out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	if (cJSON_IsNull(v)) {
+		*out = NULL;
+		return 0;
+	}
+	return j_str(o, name, out);
+}
+
+static int j_bool(const cJSON *o, const char *name, bool *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	if (!cJSON_IsBool(v))
+		return -1;
+	*out = cJSON_IsTrue(v);
+	return 0;
+}
+
+/* An integral number in [min, max]. */
+static int j_int(const cJSON *o, const char *name, long long min, long long max, long long *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+	double d;
+
+	if (!cJSON_IsNumber(v))
+		return -1;
+	d = v->valuedouble;
+	if (!isfinite(d) || d < (double)min || d > (double)max || d != floor(d))
+		return -1;
+	*out = (long long)d;
+	return 0;
+}
+
+/* A name from a fixed set, through parse (returns < 0 when unknown). */
+static int j_enum(const cJSON *o, const char *name, int (*parse)(const char *), int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+	int e;
+
+	if (!cJSON_IsString(v) || !v->valuestring)
+		return -1;
+	e = parse(v->valuestring);
+	if (e < 0)
+		return -1;
+	*out = e;
+	return 0;
+}
+
+/* 2^53: the largest integer a JSON number (a double) holds exactly. */
+#define J_INT_MAX 9007199254740992LL
+
+static int file_from_json(const cJSON *o, struct probe_file *f)
+{
+	if (!cJSON_IsObject(o) || j_str(o, "path", &f->path) < 0 ||
+	    j_int(o, "mtime_sec", -J_INT_MAX, J_INT_MAX, &f->mtime_sec) < 0 ||
+	    j_int(o, "mtime_nsec", -1, 999999999, &f->mtime_nsec) < 0 ||
+	    j_int(o, "size", -1, J_INT_MAX, &f->size) < 0)
+		return -1;
+	return 0;
+}
+
+static int key_from_json(const cJSON *o, struct probe_key *k)
+{
+	long long abi;
+	int e;
+
+	if (!cJSON_IsObject(o))
+		return -1;
+	if (j_enum(o, "backend", fsj_backend_parse, &e) < 0)
+		return -1;
+	k->backend = (enum fsj_backend)e;
+	if (j_enum(o, "mode", fsj_mode_parse, &e) < 0)
+		return -1;
+	k->mode = (enum fsj_mode)e;
+	if (j_str(o, "os_release", &k->os_release) < 0 ||
+	    j_int(o, "landlock_abi", 0, INT_MAX, &abi) < 0 ||
+	    j_str(o, "workspace", &k->workspace) < 0 || j_str(o, "home", &k->home) < 0 ||
+	    j_bool(o, "mount_masks", &k->masks) < 0 || j_str(o, "fail", &k->fail) < 0 ||
+	    file_from_json(cJSON_GetObjectItemCaseSensitive(o, "baseline"), &k->baseline) < 0 ||
+	    file_from_json(cJSON_GetObjectItemCaseSensitive(o, "rules"), &k->rules) < 0 ||
+	    file_from_json(cJSON_GetObjectItemCaseSensitive(o, "config"), &k->config) < 0)
+		return -1;
+	k->abi = (int)abi;
+	return 0;
+}
+static int tier_from_json(const cJSON *o, struct probe_report *r, bool seen[FSJ_TIER_COUNT])
+{
+	enum probe_check_id ids[PROBE_CHECK_COUNT];
+	const cJSON *checks, *jc;
+	struct probe_tier *pt;
+	size_t n, i = 0;
+	bool proven;
+	int t;
+
+	if (!cJSON_IsObject(o) || j_enum(o, "tier", fsj_tier_parse, &t) < 0 || seen[t])
+		return -1;
+	seen[t] = true;
+	pt = &r->tiers[t];
+	pt->tier = (enum fsj_tier)t;
+	if (j_bool(o, "compiled", &pt->compiled) < 0 || j_str_or_null(o, "error", &pt->error) < 0 ||
+	    j_bool(o, "proven", &proven) < 0)
+		return -1;
+	checks = cJSON_GetObjectItemCaseSensitive(o, "checks");
+	if (!cJSON_IsArray(checks))
+		return -1;
+	/* Exactly the tier's checks, in order: a report that leaves one out
+	 * has not proven the tier. */
+	n = probe_tier_checks(pt->tier, ids);
+	cJSON_ArrayForEach(jc, checks)
+	{
+		struct probe_check *c;
+		int id, res, cap;
+		char *capname = NULL;
+
+		if (i >= n || !cJSON_IsObject(jc))
+			return -1;
+		c = &pt->checks[i];
+		pt->n_checks = ++i;
+		if (j_enum(jc, "check", probe_check_parse, &id) < 0 ||
+		    (enum probe_check_id)id != ids[i - 1])
+			return -1;
+		c->id = (enum probe_check_id)id;
+		if (j_enum(jc, "result", probe_result_parse, &res) < 0)
+			return -1;
+		c->result = (enum probe_result)res;
+		if (j_str(jc, "reason", &c->reason) < 0 ||
+		    j_str_or_null(jc, "path", &c->path) < 0 ||
+		    j_str_or_null(jc, "capability", &capname) < 0)
+			return -1;
+		cap = probe_check_cap(c->id);
+		if (cap < 0 ? capname != NULL : (!capname || fsj_cap_parse(capname) != cap)) {
+			free(capname);
+			return -1;
+		}
+		free(capname);
+	}
+	if (i != n || proven != probe_tier_passes(pt))
+		return -1;
+	pt->proven = proven;
+	return 0;
+}
+
+int probe_report_from_json(const cJSON *j, struct probe_report *out)
+{
+	const cJSON *tiers, *jt;
+	bool seen[FSJ_TIER_COUNT] = { false };
+	char *schema = NULL, *proven = NULL;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->proven = -1;
+	if (!cJSON_IsObject(j) || j_str(j, "schema", &schema) < 0 ||
+	    strcmp(schema, PROBE_SCHEMA) != 0)
+		goto out;
+	if (j_str(j, "fsjail_version", &out->fsjail_version) < 0 ||
+	    j_str(j, "time", &out->time) < 0 || j_bool(j, "cached", &out->cached) < 0)
+		goto out;
+	{
+		const cJSON *d = cJSON_GetObjectItemCaseSensitive(j, "duration_ms");
+
+		if (!cJSON_IsNumber(d) || !isfinite(d->valuedouble) || d->valuedouble < 0)
+			goto out;
+		out->duration_ms = d->valuedouble;
+	}
+	if (key_from_json(cJSON_GetObjectItemCaseSensitive(j, "key"), &out->key) < 0)
+		goto out;
+	tiers = cJSON_GetObjectItemCaseSensitive(j, "tiers");
+	if (!cJSON_IsArray(tiers) || cJSON_GetArraySize(tiers) != FSJ_TIER_COUNT)
+		goto out;
+	cJSON_ArrayForEach(jt, tiers)
+	{
+		if (tier_from_json(jt, out, seen) < 0)
+			goto out;
+	}
+	/* The proven tier must be what the checks say, not what a file says. */
+	out->proven = probe_proven_of(out);
+	if (j_str_or_null(j, "proven_tier", &proven) < 0)
+		goto out;
+	if (proven ? fsj_tier_parse(proven) != out->proven : out->proven != -1)
+		goto out;
+	rc = 0;
+out:
+	free(schema);
+	free(proven);
+	if (rc < 0)
+		probe_report_release(out);
+	return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * The cache
+ */
+
+/* Read a JSON file without following a symlink or blocking on a FIFO.
+ * Returns the parsed document or NULL. */
+static cJSON *json_read(const char *path)
+{
+	cleanup_fd int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct strbuf sb = STRBUF_INIT;
+	char chunk[8192];
+	struct stat st;
+	cJSON *j;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > PROBE_JSON_MAX)
+		return NULL;
+	for (;;) {
+		ssize_t r = read(fd, chunk, sizeof(chunk));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 || sb.len + (size_t)r > PROBE_JSON_MAX) {
+			sb_release(&sb);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		sb_add(&sb, chunk, (size_t)r);
+	}
+	j = sb.len ? cJSON_ParseWithLength(sb.buf, sb.len) : NULL;
+	sb_release(&sb);
+	return j;
+}
+
+/* The cache's entries array, or NULL when doc is not a cache. */
+static const cJSON *cache_entries(const cJSON *doc)
+{
+	const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
+	const cJSON *entries = cJSON_GetObjectItemCaseSensitive(doc, "entries");
+
+	if (!cJSON_IsObject(doc) || !cJSON_IsString(schema) || !schema->valuestring ||
+	    strcmp(schema->valuestring, PROBE_CACHE_SCHEMA) != 0 || !cJSON_IsArray(entries))
+		return NULL;
+	return entries;
+}
+
+int probe_cache_load(const char *path, const struct probe_key *key, struct probe_report *out)
+{
+	cJSON *doc = json_read(path), *e;
+	const cJSON *entries = doc ? cache_entries(doc) : NULL;
+	int found = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->proven = -1;
+	if (!entries)
+		goto out;
+	cJSON_ArrayForEach(e, entries)
+	{
+		struct probe_report r;
+
+		if (probe_report_from_json(e, &r) < 0)
+			continue;
+		/* A report of another fsjail version may have other checks. */
+		if (probe_key_equal(&r.key, key) &&
+		    strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
+			*out = r;
+			out->cached = true;
+			found = 1;
+			break;
+		}
+		probe_report_release(&r);
+	}
+out:
+	cJSON_Delete(doc);
+	return found;
+}
+
+/* fsync the folder holding path, so the rename survives a crash. */
+static void fsync_dir_of(const char *path)
+{
+	cleanup_free char *dir = path_dirname(path);
+	cleanup_fd int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0)
+		(void)fsync(fd);
+}
+
+int probe_cache_store(const char *path, const struct probe_report *r, struct fsj_error *err)
+{
+	cJSON *old = json_read(path), *doc, *entries, *e, *mine;
+	const cJSON *old_entries = old ? cache_entries(old) : NULL;
+	cleanup_free char *tmp = xasprintf("%s.XXXXXX", path);
+	char *text = NULL;
+	size_t n = 1;
+	int fd, saved = 0, rc = -1;
+
+	doc = cJSON_CreateObject();
+	cJSON_AddStringToObject(doc, "schema", PROBE_CACHE_SCHEMA);
+	entries = cJSON_AddArrayToObject(doc, "entries");
+	mine = probe_report_json(r);
+	cJSON_ReplaceItemInObject(mine, "cached", cJSON_CreateFalse());
+	cJSON_AddItemToArray(entries, mine);
+	/* Keep the other valid entries (other workspaces, modes, backends),
+	 * newest first; anything that does not parse is dropped. */
+	if (old_entries) {
+		cJSON_ArrayForEach(e, old_entries)
+		{
+			struct probe_report o;
+
+			if (n >= PROBE_CACHE_MAX_ENTRIES)
+				break;
+			if (probe_report_from_json(e, &o) < 0)
+				continue;
+			if (!probe_key_equal(&o.key, &r->key)) {
+				cJSON_AddItemToArray(entries, cJSON_Duplicate(e, true));
+				n++;
+			}
+			probe_report_release(&o);
+		}
+	}
+	text = cJSON_PrintUnformatted(doc);
+	cJSON_Delete(doc);
+	cJSON_Delete(old);
+	if (!text)
+		return fsj_error_set(err, NULL, 0, 0, "cannot format the probe cache");
+
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0) {
+		saved = errno;
+		fsj_error_set(err, NULL, 0, 0, "cannot write probe cache '%s': %s", path,
+			      strerror(saved));
+		goto out;
+	}
+	if (fchmod(fd, 0600) < 0 || write_all(fd, text, strlen(text)) < 0 ||
+	    write_all(fd, "\n", 1) < 0 || fsync(fd) < 0)
+		saved = errno;
+	if (close(fd) < 0 && !saved)
+		saved = errno;
+	if (!saved && rename(tmp, path) < 0) {
+		saved = errno;
+		/* Something else took the name (a folder): an empty one is
+		 * replaced; anything else is left alone and reported. */
+		if ((saved == EISDIR || saved == ENOTEMPTY || saved == EEXIST) && rmdir(path) == 0)
+			saved = rename(tmp, path) < 0 ? errno : 0;
+	}
+	if (saved) {
+		fsj_error_set(err, NULL, 0, 0, "cannot write probe cache '%s': %s", path,
+			      strerror(saved));
+		(void)unlink(tmp);
+		goto out;
+	}
+	fsync_dir_of(path);
+	rc = 0;
+out:
+	free(text);
+	return rc;
+}
+
