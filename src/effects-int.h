@@ -216,25 +216,19 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags);
 
 /* ---- prog-*.c: handlers (one invocation each) --------------------------- */
 
-void prog_rm(struct an *a, struct inv *iv);
 void prog_rmdir(struct an *a, struct inv *iv);
-void prog_mkdir(struct an *a, struct inv *iv);
 void prog_touch(struct an *a, struct inv *iv);
 void prog_truncate(struct an *a, struct inv *iv);
-void prog_unlink(struct an *a, struct inv *iv);
 void prog_cp(struct an *a, struct inv *iv);
 void prog_mv(struct an *a, struct inv *iv);
 void prog_ln(struct an *a, struct inv *iv);
 void prog_chmod(struct an *a, struct inv *iv);
 void prog_chown(struct an *a, struct inv *iv);
-void prog_tee(struct an *a, struct inv *iv);
 void prog_dd(struct an *a, struct inv *iv);
 void prog_find(struct an *a, struct inv *iv);
 void prog_sed(struct an *a, struct inv *iv);
 void prog_grep(struct an *a, struct inv *iv);
 void prog_rg(struct an *a, struct inv *iv);
-void prog_cat(struct an *a, struct inv *iv);
-void prog_head(struct an *a, struct inv *iv);
 void prog_tail(struct an *a, struct inv *iv);
 void prog_wc(struct an *a, struct inv *iv);
 void prog_less(struct an *a, struct inv *iv);
@@ -261,7 +255,6 @@ void prog_node(struct an *a, struct inv *iv);
 void prog_perl(struct an *a, struct inv *iv);
 void prog_ruby(struct an *a, struct inv *iv);
 void prog_php(struct an *a, struct inv *iv);
-void prog_nothing(struct an *a, struct inv *iv);
 void prog_cd(struct an *a, struct inv *iv);
 void prog_pushd(struct an *a, struct inv *iv);
 void prog_popd(struct an *a, struct inv *iv);

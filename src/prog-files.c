@@ -8,16 +8,6 @@
 
 #include "effects-int.h"
 
-void prog_rm(struct an *a, struct inv *iv)
-{
-	static const struct ospec sp = { 0 };
-	struct parsed p;
-
-	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
-	for (size_t i = 0; i < p.nops; i++)
-		effects_emit(a, &iv->c, M_DELETE, p.ops[i]);
-}
-
 void prog_rmdir(struct an *a, struct inv *iv)
 {
 	static const struct ospec sp = { 0 };
@@ -49,16 +39,6 @@ void prog_rmdir(struct an *a, struct inv *iv)
 	}
 }
 
-void prog_mkdir(struct an *a, struct inv *iv)
-{
-	static const char *const larg[] = { "mode", NULL };
-	static const struct ospec sp = { .sarg = "m", .larg = larg };
-	struct parsed p;
-
-	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
-	prog_all_ops(a, iv, &p, M_CREATE);
-}
-
 void prog_touch(struct an *a, struct inv *iv)
 {
 	static const char *const larg[] = { "date", "reference", "time", NULL };
@@ -77,16 +57,6 @@ void prog_truncate(struct an *a, struct inv *iv)
 
 	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
 	prog_all_ops(a, iv, &p, progopt_has(&p, 'c', "no-create") ? M_WIFEX : M_CW);
-}
-
-void prog_unlink(struct an *a, struct inv *iv)
-{
-	static const struct ospec sp = { 0 };
-	struct parsed p;
-
-	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
-	for (size_t i = 0; i < p.nops; i++)
-		effects_emit(a, &iv->c, M_DELETE, p.ops[i]);
 }
 
 /* cp, mv, ln: sources and a target (GNU coreutils: -t DIR, -T, a last
@@ -207,17 +177,6 @@ void prog_chmod(struct an *a, struct inv *iv)
 void prog_chown(struct an *a, struct inv *iv)
 {
 	h_chmod_like(a, iv, false);
-}
-
-void prog_tee(struct an *a, struct inv *iv)
-{
-	static const struct ospec sp = { 0 };
-	struct parsed p;
-
-	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
-	/* tee creates a missing file and writes an existing one; with -a the
-	 * file is appended to, which is a write as well */
-	prog_all_ops(a, iv, &p, M_CW);
 }
 
 /* dd: operands KEY=VALUE; if= is read, of= created or written. */

@@ -211,12 +211,6 @@ void prog_php(struct an *a, struct inv *iv)
 
 /* ---- builtins ------------------------------------------------------------ */
 
-void prog_nothing(struct an *a, struct inv *iv)
-{
-	(void)a;
-	(void)iv;
-}
-
 /* cd [-L|-P|-e|-@] [DIR]: a literal directory moves the line's working
  * directory for the commands after it; anything else makes it unknown. */
 void prog_cd(struct an *a, struct inv *iv)

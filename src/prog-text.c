@@ -262,26 +262,6 @@ void prog_rg(struct an *a, struct inv *iv)
 			effects_emit(a, &iv->c, M_READ, p.ops[i]);
 }
 
-/* cat, tac, head, tail, wc, less, more: read their file operands. */
-void prog_cat(struct an *a, struct inv *iv)
-{
-	static const struct ospec sp = { 0 };
-	struct parsed p;
-
-	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
-	prog_all_ops(a, iv, &p, M_READ);
-}
-
-void prog_head(struct an *a, struct inv *iv)
-{
-	static const char *const larg[] = { "lines", "bytes", NULL };
-	static const struct ospec sp = { .sarg = "nc", .larg = larg, .numeric = true };
-	struct parsed p;
-
-	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
-	prog_all_ops(a, iv, &p, M_READ);
-}
-
 void prog_tail(struct an *a, struct inv *iv)
 {
 	static const char *const larg[] = { "lines", "bytes", "sleep-interval", "pid",

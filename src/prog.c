@@ -55,154 +55,175 @@ void prog_all_ops(struct an *a, const struct inv *iv, const struct parsed *p, en
 
 #define P_BUILTIN 1u  /* a shell builtin: only in the shell itself */
 
-static const struct prog {
+/* One program. A program whose effects follow from its options alone is
+ * data: fn NULL, spec its option syntax, mode what every operand gets
+ * ("-" is standard input, except for a delete). fn and spec both NULL:
+ * the program has no filesystem effect (echo, true, a builtin that only
+ * changes the shell's own state). */
+struct prog {
 	const char *name;
 	void (*fn)(struct an *, struct inv *);
 	unsigned flags;
-} progs[] = {
-	{ ".", prog_source, P_BUILTIN },
-	{ ":", prog_nothing, P_BUILTIN },
-	{ "[", prog_nothing, P_BUILTIN },
-	{ "alias", prog_nothing, P_BUILTIN },
-	{ "ash", prog_sh, 0 },
-	{ "bash", prog_sh, 0 },
-	{ "bg", prog_nothing, P_BUILTIN },
-	{ "bind", prog_nothing, P_BUILTIN },
-	{ "break", prog_nothing, P_BUILTIN },
-	{ "builtin", prog_builtin, P_BUILTIN },
-	{ "caffeinate", prog_unknown_wrapper, 0 },
-	{ "cat", prog_cat, 0 },
-	{ "catchsegv", prog_unknown_wrapper, 0 },
-	{ "cd", prog_cd, P_BUILTIN },
-	{ "chgrp", prog_chown, 0 },
-	{ "chmod", prog_chmod, 0 },
-	{ "chown", prog_chown, 0 },
-	{ "chroot", prog_unknown_wrapper, 0 },
-	{ "chrt", prog_unknown_wrapper, 0 },
-	{ "command", prog_command, P_BUILTIN },
-	{ "compgen", prog_nothing, P_BUILTIN },
-	{ "complete", prog_nothing, P_BUILTIN },
-	{ "compopt", prog_nothing, P_BUILTIN },
-	{ "continue", prog_nothing, P_BUILTIN },
-	{ "coproc", prog_coproc, P_BUILTIN },
-	{ "cp", prog_cp, 0 },
-	{ "csh", prog_othershell, 0 },
-	{ "curl", prog_curl, 0 },
-	{ "dash", prog_sh, 0 },
-	{ "dd", prog_dd, 0 },
-	{ "declare", prog_nothing, P_BUILTIN },
-	{ "dirs", prog_nothing, P_BUILTIN },
-	{ "disown", prog_nothing, P_BUILTIN },
-	{ "doas", prog_doas, 0 },
-	{ "echo", prog_nothing, P_BUILTIN },
-	{ "egrep", prog_grep, 0 },
-	{ "enable", prog_nothing, P_BUILTIN },
-	{ "env", prog_env, 0 },
-	{ "eval", prog_eval, P_BUILTIN },
-	{ "exec", prog_exec, P_BUILTIN },
-	{ "exit", prog_nothing, P_BUILTIN },
-	{ "export", prog_nothing, P_BUILTIN },
-	{ "fakeroot", prog_unknown_wrapper, 0 },
-	{ "faketime", prog_unknown_wrapper, 0 },
-	{ "false", prog_nothing, P_BUILTIN },
-	{ "fc", prog_nothing, P_BUILTIN },
-	{ "fg", prog_nothing, P_BUILTIN },
-	{ "fgrep", prog_grep, 0 },
-	{ "find", prog_find, 0 },
-	{ "firejail", prog_unknown_wrapper, 0 },
-	{ "fish", prog_othershell, 0 },
-	{ "flock", prog_unknown_wrapper, 0 },
-	{ "getopts", prog_nothing, P_BUILTIN },
-	{ "grep", prog_grep, 0 },
-	{ "hash", prog_nothing, P_BUILTIN },
-	{ "head", prog_head, 0 },
-	{ "help", prog_nothing, P_BUILTIN },
-	{ "history", prog_nothing, P_BUILTIN },
-	{ "ionice", prog_unknown_wrapper, 0 },
-	{ "jobs", prog_nothing, P_BUILTIN },
-	{ "kill", prog_nothing, P_BUILTIN },
-	{ "ksh", prog_sh, 0 },
-	{ "less", prog_less, 0 },
-	{ "let", prog_nothing, P_BUILTIN },
-	{ "ln", prog_ln, 0 },
-	{ "local", prog_nothing, P_BUILTIN },
-	{ "logout", prog_nothing, P_BUILTIN },
-	{ "ltrace", prog_unknown_wrapper, 0 },
-	{ "mapfile", prog_nothing, P_BUILTIN },
-	{ "mkdir", prog_mkdir, 0 },
-	{ "mksh", prog_sh, 0 },
-	{ "more", prog_less, 0 },
-	{ "mv", prog_mv, 0 },
-	{ "nice", prog_nice, 0 },
-	{ "node", prog_node, 0 },
-	{ "nodejs", prog_node, 0 },
-	{ "nohup", prog_nohup, 0 },
-	{ "nsenter", prog_unknown_wrapper, 0 },
-	{ "parallel", prog_unknown_wrapper, 0 },
-	{ "perl", prog_perl, 0 },
-	{ "php", prog_php, 0 },
-	{ "pkexec", prog_unknown_wrapper, 0 },
-	{ "popd", prog_popd, P_BUILTIN },
-	{ "printf", prog_nothing, P_BUILTIN },
-	{ "proxychains", prog_unknown_wrapper, 0 },
-	{ "proxychains4", prog_unknown_wrapper, 0 },
-	{ "pushd", prog_pushd, P_BUILTIN },
-	{ "pwd", prog_nothing, P_BUILTIN },
-	{ "read", prog_nothing, P_BUILTIN },
-	{ "readarray", prog_nothing, P_BUILTIN },
-	{ "readonly", prog_nothing, P_BUILTIN },
-	{ "return", prog_nothing, P_BUILTIN },
-	{ "rg", prog_rg, 0 },
-	{ "rlwrap", prog_unknown_wrapper, 0 },
-	{ "rm", prog_rm, 0 },
-	{ "rmdir", prog_rmdir, 0 },
-	{ "ruby", prog_ruby, 0 },
-	{ "runuser", prog_unknown_wrapper, 0 },
-	{ "script", prog_unknown_wrapper, 0 },
-	{ "sed", prog_sed, 0 },
-	{ "set", prog_nothing, P_BUILTIN },
-	{ "setsid", prog_unknown_wrapper, 0 },
-	{ "sh", prog_sh, 0 },
-	{ "shift", prog_nothing, P_BUILTIN },
-	{ "shopt", prog_nothing, P_BUILTIN },
-	{ "source", prog_source, P_BUILTIN },
-	{ "stdbuf", prog_stdbuf, 0 },
-	{ "strace", prog_unknown_wrapper, 0 },
-	{ "su", prog_unknown_wrapper, 0 },
-	{ "sudo", prog_sudo, 0 },
-	{ "sudoedit", prog_sudo, 0 },
-	{ "suspend", prog_nothing, P_BUILTIN },
-	{ "systemd-run", prog_unknown_wrapper, 0 },
-	{ "tac", prog_cat, 0 },
-	{ "tail", prog_tail, 0 },
-	{ "taskset", prog_unknown_wrapper, 0 },
-	{ "tcsh", prog_othershell, 0 },
-	{ "tee", prog_tee, 0 },
-	{ "test", prog_nothing, P_BUILTIN },
-	{ "time", prog_time, 0 },
-	{ "timeout", prog_timeout, 0 },
-	{ "times", prog_nothing, P_BUILTIN },
-	{ "torsocks", prog_unknown_wrapper, 0 },
-	{ "touch", prog_touch, 0 },
-	{ "trap", prog_trap, P_BUILTIN },
-	{ "true", prog_nothing, P_BUILTIN },
-	{ "truncate", prog_truncate, 0 },
-	{ "type", prog_nothing, P_BUILTIN },
-	{ "typeset", prog_nothing, P_BUILTIN },
-	{ "ulimit", prog_nothing, P_BUILTIN },
-	{ "umask", prog_nothing, P_BUILTIN },
-	{ "unalias", prog_nothing, P_BUILTIN },
-	{ "unbuffer", prog_unknown_wrapper, 0 },
-	{ "unlink", prog_unlink, 0 },
-	{ "unset", prog_nothing, P_BUILTIN },
-	{ "unshare", prog_unknown_wrapper, 0 },
-	{ "valgrind", prog_unknown_wrapper, 0 },
-	{ "wait", prog_nothing, P_BUILTIN },
-	{ "watch", prog_unknown_wrapper, 0 },
-	{ "wc", prog_wc, 0 },
-	{ "wget", prog_wget, 0 },
-	{ "xargs", prog_xargs, 0 },
-	{ "zsh", prog_sh, 0 },
+	const struct ospec *spec;
+	enum mode mode;
+};
+
+static const struct ospec no_opts = { 0 };
+static const char *const head_larg[] = { "lines", "bytes", NULL };
+static const struct ospec head_opts = { .sarg = "nc", .larg = head_larg, .numeric = true };
+static const char *const mkdir_larg[] = { "mode", NULL };
+static const struct ospec mkdir_opts = { .sarg = "m", .larg = mkdir_larg };
+
+#define PROG(n, fn) { n, fn, 0, NULL, M_READ }
+#define BUILTIN(n, fn) { n, fn, P_BUILTIN, NULL, M_READ }
+#define NOOP_BUILTIN(n) { n, NULL, P_BUILTIN, NULL, M_READ }
+#define OPERANDS(n, spec, mode) { n, NULL, 0, &spec, mode }
+
+/* Sorted by name (bsearch). */
+static const struct prog progs[] = {
+	BUILTIN(".", prog_source),
+	NOOP_BUILTIN(":"),
+	NOOP_BUILTIN("["),
+	NOOP_BUILTIN("alias"),
+	PROG("ash", prog_sh),
+	PROG("bash", prog_sh),
+	NOOP_BUILTIN("bg"),
+	NOOP_BUILTIN("bind"),
+	NOOP_BUILTIN("break"),
+	BUILTIN("builtin", prog_builtin),
+	PROG("caffeinate", prog_unknown_wrapper),
+	OPERANDS("cat", no_opts, M_READ),
+	PROG("catchsegv", prog_unknown_wrapper),
+	BUILTIN("cd", prog_cd),
+	PROG("chgrp", prog_chown),
+	PROG("chmod", prog_chmod),
+	PROG("chown", prog_chown),
+	PROG("chroot", prog_unknown_wrapper),
+	PROG("chrt", prog_unknown_wrapper),
+	BUILTIN("command", prog_command),
+	NOOP_BUILTIN("compgen"),
+	NOOP_BUILTIN("complete"),
+	NOOP_BUILTIN("compopt"),
+	NOOP_BUILTIN("continue"),
+	BUILTIN("coproc", prog_coproc),
+	PROG("cp", prog_cp),
+	PROG("csh", prog_othershell),
+	PROG("curl", prog_curl),
+	PROG("dash", prog_sh),
+	PROG("dd", prog_dd),
+	NOOP_BUILTIN("declare"),
+	NOOP_BUILTIN("dirs"),
+	NOOP_BUILTIN("disown"),
+	PROG("doas", prog_doas),
+	NOOP_BUILTIN("echo"),
+	PROG("egrep", prog_grep),
+	NOOP_BUILTIN("enable"),
+	PROG("env", prog_env),
+	BUILTIN("eval", prog_eval),
+	BUILTIN("exec", prog_exec),
+	NOOP_BUILTIN("exit"),
+	NOOP_BUILTIN("export"),
+	PROG("fakeroot", prog_unknown_wrapper),
+	PROG("faketime", prog_unknown_wrapper),
+	NOOP_BUILTIN("false"),
+	NOOP_BUILTIN("fc"),
+	NOOP_BUILTIN("fg"),
+	PROG("fgrep", prog_grep),
+	PROG("find", prog_find),
+	PROG("firejail", prog_unknown_wrapper),
+	PROG("fish", prog_othershell),
+	PROG("flock", prog_unknown_wrapper),
+	NOOP_BUILTIN("getopts"),
+	PROG("grep", prog_grep),
+	NOOP_BUILTIN("hash"),
+	OPERANDS("head", head_opts, M_READ),
+	NOOP_BUILTIN("help"),
+	NOOP_BUILTIN("history"),
+	PROG("ionice", prog_unknown_wrapper),
+	NOOP_BUILTIN("jobs"),
+	NOOP_BUILTIN("kill"),
+	PROG("ksh", prog_sh),
+	PROG("less", prog_less),
+	NOOP_BUILTIN("let"),
+	PROG("ln", prog_ln),
+	NOOP_BUILTIN("local"),
+	NOOP_BUILTIN("logout"),
+	PROG("ltrace", prog_unknown_wrapper),
+	NOOP_BUILTIN("mapfile"),
+	OPERANDS("mkdir", mkdir_opts, M_CREATE),
+	PROG("mksh", prog_sh),
+	PROG("more", prog_less),
+	PROG("mv", prog_mv),
+	PROG("nice", prog_nice),
+	PROG("node", prog_node),
+	PROG("nodejs", prog_node),
+	PROG("nohup", prog_nohup),
+	PROG("nsenter", prog_unknown_wrapper),
+	PROG("parallel", prog_unknown_wrapper),
+	PROG("perl", prog_perl),
+	PROG("php", prog_php),
+	PROG("pkexec", prog_unknown_wrapper),
+	BUILTIN("popd", prog_popd),
+	NOOP_BUILTIN("printf"),
+	PROG("proxychains", prog_unknown_wrapper),
+	PROG("proxychains4", prog_unknown_wrapper),
+	BUILTIN("pushd", prog_pushd),
+	NOOP_BUILTIN("pwd"),
+	NOOP_BUILTIN("read"),
+	NOOP_BUILTIN("readarray"),
+	NOOP_BUILTIN("readonly"),
+	NOOP_BUILTIN("return"),
+	PROG("rg", prog_rg),
+	PROG("rlwrap", prog_unknown_wrapper),
+	OPERANDS("rm", no_opts, M_DELETE),
+	PROG("rmdir", prog_rmdir),
+	PROG("ruby", prog_ruby),
+	PROG("runuser", prog_unknown_wrapper),
+	PROG("script", prog_unknown_wrapper),
+	PROG("sed", prog_sed),
+	NOOP_BUILTIN("set"),
+	PROG("setsid", prog_unknown_wrapper),
+	PROG("sh", prog_sh),
+	NOOP_BUILTIN("shift"),
+	NOOP_BUILTIN("shopt"),
+	BUILTIN("source", prog_source),
+	PROG("stdbuf", prog_stdbuf),
+	PROG("strace", prog_unknown_wrapper),
+	PROG("su", prog_unknown_wrapper),
+	PROG("sudo", prog_sudo),
+	PROG("sudoedit", prog_sudo),
+	NOOP_BUILTIN("suspend"),
+	PROG("systemd-run", prog_unknown_wrapper),
+	OPERANDS("tac", no_opts, M_READ),
+	PROG("tail", prog_tail),
+	PROG("taskset", prog_unknown_wrapper),
+	PROG("tcsh", prog_othershell),
+	OPERANDS("tee", no_opts, M_CW),
+	NOOP_BUILTIN("test"),
+	PROG("time", prog_time),
+	PROG("timeout", prog_timeout),
+	NOOP_BUILTIN("times"),
+	PROG("torsocks", prog_unknown_wrapper),
+	PROG("touch", prog_touch),
+	BUILTIN("trap", prog_trap),
+	NOOP_BUILTIN("true"),
+	PROG("truncate", prog_truncate),
+	NOOP_BUILTIN("type"),
+	NOOP_BUILTIN("typeset"),
+	NOOP_BUILTIN("ulimit"),
+	NOOP_BUILTIN("umask"),
+	NOOP_BUILTIN("unalias"),
+	PROG("unbuffer", prog_unknown_wrapper),
+	OPERANDS("unlink", no_opts, M_DELETE),
+	NOOP_BUILTIN("unset"),
+	PROG("unshare", prog_unknown_wrapper),
+	PROG("valgrind", prog_unknown_wrapper),
+	NOOP_BUILTIN("wait"),
+	PROG("watch", prog_unknown_wrapper),
+	PROG("wc", prog_wc),
+	PROG("wget", prog_wget),
+	PROG("xargs", prog_xargs),
+	PROG("zsh", prog_sh),
 };
 
 static int prog_cmp(const void *k, const void *e)
@@ -213,6 +234,23 @@ static int prog_cmp(const void *k, const void *e)
 static const struct prog *prog_lookup(const char *name)
 {
 	return bsearch(name, progs, sizeof(progs) / sizeof(progs[0]), sizeof(progs[0]), prog_cmp);
+}
+
+/* Run one table entry on iv. */
+static void prog_call(struct an *a, const struct prog *pr, struct inv *iv)
+{
+	struct parsed p;
+
+	if (pr->fn) {
+		pr->fn(a, iv);
+		return;
+	}
+	if (!pr->spec)
+		return;
+	progopt_parse(a, pr->spec, iv->argv + 1, iv->argc - 1, &p);
+	for (size_t i = 0; i < p.nops; i++)
+		if (pr->mode == M_DELETE || !w_is(p.ops[i], "-"))
+			effects_emit(a, &iv->c, pr->mode, p.ops[i]);
 }
 
 /* python, python3, python3.12 */
@@ -285,7 +323,7 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		if (sys && ((pr && !(pr->flags & P_BUILTIN)) || is_python(iv->c.prog))) {
 			iv->binpath = p;
 			if (pr)
-				pr->fn(a, iv);
+				prog_call(a, pr, iv);
 			else
 				prog_python(a, iv);
 			return;
@@ -298,11 +336,11 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 	pr = prog_lookup(name);
 	if (flags & RR_BUILTIN) {
 		if (pr && (pr->flags & P_BUILTIN))
-			pr->fn(a, iv);
+			prog_call(a, pr, iv);
 		return;
 	}
 	if (pr && (!(pr->flags & P_BUILTIN) || iv->in_shell)) {
-		pr->fn(a, iv);
+		prog_call(a, pr, iv);
 		return;
 	}
 	if (is_python(name)) {
