@@ -227,6 +227,8 @@ void prog_chown(struct an *a, struct inv *iv);
 void prog_dd(struct an *a, struct inv *iv);
 void prog_find(struct an *a, struct inv *iv);
 void prog_sed(struct an *a, struct inv *iv);
+void prog_inplace(struct an *a, const struct cmd *c, const struct word *f,
+		  const struct word *suffix);
 void prog_grep(struct an *a, struct inv *iv);
 void prog_rg(struct an *a, struct inv *iv);
 void prog_tail(struct an *a, struct inv *iv);

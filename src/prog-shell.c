@@ -190,10 +190,53 @@ void prog_node(struct an *a, struct inv *iv)
 	interp(a, iv, &is);
 }
 
+/* perl -i[EXT]: the files after the code (or after the script) are
+ * edited in place, as sed -i does (perlrun, "-i[extension]"). */
+static void perl_inplace(struct an *a, struct inv *iv)
+{
+	const struct word *suffix = NULL;
+	bool inplace = false, code = false;
+	size_t i = 1;
+
+	for (; i < iv->argc; i++) {
+		struct word *w = iv->argv[i];
+		const char *t = w->lit;
+
+		if (!w_literal(w) || t[0] != '-' || !t[1])
+			break;
+		if (strcmp(t, "--") == 0) {
+			i++;
+			break;
+		}
+		for (size_t j = 1; t[j]; j++) {
+			if (strchr("eEI", t[j])) {
+				code = code || t[j] != 'I';
+				if (!t[j + 1])
+					i++;
+				break;
+			}
+			if (t[j] == 'i') {
+				inplace = true;
+				suffix = shword_tail(a, w, j + 1);
+				break;
+			}
+			if (strchr("MmxlFCdDV0", t[j]))
+				break;
+		}
+	}
+	if (!inplace)
+		return;
+	for (i += code ? 0 : 1; i < iv->argc; i++)
+		if (!w_is(iv->argv[i], "-"))
+			prog_inplace(a, &iv->c, iv->argv[i], suffix);
+}
+
 void prog_perl(struct an *a, struct inv *iv)
 {
 	static const struct ispec is = { .code = "eE", .argnext = "I", .attached = "MmxilFCdDV0" };
+
 	interp(a, iv, &is);
+	perl_inplace(a, iv);
 }
 
 void prog_ruby(struct an *a, struct inv *iv)

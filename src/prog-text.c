@@ -97,10 +97,66 @@ static void sed_check_script(struct an *a, struct inv *iv, const struct word *w,
 		effects_opaque(a, iv->sh, w->start, w->end, iv->c.prog);
 }
 
+/* An in-place edit of file operand f (sed -i, perl -i): the file is read,
+ * and the program writes a temporary file in the file's folder (GNU sed:
+ * sedXXXXXX; perl: a name of its own) that it renames over the file:
+ * create and delete in that folder, write on the file. A suffix that is
+ * not empty also names a backup: SUFFIX appended, or with '*' the file's
+ * name in its place (GNU sed manual, "-i"). c: the command. */
+void prog_inplace(struct an *a, const struct cmd *c, const struct word *f,
+		  const struct word *suffix)
+{
+	const char *p, *dir;
+
+	if (f->pipe || (w_path_known(f) && f->len == 0))
+		return; /* no file: the program fails */
+	p = w_path_known(f) ? shword_path(a, c->cwd, f->lit, f->len) : NULL;
+	dir = p ? arena_own(&a->ar, path_dirname(p)) : shword_anchor(a, c->cwd, f);
+	effects_emit(a, c, M_READ, f);
+	effects_emit(a, c, M_WRITE, f);
+	effects_emit_at(a, c, M_CREATE, NULL, dir, f->start, f->end);
+	effects_emit_at(a, c, M_DELETE, NULL, dir, f->start, f->end);
+	if (!suffix || suffix->len == 0)
+		return;
+	if (!w_path_known(f) || !w_literal(suffix)) {
+		effects_emit_at(a, c, M_CW, NULL, shword_anchor(a, c->cwd, f), f->start,
+			f->end);
+		return;
+	}
+	struct strbuf b = STRBUF_INIT;
+	const char *star = strchr(suffix->lit, '*');
+	if (star) {
+		const char *base = strrchr(f->lit, '/');
+		base = base ? base + 1 : f->lit;
+		for (const char *q = suffix->lit; *q; q++) {
+			if (*q == '*')
+				sb_adds(&b, base);
+			else
+				sb_addc(&b, *q);
+		}
+		if (!strchr(suffix->lit, '/')) {
+			/* the backup stays next to the file */
+			const char *slash = strrchr(f->lit, '/');
+			struct strbuf full = STRBUF_INIT;
+			if (slash)
+				sb_add(&full, f->lit, (size_t)(slash - f->lit) + 1);
+			sb_adds(&full, b.buf);
+			sb_release(&b);
+			b = full;
+		}
+	} else {
+		sb_add(&b, f->lit, f->len);
+		sb_adds(&b, suffix->lit);
+	}
+	char *bk = sb_detach(&b);
+	effects_emit_at(a, c, M_CW, shword_path(a, c->cwd, bk, strlen(bk)), c->cwd,
+		f->start, f->end);
+	free(bk);
+}
+
 /* sed: -i[SUFFIX] edits in place (GNU: the suffix is attached; BSD: `-i ''`
  * is in place without a backup); the script is the first operand unless
- * -e or -f gave one. A SUFFIX with '*' names the backup with the file's
- * name in place of '*' (GNU sed manual, "-i"). */
+ * -e or -f gave one. */
 void prog_sed(struct an *a, struct inv *iv)
 {
 	static const char *const larg[] = { "expression", "file", "line-length", NULL };
@@ -138,46 +194,10 @@ void prog_sed(struct an *a, struct inv *iv)
 
 		if (w_is(f, "-"))
 			continue;
-		effects_emit(a, &iv->c, M_READ, f);
-		if (!inplace)
-			continue;
-		effects_emit(a, &iv->c, M_WRITE, f);
-		if (!suffix || suffix->len == 0)
-			continue;
-		if (!w_path_known(f) || !w_literal(suffix)) {
-			effects_emit_at(a, &iv->c, M_CW, NULL, shword_anchor(a, iv->c.cwd, f), f->start,
-				f->end);
-			continue;
-		}
-		struct strbuf b = STRBUF_INIT;
-		const char *star = strchr(suffix->lit, '*');
-		if (star) {
-			const char *base = strrchr(f->lit, '/');
-			base = base ? base + 1 : f->lit;
-			for (const char *q = suffix->lit; *q; q++) {
-				if (*q == '*')
-					sb_adds(&b, base);
-				else
-					sb_addc(&b, *q);
-			}
-			if (!strchr(suffix->lit, '/')) {
-				/* the backup stays next to the file */
-				const char *slash = strrchr(f->lit, '/');
-				struct strbuf full = STRBUF_INIT;
-				if (slash)
-					sb_add(&full, f->lit, (size_t)(slash - f->lit) + 1);
-				sb_adds(&full, b.buf);
-				sb_release(&b);
-				b = full;
-			}
-		} else {
-			sb_add(&b, f->lit, f->len);
-			sb_adds(&b, suffix->lit);
-		}
-		char *bk = sb_detach(&b);
-		effects_emit_at(a, &iv->c, M_CW, shword_path(a, iv->c.cwd, bk, strlen(bk)), iv->c.cwd,
-			f->start, f->end);
-		free(bk);
+		if (inplace)
+			prog_inplace(a, &iv->c, f, suffix);
+		else
+			effects_emit(a, &iv->c, M_READ, f);
 	}
 }
 
