@@ -236,6 +236,7 @@ void prog_wc(struct an *a, struct inv *iv);
 void prog_less(struct an *a, struct inv *iv);
 void prog_curl(struct an *a, struct inv *iv);
 void prog_wget(struct an *a, struct inv *iv);
+void prog_git(struct an *a, struct inv *iv);
 void prog_sudo(struct an *a, struct inv *iv);
 void prog_doas(struct an *a, struct inv *iv);
 void prog_env(struct an *a, struct inv *iv);

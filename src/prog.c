@@ -134,6 +134,7 @@ static const struct prog progs[] = {
 	PROG("fish", prog_othershell),
 	PROG("flock", prog_unknown_wrapper),
 	NOOP_BUILTIN("getopts"),
+	PROG("git", prog_git),
 	PROG("grep", prog_grep),
 	NOOP_BUILTIN("hash"),
 	OPERANDS("head", head_opts, M_READ),

@@ -22,8 +22,9 @@
 /* ---- the stub filesystem ------------------------------------------------- */
 
 static const char *const stub_dirs[] = { "/", "/w", "/w/dir", "/w/src", "/w/build", "/tmp",
-					 "/home/u", NULL };
-static const char *const stub_files[] = { "/w/exists.txt", "/w/old.txt", "/dev/null", NULL };
+					 "/home/u", "/w/.git", "/w/.git/hooks", NULL };
+static const char *const stub_files[] = { "/w/exists.txt", "/w/old.txt", "/dev/null",
+					  "/w/.git/config", NULL };
 
 static int stub_kind(const char *p, void *data)
 {
@@ -37,12 +38,12 @@ static int stub_kind(const char *p, void *data)
 	return 0;
 }
 
-/* Everything in /usr/bin except names with "nosuch", and one tool in
- * /usr/local/bin. */
+/* Everything in /usr/bin except names with "nosuch", one tool in
+ * /usr/local/bin, and one git hook of the repository /w. */
 static bool stub_executable(const char *p, void *data)
 {
 	(void)data;
-	if (strcmp(p, "/usr/local/bin/mytool") == 0)
+	if (strcmp(p, "/usr/local/bin/mytool") == 0 || strcmp(p, "/w/.git/hooks/pre-push") == 0)
 		return true;
 	return strncmp(p, "/usr/bin/", 9) == 0 && !strstr(p, "nosuch");
 }
@@ -358,6 +359,11 @@ static const struct {
 	/* an incomplete parse is never allow */
 	{ "cat a; (", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_PROMPT, "" },
 	{ "echo \"unterminated", FSJ_TIER_FULL, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_PROMPT, "" },
+	/* sed -i renames a temporary file over f: delete in its folder */
+	{ "sed -i s/a/b/ f", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_PROMPT,
+	  "delete /w" },
+	{ "sed -i s/a/b/ /tmp/f", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_ALLOW,
+	  "" },
 	/* standard streams are no effect; /dev/null passes the protected level */
 	{ "make 2>/dev/null >/dev/stderr </dev/null", FSJ_TIER_GUARDED,
 	  FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_ALLOW, "" },
@@ -409,6 +415,46 @@ START_TEST(test_decision_details)
 	ck_assert(d.chk.d[4].by_tier);
 	ck_assert_int_eq(d.chk.overall, FSJ_OVERALL_REFUSE);
 	decided_release(&d);
+	policy_free(pol);
+}
+END_TEST
+
+/* A workspace that grants all five capabilities, with the repository
+ * metadata protected the way issue 12 asks (hooks/ and config of /w/.git):
+ * what changes the metadata git runs is refused, the ordinary git and
+ * sed -i workflow is allowed. */
+START_TEST(test_git_decisions)
+{
+	static const struct {
+		const char *line;
+		enum fsj_overall overall;
+	} cases[] = {
+		{ "git config core.fsmonitor x", FSJ_OVERALL_REFUSE },
+		{ "git -C dir config --unset core.hooksPath", FSJ_OVERALL_REFUSE },
+		{ "printf x > .git/hooks/pre-commit", FSJ_OVERALL_REFUSE },
+		{ "git add -A && git commit -m x", FSJ_OVERALL_ALLOW },
+		{ "sed -i s/a/b/ f", FSJ_OVERALL_ALLOW },
+		{ "git status; git log; git diff", FSJ_OVERALL_ALLOW },
+		{ "git config --get core.fsmonitor", FSJ_OVERALL_ALLOW },
+	};
+	struct fsj_policy *pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_WRITES);
+
+	pol->workspace = xstrdup("/w");
+	add(pol, FSJ_SRC_PROTECTED, "/w/.git/hooks", true, 0, W | C | D, 0);
+	add(pol, FSJ_SRC_PROTECTED, "/w/.git/config", false, 0, W | C | D, 0);
+	add(pol, FSJ_SRC_BASELINE, "/", true, R, 0, 0);
+	add(pol, FSJ_SRC_BASELINE, "/usr", true, R | X, 0, 0);
+	add(pol, FSJ_SRC_BASELINE, "/w", true, R | W | C | D | X, 0, 0);
+	policy_finalize(pol);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct decided d;
+
+		decide_line(cases[i].line, pol, &d);
+		ck_assert_msg(d.chk.overall == cases[i].overall, "'%s': expected %s, got %s",
+			      cases[i].line, fsj_overall_name(cases[i].overall),
+			      fsj_overall_name(d.chk.overall));
+		decided_release(&d);
+	}
 	policy_free(pol);
 }
 END_TEST
@@ -485,6 +531,7 @@ static Suite *effects_suite(void)
 	tc = tcase_create("decision");
 	tcase_add_loop_test(tc, test_decisions, 0, (int)N_DECISIONS);
 	tcase_add_test(tc, test_decision_details);
+	tcase_add_test(tc, test_git_decisions);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("oneliners");

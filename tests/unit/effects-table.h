@@ -527,4 +527,100 @@ static const struct {
 	  "INCOMPLETE: any !/w" },
 	{ "rm a &&",
 	  "INCOMPLETE: delete /w/a; any !/w" },
+	/* git (issue 12 item 7): the repository /w/.git; names git picks at run
+	 * time inside it are unresolved */
+	{ "git config core.fsmonitor x",
+	  "create /w/.git/config.lock; write /w/.git/config; "
+	  "delete /w/.git/config.lock" },
+	{ "git config --get core.fsmonitor",
+	  "read /w/.git/config" },
+	{ "git config -l",
+	  "read /w/.git/config" },
+	{ "git config --global user.name me",
+	  "create /home/u/.gitconfig.lock; create /home/u/.gitconfig; "
+	  "delete /home/u/.gitconfig.lock" },
+	{ "git config --system a.b c",
+	  "create /etc/gitconfig.lock; create /etc/gitconfig; "
+	  "delete /etc/gitconfig.lock" },
+	{ "git config --file cfg a.b c",
+	  "create /w/cfg.lock; create /w/cfg; delete /w/cfg.lock" },
+	{ "git config --worktree a.b c",
+	  "create /w/.git/config.worktree.lock; "
+	  "create /w/.git/config.worktree; "
+	  "delete /w/.git/config.worktree.lock" },
+	{ "git config set core.editor vi",
+	  "create /w/.git/config.lock; write /w/.git/config; "
+	  "delete /w/.git/config.lock" },
+	{ "git -C dir config a.b c",
+	  "create /w/.git/config.lock; write /w/.git/config; "
+	  "delete /w/.git/config.lock" },
+	{ "git --git-dir=/tmp/r.git config a.b c",
+	  "create /tmp/r.git/config.lock; create /tmp/r.git/config; "
+	  "delete /tmp/r.git/config.lock" },
+	{ "git -c core.hooksPath=/tmp log",
+	  "any !/w; read /w/.git; read /w" },
+	{ "git add -A && git commit -m x",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; read /w/.git; read /w; create ?/w/.git; "
+	  "write ?/w/.git; delete ?/w/.git" },
+	{ "git add src f",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; read /w/src; read /w/f" },
+	{ "git commit",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; any !/w" },
+	{ "git status",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git" },
+	{ "git --no-optional-locks status",
+	  "read /w/.git; read /w" },
+	{ "git log --oneline",
+	  "read /w/.git; read /w" },
+	{ "git rm f",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; delete /w/f" },
+	{ "git rm --cached f",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git" },
+	{ "git mv old.txt new.txt",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; delete /w/old.txt; create /w/new.txt" },
+	{ "git checkout -- exists.txt",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; write /w/exists.txt" },
+	{ "git restore exists.txt",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; write /w/exists.txt" },
+	{ "git restore --staged exists.txt",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git" },
+	{ "git checkout main",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; create ?/w; write ?/w; delete ?/w" },
+	{ "git clone https://h/x/repo.git",
+	  "create ?/w/repo/.git; write ?/w/repo/.git; create ?/w/repo; "
+	  "create /w/repo" },
+	{ "git clone /tmp/src.git dst",
+	  "create ?/w/dst/.git; write ?/w/dst/.git; create ?/w/dst; "
+	  "read /tmp/src.git; create /w/dst" },
+	{ "git init d",
+	  "create ?/w/d/.git; write ?/w/d/.git; create /w/d" },
+	{ "git frobnicate",
+	  "read /w/.git; any !/w" },
+	{ "git hook run pre-commit",
+	  "read /w/.git; any !/w" },
+	{ "git push",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; execute /w/.git/hooks/pre-push; any !/w" },
+	{ "cd /tmp && git status",
+	  "read ?/tmp; read ?/tmp; create ?/tmp; write ?/tmp; delete ?/tmp" },
+	{ "git clean -fdx",
+	  "read /w/.git; read /w; delete ?/w" },
+	{ "git stash list",
+	  "read /w/.git; read /w" },
+	{ "git stash",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; create ?/w; write ?/w; delete ?/w" },
+	{ "printf x > .git/hooks/pre-commit",
+	  "create /w/.git/hooks/pre-commit" },
 };
