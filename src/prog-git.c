@@ -176,6 +176,15 @@ static void git_opaque(struct git *g)
 
 /* ---- operands ------------------------------------------------------------ */
 
+/* The folder operand w names (what git creates goes inside it): its path,
+ * or the folder it is known to lie in. */
+static const char *git_word_dir(struct git *g, const struct word *w)
+{
+	const char *p = w_path_known(w) ? shword_path(g->a, g->c.cwd, w->lit, w->len) : NULL;
+
+	return p ? p : shword_anchor(g->a, g->c.cwd, w);
+}
+
 /* A pathspec with magic (":/x", ":(glob)x") or a wildcard git expands
  * itself: the path is known only at run time. */
 static bool git_pathspec_magic(const struct word *w)
@@ -372,6 +381,7 @@ static void git_worktree(struct git *g, struct parsed *p)
 	git_churn(g, git_meta_dir(g));
 	if (w_is(w0, "add") && p->nops > 1) {
 		effects_emit(g->a, &g->c, M_CREATE, p->ops[1]);
+		git_at(g, M_CREATE, NULL, git_word_dir(g, p->ops[1]));
 		git_hooks(g, "post-checkout");
 	} else if (w_is(w0, "remove") && p->nops > 1) {
 		effects_emit(g->a, &g->c, M_DELETE, p->ops[1]);
@@ -382,6 +392,18 @@ static void git_worktree(struct git *g, struct parsed *p)
 		   !w_is(w0, "repair")) {
 		git_opaque(g);
 	}
+}
+
+/* format-patch writes its patches into -o DIR, else the working directory */
+static void git_format_patch(struct git *g, struct parsed *p)
+{
+	const struct word *o = progopt_val(p, 'o', "output-directory");
+
+	if (progopt_has(p, 0, "stdout"))
+		return;
+	if (o)
+		effects_emit(g->a, &g->c, M_CW, o);
+	git_at(g, M_CREATE, NULL, o ? git_word_dir(g, o) : g->c.cwd);
 }
 
 /* The file git config acts on (git-config(1), FILES). */
@@ -585,6 +607,7 @@ static const struct git_sub git_subs[] = {
 	{ "fetch", GIT_K_META, NULL, GIT_REF_HOOKS },
 	{ "filter-branch", GIT_K_OPAQUE, NULL, NULL },
 	{ "for-each-ref", GIT_K_READ, NULL, NULL },
+	{ "format-patch", GIT_K_READ, git_format_patch, NULL },
 	{ "fsck", GIT_K_READ, NULL, NULL },
 	{ "gc", GIT_K_META, NULL, "pre-auto-gc " GIT_REF_HOOKS },
 	{ "grep", GIT_K_READ, NULL, NULL },
@@ -658,7 +681,7 @@ static const char *const git_larg[] = {
 	"shared", "initial-branch", "onto", "strategy", "strategy-option", "exec", "chmod",
 	"pathspec-from-file", "conflict", "orphan", "track", "contains", "no-contains", "merged",
 	"no-merged", "points-at", "sort", "format", "set-upstream-to", "directory", "exclude",
-	"unified", "type", "default", "comment", "blob", "value", "include", NULL
+	"unified", "output-directory", "type", "default", "comment", "blob", "value", "include", NULL
 };
 static const struct ospec git_sub_opts = { .sarg = "mFCcbBojXxe", .larg = git_larg };
 /* git config's -e is --edit, -f FILE its file: its own spec */

@@ -621,6 +621,11 @@ static const struct {
 	{ "git stash",
 	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
 	  "delete ?/w/.git; create ?/w; write ?/w; delete ?/w" },
+	{ "git format-patch -1 -o out",
+	  "read /w/.git; read /w; create ?/w/out; create /w/out" },
+	{ "git worktree add ../wt main",
+	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
+	  "delete ?/w/.git; create ?/wt; create /wt" },
 	{ "printf x > .git/hooks/pre-commit",
 	  "create /w/.git/hooks/pre-commit" },
 };
