@@ -47,6 +47,8 @@ struct sh {
 	const char *cwd;   /* NULL when not known (after `cd $X`) */
 	const char *path;  /* PATH; NULL when not known at all */
 	struct fn *fns;    /* functions defined so far */
+	bool git_env;      /* a GIT_* variable was assigned: git's repository,
+			    * config and index may be elsewhere (git(1), ENVIRONMENT) */
 };
 
 struct an {

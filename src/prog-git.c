@@ -11,10 +11,12 @@
  * git - a hook present in <gitdir>/hooks, an editor, an alias, `-c` or
  * --exec-path, submodule, bisect run, rebase --exec - is opaque.
  *
- * Not followed (said in the report): core.hooksPath and other settings of
- * the configuration files (they are not read), GIT_DIR and friends in the
- * environment, a .git file (linked work tree, submodule) whose gitdir is
- * elsewhere: its metadata effects are unresolved with no known folder. */
+ * Not known here, so unresolved with no known folder: the repository
+ * after a GIT_* variable is assigned in the line (GIT_DIR, GIT_WORK_TREE,
+ * GIT_INDEX_FILE, GIT_CONFIG_GLOBAL...; the caller's own environment is
+ * not seen), and the gitdir a .git file names (linked work tree,
+ * submodule). Not followed: core.hooksPath and the other settings of the
+ * configuration files, which are not read. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -418,6 +420,10 @@ static const char *git_config_file(struct git *g, const struct parsed *p, bool *
 		*known = false;
 		return shword_anchor(g->a, g->c.cwd, f);
 	}
+	if (g->iv->sh->git_env) {
+		*known = false; /* GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_DIR */
+		return NULL;
+	}
 	if (progopt_has(p, 0, "global")) {
 		if (g->a->o->home)
 			return git_join(g, g->a->o->home, ".gitconfig");
@@ -796,7 +802,11 @@ void prog_git(struct an *a, struct inv *iv)
 			opaque = true;
 		}
 	}
-	if (gitdir || bare) {
+	if (iv->sh->git_env) {
+		/* GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE, GIT_CONFIG...: the
+		 * folders are not known */
+		g.found = true;
+	} else if (gitdir || bare) {
 		g.found = true;
 		if (gitdir && w_path_known(gitdir))
 			g.gitdir = shword_path(a, g.c.cwd, gitdir->lit, gitdir->len);

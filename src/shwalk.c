@@ -24,7 +24,7 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 	const char *saved_src = a->src;
 	bool saved_fixed = a->fixed;
 	uint32_t sfs = a->fs, sfe = a->fe;
-	struct sh sub = { .cwd = sh->cwd, .path = sh->path, .fns = NULL };
+	struct sh sub = { .cwd = sh->cwd, .path = sh->path, .fns = NULL, .git_env = sh->git_env };
 	TSTree *t;
 
 	if (a->nest >= MAX_NEST) {
@@ -225,6 +225,8 @@ static void handle_command(struct an *a, TSNode n, struct sh *sh, const struct n
 			if (!ts_node_is_null(name) && !ts_node_is_null(val) &&
 			    strcmp(n_text(a, name), "PATH") == 0)
 				local.path = shword_path_value(a, sh, val);
+			if (!ts_node_is_null(name) && strncmp(n_text(a, name), "GIT_", 4) == 0)
+				local.git_env = true;
 		} else if (is_redirect(c)) {
 			struct nodes words = { 0 };
 			collect_redirect(a, c, &redirs, &words, &tails);
@@ -329,6 +331,8 @@ static void handle_assignments(struct an *a, TSNode n, struct sh *sh)
 		if (!ts_node_is_null(name) && !ts_node_is_null(val) &&
 		    strcmp(n_text(a, name), "PATH") == 0)
 			sh->path = shword_path_value(a, sh, val);
+		if (!ts_node_is_null(name) && strncmp(n_text(a, name), "GIT_", 4) == 0)
+			sh->git_env = true;
 		return;
 	}
 	for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {

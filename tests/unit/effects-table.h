@@ -626,6 +626,13 @@ static const struct {
 	{ "git worktree add ../wt main",
 	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
 	  "delete ?/w/.git; create ?/wt; create /wt" },
+	/* a GIT_* variable moves the repository: its folders are not known */
+	{ "GIT_DIR=/etc/x git config a.b c",
+	  "create ?-; write ?-; delete ?-" },
+	{ "export GIT_CONFIG_GLOBAL=/x; bash -c 'git config --global a.b c'",
+	  "create ?-; write ?-; delete ?-" },
+	{ "env GIT_WORK_TREE=/ git rm f",
+	  "read ?-; read ?-; create ?-; write ?-; delete ?-; delete /w/f" },
 	{ "printf x > .git/hooks/pre-commit",
 	  "create /w/.git/hooks/pre-commit" },
 };
