@@ -591,8 +591,3 @@ void prog_git_sub(struct git *g)
 		sub->fn(g, &p);
 	prog_git_hooks(g, sub->hooks);
 }
-
-/* git [global options] SUBCOMMAND [ARGS] (git(1), OPTIONS). -c and
- * --config-env set configuration that can name programs git runs
- * (core.fsmonitor, core.pager, core.sshCommand, alias.*): opaque, as is
- * --exec-path=DIR. A global option not known here: opaque. */

@@ -21,6 +21,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "prog-git.h"
 
@@ -145,6 +146,29 @@ void prog_git_opaque(struct git *g)
 	effects_opaque(g->a, g->iv->sh, g->s, g->e, g->c.prog);
 }
 
+/* A -c NAME=VALUE that only changes what git prints or records, never a
+ * program or file it uses: colours, the author, advice, quoting. Any
+ * other setting can name one (core.fsmonitor, core.pager, core.hooksPath,
+ * alias.*, *.textconv, credential.helper...). Section and key names are
+ * case-insensitive (git-config(1), "Syntax"). */
+static bool git_harmless_setting(const struct word *w)
+{
+	static const char *const ok[] = { "color.", "user.name=", "user.email=", "advice.",
+					  "core.quotepath=", "init.defaultbranch=", NULL };
+
+	if (!w_literal(w))
+		return false;
+	for (size_t i = 0; ok[i]; i++)
+		if (strncasecmp(w->lit, ok[i], strlen(ok[i])) == 0)
+			return true;
+	return false;
+}
+
+/* git [global options] SUBCOMMAND [ARGS] (git(1), OPTIONS). -c (but
+ * for the settings git_harmless_setting() names) and --config-env set
+ * configuration that can name programs git runs (core.fsmonitor,
+ * core.pager, core.sshCommand, alias.*): opaque, as is --exec-path=DIR.
+ * A global option not known here: opaque. */
 void prog_git(struct an *a, struct inv *iv)
 {
 	static const char *const flags[] = {
@@ -169,8 +193,9 @@ void prog_git(struct an *a, struct inv *iv)
 			if (!w_is(d, ""))
 				g.c.cwd = w_path_known(d) ? shword_path(a, g.c.cwd, d->lit, d->len) :
 					NULL;
-		} else if ((strcmp(t, "-c") == 0 || strcmp(t, "--config-env") == 0) &&
-			   i + 1 < iv->argc) {
+		} else if (strcmp(t, "-c") == 0 && i + 1 < iv->argc) {
+			opaque = opaque || !git_harmless_setting(iv->argv[++i]);
+		} else if (strcmp(t, "--config-env") == 0 && i + 1 < iv->argc) {
 			i++;
 			opaque = true;
 		} else if (strncmp(t, "--config-env=", 13) == 0 ||

@@ -557,6 +557,8 @@ static const struct {
 	{ "git --git-dir=/tmp/r.git config a.b c",
 	  "create /tmp/r.git/config.lock; create /tmp/r.git/config; "
 	  "delete /tmp/r.git/config.lock" },
+	{ "git -c color.ui=always -c user.name=me log",
+	  "read /w/.git; read /w" },
 	{ "git -c core.hooksPath=/tmp log",
 	  "any !/w; read /w/.git; read /w" },
 	{ "git add -A && git commit -m x",
