@@ -1,0 +1,162 @@
+/* effects-decide.c - the decision on a command's effects against a
+ * policy (DESIGN.md section 11): per effect, and overall. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "effects-int.h"
+
+/* ---- decision ------------------------------------------------------------ */
+
+const char *fsj_verdict_name(enum fsj_verdict v)
+{
+	switch (v) {
+	case FSJ_VERDICT_ALLOWED:
+		return "allowed";
+	case FSJ_VERDICT_MISSING:
+		return "missing";
+	case FSJ_VERDICT_REFUSED:
+		return "refused";
+	}
+	return "?";
+}
+
+const char *fsj_overall_name(enum fsj_overall o)
+{
+	switch (o) {
+	case FSJ_OVERALL_ALLOW:
+		return "allow";
+	case FSJ_OVERALL_PROMPT:
+		return "prompt";
+	case FSJ_OVERALL_REFUSE:
+		return "refuse";
+	}
+	return "?";
+}
+
+static void add_missing(struct fsj_check *c, size_t *cap, const char *path, enum fsj_cap cap_)
+{
+	if (c->n_missing == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		c->missing = xreallocarray(c->missing, *cap, sizeof(*c->missing));
+	}
+	c->missing[c->n_missing].path = xstrdup(path);
+	c->missing[c->n_missing].cap = cap_;
+	c->n_missing++;
+}
+
+/* Deepest path first (the narrowest grant), then by path, then capability. */
+static int missing_cmp(const void *x, const void *y)
+{
+	const struct fsj_missing *m = x, *n = y;
+	size_t dm = path_depth(m->path), dn = path_depth(n->path);
+	int r;
+
+	if (dm != dn)
+		return dm > dn ? -1 : 1;
+	r = strcmp(m->path, n->path);
+	if (r)
+		return r;
+	return (int)m->cap - (int)n->cap;
+}
+
+/* A denial no answer can lift: a protected path, the user's own deny, or
+ * a change in read-only mode (no rule can add write, create or delete). */
+static bool refused(const struct fsj_policy *pol, const struct fsj_decision *d, enum fsj_cap cap)
+{
+	if (d->level == FSJ_LEVEL_PROTECTED)
+		return true;
+	if (d->level == FSJ_LEVEL_EXPLICIT && d->rule && (d->rule->deny & FSJ_CAPBIT(cap)))
+		return true;
+	return pol->mode == FSJ_MODE_READ_ONLY && (FSJ_CAPS_MODIFY & FSJ_CAPBIT(cap));
+}
+
+void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
+		    struct fsj_check *out)
+{
+	size_t mcap = 0;
+	bool any_refused = false, all_allowed = true;
+
+	memset(out, 0, sizeof(*out));
+	out->d = xcalloc(fx->n + 1, sizeof(*out->d));
+	out->n = fx->n;
+	for (size_t i = 0; i < fx->n; i++) {
+		const struct fsj_effect *e = &fx->v[i];
+		struct fsj_effect_decision *d = &out->d[i];
+		const char *where = e->path ? e->path : cwd;
+		struct fsj_decision dec;
+
+		d->resolved = path_resolve(where);
+		if (e->status == FSJ_EFFECT_OPAQUE) {
+			bool all = true;
+
+			d->level = FSJ_LEVEL_DEFAULT;
+			if (pol->tier >= FSJ_TIER_GUARDED) {
+				d->verdict = FSJ_VERDICT_ALLOWED;
+				d->by_tier = true;
+				continue;
+			}
+			for (int c = 0; c <= FSJ_CAP_EXECUTE; c++) { /* the five, not connect */
+				policy_decide(pol, where, d->resolved, (enum fsj_cap)c, &dec);
+				if (dec.allowed)
+					continue;
+				all = false;
+				if (!d->rule) {
+					d->level = dec.level;
+					d->rule = dec.rule;
+				}
+				if (!refused(pol, &dec, (enum fsj_cap)c))
+					add_missing(out, &mcap, where, (enum fsj_cap)c);
+			}
+			d->verdict = all ? FSJ_VERDICT_ALLOWED : FSJ_VERDICT_MISSING;
+			if (!all)
+				all_allowed = false;
+			continue;
+		}
+		policy_decide(pol, where, d->resolved, (enum fsj_cap)e->cap, &dec);
+		d->level = dec.level;
+		d->rule = dec.rule;
+		if (dec.allowed) {
+			d->verdict = FSJ_VERDICT_ALLOWED;
+		} else if (refused(pol, &dec, (enum fsj_cap)e->cap)) {
+			d->verdict = FSJ_VERDICT_REFUSED;
+			any_refused = true;
+			all_allowed = false;
+		} else {
+			d->verdict = FSJ_VERDICT_MISSING;
+			all_allowed = false;
+			add_missing(out, &mcap, where, (enum fsj_cap)e->cap);
+		}
+	}
+	if (out->n_missing > 1) {
+		size_t k = 1;
+
+		qsort(out->missing, out->n_missing, sizeof(*out->missing), missing_cmp);
+		for (size_t i = 1; i < out->n_missing; i++) {
+			if (missing_cmp(&out->missing[k - 1], &out->missing[i]) == 0) {
+				free(out->missing[i].path);
+				continue;
+			}
+			out->missing[k++] = out->missing[i];
+		}
+		out->n_missing = k;
+	}
+	if (any_refused)
+		out->overall = FSJ_OVERALL_REFUSE;
+	else if (all_allowed && fx->complete)
+		out->overall = FSJ_OVERALL_ALLOW;
+	else
+		out->overall = FSJ_OVERALL_PROMPT;
+}
+
+void fsj_check_release(struct fsj_check *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->d[i].resolved);
+	for (size_t i = 0; i < c->n_missing; i++)
+		free(c->missing[i].path);
+	free(c->d);
+	free(c->missing);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,280 @@
+/* effects-int.h - what the parts of the command-effects analyser share
+ * (effects.c, shword.c, progopt.c, prog*.c, shwalk.c); not for other
+ * callers, who use effects.h. Every function here works inside one
+ * analysis (struct an): what it returns is owned by the analysis arena
+ * unless said otherwise, and it never fails - what cannot be read is
+ * reported as an unresolved or opaque effect. */
+#ifndef FSJAIL_EFFECTS_INT_H
+#define FSJAIL_EFFECTS_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+#include "arena.h"
+#include "effects.h"
+#include "path.h"
+#include "policy.h"
+#include "util.h"
+
+/* Provided by the grammar (src/grammar/tsbash_parser.c). */
+const TSLanguage *tree_sitter_bash(void);
+
+/* Deepest tree walk, and deepest `bash -c` nesting. A line nested deeper
+ * than this is not something a person wrote by hand; it is marked
+ * incomplete instead of risking the stack. */
+#define MAX_WALK_DEPTH 256
+#define MAX_NEST 8
+/* Wrappers stacked on one command (`sudo env nice timeout ...`). */
+#define MAX_WRAP 16
+/* Give the parser this long (microseconds) before giving up. */
+#define PARSE_TIMEOUT_US (5u * 1000u * 1000u)
+
+/* Marks an element of PATH whose value is not known (`PATH=$X:$PATH`). */
+#define PATH_UNKNOWN_ELEM "\x01"
+
+/* ---- analysis state ------------------------------------------------------ */
+
+struct fn {
+	const char *name;
+	struct fn *next;
+};
+
+/* The shell state the walk carries; copied (by value) into subshells. */
+struct sh {
+	const char *cwd;   /* NULL when not known (after `cd $X`) */
+	const char *path;  /* PATH; NULL when not known at all */
+	struct fn *fns;    /* functions defined so far */
+	bool git_env;      /* a GIT_* variable was assigned: git's repository,
+			    * config and index may be elsewhere (git(1), ENVIRONMENT) */
+};
+
+struct an {
+	const struct effects_opts *o;
+	struct fsj_effects *out;
+	TSParser *parser;
+	const char *line;   /* the analysed line (effects' text comes from here) */
+	const char *src;    /* text of the tree being walked (line, or a -c string) */
+	bool fixed;         /* inside a -c string: every effect gets the span below */
+	uint32_t fs, fe;
+	int depth;
+	int nest;
+	struct arena ar;
+};
+
+/* An evaluated shell word. lit is its value after quote removal, escapes
+ * and tilde expansion, with run-time parts kept as their source text;
+ * prefix_len is how much of lit is known before the first run-time part
+ * or unquoted glob character. */
+struct word {
+	const char *lit;
+	size_t len;
+	size_t prefix_len;
+	bool dynamic;  /* expansion, substitution, ~user, unknown ~ */
+	bool glob;     /* unquoted * ? [ or brace expansion */
+	bool pipe;     /* a process substitution: a pipe, not a path */
+	uint32_t start, end;
+};
+
+static inline bool w_literal(const struct word *w)
+{
+	return !w->dynamic;
+}
+
+static inline bool w_path_known(const struct word *w)
+{
+	return !w->dynamic && !w->glob;
+}
+
+static inline bool w_is(const struct word *w, const char *s)
+{
+	return w_literal(w) && strcmp(w->lit, s) == 0;
+}
+
+/* Span of node n in the analysed line (the -c string's span inside one). */
+static inline uint32_t n_start(TSNode n)
+{
+	return ts_node_start_byte(n);
+}
+
+static inline uint32_t n_end(TSNode n)
+{
+	return ts_node_end_byte(n);
+}
+
+static inline const char *n_text(struct an *a, TSNode n)
+{
+	return arena_strndup(&a->ar, a->src + n_start(n), n_end(n) - n_start(n));
+}
+
+static inline bool n_is(TSNode n, const char *type)
+{
+	return strcmp(ts_node_type(n), type) == 0;
+}
+
+/* What an operand asks for. Plain capabilities, plus the combinations the
+ * program table needs. */
+enum mode {
+	M_READ = FSJ_CAP_READ,
+	M_WRITE = FSJ_CAP_WRITE,
+	M_CREATE = FSJ_CAP_CREATE,
+	M_DELETE = FSJ_CAP_DELETE,
+	M_EXECUTE = FSJ_CAP_EXECUTE,
+	M_CW = 16,     /* write when the path exists, else create (`>`, cp target) */
+	M_WIFEX,       /* write when it exists, else nothing (touch -c) */
+	M_MV,          /* create, and write as well when it exists (rename target) */
+	M_LNF,         /* create, and delete as well when it exists (ln -f) */
+};
+
+/* The program and directory effects of one command are reported with. */
+struct cmd {
+	const char *prog;
+	const char *cwd;
+};
+
+/* How a program reads its options (getopt_long conventions unless said). */
+struct ospec {
+	const char *sarg;          /* short options that take an argument */
+	const char *sopt;          /* short options with an optional attached argument */
+	const char *const *larg;   /* long options (no "--") that take an argument */
+	bool posix;                /* options end at the first operand (wrappers) */
+	bool numeric;              /* -NUM is an option (head -5, nice -10) */
+	bool bsd_empty;            /* an sopt option takes a following '' (BSD sed -i '') */
+	bool single_dash_long;     /* -name style long options are not used; unused */
+};
+
+struct opt {
+	char s;                    /* short name, or 0 for a long option */
+	const char *l;             /* long name (no "--", no "=value") */
+	const struct word *val;    /* the argument, or NULL */
+	const struct word *w;      /* the word it came from */
+};
+
+struct parsed {
+	struct opt *o;
+	size_t no;
+	struct word **ops;         /* operands, in order */
+	size_t nops;
+};
+
+/* One invocation: argv[0] is the program word. */
+struct inv {
+	struct sh *sh;        /* the shell state (cd changes it when in_shell) */
+	struct cmd c;         /* program name for effects, and its working directory */
+	struct word **argv;
+	size_t argc;
+	bool in_shell;        /* runs in the current shell: builtins and functions apply */
+	int wrap;             /* wrappers stripped so far */
+	const char *binpath;  /* the program's file when spelled with a slash */
+};
+
+enum { RR_SHELL = 1, RR_NOFN = 2, RR_BUILTIN = 4 };
+
+/* ---- effects.c: the effects list ---------------------------------------- */
+
+void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
+		       uint32_t start, uint32_t end, const char *program);
+void effects_opaque(struct an *a, const struct sh *sh, uint32_t start, uint32_t end,
+		   const char *program);
+int effects_kind(struct an *a, const char *p);
+bool effects_executable(struct an *a, const char *p);
+void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char *p,
+		    const char *anchor, uint32_t start, uint32_t end);
+void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct word *w);
+void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const struct word *dir,
+		      const struct word *src, bool keep_parents);
+bool effects_is_dir(struct an *a, const struct cmd *c, const struct word *w);
+
+/* ---- shword.c: words ---------------------------------------------------- */
+
+const char *shword_path(struct an *a, const char *cwd, const char *lit, size_t len);
+const char *shword_anchor(struct an *a, const char *cwd, const struct word *w);
+struct word *shword_eval(struct an *a, const struct sh *sh, TSNode n);
+struct word *shword_tail(struct an *a, const struct word *w, size_t off);
+struct word *shword_unknown(struct an *a, const char *text, uint32_t start, uint32_t end);
+const char *shword_lookup(struct an *a, const struct sh *sh, const char *cwd,
+			       const char *name, bool *unknown);
+const char *shword_path_value(struct an *a, const struct sh *sh, TSNode v);
+
+/* ---- progopt.c: program options ----------------------------------------- */
+
+bool progopt_in_list(const char *const *list, const char *s, size_t n);
+void progopt_parse(struct an *a, const struct ospec *sp, struct word **argv, size_t argc,
+		       struct parsed *p);
+bool progopt_has(const struct parsed *p, char s, const char *l);
+const struct word *progopt_val(const struct parsed *p, char s, const char *l);
+bool progopt_is(const struct opt *o, char s, const char *l);
+
+/* ---- prog.c: dispatch ---------------------------------------------------- */
+
+void prog_span(const struct inv *iv, size_t from, uint32_t *s, uint32_t *e);
+size_t prog_argv_index(const struct inv *iv, const struct word *w);
+void prog_exec_effect(struct an *a, const struct inv *iv);
+void prog_all_ops(struct an *a, const struct inv *iv, const struct parsed *p, enum mode m);
+void prog_run(struct an *a, struct inv *iv);
+void prog_run_flags(struct an *a, struct inv *iv, unsigned flags);
+
+/* ---- prog-*.c: handlers (one invocation each) --------------------------- */
+
+void prog_rmdir(struct an *a, struct inv *iv);
+void prog_touch(struct an *a, struct inv *iv);
+void prog_truncate(struct an *a, struct inv *iv);
+void prog_cp(struct an *a, struct inv *iv);
+void prog_mv(struct an *a, struct inv *iv);
+void prog_ln(struct an *a, struct inv *iv);
+void prog_chmod(struct an *a, struct inv *iv);
+void prog_chown(struct an *a, struct inv *iv);
+void prog_dd(struct an *a, struct inv *iv);
+void prog_find(struct an *a, struct inv *iv);
+void prog_sed(struct an *a, struct inv *iv);
+void prog_inplace(struct an *a, const struct cmd *c, const struct word *f,
+		  const struct word *suffix);
+void prog_grep(struct an *a, struct inv *iv);
+void prog_rg(struct an *a, struct inv *iv);
+void prog_tail(struct an *a, struct inv *iv);
+void prog_wc(struct an *a, struct inv *iv);
+void prog_less(struct an *a, struct inv *iv);
+void prog_curl(struct an *a, struct inv *iv);
+void prog_wget(struct an *a, struct inv *iv);
+void prog_git(struct an *a, struct inv *iv);
+void prog_sudo(struct an *a, struct inv *iv);
+void prog_doas(struct an *a, struct inv *iv);
+void prog_env(struct an *a, struct inv *iv);
+void prog_nice(struct an *a, struct inv *iv);
+void prog_nohup(struct an *a, struct inv *iv);
+void prog_timeout(struct an *a, struct inv *iv);
+void prog_stdbuf(struct an *a, struct inv *iv);
+void prog_time(struct an *a, struct inv *iv);
+void prog_command(struct an *a, struct inv *iv);
+void prog_builtin(struct an *a, struct inv *iv);
+void prog_exec(struct an *a, struct inv *iv);
+void prog_coproc(struct an *a, struct inv *iv);
+void prog_xargs(struct an *a, struct inv *iv);
+void prog_unknown_wrapper(struct an *a, struct inv *iv);
+void prog_sh(struct an *a, struct inv *iv);
+void prog_othershell(struct an *a, struct inv *iv);
+void prog_python(struct an *a, struct inv *iv);
+void prog_node(struct an *a, struct inv *iv);
+void prog_perl(struct an *a, struct inv *iv);
+void prog_ruby(struct an *a, struct inv *iv);
+void prog_php(struct an *a, struct inv *iv);
+void prog_cd(struct an *a, struct inv *iv);
+void prog_pushd(struct an *a, struct inv *iv);
+void prog_popd(struct an *a, struct inv *iv);
+void prog_source(struct an *a, struct inv *iv);
+void prog_eval(struct an *a, struct inv *iv);
+void prog_trap(struct an *a, struct inv *iv);
+
+/* ---- shwalk.c: the tree walk ------------------------------------------- */
+
+void shwalk_subst(struct an *a, TSNode n, const struct sh *sh);
+void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
+			   const char *prog);
+void shwalk_children(struct an *a, TSNode n, struct sh *sh);
+void shwalk(struct an *a, TSNode n, struct sh *sh);
+void shwalk_scan(struct an *a, TSNode n, struct sh *sh);
+void shwalk_errors(struct an *a, TSNode root, const struct sh *sh);
+
+#endif

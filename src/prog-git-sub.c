@@ -1,0 +1,593 @@
+/* prog-git-sub.c - git's subcommands (see prog-git.c): a table of what
+ * each does to the repository metadata and the work tree, with the hooks it
+ * may run, and the functions that read a subcommand's operands. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "prog-git.h"
+
+/* Where a subcommand acts. */
+enum git_kind {
+	GIT_K_NONE = 0, /* no filesystem effect (help, version) */
+	GIT_K_READ,     /* reads the repository and the work tree */
+	GIT_K_REFRESH,  /* reads; may refresh the index (status, diff) */
+	GIT_K_META,     /* writes inside <gitdir>: objects, refs, index */
+	GIT_K_TREE,     /* writes inside <gitdir> and rewrites the work tree */
+	GIT_K_OPAQUE,   /* runs code fsjail cannot read */
+	GIT_K_OWN,      /* the subcommand's function decides */
+};
+
+struct git_sub {
+	const char *name;
+	enum git_kind kind;
+	void (*fn)(struct git *g, struct parsed *p);  /* operands, after kind's effects */
+	const char *hooks;     /* hooks it may run, separated by spaces */
+};
+
+
+/* ---- operands ------------------------------------------------------------ */
+
+/* The folder operand w names (what git creates goes inside it): its path,
+ * or the folder it is known to lie in. */
+static const char *git_word_dir(struct git *g, const struct word *w)
+{
+	const char *p = w_path_known(w) ? shword_path(g->a, g->c.cwd, w->lit, w->len) : NULL;
+
+	return p ? p : shword_anchor(g->a, g->c.cwd, w);
+}
+
+/* A pathspec with magic (":/x", ":(glob)x") or a wildcard git expands
+ * itself: the path is known only at run time. */
+static bool git_pathspec_magic(const struct word *w)
+{
+	return w->lit[0] == ':' || strpbrk(w->lit, "*?[") != NULL;
+}
+
+/* Mode m on each operand from k on, read as a pathspec. */
+static void git_paths(struct git *g, const struct parsed *p, size_t k, enum mode m)
+{
+	for (size_t i = k; i < p->nops; i++) {
+		const struct word *w = p->ops[i];
+
+		if (w_literal(w) && git_pathspec_magic(w))
+			prog_git_at(g, m, NULL, prog_git_tree_dir(g));
+		else
+			effects_emit(g->a, &g->c, m, w);
+	}
+}
+
+/* Index of the first operand after a literal "--" in the subcommand's
+ * words, or p->nops when there is none. */
+static size_t git_after_dashdash(const struct git *g, const struct parsed *p)
+{
+	size_t dd = g->argc;
+
+	for (size_t i = 1; i < g->argc; i++)
+		if (w_is(g->argv[i], "--")) {
+			dd = i;
+			break;
+		}
+	for (size_t k = 0; k < p->nops; k++)
+		for (size_t i = dd + 1; i < g->argc; i++)
+			if (g->argv[i] == p->ops[k])
+				return k;
+	return p->nops;
+}
+
+static void git_add(struct git *g, struct parsed *p)
+{
+	git_paths(g, p, 0, M_READ);
+}
+
+static void git_commit(struct git *g, struct parsed *p)
+{
+	const struct word *f = progopt_val(p, 'F', "file");
+
+	if (f && !w_is(f, "-"))
+		effects_emit(g->a, &g->c, M_READ, f);
+	if (progopt_has(p, 'a', "all") || p->nops > 0)
+		git_paths(g, p, 0, M_READ);
+	/* without a message the editor runs (core.editor, GIT_EDITOR) */
+	if (!progopt_has(p, 'm', "message") && !f && !progopt_has(p, 'C', "reuse-message") &&
+	    !progopt_has(p, 0, "no-edit") && !progopt_has(p, 0, "fixup"))
+		prog_git_opaque(g);
+}
+
+/* checkout and restore: paths after "--" (restore: every operand) are
+ * written from the index or a tree; a branch switch rewrites the tree. */
+static void git_checkout(struct git *g, struct parsed *p)
+{
+	bool restore = strcmp(g->argv[0]->lit, "restore") == 0;
+	size_t k = restore ? 0 : git_after_dashdash(g, p);
+
+	if (restore && progopt_has(p, 'S', "staged") && !progopt_has(p, 'W', "worktree"))
+		return;
+	if (k < p->nops) {
+		git_paths(g, p, k, M_CW);
+		return;
+	}
+	prog_git_churn(g, prog_git_tree_dir(g));
+}
+
+static void git_rm(struct git *g, struct parsed *p)
+{
+	if (progopt_has(p, 0, "cached") || progopt_has(p, 'n', "dry-run"))
+		return;
+	git_paths(g, p, 0, M_DELETE);
+}
+
+static void git_mv(struct git *g, struct parsed *p)
+{
+	const struct word *dst;
+
+	if (p->nops < 2 || progopt_has(p, 'n', "dry-run"))
+		return;
+	dst = p->ops[p->nops - 1];
+	for (size_t i = 0; i + 1 < p->nops; i++) {
+		effects_emit(g->a, &g->c, M_DELETE, p->ops[i]);
+		if (p->nops == 2 && !effects_is_dir(g->a, &g->c, dst))
+			effects_emit(g->a, &g->c, M_MV, dst);
+		else
+			effects_emit_into(g->a, &g->c, M_MV, dst, p->ops[i], false);
+	}
+}
+
+static void git_reset(struct git *g, struct parsed *p)
+{
+	if (progopt_has(p, 0, "hard") || progopt_has(p, 0, "merge") || progopt_has(p, 0, "keep"))
+		prog_git_churn(g, prog_git_tree_dir(g));
+}
+
+static void git_clean(struct git *g, struct parsed *p)
+{
+	if (progopt_has(p, 'n', "dry-run") || progopt_has(p, 'i', "interactive"))
+		return;
+	if (p->nops == 0)
+		prog_git_at(g, M_DELETE, NULL, prog_git_tree_dir(g));
+	else
+		git_paths(g, p, 0, M_DELETE);
+}
+
+/* stash list/show only read; anything else rewrites the work tree */
+static void git_stash(struct git *g, struct parsed *p)
+{
+	if (p->nops > 0 && (w_is(p->ops[0], "list") || w_is(p->ops[0], "show")))
+		return;
+	prog_git_churn(g, prog_git_meta_dir(g));
+	prog_git_churn(g, prog_git_tree_dir(g));
+}
+
+static void git_apply(struct git *g, struct parsed *p)
+{
+	bool index = progopt_has(p, 0, "index"), cached = progopt_has(p, 0, "cached");
+
+	git_paths(g, p, 0, M_READ);
+	if (progopt_has(p, 0, "check") || progopt_has(p, 0, "stat") ||
+	    progopt_has(p, 0, "numstat") || progopt_has(p, 0, "summary"))
+		return;
+	if (index || cached)
+		prog_git_churn(g, prog_git_meta_dir(g));
+	if (!cached)
+		prog_git_churn(g, prog_git_tree_dir(g));
+}
+
+static void git_am(struct git *g, struct parsed *p)
+{
+	git_paths(g, p, 0, M_READ);
+	prog_git_churn(g, prog_git_tree_dir(g));
+}
+
+/* rebase -i, --exec, and --interactive run an editor or commands */
+static void git_rebase(struct git *g, struct parsed *p)
+{
+	if (progopt_has(p, 'i', "interactive") || progopt_has(p, 'x', "exec"))
+		prog_git_opaque(g);
+}
+
+static void git_bisect(struct git *g, struct parsed *p)
+{
+	if (p->nops > 0 && w_is(p->ops[0], "run"))
+		prog_git_opaque(g);
+}
+
+/* branch and tag with no name only list */
+static void git_refs(struct git *g, struct parsed *p)
+{
+	if (p->nops == 0 && !progopt_has(p, 'd', "delete") && !progopt_has(p, 'D', NULL))
+		return;
+	if (progopt_has(p, 'l', "list") || progopt_has(p, 0, "contains") ||
+	    progopt_has(p, 0, "show-current") || progopt_has(p, 'v', "verify"))
+		return;
+	prog_git_churn(g, prog_git_meta_dir(g));
+	if (strcmp(g->argv[0]->lit, "tag") == 0 &&
+	    (progopt_has(p, 'a', "annotate") || progopt_has(p, 's', "sign")) &&
+	    !progopt_has(p, 'm', "message") && !progopt_has(p, 'F', "file"))
+		prog_git_opaque(g); /* the editor */
+}
+
+/* remote add|remove|rename|set-url|set-branches|set-head write the
+ * repository's config file; remote, remote -v, remote show only read. */
+static void git_remote(struct git *g, struct parsed *p)
+{
+	static const char *const writes[] = { "add", "remove", "rm", "rename", "set-url",
+					      "set-branches", "set-head", "prune", "update", NULL };
+	const char *cfg;
+
+	if (p->nops == 0 || !w_literal(p->ops[0]) ||
+	    !progopt_in_list(writes, p->ops[0]->lit, p->ops[0]->len))
+		return;
+	cfg = g->gitdir ? prog_git_join(g, g->gitdir, "config") : NULL;
+	prog_git_at(g, M_WRITE, cfg, cfg ? NULL : prog_git_meta_dir(g));
+	prog_git_churn(g, prog_git_meta_dir(g));
+}
+
+/* worktree add PATH creates PATH and writes <gitdir>/worktrees; remove
+ * deletes PATH; move A B; list and prune only touch <gitdir>. */
+static void git_worktree(struct git *g, struct parsed *p)
+{
+	const struct word *w0 = p->nops > 0 ? p->ops[0] : NULL;
+
+	if (!w0 || w_is(w0, "list"))
+		return;
+	prog_git_churn(g, prog_git_meta_dir(g));
+	if (w_is(w0, "add") && p->nops > 1) {
+		effects_emit(g->a, &g->c, M_CREATE, p->ops[1]);
+		prog_git_at(g, M_CREATE, NULL, git_word_dir(g, p->ops[1]));
+		prog_git_hooks(g, "post-checkout");
+	} else if (w_is(w0, "remove") && p->nops > 1) {
+		effects_emit(g->a, &g->c, M_DELETE, p->ops[1]);
+	} else if (w_is(w0, "move") && p->nops > 2) {
+		effects_emit(g->a, &g->c, M_DELETE, p->ops[1]);
+		effects_emit(g->a, &g->c, M_CREATE, p->ops[2]);
+	} else if (!w_is(w0, "prune") && !w_is(w0, "lock") && !w_is(w0, "unlock") &&
+		   !w_is(w0, "repair")) {
+		prog_git_opaque(g);
+	}
+}
+
+/* format-patch writes its patches into -o DIR, else the working directory */
+static void git_format_patch(struct git *g, struct parsed *p)
+{
+	const struct word *o = progopt_val(p, 'o', "output-directory");
+
+	if (progopt_has(p, 0, "stdout"))
+		return;
+	if (o)
+		effects_emit(g->a, &g->c, M_CW, o);
+	prog_git_at(g, M_CREATE, NULL, o ? git_word_dir(g, o) : g->c.cwd);
+}
+
+/* The file git config acts on (git-config(1), FILES). */
+static const char *git_config_file(struct git *g, const struct parsed *p, bool *known)
+{
+	const struct word *f = progopt_val(p, 'f', "file");
+
+	*known = true;
+	if (f) {
+		if (w_path_known(f))
+			return shword_path(g->a, g->c.cwd, f->lit, f->len);
+		*known = false;
+		return shword_anchor(g->a, g->c.cwd, f);
+	}
+	if (g->iv->sh->git_env) {
+		*known = false; /* GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_DIR */
+		return NULL;
+	}
+	if (progopt_has(p, 0, "global")) {
+		if (g->a->o->home)
+			return prog_git_join(g, g->a->o->home, ".gitconfig");
+		*known = false;
+		return NULL;
+	}
+	if (progopt_has(p, 0, "system"))
+		return "/etc/gitconfig";
+	if (!g->gitdir) {
+		*known = false;
+		return prog_git_meta_dir(g);
+	}
+	return prog_git_join(g, g->gitdir, progopt_has(p, 0, "worktree") ? "config.worktree" :
+			"config");
+}
+
+/* git config: a value set (NAME VALUE, --add, --unset..., the set/unset/
+ * rename-section/remove-section subcommands) writes the file through
+ * FILE.lock renamed over it; --get..., --list, NAME alone only read it;
+ * --edit runs the editor. */
+static void git_config(struct git *g, struct parsed *p)
+{
+	static const char *const reads[] = { "get", "get-all", "get-regexp", "get-urlmatch",
+					     "get-color", "get-colorbool", "list", NULL };
+	static const char *const writes[] = { "add", "unset", "unset-all", "replace-all",
+					      "rename-section", "remove-section", "edit", NULL };
+	static const char *const verbs[] = { "set", "unset", "rename-section", "remove-section",
+					     "edit", "get", "list", NULL };
+	bool write = false, read = false, known;
+	const char *file;
+
+	for (size_t i = 0; i < p->no; i++) {
+		const struct opt *o = &p->o[i];
+
+		if (o->s == 'l' || (o->l && progopt_in_list(reads, o->l, strlen(o->l))))
+			read = true;
+		if (o->s == 'e' || (o->l && progopt_in_list(writes, o->l, strlen(o->l))))
+			write = true;
+	}
+	if (progopt_has(p, 0, "blob"))
+		return; /* a blob: read from the object store */
+	if (p->nops > 0 && w_literal(p->ops[0]) &&
+	    progopt_in_list(verbs, p->ops[0]->lit, p->ops[0]->len)) {
+		/* git 2.46 subcommands: a key always has a dot */
+		write = !w_is(p->ops[0], "get") && !w_is(p->ops[0], "list");
+		read = !write;
+	} else if (!read && !write) {
+		if (p->nops == 0)
+			return; /* usage error */
+		write = p->nops >= 2;
+		read = !write;
+	}
+	file = git_config_file(g, p, &known);
+	if (!write) {
+		prog_git_at(g, M_READ, known ? file : NULL, known ? NULL : file);
+		return;
+	}
+	if (!known) {
+		prog_git_at(g, M_CREATE, NULL, file);
+		prog_git_at(g, M_WRITE, NULL, file);
+		prog_git_at(g, M_DELETE, NULL, file);
+	} else {
+		const char *lock = arena_own(&g->a->ar, xasprintf("%s.lock", file));
+		prog_git_at(g, M_CREATE, lock, NULL);
+		prog_git_at(g, M_CW, file, NULL);
+		prog_git_at(g, M_DELETE, lock, NULL);
+	}
+	if (progopt_has(p, 'e', "edit") || (p->nops > 0 && w_is(p->ops[0], "edit")))
+		prog_git_opaque(g);
+}
+
+/* The folder a clone or init creates: DIR, or the URL's last component
+ * without ".git" (clone). NULL when not known. */
+static const struct word *git_new_dir(struct git *g, const struct parsed *p, bool clone)
+{
+	const struct word *u;
+	const char *s, *e;
+	struct word *w;
+
+	if (p->nops > (clone ? 1u : 0u))
+		return p->ops[clone ? 1 : 0];
+	if (!clone) {
+		w = shword_unknown(g->a, ".", g->s, g->e);
+		w->dynamic = false;
+		w->prefix_len = w->len;
+		return w;
+	}
+	if (p->nops == 0 || !w_path_known(p->ops[0]))
+		return NULL;
+	u = p->ops[0];
+	s = u->lit;
+	e = s + u->len;
+	while (e > s && e[-1] == '/')
+		e--;
+	if (e - s > 4 && strncmp(e - 4, ".git", 4) == 0)
+		e -= 4;
+	const char *b = e;
+	while (b > s && b[-1] != '/' && b[-1] != ':')
+		b--;
+	if (b == e)
+		return NULL;
+	w = shword_unknown(g->a, "", u->start, u->end);
+	w->lit = arena_strndup(&g->a->ar, b, (size_t)(e - b));
+	w->len = (size_t)(e - b);
+	w->prefix_len = w->len;
+	w->dynamic = false;
+	return w;
+}
+
+/* init [DIR] and clone URL [DIR]: DIR is created (init: written when it
+ * exists), and so is what git puts inside it. */
+static void git_create_repo(struct git *g, struct parsed *p)
+{
+	bool clone = strcmp(g->argv[0]->lit, "clone") == 0;
+	const struct word *d = git_new_dir(g, p, clone);
+	const struct word *t = progopt_val(p, 0, "template");
+	const struct word *sep = progopt_val(p, 0, "separate-git-dir");
+	const char *dp;
+
+	if (t)
+		effects_emit(g->a, &g->c, M_READ, t);
+	if (clone) {
+		const struct word *u = p->nops > 0 ? p->ops[0] : NULL;
+		/* ext:: runs a command; -u/--upload-pack and -c run programs */
+		if (!u || !w_literal(u) || strncmp(u->lit, "ext::", 5) == 0 ||
+		    progopt_has(p, 'u', "upload-pack") || progopt_has(p, 'c', "config"))
+			prog_git_opaque(g);
+		else if (u->lit[0] == '/' || u->lit[0] == '.' || strncmp(u->lit, "file://", 7) == 0)
+			effects_emit(g->a, &g->c, M_READ, u);
+	}
+	if (sep)
+		effects_emit(g->a, &g->c, M_CW, sep);
+	if (!d) {
+		prog_git_at(g, M_CREATE, NULL, g->c.cwd);
+		prog_git_at(g, M_WRITE, NULL, g->c.cwd);
+		return;
+	}
+	if (clone || p->nops > 0)
+		effects_emit(g->a, &g->c, clone ? M_CREATE : M_CW, d);
+	dp = w_path_known(d) ? shword_path(g->a, g->c.cwd, d->lit, d->len) : NULL;
+	if (!dp) {
+		prog_git_at(g, M_CREATE, NULL, shword_anchor(g->a, g->c.cwd, d));
+		prog_git_at(g, M_WRITE, NULL, shword_anchor(g->a, g->c.cwd, d));
+		return;
+	}
+	if (!progopt_has(p, 0, "bare") && !sep && !(clone && progopt_has(p, 0, "mirror")))
+		dp = prog_git_join(g, dp, ".git");
+	prog_git_at(g, M_CREATE, NULL, dp);
+	prog_git_at(g, M_WRITE, NULL, dp);
+	if (clone && !progopt_has(p, 'n', "no-checkout") && !progopt_has(p, 0, "bare"))
+		prog_git_at(g, M_CREATE, NULL, arena_own(&g->a->ar, path_dirname(dp)));
+}
+
+/* ---- the subcommand table ------------------------------------------------- */
+
+#define GIT_COMMIT_HOOKS "pre-commit prepare-commit-msg commit-msg post-commit"
+#define GIT_REF_HOOKS "reference-transaction post-index-change"
+
+/* Sorted by name (bsearch). */
+static const struct git_sub git_subs[] = {
+	{ "add", GIT_K_META, git_add, GIT_REF_HOOKS },
+	{ "am", GIT_K_META, git_am, "applypatch-msg pre-applypatch post-applypatch " GIT_REF_HOOKS },
+	{ "annotate", GIT_K_READ, NULL, NULL },
+	{ "apply", GIT_K_OWN, git_apply, NULL },
+	{ "archive", GIT_K_OPAQUE, NULL, NULL },
+	{ "bisect", GIT_K_TREE, git_bisect, GIT_REF_HOOKS },
+	{ "blame", GIT_K_READ, NULL, NULL },
+	{ "branch", GIT_K_READ, git_refs, GIT_REF_HOOKS },
+	{ "cat-file", GIT_K_READ, NULL, NULL },
+	{ "check-attr", GIT_K_READ, NULL, NULL },
+	{ "check-ignore", GIT_K_READ, NULL, NULL },
+	{ "checkout", GIT_K_META, git_checkout, "post-checkout " GIT_REF_HOOKS },
+	{ "cherry", GIT_K_READ, NULL, NULL },
+	{ "cherry-pick", GIT_K_TREE, NULL, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
+	{ "clean", GIT_K_READ, git_clean, NULL },
+	{ "clone", GIT_K_OWN, git_create_repo, NULL },
+	{ "commit", GIT_K_META, git_commit, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
+	{ "commit-tree", GIT_K_META, NULL, NULL },
+	{ "config", GIT_K_OWN, git_config, NULL },
+	{ "count-objects", GIT_K_READ, NULL, NULL },
+	{ "describe", GIT_K_REFRESH, NULL, NULL },
+	{ "diff", GIT_K_REFRESH, NULL, NULL },
+	{ "diff-files", GIT_K_READ, NULL, NULL },
+	{ "diff-index", GIT_K_READ, NULL, NULL },
+	{ "diff-tree", GIT_K_READ, NULL, NULL },
+	{ "difftool", GIT_K_OPAQUE, NULL, NULL },
+	{ "fetch", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "filter-branch", GIT_K_OPAQUE, NULL, NULL },
+	{ "for-each-ref", GIT_K_READ, NULL, NULL },
+	{ "format-patch", GIT_K_READ, git_format_patch, NULL },
+	{ "fsck", GIT_K_READ, NULL, NULL },
+	{ "gc", GIT_K_META, NULL, "pre-auto-gc " GIT_REF_HOOKS },
+	{ "grep", GIT_K_READ, NULL, NULL },
+	{ "hash-object", GIT_K_META, NULL, NULL },
+	{ "help", GIT_K_NONE, NULL, NULL },
+	{ "hook", GIT_K_OPAQUE, NULL, NULL },
+	{ "init", GIT_K_OWN, git_create_repo, NULL },
+	{ "log", GIT_K_READ, NULL, NULL },
+	{ "ls-files", GIT_K_READ, NULL, NULL },
+	{ "ls-remote", GIT_K_READ, NULL, NULL },
+	{ "ls-tree", GIT_K_READ, NULL, NULL },
+	{ "maintenance", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "merge", GIT_K_TREE, NULL, "pre-merge-commit prepare-commit-msg commit-msg post-merge "
+	  GIT_REF_HOOKS },
+	{ "merge-base", GIT_K_READ, NULL, NULL },
+	{ "mergetool", GIT_K_OPAQUE, NULL, NULL },
+	{ "mktag", GIT_K_META, NULL, NULL },
+	{ "mktree", GIT_K_META, NULL, NULL },
+	{ "mv", GIT_K_META, git_mv, GIT_REF_HOOKS },
+	{ "name-rev", GIT_K_READ, NULL, NULL },
+	{ "notes", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "pack-refs", GIT_K_META, NULL, NULL },
+	{ "prune", GIT_K_META, NULL, NULL },
+	{ "pull", GIT_K_TREE, NULL, "post-merge " GIT_REF_HOOKS },
+	{ "push", GIT_K_META, NULL, "pre-push " GIT_REF_HOOKS },
+	{ "range-diff", GIT_K_READ, NULL, NULL },
+	{ "rebase", GIT_K_TREE, git_rebase, "pre-rebase post-rewrite post-checkout "
+	  GIT_REF_HOOKS },
+	{ "reflog", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "remote", GIT_K_READ, git_remote, NULL },
+	{ "repack", GIT_K_META, NULL, NULL },
+	{ "reset", GIT_K_META, git_reset, GIT_REF_HOOKS },
+	{ "restore", GIT_K_META, git_checkout, GIT_REF_HOOKS },
+	{ "rev-list", GIT_K_READ, NULL, NULL },
+	{ "rev-parse", GIT_K_READ, NULL, NULL },
+	{ "revert", GIT_K_TREE, NULL, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
+	{ "rm", GIT_K_META, git_rm, GIT_REF_HOOKS },
+	{ "shortlog", GIT_K_READ, NULL, NULL },
+	{ "show", GIT_K_READ, NULL, NULL },
+	{ "show-branch", GIT_K_READ, NULL, NULL },
+	{ "show-ref", GIT_K_READ, NULL, NULL },
+	{ "stash", GIT_K_READ, git_stash, GIT_REF_HOOKS },
+	{ "status", GIT_K_REFRESH, NULL, NULL },
+	{ "submodule", GIT_K_OPAQUE, NULL, NULL },
+	{ "switch", GIT_K_TREE, NULL, "post-checkout " GIT_REF_HOOKS },
+	{ "symbolic-ref", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "tag", GIT_K_READ, git_refs, GIT_REF_HOOKS },
+	{ "update-index", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "update-ref", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "var", GIT_K_READ, NULL, NULL },
+	{ "verify-commit", GIT_K_READ, NULL, NULL },
+	{ "verify-tag", GIT_K_READ, NULL, NULL },
+	{ "version", GIT_K_NONE, NULL, NULL },
+	{ "whatchanged", GIT_K_READ, NULL, NULL },
+	{ "worktree", GIT_K_READ, git_worktree, NULL },
+	{ "write-tree", GIT_K_META, NULL, NULL },
+};
+
+static int git_sub_cmp(const void *k, const void *e)
+{
+	return strcmp(k, ((const struct git_sub *)e)->name);
+}
+
+/* Options of the subcommands that take a separate argument (the union:
+ * a subcommand's operands are what none of these claims). */
+static const char *const git_larg[] = {
+	"message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author",
+	"date", "cleanup", "template", "source", "branch", "origin", "upload-pack", "reference",
+	"reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude",
+	"config", "jobs", "filter", "server-option", "bundle-uri", "ref-format", "object-format",
+	"shared", "initial-branch", "onto", "strategy", "strategy-option", "exec", "chmod",
+	"pathspec-from-file", "conflict", "orphan", "track", "contains", "no-contains", "merged",
+	"no-merged", "points-at", "sort", "format", "set-upstream-to", "directory", "exclude",
+	"unified", "output-directory", "type", "default", "comment", "blob", "value", "include", NULL
+};
+static const struct ospec git_sub_opts = { .sarg = "mFCcbBojXxe", .larg = git_larg };
+/* git config's -e is --edit, -f FILE its file: its own spec */
+static const char *const git_config_larg[] = { "file", "blob", "default", "type", "comment",
+					       "value", NULL };
+static const struct ospec git_config_opts = { .sarg = "f", .larg = git_config_larg };
+
+void prog_git_sub(struct git *g)
+{
+	const struct word *w0 = g->argv[0];
+	const struct git_sub *sub = NULL;
+	struct parsed p;
+
+	if (w_path_known(w0))
+		sub = bsearch(w0->lit, git_subs, sizeof(git_subs) / sizeof(git_subs[0]),
+			      sizeof(git_subs[0]), git_sub_cmp);
+	if (!sub) {
+		/* an alias, a git-NAME program on PATH, or a subcommand not
+		 * in the table: what it does is not known */
+		prog_git_read_repo(g);
+		prog_git_opaque(g);
+		return;
+	}
+	progopt_parse(g->a, strcmp(sub->name, "config") == 0 ? &git_config_opts : &git_sub_opts,
+		      g->argv + 1, g->argc - 1, &p);
+	switch (sub->kind) {
+	case GIT_K_NONE:
+		return;
+	case GIT_K_OPAQUE:
+		prog_git_read_repo(g);
+		prog_git_opaque(g);
+		return;
+	case GIT_K_READ:
+	case GIT_K_REFRESH:
+	case GIT_K_META:
+	case GIT_K_TREE:
+		prog_git_read_repo(g);
+		prog_git_read_tree(g);
+		break;
+	case GIT_K_OWN:
+		break;
+	}
+	if (sub->kind == GIT_K_REFRESH && !g->no_locks)
+		prog_git_churn(g, prog_git_meta_dir(g));
+	if (sub->kind == GIT_K_META || sub->kind == GIT_K_TREE)
+		prog_git_churn(g, prog_git_meta_dir(g));
+	if (sub->kind == GIT_K_TREE)
+		prog_git_churn(g, prog_git_tree_dir(g));
+	if (sub->fn)
+		sub->fn(g, &p);
+	prog_git_hooks(g, sub->hooks);
+}

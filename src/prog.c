@@ -1,0 +1,352 @@
+/* prog.c - the program table (DESIGN.md section 11): program name ->
+ * handler, or an option spec and what the operands get when that is all
+ * the program needs; and the dispatch of one argv to it. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "effects-int.h"
+
+/* ---- the program table (DESIGN.md section 11) ---------------------------- */
+
+/* The words from argv[from] on, as one span (for effects about them). */
+void prog_span(const struct inv *iv, size_t from, uint32_t *s, uint32_t *e)
+{
+	*s = iv->argv[from < iv->argc ? from : 0]->start;
+	*e = iv->argv[iv->argc - 1]->end;
+}
+
+/* Index in argv of operand k of p (operands are argv pointers). */
+size_t prog_argv_index(const struct inv *iv, const struct word *w)
+{
+	for (size_t i = 0; i < iv->argc; i++)
+		if (iv->argv[i] == w)
+			return i;
+	return iv->argc;
+}
+
+/* execute on the program's binary: its slash spelling, else PATH. */
+void prog_exec_effect(struct an *a, const struct inv *iv)
+{
+	const struct word *w0 = iv->argv[0];
+	bool unknown;
+	const char *p;
+
+	if (iv->binpath) {
+		effects_emit_at(a, &iv->c, M_EXECUTE, iv->binpath, NULL, w0->start, w0->end);
+		return;
+	}
+	p = shword_lookup(a, iv->sh, iv->c.cwd ? iv->c.cwd : iv->sh->cwd, w0->lit, &unknown);
+	if (p)
+		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
+	else
+		effects_emit_at(a, &iv->c, M_EXECUTE, NULL, iv->c.cwd, w0->start, w0->end);
+}
+
+void prog_all_ops(struct an *a, const struct inv *iv, const struct parsed *p, enum mode m)
+{
+	for (size_t i = 0; i < p->nops; i++)
+		if (!w_is(p->ops[i], "-"))
+			effects_emit(a, &iv->c, m, p->ops[i]);
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+#define P_BUILTIN 1u  /* a shell builtin: only in the shell itself */
+
+/* One program. A program whose effects follow from its options alone is
+ * data: fn NULL, spec its option syntax, mode what every operand gets
+ * ("-" is standard input, except for a delete). fn and spec both NULL:
+ * the program has no filesystem effect (echo, true, a builtin that only
+ * changes the shell's own state). */
+struct prog {
+	const char *name;
+	void (*fn)(struct an *, struct inv *);
+	unsigned flags;
+	const struct ospec *spec;
+	enum mode mode;
+};
+
+static const struct ospec no_opts = { 0 };
+static const char *const head_larg[] = { "lines", "bytes", NULL };
+static const struct ospec head_opts = { .sarg = "nc", .larg = head_larg, .numeric = true };
+static const char *const mkdir_larg[] = { "mode", NULL };
+static const struct ospec mkdir_opts = { .sarg = "m", .larg = mkdir_larg };
+
+#define PROG(n, fn) { n, fn, 0, NULL, M_READ }
+#define BUILTIN(n, fn) { n, fn, P_BUILTIN, NULL, M_READ }
+#define NOOP_BUILTIN(n) { n, NULL, P_BUILTIN, NULL, M_READ }
+#define OPERANDS(n, spec, mode) { n, NULL, 0, &spec, mode }
+
+/* Sorted by name (bsearch). */
+static const struct prog progs[] = {
+	BUILTIN(".", prog_source),
+	NOOP_BUILTIN(":"),
+	NOOP_BUILTIN("["),
+	NOOP_BUILTIN("alias"),
+	PROG("ash", prog_sh),
+	PROG("bash", prog_sh),
+	NOOP_BUILTIN("bg"),
+	NOOP_BUILTIN("bind"),
+	NOOP_BUILTIN("break"),
+	BUILTIN("builtin", prog_builtin),
+	PROG("caffeinate", prog_unknown_wrapper),
+	OPERANDS("cat", no_opts, M_READ),
+	PROG("catchsegv", prog_unknown_wrapper),
+	BUILTIN("cd", prog_cd),
+	PROG("chgrp", prog_chown),
+	PROG("chmod", prog_chmod),
+	PROG("chown", prog_chown),
+	PROG("chroot", prog_unknown_wrapper),
+	PROG("chrt", prog_unknown_wrapper),
+	BUILTIN("command", prog_command),
+	NOOP_BUILTIN("compgen"),
+	NOOP_BUILTIN("complete"),
+	NOOP_BUILTIN("compopt"),
+	NOOP_BUILTIN("continue"),
+	BUILTIN("coproc", prog_coproc),
+	PROG("cp", prog_cp),
+	PROG("csh", prog_othershell),
+	PROG("curl", prog_curl),
+	PROG("dash", prog_sh),
+	PROG("dd", prog_dd),
+	NOOP_BUILTIN("declare"),
+	NOOP_BUILTIN("dirs"),
+	NOOP_BUILTIN("disown"),
+	PROG("doas", prog_doas),
+	NOOP_BUILTIN("echo"),
+	PROG("egrep", prog_grep),
+	NOOP_BUILTIN("enable"),
+	PROG("env", prog_env),
+	BUILTIN("eval", prog_eval),
+	BUILTIN("exec", prog_exec),
+	NOOP_BUILTIN("exit"),
+	NOOP_BUILTIN("export"),
+	PROG("fakeroot", prog_unknown_wrapper),
+	PROG("faketime", prog_unknown_wrapper),
+	NOOP_BUILTIN("false"),
+	NOOP_BUILTIN("fc"),
+	NOOP_BUILTIN("fg"),
+	PROG("fgrep", prog_grep),
+	PROG("find", prog_find),
+	PROG("firejail", prog_unknown_wrapper),
+	PROG("fish", prog_othershell),
+	PROG("flock", prog_unknown_wrapper),
+	NOOP_BUILTIN("getopts"),
+	PROG("git", prog_git),
+	PROG("grep", prog_grep),
+	NOOP_BUILTIN("hash"),
+	OPERANDS("head", head_opts, M_READ),
+	NOOP_BUILTIN("help"),
+	NOOP_BUILTIN("history"),
+	PROG("ionice", prog_unknown_wrapper),
+	NOOP_BUILTIN("jobs"),
+	NOOP_BUILTIN("kill"),
+	PROG("ksh", prog_sh),
+	PROG("less", prog_less),
+	NOOP_BUILTIN("let"),
+	PROG("ln", prog_ln),
+	NOOP_BUILTIN("local"),
+	NOOP_BUILTIN("logout"),
+	PROG("ltrace", prog_unknown_wrapper),
+	NOOP_BUILTIN("mapfile"),
+	OPERANDS("mkdir", mkdir_opts, M_CREATE),
+	PROG("mksh", prog_sh),
+	PROG("more", prog_less),
+	PROG("mv", prog_mv),
+	PROG("nice", prog_nice),
+	PROG("node", prog_node),
+	PROG("nodejs", prog_node),
+	PROG("nohup", prog_nohup),
+	PROG("nsenter", prog_unknown_wrapper),
+	PROG("parallel", prog_unknown_wrapper),
+	PROG("perl", prog_perl),
+	PROG("php", prog_php),
+	PROG("pkexec", prog_unknown_wrapper),
+	BUILTIN("popd", prog_popd),
+	NOOP_BUILTIN("printf"),
+	PROG("proxychains", prog_unknown_wrapper),
+	PROG("proxychains4", prog_unknown_wrapper),
+	BUILTIN("pushd", prog_pushd),
+	NOOP_BUILTIN("pwd"),
+	NOOP_BUILTIN("read"),
+	NOOP_BUILTIN("readarray"),
+	NOOP_BUILTIN("readonly"),
+	NOOP_BUILTIN("return"),
+	PROG("rg", prog_rg),
+	PROG("rlwrap", prog_unknown_wrapper),
+	OPERANDS("rm", no_opts, M_DELETE),
+	PROG("rmdir", prog_rmdir),
+	PROG("ruby", prog_ruby),
+	PROG("runuser", prog_unknown_wrapper),
+	PROG("script", prog_unknown_wrapper),
+	PROG("sed", prog_sed),
+	NOOP_BUILTIN("set"),
+	PROG("setsid", prog_unknown_wrapper),
+	PROG("sh", prog_sh),
+	NOOP_BUILTIN("shift"),
+	NOOP_BUILTIN("shopt"),
+	BUILTIN("source", prog_source),
+	PROG("stdbuf", prog_stdbuf),
+	PROG("strace", prog_unknown_wrapper),
+	PROG("su", prog_unknown_wrapper),
+	PROG("sudo", prog_sudo),
+	PROG("sudoedit", prog_sudo),
+	NOOP_BUILTIN("suspend"),
+	PROG("systemd-run", prog_unknown_wrapper),
+	OPERANDS("tac", no_opts, M_READ),
+	PROG("tail", prog_tail),
+	PROG("taskset", prog_unknown_wrapper),
+	PROG("tcsh", prog_othershell),
+	OPERANDS("tee", no_opts, M_CW),
+	NOOP_BUILTIN("test"),
+	PROG("time", prog_time),
+	PROG("timeout", prog_timeout),
+	NOOP_BUILTIN("times"),
+	PROG("torsocks", prog_unknown_wrapper),
+	PROG("touch", prog_touch),
+	BUILTIN("trap", prog_trap),
+	NOOP_BUILTIN("true"),
+	PROG("truncate", prog_truncate),
+	NOOP_BUILTIN("type"),
+	NOOP_BUILTIN("typeset"),
+	NOOP_BUILTIN("ulimit"),
+	NOOP_BUILTIN("umask"),
+	NOOP_BUILTIN("unalias"),
+	PROG("unbuffer", prog_unknown_wrapper),
+	OPERANDS("unlink", no_opts, M_DELETE),
+	NOOP_BUILTIN("unset"),
+	PROG("unshare", prog_unknown_wrapper),
+	PROG("valgrind", prog_unknown_wrapper),
+	NOOP_BUILTIN("wait"),
+	PROG("watch", prog_unknown_wrapper),
+	PROG("wc", prog_wc),
+	PROG("wget", prog_wget),
+	PROG("xargs", prog_xargs),
+	PROG("zsh", prog_sh),
+};
+
+static int prog_cmp(const void *k, const void *e)
+{
+	return strcmp(k, ((const struct prog *)e)->name);
+}
+
+static const struct prog *prog_lookup(const char *name)
+{
+	return bsearch(name, progs, sizeof(progs) / sizeof(progs[0]), sizeof(progs[0]), prog_cmp);
+}
+
+/* Run one table entry on iv. */
+static void prog_call(struct an *a, const struct prog *pr, struct inv *iv)
+{
+	struct parsed p;
+
+	if (pr->fn) {
+		pr->fn(a, iv);
+		return;
+	}
+	if (!pr->spec)
+		return;
+	progopt_parse(a, pr->spec, iv->argv + 1, iv->argc - 1, &p);
+	for (size_t i = 0; i < p.nops; i++)
+		if (pr->mode == M_DELETE || !w_is(p.ops[i], "-"))
+			effects_emit(a, &iv->c, pr->mode, p.ops[i]);
+}
+
+/* python, python3, python3.12 */
+static bool is_python(const char *name)
+{
+	if (strncmp(name, "python", 6) != 0)
+		return false;
+	return strspn(name + 6, "0123456789.") == strlen(name + 6);
+}
+
+static bool system_bin_dir(const char *d)
+{
+	static const char *const dirs[] = { "/bin", "/sbin", "/usr/bin", "/usr/sbin",
+					    "/usr/local/bin", "/usr/local/sbin",
+					    "/opt/homebrew/bin", NULL };
+
+	for (size_t i = 0; dirs[i]; i++)
+		if (strcmp(d, dirs[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool fn_defined(const struct sh *sh, const char *name)
+{
+	for (const struct fn *f = sh->fns; f; f = f->next)
+		if (strcmp(f->name, name) == 0)
+			return true;
+	return false;
+}
+
+void prog_run(struct an *a, struct inv *iv)
+{
+	prog_run_flags(a, iv, iv->in_shell ? RR_SHELL : 0);
+}
+
+void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
+{
+	struct word *w0;
+	const char *name, *slash;
+	const struct prog *pr;
+
+	if (iv->argc == 0)
+		return;
+	w0 = iv->argv[0];
+	iv->in_shell = (flags & RR_SHELL) != 0;
+	if (w0->pipe)
+		return;
+	if (!w_path_known(w0)) {
+		/* the program itself is known only at run time */
+		struct cmd c = { .prog = NULL, .cwd = iv->c.cwd };
+		effects_emit_at(a, &c, M_EXECUTE, NULL, shword_anchor(a, iv->c.cwd, w0), w0->start, w0->end);
+		return;
+	}
+	if (w0->len == 0)
+		return;
+	name = w0->lit;
+	slash = strrchr(name, '/');
+	iv->c.prog = slash ? slash + 1 : name;
+	if (slash) {
+		const char *p = shword_path(a, iv->c.cwd, name, w0->len);
+		char *dir = p ? path_dirname(p) : NULL;
+		bool sys = dir && system_bin_dir(dir);
+
+		free(dir);
+		pr = prog_lookup(iv->c.prog);
+		if (!p) {
+			effects_emit_at(a, &iv->c, M_EXECUTE, NULL, NULL, w0->start, w0->end);
+			return;
+		}
+		if (sys && ((pr && !(pr->flags & P_BUILTIN)) || is_python(iv->c.prog))) {
+			iv->binpath = p;
+			if (pr)
+				prog_call(a, pr, iv);
+			else
+				prog_python(a, iv);
+			return;
+		}
+		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
+		return;
+	}
+	if (iv->in_shell && !(flags & RR_NOFN) && fn_defined(iv->sh, name))
+		return;
+	pr = prog_lookup(name);
+	if (flags & RR_BUILTIN) {
+		if (pr && (pr->flags & P_BUILTIN))
+			prog_call(a, pr, iv);
+		return;
+	}
+	if (pr && (!(pr->flags & P_BUILTIN) || iv->in_shell)) {
+		prog_call(a, pr, iv);
+		return;
+	}
+	if (is_python(name)) {
+		prog_python(a, iv);
+		return;
+	}
+	prog_exec_effect(a, iv);
+}
