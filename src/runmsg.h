@@ -24,7 +24,7 @@ struct runmsg {
 	struct broker *broker;   /* for cmd_run's after-fork hook, or NULL */
 	const char *session, *tier, *workspace; /* runmsg_attach(), borrowed */
 };
-#define RUNMSG_INIT { false, NULL, -1, -1, { -1, NULL }, false, NULL, NULL, NULL, NULL }
+#define RUNMSG_INIT { false, NULL, -1, -1, { -1, NULL, NULL }, false, NULL, NULL, NULL, NULL }
 
 /* Parse N of --status-fd: a descriptor open in this process, not 0, 1 or
  * 2 (the command's). Returns it, or -1 after printing why. */
