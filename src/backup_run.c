@@ -32,6 +32,14 @@ static int broker_backup(struct broker *b, int dirfd, const char *name, const ch
 	return backup_before_modify(run.bc, dirfd, name, path, getenv("FSJAIL_CALL_ID"), err);
 }
 
+/* A read-write token: the very file handed out, keyed by its identity. */
+static int broker_backup_fd(struct broker *b, int dirfd, const char *name, int fd,
+			    const char *path, const char *call, struct fsj_error *err)
+{
+	(void)b;
+	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_CONTENT, call, err);
+}
+
 /* A delete in trash mode: the trash only where it saves something. A
  * file the run created, or one under a temporary directory, is unlinked
  * plainly (its content is in no danger the user cares about); anything
@@ -86,6 +94,7 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 			   : NULL;
 	notify_set_backup(run.bc, run.home);
 	broker_backup_hook = broker_backup;
+	broker_backup_fd_hook = broker_backup_fd;
 	if (run.home)
 		broker_trash_hook = broker_trash;
 	return 0;
@@ -98,6 +107,8 @@ void backup_run_end(int status)
 	notify_set_backup(NULL, NULL);
 	if (broker_backup_hook == broker_backup)
 		broker_backup_hook = NULL;
+	if (broker_backup_fd_hook == broker_backup_fd)
+		broker_backup_fd_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
 	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)

@@ -277,6 +277,10 @@ static int op_unlink(struct job *j)
 	else if (fstatat(l.parent, l.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_ino != l.st.st_ino ||
 		 now.st_dev != l.st.st_dev)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
+	else if (rmdir_ && j->nt->bc && !nj_created_here(j, &l.st) &&
+		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the backup failed", errno ? errno : EACCES,
+			  NULL);
 	else if (rmdir_ || !S_ISREG(l.st.st_mode) || !j->nt->bc || nj_created_here(j, &l.st))
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE))
