@@ -2,7 +2,6 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +9,8 @@
 #include <unistd.h>
 
 #include "audit.h"
+#include "audit-limit.h"
 #include "path.h"
-
-/* The cap's state, shared by the threads writing through one handle. */
-struct audit_limit {
-	pthread_mutex_t lock;
-	unsigned long max_bytes; /* per handle (per run) */
-	unsigned rate, burst;    /* lines per second; most lines at once */
-	unsigned long written;   /* bytes written so far */
-	double tokens;           /* lines that may be written now */
-	struct timespec last;    /* when tokens was last refilled */
-	unsigned long over_cap, over_rate;
-	char *session, *command; /* of the first line dropped, for the note */
-};
-
-/* Room kept under max_bytes for the closing note. */
-#define AUDIT_NOTE_RESERVE 4096u
 
 char *audit_path(const struct fsj_ctx *ctx)
 {
@@ -50,44 +35,8 @@ int audit_open(struct audit_log *log, const struct fsj_ctx *ctx, struct fsj_erro
 	if (log->fd < 0)
 		return fsj_error_set(err, NULL, 0, 0, "cannot open the audit log '%s': %s",
 				     log->path, strerror(errno));
-	log->limit = xcalloc(1, sizeof(*log->limit));
-	pthread_mutex_init(&log->limit->lock, NULL);
-	log->limit->max_bytes = AUDIT_RUN_MAX_BYTES;
-	log->limit->rate = AUDIT_RATE_LINES;
-	log->limit->burst = AUDIT_RATE_BURST;
-	log->limit->tokens = AUDIT_RATE_BURST;
-	clock_gettime(CLOCK_MONOTONIC, &log->limit->last);
+	log->limit = audit_limit_new();
 	return 0;
-}
-
-/* Under lim->lock: may a line of n bytes be written now? Counts a drop. */
-static bool limit_admit(struct audit_limit *lim, size_t n, const struct audit_event *ev)
-{
-	struct timespec now;
-	double dt;
-	bool cap;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	dt = (double)(now.tv_sec - lim->last.tv_sec) + (double)(now.tv_nsec - lim->last.tv_nsec) / 1e9;
-	lim->last = now;
-	lim->tokens += dt * lim->rate;
-	if (lim->tokens > lim->burst)
-		lim->tokens = lim->burst;
-	cap = lim->written + n + AUDIT_NOTE_RESERVE > lim->max_bytes;
-	if (!cap && lim->tokens >= 1.0) {
-		lim->tokens -= 1.0;
-		lim->written += n;
-		return true;
-	}
-	if (cap)
-		lim->over_cap++;
-	else
-		lim->over_rate++;
-	if (!lim->session && ev->session)
-		lim->session = xstrdup(ev->session);
-	if (!lim->command && ev->command)
-		lim->command = xasprintf("%.*s", 1024, ev->command);
-	return false;
 }
 
 static void add_str(cJSON *o, const char *key, const char *v)
@@ -145,14 +94,9 @@ int audit_record(const struct audit_log *log, const struct audit_event *ev)
 		return -1;
 	}
 	n = strlen(line);
-	if (log->limit) {
-		pthread_mutex_lock(&log->limit->lock);
-		if (!limit_admit(log->limit, n + 1, ev)) {
-			pthread_mutex_unlock(&log->limit->lock);
-			cJSON_free(line);
-			return 0;
-		}
-		pthread_mutex_unlock(&log->limit->lock);
+	if (log->limit && !audit_limit_admit(log->limit, n + 1, ev)) {
+		cJSON_free(line);
+		return 0;
 	}
 	line[n] = '\n'; /* cJSON's buffer: replace the NUL, write n + 1 bytes */
 	/* One write(2): O_APPEND makes the offset update and the write atomic
@@ -174,33 +118,9 @@ void audit_close(struct audit_log *log)
 {
 	struct audit_limit *lim = log->limit;
 
-	if (lim && log->fd >= 0 && lim->over_cap + lim->over_rate) {
-		char *detail = xasprintf("%lu audit line(s) dropped: %lu over the cap of %lu bytes "
-					 "per run, %lu over the limit of %u lines per second",
-					 lim->over_cap + lim->over_rate, lim->over_cap,
-					 lim->max_bytes, lim->over_rate, lim->rate);
-		struct audit_event ev = {
-			.session = lim->session,
-			.command = lim->command,
-			.capability = "audit",
-			.decision = "dropped",
-			.source = "policy",
-			.detail = detail,
-		};
-
-		log->limit = NULL; /* the note itself is never dropped */
-		if (audit_record(log, &ev) < 0)
-			fprintf(stderr, "fsjail: warning: cannot write the audit log '%s': %s\n",
-				log->path ? log->path : "?", strerror(errno));
-		free(detail);
-	}
-	if (lim) {
-		pthread_mutex_destroy(&lim->lock);
-		free(lim->session);
-		free(lim->command);
-		free(lim);
-	}
-	log->limit = NULL;
+	log->limit = NULL; /* the note itself is never dropped */
+	audit_limit_note(lim, log);
+	audit_limit_free(lim);
 	if (log->fd >= 0)
 		close(log->fd);
 	log->fd = -1;
