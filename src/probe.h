@@ -4,17 +4,14 @@
  * A probe compiles the real profile of each tier, strongest first, and runs
  * real programs under it in scratch folders: the shell starts; an allowed
  * write and create work; a write, create and delete outside the grants
- * fail; a binary without execute does not run (process and above); a read
- * of a fenced file in a user-data root fails (guarded and above); a read of
- * an ungranted file outside the user-data roots fails (full). Every check
- * has a control: the same operation on a sibling, run without a sandbox,
- * must succeed, so that a denial proves the sandbox and not the file's mode
- * or a noexec mount. The strongest tier whose checks all pass is the proven
- * tier.
- *
- * Results are cached in $STATE/probe-cache.json, keyed by what they depend
- * on (struct probe_key); a cache entry that does not parse in every detail
- * is ignored, never trusted. */
+ * fail; a binary without execute does not run, nor does the loader map it
+ * (process+); a fenced read in a user-data root fails (guarded+); an
+ * ungranted read outside them fails (full); under network: deny nothing
+ * reaches listeners outside. Each check has a control: the same operation
+ * without a sandbox must succeed, so a denial proves the sandbox. The
+ * strongest tier whose required checks pass is the proven tier. Results
+ * are cached in $STATE/probe-cache.json, keyed by struct probe_key; an
+ * entry that does not parse in every detail is ignored, never trusted. */
 #ifndef FSJAIL_PROBE_H
 #define FSJAIL_PROBE_H
 
