@@ -41,8 +41,7 @@ enum probe_check_id {
 	PROBE_CHECK_EXEC_DENIED,    /* a binary without execute does not run (process+) */
 	PROBE_CHECK_READ_FENCED,    /* a file in a user-data root cannot be read (guarded+) */
 	PROBE_CHECK_READ_SYSTEM,    /* an ungranted file outside them cannot be read (full) */
-	/* Reported, not required for the tier (probe_check_gates()): */
-	PROBE_CHECK_EXEC_MAPPED,    /* nor can the loader map and run it (process+) */
+	PROBE_CHECK_EXEC_MAPPED,    /* nor the loader map it (process+; this and below: reported) */
 	PROBE_CHECK_NET_TCP,        /* network: deny: a TCP listener outside gets no connection */
 	PROBE_CHECK_NET_UDP,        /* nor a UDP listener a datagram */
 	PROBE_CHECK_NET_DNS,        /* nor a resolver outside a DNS query */
@@ -104,16 +103,15 @@ struct probe_report {
 /* Names: "shell", "write-allowed", ...; "ok", "failed", "n/a". Static. */
 const char *probe_check_name(enum probe_check_id id);
 const char *probe_result_name(enum probe_result r);
-/* The capability a check is about, or -1 (the shell check). */
+/* The capability a check is about, or -1 (shell, net-*). */
 int probe_check_cap(enum probe_check_id id);
-/* The first tier (weakest) a check belongs to: checks of weaker tiers
- * belong to every stronger one. Whether the tier's proof needs it. */
+/* The weakest tier a check belongs to (and every stronger one); whether
+ * the tier's proof needs it. */
 enum fsj_tier probe_check_min_tier(enum probe_check_id id);
 bool probe_check_gates(enum probe_check_id id);
 
-/* The running OS release for the cache key: $FSJAIL_KERNEL_RELEASE when
- * set (test-only), else uname(2)'s release on Linux or the product version
- * on macOS. Caller frees. */
+/* The OS release for the cache key: $FSJAIL_KERNEL_RELEASE (test-only),
+ * else uname(2)'s release (Linux) or the product version. Caller frees. */
 char *probe_os_release(void);
 
 /* Fill *key for ctx and backend b (strings owned by key). */
