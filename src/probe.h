@@ -4,17 +4,14 @@
  * A probe compiles the real profile of each tier, strongest first, and runs
  * real programs under it in scratch folders: the shell starts; an allowed
  * write and create work; a write, create and delete outside the grants
- * fail; a binary without execute does not run (process and above); a read
- * of a fenced file in a user-data root fails (guarded and above); a read of
- * an ungranted file outside the user-data roots fails (full). Every check
- * has a control: the same operation on a sibling, run without a sandbox,
- * must succeed, so that a denial proves the sandbox and not the file's mode
- * or a noexec mount. The strongest tier whose checks all pass is the proven
- * tier.
- *
- * Results are cached in $STATE/probe-cache.json, keyed by what they depend
- * on (struct probe_key); a cache entry that does not parse in every detail
- * is ignored, never trusted. */
+ * fail; a binary without execute does not run, nor does the loader map it
+ * (process+); a fenced read in a user-data root fails (guarded+); an
+ * ungranted read outside them fails (full); under network: deny nothing
+ * reaches listeners outside. Each check has a control: the same operation
+ * without a sandbox must succeed, so a denial proves the sandbox. The
+ * strongest tier whose required checks pass is the proven tier. Results
+ * are cached in $STATE/probe-cache.json, keyed by struct probe_key; an
+ * entry that does not parse in every detail is ignored, never trusted. */
 #ifndef FSJAIL_PROBE_H
 #define FSJAIL_PROBE_H
 
@@ -44,8 +41,7 @@ enum probe_check_id {
 	PROBE_CHECK_EXEC_DENIED,    /* a binary without execute does not run (process+) */
 	PROBE_CHECK_READ_FENCED,    /* a file in a user-data root cannot be read (guarded+) */
 	PROBE_CHECK_READ_SYSTEM,    /* an ungranted file outside them cannot be read (full) */
-	/* Reported, not required for the tier (probe_check_gates()): */
-	PROBE_CHECK_EXEC_MAPPED,    /* nor can the loader map and run it (process+) */
+	PROBE_CHECK_EXEC_MAPPED,    /* nor the loader map it (process+; this and below: reported) */
 	PROBE_CHECK_NET_TCP,        /* network: deny: a TCP listener outside gets no connection */
 	PROBE_CHECK_NET_UDP,        /* nor a UDP listener a datagram */
 	PROBE_CHECK_NET_DNS,        /* nor a resolver outside a DNS query */
@@ -107,16 +103,15 @@ struct probe_report {
 /* Names: "shell", "write-allowed", ...; "ok", "failed", "n/a". Static. */
 const char *probe_check_name(enum probe_check_id id);
 const char *probe_result_name(enum probe_result r);
-/* The capability a check is about, or -1 (the shell check). */
+/* The capability a check is about, or -1 (shell, net-*). */
 int probe_check_cap(enum probe_check_id id);
-/* The first tier (weakest) a check belongs to: checks of weaker tiers
- * belong to every stronger one. Whether the tier's proof needs it. */
+/* The weakest tier a check belongs to (and every stronger one); whether
+ * the tier's proof needs it. */
 enum fsj_tier probe_check_min_tier(enum probe_check_id id);
 bool probe_check_gates(enum probe_check_id id);
 
-/* The running OS release for the cache key: $FSJAIL_KERNEL_RELEASE when
- * set (test-only), else uname(2)'s release on Linux or the product version
- * on macOS. Caller frees. */
+/* The OS release for the cache key: $FSJAIL_KERNEL_RELEASE (test-only),
+ * else uname(2)'s release (Linux) or the product version. Caller frees. */
 char *probe_os_release(void);
 
 /* Fill *key for ctx and backend b (strings owned by key). */
