@@ -93,6 +93,7 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 			   ? xstrdup(ctx->env.home)
 			   : NULL;
 	notify_set_backup(run.bc, run.home);
+	notify_set_allow_hardlink_writes(!ctx->config.protect_hard_links);
 	broker_backup_hook = broker_backup;
 	broker_backup_fd_hook = broker_backup_fd;
 	if (run.home)

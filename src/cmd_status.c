@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "landlock.h"
 #include "path.h"
+#include "probe-status.h"
 #include "probe.h"
 #include "sandbox.h"
 #include "status_json.h"
@@ -232,10 +233,15 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	if (pol && tier >= 0 && backend == FSJ_BACKEND_LANDLOCK) {
 		struct ll_opts lo = { .abi = abi,
 				      .masks = ll_masks_available(),
+				      .listener = sandbox_listener_expected(NULL),
 				      .network = ctx.config.network };
 
 		if (abi > 0 && ll_compile(pol, &lo, &plan, &err) == 0) {
 			have_plan = true;
+			/* network: deny is a network namespace or a seccomp
+			 * filter at every ABI (probe-status.h), not Landlock's */
+			if (ctx.config.network == FSJ_NETWORK_DENY)
+				plan.network_dropped = false;
 			if (ll_plan_gaps(&plan, &refuse, &notes) > 0 &&
 			    !ctx.config.accept_partial) {
 				free(why);
@@ -255,28 +261,13 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 
 	partial = status_capabilities_json(root, none_reason ? -1 : tier, (enum fsj_backend)backend,
 				    have_plan ? &plan : NULL, none_reason);
-	o = cJSON_AddObjectToObject(root, "network");
-	cJSON_AddStringToObject(o, "setting",
-				ctx.config.network == FSJ_NETWORK_DENY ? "deny" : "allow");
-	if (ctx.config.network == FSJ_NETWORK_ALLOW) {
-		cJSON_AddStringToObject(o, "kernel", "n/a");
-		cJSON_AddStringToObject(o, "reason", "nothing to enforce");
-	} else if (have_plan && plan.handled_net) {
-		cJSON_AddStringToObject(o, "kernel", "fully");
-		cJSON_AddStringToObject(o, "reason", "TCP bind and connect are refused");
-	} else if (have_plan) {
-		cJSON_AddStringToObject(o, "kernel", "not");
-		cJSON_AddStringToObject(o, "reason",
-					"TCP bind/connect are controlled from Landlock ABI 4");
+	probe_status_json(have_probe ? &pr : NULL, none_reason ? -1 : tier, ctx.config.network,
+			  root);
+	o = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "network"),
+					     "kernel");
+	if (ctx.config.network == FSJ_NETWORK_DENY &&
+	    !(cJSON_IsString(o) && strcmp(o->valuestring, "fully") == 0))
 		partial = true;
-	} else if (backend == FSJ_BACKEND_SEATBELT && tier >= 0 && !none_reason) {
-		cJSON_AddStringToObject(o, "kernel", "fully");
-		cJSON_AddStringToObject(o, "reason", "the profile denies network operations");
-	} else {
-		cJSON_AddStringToObject(o, "kernel", "not");
-		cJSON_AddStringToObject(o, "reason",
-					none_reason ? none_reason : "the backend enforces nothing");
-	}
 	o = cJSON_AddObjectToObject(root, "scoping");
 	if (have_plan) {
 		cJSON_AddStringToObject(o, "kernel", plan.scoped ? "fully" : "not");
@@ -311,8 +302,13 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		cJSON_AddItemToArray(a, m);
 	}
 	a = cJSON_AddArrayToObject(root, "expanded");
-	for (size_t i = 0; have_plan && i < plan.n_expanded; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(plan.expanded[i]));
+	for (size_t i = 0; have_plan && i < plan.n_expanded; i++) {
+		cJSON *e = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(e, "path", plan.expanded[i]);
+		status_str_or_null(e, "why", plan.expanded_why ? plan.expanded_why[i] : NULL);
+		cJSON_AddItemToArray(a, e);
+	}
 
 	/* Summaries of the policy. */
 	{
@@ -531,7 +527,9 @@ static void print_text(const cJSON *root)
 	if (cJSON_GetArraySize(jo(root, "expanded")) > 0) {
 		printf("\nexpanded folders (a nested deny compiled by expansion: new entries there "
 		       "are unreachable):\n");
-		cJSON_ArrayForEach(c, jo(root, "expanded")) printf("  %s\n", c->valuestring);
+		cJSON_ArrayForEach(c, jo(root, "expanded")) printf("  %s%s%s\n", js(c, "path"),
+								    js(c, "why") ? ": " : "",
+								    js(c, "why") ? js(c, "why") : "");
 	}
 
 	o = jo(root, "rules");

@@ -246,6 +246,7 @@ void fsj_config_init(struct fsj_config *c)
 	c->audit_enabled = true;
 	c->accept_partial = false;
 	c->protect_repository = true;
+	c->protect_hard_links = true;
 }
 
 void fsj_config_release(struct fsj_config *c)
@@ -352,10 +353,11 @@ static int read_protect(struct ydoc *d, const struct ynode *m, struct fsj_config
 	for (size_t i = 0; i < m->n; i += 2) {
 		const struct ynode *k = m->kids[i], *v = m->kids[i + 1];
 
-		if (!ykey_is(k, "repository"))
+		if (!ykey_is(k, "repository") && !ykey_is(k, "hard_links"))
 			return ynode_err(d, k, "unknown key '%s' in 'protect' (expected "
-				      "repository)", yshown(d, k));
-		if (yget_bool(d, k, v, &c->protect_repository) < 0)
+				      "repository or hard_links)", yshown(d, k));
+		if (yget_bool(d, k, v, ykey_is(k, "repository") ? &c->protect_repository
+							     : &c->protect_hard_links) < 0)
 			return -1;
 	}
 	return 0;

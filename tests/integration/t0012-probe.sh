@@ -94,8 +94,8 @@ tier_proven()
 }
 
 # The independent experiment's files: nothing under $HOME/outside is
-# granted (a user-data root); the workspace grants write and create but
-# not delete.
+# granted (a user-data root), so a delete there is refused; the workspace
+# grants all five capabilities.
 mkdir -p "$HOME/outside" "$CONF_DIR/exec"
 cp /bin/true "$HOME/outside/x"
 cp /bin/true "$CONF_DIR/exec/x"
@@ -109,10 +109,10 @@ recheck()
 	local tier=$1 sys
 	echo orig >"$HOME/outside/w"
 	echo orig >"$WS/w"
-	echo keep >"$WS/d"
+	echo keep >"$HOME/outside/d"
 	rm -f "$HOME/outside/new" "$WS/new"
 	snapshot "$HOME/outside/w"
-	snapshot "$WS/d"
+	snapshot "$HOME/outside/d"
 
 	if claimed "$tier" shell; then
 		fsj --enforce "$tier" -- /bin/sh -c 'exit 0'
@@ -139,9 +139,9 @@ recheck()
 		assert_not_exists "$HOME/outside/new"
 	fi
 	if claimed "$tier" delete-denied; then
-		fsj --enforce "$tier" -- rm -f "$WS/d"
+		fsj --enforce "$tier" -- rm -f "$HOME/outside/d"
 		assert_denied "delete-denied at $tier"
-		assert_unchanged "$WS/d"
+		assert_unchanged "$HOME/outside/d"
 	fi
 	if claimed "$tier" exec-denied; then
 		fsj --enforce "$tier" -- "$HOME/outside/x"

@@ -294,10 +294,18 @@ end_test
 
 begin_test "an unresolved path: allow once grants the capability on the working directory"
 echo old >"$WS/old.txt"
+# the workspace grants delete by default: refuse it above, so that asking
+# is needed; the session grant on the working directory is deeper
+write_rules <<EOF
+rules:
+  - path: "$HOME"
+    deny: [delete]
+EOF
 ask_run --yes-once -c 'f=old.txt; rm -f "$f"'
 assert_rc 0
 assert_not_exists "$WS/old.txt"
 audit_has "\"capability\":\"delete\",\"path\":\"$WS\".*\"decision\":\"allow-once\""
+clear_rules
 end_test
 
 begin_test "the card reads again after an unknown answer"

@@ -97,16 +97,21 @@ end_test
 
 begin_test "run --backend seatbelt: the profile's decisions (preload model) hold"
 : >"$FSJAIL_STUB_DIR/denials"
-fsj_sh --backend seatbelt -- 'echo in > "$1/inside" && cat "$1/inside"; echo out > "$2/outside"; rm -f "$1/inside"; echo done' "$WS" "$HOME"
+echo keep >"$HOME/victim"
+fsj_sh --backend seatbelt -- 'echo in > "$1/inside" && cat "$1/inside"; echo out > "$2/outside"; rm -f "$2/victim"; echo done' "$WS" "$HOME"
 assert_rc 0
 assert_out_match '^in$'
 assert_out_match '^done$'
 assert_content "$WS/inside" in
 assert_not_exists "$HOME/outside"
+assert_content "$HOME/victim" keep
 grep -qx "deny file-write-create $HOME/outside" "$FSJAIL_STUB_DIR/denials" ||
 	fail "the create outside the grants was not denied by the profile"
-grep -qx "deny file-write-unlink $WS/inside" "$FSJAIL_STUB_DIR/denials" ||
-	fail "the delete in the workspace (no delete grant) was not denied by the profile"
+grep -qx "deny file-write-unlink $HOME/victim" "$FSJAIL_STUB_DIR/denials" ||
+	fail "the delete outside the grants was not denied by the profile"
+fsj_sh --backend seatbelt -- 'rm -f "$1/inside"' "$WS"
+assert_rc 0
+assert_not_exists "$WS/inside"
 end_test
 
 begin_test "run --backend seatbelt: the profile opens this run's broker socket, a -D parameter, and no other"
