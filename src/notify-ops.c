@@ -394,7 +394,10 @@ static int op_rename(struct job *j)
 		;
 	else if (!refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !refer_ok(j, &b, a.path)))
 		;
-	else if (((S_ISDIR(a.st.st_mode) || (b.obj >= 0 && S_ISDIR(b.st.st_mode))) &&
+	/* a folder, or a symbolic link (it redirects every path below its
+	 * name), could bring a denied name into being */
+	else if (((S_ISDIR(a.st.st_mode) || S_ISLNK(a.st.st_mode) ||
+		   (b.obj >= 0 && (S_ISDIR(b.st.st_mode) || S_ISLNK(b.st.st_mode)))) &&
 		  (rule_under(j->nt->pol, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
 		   rule_under(j->nt->pol, a.path, del))))
 		nj_refuse(j, FSJ_CAP_CREATE, b.path,
@@ -442,6 +445,10 @@ static int op_link(struct job *j)
 		e = ENOENT;
 	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path))
 		;
+	else if (S_ISLNK(a.st.st_mode) && rule_under(j->nt->pol, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+		nj_refuse(j, FSJ_CAP_CREATE, b.path,
+			  "a symbolic link there would redirect a denied or protected name", EACCES,
+			  NULL);
 	else if (S_ISLNK(a.st.st_mode) && a.parent >= 0)
 		e = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? errno : 0;
 	else {
@@ -479,6 +486,10 @@ static int op_make(struct job *j)
 		e = ENOENT;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
 		;
+	else if (sym && rule_under(j->nt->pol, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+		nj_refuse(j, FSJ_CAP_CREATE, l.path,
+			  "a symbolic link there would redirect a denied or protected name", EACCES,
+			  NULL);
 	else {
 		if (sym)
 			e = symlinkat(target, l.parent, l.name);

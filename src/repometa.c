@@ -10,6 +10,7 @@
  * protected config defines, as the writable .gitattributes can; not
  * info/refs, rewritten by every repack), the .git file of a linked worktree or
  * submodule (it says which gitdir, so which hooks and config, git uses),
+ * commondir and gitdir in every gitdir (likewise, existing or not),
  * and the core.hooksPath
  * folder (existing or not). Everything else (objects, refs, index, logs,
  * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it. */
@@ -279,6 +280,10 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	if (!common || lstat(hooks, &st) == 0)
 		add_path(m, hooks, true, repo);
 	add_child(m, gitdir, "config", false, common != NULL, repo);
+	/* commondir and gitdir name the folder whose config and hooks git
+	 * reads (a linked worktree's own gitdir has both): existing or not */
+	add_child(m, gitdir, "commondir", false, false, repo);
+	add_child(m, gitdir, "gitdir", false, false, repo);
 	add_child(m, gitdir, "config.worktree", false, true, repo);
 	/* info/: what it holds that steers git, not info/refs, which every
 	 * repack rewrites (repack.updateServerInfo) */
