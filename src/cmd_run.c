@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "launch.h"
 #include "probe.h"
+#include "repometa.h"
 #include "runmsg.h"
 #include "sandbox.h"
 
@@ -276,6 +277,8 @@ int cmd_run(int argc, char **argv)
 	backup_run_end(status);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
+	else if (ctx.repos && !msg.quiet)
+		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
 out:
 	launch_after_fork(NULL, NULL);
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?

@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "path.h"
 #include "policy.h"
 #include "util.h"
@@ -496,4 +497,28 @@ char *repometa_find_top(const char *dir, const char *home)
 		free(cur);
 		cur = up;
 	}
+}
+
+size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
+			 FILE *out)
+{
+	struct repometa after = { 0 };
+	size_t n = 0;
+
+	repometa_scan(workspace, home, &after);
+	for (size_t i = 0; i < after.n_gitdirs; i++) {
+		bool old = false;
+
+		for (size_t k = 0; k < before->n_gitdirs && !old; k++)
+			old = strcmp(before->gitdirs[k], after.gitdirs[i]) == 0;
+		if (old)
+			continue;
+		if (n++ == 0)
+			fprintf(out, "fsjail: note: the command made git repositories; their hooks and "
+				     "config are its own, not checked: look before running git there\n");
+		cleanup_free char *shown = fsj_escape_term(after.gitdirs[i]);
+		fprintf(out, "  %s\n", shown);
+	}
+	repometa_release(&after);
+	return n;
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct fsj_policy;
 
@@ -50,6 +51,13 @@ void repometa_release(struct repometa *m);
  * delete, id "repository-metadata", origin "repository metadata of
  * <repo>". */
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
+
+/* After a run: scan workspace again and print to out, one line each,
+ * the gitdirs that were not in before (a repository the command made or
+ * moved in: its hooks and config are the command's, not protected during
+ * the run, and run code at the next git there). Returns how many. */
+size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
+			 FILE *out);
 
 /* The top of the git work tree holding dir (absolute, normalised): the
  * nearest ancestor-or-self with a .git entry, looking no higher than a
