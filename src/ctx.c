@@ -238,6 +238,47 @@ static void add_rules(struct fsj_policy *pol, const struct fsj_ruleset *rs)
 		policy_add_rule(pol, &rs->rules[i]);
 }
 
+static void add_invoked_name(struct fsj_policy *pol, char *path)
+{
+	struct fsj_rule r = {
+		.path = path,
+		.deny = FSJ_CAPS_MODIFY,
+		.source = FSJ_SRC_PROTECTED,
+		.origin = (char *)"the name fsjail is run by",
+	};
+
+	if (path[0] == '/' && !has_protected_file(pol, path, FSJ_CAPS_MODIFY))
+		policy_add_rule(pol, &r);
+}
+
+static void add_invoked_names(const struct fsj_ctx *ctx, struct fsj_policy *pol)
+{
+	const char *inv = fsj_invoked_as, *p = getenv("PATH");
+
+	if (inv && strchr(inv, '/')) {
+		cleanup_free char *n = NULL;
+
+		if (path_normalize(inv, strlen(inv), NULL, ctx->env.cwd, &n) == PATH_OK)
+			add_invoked_name(pol, n);
+	}
+	while (p && *p) {
+		size_t len = strcspn(p, ":");
+		const char *base = inv && strrchr(inv, '/') ? strrchr(inv, '/') + 1 : inv;
+		cleanup_free char *dir = xstrndup(p, len), *f = NULL, *n = NULL;
+
+		struct stat st;
+
+		/* an existing folder only: a rule under a missing one could
+		 * cost its nearest ancestor an expansion */
+		if (dir[0] == '/' && base && *base && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+			f = xasprintf("%s/%s", dir, base);
+			if (path_normalize(f, strlen(f), NULL, NULL, &n) == PATH_OK)
+				add_invoked_name(pol, n);
+		}
+		p += len + (p[len] == ':');
+	}
+}
+
 int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		   struct fsj_policy **out, struct fsj_error *err)
 {
@@ -317,6 +358,11 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		if (p && p[0] == '/' && lstat(p, &st) == 0)
 			policy_add_rule(pol, &r);
 	}
+	/* the names fsjail is reached by: the path it was invoked as (a
+	 * symlink to the executable is replaced by deleting it), and fsjail
+	 * in every PATH folder (one planted earlier in PATH runs next time),
+	 * existing or not */
+	add_invoked_names(ctx, pol);
 	/* the repository metadata at or under the workspace */
 	if (ctx->repos)
 		repometa_add_rules(ctx->repos, pol);

@@ -10,6 +10,8 @@
 #include "path.h"
 #include "util.h"
 
+const char *fsj_invoked_as;
+
 char *fsj_self_exe(void)
 {
 #ifdef __linux__

@@ -24,4 +24,9 @@ void fsj_rule_print(FILE *out, const struct fsj_rule *r);
  * string; NULL where it cannot be known (macOS). */
 char *fsj_self_exe(void);
 
+/* argv[0] as main() got it (set there; NULL in tests): the name the user
+ * reaches fsjail by, which a symlink or an earlier PATH folder could
+ * redirect. Borrowed, static storage. */
+extern const char *fsj_invoked_as;
+
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "inforce.h"
 #include "landlock.h"
 #include "sandbox.h"
 #include "shparse.h"
@@ -39,6 +40,7 @@ static void print_version(void)
 
 int main(int argc, char **argv)
 {
+	fsj_invoked_as = argv[0];
 	if (argc < 2) {
 		cmd_usage(stderr, NULL);
 		return FSJ_EXIT_ERROR;
