@@ -101,17 +101,22 @@ bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_
 }
 
 /* Check caps (FSJ_CAPBIT mask) at path; refuses and returns false when one
- * is missing. */
+ * is missing. The change the call makes is checked (and named in the
+ * refusal) before the read an O_RDWR open also needs. */
 bool nj_need(struct job *j, const char *path, unsigned caps)
 {
+	static const enum fsj_cap order[] = { FSJ_CAP_CREATE, FSJ_CAP_WRITE, FSJ_CAP_DELETE,
+					      FSJ_CAP_EXECUTE, FSJ_CAP_CONNECT, FSJ_CAP_READ };
 	struct fsj_decision d;
-	int cap;
 
-	for (cap = 0; cap < FSJ_CAP_COUNT; cap++)
-		if ((caps & FSJ_CAPBIT(cap)) && !nj_may(j, path, (enum fsj_cap)cap, &d)) {
-			nj_refuse(j, (enum fsj_cap)cap, path, "policy", EACCES, &d);
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		enum fsj_cap cap = order[i];
+
+		if ((caps & FSJ_CAPBIT(cap)) && !nj_may(j, path, cap, &d)) {
+			nj_refuse(j, cap, path, "policy", EACCES, &d);
 			return false;
 		}
+	}
 	return true;
 }
 
