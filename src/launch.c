@@ -549,6 +549,8 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	/* The create hook, for a backend that wants one (sandbox.h). */
 	if (sandbox_notify_policy(sb) && notify_wanted()) {
 		s.notify = notify_new(sandbox_notify_policy(sb), err);
+		if (s.notify && sandbox_relies_on_listener(sb))
+			notify_require(s.notify);
 		if (!s.notify) {
 			status = FSJ_EXIT_ERROR;
 			close(report[1]);

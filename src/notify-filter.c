@@ -176,6 +176,12 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 		rc = add_rules(ctx, nt->bc != NULL);
 	fd = rc == 0 ? load_with_listener(ctx) : rc;
 	seccomp_release(ctx);
+	if (fd == -EBUSY && nt->required)
+		return fsj_error_set(err, NULL, 0, 0,
+				     "a seccomp listener already exists for this process (fsjail "
+				     "inside fsjail?), and this run's policy leaves a denied path that "
+				     "does not exist yet to its own hook\nhint: FSJAIL_NO_NOTIFY=1 "
+				     "compiles such paths by expansion instead");
 	if (fd == -EBUSY) {
 		close(nt->sock[1]);
 		nt->sock[1] = -1;

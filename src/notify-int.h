@@ -55,6 +55,7 @@ struct notify {
 	char *no_trash[NOTIFY_MAX_NO_TRASH]; /* owned: folders whose deletes skip the trash */
 	size_t n_no_trash;
 	bool allow_hardlink_writes;
+	bool required; /* notify_require(): no hook (EBUSY) refuses the run */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;

@@ -301,6 +301,7 @@ void notify_free(struct notify *nt)
 
 struct notify {
 	int unused;
+	bool required;
 };
 
 bool notify_wanted(void)
@@ -352,3 +353,9 @@ void notify_free(struct notify *nt)
 }
 
 #endif
+
+void notify_require(struct notify *nt)
+{
+	if (nt)
+		nt->required = true;
+}

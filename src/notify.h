@@ -89,6 +89,12 @@ void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
 void notify_set_allow_hardlink_writes(bool allow);
 
+/* After notify_new(), before fork: the policy leaves a denied path that
+ * does not exist yet to this hook (sandbox_relies_on_listener()), so a
+ * child that cannot install it (EBUSY: fsjail inside fsjail) must not
+ * run. */
+void notify_require(struct notify *nt);
+
 /* Before notify_new(): folders (absolute, up to 8, copied) whose deletes
  * skip the trash; NULL: /tmp, /var/tmp, $TMPDIR (and resolved). */
 void notify_set_no_trash_areas(const char *const *paths, size_t n);
