@@ -186,6 +186,11 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	if (ctx.repos && (ctx.repos->budget_hit || ctx.repos->depth_hit) && !msg.quiet)
+		fprintf(stderr, "fsjail: note: the search for git repositories in the workspace "
+				"stopped early (%s): a repository below that is not protected; "
+				"'fsjail status' lists what is\n",
+			ctx.repos->budget_hit ? "too many entries" : "folders too deep");
 	/* --report, --status-fd and the audit log, before anything runs */
 	if (runmsg_open(&msg, &ctx, &err) < 0) {
 		cmd_print_error(&err);

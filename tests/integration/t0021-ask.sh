@@ -293,18 +293,19 @@ assert_content "$HOME/c.txt" c-line
 end_test
 
 begin_test "an unresolved path: allow once grants the capability on the working directory"
-echo old >"$WS/old.txt"
-# the workspace grants delete by default: refuse it above, so that asking
-# is needed; the session grant on the working directory is deeper
+# the workspace grants delete by default: use a folder a rule opens for
+# everything but delete, so that asking is needed
+mkdir -p "$HOME/u"
+echo old >"$HOME/u/old.txt"
 write_rules <<EOF
 rules:
-  - path: "$HOME"
-    deny: [delete]
+  - path: "$HOME/u"
+    allow: [read, write, create, execute]
 EOF
-ask_run --yes-once -c 'f=old.txt; rm -f "$f"'
+ask_run --yes-once -c "cd '$HOME/u' && f=old.txt; rm -f \"\$f\""
 assert_rc 0
-assert_not_exists "$WS/old.txt"
-audit_has "\"capability\":\"delete\",\"path\":\"$WS\".*\"decision\":\"allow-once\""
+assert_not_exists "$HOME/u/old.txt"
+audit_has "\"capability\":\"delete\",\"path\":\"$HOME/u\".*\"decision\":\"allow-once\""
 clear_rules
 end_test
 
