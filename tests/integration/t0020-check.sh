@@ -46,11 +46,16 @@ assert_rc 0
 assert_out_match '^overall: allow$'
 end_test
 
-begin_test "a delete in the workspace is not granted by the baseline: prompt, exit 3"
-chk -- 'rm -f build.log'
+# The baseline grants delete in the workspace (DESIGN.md section 4); $OTHER has no grant.
+OTHER=$HOME/other && mkdir -p "$OTHER"
+begin_test "a delete outside the grants prompts, exit 3; in the workspace the baseline allows it"
+chk -- "rm -f $OTHER/build.log"
 assert_rc 3
 assert_out_match '^overall: prompt$'
-assert_out_match "^missing: delete $WS/build.log\$"
+assert_out_match "^missing: delete $OTHER/build.log\$"
+chk -- 'rm -f build.log'
+assert_rc 0
+assert_out_match "^allowed +delete +$WS/build.log +<- baseline"
 end_test
 
 begin_test "a protected path: refuse, exit 4, even with other pairs missing"
@@ -62,15 +67,16 @@ end_test
 
 if [ $have_jq = 1 ]; then
 begin_test "--json: the documented fields, missing pairs narrowest first"
-	chk --json -- "rm $WS/a/b/c $WS/z; rm $WS/z"
+	chk --json -- "rm $OTHER/a/b/c $OTHER/z; rm $OTHER/z; cat README"
 	assert_rc 3
 	json_eq '.overall' '"prompt"'
 	json_eq '.complete' 'true'
 	json_eq '[.effects[] | [.capability, .path, .status, .program, .decision, .level]]' \
-		"[[\"delete\",\"$WS/a/b/c\",\"resolved\",\"rm\",\"missing\",\"baseline\"],[\"delete\",\"$WS/z\",\"resolved\",\"rm\",\"missing\",\"baseline\"],[\"delete\",\"$WS/z\",\"resolved\",\"rm\",\"missing\",\"baseline\"]]"
-	json_eq '.missing' "[{\"path\":\"$WS/a/b/c\",\"capability\":\"delete\"},{\"path\":\"$WS/z\",\"capability\":\"delete\"}]"
+		"[[\"delete\",\"$OTHER/a/b/c\",\"resolved\",\"rm\",\"missing\",\"default\"],[\"delete\",\"$OTHER/z\",\"resolved\",\"rm\",\"missing\",\"default\"],[\"delete\",\"$OTHER/z\",\"resolved\",\"rm\",\"missing\",\"default\"],[\"read\",\"$WS/README\",\"resolved\",\"cat\",\"allowed\",\"baseline\"]]"
+	json_eq '.missing' "[{\"path\":\"$OTHER/a/b/c\",\"capability\":\"delete\"},{\"path\":\"$OTHER/z\",\"capability\":\"delete\"}]"
 	json_eq '.effects[0] | keys' '["capability","decision","end","held_by_tier","level","path","program","resolved","rule","start","status","text"]'
-	json_eq '.effects[0].rule.source' '"baseline"'
+	json_eq '.effects[0].rule' 'null'
+	json_eq '.effects[3].rule.source' '"baseline"'
 end_test
 else
 	skip "jq not installed"
@@ -105,16 +111,17 @@ begin_test "the command line from standard input (-)"
 printf 'cat README\nrm -rf dist\n' >"$T/line"
 "$FSJAIL" check --workspace "$WS" - <"$T/line" >"$OUT" 2>"$ERR"
 RC=$?
-assert_rc 3
-assert_out_match "^missing: delete $WS/dist\$"
+assert_rc 0
+assert_out_match "^allowed +read +$WS/README "
+assert_out_match "^allowed +delete +$WS/dist +<- baseline"
 end_test
 
 begin_test "--cwd: relative paths resolve against it; cd in the line is followed"
 mkdir -p "$WS/sub"
 chk --cwd "$WS/sub" -- 'touch a; cd .. && rm -f b'
-assert_rc 3
+assert_rc 0
 assert_out_match "^allowed +create +$WS/sub/a "
-assert_out_match "^missing: delete $WS/b\$"
+assert_out_match "^allowed +delete +$WS/b +<- baseline"
 end_test
 
 begin_test "read-only mode: a change is refused, a read allowed"
@@ -125,9 +132,11 @@ assert_rc 0
 end_test
 
 begin_test "an unresolved path asks unless its directory grants the capability"
-chk -- 'rm -f "$F"'
+chk --cwd "$OTHER" -- 'rm -f "$F"'
 assert_rc 3
-assert_out_match "^missing: delete $WS\$"
+assert_out_match "^missing: delete $OTHER\$"
+chk -- 'rm -f "$F"'
+assert_rc 0
 chk -- 'touch "$F"'
 assert_rc 0
 end_test
@@ -136,9 +145,12 @@ begin_test "opaque code runs directly at tier guarded, asks at tier writes"
 chk --tier guarded -- "python3 -c 'print(1)'"
 assert_rc 0
 assert_out_match 'tier guarded holds opaque code'
-chk --tier writes -- "python3 -c 'print(1)'"
+chk --tier writes --cwd "$OTHER" -- "python3 -c 'print(1)'"
 assert_rc 3
-assert_out_match "^missing: delete $WS\$"
+assert_out_match "^missing: delete $OTHER\$"
+# the workspace grants all five capabilities: opaque code runs at any tier
+chk --tier writes -- "python3 -c 'print(1)'"
+assert_rc 0
 end_test
 
 begin_test "a line that does not parse is never allow"
@@ -153,8 +165,8 @@ for line in 'rm x' '\rm x' '/bin/rm x' 'FOO=1 rm x' 'env -i PATH=/bin rm x' \
 	'command -p rm x' 'exec rm x' 'sudo -n -u root rm x' 'sudo -- rm x' \
 	'timeout --signal=KILL 5s rm x' 'nice -n 10 rm x' 'nohup rm x' 'stdbuf -oL rm x' \
 	"bash -lc 'rm x'" 'rm x -rf'; do
-	chk -- "$line"
-	if [ "$RC" != 3 ] || ! grep -qx "missing: delete $WS/x" "$OUT"; then
+	chk --cwd "$OTHER" -- "$line"
+	if [ "$RC" != 3 ] || ! grep -qx "missing: delete $OTHER/x" "$OUT"; then
 		fail "'$line': exit $RC"
 		diag_file stdout "$OUT"
 		bad=1
@@ -183,8 +195,8 @@ chk --cwd "$WS" -- 'git config core.fsmonitor x'
 assert_out_match "^refused +write +$WS/.git/config +<- explicit"
 clear_rules
 chk --cwd "$WS" -- 'sed -i s/a/b/ f'
-assert_rc 3
-assert_out_match "^missing: delete $WS\$"
+assert_rc 0
+assert_out_match "^allowed +delete +$WS \\[unresolved\\] +<- baseline"
 end_test
 
 begin_test "command -v rm yields nothing: allow"
@@ -220,11 +232,11 @@ begin_test "the rules file is only read: check writes nothing"
 write_rules <<EOF
 # a comment that must survive
 rules:
-  - path: $WS/keep
+  - path: $OTHER/keep
     allow: [read]
 EOF
 cp "$RULES" "$T/rules.before"
-chk -- 'rm -rf keep; touch keep/x'
+chk -- "rm -rf $OTHER/keep; touch $OTHER/keep/x"
 assert_rc 3
 if ! cmp -s "$RULES" "$T/rules.before"; then
 	fail "rules.yaml changed"

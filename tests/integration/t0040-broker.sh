@@ -261,17 +261,17 @@ assert_dir "$WS/del/after"
 end_test
 
 begin_test "paths outside the grants: deny, nothing happens"
-bsh './bc "$(op mkdir path="$HOME/outside/d")" "$(op delete path="$PWD/f" deleteMode=unlink)" \
+bsh './bc "$(op mkdir path="$HOME/outside/d")" "$(op delete path="$HOME/outside/victim" deleteMode=unlink)" \
 	"$(op copy from="$HOME/outside/victim" to="$PWD/del/stolen")" \
 	"$(op rename from="$PWD/del/keep" to="$HOME/outside/k")" \
 	"$(op link from="$HOME/outside/victim" to="$PWD/del/hl")" \
 	"$(op chmod path="$PWD/ro/file" mode=511)" "$(op touch path="$PWD/ro/file")"'
 [ "$(grep -c '"decision":"deny"' "$OUT")" = 7 ] || { fail "expected 7 denials"; diag_last; }
 assert_out_match '"missing":\{"path":"[^"]*/outside/d","capability":"create"\}'
-assert_out_match 'not granted: delete on .*/ws/f'
+assert_out_match 'not granted: delete on .*/outside/victim'
 
 assert_not_exists "$HOME/outside/d"
-assert_exists "$WS/f"
+assert_content "$HOME/outside/victim" "outside-secret"
 assert_not_exists "$WS/del/stolen"
 assert_not_exists "$WS/del/hl"
 assert_exists "$WS/del/keep"

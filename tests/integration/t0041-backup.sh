@@ -271,7 +271,7 @@ assert_rc 0
 manifest sskip | grep "\"$WS/huge\"" | grep -q '"skipped"' || fail "huge not recorded as skipped"
 end_test
 
-begin_test "a delete the policy refuses makes no backup and no audit line: the kernel refuses it"
+begin_test "a delete the policy refuses makes no backup, only a refusal audit line: the kernel refuses it"
 mkdir -p "$WS/nodel"
 echo "kept" >"$WS/nodel/k"
 cat >"$T/nodel.yaml" <<EOF
@@ -286,7 +286,11 @@ fsj_sh --rules "$T/nodel.yaml" --session snodel -- "rm -f '$WS/nodel/k'; mv '$WS
 assert_exists "$WS/nodel/k"
 [ "$(cat "$WS/nodel/k")" = kept ] || fail "nodel/k changed"
 [ -z "$(manifest snodel)" ] || fail "backed up: $(manifest snodel)"
-grep -q "snodel.*nodel/k" "$STATE_DIR/audit.ndjson" && fail "an audit line for the refused delete"
+# refusals are audited as "decision":"deny" (DESIGN.md section 10), never as a backup
+a=$(grep '"session":"snodel"' "$STATE_DIR/audit.ndjson" | grep -F "\"path\":\"$WS/nodel/k\"")
+grep -q '"decision":"backup' <<<"$a" && fail "a backup audit line for the refused delete: $a"
+grep '"command":"rm"' <<<"$a" | grep '"capability":"delete"' | grep -q '"decision":"deny"' ||
+	fail "no refusal audit line for rm of nodel/k: $a"
 end_test
 
 done_testing

@@ -40,9 +40,12 @@ grep -qx "Path=$WS/del/a%20b%25c" "$TRASH/info/a b%c.trashinfo" ||
 end_test
 
 begin_test "no delete grant: rm fails, nothing trashed"
+# the baseline grants delete in the workspace (DESIGN.md section 4): refuse it here
+{ cat "$RULES"; printf '  - path: keep\n    deny: [delete]\n'; } >"$T/nodel.yaml"
 echo stays >"$WS/keep"
-fsj_sh -- "rm -f '$WS/keep'"
-assert_exists "$WS/keep"
+fsj_sh --rules "$T/nodel.yaml" -- "rm -f '$WS/keep'"
+assert_failed
+assert_content "$WS/keep" "stays"
 [ -e "$TRASH/files/keep" ] && fail "a file the policy may not delete was trashed"
 end_test
 
