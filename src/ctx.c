@@ -247,8 +247,19 @@ static void add_invoked_name(struct fsj_policy *pol, char *path)
 		.origin = (char *)"the name fsjail is run by",
 	};
 
-	if (path[0] == '/' && !has_protected_file(pol, path, FSJ_CAPS_MODIFY))
-		policy_add_rule(pol, &r);
+	cleanup_free char *resolved = NULL;
+	struct fsj_decision d;
+
+	if (path[0] != '/' || has_protected_file(pol, path, FSJ_CAPS_MODIFY))
+		return;
+	/* already protected (a system folder, another spelling of the same
+	 * file): another rule would only repeat it */
+	resolved = path_resolve(path);
+	policy_decide(pol, path, resolved, FSJ_CAP_CREATE, &d);
+	if (!d.allowed && d.level == FSJ_LEVEL_PROTECTED)
+		return;
+	r.resolved = resolved;
+	policy_add_rule(pol, &r);
 }
 
 static void add_invoked_names(const struct fsj_ctx *ctx, struct fsj_policy *pol)
