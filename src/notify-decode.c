@@ -22,6 +22,7 @@ enum layout {
 	L_DFD_PATH_DFD_PATH_FLAGS, /* renameat(2), linkat */
 	L_PATH_DFD_PATH,    /* symlinkat */
 	L_DFD_PATH_MODE,    /* mkdirat, mknodat */
+	L_META,             /* notify-meta.c reads args */
 };
 
 static const struct {
@@ -49,6 +50,28 @@ static const struct {
 	{ "mkdirat", NOTIFY_OP_MKDIR, L_DFD_PATH_MODE },
 	{ "mknod", NOTIFY_OP_MKNOD, L_PATH_MODE },
 	{ "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
+	{ "chmod", NOTIFY_OP_META, L_META },
+	{ "fchmod", NOTIFY_OP_META, L_META },
+	{ "fchmodat", NOTIFY_OP_META, L_META },
+	{ "fchmodat2", NOTIFY_OP_META, L_META },
+	{ "chown", NOTIFY_OP_META, L_META },
+	{ "chown32", NOTIFY_OP_META, L_META },
+	{ "lchown", NOTIFY_OP_META, L_META },
+	{ "lchown32", NOTIFY_OP_META, L_META },
+	{ "fchown", NOTIFY_OP_META, L_META },
+	{ "fchown32", NOTIFY_OP_META, L_META },
+	{ "fchownat", NOTIFY_OP_META, L_META },
+	{ "utime", NOTIFY_OP_META, L_META },
+	{ "utimes", NOTIFY_OP_META, L_META },
+	{ "futimesat", NOTIFY_OP_META, L_META },
+	{ "utimensat", NOTIFY_OP_META, L_META },
+	{ "utimensat_time64", NOTIFY_OP_META, L_META },
+	{ "setxattr", NOTIFY_OP_META, L_META },
+	{ "lsetxattr", NOTIFY_OP_META, L_META },
+	{ "fsetxattr", NOTIFY_OP_META, L_META },
+	{ "removexattr", NOTIFY_OP_META, L_META },
+	{ "lremovexattr", NOTIFY_OP_META, L_META },
+	{ "fremovexattr", NOTIFY_OP_META, L_META },
 };
 
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
@@ -77,6 +100,7 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 	c->name = calls[i].name;
 	c->compat = arch != seccomp_arch_native();
 	c->dirfd = c->dirfd2 = AT_FDCWD;
+	memcpy(c->args, a, sizeof(c->args));
 	switch (calls[i].layout) {
 	case L_PATH_FLAGS_MODE:
 		c->path = a[0], c->flags = (uint32_t)a[1], c->mode = (uint32_t)a[2];
@@ -128,6 +152,8 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 		break;
 	case L_DFD_PATH_MODE:
 		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->mode = (uint32_t)a[2];
+		break;
+	case L_META:
 		break;
 	}
 	if (c->op == NOTIFY_OP_OPEN)

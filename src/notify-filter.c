@@ -32,7 +32,13 @@
 static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",     "mkdirat",
 					    "mknod",   "mknodat",   "symlink",   "symlinkat",
 					    "link",    "linkat",    "rename",    "renameat",
-					    "renameat2" };
+					    "renameat2",
+					    /* metadata: `write` covers it (notify-meta.c) */
+					    "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "chown32",
+					    "lchown", "lchown32", "fchown", "fchown32", "fchownat", "utime",
+					    "utimes", "futimesat", "utimensat", "utimensat_time64",
+					    "setxattr", "lsetxattr", "fsetxattr", "removexattr",
+					    "lremovexattr", "fremovexattr" };
 static const char *const backup_calls[] = { "truncate", "truncate64", "unlink", "unlinkat",
 					    "rmdir" };
 static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
@@ -101,6 +107,18 @@ void notify_filter_arches(uint32_t arch[NOTIFY_MAX_ARCHES], size_t *n)
  * SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (Linux 5.19): once the supervisor
  * has read a notification, only a fatal signal ends the caller's wait, so
  * an ordinary signal cannot cancel a call the supervisor is performing. */
+/* setxattrat and removexattrat (Linux 6.13; 463 and 466 on every
+ * architecture the filter lets through, unknown to libseccomp 2.5):
+ * ENOSYS before libseccomp's program, so callers fall back to the path
+ * calls the supervisor performs. */
+static const struct sock_filter xattrat_prefix[] = {
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 463, 1, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 466, 0, 1),
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+};
+#define PREFIX_LEN (sizeof(xattrat_prefix) / sizeof(xattrat_prefix[0]))
+
 static int load_with_listener(scmp_filter_ctx ctx)
 {
 	cleanup_fd int mfd = memfd_create("fsjail-filter", MFD_CLOEXEC);
@@ -115,13 +133,15 @@ static int load_with_listener(scmp_filter_ctx ctx)
 	if (rc < 0)
 		return rc;
 	len = lseek(mfd, 0, SEEK_END);
-	if (len <= 0 || len % (off_t)sizeof(*insns) || len > (off_t)(BPF_MAXINSNS * sizeof(*insns)))
+	if (len <= 0 || len % (off_t)sizeof(*insns) ||
+	    len > (off_t)((BPF_MAXINSNS - PREFIX_LEN) * sizeof(*insns)))
 		return -EINVAL;
-	insns = xmalloc((size_t)len);
-	if (pread(mfd, insns, (size_t)len, 0) != (ssize_t)len)
+	insns = xmalloc((size_t)len + sizeof(xattrat_prefix));
+	memcpy(insns, xattrat_prefix, sizeof(xattrat_prefix));
+	if (pread(mfd, insns + PREFIX_LEN, (size_t)len, 0) != (ssize_t)len)
 		return -EIO;
 	memset(&prog, 0, sizeof(prog));
-	prog.len = (unsigned short)(len / (off_t)sizeof(*insns));
+	prog.len = (unsigned short)(len / (off_t)sizeof(*insns) + PREFIX_LEN);
 	prog.filter = insns;
 	fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
 			  SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV,

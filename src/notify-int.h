@@ -106,6 +106,7 @@ enum notify_op {
 	NOTIFY_OP_SYMLINK,  /* symlink, symlinkat: path is the target, path2 the new name */
 	NOTIFY_OP_MKDIR,    /* mkdir, mkdirat */
 	NOTIFY_OP_MKNOD,    /* mknod, mknodat */
+	NOTIFY_OP_META,     /* mode, owner, times, xattrs: notify-meta.c (args) */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -123,6 +124,7 @@ struct notify_call {
 	uint64_t mode;
 	uint64_t how, how_size; /* openat2 */
 	int64_t length;         /* truncate */
+	uint64_t args[6];       /* as the kernel gave them */
 };
 
 /* Decode one notification's arch, nr and args (libseccomp names the
@@ -131,6 +133,10 @@ struct notify_call {
  * refuses it with EPERM. */
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 		  const uint64_t args[6], struct notify_call *c);
+
+/* notify-meta.c: perform a NOTIFY_OP_META call (always answers). */
+struct job;
+int notify_op_meta(struct job *j);
 
 /* Answer one notification (the trust boundary is in notify-ops.c). */
 void notify_handle(struct notify *nt, const struct seccomp_notif *req);
