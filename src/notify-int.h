@@ -55,6 +55,8 @@ struct notify {
 	char *no_trash[NOTIFY_MAX_NO_TRASH]; /* owned: folders whose deletes skip the trash */
 	size_t n_no_trash;
 	bool allow_hardlink_writes;
+	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
+	size_t n_made, cap_made;
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;
@@ -265,7 +267,10 @@ bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_
 bool nj_need(struct job *j, const char *path, unsigned caps);
 /* The file was created in this cycle (backup_created_in_cycle()). */
 bool nj_created_here(const struct job *j, const struct stat *st);
-/* Note the name just made in parent as created (backup_note_created()). */
+/* The command made st's file through the supervisor in this run. */
+bool nj_made_here(const struct job *j, const struct stat *st);
+/* Note the name just made in parent as made here and as created
+ * (backup_note_created()). */
 void nj_note_created(const struct job *j, int parent, const char *name, const char *path);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */

@@ -14,7 +14,10 @@
  * utimensat with a NULL path, the AT_EMPTY_PATH forms) takes a copy of
  * the caller's descriptor (pidfd_getfd), needs `write` on the path the
  * kernel gives for it, and is performed on the copy. Time and xattr values
- * are read from the caller once. i386's 16-bit chown, lchown, fchown and
+ * are read from the caller once. What the command made through the
+ * supervisor in this run (nj_made_here) needs no `write`: a path granted
+ * create only may be given its first mode and times (touch, cp -p, tar x
+ * there). i386's 16-bit chown, lchown, fchown and
  * the path-less setxattrat/removexattrat are refused (EPERM, ENOSYS). */
 #ifdef __linux__
 #include <errno.h>
@@ -247,7 +250,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 	if (!path && st.st_nlink > 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "a descriptor without a path", EACCES,
 				 NULL);
-	if (path && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+	if (path && !nj_made_here(j, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
 	return nj_answer(j, perform(m, v, fd, true, &st));
 }
@@ -299,7 +302,7 @@ int notify_op_meta(struct job *j)
 		e = ENOENT;
 	else if (!l.path && l.st.st_nlink > 0 && (S_ISREG(l.st.st_mode) || S_ISDIR(l.st.st_mode)))
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
-	else if (l.path && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+	else if (l.path && !nj_made_here(j, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
 	else
 		e = perform(m, &v, l.obj, false, &l.st);
