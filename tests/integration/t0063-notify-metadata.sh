@@ -9,7 +9,7 @@
 # ordinary user (chown only as root).
 . "$(dirname "$0")/libtest.sh"
 
-plan 5
+plan 6
 setup
 require_landlock
 
@@ -137,6 +137,25 @@ assert_rc 0
 assert_out_match '^hi$'
 [ "$(stat -c '%a' "$WS/a1")" = 600 ] || fail "cp -p lost the mode"
 [ "$(stat -c '%a %Y' "$WS/x/d/a")" = "600 $(date -d 2003-03-03 +%s)" ] || fail "tar x lost mode or time: $(stat -c '%a %Y' "$WS/x/d/a")"
+end_test
+
+begin_test "create only: what the command makes gets its mode and times, what was there keeps them"
+mkdir -p "$HOME/drop"
+echo old >"$HOME/drop/old"
+touch -d 2010-05-05 "$HOME/drop/old"
+before=$(meta "$HOME/drop/old")
+write_rules <<EOF2
+rules:
+  - path: $HOME/drop
+    allow: [read, create]
+EOF2
+fsj_sh -- 'cd "$1" && cp -p "$2" a1 && tar -xf "$3" && touch new && chmod 700 new && chmod 777 old; touch -d 2001-01-01 old; echo done' \
+	"$HOME/drop" "$WS/a0" "$WS/t.tar"
+assert_out_match '^done$'
+[ "$(stat -c '%a' "$HOME/drop/a1" 2>&1)" = 600 ] || fail "cp -p lost the mode"
+[ "$(stat -c '%a %Y' "$HOME/drop/d/a" 2>&1)" = "600 $(date -d 2003-03-03 +%s)" ] || fail "tar x lost mode or time"
+[ "$(stat -c '%a' "$HOME/drop/new" 2>&1)" = 700 ] || fail "chmod of a new file failed"
+[ "$(meta "$HOME/drop/old")" = "$before" ] || fail "metadata of a file that was there changed"
 end_test
 
 done_testing
