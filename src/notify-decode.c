@@ -50,28 +50,6 @@ static const struct {
 	{ "mkdirat", NOTIFY_OP_MKDIR, L_DFD_PATH_MODE },
 	{ "mknod", NOTIFY_OP_MKNOD, L_PATH_MODE },
 	{ "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
-	{ "chmod", NOTIFY_OP_META, L_META },
-	{ "fchmod", NOTIFY_OP_META, L_META },
-	{ "fchmodat", NOTIFY_OP_META, L_META },
-	{ "fchmodat2", NOTIFY_OP_META, L_META },
-	{ "chown", NOTIFY_OP_META, L_META },
-	{ "chown32", NOTIFY_OP_META, L_META },
-	{ "lchown", NOTIFY_OP_META, L_META },
-	{ "lchown32", NOTIFY_OP_META, L_META },
-	{ "fchown", NOTIFY_OP_META, L_META },
-	{ "fchown32", NOTIFY_OP_META, L_META },
-	{ "fchownat", NOTIFY_OP_META, L_META },
-	{ "utime", NOTIFY_OP_META, L_META },
-	{ "utimes", NOTIFY_OP_META, L_META },
-	{ "futimesat", NOTIFY_OP_META, L_META },
-	{ "utimensat", NOTIFY_OP_META, L_META },
-	{ "utimensat_time64", NOTIFY_OP_META, L_META },
-	{ "setxattr", NOTIFY_OP_META, L_META },
-	{ "lsetxattr", NOTIFY_OP_META, L_META },
-	{ "fsetxattr", NOTIFY_OP_META, L_META },
-	{ "removexattr", NOTIFY_OP_META, L_META },
-	{ "lremovexattr", NOTIFY_OP_META, L_META },
-	{ "fremovexattr", NOTIFY_OP_META, L_META },
 };
 
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
@@ -92,16 +70,19 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (strcmp(calls[i].name, name) == 0)
 			break;
-	free(name);
-	if (i == sizeof(calls) / sizeof(calls[0]))
-		return -1;
 	memset(c, 0, sizeof(*c));
-	c->op = calls[i].op;
-	c->name = calls[i].name;
+	for (k = 0; i == sizeof(calls) / sizeof(calls[0]) && notify_meta_call(k); k++)
+		if (strcmp(notify_meta_call(k), name) == 0)
+			c->name = notify_meta_call(k);
+	free(name);
+	if (i == sizeof(calls) / sizeof(calls[0]) && !c->name)
+		return -1;
+	c->op = c->name ? NOTIFY_OP_META : calls[i].op;
+	c->name = c->name ? c->name : calls[i].name;
 	c->compat = arch != seccomp_arch_native();
 	c->dirfd = c->dirfd2 = AT_FDCWD;
 	memcpy(c->args, a, sizeof(c->args));
-	switch (calls[i].layout) {
+	switch (c->op == NOTIFY_OP_META ? L_META : calls[i].layout) {
 	case L_PATH_FLAGS_MODE:
 		c->path = a[0], c->flags = (uint32_t)a[1], c->mode = (uint32_t)a[2];
 		break;

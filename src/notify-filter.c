@@ -32,13 +32,7 @@
 static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",     "mkdirat",
 					    "mknod",   "mknodat",   "symlink",   "symlinkat",
 					    "link",    "linkat",    "rename",    "renameat",
-					    "renameat2",
-					    /* metadata: `write` covers it (notify-meta.c) */
-					    "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "chown32",
-					    "lchown", "lchown32", "fchown", "fchown32", "fchownat", "utime",
-					    "utimes", "futimesat", "utimensat", "utimensat_time64",
-					    "setxattr", "lsetxattr", "fsetxattr", "removexattr",
-					    "lremovexattr", "fremovexattr" };
+					    "renameat2" };
 static const char *const backup_calls[] = { "truncate", "truncate64", "unlink", "unlinkat",
 					    "rmdir" };
 static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
@@ -79,6 +73,8 @@ static int add_rules(scmp_filter_ctx ctx, bool wide)
 	}
 	for (i = 0; rc == 0 && i < sizeof(always_calls) / sizeof(always_calls[0]); i++)
 		rc = add(ctx, SCMP_ACT_NOTIFY, always_calls[i], -1, 0, 0);
+	for (i = 0; rc == 0 && notify_meta_call(i); i++) /* mode, owner, times, xattrs */
+		rc = add(ctx, SCMP_ACT_NOTIFY, notify_meta_call(i), -1, 0, 0);
 	for (i = 0; rc == 0 && wide && i < sizeof(backup_calls) / sizeof(backup_calls[0]); i++)
 		rc = add(ctx, SCMP_ACT_NOTIFY, backup_calls[i], -1, 0, 0);
 	for (i = 0; rc == 0 && i < sizeof(refused_calls) / sizeof(refused_calls[0]); i++)

@@ -136,7 +136,9 @@ struct notify_call {
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 		  const uint64_t args[6], struct notify_call *c);
 
-/* notify-meta.c: perform a NOTIFY_OP_META call (always answers). */
+/* notify-meta.c: the i-th metadata call's name (NULL past the last);
+ * perform a NOTIFY_OP_META call (answers; returns 0). */
+const char *notify_meta_call(size_t i);
 struct job;
 int notify_op_meta(struct job *j);
 

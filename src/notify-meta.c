@@ -79,6 +79,11 @@ static const struct meta_call {
 	{ "fremovexattr", M_REMOVEX, 0, -1, -1, 1, true },
 };
 
+const char *notify_meta_call(size_t i)
+{
+	return i < sizeof(meta_calls) / sizeof(meta_calls[0]) ? meta_calls[i].name : NULL;
+}
+
 /* The call's values, read from the caller once. */
 struct meta_val {
 	mode_t mode;
