@@ -120,31 +120,12 @@ bool nj_created_here(const struct job *j, const struct stat *st)
 	return j->nt->bc && backup_created_in_cycle(j->nt->bc, st->st_dev, st->st_ino);
 }
 
-bool nj_made_here(const struct job *j, const struct stat *st)
-{
-	size_t i;
-
-	/* Newest first: cp -p and tar x set what they just made. */
-	for (i = j->nt->n_made; i-- > 0;)
-		if (j->nt->made[i].ino == st->st_ino && j->nt->made[i].dev == st->st_dev)
-			return true;
-	return false;
-}
-
 void nj_note_created(const struct job *j, int parent, const char *name, const char *path)
 {
-	struct notify *nt = j->nt;
 	struct stat st;
 
-	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return;
-	if (nt->n_made == nt->cap_made) {
-		nt->cap_made = nt->cap_made ? 2 * nt->cap_made : 64;
-		nt->made = xreallocarray(nt->made, nt->cap_made, sizeof(*nt->made));
-	}
-	nt->made[nt->n_made++] = (struct notify_made){ st.st_dev, st.st_ino };
-	if (nt->bc)
-		backup_note_created(nt->bc, path, st.st_dev, st.st_ino);
+	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && notify_note_made(j->nt, &st))
+		backup_note_created(j->nt->bc, path, st.st_dev, st.st_ino);
 }
 
 /* Save the existing file l names (content or remove); false after

@@ -137,8 +137,10 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 		  const uint64_t args[6], struct notify_call *c);
 
 /* notify-meta.c: the i-th metadata call's name (NULL past the last);
+ * note st's file as made by the command (true when backups are on);
  * perform a NOTIFY_OP_META call (answers; returns 0). */
 const char *notify_meta_call(size_t i);
+bool notify_note_made(struct notify *nt, const struct stat *st);
 struct job;
 int notify_op_meta(struct job *j);
 
@@ -269,10 +271,8 @@ bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_
 bool nj_need(struct job *j, const char *path, unsigned caps);
 /* The file was created in this cycle (backup_created_in_cycle()). */
 bool nj_created_here(const struct job *j, const struct stat *st);
-/* The command made st's file through the supervisor in this run. */
-bool nj_made_here(const struct job *j, const struct stat *st);
-/* Note the name just made in parent as made here and as created
- * (backup_note_created()). */
+/* Note the name just made in parent as made (notify_note_made()) and
+ * created (backup_note_created()). */
 void nj_note_created(const struct job *j, int parent, const char *name, const char *path);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */

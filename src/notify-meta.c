@@ -15,7 +15,7 @@
  * the caller's descriptor (pidfd_getfd), needs `write` on the path the
  * kernel gives for it, and is performed on the copy. Time and xattr values
  * are read from the caller once. What the command made through the
- * supervisor in this run (nj_made_here) needs no `write`: a path granted
+ * supervisor in this run (made_here) needs no `write`: a path granted
  * create only may be given its first mode and times (touch, cp -p, tar x
  * there). i386's 16-bit chown, lchown, fchown and
  * the path-less setxattrat/removexattrat are refused (EPERM, ENOSYS). */
@@ -82,6 +82,30 @@ static const struct meta_call {
 const char *notify_meta_call(size_t i)
 {
 	return i < sizeof(meta_calls) / sizeof(meta_calls[0]) ? meta_calls[i].name : NULL;
+}
+
+bool notify_note_made(struct notify *nt, const struct stat *st)
+{
+	if (nt->n_made == nt->cap_made) {
+		nt->cap_made = nt->cap_made ? 2 * nt->cap_made : 64;
+		nt->made = xreallocarray(nt->made, nt->cap_made, sizeof(*nt->made));
+	}
+	nt->made[nt->n_made++] = (struct notify_made){ st->st_dev, st->st_ino };
+	return nt->bc != NULL;
+}
+
+/* The command made st's file through the supervisor in this run (newest
+ * first: cp -p and tar x set what they just made). Weak spot: an inode
+ * number the command freed and another process reused on the same
+ * filesystem during the run would match too. */
+static bool made_here(const struct job *j, const struct stat *st)
+{
+	size_t i;
+
+	for (i = j->nt->n_made; i-- > 0;)
+		if (j->nt->made[i].ino == st->st_ino && j->nt->made[i].dev == st->st_dev)
+			return true;
+	return false;
 }
 
 /* The call's values, read from the caller once. */
@@ -255,7 +279,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 	if (!path && st.st_nlink > 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "a descriptor without a path", EACCES,
 				 NULL);
-	if (path && !nj_made_here(j, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+	if (path && !made_here(j, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
 	return nj_answer(j, perform(m, v, fd, true, &st));
 }
@@ -307,7 +331,7 @@ int notify_op_meta(struct job *j)
 		e = ENOENT;
 	else if (!l.path && l.st.st_nlink > 0 && (S_ISREG(l.st.st_mode) || S_ISDIR(l.st.st_mode)))
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
-	else if (l.path && !nj_made_here(j, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+	else if (l.path && !made_here(j, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
 	else
 		e = perform(m, &v, l.obj, false, &l.st);
