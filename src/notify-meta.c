@@ -319,7 +319,10 @@ int notify_op_meta(struct job *j)
 	e = read_values(j, m, &v);
 	if (e)
 		return nj_answer(j, e);
-	if (m->path < 0 || (m->kind == M_TIMES && m->flags >= 0 && !p))
+	/* utimensat, futimesat with a NULL path: the descriptor itself. */
+	if (m->kind == M_TIMES && m->dfd >= 0 && !p && flags)
+		return nj_answer(j, EINVAL);
+	if (m->path < 0 || (m->kind == M_TIMES && m->dfd >= 0 && !p))
 		return op_meta_fd(j, m, &v, dfd);
 	if (!nj_get_path(j, p, raw))
 		return 0;
