@@ -5,12 +5,13 @@
  * Trapped always (every call that makes a name, so that making one is
  * the supervisor's act): open/openat with O_CREAT or O_TMPFILE, creat, openat2 (BPF
  * cannot read its struct), mkdir, mkdirat, mknod, mknodat, symlink,
- * symlinkat, link, linkat, rename, renameat, renameat2. Trapped with
+ * symlinkat, link, linkat, rename, renameat, renameat2, and the metadata
+ * calls of notify-meta.c (mode, owner, times, xattrs). Trapped with
  * backups on (notify_set_backup()): open/openat that can write (O_WRONLY,
  * O_RDWR, O_TRUNC), truncate, truncate64, unlink, unlinkat, rmdir.
  * Refused with EPERM: io_uring_* (kernel workers go around the filter),
- * memfd_secret, open_by_handle_at (opens by handle, no path to check), and
- * the terminal ioctls TIOCSTI and TIOCLINUX. */
+ * memfd_secret, open_by_handle_at (opens by handle, no path to check), the
+ * terminal ioctls TIOCSTI and TIOCLINUX; setxattrat, removexattrat: ENOSYS. */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -96,13 +97,6 @@ void notify_filter_arches(uint32_t arch[NOTIFY_MAX_ARCHES], size_t *n)
 #endif
 }
 
-/* Load the filter built in ctx with a listener, and return the listener
- * (or -errno). libseccomp builds the BPF program; the load is done here,
- * because libseccomp 2.5.4's seccomp_load() reports a stale errno (EFAULT
- * from its feature probe) where the kernel said EBUSY, and cannot ask for
- * SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (Linux 5.19): once the supervisor
- * has read a notification, only a fatal signal ends the caller's wait, so
- * an ordinary signal cannot cancel a call the supervisor is performing. */
 /* setxattrat and removexattrat (Linux 6.13; 463 and 466 on every
  * architecture the filter lets through, unknown to libseccomp 2.5):
  * ENOSYS before libseccomp's program, so callers fall back to the path
@@ -115,6 +109,13 @@ static const struct sock_filter xattrat_prefix[] = {
 };
 #define PREFIX_LEN (sizeof(xattrat_prefix) / sizeof(xattrat_prefix[0]))
 
+/* Load the filter built in ctx with a listener, and return the listener
+ * (or -errno). libseccomp builds the BPF program; the load is done here,
+ * because libseccomp 2.5.4's seccomp_load() reports a stale errno (EFAULT
+ * from its feature probe) where the kernel said EBUSY, and cannot ask for
+ * SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (Linux 5.19): once the supervisor
+ * has read a notification, only a fatal signal ends the caller's wait, so
+ * an ordinary signal cannot cancel a call the supervisor is performing. */
 static int load_with_listener(scmp_filter_ctx ctx)
 {
 	cleanup_fd int mfd = memfd_create("fsjail-filter", MFD_CLOEXEC);

@@ -136,14 +136,6 @@ struct notify_call {
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 		  const uint64_t args[6], struct notify_call *c);
 
-/* notify-meta.c: the i-th metadata call's name (NULL past the last);
- * note st's file as made by the command (true when backups are on);
- * perform a NOTIFY_OP_META call (answers; returns 0). */
-const char *notify_meta_call(size_t i);
-bool notify_note_made(struct notify *nt, const struct stat *st);
-struct job;
-int notify_op_meta(struct job *j);
-
 /* Answer one notification (the trust boundary is in notify-ops.c). */
 void notify_handle(struct notify *nt, const struct seccomp_notif *req);
 
@@ -271,9 +263,13 @@ bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_
 bool nj_need(struct job *j, const char *path, unsigned caps);
 /* The file was created in this cycle (backup_created_in_cycle()). */
 bool nj_created_here(const struct job *j, const struct stat *st);
-/* Note the name just made in parent as made (notify_note_made()) and
- * created (backup_note_created()). */
+/* Note the name made in parent (notify_note_made(), backup_note_created()). */
 void nj_note_created(const struct job *j, int parent, const char *name, const char *path);
+/* notify-meta.c: the i-th metadata call's name (NULL past the last); note
+ * st's file as made by the command (true: backups on); perform one call. */
+const char *notify_meta_call(size_t i);
+bool notify_note_made(struct notify *nt, const struct stat *st);
+int notify_op_meta(struct job *j);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what);
