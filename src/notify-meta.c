@@ -244,6 +244,17 @@ static int perform(const struct meta_call *m, const struct meta_val *v, int fd, 
 	return r < 0 ? errno : 0;
 }
 
+/* An object without a path may be changed without a check: a pipe or
+ * socket (the mode of a pipefs/sockfs inode, a file nobody names), or a
+ * file with no name left (memfd, unlinked), which cannot get one back (a
+ * linkat of a nameless file is refused). Anything else with names but no
+ * path we can read (a file reached by an unlinked name while another
+ * remains, an anonymous inode such as a pidfd) is refused. */
+static bool pathless_ok(const struct stat *st)
+{
+	return st->st_nlink == 0 || S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode);
+}
+
 /* A copy of the caller's descriptor n (pidfd_getfd), or -1 with errno. */
 static int caller_fd(const struct job *j, int n)
 {
@@ -271,12 +282,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 	if (fstat(fd, &st) < 0)
 		return nj_answer(j, errno);
 	path = notify_fd_path(fd);
-	/* No path: a pipe, socket or anonymous inode (their mode is the
-	 * pipefs/sockfs inode's, no file anyone else names), or a file with
-	 * no name left (memfd, unlinked): it cannot get one back, since a
-	 * linkat of a nameless file is refused. A file with names but no
-	 * path we can read is refused. */
-	if (!path && st.st_nlink > 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+	if (!path && !pathless_ok(&st))
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "a descriptor without a path", EACCES,
 				 NULL);
 	if (path && !made_here(j, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
@@ -332,7 +338,7 @@ int notify_op_meta(struct job *j)
 		return 0;
 	if (l.obj < 0)
 		e = ENOENT;
-	else if (!l.path && l.st.st_nlink > 0 && (S_ISREG(l.st.st_mode) || S_ISDIR(l.st.st_mode)))
+	else if (!l.path && !pathless_ok(&l.st))
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
 	else if (l.path && !made_here(j, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
