@@ -55,8 +55,6 @@ struct notify {
 	char *no_trash[NOTIFY_MAX_NO_TRASH]; /* owned: folders whose deletes skip the trash */
 	size_t n_no_trash;
 	bool allow_hardlink_writes;
-	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
-	size_t n_made, cap_made;
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;
@@ -76,6 +74,8 @@ struct notify {
 	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
 	ino_t root_ino;
 	bool have_root;
+	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
+	size_t n_made, cap_made;
 
 	struct notify_stats stats; /* updated with __atomic builtins */
 };
