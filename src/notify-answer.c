@@ -129,7 +129,7 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
 {
 	struct stat st;
 
-	if (j->nt->bc && fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && notify_note_made(j->nt, &st))
 		backup_note_created(j->nt->bc, path, st.st_dev, st.st_ino);
 }
 

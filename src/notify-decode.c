@@ -22,6 +22,7 @@ enum layout {
 	L_DFD_PATH_DFD_PATH_FLAGS, /* renameat(2), linkat */
 	L_PATH_DFD_PATH,    /* symlinkat */
 	L_DFD_PATH_MODE,    /* mkdirat, mknodat */
+	L_META,             /* notify-meta.c reads args */
 };
 
 static const struct {
@@ -69,15 +70,19 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (strcmp(calls[i].name, name) == 0)
 			break;
-	free(name);
-	if (i == sizeof(calls) / sizeof(calls[0]))
-		return -1;
 	memset(c, 0, sizeof(*c));
-	c->op = calls[i].op;
-	c->name = calls[i].name;
+	for (k = 0; i == sizeof(calls) / sizeof(calls[0]) && notify_meta_call(k); k++)
+		if (strcmp(notify_meta_call(k), name) == 0)
+			c->name = notify_meta_call(k);
+	free(name);
+	if (i == sizeof(calls) / sizeof(calls[0]) && !c->name)
+		return -1;
+	c->op = c->name ? NOTIFY_OP_META : calls[i].op;
+	c->name = c->name ? c->name : calls[i].name;
 	c->compat = arch != seccomp_arch_native();
 	c->dirfd = c->dirfd2 = AT_FDCWD;
-	switch (calls[i].layout) {
+	memcpy(c->args, a, sizeof(c->args));
+	switch (c->op == NOTIFY_OP_META ? L_META : calls[i].layout) {
 	case L_PATH_FLAGS_MODE:
 		c->path = a[0], c->flags = (uint32_t)a[1], c->mode = (uint32_t)a[2];
 		break;
@@ -128,6 +133,8 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 		break;
 	case L_DFD_PATH_MODE:
 		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->mode = (uint32_t)a[2];
+		break;
+	case L_META:
 		break;
 	}
 	if (c->op == NOTIFY_OP_OPEN)

@@ -5,12 +5,13 @@
  * Trapped always (every call that makes a name, so that making one is
  * the supervisor's act): open/openat with O_CREAT or O_TMPFILE, creat, openat2 (BPF
  * cannot read its struct), mkdir, mkdirat, mknod, mknodat, symlink,
- * symlinkat, link, linkat, rename, renameat, renameat2. Trapped with
+ * symlinkat, link, linkat, rename, renameat, renameat2, and the metadata
+ * calls of notify-meta.c (mode, owner, times, xattrs). Trapped with
  * backups on (notify_set_backup()): open/openat that can write (O_WRONLY,
  * O_RDWR, O_TRUNC), truncate, truncate64, unlink, unlinkat, rmdir.
  * Refused with EPERM: io_uring_* (kernel workers go around the filter),
- * memfd_secret, open_by_handle_at (opens by handle, no path to check), and
- * the terminal ioctls TIOCSTI and TIOCLINUX. */
+ * memfd_secret, open_by_handle_at (opens by handle, no path to check), the
+ * terminal ioctls TIOCSTI and TIOCLINUX; setxattrat, removexattrat: ENOSYS. */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -73,6 +74,8 @@ static int add_rules(scmp_filter_ctx ctx, bool wide)
 	}
 	for (i = 0; rc == 0 && i < sizeof(always_calls) / sizeof(always_calls[0]); i++)
 		rc = add(ctx, SCMP_ACT_NOTIFY, always_calls[i], -1, 0, 0);
+	for (i = 0; rc == 0 && notify_meta_call(i); i++) /* mode, owner, times, xattrs */
+		rc = add(ctx, SCMP_ACT_NOTIFY, notify_meta_call(i), -1, 0, 0);
 	for (i = 0; rc == 0 && wide && i < sizeof(backup_calls) / sizeof(backup_calls[0]); i++)
 		rc = add(ctx, SCMP_ACT_NOTIFY, backup_calls[i], -1, 0, 0);
 	for (i = 0; rc == 0 && i < sizeof(refused_calls) / sizeof(refused_calls[0]); i++)
@@ -93,6 +96,18 @@ void notify_filter_arches(uint32_t arch[NOTIFY_MAX_ARCHES], size_t *n)
 	arch[(*n)++] = SCMP_ARCH_X86;
 #endif
 }
+
+/* setxattrat and removexattrat (Linux 6.13; 463 and 466 on every
+ * architecture the filter lets through, unknown to libseccomp 2.5):
+ * ENOSYS before libseccomp's program, so callers fall back to the path
+ * calls the supervisor performs. */
+static const struct sock_filter xattrat_prefix[] = {
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 463, 1, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 466, 0, 1),
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+};
+#define PREFIX_LEN (sizeof(xattrat_prefix) / sizeof(xattrat_prefix[0]))
 
 /* Load the filter built in ctx with a listener, and return the listener
  * (or -errno). libseccomp builds the BPF program; the load is done here,
@@ -115,13 +130,15 @@ static int load_with_listener(scmp_filter_ctx ctx)
 	if (rc < 0)
 		return rc;
 	len = lseek(mfd, 0, SEEK_END);
-	if (len <= 0 || len % (off_t)sizeof(*insns) || len > (off_t)(BPF_MAXINSNS * sizeof(*insns)))
+	if (len <= 0 || len % (off_t)sizeof(*insns) ||
+	    len > (off_t)((BPF_MAXINSNS - PREFIX_LEN) * sizeof(*insns)))
 		return -EINVAL;
-	insns = xmalloc((size_t)len);
-	if (pread(mfd, insns, (size_t)len, 0) != (ssize_t)len)
+	insns = xmalloc((size_t)len + sizeof(xattrat_prefix));
+	memcpy(insns, xattrat_prefix, sizeof(xattrat_prefix));
+	if (pread(mfd, insns + PREFIX_LEN, (size_t)len, 0) != (ssize_t)len)
 		return -EIO;
 	memset(&prog, 0, sizeof(prog));
-	prog.len = (unsigned short)(len / (off_t)sizeof(*insns));
+	prog.len = (unsigned short)(len / (off_t)sizeof(*insns) + PREFIX_LEN);
 	prog.filter = insns;
 	fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
 			  SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV,

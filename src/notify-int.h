@@ -75,6 +75,8 @@ struct notify {
 	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
 	ino_t root_ino;
 	bool have_root;
+	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
+	size_t n_made, cap_made;
 
 	struct notify_stats stats; /* updated with __atomic builtins */
 };
@@ -107,6 +109,7 @@ enum notify_op {
 	NOTIFY_OP_SYMLINK,  /* symlink, symlinkat: path is the target, path2 the new name */
 	NOTIFY_OP_MKDIR,    /* mkdir, mkdirat */
 	NOTIFY_OP_MKNOD,    /* mknod, mknodat */
+	NOTIFY_OP_META,     /* mode, owner, times, xattrs: notify-meta.c (args) */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -124,6 +127,7 @@ struct notify_call {
 	uint64_t mode;
 	uint64_t how, how_size; /* openat2 */
 	int64_t length;         /* truncate */
+	uint64_t args[6];       /* as the kernel gave them */
 };
 
 /* Decode one notification's arch, nr and args (libseccomp names the
@@ -260,8 +264,13 @@ bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_
 bool nj_need(struct job *j, const char *path, unsigned caps);
 /* The file was created in this cycle (backup_created_in_cycle()). */
 bool nj_created_here(const struct job *j, const struct stat *st);
-/* Note the name just made in parent as created (backup_note_created()). */
+/* Note the name made in parent (notify_note_made(), backup_note_created()). */
 void nj_note_created(const struct job *j, int parent, const char *name, const char *path);
+/* notify-meta.c: the i-th metadata call's name (NULL past the last); note
+ * st's file as made by the command (true: backups on); perform one call. */
+const char *notify_meta_call(size_t i);
+bool notify_note_made(struct notify *nt, const struct stat *st);
+int notify_op_meta(struct job *j);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what);

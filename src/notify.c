@@ -283,6 +283,7 @@ void notify_free(struct notify *nt)
 	if (!nt)
 		return;
 	notify_stop(nt);
+	free(nt->made);
 	for (i = 0; i < 2; i++) {
 		if (nt->sock[i] >= 0)
 			close(nt->sock[i]);
