@@ -33,6 +33,9 @@ char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, en
 
 #ifndef __linux__
 	(void)st;
+	(void)d;
+	(void)enforced;
+	(void)cap;
 	return NULL; /* Seatbelt rules match paths, existing or not */
 #else
 	if (!d->allowed || !d->rule || !(enforced & FSJ_CAPBIT(cap)) ||

@@ -398,10 +398,14 @@ static int listen_local(int type, char port[8])
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
 	socklen_t len = sizeof(a);
-	int fd = socket(AF_INET, type | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	int fd = socket(AF_INET, type, 0);
 
 	if (fd < 0)
 		return -1;
+	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 || fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
+		close(fd);
+		return -1;
+	}
 	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) < 0 ||
 	    (type == SOCK_STREAM && listen(fd, 16) < 0) ||
 	    getsockname(fd, (struct sockaddr *)&a, &len) < 0) {
