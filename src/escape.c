@@ -1,5 +1,6 @@
 /* escape.c - see escape.h. UTF-8 validity per RFC 3629 section 4
  * (no overlongs, no surrogates, nothing above U+10FFFF). */
+#include <stdbool.h>
 #include <string.h>
 
 #include "escape.h"
@@ -37,27 +38,51 @@ static size_t utf8_len(const unsigned char *p)
 	return n;
 }
 
-char *fsj_escape_term(const char *s)
+/* Code point of the valid sequence of length n at p. */
+static unsigned utf8_cp(const unsigned char *p, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
+	unsigned cp = n == 2 ? p[0] & 0x1fu : n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
+
+	for (size_t i = 1; i < n; i++)
+		cp = (cp << 6) | (p[i] & 0x3fu);
+	return cp;
+}
+
+/* C1 controls (CSI, U+009B, acts like ESC [ on many terminals) and the
+ * bidirectional controls that reorder what is shown ("Trojan Source",
+ * CVE-2021-42574): LRM, RLM, LRE..RLO, LRI..PDI. */
+static bool shown_as_bytes(unsigned cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f ||
+	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+void fsj_escape_term_sb(struct strbuf *sb, const char *s)
+{
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
 	size_t n;
 
 	while (*p) {
 		n = utf8_len(p);
 		if (*p == '\\') {
-			sb_adds(&sb, "\\\\");
-		} else if (n == 0 || *p < 0x20 || *p == 0x7f) {
-			sb_addf(&sb, "\\x%02x", *p);
-			n = 1;
-		} else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
-			/* C1 controls: CSI (U+009B) acts like ESC [ on many
-			 * terminals. */
-			sb_addf(&sb, "\\x%02x\\x%02x", p[0], p[1]);
+			sb_adds(sb, "\\\\");
+		} else if (n == 0 || *p < 0x20 || *p == 0x7f ||
+			   (n > 1 && shown_as_bytes(utf8_cp(p, n)))) {
+			if (n == 0)
+				n = 1;
+			for (size_t i = 0; i < n; i++)
+				sb_addf(sb, "\\x%02x", p[i]);
 		} else {
-			sb_add(&sb, (const char *)p, n);
+			sb_add(sb, (const char *)p, n);
 		}
 		p += n;
 	}
+}
+
+char *fsj_escape_term(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	fsj_escape_term_sb(&sb, s);
 	return sb_detach(&sb);
 }

@@ -4,13 +4,21 @@
 #ifndef FSJAIL_ESCAPE_H
 #define FSJAIL_ESCAPE_H
 
+#include "util.h"
+
 /* s (NUL-terminated, any bytes) with every C0 control byte (0x00-0x1f),
- * DEL (0x7f), every C1 control character (U+0080-U+009F, as UTF-8
- * 0xc2 0x80-0x9f) and every byte that is not part of valid UTF-8 written
- * as \xHH, and a backslash doubled; valid UTF-8 otherwise unchanged (so
- * "é" stays "é"). The result is printable and reversible. Caller frees;
- * never NULL (NULL s gives ""). JSON output must not use this: JSON
- * escapes on its own and stays exact. */
+ * DEL (0x7f), every byte that is not part of valid UTF-8 (RFC 3629
+ * section 4: no overlongs, no surrogates, nothing above U+10FFFF), and
+ * every byte of a C1 control character (U+0080-U+009F) or a
+ * bidirectional control (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069;
+ * CVE-2021-42574) written as \xHH, and a backslash doubled; other valid
+ * UTF-8 unchanged (so "é" stays "é"). The result is printable and
+ * reversible. Caller frees; never NULL (NULL s gives ""). JSON output
+ * must not use this: JSON escapes on its own and stays exact. The one
+ * escaper of fsjail's terminal output (log, backups, restore, refusals). */
 char *fsj_escape_term(const char *s);
+
+/* The same, appended to sb (NULL s appends nothing). */
+void fsj_escape_term_sb(struct strbuf *sb, const char *s);
 
 #endif

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "refusal.h"
 #include "util.h"
 
@@ -285,60 +286,9 @@ void refusal_reset(void)
 	pthread_mutex_unlock(&lock);
 }
 
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 when it is not one
- * (overlong forms, surrogates and values past U+10FFFF included). */
-static size_t utf8_len(const unsigned char *p)
-{
-	unsigned cp;
-	size_t n;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, cp = p[0] & 0x1fu;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3, cp = p[0] & 0x0fu;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, cp = p[0] & 0x07u;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3fu);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
 char *refusal_printable(const char *s)
 {
-	struct strbuf sb = STRBUF_INIT;
-	const unsigned char *p = (const unsigned char *)(s ? s : "?");
-
-	while (*p) {
-		size_t n = utf8_len(p);
-
-		if (*p == '\\') {
-			sb_adds(&sb, "\\\\");
-		} else if (n == 1 && (*p < 0x20 || *p == 0x7f)) {
-			sb_addf(&sb, "\\x%02x", *p);
-		} else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
-			/* U+0080..U+009F: C1 controls, CSI among them */
-			sb_addf(&sb, "\\xc2\\x%02x", p[1]);
-			p++;
-		} else if (n) {
-			sb_add(&sb, (const char *)p, n);
-			p += n;
-			continue;
-		} else {
-			sb_addf(&sb, "\\x%02x", *p);
-		}
-		p++;
-	}
-	return sb_detach(&sb);
+	return fsj_escape_term(s ? s : "?");
 }
 
 static bool same(const char *a, const char *b)

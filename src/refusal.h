@@ -70,9 +70,7 @@ unsigned long refusal_dropped(void);
  * (refusal_printable()). */
 void refusal_summary(FILE *out);
 
-/* s for a terminal: C0 controls and DEL, C1 controls (raw, or UTF-8
- * encoded U+0080..U+009F) and bytes that are not valid UTF-8 as \xHH, a
- * backslash as \\; valid printable UTF-8 unchanged. NULL gives "?".
+/* s for a terminal: fsj_escape_term() (escape.h); NULL gives "?".
  * Caller frees. */
 char *refusal_printable(const char *s);
 

@@ -93,7 +93,7 @@ run_cmd "$FSJAIL" log --tail 3
 assert_rc 0
 if LC_ALL=C grep -q "$(printf '\033')" "$OUT"; then fail "a raw ESC byte reached the output"; fi
 if LC_ALL=C grep -q "$(printf '\007')" "$OUT"; then fail "a raw BEL byte reached the output"; fi
-assert_out_match 'x\\e\]0;pwned\\x07\\e\[31mred\\u009bq\\xff'
+assert_out_match 'x\\x1b\]0;pwned\\x07\\x1b\[31mred\\xc2\\x9bq\\xff'
 run_cmd "$FSJAIL" log --json --tail 3
 assert_out_match 'x\\u001b\]0;pwned\\u0007\\u001b\[31mred'
 end_test

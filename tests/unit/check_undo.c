@@ -443,8 +443,11 @@ END_TEST
 START_TEST(test_escape_term)
 {
 	cleanup_free char *e = fsj_escape_term("a\x1b[31mb\xc2\x9b\xff\\\xc3\xa9\n");
+	cleanup_free char *bidi = fsj_escape_term("ok\xe2\x80\xae" "evil\xe2\x81\xa6\xe2\x82\xac");
 
 	ck_assert_str_eq(e, "a\\x1b[31mb\\xc2\\x9b\\xff\\\\\xc3\xa9\\x0a");
+	/* bidirectional overrides and isolates (CVE-2021-42574) as bytes; € stays */
+	ck_assert_str_eq(bidi, "ok\\xe2\\x80\\xaeevil\\xe2\\x81\\xa6\xe2\x82\xac");
 }
 END_TEST
 
