@@ -217,6 +217,11 @@ int cmd_backups(int argc, char **argv)
 			argc--;
 			break;
 		}
+	if (argc > 1 && argv[1][0] != '-' && action == actions[0] && strcmp(argv[1], "list")) {
+		cmd_backups_put(stderr, "fsjail: backups: unknown action '", argv[1]);
+		fputs("' (list, show, restore or prune)\n", stderr);
+		return FSJ_EXIT_ERROR;
+	}
 	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
 		if (cmd_common_option(opt, optarg, &opts))
 			continue;
@@ -265,6 +270,14 @@ int cmd_backups(int argc, char **argv)
 	v = backup_store_list(ctx.env.state_dir, session, &n);
 	if (strcmp(action, "prune") == 0) {
 		status = do_prune(&ctx, v, n, days, max_mb, dry);
+		goto out;
+	}
+	if (!ctx.workspace && !cycle_arg && !session && !npaths && strcmp(action, "restore") == 0) {
+		fputs("fsjail: backups: no workspace here to restore (the current directory is not "
+		      "one)\nhint: run it inside the workspace, or give --workspace DIR, --session ID, "
+		      "--cycle NAME or the paths to restore\n",
+		      stderr);
+		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
 	if (cycle_arg || strcmp(action, "restore") == 0)

@@ -83,8 +83,10 @@ static void print_actions(const cJSON *actions, const struct backup_store_cycle 
 }
 
 /* The cycle restore acts on: --cycle; else the newest run cycle of
- * --session, or of the workspace (never another project's, never a
- * restore's own cycle), that touches one of paths. -1 when none. */
+ * --session, or of the workspace ws (never another project's, never a
+ * restore's own cycle), that touches one of paths; with no workspace
+ * (ws NULL: the user is not in one) the newest that touches one of the
+ * paths named, whatever its workspace. -1 when none. */
 long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *cycle,
 		      const char *session, const char *ws, char **paths, size_t npaths)
 {
@@ -103,7 +105,7 @@ long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *
 		ok = fd >= 0 &&
 		     manifest_read(fd, v[i].dir, &m, &(struct fsj_error){ { 0 } }) == 0 &&
 		     !(m.kind && strcmp(m.kind, "restore") == 0) &&
-		     (session || (m.workspace && strcmp(m.workspace, ws) == 0));
+		     (session || (ws ? m.workspace && strcmp(m.workspace, ws) == 0 : npaths > 0));
 		if (ok && npaths) {
 			ok = false;
 			for (size_t j = 0; j < m.n && !ok; j++)
