@@ -12,6 +12,7 @@
 #include "broker.h"
 #include "cmd.h"
 #include "launch.h"
+#include "notify.h"
 #include "probe.h"
 #include "repometa.h"
 #include "runmsg.h"
@@ -277,6 +278,8 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	/* Reads and executes are traced when the report asks (fsjail(1) REFUSALS). */
+	notify_set_trace(msg.report_path || ctx.config.report_reads);
 	err.text[0] = '\0';
 	status = launch_run(sb, cmd_argv, &err);
 	backup_run_end(status);
