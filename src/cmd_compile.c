@@ -80,7 +80,7 @@ int cmd_compile(int argc, char **argv)
 		fprintf(stderr, "fsjail: compile: unexpected argument '%s'\n", argv[optind]);
 		return FSJ_EXIT_ERROR;
 	}
-	if (cmd_load_policy(&opts, tier_arg, network_arg, &ctx, &tier, &pol) != 0)
+	if (cmd_load_policy("compile", &opts, tier_arg, network_arg, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 
 	if (backend == FSJ_BACKEND_SEATBELT) {

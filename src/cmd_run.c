@@ -167,6 +167,11 @@ int cmd_run(int argc, char **argv)
 		runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
 		return FSJ_EXIT_ERROR;
 	}
+	if (!cmd_have_workspace(&ctx, "run")) {
+		fsj_error_set(&err, NULL, 0, 0, "no workspace here: %s", ctx.workspace_error);
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
 	if (network_arg) {
 		if (strcmp(network_arg, "allow") == 0) {
 			ctx.config.network = FSJ_NETWORK_ALLOW;

@@ -452,6 +452,12 @@ static void print_text(const cJSON *root)
 {
 	const cJSON *files = jo(root, "files"), *o, *c;
 
+	/* A refused workspace is the first thing to know. */
+	if (!js(root, "workspace") && js(root, "workspace_why"))
+		printf("no workspace here: %s\nhint: cd into your project (the top of its git work "
+		       "tree is the workspace), or name one with --workspace DIR; log, backups and "
+		       "allow list work from anywhere\n",
+		       js(root, "workspace_why"));
 	printf("fsjail %s\n", js(root, "version"));
 	if (files) {
 		print_file("config:", jo(files, "config"));
