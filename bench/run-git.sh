@@ -10,8 +10,13 @@
 #     repository: the everyday session);
 #   - `fsjail run -- /bin/true` with and without `--report FILE` (when the
 #     build has it): the cost of the refusal report when nothing is refused;
+#   - `fsjail run -- git status` and `fsjail run -- grep -r` with and
+#     without `--report FILE`, which traces every read and exec through the
+#     seccomp listener (as config `report: reads` does): the documented
+#     cost of reporting reads (fsjail(1) REFUSALS);
 # and prints the ratios with the targets beside them (fsjail/bare git
-# status <= 1.3; report/no report within noise). Nothing is asserted.
+# status <= 1.3; report/no report within noise for /bin/true; the traced
+# rows have no target, they are what fsjail(1) quotes). Nothing is asserted.
 #
 # Environment: FSJAIL, BENCH_RUNS (default 20), BENCH_DIR, BENCH_GIT_FILES.
 set -euo pipefail
@@ -35,6 +40,9 @@ for i in range(n):
         f.write("line %d\n" % i)
 PY
 git -C "$repo" init -q
+# no background `gc --auto` packing the 10,000 loose objects while the
+# timed commands read .git
+git -C "$repo" config gc.auto 0
 git -C "$repo" -c user.email=b@example.invalid -c user.name=bench add -A
 git -C "$repo" -c user.email=b@example.invalid -c user.name=bench commit -qm files
 
@@ -82,6 +90,11 @@ if report_ok:
     plain, rep = pair([fsjail, "run", "--", "/bin/true"],
                       [fsjail, "run", "--report", report, "--", "/bin/true"])
     rows.append(("run true: plain / --report", plain, rep, rep / plain, "~ 1.0"))
+    for name, cmd in (("git status", ["git", "status", "--porcelain"]),
+                      ("grep -r", ["grep", "-r", "-l", "--exclude-dir=.git", "line 9999", "."])):
+        plain, rep = pair([fsjail, "run", "--"] + cmd,
+                          [fsjail, "run", "--report", report, "--"] + cmd)
+        rows.append((name + ": reads traced", plain, rep, rep / plain, "(cost)"))
 print(f"{'case':<28} {'base ms':>8} {'fsjail ms':>9} {'ratio':>6} target")
 for name, a, b, r, t in rows:
     print(f"{name:<28} {a:8.2f} {b:9.2f} {r:6.2f} {t}")

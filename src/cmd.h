@@ -63,6 +63,12 @@ int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
 void cmd_print_error(const struct fsj_error *err); /* "fsjail: TEXT" on stderr */
 void cmd_usage(FILE *out, const char *cmd);        /* cmd NULL: the overview */
 
+/* A command that needs a workspace (run, explain, check, compile, probe)
+ * started where the default one is refused ($HOME, /, a folder above
+ * $HOME): say so on stderr, first line "fsjail: CMD: no workspace here:
+ * WHY" and a hint, and return false. true when ctx has a workspace. */
+bool cmd_have_workspace(const struct fsj_ctx *ctx, const char *cmd);
+
 /* The tier explain, compile and check work at: --tier when given
  * (tier_arg non-NULL), else the tier `fsjail run` would take for enforce:
  * the one the cached probe proved for this context (no probe is run);
@@ -78,7 +84,7 @@ int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg);
  * *pol set (caller frees pol with policy_free() and ctx with
  * fsj_ctx_release()); on failure prints the reason and returns
  * FSJ_EXIT_ERROR with nothing left to release. */
-int cmd_load_policy(const struct fsj_ctx_opts *opts, const char *tier_arg,
+int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char *tier_arg,
 		    const char *network_arg, struct fsj_ctx *ctx, int *tier,
 		    struct fsj_policy **pol);
 

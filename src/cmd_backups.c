@@ -284,7 +284,13 @@ int cmd_backups(int argc, char **argv)
 		ci = cmd_backups_pick(v, n, cycle_arg, session, ctx.workspace, paths, npaths);
 	else if (n)
 		ci = (long)n - 1;
-	if (cycle_arg && ci < 0) {
+	if (n == 0 && !cycle_arg && !session &&
+	    (strcmp(action, "list") == 0 || strcmp(action, "show") == 0)) {
+		/* nothing saved yet is an answer, not an error */
+		fprintf(stderr, "fsjail: backups: no backup cycles yet (%s/sessions)\n",
+			ctx.env.state_dir);
+		status = FSJ_EXIT_OK;
+	} else if (cycle_arg && ci < 0) {
 		cmd_backups_put(stderr, "fsjail: backups: no cycle '", cycle_arg);
 		fputs("'\n", stderr);
 		status = FSJ_EXIT_ERROR;

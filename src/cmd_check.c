@@ -224,7 +224,7 @@ int cmd_check(int argc, char **argv)
 		len = strlen(line);
 	}
 
-	if (cmd_load_policy(&opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
+	if (cmd_load_policy("check", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 	if (cwd_arg) {
 		int e = path_normalize(cwd_arg, strlen(cwd_arg), ctx.env.home, ctx.env.cwd, &cwd);

@@ -113,6 +113,18 @@ int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
 	return fallback;
 }
 
+bool cmd_have_workspace(const struct fsj_ctx *ctx, const char *cmd)
+{
+	if (ctx->workspace)
+		return true;
+	fprintf(stderr, "fsjail: %s: no workspace here: %s\n"
+			"hint: cd into your project (the top of its git work tree is the "
+			"workspace), or name one with --workspace DIR; 'fsjail status' says "
+			"which and why\n",
+		cmd, ctx->workspace_error ? ctx->workspace_error : "none");
+	return false;
+}
+
 int cmd_parse_network(const char *arg)
 {
 	if (strcmp(arg, "allow") == 0)
@@ -122,7 +134,7 @@ int cmd_parse_network(const char *arg)
 	return -1;
 }
 
-int cmd_load_policy(const struct fsj_ctx_opts *opts, const char *tier_arg,
+int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char *tier_arg,
 		    const char *network_arg, struct fsj_ctx *ctx, int *tier,
 		    struct fsj_policy **pol)
 {
@@ -132,6 +144,8 @@ int cmd_load_policy(const struct fsj_ctx_opts *opts, const char *tier_arg,
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}
+	if (!cmd_have_workspace(ctx, cmd))
+		goto fail;
 	if (network_arg) {
 		int n = cmd_parse_network(network_arg);
 		if (n < 0) {

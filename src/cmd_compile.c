@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "landlock.h"
+#include "sandbox-linux.h"
 #include "sandbox.h"
 #include "sbpl.h"
 
@@ -26,6 +27,18 @@ static void print_sbpl(const struct sbpl_profile *p)
 		printf(";; %s=\"%s\"\n", p->param_names[i], sb.buf ? sb.buf : "");
 		sb_release(&sb);
 	}
+}
+
+/* What `fsjail run` lays around the ruleset in the child (sandbox-linux.h):
+ * the network and noexec layers, as sandbox_prepare() works them out. */
+static void print_layers(const struct ll_plan *plan, const struct ll_opts *lo)
+{
+	struct sandbox_linux sl;
+
+	sandbox_linux_prepare(plan, lo->network, lo->masks, &sl);
+	printf("# layers fsjail run adds around the ruleset\n");
+	sandbox_linux_dump(&sl, stdout);
+	sandbox_linux_release(&sl);
 }
 
 int cmd_compile(int argc, char **argv)
@@ -80,7 +93,7 @@ int cmd_compile(int argc, char **argv)
 		fprintf(stderr, "fsjail: compile: unexpected argument '%s'\n", argv[optind]);
 		return FSJ_EXIT_ERROR;
 	}
-	if (cmd_load_policy(&opts, tier_arg, network_arg, &ctx, &tier, &pol) != 0)
+	if (cmd_load_policy("compile", &opts, tier_arg, network_arg, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 
 	if (backend == FSJ_BACKEND_SEATBELT) {
@@ -112,6 +125,7 @@ int cmd_compile(int argc, char **argv)
 			printf("# landlock ruleset: tier %s, mode %s, workspace %s\n",
 			       fsj_tier_name((enum fsj_tier)tier), fsj_mode_name(ctx.mode), ctx.workspace);
 			ll_plan_dump(&plan, stdout);
+			print_layers(&plan, &lo);
 		}
 		ll_plan_release(&plan);
 	}

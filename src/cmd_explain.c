@@ -50,7 +50,7 @@ int cmd_explain(int argc, char **argv)
 		cmd_usage(stderr, "explain");
 		return FSJ_EXIT_ERROR;
 	}
-	if (cmd_load_policy(&opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
+	if (cmd_load_policy("explain", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 
 	cJSON *jroot = json ? cJSON_CreateObject() : NULL;

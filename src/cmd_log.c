@@ -74,6 +74,7 @@ int cmd_log(int argc, char **argv)
 	 * at the log's path must not hang or redirect the reader */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT) {
+		fprintf(stderr, "fsjail: log: no audit records yet (%s)\n", path);
 		free(path);
 		return FSJ_EXIT_OK; /* nothing decided yet */
 	}

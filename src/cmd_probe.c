@@ -111,6 +111,9 @@ int cmd_probe(int argc, char **argv)
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}
+	/* Without a workspace nothing can be proven: say so first, then
+	 * show the (uncached) report of why, for a harness reading --json. */
+	(void)cmd_have_workspace(&ctx, "probe");
 	if (probe_get(&ctx, (enum fsj_backend)backend, force, &r, &warnings, &err) < 0) {
 		cmd_print_error(&err);
 		fsj_ctx_release(&ctx);

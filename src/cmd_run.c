@@ -12,16 +12,20 @@
 #include "broker.h"
 #include "cmd.h"
 #include "launch.h"
+#include "notify.h"
 #include "probe.h"
+#include "probe-status.h"
 #include "repometa.h"
 #include "runmsg.h"
 #include "sandbox.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
  * backend, mode and workspace (cached, or probed now), measured against
- * enforce. Returns the tier, or -1 after saying on stderr why nothing may
- * run. */
-static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
+ * enforce. With network: deny, a line per promise the probe found not kept
+ * there (UDP, DNS, raw: probe_network_gaps()) goes to gaps, for
+ * runmsg_gaps(). Returns the tier, or -1 after saying on stderr why
+ * nothing may run. */
+static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps)
 {
 	struct fsj_error err = { { 0 } };
 	struct strbuf warnings = STRBUF_INIT;
@@ -37,6 +41,8 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
 		fprintf(stderr, "fsjail: warning: %s", warnings.buf);
 	sb_release(&warnings);
 	tier = probe_choose_tier(&r, ctx->enforce, &err);
+	if (tier >= 0 && ctx->config.network == FSJ_NETWORK_DENY)
+		(void)probe_network_gaps(&r, tier, gaps);
 	if (tier < 0)
 		fprintf(stderr, "fsjail: refusing to run: %s\n"
 				"hint: 'fsjail probe' lists every check; 'fsjail status' shows what "
@@ -91,6 +97,7 @@ int cmd_run(int argc, char **argv)
 	struct broker *broker = NULL;
 	const char *session = NULL;
 	struct runmsg msg = RUNMSG_INIT;
+	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
 	int opt, tier, status;
 
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
@@ -166,6 +173,11 @@ int cmd_run(int argc, char **argv)
 		runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
 		return FSJ_EXIT_ERROR;
 	}
+	if (!cmd_have_workspace(&ctx, "run")) {
+		fsj_error_set(&err, NULL, 0, 0, "no workspace here: %s", ctx.workspace_error);
+		status = FSJ_EXIT_ERROR;
+		goto out;
+	}
 	if (network_arg) {
 		if (strcmp(network_arg, "allow") == 0) {
 			ctx.config.network = FSJ_NETWORK_ALLOW;
@@ -203,7 +215,7 @@ int cmd_run(int argc, char **argv)
 		backend = FSJ_BACKEND_NULL;
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
-		tier = choose_tier(&ctx, (enum fsj_backend)backend);
+		tier = choose_tier(&ctx, (enum fsj_backend)backend, &gaps);
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;
 			goto out;
@@ -263,7 +275,7 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	if (!runmsg_gaps(sb, accept_partial || ctx.config.accept_partial, msg.quiet)) {
+	if (!runmsg_gaps(sb, gaps.buf, accept_partial || ctx.config.accept_partial, msg.quiet)) {
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
@@ -277,6 +289,8 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	/* Reads and executes are traced when the report asks (fsjail(1) REFUSALS). */
+	notify_set_trace(msg.report_path || ctx.config.report_reads);
 	err.text[0] = '\0';
 	status = launch_run(sb, cmd_argv, &err);
 	backup_run_end(status);
@@ -289,6 +303,7 @@ out:
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
 					 NULL);
+	sb_release(&gaps);
 	broker_free(broker);
 	sandbox_free(sb);
 	policy_free(pol);

@@ -367,6 +367,8 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 					ctx.config.audit_path ? ctx.config.audit_path : def);
 		free(def);
 	}
+	/* report: reads traces every open and exec (fsjail.yaml(5)) */
+	cJSON_AddStringToObject(root, "report", ctx.config.report_reads ? "reads" : "writes");
 
 	/* launch.c: on Linux the command runs in its own pid namespace */
 #ifdef __linux__
@@ -452,6 +454,12 @@ static void print_text(const cJSON *root)
 {
 	const cJSON *files = jo(root, "files"), *o, *c;
 
+	/* A refused workspace is the first thing to know. */
+	if (!js(root, "workspace") && js(root, "workspace_why"))
+		printf("no workspace here: %s\nhint: cd into your project (the top of its git work "
+		       "tree is the workspace), or name one with --workspace DIR; log, backups and "
+		       "allow list work from anywhere\n",
+		       js(root, "workspace_why"));
 	printf("fsjail %s\n", js(root, "version"));
 	if (files) {
 		print_file("config:", jo(files, "config"));
@@ -548,6 +556,11 @@ static void print_text(const cJSON *root)
 	o = jo(root, "audit");
 	printf("%-12s %s, %s\n", "audit:", jb(o, "enabled") ? "enabled" : "disabled",
 	       js(o, "path"));
+	printf("%-12s %s\n", "refusals:",
+	       strcmp(js(root, "report"), "reads") == 0
+		       ? "reported after each run, reads and executes included (traced: slower)"
+		       : "writes, creates and deletes reported after each run; reads and executes "
+			 "with run --report FILE or report: reads");
 	printf("%-12s %s\n", "processes:",
 	       jb(root, "pid_namespace")
 		       ? "own pid namespace: no process of the command outlives fsjail"

@@ -368,6 +368,7 @@ static int read_config(struct ydoc *d, const struct ynode *root, const char *hom
 {
 	static const char *const modes[] = { "workspace-write", "read-only" };
 	static const char *const networks[] = { "allow", "deny" };
+	static const char *const reports[] = { "writes", "reads" };
 	struct rule_schema schema = { .source = FSJ_SRC_GRANT, .home = home };
 
 	for (size_t i = 0; i < root->n; i += 2) {
@@ -402,6 +403,9 @@ static int read_config(struct ydoc *d, const struct ynode *root, const char *hom
 			r = yis_null(v) ? 0 : yneed_map(d, k, v);
 			if (r == 0 && !yis_null(v))
 				r = read_audit(d, v, home, c);
+		} else if (ykey_is(k, "report")) {
+			r = get_enum(d, k, v, reports, 2, "writes or reads", &e);
+			c->report_reads = e == 1;
 		} else if (ykey_is(k, "accept_partial")) {
 			r = yget_bool(d, k, v, &c->accept_partial);
 		} else if (ykey_is(k, "protect")) {
@@ -410,7 +414,7 @@ static int read_config(struct ydoc *d, const struct ynode *root, const char *hom
 				r = read_protect(d, v, c);
 		} else {
 			r = ynode_err(d, k, "unknown key '%s' (expected mode, enforce, workspace, "
-				     "network, grants, backup, audit, accept_partial or protect)",
+				     "network, grants, backup, audit, report, accept_partial or protect)",
 				     yshown(d, k));
 		}
 		if (r < 0)

@@ -61,6 +61,7 @@ struct fsj_config {
 	bool audit_enabled;
 	char *audit_path;          /* NULL: $STATE/audit.ndjson */
 	bool accept_partial;
+	bool report_reads;         /* report: reads (default writes): trace reads, executes */
 	bool protect_repository;   /* protect: {repository:}, default true */
 	bool protect_hard_links;   /* protect: {hard_links:}, default true (issue 13 item 5) */
 };

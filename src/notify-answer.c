@@ -21,7 +21,8 @@
 
 
 
-static void send_resp(struct job *j, int error, int64_t val)
+/* flags: 0, or SECCOMP_USER_NOTIF_FLAG_CONTINUE (error and val 0). */
+static void send_resp(struct job *j, int error, int64_t val, uint32_t flags)
 {
 	struct notify *nt = j->nt;
 	struct seccomp_notif_resp *resp;
@@ -31,8 +32,11 @@ static void send_resp(struct job *j, int error, int64_t val)
 	resp->id = j->tr->id;
 	resp->error = error ? -error : 0;
 	resp->val = val;
+	resp->flags = flags;
 	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0 && errno == ENOENT)
 		NOTIFY_STAT_INC(nt, vanished);
+	else if (flags)
+		NOTIFY_STAT_INC(nt, continued);
 	else if (error)
 		NOTIFY_STAT_INC(nt, refused);
 	else
@@ -44,14 +48,20 @@ static void send_resp(struct job *j, int error, int64_t val)
 /* Answer with the call's own result: 0, or the errno e. */
 int nj_answer(struct job *j, int e)
 {
-	send_resp(j, e, 0);
+	send_resp(j, e, 0, 0);
 	return 0;
 }
 
-/* Refuse with e and record it: cap is what was missing, path the resolved
- * path (or NULL), d the policy's decision when it refused. */
-int nj_refuse(struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
-		  const struct fsj_decision *d)
+/* Let the kernel perform the traced call (seccomp_unotify(2),
+ * SECCOMP_USER_NOTIF_FLAG_CONTINUE, Linux 5.5). */
+void nj_continue(struct job *j)
+{
+	send_resp(j, 0, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+}
+
+/* Record a refusal without answering (nj_refuse() answers too). */
+void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
+	       const struct fsj_decision *d)
 {
 	struct refusal r;
 
@@ -65,6 +75,14 @@ int nj_refuse(struct job *j, enum fsj_cap cap, const char *path, const char *rea
 	r.error = e;
 	r.decision = d;
 	refusal_record(&r);
+}
+
+/* Refuse with e and record it: cap is what was missing, path the resolved
+ * path (or NULL), d the policy's decision when it refused. */
+int nj_refuse(struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
+	      const struct fsj_decision *d)
+{
+	nj_record(j, cap, path, reason, e, d);
 	return nj_answer(j, e);
 }
 

@@ -23,6 +23,7 @@ enum layout {
 	L_PATH_DFD_PATH,    /* symlinkat */
 	L_DFD_PATH_MODE,    /* mkdirat, mknodat */
 	L_META,             /* notify-meta.c reads args */
+	L_EXECVEAT,         /* execveat: dirfd, path, argv, envp, flags */
 };
 
 static const struct {
@@ -50,6 +51,8 @@ static const struct {
 	{ "mkdirat", NOTIFY_OP_MKDIR, L_DFD_PATH_MODE },
 	{ "mknod", NOTIFY_OP_MKNOD, L_PATH_MODE },
 	{ "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
+	{ "execve", NOTIFY_OP_EXEC, L_PATH },
+	{ "execveat", NOTIFY_OP_EXEC, L_EXECVEAT },
 };
 
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
@@ -133,6 +136,9 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 		break;
 	case L_DFD_PATH_MODE:
 		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->mode = (uint32_t)a[2];
+		break;
+	case L_EXECVEAT:
+		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->flags = (uint32_t)a[4];
 		break;
 	case L_META:
 		break;

@@ -9,6 +9,8 @@
  * calls of notify-meta.c (mode, owner, times, xattrs). Trapped with
  * backups on (notify_set_backup()): open/openat that can write (O_WRONLY,
  * O_RDWR, O_TRUNC), truncate, truncate64, unlink, unlinkat, rmdir.
+ * Trapped with tracing on (notify_set_trace()): every open and openat,
+ * execve, execveat; without it none of these are (cost zero).
  * Refused with EPERM: io_uring_* (kernel workers go around the filter),
  * memfd_secret, open_by_handle_at (opens by handle, no path to check), the
  * terminal ioctls TIOCSTI and TIOCLINUX; setxattrat, removexattrat: ENOSYS. */
@@ -36,6 +38,7 @@ static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",    
 					    "renameat2" };
 static const char *const backup_calls[] = { "truncate", "truncate64", "unlink", "unlinkat",
 					    "rmdir" };
+static const char *const trace_calls[] = { "openat", "execve", "execveat" };
 static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
 					     "io_uring_register", "memfd_secret",
 					     "open_by_handle_at" };
@@ -58,8 +61,10 @@ static int add(scmp_filter_ctx ctx, uint32_t action, const char *name, int arg, 
 				(struct scmp_arg_cmp){ (unsigned)arg, SCMP_CMP_MASKED_EQ, mask, value });
 }
 
-/* Returns 0, or a negative errno from libseccomp. */
-static int add_rules(scmp_filter_ctx ctx, bool wide)
+/* wide: backups on; trace: reads and executes traced too (every
+ * open/openat, execve, execveat: notify-trace.c). Returns 0, or a
+ * negative errno from libseccomp. */
+static int add_rules(scmp_filter_ctx ctx, bool wide, bool trace)
 {
 	/* O_TMPFILE always: a nameless file could be linked in by a name
 	 * the supervisor never decided on (it answers EOPNOTSUPP). */
@@ -67,6 +72,12 @@ static int add_rules(scmp_filter_ctx ctx, bool wide)
 	size_t i, n_bits = wide ? 5 : 2;
 	int rc = 0;
 
+	if (trace) {
+		rc = add(ctx, SCMP_ACT_NOTIFY, "open", -1, 0, 0);
+		n_bits = 0; /* every open is trapped already */
+	}
+	for (i = 0; rc == 0 && trace && i < sizeof(trace_calls) / sizeof(trace_calls[0]); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, trace_calls[i], -1, 0, 0);
 	for (i = 0; rc == 0 && i < n_bits; i++) {
 		rc = add(ctx, SCMP_ACT_NOTIFY, "open", 1, open_bits[i], open_bits[i]);
 		if (rc == 0)
@@ -190,7 +201,7 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 			rc = 0;
 	}
 	if (rc == 0)
-		rc = add_rules(ctx, nt->bc != NULL);
+		rc = add_rules(ctx, nt->bc != NULL, nt->trace);
 	fd = rc == 0 ? load_with_listener(ctx) : rc;
 	seccomp_release(ctx);
 	if (fd == -EBUSY && nt->required)

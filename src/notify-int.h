@@ -3,7 +3,8 @@
  * its install in the child; notify-path.c: reading a caller and resolving
  * its paths in its own view; notify-decode.c: a notification as one call;
  * notify-answer.c: answering and the checks before acting; notify-ops.c:
- * performing each call). Linux only; not for use outside notify*.c and their unit
+ * performing each call; notify-trace.c: reads and executes traced for
+ * the report). Linux only; not for use outside notify*.c and their unit
  * test. The public interface and the guarantee are in notify.h.
  *
  * DESIGN NOTES.
@@ -56,6 +57,7 @@ struct notify {
 	size_t n_no_trash;
 	bool allow_hardlink_writes;
 	bool required; /* notify_require(): no hook (EBUSY) refuses the run */
+	bool trace;    /* notify_set_trace(): reads and executes are traced */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;
@@ -110,6 +112,7 @@ enum notify_op {
 	NOTIFY_OP_MKDIR,    /* mkdir, mkdirat */
 	NOTIFY_OP_MKNOD,    /* mknod, mknodat */
 	NOTIFY_OP_META,     /* mode, owner, times, xattrs: notify-meta.c (args) */
+	NOTIFY_OP_EXEC,     /* execve, execveat: traced only (notify-trace.c) */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -254,6 +257,13 @@ int nj_answer(struct job *j, int e);
  * (or NULL). Returns 0. */
 int nj_refuse(struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
 	      const struct fsj_decision *d);
+/* Record a refusal the kernel gives (or the hook gave) without
+ * answering: the arguments as for nj_refuse(). */
+void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const char *reason, int e,
+	       const struct fsj_decision *d);
+/* Let the kernel perform the call (SECCOMP_USER_NOTIF_FLAG_CONTINUE):
+ * only for a call notify-trace.c traces, never for one the hook decides. */
+void nj_continue(struct job *j);
 /* Hand our fd in as the call's return value (ADDFD + SEND). Returns 0
  * (answered) or an errno: ENOENT when the caller went away. */
 int nj_hand_in(struct job *j, int fd, bool cloexec);
@@ -287,6 +297,16 @@ bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc 
  * with no reader yet waits in a thread of its own, which answers. Returns
  * the descriptor, -1 with errno, or -2 when that thread answers. */
 int nj_open_existing(struct job *j, const struct loc *l, int flags, bool cloexec);
+
+/* ---- notify-trace.c: reads and executes, traced for the report ---- */
+
+/* c is a call the filter traps only because tracing is on (a
+ * non-creating open/openat the hook would not have trapped, execve,
+ * execveat): decided from the registers alone, as the filter did. */
+bool notify_trace_only(const struct notify *nt, const struct notify_call *c);
+/* Record a refusal the policy gives the traced call j (resolved in the
+ * caller's view), then let the kernel perform it. Always answers. */
+void notify_trace(struct job *j);
 
 #endif /* __linux__ */
 #endif

@@ -523,7 +523,9 @@ static int op_make(struct job *j)
  * the policy decides on the path the kernel gives for the directory we
  * hold plus the final name; and the call is performed here, on that
  * directory, and answered with its result. The kernel never performs a
- * trapped call (no CONTINUE): there is no second read of the path to race.
+ * call the hook decides (no CONTINUE): there is no second read of the path
+ * to race. (Reads and executes traced for the report continue: they are
+ * decided by Landlock, not here; notify-trace.c.)
  * Whatever cannot be told for certain is refused and recorded.
  * ==================================================================================
  */
@@ -569,6 +571,10 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		NOTIFY_STAT_INC(nt, vanished);
 		goto out;
 	}
+	if (notify_trace_only(nt, &c)) { /* decides nothing: notify-trace.c */
+		notify_trace(&j);
+		goto out;
+	}
 	if (tr.procfd < 0 || tr.memfd < 0 || tr.rootfd < 0 ||
 	    notify_read_status(tr.procfd, "status", &tr.st) < 0) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller cannot be read", EACCES, NULL);
@@ -611,6 +617,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		break;
 	case NOTIFY_OP_META:
 		notify_op_meta(&j);
+		break;
+	case NOTIFY_OP_EXEC: /* traced only, above */
 		break;
 	}
 	if (!j.answered)

@@ -27,6 +27,12 @@ static bool hook_allow_hardlink_writes;
 static char *hook_no_trash[8];
 static size_t hook_n_no_trash;
 static bool hook_no_trash_set;
+static bool hook_trace;
+
+void notify_set_trace(bool on)
+{
+	hook_trace = on;
+}
 
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home)
 {
@@ -107,6 +113,7 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	nt->bc = hook_bc;
 	nt->trash_home = hook_trash_home ? xstrdup(hook_trash_home) : NULL;
 	nt->allow_hardlink_writes = hook_allow_hardlink_writes;
+	nt->trace = hook_trace;
 	if (hook_no_trash_set)
 		for (i = 0; i < hook_n_no_trash; i++)
 			nt->no_trash[nt->n_no_trash++] = xstrdup(hook_no_trash[i]);
@@ -259,6 +266,12 @@ void notify_stop(struct notify *nt)
 	while (r < 0 && errno == EINTR);
 	pthread_join(nt->thread, NULL);
 	nt->joined = true;
+	/* For tests: which calls reached the supervisor. */
+	if (env_flag("FSJAIL_DEBUG_NOTIFY_STATS"))
+		fprintf(stderr, "fsjail: debug: hook received %lu, continued %lu, performed %lu, "
+				"refused %lu\n",
+			nt->stats.received, nt->stats.continued, nt->stats.performed,
+			nt->stats.refused);
 }
 
 void notify_get_stats(const struct notify *nt, struct notify_stats *out)

@@ -4,8 +4,10 @@
  * reads each call's arguments once, resolves the path in the caller's view
  * on descriptors it holds, decides with the policy on the resolved path,
  * takes the backup, performs the call with its own *at() calls and
- * answers with the result (opens: ADDFD + SEND). No trapped path call is
- * answered CONTINUE: nothing the caller changes after the check is read.
+ * answers with the result (opens: ADDFD + SEND). No call the hook decides
+ * is answered CONTINUE: nothing the caller changes after the check is read
+ * (reads and executes traced for the report, notify_set_trace(), continue:
+ * the hook decides nothing for them).
  *
  * THE GUARANTEE (landlock.c may rely on it while the hook is installed):
  * no name is made by the command tree except by the supervisor, after
@@ -44,7 +46,7 @@ struct backup_cycle;
 /* What the supervisor did, for tests and diagnostics. */
 struct notify_stats {
 	unsigned long received;  /* notifications read from the listener */
-	unsigned long continued; /* answered CONTINUE: never (the supervisor acts) */
+	unsigned long continued; /* answered CONTINUE: traced reads and executes only */
 	unsigned long performed; /* calls performed and answered with success */
 	unsigned long created;   /* files created by the supervisor and handed in */
 	unsigned long refused;   /* answered with an error (refusal or the call's) */
@@ -84,6 +86,12 @@ void notify_stop(struct notify *nt);
  * trash_home (copied; NULL: none): a pre-existing regular file's unlink is
  * a move to its trash (trash.h) outside the no-trash areas. */
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
+
+/* Before notify_new(): later hooks also trap reads and executes (every
+ * open/openat, execve, execveat) to record the refusals the policy gives
+ * them, then let the kernel perform them (notify-trace.c says why that is
+ * safe). Costs a round trip to the supervisor per open; off by default. */
+void notify_set_trace(bool on);
 
 /* Before notify_new(): allow writing a pre-existing regular file with
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */

@@ -425,14 +425,16 @@ int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, bool force, struct 
 				     ctx->env.state_dir, strerror(saved));
 	}
 	probe_key_init(&key, ctx, b);
-	found = force ? 0 : probe_cache_load(cache, &key, out);
+	/* Without a workspace (refused here) every such context shares the
+	 * key "": its report is not cached, nor read back for another. */
+	found = force || !ctx->workspace ? 0 : probe_cache_load(cache, &key, out);
 	if (found) {
 		probe_key_release(&key);
 		return 0;
 	}
 	if (run_keyed(ctx, b, &key, out, err) < 0)
 		return -1;
-	if (probe_cache_store(cache, out, &werr) < 0 && warnings)
+	if (ctx->workspace && probe_cache_store(cache, out, &werr) < 0 && warnings)
 		sb_addf(warnings, "%s\n", werr.text);
 	return 0;
 }

@@ -144,11 +144,16 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 	audit_close(&m->audit);
 }
 
-bool runmsg_gaps(const struct sandbox *sb, bool accept_partial, bool quiet)
+bool runmsg_gaps(const struct sandbox *sb, const char *more, bool accept_partial, bool quiet)
 {
 	struct strbuf refuse = STRBUF_INIT, notes = STRBUF_INIT;
 	int n = sandbox_gaps(sb, &refuse, &notes);
 	bool ok = true;
+
+	if (more && *more) {
+		sb_adds(&refuse, more);
+		n++;
+	}
 
 	/* fsjail never runs weaker than the policy silently: a gap that
 	 * weakens it refuses the run unless the user accepted partial

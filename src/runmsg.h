@@ -42,10 +42,11 @@ int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *e
  * workspace (borrowed) are also what "started" says. */
 void runmsg_attach(struct runmsg *m, const char *session, const char *tier, const char *workspace);
 
-/* The sandbox's gaps on stderr; false when the run must be refused (a gap
+/* The sandbox's gaps on stderr, and more (lines ending in '\n' that
+ * the probe found, or NULL); false when the run must be refused (a gap
  * weakens the policy and partial enforcement was not accepted). quiet
  * drops the notes, never a warning. */
-bool runmsg_gaps(const struct sandbox *sb, bool accept_partial, bool quiet);
+bool runmsg_gaps(const struct sandbox *sb, const char *more, bool accept_partial, bool quiet);
 
 /* The "started" record: session, cycle (NULL: unknown), tier, workspace
  * and the command's pid as fsjail sees it (<= 0: found out, else null). */

@@ -94,7 +94,9 @@ int sandbox_linux_gaps(const struct sandbox_linux *sl, struct strbuf *refuse, st
 
 void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
 {
-	if (sl->net != NETDENY_NONE)
+	if (sl->net == NETDENY_NONE)
+		fprintf(out, "network deny: none (network: allow)\n");
+	else
 		fprintf(out, "network deny: %s\n",
 			sl->net == NETDENY_NETNS ? "own network namespace, loopback only"
 						 : "seccomp: socket() refused but for AF_UNIX, "
@@ -104,6 +106,9 @@ void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
 			fprintf(out, "exec area %s (everything else noexec)\n", sl->areas[i]);
 	else if (sl->noexec_why)
 		fprintf(out, "noexec layer: not laid: %s\n", sl->noexec_why);
+	else
+		fprintf(out, "noexec layer: none (%s)\n",
+			sl->n_areas ? "execute is granted on /" : "the tier leaves execute open");
 }
 
 #ifdef __linux__

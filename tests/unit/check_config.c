@@ -434,7 +434,8 @@ START_TEST(test_config_good)
 				   "audit:\n"
 				   "  enabled: false\n"
 				   "  path: /var/log//fsjail.ndjson\n"
-				   "accept_partial: true\n");
+				   "accept_partial: true\n"
+				   "report: reads\n");
 	struct fsj_config c;
 	struct fsj_error err = { { 0 } };
 
@@ -455,6 +456,7 @@ START_TEST(test_config_good)
 	ck_assert(!c.audit_enabled);
 	ck_assert_str_eq(c.audit_path, "/var/log/fsjail.ndjson");
 	ck_assert(c.accept_partial);
+	ck_assert(c.report_reads);
 	fsj_config_release(&c);
 	ck_assert_ptr_null(c.workspace);
 }
@@ -498,6 +500,7 @@ START_TEST(test_config_enum_values)
 	config_refused("accept_partial: [true]\n", 1, 17, "must be true or false, not a sequence");
 	config_refused("audit:\n  rotate: daily\n", 2, 3, "unknown key 'rotate' in 'audit'");
 	config_refused("backups: {}\n", 1, 1, "unknown key 'backups'");
+	config_refused("report: everything\n", 1, 9, "writes or reads");
 }
 END_TEST
 

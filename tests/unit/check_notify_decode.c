@@ -1,13 +1,14 @@
 /* check_notify_decode.c - the interception hook's decoder (src/notify-decode.c,
  * notify-int.h): every architecture entry point the filter covers as one
  * logical call; i386's 32-bit pointers, truncate64's split length and
- * O_LARGEFILE. A unit test: this machine's kernel cannot run i386
+ * O_LARGEFILE; which calls are traced only for the report. A unit test: this machine's kernel cannot run i386
  * programs (no IA32 emulation), so the decoder is tested on its own. */
 #include <check.h>
 #include <fcntl.h>
 #include <seccomp.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "notify-int.h"
 
@@ -77,6 +78,56 @@ START_TEST(test_decode_arches)
 }
 END_TEST
 
+/* ---- which calls are traced only (notify-trace.c) ---- */
+
+START_TEST(test_trace_only)
+{
+	uint32_t arches[NOTIFY_MAX_ARCHES];
+	size_t n;
+	uint64_t a[6] = { 0 };
+	struct notify_call c;
+	struct notify nt;
+	int nr;
+
+	memset(&nt, 0, sizeof(nt));
+	notify_filter_arches(arches, &n);
+	/* execveat: dirfd, path, argv, envp, flags */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "execveat");
+	a[0] = 5, a[1] = 0x1000, a[4] = AT_SYMLINK_NOFOLLOW;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_EXEC && c.dirfd == 5 && c.path == 0x1000 &&
+		  c.flags == AT_SYMLINK_NOFOLLOW);
+	/* without tracing nothing is traced only */
+	ck_assert(!notify_trace_only(&nt, &c));
+	nt.trace = true;
+	ck_assert(notify_trace_only(&nt, &c));
+	/* a read-only open is traced only; one that creates is the hook's */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "openat");
+	a[0] = (uint64_t)(uint32_t)AT_FDCWD, a[2] = O_RDONLY, a[4] = 0;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(notify_trace_only(&nt, &c));
+	a[2] = O_RDONLY | O_CREAT;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(!notify_trace_only(&nt, &c));
+	a[2] = O_RDWR | __O_TMPFILE;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(!notify_trace_only(&nt, &c));
+	/* a writing open: traced only without backups, the hook's with them */
+	a[2] = O_WRONLY;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(notify_trace_only(&nt, &c));
+	nt.bc = (struct backup_cycle *)&nt; /* only compared with NULL */
+	ck_assert(!notify_trace_only(&nt, &c));
+	a[2] = O_RDONLY | O_TRUNC;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(!notify_trace_only(&nt, &c));
+	/* openat2 is always decided by the hook */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "openat2");
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(!notify_trace_only(&nt, &c));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("notify_decode");
@@ -85,6 +136,7 @@ int main(void)
 	int failed;
 
 	tcase_add_test(tk, test_decode_arches);
+	tcase_add_test(tk, test_trace_only);
 	suite_add_tcase(s, tk);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
