@@ -18,6 +18,7 @@
 #include "effects.h"
 #include "path.h"
 #include "rulesfile.h"
+#include "session.h"
 
 /* How many unreadable answers before the card counts as denied. */
 #define ASK_MAX_TRIES 5
@@ -112,24 +113,9 @@ static struct rulesfile_rule *narrowest(const struct fsj_check *chk, size_t *n)
 
 static void add_session_grants(struct fsj_ctx *ctx, const struct rulesfile_rule *rules, size_t n)
 {
-	struct fsj_ruleset *rs = &ctx->session;
-
-	for (size_t i = 0; i < n; i++) {
-		struct fsj_rule *r;
-
-		if (rs->n == rs->cap) {
-			rs->cap = rs->cap ? rs->cap * 2 : 8;
-			rs->rules = xreallocarray(rs->rules, rs->cap, sizeof(*rs->rules));
-		}
-		r = &rs->rules[rs->n++];
-		memset(r, 0, sizeof(*r));
-		r->path = xstrdup(rules[i].path);
-		r->resolved = path_resolve(rules[i].path);
-		r->recursive = rules[i].recursive;
-		r->allow = rules[i].allow;
-		r->source = FSJ_SRC_SESSION;
-		r->origin = xstrdup("allow once");
-	}
+	for (size_t i = 0; i < n; i++)
+		session_rule_add(&ctx->session, rules[i].path, rules[i].recursive, rules[i].allow, 0,
+				 "allow once");
 }
 
 static void print_missing_json(FILE *out, const char *line, const char *cwd, enum fsj_tier tier,

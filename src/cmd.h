@@ -41,6 +41,8 @@ enum {
 	CMD_OPT_DENY,
 	CMD_OPT_SESSION,
 	CMD_OPT_QUIET, CMD_OPT_REPORT, CMD_OPT_STATUS_FD, /* run */
+	CMD_OPT_GRANT, /* --grant CAPS:PATH; --deny CAPS:PATH is CMD_OPT_DENY */
+	CMD_OPT_STATUS_DETAIL, CMD_OPT_ASK_FD, CMD_OPT_ANSWER_FD, /* run */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {
@@ -56,7 +58,12 @@ enum {
 	{ "enforce", required_argument, NULL, CMD_OPT_ENFORCE }, \
 	{ "help", no_argument, NULL, CMD_OPT_HELP }
 
-/* Store a common option into opts. Returns 1 when opt was one of them,
+/* --grant and --deny CAPS:PATH (session.h): run, check, explain, status. */
+#define CMD_SESSION_LONGOPTS \
+	{ "grant", required_argument, NULL, CMD_OPT_GRANT }, \
+	{ "deny", required_argument, NULL, CMD_OPT_DENY }
+
+/* Store a common option into opts (--deny only with its argument). Returns 1 when opt was one of them,
  * 0 otherwise. */
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
 

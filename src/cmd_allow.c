@@ -24,31 +24,21 @@
 #include "path.h"
 #include "policy.h"
 #include "rulesfile.h"
+#include "session.h"
 
 /* Parse "read,write" (or "all": the five file capabilities, not connect,
  * which opens a door to a process outside) into a mask; -1 after a message. */
 static int parse_caps(const char *s)
 {
-	cleanup_free char *copy = xstrdup(s);
-	char *save = NULL;
-	unsigned mask = 0;
+	const char *bad;
+	int mask = fsj_caps_parse_list(s, &bad);
 
-	if (strcmp(s, "all") == 0)
-		return (int)FSJ_CAPS_FILE;
-	for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
-		int c = fsj_cap_parse(t);
-		if (c < 0) {
-			fprintf(stderr, "fsjail: allow: unknown capability '%s' (read, write, create, "
-					"delete, execute, connect, all)\n", t);
-			return -1;
-		}
-		mask |= FSJ_CAPBIT(c);
-	}
-	if (!mask) {
+	if (mask < 0 && bad)
+		fprintf(stderr, "fsjail: allow: unknown capability '%.*s' (read, write, create, "
+				"delete, execute, connect, all)\n", (int)strcspn(bad, ", "), bad);
+	else if (mask < 0)
 		fprintf(stderr, "fsjail: allow: no capability given\n");
-		return -1;
-	}
-	return (int)mask;
+	return mask;
 }
 
 static void print_caps(const char *label, unsigned mask)

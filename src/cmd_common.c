@@ -69,6 +69,16 @@ int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
 	case CMD_OPT_ENFORCE:
 		opts->enforce = arg;
 		return 1;
+	case CMD_OPT_DENY:
+	case CMD_OPT_GRANT:
+		if (!arg)
+			return 0; /* run's --deny alone: the scripted ask answer */
+		if (opts->n_session < FSJ_SESSION_RULES_MAX) {
+			opts->session_rules[opts->n_session] = arg;
+			opts->session_deny[opts->n_session] = opt == CMD_OPT_DENY;
+		}
+		opts->n_session++;
+		return 1;
 	default:
 		return 0;
 	}

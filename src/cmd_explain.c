@@ -16,6 +16,7 @@ int cmd_explain(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		CMD_SESSION_LONGOPTS,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },

@@ -16,6 +16,7 @@
 #include "repometa.h"
 #include "runmsg.h"
 #include "sandbox.h"
+#include "session.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
  * backend, mode and workspace (cached, or probed now), measured against
@@ -67,7 +68,10 @@ int cmd_run(int argc, char **argv)
 		{ "accept-partial", no_argument, NULL, CMD_OPT_ACCEPT_PARTIAL },
 		{ "ask", no_argument, NULL, CMD_OPT_ASK },
 		{ "yes-once", no_argument, NULL, CMD_OPT_YES_ONCE },
-		{ "deny", no_argument, NULL, CMD_OPT_DENY },
+		/* --deny alone: the scripted ask answer; --deny CAPS:PATH
+		 * (or --deny=CAPS:PATH): a session deny rule (session.h) */
+		{ "deny", optional_argument, NULL, CMD_OPT_DENY },
+		{ "grant", required_argument, NULL, CMD_OPT_GRANT },
 		{ "session", required_argument, NULL, CMD_OPT_SESSION },
 		{ "quiet", no_argument, NULL, CMD_OPT_QUIET },
 		{ "report", required_argument, NULL, CMD_OPT_REPORT },
@@ -105,6 +109,10 @@ int cmd_run(int argc, char **argv)
 			ask_mode = ASK_YES_ONCE;
 			break;
 		case CMD_OPT_DENY:
+			if (optind < argc && session_rule_like(argv[optind])) {
+				(void)cmd_common_option(opt, argv[optind++], &opts);
+				break;
+			}
 			ask = true;
 			ask_mode = ASK_DENY;
 			break;

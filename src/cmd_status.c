@@ -576,6 +576,7 @@ int cmd_status(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		CMD_SESSION_LONGOPTS,
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
