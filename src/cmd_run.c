@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,8 @@
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
  * backend, mode and workspace (cached, or probed now), measured against
  * enforce. Returns the tier, or -1 after saying on stderr why nothing may
- * run. */
-static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
+ * run (also in *why, for the status stream). */
+static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, struct fsj_error *why)
 {
 	struct fsj_error err = { { 0 } };
 	struct strbuf warnings = STRBUF_INIT;
@@ -32,6 +33,7 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
 	if (probe_get(ctx, backend, false, &r, &warnings, &err) < 0) {
 		cmd_print_error(&err);
 		sb_release(&warnings);
+		*why = err;
 		return -1;
 	}
 	if (warnings.len)
@@ -43,6 +45,8 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
 				"hint: 'fsjail probe' lists every check; 'fsjail status' shows what "
 				"is enforced; --enforce off runs without a sandbox\n",
 			err.text);
+	if (tier < 0)
+		(void)fsj_error_set(why, NULL, 0, 0, "refusing to run: %s", err.text);
 	probe_report_release(&r);
 	return tier;
 }
@@ -55,7 +59,7 @@ static int after_fork(void *arg, struct fsj_error *err)
 
 	if (msg->broker && broker_serve(msg->broker, err) < 0)
 		return -1;
-	runmsg_started(msg, NULL, -1);
+	runmsg_started(msg, backup_run_cycle(), -1);
 	return 0;
 }
 
@@ -76,12 +80,15 @@ int cmd_run(int argc, char **argv)
 		{ "quiet", no_argument, NULL, CMD_OPT_QUIET },
 		{ "report", required_argument, NULL, CMD_OPT_REPORT },
 		{ "status-fd", required_argument, NULL, CMD_OPT_STATUS_FD },
+		{ "status-detail", no_argument, NULL, CMD_OPT_STATUS_DETAIL },
+		{ "ask-fd", required_argument, NULL, CMD_OPT_ASK_FD },
+		{ "answer-fd", required_argument, NULL, CMD_OPT_ANSWER_FD },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* --ask: decide the command's effects first and ask for what is
 	 * missing (ask.h); -c LINE runs `bash -c LINE` */
 	bool ask = false;
-	enum ask_mode ask_mode = ASK_TTY;
+	struct ask_how how = { ASK_TTY, -1, -1 };
 	char *c_argv[4] = { "bash", "-c", NULL, NULL };
 	char **cmd_argv;
 	struct fsj_ctx_opts opts = { 0 };
@@ -106,7 +113,7 @@ int cmd_run(int argc, char **argv)
 			break;
 		case CMD_OPT_YES_ONCE:
 			ask = true;
-			ask_mode = ASK_YES_ONCE;
+			how.mode = ASK_YES_ONCE;
 			break;
 		case CMD_OPT_DENY:
 			if (optind < argc && session_rule_like(argv[optind])) {
@@ -114,7 +121,7 @@ int cmd_run(int argc, char **argv)
 				break;
 			}
 			ask = true;
-			ask_mode = ASK_DENY;
+			how.mode = ASK_DENY;
 			break;
 		case 'c':
 			c_argv[2] = optarg;
@@ -148,7 +155,18 @@ int cmd_run(int argc, char **argv)
 			msg.report_path = optarg;
 			break;
 		case CMD_OPT_STATUS_FD:
-			if ((msg.status_fd = runmsg_parse_fd(optarg)) < 0)
+			if ((msg.status_fd = runmsg_parse_fd("--status-fd", optarg)) < 0)
+				return FSJ_EXIT_ERROR;
+			break;
+		case CMD_OPT_STATUS_DETAIL:
+			msg.detail = true;
+			break;
+		case CMD_OPT_ASK_FD:
+			if ((how.ask_fd = runmsg_parse_fd("--ask-fd", optarg)) < 0)
+				return FSJ_EXIT_ERROR;
+			break;
+		case CMD_OPT_ANSWER_FD:
+			if ((how.answer_fd = runmsg_parse_fd("--answer-fd", optarg)) < 0)
 				return FSJ_EXIT_ERROR;
 			break;
 		case CMD_OPT_HELP:
@@ -158,6 +176,26 @@ int cmd_run(int argc, char **argv)
 			cmd_usage(stderr, "run");
 			return FSJ_EXIT_ERROR;
 		}
+	}
+	if ((how.ask_fd >= 0) != (how.answer_fd >= 0)) {
+		fprintf(stderr, "fsjail: run: --ask-fd and --answer-fd go together\n");
+		return FSJ_EXIT_ERROR;
+	}
+	if (how.ask_fd >= 0) {
+		if (how.mode != ASK_TTY) {
+			fprintf(stderr, "fsjail: run: --ask-fd cannot be given with --yes-once "
+					"or --deny\n");
+			return FSJ_EXIT_ERROR;
+		}
+		ask = true;
+		how.mode = ASK_FD;
+		/* the command never sees the harness's ask channel */
+		(void)fcntl(how.ask_fd, F_SETFD, FD_CLOEXEC);
+		(void)fcntl(how.answer_fd, F_SETFD, FD_CLOEXEC);
+	}
+	if (msg.detail && msg.status_fd < 0 && !msg.report_path) {
+		fprintf(stderr, "fsjail: run: --status-detail needs --status-fd or --report\n");
+		return FSJ_EXIT_ERROR;
 	}
 	if (c_argv[2] && optind < argc) {
 		fprintf(stderr, "fsjail: run: -c LINE and a command cannot both be given\n");
@@ -180,7 +218,9 @@ int cmd_run(int argc, char **argv)
 		} else if (strcmp(network_arg, "deny") == 0) {
 			ctx.config.network = FSJ_NETWORK_DENY;
 		} else {
-			fprintf(stderr, "fsjail: unknown network setting '%s' (allow, deny)\n", network_arg);
+			fsj_error_set(&err, NULL, 0, 0, "run: unknown network setting '%s' "
+				      "(allow, deny)", network_arg);
+			cmd_print_error(&err);
 			status = FSJ_EXIT_ERROR;
 			goto out;
 		}
@@ -189,8 +229,9 @@ int cmd_run(int argc, char **argv)
 	/* The state directory is protected; it must exist so that the
 	 * protection can be carried by a mount mask rather than expansion. */
 	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
-		fprintf(stderr, "fsjail: cannot create state directory '%s': %s\n",
-			ctx.env.state_dir, strerror(errno));
+		fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
+			      ctx.env.state_dir, strerror(errno));
+		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
@@ -211,7 +252,7 @@ int cmd_run(int argc, char **argv)
 		backend = FSJ_BACKEND_NULL;
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
-		tier = choose_tier(&ctx, (enum fsj_backend)backend);
+		tier = choose_tier(&ctx, (enum fsj_backend)backend, &err);
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;
 			goto out;
@@ -220,7 +261,7 @@ int cmd_run(int argc, char **argv)
 	if (ask) {
 		status = ask_before_run(&ctx, (enum fsj_tier)tier,
 					fsj_backend_name((enum fsj_backend)backend), cmd_argv,
-					ask_mode, &err);
+					&how, &err);
 		if (status != 0) {
 			if (status == FSJ_EXIT_ERROR && err.text[0])
 				cmd_print_error(&err);
@@ -266,12 +307,18 @@ int cmd_run(int argc, char **argv)
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	if (!sb) {
-		fprintf(stderr, "fsjail: cannot enforce tier %s: %s\n",
-			fsj_tier_name((enum fsj_tier)tier), err.text);
+		char why[sizeof(err.text)];
+
+		memcpy(why, err.text, sizeof(why));
+		fsj_error_set(&err, NULL, 0, 0, "cannot enforce tier %s: %s",
+			      fsj_tier_name((enum fsj_tier)tier), why);
+		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
 	if (!runmsg_gaps(sb, accept_partial || ctx.config.accept_partial, msg.quiet)) {
+		fsj_error_set(&err, NULL, 0, 0, "refusing to run: this kernel enforces the policy "
+			      "only in part (--accept-partial not given)");
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
@@ -287,6 +334,7 @@ int cmd_run(int argc, char **argv)
 	}
 	err.text[0] = '\0';
 	status = launch_run(sb, cmd_argv, &err);
+	msg.signal = launch_last_signal();
 	backup_run_end(status);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
