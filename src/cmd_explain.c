@@ -57,6 +57,7 @@ int cmd_explain(int argc, char **argv)
 	cJSON *jroot = json ? cJSON_CreateObject() : NULL;
 	cJSON *jpaths = NULL;
 	if (json) {
+		cJSON_AddStringToObject(jroot, "schema", "fsjail-explain/1");
 		cJSON_AddStringToObject(jroot, "tier", fsj_tier_name((enum fsj_tier)tier));
 		cJSON_AddStringToObject(jroot, "mode", fsj_mode_name(ctx.mode));
 		cJSON_AddStringToObject(jroot, "workspace", ctx.workspace);

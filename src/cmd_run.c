@@ -102,6 +102,7 @@ int cmd_run(int argc, char **argv)
 	struct broker *broker = NULL;
 	const char *session = NULL;
 	struct runmsg msg = RUNMSG_INIT;
+	char *line_text = NULL; /* the command line as one string */
 	int opt, tier, status;
 
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
@@ -294,7 +295,7 @@ int cmd_run(int argc, char **argv)
 		bool nested = getenv("FSJAIL_BROKER_SOCKET") != NULL;
 
 		broker = broker_start(&ctx, pol, session, line.buf, &err);
-		sb_release(&line);
+		line_text = sb_detach(&line);
 		if (!broker && nested && !session) {
 			fprintf(stderr, "fsjail: warning: %s; the enclosing fsjail run's broker "
 					"serves the command\n", err.text);
@@ -323,6 +324,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	msg.broker = broker;
+	msg.command = line_text;
 	launch_after_fork(after_fork, &msg);
 	runmsg_attach(&msg, broker ? broker_session(broker) : getenv("FSJAIL_SESSION_ID"),
 		      fsj_tier_name((enum fsj_tier)tier), ctx.workspace);
@@ -349,6 +351,7 @@ out:
 	sandbox_free(sb);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
+	free(line_text);
 	launch_pass_terminal_signal();
 	return status;
 }

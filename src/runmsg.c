@@ -68,6 +68,24 @@ static void detail_record(const char *type, const char *path, const char *detail
 	(void)refusal_status_write(__atomic_load_n(&detail_fd, __ATOMIC_ACQUIRE), o);
 }
 
+/* The run's start or end in the audit log (call "run", source "fsjail"),
+ * so that `fsjail log` shows where a run's decisions begin and end. */
+static void audit_run(const struct runmsg *m, const char *decision, const char *detail)
+{
+	struct audit_event ev = {
+		.session = m->session,
+		.call = "run",
+		.command = m->command,
+		.path = m->workspace,
+		.decision = decision,
+		.source = "fsjail",
+		.detail = detail,
+	};
+
+	if (m->audit.fd >= 0)
+		(void)audit_record(&m->audit, &ev);
+}
+
 void runmsg_attach(struct runmsg *m, const char *session, const char *tier, const char *workspace)
 {
 	struct refusal_sinks s = {
@@ -81,6 +99,7 @@ void runmsg_attach(struct runmsg *m, const char *session, const char *tier, cons
 	m->tier = tier;
 	m->workspace = workspace;
 	refusal_set_sinks(&s);
+	audit_run(m, "run-start", m->tier);
 	if (m->detail && m->status_fd >= 0) {
 		__atomic_store_n(&detail_fd, m->status_fd, __ATOMIC_RELEASE);
 		run_event_set_tap(detail_record);
@@ -155,6 +174,14 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 	}
 	refusal_set_sinks(NULL);
 	run_event_set_tap(NULL);
+	if (m->session || m->workspace) {
+		char *how = error ? xasprintf("fsjail failed: %s", error)
+			    : m->signal > 0 ? xasprintf("signal %d", m->signal)
+					    : xasprintf("status %d", status);
+
+		audit_run(m, "run-end", how);
+		free(how);
+	}
 	if (!m->quiet) {
 		fflush(stdout);
 		refusal_summary(stderr);
