@@ -68,7 +68,25 @@ enum {
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
 
 void cmd_print_error(const struct fsj_error *err); /* "fsjail: TEXT" on stderr */
-void cmd_usage(FILE *out, const char *cmd);        /* cmd NULL: the overview */
+/* The synopsis and one line per option of cmd (cmd_help.c); cmd NULL:
+ * the overview of every command. */
+void cmd_usage(FILE *out, const char *cmd);
+
+/* After getopt_long() returned '?' (main() sets opterr to 0): say on
+ * stderr, starting "fsjail: CMD:", which option of argv was wrong - an
+ * unknown one, a missing or an unwanted argument - and where help is. */
+void cmd_bad_option(const char *cmd, int argc, char **argv, const struct option *longopts);
+
+/* COMMON options a command has no use for: given, they are refused. */
+enum {
+	CMD_COMMON_RULES = 1u << 0,
+	CMD_COMMON_WORKSPACE = 1u << 1,
+	CMD_COMMON_MODE = 1u << 2,
+	CMD_COMMON_ENFORCE = 1u << 3,
+};
+/* Returns 0 when none of the COMMON options in which (CMD_COMMON_*) was
+ * given in opts, else -1 after saying on stderr that it does not apply. */
+int cmd_refuse_common(const char *cmd, const struct fsj_ctx_opts *opts, unsigned which);
 
 /* The tier explain, compile and check work at: --tier when given
  * (tier_arg non-NULL), else the tier `fsjail run` would take for enforce:

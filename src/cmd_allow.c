@@ -240,7 +240,7 @@ int cmd_allow(int argc, char **argv)
 			json = true;
 			continue;
 		}
-		cmd_usage(stderr, "allow");
+		cmd_bad_option("allow", argc, argv, longopts);
 		return FSJ_EXIT_ERROR;
 	}
 	if (!sub)

@@ -353,10 +353,12 @@ int cmd_backups(int argc, char **argv)
 			cmd_usage(stdout, "backups");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "backups");
+			cmd_bad_option("backups", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}
+	if (cmd_refuse_common("backups", &opts, CMD_COMMON_MODE | CMD_COMMON_ENFORCE) < 0)
+		return FSJ_EXIT_ERROR;
 	if (given & ~uses[ai]) {
 		for (unsigned b = 0; b < 10; b++)
 			if ((given & ~uses[ai]) & (1u << b)) {

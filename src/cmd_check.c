@@ -198,7 +198,7 @@ int cmd_check(int argc, char **argv)
 			cmd_usage(stdout, "check");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "check");
+			cmd_bad_option("check", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}

@@ -42,7 +42,7 @@ int cmd_explain(int argc, char **argv)
 			cmd_usage(stdout, "explain");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "explain");
+			cmd_bad_option("explain", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}

@@ -174,7 +174,7 @@ int cmd_run(int argc, char **argv)
 			cmd_usage(stdout, "run");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "run");
+			cmd_bad_option("run", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}

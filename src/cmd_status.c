@@ -608,7 +608,7 @@ int cmd_status(int argc, char **argv)
 			cmd_usage(stdout, "status");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "status");
+			cmd_bad_option("status", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}
