@@ -115,4 +115,8 @@ int cmd_parse_network(const char *arg);
 struct cJSON;
 struct cJSON *cmd_rule_json(const struct fsj_rule *r);
 
+/* The capabilities of mask (FSJ_CAPBIT) as a JSON array of their names,
+ * in capability order. Caller owns it. */
+struct cJSON *cmd_caps_json(unsigned mask);
+
 #endif

@@ -58,17 +58,6 @@ static void print_caps(const char *label, unsigned mask)
 	}
 }
 
-/* The caps of mask as a JSON array of names. */
-static cJSON *caps_json(unsigned mask)
-{
-	cJSON *arr = cJSON_CreateArray();
-
-	for (int c = 0; c < FSJ_CAP_COUNT; c++)
-		if (mask & FSJ_CAPBIT(c))
-			cJSON_AddItemToArray(arr, cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
-	return arr;
-}
-
 /* `allow list`: numbered lines, or with json the document
  * "fsjail-allow/1" (fsjail-json(7)). */
 static void list_rules(const struct fsj_ctx *ctx, bool json)
@@ -85,8 +74,8 @@ static void list_rules(const struct fsj_ctx *ctx, bool json)
 			cJSON *o = cmd_rule_json(r);
 
 			cJSON_AddNumberToObject(o, "number", (double)(i + 1));
-			cJSON_AddItemToObject(o, "allow", caps_json(r->allow));
-			cJSON_AddItemToObject(o, "deny", caps_json(r->deny));
+			cJSON_AddItemToObject(o, "allow", cmd_caps_json(r->allow));
+			cJSON_AddItemToObject(o, "deny", cmd_caps_json(r->deny));
 			cJSON_AddItemToArray(arr, o);
 		}
 		text = cJSON_Print(doc);

@@ -141,3 +141,13 @@ struct cJSON *cmd_rule_json(const struct fsj_rule *r)
 		cJSON_AddStringToObject(o, "origin", r->origin);
 	return o;
 }
+
+struct cJSON *cmd_caps_json(unsigned mask)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (int c = 0; c < FSJ_CAP_COUNT; c++)
+		if (mask & FSJ_CAPBIT(c))
+			cJSON_AddItemToArray(arr, cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
+	return arr;
+}
