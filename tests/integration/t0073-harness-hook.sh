@@ -4,10 +4,12 @@
 # PreToolUse input), it answers allow (Bash rewritten to run under
 # `fsjail run`, which then works end to end), ask (what is not granted
 # named), deny (the protected rule and its FILE:LINE named), nothing for
-# other tools, and deny when fsjail cannot decide.
+# other tools, and deny when fsjail cannot decide; and its Codex-style
+# wrapper, fsjail-exec.py, run end to end: output and status pass
+# through, refusals and fsjail's own failure come back as JSON.
 . "$(dirname "$0")/libtest.sh"
 
-plan 6
+plan 8
 setup
 require_landlock
 startup_files
@@ -83,6 +85,48 @@ echo 'rules: [ nope' >"$T/bad.yaml"
 sed -e "s|@WS@|$WS|g" -e "s|@HOME@|$HOME|g" "$FIX/bash-allow.json" |
 	FSJAIL=$FSJAIL FSJAIL_HOOK_ARGS="--rules $T/bad.yaml" python3 "$HOOK" >"$OUT" 2>"$ERR"
 decision deny 'fsjail check failed'
+end_test
+
+# --- the Codex-style wrapper, end to end ---------------------------------
+WRAP=$TEST_SRCDIR/../examples/harness/fsjail-exec.py
+write_rules <<EOF2
+rules:
+  - id: no-env
+    path: "$WS/.env"
+    deny: [read, write, create, delete]
+EOF2
+
+begin_test "wrapper: the command's output and status pass through; refusals come as data"
+(cd "$WS" && FSJAIL=$FSJAIL python3 "$WRAP" --result "$T/result" -- \
+	sh -c 'echo hello; touch .env; exit 7') >"$OUT" 2>"$ERR"
+RC=$?
+assert_rc 7
+assert_out_match '^hello$'
+assert_not_exists "$WS/.env"
+python3 - "$T/result" "$WS" <<'PY' || fail "result: $(cat "$T/result")"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["exit_code"] == 7 and r["signal"] is None and r["fsjail_error"] is None, r
+assert any(x["path"] == sys.argv[2] + "/.env" and "rules.yaml:" in x["rule"] for x in r["refused"]), r
+PY
+end_test
+
+begin_test "wrapper: --grant lets a re-run write outside; fsjail's own failure is said"
+mkdir -p "$T/outside"
+(cd "$WS" && FSJAIL=$FSJAIL python3 "$WRAP" --result "$T/result" --grant "write,create:$T/outside" -- \
+	sh -c 'echo ok > "$1"' sh "$T/outside/f") >"$OUT" 2>"$ERR"
+RC=$?
+assert_rc 0
+assert_content "$T/outside/f" ok
+(cd "$WS" && FSJAIL=$FSJAIL python3 "$WRAP" --result "$T/result" --rules "$T/none.yaml" -- true) \
+	>"$OUT" 2>"$ERR"
+RC=$?
+assert_rc 125
+python3 - "$T/result" <<'PY' || fail "result: $(cat "$T/result")"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["exit_code"] is None and "does not exist" in r["fsjail_error"], r
+PY
 end_test
 
 done_testing
