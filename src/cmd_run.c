@@ -178,15 +178,16 @@ int cmd_run(int argc, char **argv)
 			return FSJ_EXIT_ERROR;
 		}
 	}
+	/* from here on a mistake is also an "exited" record on --status-fd */
 	if ((how.ask_fd >= 0) != (how.answer_fd >= 0)) {
-		fprintf(stderr, "fsjail: run: --ask-fd and --answer-fd go together\n");
-		return FSJ_EXIT_ERROR;
+		fsj_error_set(&err, NULL, 0, 0, "run: --ask-fd and --answer-fd go together");
+		goto refuse_early;
 	}
 	if (how.ask_fd >= 0) {
 		if (how.mode != ASK_TTY) {
-			fprintf(stderr, "fsjail: run: --ask-fd cannot be given with --yes-once "
-					"or --deny\n");
-			return FSJ_EXIT_ERROR;
+			fsj_error_set(&err, NULL, 0, 0, "run: --ask-fd cannot be given with "
+				      "--yes-once or --deny");
+			goto refuse_early;
 		}
 		ask = true;
 		how.mode = ASK_FD;
@@ -194,25 +195,21 @@ int cmd_run(int argc, char **argv)
 		(void)fcntl(how.ask_fd, F_SETFD, FD_CLOEXEC);
 		(void)fcntl(how.answer_fd, F_SETFD, FD_CLOEXEC);
 	}
-	if (msg.detail && msg.status_fd < 0 && !msg.report_path) {
-		fprintf(stderr, "fsjail: run: --status-detail needs --status-fd or --report\n");
-		return FSJ_EXIT_ERROR;
+	if (msg.detail && msg.status_fd < 0) {
+		fsj_error_set(&err, NULL, 0, 0, "run: --status-detail needs --status-fd");
+		goto refuse_early;
 	}
 	if (c_argv[2] && optind < argc) {
-		fprintf(stderr, "fsjail: run: -c LINE and a command cannot both be given\n");
-		return FSJ_EXIT_ERROR;
+		fsj_error_set(&err, NULL, 0, 0, "run: -c LINE and a command cannot both be given");
+		goto refuse_early;
 	}
 	if (!c_argv[2] && optind >= argc) {
-		fprintf(stderr, "fsjail: run: no command given\n");
-		cmd_usage(stderr, "run");
-		return FSJ_EXIT_ERROR;
+		fsj_error_set(&err, NULL, 0, 0, "run: no command given (see 'fsjail run --help')");
+		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
-		cmd_print_error(&err);
-		runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
-		return FSJ_EXIT_ERROR;
-	}
+	if (fsj_ctx_load(&opts, &ctx, &err) < 0)
+		goto refuse_early;
 	if (network_arg) {
 		if (strcmp(network_arg, "allow") == 0) {
 			ctx.config.network = FSJ_NETWORK_ALLOW;
@@ -354,4 +351,9 @@ out:
 	free(line_text);
 	launch_pass_terminal_signal();
 	return status;
+
+refuse_early: /* nothing loaded yet: say why, also on --status-fd */
+	cmd_print_error(&err);
+	runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
+	return FSJ_EXIT_ERROR;
 }
