@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include "effects.h"
 #include "path.h"
 #include "rulesfile.h"
+#include "session.h"
 
 /* How many unreadable answers before the card counts as denied. */
 #define ASK_MAX_TRIES 5
@@ -84,10 +86,31 @@ static void session_id(char out[17])
 	memcpy(out, hex, 17);
 }
 
+/* True when missing pair m comes only from effects whose path is computed
+ * when the command runs (unresolved) or from code fsjail cannot read
+ * (opaque): its path is then a folder the real path lies in, never the
+ * path itself, and an answer must not turn it into a grant on the folder
+ * unless that is chosen explicitly. */
+static bool folder_only(const struct fsj_effects *fx, const struct fsj_check *chk, const char *cwd,
+			const struct fsj_missing *m)
+{
+	for (size_t i = 0; i < fx->n; i++) {
+		const struct fsj_effect *e = &fx->v[i];
+
+		if (chk->d[i].verdict != FSJ_VERDICT_MISSING || e->status != FSJ_EFFECT_RESOLVED)
+			continue;
+		if (e->cap == (int)m->cap && strcmp(e->path ? e->path : cwd, m->path) == 0)
+			return false;
+	}
+	return true;
+}
+
 /* The missing pairs grouped per path: one rule per path, recursive only
- * for an existing directory (DESIGN.md section 12). *n gets the count;
- * the paths borrow from chk. Caller frees the array. */
-static struct rulesfile_rule *narrowest(const struct fsj_check *chk, size_t *n)
+ * for an existing directory (DESIGN.md section 12); pairs that are only a
+ * folder an unresolved path lies in are left out unless folders is true.
+ * *n gets the count; the paths borrow from chk. Caller frees the array. */
+static struct rulesfile_rule *narrowest(const struct fsj_effects *fx, const struct fsj_check *chk,
+					const char *cwd, bool folders, size_t *n)
 {
 	struct rulesfile_rule *v = xcalloc(chk->n_missing + 1, sizeof(*v));
 
@@ -96,6 +119,8 @@ static struct rulesfile_rule *narrowest(const struct fsj_check *chk, size_t *n)
 		const struct fsj_missing *m = &chk->missing[i];
 		size_t k;
 
+		if (!folders && folder_only(fx, chk, cwd, m))
+			continue;
 		for (k = 0; k < *n; k++)
 			if (strcmp(v[k].path, m->path) == 0)
 				break;
@@ -112,28 +137,17 @@ static struct rulesfile_rule *narrowest(const struct fsj_check *chk, size_t *n)
 
 static void add_session_grants(struct fsj_ctx *ctx, const struct rulesfile_rule *rules, size_t n)
 {
-	struct fsj_ruleset *rs = &ctx->session;
-
-	for (size_t i = 0; i < n; i++) {
-		struct fsj_rule *r;
-
-		if (rs->n == rs->cap) {
-			rs->cap = rs->cap ? rs->cap * 2 : 8;
-			rs->rules = xreallocarray(rs->rules, rs->cap, sizeof(*rs->rules));
-		}
-		r = &rs->rules[rs->n++];
-		memset(r, 0, sizeof(*r));
-		r->path = xstrdup(rules[i].path);
-		r->resolved = path_resolve(rules[i].path);
-		r->recursive = rules[i].recursive;
-		r->allow = rules[i].allow;
-		r->source = FSJ_SRC_SESSION;
-		r->origin = xstrdup("allow once");
-	}
+	for (size_t i = 0; i < n; i++)
+		session_rule_add(&ctx->session, rules[i].path, rules[i].recursive, rules[i].allow, 0,
+				 "allow once");
 }
 
-static void print_missing_json(FILE *out, const char *line, const char *cwd, enum fsj_tier tier,
-			       const struct fsj_effects *fx, const struct fsj_check *chk)
+/* The request as one line of JSON (fsjail-json(7), "fsjail-ask/1"): the
+ * missing pairs, the effects whose path is known only when the command
+ * runs, why the analysis is incomplete, and the answers accepted. Caller
+ * frees with cJSON_free(). */
+static char *request_json(const char *line, const char *cwd, enum fsj_tier tier,
+			  const struct fsj_effects *fx, const struct fsj_check *chk, bool folders)
 {
 	cJSON *root = cJSON_CreateObject(), *arr;
 	char *s;
@@ -149,19 +163,82 @@ static void print_missing_json(FILE *out, const char *line, const char *cwd, enu
 		cJSON *o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "path", chk->missing[i].path);
 		cJSON_AddStringToObject(o, "capability", fsj_cap_name(chk->missing[i].cap));
+		cJSON_AddBoolToObject(o, "folder_only", folder_only(fx, chk, cwd, &chk->missing[i]));
 		cJSON_AddItemToArray(arr, o);
 	}
+	arr = cJSON_AddArrayToObject(root, "unresolved");
+	for (size_t i = 0; i < fx->n; i++) {
+		cJSON *o;
+
+		if (chk->d[i].verdict != FSJ_VERDICT_MISSING || fx->v[i].status == FSJ_EFFECT_RESOLVED)
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "capability", fsj_effect_cap_name(fx->v[i].cap));
+		cJSON_AddStringToObject(o, "text", fx->v[i].text ? fx->v[i].text : "");
+		cJSON_AddStringToObject(o, "folder", fx->v[i].path ? fx->v[i].path : cwd);
+		cJSON_AddStringToObject(o, "why", fx->v[i].status == FSJ_EFFECT_OPAQUE ?
+				"code fsjail cannot read" : "the path is computed when it runs");
+		cJSON_AddItemToArray(arr, o);
+	}
+	if (!fx->complete)
+		cJSON_AddStringToObject(root, "reason", "the line did not parse completely: "
+					"not all its effects are known");
+	else if (chk->n_missing == 0)
+		cJSON_AddStringToObject(root, "reason", "no missing pair, but an effect could not "
+					"be decided");
+	else
+		cJSON_AddNullToObject(root, "reason");
+	arr = cJSON_AddArrayToObject(root, "answers");
+	cJSON_AddItemToArray(arr, cJSON_CreateString("deny"));
+	cJSON_AddItemToArray(arr, cJSON_CreateString("once"));
+	cJSON_AddItemToArray(arr, cJSON_CreateString("always"));
+	if (folders)
+		cJSON_AddItemToArray(arr, cJSON_CreateString("folder"));
 	s = cJSON_PrintUnformatted(root);
-	fprintf(out, "%s\n", s);
-	cJSON_free(s);
 	cJSON_Delete(root);
+	return s;
 }
 
-enum answer { ANSWER_DENY, ANSWER_ONCE, ANSWER_ALWAYS };
+enum answer { ANSWER_DENY, ANSWER_ONCE, ANSWER_ALWAYS, ANSWER_FOLDER };
 
-/* The card on the terminal; the answer read from it (EOF: deny). */
+/* An answer typed on the card or sent on --answer-fd: a whole word or a
+ * single letter, case and surrounding blanks ignored ("d", "deny", "no";
+ * "o", "once", "allow once", "yes"; "a", "always", "always allow"; "f",
+ * "folder" only when offered). Returns the answer, or -1: ask again. */
+static int parse_answer(const char *buf, bool folders)
+{
+	static const struct {
+		const char *word;
+		enum answer a;
+	} words[] = {
+		{ "d", ANSWER_DENY },   { "deny", ANSWER_DENY },   { "n", ANSWER_DENY },
+		{ "no", ANSWER_DENY },  { "o", ANSWER_ONCE },      { "once", ANSWER_ONCE },
+		{ "allow once", ANSWER_ONCE }, { "y", ANSWER_ONCE }, { "yes", ANSWER_ONCE },
+		{ "a", ANSWER_ALWAYS }, { "always", ANSWER_ALWAYS }, { "always allow", ANSWER_ALWAYS },
+		{ "f", ANSWER_FOLDER }, { "folder", ANSWER_FOLDER },
+	};
+	size_t n;
+
+	while (isspace((unsigned char)*buf))
+		buf++;
+	for (n = strlen(buf); n && isspace((unsigned char)buf[n - 1]); n--)
+		;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (strlen(words[i].word) == n && strncasecmp(buf, words[i].word, n) == 0) {
+			if (words[i].a == ANSWER_FOLDER && !folders)
+				return -1;
+			return (int)words[i].a;
+		}
+	}
+	return -1;
+}
+
+/* The card on the terminal; the answer read from it (EOF: deny). folders:
+ * some missing pairs are only the folder an unresolved path lies in; the
+ * folder is then offered as its own choice. */
 static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const char *backend,
-			const struct fsj_effects *fx, const struct fsj_check *chk)
+			const struct fsj_effects *fx, const struct fsj_check *chk, const char *cwd,
+			bool folders)
 {
 	char buf[256];
 	char *show;
@@ -174,6 +251,8 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 	free(show);
 	fprintf(tty, "  sandbox: tier %s (%s)\n", fsj_tier_name(tier), backend);
 	for (size_t i = 0; i < chk->n_missing; i++) {
+		if (folder_only(fx, chk, cwd, &chk->missing[i]))
+			continue;
 		show = str_printable(chk->missing[i].path);
 		fprintf(tty, "  %-8s %s\n", fsj_cap_name(chk->missing[i].cap), show);
 		free(show);
@@ -183,46 +262,100 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 			continue;
 		show = str_printable(fx->v[i].text);
 		if (fx->v[i].status == FSJ_EFFECT_UNRESOLVED)
-			fprintf(tty, "  (known only when it runs: %s %s)\n",
+			fprintf(tty, "  (computed when it runs: %s %s)\n",
 				fsj_effect_cap_name(fx->v[i].cap), show);
 		else if (fx->v[i].status == FSJ_EFFECT_OPAQUE)
 			fprintf(tty, "  (code fsjail cannot read: %s)\n", show);
 		free(show);
 	}
+	if (folders) {
+		fprintf(tty, "  once and always grant none of these; [f]older allows, for this run "
+			     "only, the folders they lie in:\n");
+		for (size_t i = 0; i < chk->n_missing; i++) {
+			if (!folder_only(fx, chk, cwd, &chk->missing[i]))
+				continue;
+			show = str_printable(chk->missing[i].path);
+			fprintf(tty, "    %-8s %s\n", fsj_cap_name(chk->missing[i].cap), show);
+			free(show);
+		}
+	}
 	if (!fx->complete)
 		fprintf(tty, "  the line did not parse completely: not all its effects are known\n");
 	for (int tries = 0; tries < ASK_MAX_TRIES; tries++) {
-		const char *p;
+		int a;
 
-		fprintf(tty, "[d]eny, allow [o]nce, [a]lways allow? ");
+		fprintf(tty, "[d]eny, allow [o]nce, [a]lways allow%s? ",
+			folders ? ", allow the [f]older once" : "");
 		fflush(tty);
 		if (!fgets(buf, sizeof(buf), tty))
 			break;
-		for (p = buf; *p && isspace((unsigned char)*p); p++)
-			;
-		switch (tolower((unsigned char)*p)) {
-		case 'd':
-		case 'n':
-			return ANSWER_DENY;
-		case 'o':
-		case 'y':
-			return ANSWER_ONCE;
-		case 'a':
-			return ANSWER_ALWAYS;
-		default:
-			fprintf(tty, "please answer d, o or a\n");
-		}
+		a = parse_answer(buf, folders);
+		if (a >= 0)
+			return (enum answer)a;
+		fprintf(tty, "please answer d, o%s or a (deny, once%s, always)\n",
+			folders ? ", f" : "", folders ? ", folder" : "");
 	}
 	fprintf(tty, "\n");
 	return ANSWER_DENY;
 }
 
+/* --ask-fd/--answer-fd: the request as one JSON line on how->ask_fd, the
+ * answer as one line from how->answer_fd (at most 255 bytes). An end of
+ * file, an error or an unknown answer is deny, said on stderr. */
+static enum answer ask_fds(const struct ask_how *how, const char *request, bool folders)
+{
+	char buf[256];
+	size_t n = 0;
+	int a;
+
+	if (write_all(how->ask_fd, request, strlen(request)) < 0 ||
+	    write_all(how->ask_fd, "\n", 1) < 0) {
+		fprintf(stderr, "fsjail: --ask-fd %d: %s: nothing was run\n", how->ask_fd,
+			strerror(errno));
+		return ANSWER_DENY;
+	}
+	while (n < sizeof(buf) - 1) {
+		ssize_t r = read(how->answer_fd, buf + n, 1);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0 || buf[n] == '\n')
+			break;
+		n++;
+	}
+	buf[n] = '\0';
+	a = parse_answer(buf, folders);
+	if (a < 0) {
+		char *show = str_printable(buf);
+		fprintf(stderr, "fsjail: --answer-fd %d: '%s' is not an answer (deny, once, always%s): "
+				"taken as deny\n", how->answer_fd, show, folders ? ", folder" : "");
+		free(show);
+		return ANSWER_DENY;
+	}
+	return (enum answer)a;
+}
+
+static const char *answer_decision(enum answer a)
+{
+	switch (a) {
+	case ANSWER_DENY:
+		return "deny";
+	case ANSWER_ALWAYS:
+		return "allow-always";
+	default:
+		return "allow-once";
+	}
+}
+
 int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
-		   char *const *argv, enum ask_mode mode, struct fsj_error *err)
+		   char *const *argv, const struct ask_how *how, struct fsj_error *err)
 {
 	cleanup_free char *line = quote_argv(argv);
 	struct effects_opts eo = { .cwd = ctx->env.cwd, .home = ctx->env.home,
 				   .path_env = getenv("PATH") };
+	/* only a person at the terminal is "human"; flags and descriptors
+	 * are answered by the harness that started fsjail */
+	const char *source = how->mode == ASK_TTY ? "human" : "harness";
 	struct fsj_policy *pol = NULL;
 	struct fsj_effects fx;
 	struct fsj_check chk;
@@ -230,6 +363,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 	size_t n_rules = 0;
 	enum answer ans = ANSWER_DENY;
 	char session[17];
+	bool folders = false;
 	int status = 0;
 
 	session_id(session);
@@ -262,49 +396,66 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 	case FSJ_OVERALL_PROMPT:
 		break;
 	}
+	for (size_t i = 0; i < chk.n_missing && !folders; i++)
+		folders = folder_only(&fx, &chk, ctx->env.cwd, &chk.missing[i]);
 
-	switch (mode) {
+	switch (how->mode) {
 	case ASK_YES_ONCE:
 		ans = ANSWER_ONCE;
 		break;
 	case ASK_DENY:
 		ans = ANSWER_DENY;
 		break;
+	case ASK_FD: {
+		char *req = request_json(line, ctx->env.cwd, tier, &fx, &chk, folders);
+
+		ans = ask_fds(how, req, folders);
+		cJSON_free(req);
+		break;
+	}
 	case ASK_TTY: {
 		int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
 		FILE *tty = fd >= 0 ? fdopen(fd, "r+") : NULL;
 
 		if (!tty) {
+			char *req = request_json(line, ctx->env.cwd, tier, &fx, &chk, folders);
+
 			if (fd >= 0)
 				close(fd);
 			fprintf(stderr, "fsjail: permission needed and no terminal to ask on: "
-					"nothing was run\n");
-			print_missing_json(stderr, line, ctx->env.cwd, tier, &fx, &chk);
+					"nothing was run\n%s\n", req);
+			cJSON_free(req);
 			status = CMD_EXIT_PROMPT;
 			goto out;
 		}
-		ans = card(tty, line, tier, backend, &fx, &chk);
+		ans = card(tty, line, tier, backend, &fx, &chk, ctx->env.cwd, folders);
 		fclose(tty);
 		break;
 	}
 	}
 
-	rules = narrowest(&chk, &n_rules);
+	rules = narrowest(&fx, &chk, ctx->env.cwd, ans == ANSWER_FOLDER, &n_rules);
 	if (ans == ANSWER_ALWAYS && n_rules == 0)
 		ans = ANSWER_ONCE; /* nothing a rule could say: an incomplete parse */
-	for (size_t i = 0; i < chk.n_missing; i++)
+	for (size_t i = 0; i < chk.n_missing; i++) {
+		bool left = ans != ANSWER_DENY && ans != ANSWER_FOLDER &&
+			    folder_only(&fx, &chk, ctx->env.cwd, &chk.missing[i]);
+
+		/* a folder-only pair "once" or "always" did not grant: the
+		 * kernel decides the path when the command computes it */
 		audit(ctx, session, line, fsj_cap_name(chk.missing[i].cap), chk.missing[i].path,
-		      ans == ANSWER_DENY ? "deny" : ans == ANSWER_ONCE ? "allow-once" : "allow-always",
-		      "human", NULL);
+		      left ? "not-granted" : answer_decision(ans), source, NULL);
+	}
 	if (chk.n_missing == 0)
 		audit(ctx, session, line, "any", NULL, ans == ANSWER_DENY ? "deny" : "allow-once",
-		      "human", NULL);
+		      source, NULL);
 	switch (ans) {
 	case ANSWER_DENY:
 		fprintf(stderr, "fsjail: denied: nothing was run\n");
 		status = CMD_EXIT_REFUSE;
 		break;
 	case ANSWER_ONCE:
+	case ANSWER_FOLDER:
 		add_session_grants(ctx, rules, n_rules);
 		break;
 	case ANSWER_ALWAYS: {

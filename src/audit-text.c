@@ -90,13 +90,19 @@ static void show(struct audit_view *v, const char *line)
 {
 	cJSON *o;
 
-	if (v->json) {
-		puts(line);
+	o = cJSON_Parse(line);
+	if (!cJSON_IsObject(o)) {
+		cJSON_Delete(o);
+		v->bad++;
 		return;
 	}
-	o = cJSON_Parse(line);
-	if (!o) {
-		v->bad++;
+	if (v->json) {
+		/* the stored line, its schema first (fsjail-json(7)) */
+		const char *rest = line + strspn(line, " \t") + 1;
+
+		printf("{\"schema\":\"fsjail-log/1\"%s%s\n",
+		       rest[strspn(rest, " \t")] == '}' ? "" : ",", rest);
+		cJSON_Delete(o);
 		return;
 	}
 	render(o);

@@ -13,7 +13,7 @@
 /* What `fsjail log` shows. */
 struct audit_view {
 	const char *session; /* only this session's lines, or NULL */
-	bool json;           /* the lines exactly as stored; else one escaped line each */
+	bool json;           /* the lines as stored with "schema" first; else one escaped line each */
 	size_t bad;          /* out: lines that are not JSON, or too long */
 };
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "runevent.h"
 #include "backup_index.h"
 #include "manifest.h"
 #include "path.h"
@@ -362,6 +363,7 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	bc->bytes += (unsigned long long)sb.st_size;
 	detail = xasprintf("files/%s in cycle %s%s", num, bc->name, linked ? " (link)" : "");
 	audit_backup(bc, call, path, "backup", detail);
+	run_event("backup", path, detail);
 	free(detail);
 	return 0;
 

@@ -114,6 +114,10 @@ void backup_cycle_free(struct backup_cycle *bc);
  * when disabled), or -1 with err set. */
 int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_error *err);
 
+/* The name of the run's cycle (owned; valid until backup_run_end()), or
+ * NULL when backups are off. */
+const char *backup_run_cycle(void);
+
 /* End of the run: detach the hook, commit the cycle with the exit status,
  * free everything. Errors are printed as warnings (the run has happened). */
 void backup_run_end(int status);

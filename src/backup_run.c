@@ -101,6 +101,11 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	return 0;
 }
 
+const char *backup_run_cycle(void)
+{
+	return run.bc ? backup_cycle_name(run.bc) : NULL;
+}
+
 void backup_run_end(int status)
 {
 	struct fsj_error err = { { 0 } };

@@ -41,6 +41,8 @@ enum {
 	CMD_OPT_DENY,
 	CMD_OPT_SESSION,
 	CMD_OPT_QUIET, CMD_OPT_REPORT, CMD_OPT_STATUS_FD, /* run */
+	CMD_OPT_GRANT, /* --grant CAPS:PATH; --deny CAPS:PATH is CMD_OPT_DENY */
+	CMD_OPT_STATUS_DETAIL, CMD_OPT_ASK_FD, CMD_OPT_ANSWER_FD, /* run */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {
@@ -56,12 +58,35 @@ enum {
 	{ "enforce", required_argument, NULL, CMD_OPT_ENFORCE }, \
 	{ "help", no_argument, NULL, CMD_OPT_HELP }
 
-/* Store a common option into opts. Returns 1 when opt was one of them,
+/* --grant and --deny CAPS:PATH (session.h): run, check, explain, status. */
+#define CMD_SESSION_LONGOPTS \
+	{ "grant", required_argument, NULL, CMD_OPT_GRANT }, \
+	{ "deny", required_argument, NULL, CMD_OPT_DENY }
+
+/* Store a common option into opts (--deny only with its argument). Returns 1 when opt was one of them,
  * 0 otherwise. */
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
 
 void cmd_print_error(const struct fsj_error *err); /* "fsjail: TEXT" on stderr */
-void cmd_usage(FILE *out, const char *cmd);        /* cmd NULL: the overview */
+/* The synopsis and one line per option of cmd (cmd_help.c); cmd NULL:
+ * the overview of every command. */
+void cmd_usage(FILE *out, const char *cmd);
+
+/* After getopt_long() returned '?' (main() sets opterr to 0): say on
+ * stderr, starting "fsjail: CMD:", which option of argv was wrong - an
+ * unknown one, a missing or an unwanted argument - and where help is. */
+void cmd_bad_option(const char *cmd, int argc, char **argv, const struct option *longopts);
+
+/* COMMON options a command has no use for: given, they are refused. */
+enum {
+	CMD_COMMON_RULES = 1u << 0,
+	CMD_COMMON_WORKSPACE = 1u << 1,
+	CMD_COMMON_MODE = 1u << 2,
+	CMD_COMMON_ENFORCE = 1u << 3,
+};
+/* Returns 0 when none of the COMMON options in which (CMD_COMMON_*) was
+ * given in opts, else -1 after saying on stderr that it does not apply. */
+int cmd_refuse_common(const char *cmd, const struct fsj_ctx_opts *opts, unsigned which);
 
 /* A command that needs a workspace (run, explain, check, compile, probe)
  * started where the default one is refused ($HOME, /, a folder above
@@ -95,5 +120,9 @@ int cmd_parse_network(const char *arg);
  * origin?}, the form explain, check and status share. Caller owns it. */
 struct cJSON;
 struct cJSON *cmd_rule_json(const struct fsj_rule *r);
+
+/* The capabilities of mask (FSJ_CAPBIT) as a JSON array of their names,
+ * in capability order. Caller owns it. */
+struct cJSON *cmd_caps_json(unsigned mask);
 
 #endif

@@ -20,35 +20,27 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <cjson/cJSON.h>
+
 #include "cmd.h"
 #include "path.h"
 #include "policy.h"
 #include "rulesfile.h"
+#include "session.h"
 
 /* Parse "read,write" (or "all": the five file capabilities, not connect,
  * which opens a door to a process outside) into a mask; -1 after a message. */
 static int parse_caps(const char *s)
 {
-	cleanup_free char *copy = xstrdup(s);
-	char *save = NULL;
-	unsigned mask = 0;
+	const char *bad;
+	int mask = fsj_caps_parse_list(s, &bad);
 
-	if (strcmp(s, "all") == 0)
-		return (int)FSJ_CAPS_FILE;
-	for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
-		int c = fsj_cap_parse(t);
-		if (c < 0) {
-			fprintf(stderr, "fsjail: allow: unknown capability '%s' (read, write, create, "
-					"delete, execute, connect, all)\n", t);
-			return -1;
-		}
-		mask |= FSJ_CAPBIT(c);
-	}
-	if (!mask) {
+	if (mask < 0 && bad)
+		fprintf(stderr, "fsjail: allow: unknown capability '%.*s' (read, write, create, "
+				"delete, execute, connect, all)\n", (int)strcspn(bad, ", "), bad);
+	else if (mask < 0)
 		fprintf(stderr, "fsjail: allow: no capability given\n");
-		return -1;
-	}
-	return (int)mask;
+	return mask;
 }
 
 static void print_caps(const char *label, unsigned mask)
@@ -66,8 +58,32 @@ static void print_caps(const char *label, unsigned mask)
 	}
 }
 
-static void list_rules(const struct fsj_ctx *ctx)
+/* `allow list`: numbered lines, or with json the document
+ * "fsjail-allow/1" (fsjail-json(7)). */
+static void list_rules(const struct fsj_ctx *ctx, bool json)
 {
+	if (json) {
+		cJSON *doc = cJSON_CreateObject(), *arr;
+		char *text;
+
+		cJSON_AddStringToObject(doc, "schema", "fsjail-allow/1");
+		cJSON_AddStringToObject(doc, "rules_file", ctx->env.rules_file);
+		arr = cJSON_AddArrayToObject(doc, "rules");
+		for (size_t i = 0; i < ctx->rules.n; i++) {
+			const struct fsj_rule *r = &ctx->rules.rules[i];
+			cJSON *o = cmd_rule_json(r);
+
+			cJSON_AddNumberToObject(o, "number", (double)(i + 1));
+			cJSON_AddItemToObject(o, "allow", cmd_caps_json(r->allow));
+			cJSON_AddItemToObject(o, "deny", cmd_caps_json(r->deny));
+			cJSON_AddItemToArray(arr, o);
+		}
+		text = cJSON_Print(doc);
+		printf("%s\n", text);
+		cJSON_free(text);
+		cJSON_Delete(doc);
+		return;
+	}
 	if (ctx->rules.n == 0) {
 		printf("no rules in %s\n", ctx->env.rules_file);
 		return;
@@ -182,39 +198,64 @@ int cmd_allow(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsj_ctx_opts opts = { 0 };
 	struct fsj_ctx ctx;
 	struct fsj_error err = { { 0 } };
 	const char *sub;
+	bool json = false;
 	int opt, status = FSJ_EXIT_OK;
 
-	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+	/* options before and after the action: `allow list --json` and
+	 * `allow --json list` are the same; its arguments follow it */
+	sub = NULL;
+	for (;;) {
+		opt = getopt_long(argc, argv, "+", longopts, NULL);
+		if (opt == -1) {
+			if (sub || optind >= argc)
+				break;
+			sub = argv[optind++];
+			continue;
+		}
 		if (cmd_common_option(opt, optarg, &opts))
 			continue;
 		if (opt == CMD_OPT_HELP) {
 			cmd_usage(stdout, "allow");
 			return FSJ_EXIT_OK;
 		}
-		cmd_usage(stderr, "allow");
+		if (opt == CMD_OPT_JSON) {
+			json = true;
+			continue;
+		}
+		cmd_bad_option("allow", argc, argv, longopts);
 		return FSJ_EXIT_ERROR;
 	}
-	sub = optind < argc ? argv[optind] : "list";
+	if (!sub)
+		sub = "list";
+	if (json && strcmp(sub, "list") != 0) {
+		fprintf(stderr, "fsjail: allow %s: --json applies to list only\n", sub);
+		return FSJ_EXIT_ERROR;
+	}
+	if ((strcmp(sub, "list") == 0 || strcmp(sub, "clear") == 0) && optind < argc) {
+		fprintf(stderr, "fsjail: allow %s: unexpected argument '%s'\n", sub, argv[optind]);
+		return FSJ_EXIT_ERROR;
+	}
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}
 	struct rulesfile_ctx rc = { ctx.env.rules_file, ctx.env.home, ctx.workspace };
 	if (strcmp(sub, "list") == 0) {
-		list_rules(&ctx);
+		list_rules(&ctx, json);
 	} else if (strcmp(sub, "add") == 0) {
-		status = do_add(&ctx, argc - optind - 1, argv + optind + 1);
+		status = do_add(&ctx, argc - optind, argv + optind);
 	} else if (strcmp(sub, "remove") == 0) {
 		char *end = NULL;
-		unsigned long n = optind + 1 < argc ? strtoul(argv[optind + 1], &end, 10) : 0;
+		unsigned long n = optind < argc ? strtoul(argv[optind], &end, 10) : 0;
 
-		if (optind + 2 != argc || !end || *end || n == 0) {
+		if (optind + 1 != argc || !end || *end || n == 0) {
 			fprintf(stderr, "fsjail: allow remove: expected a rule number (see "
 					"'fsjail allow')\n");
 			status = FSJ_EXIT_ERROR;

@@ -62,14 +62,33 @@ int cmd_backups_load(const struct backup_store_cycle *c, struct manifest *m, int
 	return 0;
 }
 
-static int do_list(const struct backup_store_cycle *v, size_t n)
+/* Print a JSON document on stdout and free it. */
+static void put_json(cJSON *doc)
 {
+	char *text = cJSON_Print(doc);
+
+	printf("%s\n", text);
+	cJSON_free(text);
+	cJSON_Delete(doc);
+}
+
+/* `backups list`: one line per cycle, or with json the document
+ * "fsjail-backups/1" (fsjail-json(7)). */
+static int do_list(const struct backup_store_cycle *v, size_t n, bool json)
+{
+	cJSON *doc = json ? cJSON_CreateObject() : NULL, *arr = NULL;
+
+	if (json) {
+		cJSON_AddStringToObject(doc, "schema", "fsjail-backups/1");
+		arr = cJSON_AddArrayToObject(doc, "cycles");
+	}
 	for (size_t i = 0; i < n; i++) {
 		unsigned long k[MANIFEST_RMDIR + 1] = { 0 };
 		unsigned long long bytes = 0;
 		cleanup_free char *commit = NULL;
 		struct manifest m;
 		size_t len;
+		bool committed;
 		int fd;
 
 		if (cmd_backups_load(&v[i], &m, &fd) < 0)
@@ -79,30 +98,93 @@ static int do_list(const struct backup_store_cycle *v, size_t n)
 			if (m.v[j].backup)
 				bytes += (unsigned long long)m.v[j].size;
 		}
-		cmd_backups_put(stdout, "", v[i].session);
-		cmd_backups_put(stdout, "  ", v[i].name);
-		printf("  %lu saved, %lu removed, %lu created, %lu renamed, %llu bytes  %s%s  ",
-		       k[MANIFEST_CONTENT], k[MANIFEST_REMOVE], k[MANIFEST_CREATED],
-		       k[MANIFEST_RENAMED], bytes,
-		       manifest_slurp(fd, "commit.json", 1u << 20, &commit, &len) == 0
-			       ? "committed"
-			       : "uncommitted",
-		       m.kind && strcmp(m.kind, "restore") == 0 ? " restore" : "");
-		cmd_backups_put(stdout, "", m.command ? m.command : "");
-		putchar('\n');
+		committed = manifest_slurp(fd, "commit.json", 1u << 20, &commit, &len) == 0;
+		if (json) {
+			cJSON *o = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(o, "session", v[i].session);
+			cJSON_AddStringToObject(o, "cycle", v[i].name);
+			cJSON_AddStringToObject(o, "kind", m.kind ? m.kind : "run");
+			if (m.command)
+				cJSON_AddStringToObject(o, "command", m.command);
+			else
+				cJSON_AddNullToObject(o, "command");
+			cJSON_AddNumberToObject(o, "saved", (double)k[MANIFEST_CONTENT]);
+			cJSON_AddNumberToObject(o, "removed", (double)k[MANIFEST_REMOVE]);
+			cJSON_AddNumberToObject(o, "created", (double)k[MANIFEST_CREATED]);
+			cJSON_AddNumberToObject(o, "renamed", (double)k[MANIFEST_RENAMED]);
+			cJSON_AddNumberToObject(o, "bytes", (double)bytes);
+			cJSON_AddBoolToObject(o, "committed", committed);
+			cJSON_AddItemToArray(arr, o);
+		} else {
+			cmd_backups_put(stdout, "", v[i].session);
+			cmd_backups_put(stdout, "  ", v[i].name);
+			printf("  %lu saved, %lu removed, %lu created, %lu renamed, %llu bytes  %s%s  ",
+			       k[MANIFEST_CONTENT], k[MANIFEST_REMOVE], k[MANIFEST_CREATED],
+			       k[MANIFEST_RENAMED], bytes, committed ? "committed" : "uncommitted",
+			       m.kind && strcmp(m.kind, "restore") == 0 ? " restore" : "");
+			cmd_backups_put(stdout, "", m.command ? m.command : "");
+			putchar('\n');
+		}
 		manifest_release(&m);
 		close(fd);
 	}
+	if (json)
+		put_json(doc);
 	return FSJ_EXIT_OK;
 }
 
-static int do_show(const struct backup_store_cycle *c)
+/* One manifest record as JSON (`backups show --json`). */
+static cJSON *rec_json(const struct manifest_rec *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "op", manifest_op_name(r->op));
+	cJSON_AddStringToObject(o, "path", r->path ? r->path : "");
+	if (r->op == MANIFEST_RENAMED)
+		cJSON_AddStringToObject(o, "to", r->to ? r->to : "");
+	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) {
+		cJSON_AddNumberToObject(o, "size", (double)r->size);
+		cJSON_AddNumberToObject(o, "mode", r->mode);
+		if (r->backup)
+			cJSON_AddStringToObject(o, "backup", r->backup);
+		else
+			cJSON_AddNullToObject(o, "backup");
+		cJSON_AddBoolToObject(o, "linked", r->linked);
+		if (r->skipped)
+			cJSON_AddStringToObject(o, "skipped", r->skipped);
+		else
+			cJSON_AddNullToObject(o, "skipped");
+	}
+	if (r->op == MANIFEST_RMDIR)
+		cJSON_AddNumberToObject(o, "mode", r->mode);
+	return o;
+}
+
+/* `backups show`: the cycle's records, or with json the document
+ * "fsjail-backups-show/1" (fsjail-json(7)). */
+static int do_show(const struct backup_store_cycle *c, bool json)
 {
 	struct manifest m;
 	int fd;
 
 	if (cmd_backups_load(c, &m, &fd) < 0)
 		return FSJ_EXIT_ERROR;
+	if (json) {
+		cJSON *doc = cJSON_CreateObject(), *arr;
+
+		cJSON_AddStringToObject(doc, "schema", "fsjail-backups-show/1");
+		cJSON_AddStringToObject(doc, "session", c->session);
+		cJSON_AddStringToObject(doc, "cycle", c->name);
+		arr = cJSON_AddArrayToObject(doc, "records");
+		for (size_t i = 0; i < m.n; i++)
+			if (m.v[i].op != MANIFEST_CYCLE)
+				cJSON_AddItemToArray(arr, rec_json(&m.v[i]));
+		put_json(doc);
+		manifest_release(&m);
+		close(fd);
+		return FSJ_EXIT_OK;
+	}
 	cmd_backups_put(stdout, "cycle ", c->name);
 	cmd_backups_put(stdout, " (session ", c->session);
 	fputs(")\n", stdout);
@@ -199,6 +281,20 @@ int cmd_backups(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const actions[] = { "list", "show", "restore", "prune" };
+	/* the options each action uses (bits: 1 << (opt - OPT_SESSION), and
+	 * FORCE_BIT, JSON_BIT); any other is refused, not ignored */
+	enum { FORCE_BIT = 1 << 8, JSON_BIT = 1 << 9 };
+	static const unsigned uses[] = {
+		[0] = 1 << 0 | 1 << 1 | JSON_BIT,                               /* list */
+		[1] = 1 << 0 | 1 << 1 | JSON_BIT,                               /* show */
+		[2] = 1 << 0 | 1 << 1 | 1 << 2 | FORCE_BIT | JSON_BIT,          /* restore */
+		[3] = 1 << 0 | 1 << 2 | 1 << 3 | 1 << 4,                        /* prune */
+	};
+	static const char *const bit_names[10] = { "--session", "--cycle", "--dry-run",
+						   "--older-than", "--max-size", [8] = "--force",
+						   [9] = "--json" };
+	unsigned given = 0;
+	size_t ai = 0;
 	struct fsj_ctx_opts opts = { 0 };
 	struct fsj_error err = { { 0 } };
 	const char *session = NULL, *cycle_arg = NULL, *action = "list";
@@ -213,6 +309,7 @@ int cmd_backups(int argc, char **argv)
 	for (size_t i = 0; argc > 1 && i < sizeof(actions) / sizeof(actions[0]); i++)
 		if (strcmp(argv[1], actions[i]) == 0) {
 			action = actions[i];
+			ai = i;
 			argv++;
 			argc--;
 			break;
@@ -225,6 +322,10 @@ int cmd_backups(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
 		if (cmd_common_option(opt, optarg, &opts))
 			continue;
+		if (opt >= OPT_SESSION && opt <= OPT_MAX_SIZE)
+			given |= 1u << (opt - OPT_SESSION);
+		else if (opt == CMD_OPT_FORCE || opt == CMD_OPT_JSON)
+			given |= opt == CMD_OPT_FORCE ? FORCE_BIT : JSON_BIT;
 		switch (opt) {
 		case OPT_SESSION:
 			session = optarg;
@@ -241,16 +342,42 @@ int cmd_backups(int argc, char **argv)
 			json = true;
 			break;
 		case OPT_OLDER:
-		case OPT_MAX_SIZE:
-			*(opt == OPT_OLDER ? &days : &max_mb) = strtol(optarg, NULL, 10);
+		case OPT_MAX_SIZE: {
+			char *end;
+
+			errno = 0;
+			*(opt == OPT_OLDER ? &days : &max_mb) = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || *optarg == '-') {
+				fprintf(stderr, "fsjail: backups: %s '%s' is not a number\n",
+					opt == OPT_OLDER ? "--older-than" : "--max-size", optarg);
+				return FSJ_EXIT_ERROR;
+			}
 			break;
+		}
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "backups");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "backups");
+			cmd_bad_option("backups", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
+	}
+	if (cmd_refuse_common("backups", &opts, CMD_COMMON_MODE | CMD_COMMON_ENFORCE) < 0)
+		return FSJ_EXIT_ERROR;
+	if (given & ~uses[ai]) {
+		for (unsigned b = 0; b < 10; b++)
+			if ((given & ~uses[ai]) & (1u << b)) {
+				fprintf(stderr, "fsjail: backups %s: %s does not apply to %s "
+						"(see 'fsjail backups --help')\n", action,
+					bit_names[b], action);
+				break;
+			}
+		return FSJ_EXIT_ERROR;
+	}
+	if (optind < argc && ai != 2) {
+		fprintf(stderr, "fsjail: backups %s: unexpected argument '%s' (paths go with "
+				"restore)\n", action, argv[optind]);
+		return FSJ_EXIT_ERROR;
 	}
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
 		cmd_print_error(&err);
@@ -295,13 +422,13 @@ int cmd_backups(int argc, char **argv)
 		fputs("'\n", stderr);
 		status = FSJ_EXIT_ERROR;
 	} else if (strcmp(action, "list") == 0) {
-		status = cycle_arg ? do_list(&v[ci], 1) : do_list(v, n);
+		status = cycle_arg ? do_list(&v[ci], 1, json) : do_list(v, n, json);
 	} else if (ci < 0) {
 		fprintf(stderr, "fsjail: backups: no backup cycle%s\n",
 			session ? " in that session" : " of this workspace");
 		status = FSJ_EXIT_ERROR;
 	} else if (strcmp(action, "show") == 0) {
-		status = do_show(&v[ci]);
+		status = do_show(&v[ci], json);
 	} else {
 		status = cmd_backups_restore(&ctx, &v[ci], paths, npaths, dry, json);
 	}

@@ -161,6 +161,7 @@ int cmd_check(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		CMD_SESSION_LONGOPTS,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ "cwd", required_argument, NULL, CMD_OPT_CWD },
@@ -197,7 +198,7 @@ int cmd_check(int argc, char **argv)
 			cmd_usage(stdout, "check");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "check");
+			cmd_bad_option("check", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}

@@ -1,4 +1,5 @@
-/* cmd_common.c - option handling and usage text shared by subcommands. */
+/* cmd_common.c - option handling shared by subcommands (usage text:
+ * cmd_help.c). */
 #include "config.h"
 
 #include <cjson/cJSON.h>
@@ -9,47 +10,6 @@
 #include "sandbox.h"
 #include "probe.h"
 #include "path.h"
-
-/* Usage text lives here once; `fsjail CMD --help` prints it and the man
- * page's SYNOPSIS repeats it. */
-static const struct {
-	const char *name;
-	const char *synopsis;
-} usages[] = {
-	{ "allow", "fsjail allow [COMMON] [list | add CAPS PATH [folder|file] | remove N | clear]" },
-	{ "backups", "fsjail backups [list|show|restore|prune] [COMMON] [--session ID] [--cycle CYCLE] [--dry-run] [--json] [--older-than DAYS] [--max-size MB] [PATH...]" },
-	{ "check", "fsjail check [COMMON] [--tier TIER] [--json] [--cwd DIR] -- COMMAND-LINE|-" },
-	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
-	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
-	{ "log", "fsjail log [COMMON] [--session ID] [--json] [--tail N]" },
-	{ "probe", "fsjail probe [COMMON] [--backend landlock|seatbelt|null] [--force] [--json]" },
-	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] [--ask|--yes-once|--deny] [--session ID] [--quiet] [--report FILE] [--status-fd N] -c LINE | -- COMMAND [ARG...]" },
-	{ "status", "fsjail status [COMMON] [--backend landlock|seatbelt|null] [--json]" },
-};
-
-static const char common_help[] =
-	"COMMON options:\n"
-	"  --rules FILE        rules file (default $XDG_CONFIG_HOME/fsjail/rules.yaml)\n"
-	"  --config FILE       config file (default $XDG_CONFIG_HOME/fsjail/config.yaml)\n"
-	"  --workspace DIR     the workspace (default: config 'workspace', else the current directory)\n"
-	"  --mode MODE         workspace-write (default) or read-only\n"
-	"  --enforce ENFORCE   auto, full, guarded, process, writes or off\n";
-
-void cmd_usage(FILE *out, const char *cmd)
-{
-	if (cmd) {
-		for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++) {
-			if (strcmp(usages[i].name, cmd) == 0) {
-				fprintf(out, "usage: %s\n\n%s", usages[i].synopsis, common_help);
-				return;
-			}
-		}
-	}
-	fprintf(out, "usage: fsjail [--version] [--help] COMMAND [ARGS]\n\ncommands:\n");
-	for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++)
-		fprintf(out, "  %s\n", usages[i].synopsis);
-	fprintf(out, "\n%s", common_help);
-}
 
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
 {
@@ -68,6 +28,16 @@ int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
 		return 1;
 	case CMD_OPT_ENFORCE:
 		opts->enforce = arg;
+		return 1;
+	case CMD_OPT_DENY:
+	case CMD_OPT_GRANT:
+		if (!arg)
+			return 0; /* run's --deny alone: the scripted ask answer */
+		if (opts->n_session < FSJ_SESSION_RULES_MAX) {
+			opts->session_rules[opts->n_session] = arg;
+			opts->session_deny[opts->n_session] = opt == CMD_OPT_DENY;
+		}
+		opts->n_session++;
 		return 1;
 	default:
 		return 0;
@@ -184,4 +154,14 @@ struct cJSON *cmd_rule_json(const struct fsj_rule *r)
 	if (r->origin)
 		cJSON_AddStringToObject(o, "origin", r->origin);
 	return o;
+}
+
+struct cJSON *cmd_caps_json(unsigned mask)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (int c = 0; c < FSJ_CAP_COUNT; c++)
+		if (mask & FSJ_CAPBIT(c))
+			cJSON_AddItemToArray(arr, cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
+	return arr;
 }

@@ -85,7 +85,7 @@ int cmd_compile(int argc, char **argv)
 			cmd_usage(stdout, "compile");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "compile");
+			cmd_bad_option("compile", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}

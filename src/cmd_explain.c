@@ -16,6 +16,7 @@ int cmd_explain(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		CMD_SESSION_LONGOPTS,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
@@ -41,7 +42,7 @@ int cmd_explain(int argc, char **argv)
 			cmd_usage(stdout, "explain");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "explain");
+			cmd_bad_option("explain", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}
@@ -56,6 +57,7 @@ int cmd_explain(int argc, char **argv)
 	cJSON *jroot = json ? cJSON_CreateObject() : NULL;
 	cJSON *jpaths = NULL;
 	if (json) {
+		cJSON_AddStringToObject(jroot, "schema", "fsjail-explain/1");
 		cJSON_AddStringToObject(jroot, "tier", fsj_tier_name((enum fsj_tier)tier));
 		cJSON_AddStringToObject(jroot, "mode", fsj_mode_name(ctx.mode));
 		cJSON_AddStringToObject(jroot, "workspace", ctx.workspace);

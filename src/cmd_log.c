@@ -55,7 +55,7 @@ int cmd_log(int argc, char **argv)
 			cmd_usage(stdout, "log");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "log");
+			cmd_bad_option("log", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}
@@ -64,6 +64,11 @@ int cmd_log(int argc, char **argv)
 		cmd_usage(stderr, "log");
 		return FSJ_EXIT_ERROR;
 	}
+	/* the log is found from the config alone (audit.path) */
+	if (cmd_refuse_common("log", &opts,
+			      CMD_COMMON_RULES | CMD_COMMON_WORKSPACE | CMD_COMMON_MODE |
+				      CMD_COMMON_ENFORCE) < 0)
+		return FSJ_EXIT_ERROR;
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;

@@ -99,7 +99,7 @@ int cmd_probe(int argc, char **argv)
 			cmd_usage(stdout, "probe");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "probe");
+			cmd_bad_option("probe", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}

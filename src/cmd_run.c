@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,14 +19,16 @@
 #include "repometa.h"
 #include "runmsg.h"
 #include "sandbox.h"
+#include "session.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
  * backend, mode and workspace (cached, or probed now), measured against
  * enforce. With network: deny, a line per promise the probe found not kept
  * there (UDP, DNS, raw: probe_network_gaps()) goes to gaps, for
  * runmsg_gaps(). Returns the tier, or -1 after saying on stderr why
- * nothing may run. */
-static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps)
+ * nothing may run (also in *why, for the status stream). */
+static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps,
+		       struct fsj_error *why)
 {
 	struct fsj_error err = { { 0 } };
 	struct strbuf warnings = STRBUF_INIT;
@@ -35,6 +38,7 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, stru
 	if (probe_get(ctx, backend, false, &r, &warnings, &err) < 0) {
 		cmd_print_error(&err);
 		sb_release(&warnings);
+		*why = err;
 		return -1;
 	}
 	if (warnings.len)
@@ -48,6 +52,8 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, stru
 				"hint: 'fsjail probe' lists every check; 'fsjail status' shows what "
 				"is enforced; --enforce off runs without a sandbox\n",
 			err.text);
+	if (tier < 0)
+		(void)fsj_error_set(why, NULL, 0, 0, "refusing to run: %s", err.text);
 	probe_report_release(&r);
 	return tier;
 }
@@ -60,7 +66,7 @@ static int after_fork(void *arg, struct fsj_error *err)
 
 	if (msg->broker && broker_serve(msg->broker, err) < 0)
 		return -1;
-	runmsg_started(msg, NULL, -1);
+	runmsg_started(msg, backup_run_cycle(), -1);
 	return 0;
 }
 
@@ -73,17 +79,23 @@ int cmd_run(int argc, char **argv)
 		{ "accept-partial", no_argument, NULL, CMD_OPT_ACCEPT_PARTIAL },
 		{ "ask", no_argument, NULL, CMD_OPT_ASK },
 		{ "yes-once", no_argument, NULL, CMD_OPT_YES_ONCE },
-		{ "deny", no_argument, NULL, CMD_OPT_DENY },
+		/* --deny alone: the scripted ask answer; --deny CAPS:PATH
+		 * (or --deny=CAPS:PATH): a session deny rule (session.h) */
+		{ "deny", optional_argument, NULL, CMD_OPT_DENY },
+		{ "grant", required_argument, NULL, CMD_OPT_GRANT },
 		{ "session", required_argument, NULL, CMD_OPT_SESSION },
 		{ "quiet", no_argument, NULL, CMD_OPT_QUIET },
 		{ "report", required_argument, NULL, CMD_OPT_REPORT },
 		{ "status-fd", required_argument, NULL, CMD_OPT_STATUS_FD },
+		{ "status-detail", no_argument, NULL, CMD_OPT_STATUS_DETAIL },
+		{ "ask-fd", required_argument, NULL, CMD_OPT_ASK_FD },
+		{ "answer-fd", required_argument, NULL, CMD_OPT_ANSWER_FD },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* --ask: decide the command's effects first and ask for what is
 	 * missing (ask.h); -c LINE runs `bash -c LINE` */
 	bool ask = false;
-	enum ask_mode ask_mode = ASK_TTY;
+	struct ask_how how = { ASK_TTY, -1, -1 };
 	char *c_argv[4] = { "bash", "-c", NULL, NULL };
 	char **cmd_argv;
 	struct fsj_ctx_opts opts = { 0 };
@@ -98,6 +110,7 @@ int cmd_run(int argc, char **argv)
 	const char *session = NULL;
 	struct runmsg msg = RUNMSG_INIT;
 	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
+	char *line_text = NULL; /* the command line as one string */
 	int opt, tier, status;
 
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
@@ -109,11 +122,15 @@ int cmd_run(int argc, char **argv)
 			break;
 		case CMD_OPT_YES_ONCE:
 			ask = true;
-			ask_mode = ASK_YES_ONCE;
+			how.mode = ASK_YES_ONCE;
 			break;
 		case CMD_OPT_DENY:
+			if (optind < argc && session_rule_like(argv[optind])) {
+				(void)cmd_common_option(opt, argv[optind++], &opts);
+				break;
+			}
 			ask = true;
-			ask_mode = ASK_DENY;
+			how.mode = ASK_DENY;
 			break;
 		case 'c':
 			c_argv[2] = optarg;
@@ -147,32 +164,60 @@ int cmd_run(int argc, char **argv)
 			msg.report_path = optarg;
 			break;
 		case CMD_OPT_STATUS_FD:
-			if ((msg.status_fd = runmsg_parse_fd(optarg)) < 0)
+			if ((msg.status_fd = runmsg_parse_fd("--status-fd", optarg)) < 0)
+				return FSJ_EXIT_ERROR;
+			break;
+		case CMD_OPT_STATUS_DETAIL:
+			msg.detail = true;
+			break;
+		case CMD_OPT_ASK_FD:
+			if ((how.ask_fd = runmsg_parse_fd("--ask-fd", optarg)) < 0)
+				return FSJ_EXIT_ERROR;
+			break;
+		case CMD_OPT_ANSWER_FD:
+			if ((how.answer_fd = runmsg_parse_fd("--answer-fd", optarg)) < 0)
 				return FSJ_EXIT_ERROR;
 			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "run");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "run");
+			cmd_bad_option("run", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}
+	/* from here on a mistake is also an "exited" record on --status-fd */
+	if ((how.ask_fd >= 0) != (how.answer_fd >= 0)) {
+		fsj_error_set(&err, NULL, 0, 0, "run: --ask-fd and --answer-fd go together");
+		goto refuse_early;
+	}
+	if (how.ask_fd >= 0) {
+		if (how.mode != ASK_TTY) {
+			fsj_error_set(&err, NULL, 0, 0, "run: --ask-fd cannot be given with "
+				      "--yes-once or --deny");
+			goto refuse_early;
+		}
+		ask = true;
+		how.mode = ASK_FD;
+		/* the command never sees the harness's ask channel */
+		(void)fcntl(how.ask_fd, F_SETFD, FD_CLOEXEC);
+		(void)fcntl(how.answer_fd, F_SETFD, FD_CLOEXEC);
+	}
+	if (msg.detail && msg.status_fd < 0) {
+		fsj_error_set(&err, NULL, 0, 0, "run: --status-detail needs --status-fd");
+		goto refuse_early;
+	}
 	if (c_argv[2] && optind < argc) {
-		fprintf(stderr, "fsjail: run: -c LINE and a command cannot both be given\n");
-		return FSJ_EXIT_ERROR;
+		fsj_error_set(&err, NULL, 0, 0, "run: -c LINE and a command cannot both be given");
+		goto refuse_early;
 	}
 	if (!c_argv[2] && optind >= argc) {
-		fprintf(stderr, "fsjail: run: no command given\n");
-		cmd_usage(stderr, "run");
-		return FSJ_EXIT_ERROR;
+		fsj_error_set(&err, NULL, 0, 0, "run: no command given (see 'fsjail run --help')");
+		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
-		cmd_print_error(&err);
-		runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
-		return FSJ_EXIT_ERROR;
-	}
+	if (fsj_ctx_load(&opts, &ctx, &err) < 0)
+		goto refuse_early;
 	if (!cmd_have_workspace(&ctx, "run")) {
 		fsj_error_set(&err, NULL, 0, 0, "no workspace here: %s", ctx.workspace_error);
 		status = FSJ_EXIT_ERROR;
@@ -184,7 +229,9 @@ int cmd_run(int argc, char **argv)
 		} else if (strcmp(network_arg, "deny") == 0) {
 			ctx.config.network = FSJ_NETWORK_DENY;
 		} else {
-			fprintf(stderr, "fsjail: unknown network setting '%s' (allow, deny)\n", network_arg);
+			fsj_error_set(&err, NULL, 0, 0, "run: unknown network setting '%s' "
+				      "(allow, deny)", network_arg);
+			cmd_print_error(&err);
 			status = FSJ_EXIT_ERROR;
 			goto out;
 		}
@@ -193,8 +240,9 @@ int cmd_run(int argc, char **argv)
 	/* The state directory is protected; it must exist so that the
 	 * protection can be carried by a mount mask rather than expansion. */
 	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
-		fprintf(stderr, "fsjail: cannot create state directory '%s': %s\n",
-			ctx.env.state_dir, strerror(errno));
+		fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
+			      ctx.env.state_dir, strerror(errno));
+		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
@@ -215,7 +263,7 @@ int cmd_run(int argc, char **argv)
 		backend = FSJ_BACKEND_NULL;
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
-		tier = choose_tier(&ctx, (enum fsj_backend)backend, &gaps);
+		tier = choose_tier(&ctx, (enum fsj_backend)backend, &gaps, &err);
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;
 			goto out;
@@ -224,7 +272,7 @@ int cmd_run(int argc, char **argv)
 	if (ask) {
 		status = ask_before_run(&ctx, (enum fsj_tier)tier,
 					fsj_backend_name((enum fsj_backend)backend), cmd_argv,
-					ask_mode, &err);
+					&how, &err);
 		if (status != 0) {
 			if (status == FSJ_EXIT_ERROR && err.text[0])
 				cmd_print_error(&err);
@@ -257,7 +305,7 @@ int cmd_run(int argc, char **argv)
 		bool nested = getenv("FSJAIL_BROKER_SOCKET") != NULL;
 
 		broker = broker_start(&ctx, pol, session, line.buf, &err);
-		sb_release(&line);
+		line_text = sb_detach(&line);
 		if (!broker && nested && !session) {
 			fprintf(stderr, "fsjail: warning: %s; the enclosing fsjail run's broker "
 					"serves the command\n", err.text);
@@ -270,16 +318,23 @@ int cmd_run(int argc, char **argv)
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	if (!sb) {
-		fprintf(stderr, "fsjail: cannot enforce tier %s: %s\n",
-			fsj_tier_name((enum fsj_tier)tier), err.text);
+		char why[sizeof(err.text)];
+
+		memcpy(why, err.text, sizeof(why));
+		fsj_error_set(&err, NULL, 0, 0, "cannot enforce tier %s: %s",
+			      fsj_tier_name((enum fsj_tier)tier), why);
+		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
 	if (!runmsg_gaps(sb, gaps.buf, accept_partial || ctx.config.accept_partial, msg.quiet)) {
+		fsj_error_set(&err, NULL, 0, 0, "refusing to run: this kernel enforces the policy "
+			      "only in part (--accept-partial not given)");
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
 	msg.broker = broker;
+	msg.command = line_text;
 	launch_after_fork(after_fork, &msg);
 	runmsg_attach(&msg, broker ? broker_session(broker) : getenv("FSJAIL_SESSION_ID"),
 		      fsj_tier_name((enum fsj_tier)tier), ctx.workspace);
@@ -293,6 +348,7 @@ int cmd_run(int argc, char **argv)
 	notify_set_trace(msg.report_path || ctx.config.report_reads);
 	err.text[0] = '\0';
 	status = launch_run(sb, cmd_argv, &err);
+	msg.signal = launch_last_signal();
 	backup_run_end(status);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
@@ -308,6 +364,12 @@ out:
 	sandbox_free(sb);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
+	free(line_text);
 	launch_pass_terminal_signal();
 	return status;
+
+refuse_early: /* nothing loaded yet: say why, also on --status-fd */
+	cmd_print_error(&err);
+	runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
+	return FSJ_EXIT_ERROR;
 }

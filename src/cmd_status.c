@@ -45,16 +45,6 @@ static cJSON *lines_json(const struct strbuf *sb)
 	return a;
 }
 
-static cJSON *caps_json(unsigned mask)
-{
-	cJSON *a = cJSON_CreateArray();
-
-	for (int c = 0; c < FSJ_CAP_COUNT; c++)
-		if (mask & FSJ_CAPBIT(c))
-			cJSON_AddItemToArray(a, cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
-	return a;
-}
-
 /* One of fsjail's files: where, whether it exists, whether it parsed. */
 static cJSON *file_json(const char *path, int load_rc, const struct fsj_error *err)
 {
@@ -328,8 +318,8 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 			p = cJSON_CreateObject();
 			cJSON_AddStringToObject(p, "path", r->path);
 			cJSON_AddBoolToObject(p, "recursive", r->recursive);
-			cJSON_AddItemToObject(p, "deny", caps_json(r->deny));
-			cJSON_AddItemToObject(p, "pass", caps_json(r->pass));
+			cJSON_AddItemToObject(p, "deny", cmd_caps_json(r->deny));
+			cJSON_AddItemToObject(p, "pass", cmd_caps_json(r->pass));
 			status_str_or_null(p, "why", r->id && r->origin ? r->origin : NULL);
 			cJSON_AddItemToArray(prot, p);
 		}
@@ -589,6 +579,7 @@ int cmd_status(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		CMD_SESSION_LONGOPTS,
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
@@ -620,7 +611,7 @@ int cmd_status(int argc, char **argv)
 			cmd_usage(stdout, "status");
 			return FSJ_EXIT_OK;
 		default:
-			cmd_usage(stderr, "status");
+			cmd_bad_option("status", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
 	}

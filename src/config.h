@@ -174,6 +174,12 @@ struct fsj_ctx_opts {
 	const char *workspace;    /* --workspace, or NULL */
 	const char *mode;         /* --mode, or NULL */
 	const char *enforce;      /* --enforce, or NULL */
+	/* --grant / --deny CAPS:PATH in command-line order (session.h);
+	 * n_session past FSJ_SESSION_RULES_MAX: fsj_ctx_load() refuses */
+#define FSJ_SESSION_RULES_MAX 64
+	const char *session_rules[FSJ_SESSION_RULES_MAX];
+	bool session_deny[FSJ_SESSION_RULES_MAX];
+	size_t n_session;
 };
 
 /* Load config and rules and settle workspace, mode and enforce: the
@@ -182,7 +188,8 @@ struct fsj_ctx_opts {
  * directory; "/", $HOME or a protected tree is refused unless named with
  * --workspace (DESIGN.md section 3): a default one lazily (workspace NULL,
  * workspace_error set; log, status... go on, fsj_ctx_policy() fails).
- * Scans ctx->repos. Returns 0, or -1 with err set and ctx released. */
+ * Scans ctx->repos. The --grant/--deny rules of opts become ctx->session
+ * (session.h). Returns 0, or -1 with err set and ctx released. */
 int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		 struct fsj_error *err);
 void fsj_ctx_release(struct fsj_ctx *ctx);

@@ -17,6 +17,7 @@
 #include "policy.h"
 #include "inforce.h"
 #include "repometa.h"
+#include "session.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -221,6 +222,14 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;
+	if (opts->n_session > FSJ_SESSION_RULES_MAX) {
+		fsj_error_set(err, NULL, 0, 0, "more than %d --grant and --deny options",
+			      FSJ_SESSION_RULES_MAX);
+		goto err_release;
+	}
+	for (size_t i = 0; i < opts->n_session; i++)
+		if (session_rule_parse(ctx, opts->session_rules[i], opts->session_deny[i], err) < 0)
+			goto err_release;
 	if (ctx->config.protect_repository) {
 		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
 		repometa_scan(ctx->workspace, ctx->env.home, ctx->repos);

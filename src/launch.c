@@ -488,6 +488,14 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 	return FSJ_EXIT_ERROR;
 }
 
+/* launch_last_signal(): the signal the last command died of, or 0. */
+static int last_signal;
+
+int launch_last_signal(void)
+{
+	return last_signal;
+}
+
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 {
 	struct supervisor s;
@@ -618,6 +626,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 
 	r = supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;
+	last_signal = r == 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
 	notify_stop(s.notify);
 	/* The command died of a key typed at the terminal it held (Ctrl-C,
 	 * Ctrl-\), fsjail having been in the foreground: the key would have

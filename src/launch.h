@@ -20,6 +20,11 @@
  * not be applied (err set; the command never ran). */
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err);
 
+/* The signal number the command of the last launch_run() died of (its
+ * wait status), or 0: it exited, or was never waited for. Tells a death
+ * by signal N from a command that exits with 128+N itself. */
+int launch_last_signal(void);
+
 
 /* After launch_run(), once every clean-up is done, as the last step before
  * exiting: when the command died of SIGINT or SIGQUIT typed at the

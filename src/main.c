@@ -2,6 +2,7 @@
  * sandbox. Dispatches to cmd_<name>() through a sorted table (git.c). */
 #include "config.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,9 @@ static void print_version(void)
 int main(int argc, char **argv)
 {
 	fsj_invoked_as = argv[0];
+	/* option errors are said by the commands, "fsjail: CMD: ..."
+	 * (cmd_bad_option), not by getopt with the command's name */
+	opterr = 0;
 	if (argc < 2) {
 		cmd_usage(stderr, NULL);
 		return FSJ_EXIT_ERROR;

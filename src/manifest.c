@@ -196,11 +196,17 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+static const char *const ops[] = { "cycle",   "content", "remove", "created",
+				   "renamed", "name",    "rmdir" };
+
+const char *manifest_op_name(enum manifest_op op)
+{
+	return (size_t)op < sizeof(ops) / sizeof(ops[0]) ? ops[op] : "?";
+}
+
 /* Fill r from o; NULL when valid, else why not. */
 static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 {
-	static const char *const ops[] = { "cycle",   "content", "remove", "created",
-					   "renamed", "name",    "rmdir" };
 	const char *op = jstr(o, "op"), *b;
 	long long v, sec, nsec;
 	uint64_t d, i;

@@ -114,6 +114,9 @@ int manifest_slurp(int dirfd, const char *name, size_t max, char **out, size_t *
 int manifest_read(int cyclefd, const char *display, struct manifest *m, struct fsj_error *err);
 void manifest_release(struct manifest *m);
 
+/* The "op" name of a record kind ("content", "remove", ...). Static. */
+const char *manifest_op_name(enum manifest_op op);
+
 /* true when p is absolute and normalised ('/' then names, no "." or ".."
  * component, no "//", no trailing '/'), shorter than PATH_MAX, and not
  * "/" itself. */

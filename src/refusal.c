@@ -154,7 +154,7 @@ static void stream(const struct refusal_sinks *s, const struct kept *k)
 	if (s->report_fd >= 0)
 		(void)write_line(s->report_fd, refusal_json("fsjail-refusal/1", NULL, k));
 	if (s->status_fd >= 0)
-		(void)write_line(s->status_fd, refusal_json("fsjail-status/1", "refused", k));
+		(void)write_line(s->status_fd, refusal_json("fsjail-run/1", "refused", k));
 	if (s->audit) {
 		struct audit_event ev = {
 			.session = s->session, .call = "refusal", .command = k->comm,
@@ -261,7 +261,7 @@ int refusal_status_write(int fd, cJSON *o)
 	{
 		cJSON *w = cJSON_CreateObject();
 
-		cJSON_AddStringToObject(w, "schema", "fsjail-status/1");
+		cJSON_AddStringToObject(w, "schema", "fsjail-run/1");
 		while (o->child) {
 			cJSON *it = cJSON_DetachItemViaPointer(o, o->child);
 

@@ -10,9 +10,10 @@
 #include <unistd.h>
 
 #include "refusal.h"
+#include "runevent.h"
 #include "runmsg.h"
 
-int runmsg_parse_fd(const char *arg)
+int runmsg_parse_fd(const char *opt, const char *arg)
 {
 	char *end;
 	long fd;
@@ -20,8 +21,8 @@ int runmsg_parse_fd(const char *arg)
 	errno = 0;
 	fd = strtol(arg, &end, 10);
 	if (errno || end == arg || *end || fd < 3 || fd > 1 << 20 || fcntl((int)fd, F_GETFD) < 0) {
-		fprintf(stderr, "fsjail: run: --status-fd '%s' is not an open descriptor "
-				"other than 0, 1 and 2\n", arg);
+		fprintf(stderr, "fsjail: run: %s '%s' is not an open descriptor "
+				"other than 0, 1 and 2\n", opt, arg);
 		return -1;
 	}
 	return (int)fd;
@@ -45,6 +46,46 @@ int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *e
 	return audit_open(&m->audit, ctx, err);
 }
 
+static void add_str(cJSON *o, const char *key, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+/* The status descriptor of --status-detail, for the run event tap. */
+static int detail_fd = -1;
+
+/* run_event() tap (runevent.h): one "backup" or "trash" record. */
+static void detail_record(const char *type, const char *path, const char *detail)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "type", type);
+	add_str(o, "path", path);
+	add_str(o, type[0] == 't' ? "trashed_as" : "saved_as", detail);
+	(void)refusal_status_write(__atomic_load_n(&detail_fd, __ATOMIC_ACQUIRE), o);
+}
+
+/* The run's start or end in the audit log (call "run", source "fsjail"),
+ * so that `fsjail log` shows where a run's decisions begin and end. */
+static void audit_run(const struct runmsg *m, const char *decision, const char *detail)
+{
+	struct audit_event ev = {
+		.session = m->session,
+		.call = "run",
+		.command = m->command,
+		.path = m->workspace,
+		.decision = decision,
+		.source = "fsjail",
+		.detail = detail,
+	};
+
+	if (m->audit.fd >= 0)
+		(void)audit_record(&m->audit, &ev);
+}
+
 void runmsg_attach(struct runmsg *m, const char *session, const char *tier, const char *workspace)
 {
 	struct refusal_sinks s = {
@@ -58,6 +99,11 @@ void runmsg_attach(struct runmsg *m, const char *session, const char *tier, cons
 	m->tier = tier;
 	m->workspace = workspace;
 	refusal_set_sinks(&s);
+	audit_run(m, "run-start", m->tier);
+	if (m->detail && m->status_fd >= 0) {
+		__atomic_store_n(&detail_fd, m->status_fd, __ATOMIC_RELEASE);
+		run_event_set_tap(detail_record);
+	}
 }
 
 /* fsjail's only child right after launch_run()'s fork (Linux: the
@@ -83,13 +129,6 @@ static long child_pid(void)
 #endif
 }
 
-static void add_str(cJSON *o, const char *key, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
 
 void runmsg_started(struct runmsg *m, const char *cycle, long pid)
 {
@@ -120,20 +159,29 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 
 		cJSON_AddStringToObject(o, "type", "exited");
 		cJSON_AddNumberToObject(o, "status", status);
-		/* fsjail's status: 128+N is the command's death by signal N
-		 * (launch.h); a command that exits 128+N itself looks the same */
-		if (status > 128 && status < 128 + 65 && !error)
-			cJSON_AddNumberToObject(o, "signal", status - 128);
+		/* from the wait status (launch_last_signal()): a command that
+		 * exits with 128+N itself has signal null */
+		if (m->signal > 0 && !error)
+			cJSON_AddNumberToObject(o, "signal", m->signal);
 		else
 			cJSON_AddNullToObject(o, "signal");
 		cJSON_AddBoolToObject(o, "fsjail_failed", error != NULL);
-		add_str(o, "error", error);
+		add_str(o, "fsjail_error", error);
 		cJSON_AddBoolToObject(o, "command_started", m->started);
 		cJSON_AddNumberToObject(o, "refusals", (double)refusal_count());
 		cJSON_AddNumberToObject(o, "dropped", (double)refusal_dropped());
 		(void)refusal_status_write(m->status_fd, o);
 	}
 	refusal_set_sinks(NULL);
+	run_event_set_tap(NULL);
+	if (m->session || m->workspace) {
+		char *how = error ? xasprintf("fsjail failed: %s", error)
+			    : m->signal > 0 ? xasprintf("signal %d", m->signal)
+					    : xasprintf("status %d", status);
+
+		audit_run(m, "run-end", how);
+		free(how);
+	}
 	if (!m->quiet) {
 		fflush(stdout);
 		refusal_summary(stderr);

@@ -23,12 +23,16 @@ struct runmsg {
 	bool started;            /* the "started" record was written */
 	struct broker *broker;   /* for cmd_run's after-fork hook, or NULL */
 	const char *session, *tier, *workspace; /* runmsg_attach(), borrowed */
+	bool detail;             /* --status-detail: backup and trash records too */
+	int signal;              /* launch_last_signal() after the run, 0: none */
+	const char *command;     /* the command line, for the audit log's run records */
 };
-#define RUNMSG_INIT { false, NULL, -1, -1, { -1, NULL, NULL }, false, NULL, NULL, NULL, NULL }
+#define RUNMSG_INIT { false, NULL, -1, -1, { -1, NULL, NULL }, false, NULL, NULL, NULL, NULL, false, 0, NULL }
 
-/* Parse N of --status-fd: a descriptor open in this process, not 0, 1 or
- * 2 (the command's). Returns it, or -1 after printing why. */
-int runmsg_parse_fd(const char *arg);
+/* Parse N of option opt ("--status-fd", "--ask-fd"...): a descriptor open
+ * in this process, not 0, 1 or 2 (the command's). Returns it, or -1 after
+ * printing why. */
+int runmsg_parse_fd(const char *opt, const char *arg);
 
 /* Before the command starts, outside the sandbox: open --report FILE
  * (O_WRONLY|O_CREAT|O_TRUNC|O_NOFOLLOW|O_CLOEXEC, 0600), mark the status

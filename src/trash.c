@@ -13,6 +13,7 @@
 #include "backup_copy.h"
 #include "path.h"
 #include "platform.h"
+#include "runevent.h"
 #include "trash.h"
 #include "util.h"
 
@@ -212,6 +213,11 @@ int trash_move_at(const char *home, int dirfd, const char *name, const char *pat
 	}
 	if (trashed_as)
 		*trashed_as = xasprintf("%s/%s", files, cand);
+	{
+		cleanup_free char *entry = xasprintf("%s/%s", files, cand);
+
+		run_event("trash", path, entry);
+	}
 	free(cand);
 	free(info);
 	return 0;

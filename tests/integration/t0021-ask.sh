@@ -12,7 +12,7 @@
 # The first part runs nothing in a sandbox; the second needs Landlock.
 . "$(dirname "$0")/libtest.sh"
 
-plan 25
+plan 26
 setup
 
 PTY=$TEST_SRCDIR/helpers/pty-answer.py
@@ -171,7 +171,7 @@ ask_run --ask -- sh -c "echo changed > $NOTES"
 assert_rc 3
 assert_content "$NOTES" original
 if ! grep -q "^{\"schema\":\"fsjail-ask/1\",\"overall\":\"prompt\"" "$ERR" ||
-   ! grep -q "\"missing\":\\[{\"path\":\"$NOTES\",\"capability\":\"write\"}\\]" "$ERR"; then
+   ! grep -q "\"missing\":\\[{\"path\":\"$NOTES\",\"capability\":\"write\",\"folder_only\":false}\\]" "$ERR"; then
 	fail "no JSON of the missing pair on stderr"
 	diag_file stderr "$ERR"
 fi
@@ -187,12 +187,12 @@ assert_unchanged "$RULES"
 audit_has '"capability":"write","path":"/etc/passwd".*"decision":"deny","source":"policy"'
 end_test
 
-begin_test "run --deny: nothing runs, exit 4, rules untouched, audit source human"
+begin_test "run --deny: nothing runs, exit 4, rules untouched, audit source harness"
 ask_run --deny -c "echo changed > $NOTES"
 assert_rc 4
 assert_content "$NOTES" original
 assert_unchanged "$RULES"
-audit_has "\"path\":\"$NOTES\".*\"decision\":\"deny\",\"source\":\"human\""
+audit_has "\"path\":\"$NOTES\".*\"decision\":\"deny\",\"source\":\"harness\""
 end_test
 
 begin_test "run --ask: -c LINE and a command together is an error"
@@ -225,7 +225,7 @@ assert_rc 0
 assert_content "$NOTES" "original
 once"
 assert_unchanged "$RULES"
-audit_has "\"path\":\"$NOTES\".*\"decision\":\"allow-once\",\"source\":\"human\""
+audit_has "\"path\":\"$NOTES\".*\"decision\":\"allow-once\",\"source\":\"harness\""
 end_test
 
 begin_test "allow once does not leak: the next run asks again"
@@ -292,7 +292,7 @@ assert_rc 0
 assert_content "$HOME/c.txt" c-line
 end_test
 
-begin_test "an unresolved path: allow once grants the capability on the working directory"
+begin_test "an unresolved path: allow once grants nothing on its folder; the card's [f]older does"
 # the workspace grants delete by default: use a folder a rule opens for
 # everything but delete, so that asking is needed
 mkdir -p "$HOME/u"
@@ -302,10 +302,36 @@ rules:
   - path: "$HOME/u"
     allow: [read, write, create, execute]
 EOF
+snapshot "$RULES"
 ask_run --yes-once -c "cd '$HOME/u' && f=old.txt; rm -f \"\$f\""
+assert_rc_not 0
+assert_content "$HOME/u/old.txt" old
+audit_has "\"capability\":\"delete\",\"path\":\"$HOME/u\".*\"decision\":\"not-granted\""
+/usr/bin/python3 "$PTY" "allow the [f]older once?" a "$OUT" -- "$FSJAIL" run --workspace "$WS" \
+	--ask -c "cd '$HOME/u' && f=old.txt; rm -f \"\$f\"" 2>"$ERR"
+RC=$?
+assert_rc_not 0 "always is not the folder"
+assert_content "$HOME/u/old.txt" old
+assert_unchanged "$RULES"
+assert_out_match 'computed when it runs'
+/usr/bin/python3 "$PTY" "allow the [f]older once?" folder "$OUT" -- "$FSJAIL" run --workspace "$WS" \
+	--ask -c "cd '$HOME/u' && f=old.txt; rm -f \"\$f\"" 2>"$ERR"
+RC=$?
 assert_rc 0
 assert_not_exists "$HOME/u/old.txt"
-audit_has "\"capability\":\"delete\",\"path\":\"$HOME/u\".*\"decision\":\"allow-once\""
+assert_unchanged "$RULES"
+clear_rules
+end_test
+
+begin_test "answers are whole words or single letters: 'allow once' is once, 'abort' asks again"
+echo original >"$HOME/n3.txt"
+printf 'rules: []\n' >"$RULES"
+snapshot "$RULES"
+pty_run "abort,allow once" --ask -- sh -c "echo y > $HOME/n3.txt"
+assert_rc 0
+assert_out_match 'please answer'
+assert_content "$HOME/n3.txt" y
+assert_unchanged "$RULES"
 clear_rules
 end_test
 

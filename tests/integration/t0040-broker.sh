@@ -449,10 +449,16 @@ begin_test "every decision has an audit line: time, session, call, command, capa
 : >"$STATE_DIR/audit.ndjson"
 fsj --session audit-1 -- bash -c '. ./op.sh; ./bc "$(tok fsjail.read "$PWD/f")" \
 	"$(op mkdir path="$PWD/del/a1")" "$(op mkdir path="$HOME/outside/a2")" "{bad"'
-[ "$(wc -l <"$STATE_DIR/audit.ndjson")" = 4 ] || { fail "expected 4 audit lines"; cat "$STATE_DIR/audit.ndjson" | sed 's/^/# /'; }
+[ "$(wc -l <"$STATE_DIR/audit.ndjson")" = 6 ] || { fail "expected 6 audit lines"; cat "$STATE_DIR/audit.ndjson" | sed 's/^/# /'; }
 WS=$WS python3 - "$STATE_DIR/audit.ndjson" <<'EOF' || fail "audit lines do not carry the fields"
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
+# the run's start and end around the broker's decisions (fsjail-json(7))
+first, last = lines[0], lines[-1]
+assert (first["call"], first["decision"], last["call"], last["decision"]) == \
+    ("run", "run-start", "run", "run-end"), (first, last)
+assert last["detail"] == "status 0", last
+lines = lines[1:-1]
 want = [("fsjail.read", "grant-token"), ("mkdir", "host-op"), ("mkdir", "deny"),
         ("HostFileOperation", "deny")]
 got = [(l["capability"], l["decision"]) for l in lines]
@@ -475,7 +481,7 @@ end_test
 begin_test "fsjail log renders the log; --session, --json and --tail select"
 run_cmd "$FSJAIL" log --session audit-1
 assert_rc 0
-[ "$(wc -l <"$OUT")" = 4 ] || fail "expected 4 lines"
+[ "$(wc -l <"$OUT")" = 6 ] || fail "expected 6 lines (4 decisions, the run's start and end)"
 assert_out_match 'audit-1 grant-token fsjail.read .*/ws/f'
 assert_out_match 'deny mkdir .*/outside/a2 .*not granted'
 run_cmd "$FSJAIL" log --session audit-1 --json --tail 2
@@ -501,7 +507,9 @@ python3 - "$STATE_DIR/audit.ndjson" <<'EOF' || fail "the audit log holds broken 
 import collections, json, sys
 n = collections.Counter()
 for line in open(sys.argv[1]):
-    n[json.loads(line)["session"]] += 1
+    o = json.loads(line)
+    if o["call"] != "run":  # the run-start and run-end lines
+        n[o["session"]] += 1
 assert sorted(n.values()) == [100] * 8, n
 EOF
 end_test

@@ -6,16 +6,16 @@
 #   folded), is in the SYNOPSIS of fsjail(1); so is the global usage line;
 # - every command the SYNOPSIS names is one `fsjail --help` lists (no stale
 #   entry);
-# - man/fsjail.1, man/fsjail.yaml.5 and man/fsjail-broker.7 render with no
-#   warning from `mandoc -Tlint` and `groff -ww -man -z`, and fsjail.yaml(5)
-#   and fsjail-broker(7) refer to each other and to fsjail(1).
+# - man/fsjail.1, man/fsjail.yaml.5, man/fsjail-broker.7, man/fsjail-json.7 render with no
+#   warning from `mandoc -Tlint` and `groff -ww -man -z`, and fsjail.yaml(5),
+#   fsjail-broker(7) and fsjail-json(7) refer to each other and to fsjail(1).
 # The pages are made here from man/*.in with the sed substitution of
 # Makefile.am, so the test needs no prior `make` of the pages. Needs no
 # kernel.
 . "$(dirname "$0")/libtest.sh"
 
 MAN_SRC=$TEST_SRCDIR/../man
-PAGES="fsjail.1 fsjail.yaml.5 fsjail-broker.7"
+PAGES="fsjail.1 fsjail.yaml.5 fsjail-broker.7 fsjail-json.7"
 
 [ -x "$FSJAIL" ] || bail_out "fsjail binary '$FSJAIL' not found (build first, or set FSJAIL)"
 command -v mandoc >/dev/null || bail_out "mandoc is needed (apt-get install mandoc)"
@@ -37,7 +37,7 @@ man_commands=$(printf '%s\n' "$synopsis" | grep -o 'fsjail [a-z][a-z-]*' | sed '
 	sort -u)
 n=$(printf '%s\n' "$commands" | grep -c .)
 
-plan $((n + 5 + 2 * 3))
+plan $((n + 5 + 2 * 4))
 
 begin_test "fsjail --help lists the commands"
 [ "$n" -ge 1 ] || fail "'fsjail --help' lists no commands"
@@ -85,8 +85,8 @@ done
 end_test
 
 # (fsjail.1 is checked for the SYNOPSIS only: its SEE ALSO is its editor's)
-begin_test "fsjail.yaml(5) and fsjail-broker(7) refer to each other and to fsjail(1)"
-for p in fsjail.yaml.5 fsjail-broker.7; do
+begin_test "fsjail.yaml(5), fsjail-broker(7) and fsjail-json(7) refer to each other and to fsjail(1)"
+for p in fsjail.yaml.5 fsjail-broker.7 fsjail-json.7; do
 	for q in $PAGES; do
 		[ "$p" = "$q" ] && continue
 		name=${q%.*}

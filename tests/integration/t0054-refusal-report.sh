@@ -148,7 +148,7 @@ assert_rc 3
 python3 - "$T/status" "$WS" <<'EOF' || fail "status stream: $(cat "$T/status")"
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1])]
-assert all(r["schema"] == "fsjail-status/1" for r in recs), recs
+assert all(r["schema"] == "fsjail-run/1" for r in recs), recs
 types = [r["type"] for r in recs]
 assert types[0] == "started" and types[-1] == "exited", types
 s, e = recs[0], recs[-1]
@@ -167,7 +167,7 @@ import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1])]
 assert [r["type"] for r in recs] == ["exited"], recs
 e = recs[0]
-assert e["status"] == 125 and e["fsjail_failed"] is True and e["error"], e
+assert e["status"] == 125 and e["fsjail_failed"] is True and e["fsjail_error"], e
 assert e["command_started"] is False, e
 EOF
 end_test

@@ -204,7 +204,7 @@ START_TEST(test_report_and_status_lines)
 	n = read(st[0], buf, sizeof(buf) - 1);
 	ck_assert_int_gt(n, 0);
 	buf[n] = '\0';
-	ck_assert_msg(strncmp(buf, "{\"schema\":\"fsjail-status/1\",\"type\":\"refused\"", 44) == 0,
+	ck_assert_msg(strncmp(buf, "{\"schema\":\"fsjail-run/1\",\"type\":\"refused\"", 41) == 0,
 		      "%s", buf);
 	ck_assert_uint_eq(count_lines(buf), 2);
 	close(rep[0]);
@@ -228,7 +228,7 @@ START_TEST(test_status_write_puts_schema_first)
 	n = read(st[0], buf, sizeof(buf) - 1);
 	ck_assert_int_gt(n, 0);
 	buf[n] = '\0';
-	ck_assert_str_eq(buf, "{\"schema\":\"fsjail-status/1\",\"type\":\"started\",\"pid\":7}\n");
+	ck_assert_str_eq(buf, "{\"schema\":\"fsjail-run/1\",\"type\":\"started\",\"pid\":7}\n");
 	close(st[0]);
 	/* without a status descriptor: nothing, no error */
 	ck_assert_int_eq(refusal_status_write(-1, cJSON_CreateObject()), 0);
