@@ -311,6 +311,27 @@ static char *decider(const struct kept *k)
 			 id ? id : "", id ? "'" : "", origin ? " at " : "", origin ? origin : "");
 }
 
+/* One line saying what the user can do about the first refusal a rule
+ * could lift (a grant for one run, or one kept in the rules file); none
+ * when every refusal shown is protected, the user's own deny, or not the
+ * policy's (the listener could not be sure). */
+static void hint(FILE *out, const size_t *first, size_t n)
+{
+	for (size_t g = 0; g < n; g++) {
+		const struct kept *k = &kept[first[g]];
+		cleanup_free char *path = NULL;
+
+		if (!k->by_policy || !k->path || k->level == FSJ_LEVEL_PROTECTED ||
+		    k->level == FSJ_LEVEL_EXPLICIT)
+			continue;
+		path = refusal_printable(k->path);
+		fprintf(out, "  to allow it: fsjail run --grant %s:%s ... (this run only), or "
+			     "fsjail allow add %s %s (kept); fsjail explain %s says why\n",
+			fsj_cap_name(k->cap), path, fsj_cap_name(k->cap), path, path);
+		return;
+	}
+}
+
 void refusal_summary(FILE *out)
 {
 	size_t *first = NULL, *count = NULL, n_groups = 0;
@@ -353,6 +374,7 @@ void refusal_summary(FILE *out)
 	}
 	if (n_groups > SUMMARY_LINES)
 		fprintf(out, "  and %zu more\n", n_groups - SUMMARY_LINES);
+	hint(out, first, n_groups < SUMMARY_LINES ? n_groups : SUMMARY_LINES);
 	if (total > n_kept)
 		fprintf(out, "  (%lu more refusals were counted, not kept)\n",
 			total - (unsigned long)n_kept);

@@ -19,7 +19,7 @@
 
 LISTENER=${FSJAIL_TEST_LISTENER:-1}
 
-plan 12
+plan 13
 setup
 require_landlock
 # The listener carries an absent deny where mount masks pin its folders.
@@ -122,6 +122,13 @@ grep -q "\"path\":\"$WS/.env\"" "$REPORT" || fail "the report does not name $WS/
 grep -q "\"rule_origin\":\"$RULES:$RULE_LINE\"" "$REPORT" || fail "the report does not name $RULES:$RULE_LINE"
 assert_err_match "refusals? in this run"
 assert_err_match "create $WS/.env: explicit rule 'no-env' at $RULES:$RULE_LINE; by touch"
+end_test_listener
+
+begin_test "a refusal a rule could lift says how: --grant for one run, allow add to keep; the user's own deny does not"
+grep -q "to allow it" "$ERR" && fail "the summary offers to lift the user's own deny"
+fsj -- sh -c 'echo x >"$HOME/outside.txt" 2>/dev/null; echo done'
+assert_err_match "create $HOME/outside.txt: default; by sh"
+assert_err_match "to allow it: fsjail run --grant create:$HOME/outside.txt \.\.\. \(this run only\), or fsjail allow add create $HOME/outside.txt \(kept\)"
 end_test_listener
 
 begin_test "--quiet: nothing on stderr"
