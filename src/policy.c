@@ -266,21 +266,33 @@ void policy_finalize(struct fsj_policy *pol)
 	 * add write, create or delete anywhere (DESIGN.md section 3). The
 	 * baseline's temporary directories and device nodes keep theirs: they
 	 * are scratch space, not user data. */
-	for (size_t i = 0; i < pol->n_rules; i++) {
+	cleanup_free char *resolved = NULL; /* the workspace as the baseline spelled it */
+	size_t n = pol->n_rules;
+
+	for (size_t i = 0; i < n; i++) {
 		struct fsj_rule *r = &pol->rules[i];
 		enum fsj_level lv = fsj_source_level(r->source);
 
-		if (lv == FSJ_LEVEL_EXPLICIT)
+		if (lv == FSJ_LEVEL_BASELINE && pol->workspace &&
+		    (strcmp(r->path, pol->workspace) == 0 || strcmp(r->resolved, pol->workspace) == 0)) {
 			r->allow &= ~FSJ_CAPS_MODIFY;
-		else if (lv == FSJ_LEVEL_BASELINE && pol->workspace &&
-			 (strcmp(r->path, pol->workspace) == 0 ||
-			  strcmp(r->resolved, pol->workspace) == 0)) {
-			/* denied, not just not granted: a workspace under /tmp
-			 * must not inherit the temporary directory's grant */
+			if (!resolved)
+				resolved = xstrdup(r->resolved);
+		} else if (lv == FSJ_LEVEL_EXPLICIT) {
 			r->allow &= ~FSJ_CAPS_MODIFY;
-			r->deny |= FSJ_CAPS_MODIFY;
 		}
 	}
+	/* Denied, not just not granted (a workspace under /tmp must not
+	 * inherit the temporary directory's grant), by a rule of its own so
+	 * that refusals and explain name the mode, not the baseline's grant. */
+	if (pol->workspace)
+		(void)policy_add_rule(pol, &(struct fsj_rule){ .id = (char *)"read-only-mode",
+							       .path = pol->workspace,
+							       .resolved = resolved,
+							       .recursive = true,
+							       .deny = FSJ_CAPS_MODIFY,
+							       .source = FSJ_SRC_BASELINE,
+							       .origin = (char *)"--mode read-only" });
 }
 
 

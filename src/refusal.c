@@ -313,8 +313,9 @@ static char *decider(const struct kept *k)
 
 /* One line saying what the user can do about the first refusal a rule
  * could lift (a grant for one run, or one kept in the rules file); none
- * when every refusal shown is protected, the user's own deny, or not the
- * policy's (the listener could not be sure). */
+ * when every refusal shown is protected, the user's own deny, read-only
+ * mode (policy_finalize()), or not the policy's (the listener could not
+ * be sure). */
 static void hint(FILE *out, const size_t *first, size_t n)
 {
 	for (size_t g = 0; g < n; g++) {
@@ -322,7 +323,8 @@ static void hint(FILE *out, const size_t *first, size_t n)
 		cleanup_free char *path = NULL;
 
 		if (!k->by_policy || !k->path || k->level == FSJ_LEVEL_PROTECTED ||
-		    k->level == FSJ_LEVEL_EXPLICIT)
+		    k->level == FSJ_LEVEL_EXPLICIT ||
+		    (k->rule_id && strcmp(k->rule_id, "read-only-mode") == 0))
 			continue;
 		path = refusal_printable(k->path);
 		fprintf(out, "  to allow it: fsjail run --grant %s:%s ... (this run only), or "

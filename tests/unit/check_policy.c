@@ -296,6 +296,10 @@ START_TEST(test_read_only_workspace_under_tmp)
 	ck_assert(!decide(pol, "/tmp/w/a", FSJ_CAP_DELETE).allowed);
 	ck_assert(decide(pol, "/tmp/w/a", FSJ_CAP_READ).allowed);
 	ck_assert(decide(pol, "/tmp/other", FSJ_CAP_WRITE).allowed);
+	/* the refusal names the mode, not the baseline's workspace grant */
+	ck_assert(decide(pol, "/tmp/w/a", FSJ_CAP_WRITE).rule != NULL);
+	ck_assert_str_eq(decide(pol, "/tmp/w/a", FSJ_CAP_WRITE).rule->id, "read-only-mode");
+	ck_assert_str_eq(decide(pol, "/tmp/w/a", FSJ_CAP_WRITE).rule->origin, "--mode read-only");
 	policy_free(pol);
 }
 END_TEST
