@@ -3,17 +3,18 @@
  * What is protected, for every gitdir found: hooks/ (existing or not: a
  * hook planted there is code the next git runs), config (it names hook
  * paths, fsmonitor, filters, aliases, pagers), config.worktree when it
- * exists (an absent config.worktree is read only when config,
- * protected, turns extensions.worktreeConfig on), the files of info/ that
- * steer git when they exist (attributes, exclude, sparse-checkout, grafts:
- * none runs code, an absent info/attributes can only pick drivers a
- * protected config defines, as the writable .gitattributes can; not
- * info/refs, rewritten by every repack), the .git file of a linked worktree or
+ * exists or not (extensions.worktreeConfig may already be on), the files
+ * of info/ that steer git, existing or not (attributes, exclude,
+ * sparse-checkout, grafts; not info/refs, rewritten by every repack), or
+ * info/ whole when it does not exist (a name under an absent folder cannot
+ * be left to the listener, landlock-plan.c), the .git file of a linked worktree or
  * submodule (it says which gitdir, so which hooks and config, git uses),
  * commondir and gitdir in every gitdir (likewise, existing or not),
  * and the core.hooksPath
  * folder (existing or not). Everything else (objects, refs, index, logs,
- * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it. */
+ * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it.
+ * A gitdir is any folder git takes for one (HEAD, objects/, refs/), not
+ * only one named .git: git finds a bare repository by that shape. */
 
 #include "repometa.h"
 
@@ -52,7 +53,65 @@ static void add_path(struct repometa *m, const char *path, bool recursive, const
 		m->cap = m->cap ? 2 * m->cap : 16;
 		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
 	}
-	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo) };
+	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo), false };
+}
+
+/* A folder the walk leaves unsearched: protected whole (fail closed). */
+static void add_unsearched(struct repometa *m, const char *dir)
+{
+	add_path(m, dir, true, dir);
+	m->v[m->n - 1].unsearched = true;
+}
+
+/* More than REPOMETA_MAX_UNSEARCHED unsearched folders: replace the
+ * deepest by their parents (not above workspace) and drop those another
+ * covers, until few enough. */
+static void merge_unsearched(struct repometa *m, const char *workspace)
+{
+	for (;;) {
+		size_t n = 0, deepest = 0, w = 0;
+
+		for (size_t i = 0; i < m->n; i++) {
+			size_t d = 0;
+
+			if (!m->v[i].unsearched)
+				continue;
+			n++;
+			for (const char *p = m->v[i].path; *p; p++)
+				d += *p == '/';
+			deepest = d > deepest ? d : deepest;
+		}
+		if (n <= REPOMETA_MAX_UNSEARCHED)
+			return;
+		for (size_t i = 0; i < m->n; i++) {
+			struct repometa_path *v = &m->v[i];
+			size_t d = 0;
+
+			for (const char *p = v->path; *p; p++)
+				d += *p == '/';
+			if (v->unsearched && d == deepest && strcmp(v->path, workspace) != 0) {
+				char *up = path_dirname(v->path);
+
+				free(v->path);
+				v->path = up;
+			}
+		}
+		for (size_t i = 0; i < m->n; i++) {
+			bool covered = false;
+
+			for (size_t k = 0; m->v[i].unsearched && k < m->n && !covered; k++)
+				covered = m->v[k].unsearched && k != i &&
+					  path_covers(m->v[k].path, m->v[i].path) &&
+					  (strcmp(m->v[k].path, m->v[i].path) != 0 || k < i);
+			if (covered) {
+				free(m->v[i].path);
+				free(m->v[i].repo);
+			} else {
+				m->v[w++] = m->v[i];
+			}
+		}
+		m->n = w;
+	}
 }
 
 static void add_child(struct repometa *m, const char *dir, const char *name, bool recursive,
@@ -264,7 +323,7 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	const char *repo = worktree ? worktree : gitdir;
 	cleanup_free char *cfg = NULL, *cfgwt = NULL, *hp = NULL, *hpwt = NULL;
 	cleanup_free char *cdfile = NULL, *cd = NULL, *common = NULL, *modules = NULL;
-	cleanup_free char *hooks = NULL;
+	cleanup_free char *hooks = NULL, *info = NULL;
 	struct stat st;
 
 	cleanup_free char *head = path_join(gitdir, "HEAD");
@@ -285,11 +344,17 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	 * reads (a linked worktree's own gitdir has both): existing or not */
 	add_child(m, gitdir, "commondir", false, false, repo);
 	add_child(m, gitdir, "gitdir", false, false, repo);
-	add_child(m, gitdir, "config.worktree", false, true, repo);
+	add_child(m, gitdir, "config.worktree", false, false, repo);
 	/* info/: what it holds that steers git, not info/refs, which every
-	 * repack rewrites (repack.updateServerInfo) */
-	for (size_t i = 0; i < sizeof(info_files) / sizeof(info_files[0]); i++)
-		add_child(m, gitdir, info_files[i], false, true, repo);
+	 * repack rewrites (repack.updateServerInfo); git reads a linked
+	 * worktree's from the common dir */
+	info = path_join(gitdir, "info");
+	if (lstat(info, &st) == 0 && S_ISDIR(st.st_mode)) {
+		for (size_t i = 0; i < sizeof(info_files) / sizeof(info_files[0]); i++)
+			add_child(m, gitdir, info_files[i], false, common != NULL, repo);
+	} else if (!common || lstat(info, &st) == 0) {
+		add_path(m, info, true, repo);
+	}
 	cfg = path_join(gitdir, "config");
 	cfgwt = path_join(gitdir, "config.worktree");
 	hp = config_hookspath(cfg);
@@ -367,6 +432,13 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 			continue;
 		}
 		visit_dotgit(m, dir, home);
+		/* a folder shaped as a gitdir is one, whatever its name */
+		if (repometa_is_gitdir(dir)) {
+			cleanup_free char *gd = path_resolve(dir);
+
+			if (gd)
+				visit_gitdir(m, gd, NULL, home, 0);
+		}
 		while ((e = readdir(d))) {
 			struct stat st;
 
@@ -374,7 +446,11 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 			    strcmp(e->d_name, ".git") == 0)
 				continue;
 			if (++m->entries > REPOMETA_MAX_ENTRIES) {
+				/* the rest of this folder and the queue */
 				m->budget_hit = true;
+				add_unsearched(m, dir);
+				for (size_t i = q.head; i < q.n; i++)
+					add_unsearched(m, q.path[i]);
 				break;
 			}
 			if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
@@ -384,7 +460,10 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 			     !S_ISDIR(st.st_mode)))
 				continue;
 			if (depth + 1 > REPOMETA_MAX_DEPTH) {
+				cleanup_free char *sub = path_join(dir, e->d_name);
+
 				m->depth_hit = true;
+				add_unsearched(m, sub);
 				continue;
 			}
 			push(&q, path_join(dir, e->d_name), depth + 1);
@@ -395,6 +474,7 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 		free(q.path[i]);
 	free(q.path);
 	free(q.depth);
+	merge_unsearched(m, workspace);
 }
 
 void repometa_scan(const char *workspace, const char *home, struct repometa *out)
@@ -429,7 +509,11 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 		if (!file || !(val = config_hookspath(file)))
 			continue;
 		for (size_t i = 0; i < n_repos; i++) {
-			cleanup_free char *repo = xstrdup(out->v[i].repo);
+			cleanup_free char *repo = NULL;
+
+			if (out->v[i].unsearched)
+				continue;
+			repo = xstrdup(out->v[i].repo);
 
 			if (val[0] == '/' || val[0] == '~')
 				add_hookspath(out, val, NULL, home, file);
@@ -455,9 +539,12 @@ void repometa_release(struct repometa *m)
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		cleanup_free char *origin = xasprintf("repository metadata of %s", m->v[i].repo);
+		bool un = m->v[i].unsearched;
+		cleanup_free char *origin =
+			un ? xstrdup("not searched for git repositories (too deep or too many entries)")
+			   : xasprintf("repository metadata of %s", m->v[i].repo);
 		struct fsj_rule r = {
-			.id = (char *)"repository-metadata",
+			.id = (char *)(un ? "repository-unsearched" : "repository-metadata"),
 			.path = m->v[i].path,
 			.recursive = m->v[i].recursive,
 			.deny = FSJ_CAPS_MODIFY,
@@ -467,6 +554,23 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 
 		policy_add_rule(pol, &r);
 	}
+}
+
+bool repometa_is_gitdir(const char *dir)
+{
+	static const char *const need[] = { "objects", "refs" };
+	cleanup_free char *head = path_join(dir, "HEAD");
+	struct stat st;
+
+	if (lstat(head, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+		return false;
+	for (size_t i = 0; i < 2; i++) {
+		cleanup_free char *p = path_join(dir, need[i]);
+
+		if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+			return false;
+	}
+	return true;
 }
 
 char *repometa_find_top(const char *dir, const char *home)
@@ -509,8 +613,14 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 	for (size_t i = 0; i < after.n_gitdirs; i++) {
 		bool old = false;
 
+		cleanup_free char *cdfile = path_join(after.gitdirs[i], "commondir");
+		cleanup_free char *cd = first_line(cdfile, "");
+		cleanup_free char *common = cd ? absolute(cd, after.gitdirs[i], NULL) : NULL;
+
+		/* old, or a linked worktree's gitdir of an old repository */
 		for (size_t k = 0; k < before->n_gitdirs && !old; k++)
-			old = strcmp(before->gitdirs[k], after.gitdirs[i]) == 0;
+			old = strcmp(before->gitdirs[k], after.gitdirs[i]) == 0 ||
+			      (common && strcmp(before->gitdirs[k], common) == 0);
 		if (old)
 			continue;
 		if (n++ == 0)

@@ -14,15 +14,22 @@ struct fsj_policy;
 
 /* Bounds of the workspace walk: folders deeper than this below the
  * workspace are not looked at, and the walk stops after this many
- * directory entries (a checkout with node_modules holds 10^5). */
-#define REPOMETA_MAX_DEPTH 8
-#define REPOMETA_MAX_ENTRIES 50000u
+ * directory entries (a checkout with node_modules holds 10^5; a warm
+ * walk reads about 10^6 entries a second). What is not searched fails
+ * closed: the folders left are protected whole (write, create and
+ * delete refused, rule "repository-unsearched"), at most
+ * REPOMETA_MAX_UNSEARCHED of them (deeper ones are merged into their
+ * ancestors). */
+#define REPOMETA_MAX_DEPTH 64
+#define REPOMETA_MAX_ENTRIES 1000000u
+#define REPOMETA_MAX_UNSEARCHED 64u
 
 /* One protected path: write, create and delete refused. */
 struct repometa_path {
 	char *path;     /* normalised, absolute */
 	bool recursive; /* a folder (hooks/, the hooksPath folder) */
 	char *repo;     /* the work tree (or gitdir) it belongs to */
+	bool unsearched; /* a folder the walk did not search (fail closed) */
 };
 
 struct repometa {
@@ -49,15 +56,24 @@ void repometa_release(struct repometa *m);
 
 /* Add one protected rule per path of m to pol: deny write, create and
  * delete, id "repository-metadata", origin "repository metadata of
- * <repo>". */
+ * <repo>" (an unsearched folder: id "repository-unsearched", origin "not
+ * searched for git repositories"). */
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
 
 /* After a run: scan workspace again and print to out, one line each,
  * the gitdirs that were not in before (a repository the command made or
  * moved in: its hooks and config are the command's, not protected during
- * the run, and run code at the next git there). Returns how many. */
+ * the run, and run code at the next git there). A linked worktree's own
+ * gitdir whose commondir is a gitdir seen before is not new (git worktree
+ * add: its hooks and config are the common ones, protected). Returns how
+ * many. */
 size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
 			 FILE *out);
+
+/* Whether dir (absolute) is a gitdir as git takes one (setup.c
+ * is_git_directory()): HEAD, objects/ and refs/ in it, whatever its
+ * name (a bare repository, or a .git folder). */
+bool repometa_is_gitdir(const char *dir);
 
 /* The top of the git work tree holding dir (absolute, normalised): the
  * nearest ancestor-or-self with a .git entry, looking no higher than a

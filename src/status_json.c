@@ -86,11 +86,13 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
 	cJSON_AddBoolToObject(o, "depth_hit", m->depth_hit);
 	if (m->budget_hit)
 		sb_addf(warnings, "the repository scan of the workspace stopped after %u entries: "
-			"repositories deeper in it were not found, their hooks and config are "
-			"not protected (name a smaller --workspace)\n", REPOMETA_MAX_ENTRIES);
+			"the folders not searched are protected whole (rule "
+			"'repository-unsearched'; name a smaller --workspace)\n",
+			REPOMETA_MAX_ENTRIES);
 	if (m->depth_hit)
 		sb_addf(warnings, "the repository scan did not look deeper than %d folders "
-			"below the workspace\n", REPOMETA_MAX_DEPTH);
+			"below the workspace: those below are protected whole (rule "
+			"'repository-unsearched')\n", REPOMETA_MAX_DEPTH);
 }
 
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
