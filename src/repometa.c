@@ -373,6 +373,52 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	visit_worktrees(m, gitdir, home, depth);
 }
 
+static void add_grant(struct repometa *m, const char *dir, const char *name, bool recursive,
+		      unsigned allow, const char *repo)
+{
+	cleanup_free char *p = name ? path_join(dir, name) : xstrdup(dir);
+
+	if (m->n_grants == m->cap_grants) {
+		m->cap_grants = m->cap_grants ? 2 * m->cap_grants : 8;
+		m->grants = xreallocarray(m->grants, m->cap_grants, sizeof(*m->grants));
+	}
+	m->grants[m->n_grants++] =
+		(struct repometa_grant){ steal_pointer(&p), recursive, allow, xstrdup(repo) };
+}
+
+/* A work tree top dir whose .git file names gitdir outside the
+ * workspace: git there needs that gitdir and its common dir (a linked
+ * worktree's objects, refs and logs are the main repository's). */
+static void grant_outside(struct repometa *m, const char *dir, const char *gitdir)
+{
+	const unsigned rd = FSJ_CAPBIT(FSJ_CAP_READ), rw = rd | FSJ_CAPS_MODIFY;
+	static const char *const common_rw[] = { "objects", "refs", "logs" };
+	/* the files git writes there by lock file: config.lock only becomes
+	 * config through notify-gitcfg.c's check */
+	static const char *const common_files[] = { "packed-refs", "packed-refs.lock", "packed-refs.new",
+						    "config.lock", "shallow", "shallow.lock", "HEAD", "HEAD.lock",
+						    "gc.pid", "gc.pid.lock", "gc.log", "gc.log.lock" };
+	cleanup_free char *cdfile = NULL, *cd = NULL, *common = NULL;
+
+	cleanup_free char *head = path_join(gitdir, "HEAD");
+	struct stat st;
+
+	/* git takes a folder for a gitdir only when it holds HEAD */
+	if (!m->workspace || path_covers(m->workspace, gitdir) || lstat(head, &st) < 0)
+		return;
+	cdfile = path_join(gitdir, "commondir");
+	cd = first_line(cdfile, "");
+	common = cd ? absolute(cd, gitdir, NULL) : NULL;
+	add_grant(m, gitdir, NULL, true, rw, dir);
+	if (!common || path_covers(m->workspace, common))
+		return;
+	add_grant(m, common, NULL, true, rd, dir);
+	for (size_t i = 0; i < 3; i++)
+		add_grant(m, common, common_rw[i], true, rw, dir);
+	for (size_t i = 0; i < sizeof(common_files) / sizeof(common_files[0]); i++)
+		add_grant(m, common, common_files[i], false, rw, dir);
+}
+
 /* dir/.git (dir is a work tree top): a folder is the gitdir; a file says
  * "gitdir: X" (a linked worktree or an absorbed submodule). */
 static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
@@ -388,6 +434,8 @@ static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
 		add_path(m, dotgit, false, dir);
 		target = first_line(dotgit, "gitdir: ");
 		gitdir = target ? absolute(target, dir, NULL) : NULL;
+		if (gitdir)
+			grant_outside(m, dir, gitdir);
 	}
 	if (gitdir)
 		visit_gitdir(m, gitdir, dir, home, 0);
@@ -486,6 +534,7 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 	memset(out, 0, sizeof(*out));
 	if (!workspace || workspace[0] != '/')
 		return;
+	out->workspace = xstrdup(workspace);
 	/* the repository whose work tree holds the workspace */
 	top = repometa_find_top(workspace, home);
 	if (top && strcmp(top, workspace) != 0)
@@ -531,6 +580,12 @@ void repometa_release(struct repometa *m)
 	}
 	for (size_t i = 0; i < m->n_gitdirs; i++)
 		free(m->gitdirs[i]);
+	for (size_t i = 0; i < m->n_grants; i++) {
+		free(m->grants[i].path);
+		free(m->grants[i].repo);
+	}
+	free(m->grants);
+	free(m->workspace);
 	free(m->v);
 	free(m->gitdirs);
 	memset(m, 0, sizeof(*m));
@@ -571,6 +626,24 @@ bool repometa_is_gitdir(const char *dir)
 			return false;
 	}
 	return true;
+}
+
+void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol)
+{
+	for (size_t i = 0; i < m->n_grants; i++) {
+		cleanup_free char *origin =
+			xasprintf("what git needs for the linked worktree %s", m->grants[i].repo);
+		struct fsj_rule r = {
+			.id = (char *)"git-linked-worktree",
+			.path = m->grants[i].path,
+			.recursive = m->grants[i].recursive,
+			.allow = m->grants[i].allow,
+			.source = FSJ_SRC_BASELINE,
+			.origin = origin,
+		};
+
+		policy_add_rule(pol, &r);
+	}
 }
 
 char *repometa_find_top(const char *dir, const char *home)

@@ -32,9 +32,21 @@ struct repometa_path {
 	bool unsearched; /* a folder the walk did not search (fail closed) */
 };
 
+/* One grant git needs outside the workspace: the common gitdir of a
+ * linked worktree (or a worktree's own gitdir) that lies outside it. */
+struct repometa_grant {
+	char *path;     /* normalised, absolute */
+	bool recursive;
+	unsigned allow; /* FSJ_CAPBIT() mask */
+	char *repo;     /* the work tree it is for */
+};
+
 struct repometa {
 	struct repometa_path *v;
 	size_t n, cap;
+	struct repometa_grant *grants; /* baseline-level grants (linked worktrees) */
+	size_t n_grants, cap_grants;
+	char *workspace; /* as scanned */
 	char **gitdirs; /* every gitdir seen, resolved (duplicates skipped) */
 	size_t n_gitdirs, cap_gitdirs;
 	size_t entries;   /* directory entries looked at */
@@ -59,6 +71,16 @@ void repometa_release(struct repometa *m);
  * <repo>" (an unsearched folder: id "repository-unsearched", origin "not
  * searched for git repositories"). */
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
+
+/* Add m's grants to pol at the baseline level, id "git-linked-worktree",
+ * origin "what git needs for the linked worktree <repo>": for a work tree
+ * at or under the workspace whose .git file names a gitdir outside it,
+ * read on that gitdir and its common dir; write, create and delete on the
+ * worktree's own gitdir and on the common dir's objects/, refs/, logs/,
+ * packed-refs (.lock, .new), HEAD, shallow, gc.pid, gc.log, config.lock
+ * (and their .lock). The metadata rules (protected level) still refuse hooks,
+ * config, info and the rest there. */
+void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol);
 
 /* After a run: scan workspace again and print to out, one line each,
  * the gitdirs that were not in before (a repository the command made or
