@@ -8,6 +8,7 @@
 #   refused and config is unchanged;
 # - a writer still holding config.lock after the check (the same file, a
 #   racing thread) cannot change what lands;
+# - the old config is restored from fsjail's backups;
 # - as an ordinary user (cloudsdk) too.
 # Afterwards git run outside runs nothing planted.
 . "$(dirname "$0")/libtest.sh"
@@ -53,6 +54,7 @@ cp -a "$T/r" "$T/ref"
 # the same operations outside: what .git/config must hold afterwards
 sed "s|$T/ref/|$T/r/|" "$T/ref/ws/.git/config" >"$T/expected-config"
 
+cp "$WS/.git/config" "$T/original-config"
 begin_test "git branch -m/-c/-D and checkout -b X origin/X work; config holds exactly git's change"
 fsj_sh -- "$BRANCH_OPS"
 assert_rc 0 && assert_out_match '^ops-ok$'
@@ -130,10 +132,11 @@ assert_not_exists "$MARK/lock-fsm"
 assert_not_exists "$MARK/fsm"
 end_test
 
-begin_test "the old config is kept in the backups"
-run_cmd "$FSJAIL" backups list
+begin_test "the config as it was before the branch operations is restored from the backups"
+first=$("$FSJAIL" backups list | head -n 1 | cut -d' ' -f1)
+run_cmd "$FSJAIL" backups restore --session "$first" "$WS/.git/config"
 assert_rc 0
-assert_out_match "config"
+cmp -s "$T/original-config" "$WS/.git/config" || fail "not restored: $(diff "$T/original-config" "$WS/.git/config")"
 end_test
 
 begin_test "as an ordinary user: git branch -m and checkout -b X origin/X work"
