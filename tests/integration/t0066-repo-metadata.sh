@@ -20,9 +20,7 @@ require_landlock
 
 MARK=$T/markers
 mkdir -p "$MARK"
-export GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0
-export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@fsjail.invalid GIT_COMMITTER_NAME=t
-export GIT_COMMITTER_EMAIL=t@fsjail.invalid
+git_env
 (
 	set -e
 	cd "$WS" && git init -q -b main && echo a >a && git add a && git commit -qm init

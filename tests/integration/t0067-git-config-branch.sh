@@ -19,9 +19,7 @@ require_landlock
 
 MARK=$T/markers
 mkdir -p "$MARK"
-export GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0
-export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@fsjail.invalid GIT_COMMITTER_NAME=t
-export GIT_COMMITTER_EMAIL=t@fsjail.invalid
+git_env
 
 # make_repo DIR: a repository tracking origin/main, with origin/x.
 make_repo()
@@ -140,19 +138,13 @@ cmp -s "$T/original-config" "$WS/.git/config" || fail "not restored: $(diff "$T/
 end_test
 
 begin_test "as an ordinary user: git branch -m and checkout -b X origin/X work"
-if ! is_root || ! id cloudsdk >/dev/null 2>&1; then
+if ! U=$(user_folder); then
 	skip_root "runs the session as the ordinary user cloudsdk"
 	T_OPEN=0
 else
-	U=$(mktemp -d /home/fsjail-t0067-user.XXXXXX) || bail_out "no user folder"
-	chown cloudsdk: "$U"
-	runuser -u cloudsdk -- env HOME="$U" GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=t \
-		GIT_AUTHOR_EMAIL=t@x GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@x \
-		bash -c "$(declare -f make_repo); make_repo '$U'" || fail "cannot make the user repository"
-	runuser -u cloudsdk -- env HOME="$U" FSJAIL_HOME="$U/fsjail-home" FSJAIL_DATADIR="$FSJAIL_DATADIR" \
-		GIT_CONFIG_NOSYSTEM=1 sh -c "cd '$U/ws' && '$FSJAIL' run -- bash -c '$BRANCH_OPS'" \
-		>"$OUT" 2>"$ERR"
-	RC=$?
+	as_user "$U" bash -c "$(declare -f make_repo); make_repo '$U'"
+	[ "$RC" = 0 ] || fail "cannot make the user repository"
+	as_user "$U" sh -c "cd '$U/ws' && '$FSJAIL' run -- bash -c '$BRANCH_OPS'"
 	assert_rc 0 && assert_out_match '^ops-ok$'
 	grep -q '^\[branch "trunk"\]$' "$U/ws/.git/config" || fail "no trunk section: $(cat "$U/ws/.git/config")"
 	grep -q '^\[branch "main"\]$' "$U/ws/.git/config" && fail "the main section stayed"

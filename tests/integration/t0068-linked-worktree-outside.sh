@@ -12,14 +12,14 @@ plan 3
 setup
 require_landlock
 
-export GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0
+git_env
 
 # session BASE: make BASE/main and its linked worktree BASE/wt1, then
 # under fsjail (workspace BASE/wt1) commit, rename a branch, gc, and try
 # to plant a hook and a config key in the main repository.
 # shellcheck disable=SC2016
 SESSION='set -e
-	B=$1; F=$2; export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@x GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@x
+	B=$1; F=$2
 	cd "$B" && git init -q -b main main && cd main && git commit -q --allow-empty -m i
 	git worktree add -q ../wt1 -b wt1 >/dev/null 2>&1
 	cp .git/config "$B/config.before"
@@ -44,7 +44,7 @@ check_session()
 	assert_rc 0
 	assert_not_exists "$b/main/.git/hooks/post-commit"
 	cmp -s "$b/config.before" "$b/main/.git/config" || fail "the main config changed"
-	(cd "$b/wt1" && echo g >g && git add g && git -c user.name=t -c user.email=t@x commit -qm g &&
+	(cd "$b/wt1" && echo g >g && git add g && git commit -qm g &&
 		git status) >/dev/null 2>&1 </dev/null
 	assert_not_exists "$b/hook-ran"
 	assert_not_exists "$b/fsm-ran"
@@ -62,16 +62,11 @@ check_session "$T/self"
 end_test
 
 begin_test "as the ordinary user cloudsdk: the same"
-if ! is_root || ! id cloudsdk >/dev/null 2>&1; then
+if ! U=$(user_folder); then
 	skip_root "runs the session as the ordinary user cloudsdk"
 	T_OPEN=0
 else
-	U=$(mktemp -d /home/fsjail-t0068-user.XXXXXX) || bail_out "no user folder"
-	chown cloudsdk: "$U"
-	runuser -u cloudsdk -- env HOME="$U" FSJAIL_HOME="$U/fsjail-home" \
-		FSJAIL_DATADIR="$FSJAIL_DATADIR" GIT_CONFIG_NOSYSTEM=1 \
-		bash -c "$SESSION" bash "$U" "$FSJAIL" >"$OUT" 2>"$ERR"
-	RC=$?
+	as_user "$U" bash -c "$SESSION" bash "$U" "$FSJAIL"
 	check_session "$U"
 	rm -rf "$U"
 	end_test
