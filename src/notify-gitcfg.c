@@ -26,6 +26,7 @@
 
 #include "gitcfg.h"
 #include "notify-int.h"
+#include "path.h"
 #include "util.h"
 
 /* The repository-metadata rule on exactly this file decides cap at path
@@ -40,6 +41,23 @@ static bool only_config_rule(const struct job *j, const char *path, enum fsj_cap
 	r = d->rule;
 	return r && r->id && strcmp(r->id, "repository-metadata") == 0 && !r->recursive &&
 	       (strcmp(r->path, path) == 0 || (r->resolved && strcmp(r->resolved, path) == 0));
+}
+
+/* No rule below the protected level denies changing path (a user's deny
+ * on the config stands; fail closed: any such deny covering it counts,
+ * whatever deeper allow there is). */
+static bool no_other_deny(const struct fsj_policy *pol, const char *path)
+{
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+
+		if (r->source == FSJ_SRC_PROTECTED || !(r->deny & FSJ_CAPS_MODIFY))
+			continue;
+		if ((r->path && path_covers(r->path, path)) ||
+		    (r->resolved && path_covers(r->resolved, path)))
+			return false;
+	}
+	return true;
 }
 
 /* The whole file our O_PATH descriptor obj names (a new buffer). */
@@ -93,7 +111,10 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
 		if (!only_config_rule(j, b->path, caps[i], &d))
 			return false;
-	if (!nj_need(j, a->path, FSJ_CAPBIT(FSJ_CAP_DELETE)))
+	if (!no_other_deny(j->nt->pol, b->path))
+		return false;
+	/* the folder lets the caller make and remove config.lock */
+	if (!nj_need(j, a->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE)))
 		return true;
 	if (read_obj(b->obj, &old, &old_len) < 0 || read_obj(a->obj, &new, &new_len) < 0) {
 		nj_refuse(j, FSJ_CAP_CREATE, b->path, "git config rewrite: a file is unreadable or too large",
@@ -109,7 +130,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 		nj_refuse(j, FSJ_CAP_CREATE, b->path, "the file changed during the call", EACCES, NULL);
 		return true;
 	}
-	if (!nj_save(j, b, BACKUP_CHANGE_REMOVE))
+	if (!nj_save(j, b, BACKUP_CHANGE_REMOVE) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
 	e = write_own(b->parent, new, new_len, b->st.st_mode & 07777, tmp);
 	if (e == 0 && renameat(b->parent, tmp, b->parent, b->name) < 0) {

@@ -8,12 +8,13 @@
 #   refused and config is unchanged;
 # - a writer still holding config.lock after the check (the same file, a
 #   racing thread) cannot change what lands;
+# - a user's deny on the config stands;
 # - the old config is restored from fsjail's backups;
 # - as an ordinary user (cloudsdk) too.
 # Afterwards git run outside runs nothing planted.
 . "$(dirname "$0")/libtest.sh"
 
-plan 6
+plan 7
 setup
 require_landlock
 
@@ -128,6 +129,19 @@ grep -q '^\[branch "r0"\]$' "$WS/.git/config" || fail "the first branch change d
 assert_not_exists "$MARK/race-fsm"
 assert_not_exists "$MARK/lock-fsm"
 assert_not_exists "$MARK/fsm"
+end_test
+
+begin_test "a user's rule denying write on .git/config stands: no branch change lands"
+write_rules <<EOF2
+rules:
+  - path: $WS/.git/config
+    deny: [write]
+EOF2
+snapshot "$WS/.git/config"
+fsj -- git branch -m trunk trunk2
+assert_rc_not 0
+assert_unchanged "$WS/.git/config"
+clear_rules
 end_test
 
 begin_test "the config as it was before the branch operations is restored from the backups"
