@@ -14,7 +14,7 @@
 # Afterwards git run outside runs nothing planted (marker files absent).
 . "$(dirname "$0")/libtest.sh"
 
-plan 7
+plan 16
 setup
 require_landlock
 
@@ -84,7 +84,7 @@ assert_out_match "^  create +deny +protected +protected 'repository-unsearched'"
 rm -rf "$WS/far"
 end_test
 
-begin_test "absent info/, its files, hooks/, config, config.worktree and hooksPath stay absent"
+# one session tries every absent protected name; then one test per name
 fsj_sh -- 'cd bare-tmpl
 	mkdir .git/info; echo "*" >.git/info/exclude
 	mkdir .git/hooks; echo x >.git/hooks/pre-commit
@@ -100,9 +100,10 @@ for f in bare-tmpl/.git/info bare-tmpl/.git/hooks bare-tmpl/.git/config \
 	bare-tmpl/.git/config.worktree withinfo/.git/info/attributes withinfo/.git/info/exclude \
 	withinfo/.git/info/sparse-checkout withinfo/.git/info/grafts \
 	withinfo/.git/config.worktree withinfo/.myhooks; do
+	begin_test "absent $f stays absent"
 	assert_not_exists "$WS/$f"
+	end_test
 done
-end_test
 
 begin_test "git worktree add is not a new repository"
 fsj -- git worktree add -q "$WS/.wt/one" -b one
