@@ -87,8 +87,11 @@ static const char *check_bytes(const char *buf, size_t len)
 {
 	if (len > GITCFG_MAX_SIZE)
 		return "the config file is too large to check";
-	if (memchr(buf, '\0', len) || memchr(buf, '\r', len))
-		return "the config file holds a NUL byte or a carriage return";
+	/* git skips \v and \f as white space before a header, this reader
+	 * only blanks and tabs: refused, as NUL and \r */
+	if (memchr(buf, '\0', len) || memchr(buf, '\r', len) || memchr(buf, '\v', len) ||
+	    memchr(buf, '\f', len))
+		return "the config file holds a NUL byte, a carriage return, \\v or \\f";
 	for (size_t i = 0; i < len; i++)
 		if (buf[i] == '\\' && (i + 1 == len || buf[i + 1] == '\n'))
 			return "the config file holds a continuation line";

@@ -15,9 +15,10 @@
 
 /* old (old_len bytes) is the config file as it is, new (new_len bytes)
  * the one the command wants in its place. True when:
- * - neither holds a NUL byte, a carriage return or a line ending in a
- *   backslash (a continuation line, which could join a header to the
- *   value before it), and both are at most GITCFG_MAX_SIZE bytes;
+ * - neither holds a NUL byte, a carriage return, \v, \f or a line
+ *   ending in a backslash (a continuation line, which could join a
+ *   header to the value before it), and both are at most
+ *   GITCFG_MAX_SIZE bytes;
  * - with every branch section taken out of each (from a header line
  *   naming section "branch", any case, up to the next header line),
  *   what is left is byte-identical;

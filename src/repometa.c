@@ -59,6 +59,11 @@ static void add_path(struct repometa *m, const char *path, bool recursive, const
 /* A folder the walk leaves unsearched: protected whole (fail closed). */
 static void add_unsearched(struct repometa *m, const char *dir)
 {
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->v[i].path, dir) == 0) {
+			m->v[i].recursive = m->v[i].unsearched = true;
+			return;
+		}
 	add_path(m, dir, true, dir);
 	m->v[m->n - 1].unsearched = true;
 }

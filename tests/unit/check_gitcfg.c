@@ -103,6 +103,8 @@ START_TEST(test_bytes_refused)
 	ck_assert(!ok("[core]\n\teditor = vi \\\n[branch \"a\"]\n\tremote = origin\n",
 		      "[core]\n\teditor = vi \\\n[branch \"b\"]\n\tremote = origin\n"));
 	ck_assert(!ok(BASE, BASE "[branch \"x\"]\r\n\tremote = origin\r\n"));
+	/* a header git sees after \f, hidden in a branch section of the old file */
+	ck_assert(!ok(BASE MAIN "\f[core]\n\thooksPath = /dev/null\n", BASE MAIN));
 	ck_assert(!gitcfg_branch_only_change(BASE, strlen(BASE), nul_new, sizeof(nul_new) - 1, &why));
 	{
 		size_t n = GITCFG_MAX_SIZE + 2;
