@@ -393,18 +393,22 @@ static void add_grant(struct repometa *m, const char *dir, const char *name, boo
 
 /* A work tree top dir whose .git file names gitdir outside the
  * workspace: git there needs that gitdir and its common dir (a linked
- * worktree's objects, refs and logs are the main repository's). */
+ * worktree's objects, refs and logs are the main repository's). Not for
+ * a submodule's gitdir (no commondir). */
 static void grant_outside(struct repometa *m, const char *dir, const char *gitdir)
 {
 	const unsigned rd = FSJ_CAPBIT(FSJ_CAP_READ), rw = rd | FSJ_CAPS_MODIFY;
 	static const char *const common_rw[] = { "objects", "refs", "logs" };
 	/* the files git writes there by lock file: config.lock only becomes
 	 * config through notify-gitcfg.c's check */
-	static const char *const common_files[] = { "packed-refs", "packed-refs.lock", "packed-refs.new",
-						    "config.lock", "shallow", "shallow.lock", "HEAD", "HEAD.lock",
-						    "gc.pid", "gc.pid.lock", "gc.log", "gc.log.lock" };
+	static const char *const common_files[] = {
+		"packed-refs", "packed-refs.lock", "packed-refs.new", "config.lock",
+		"shallow", "shallow.lock", "HEAD", "HEAD.lock",
+		"gc.pid", "gc.pid.lock", "gc.log", "gc.log.lock",
+	};
 	cleanup_free char *cdfile = NULL, *cd = NULL, *common = NULL;
-
+	cleanup_free char *backfile = NULL, *back = NULL, *backres = NULL, *dotgit = NULL;
+	cleanup_free char *dotres = NULL;
 	cleanup_free char *head = path_join(gitdir, "HEAD");
 	struct stat st;
 
@@ -414,8 +418,19 @@ static void grant_outside(struct repometa *m, const char *dir, const char *gitdi
 	cdfile = path_join(gitdir, "commondir");
 	cd = first_line(cdfile, "");
 	common = cd ? absolute(cd, gitdir, NULL) : NULL;
+	/* Only a linked worktree whose gitdir names it back (git's own
+	 * check, worktree.c): the .git file lies in the workspace, where the
+	 * command may have written it to name any gitdir; the gitdir file of
+	 * that gitdir lies outside, where it could not. */
+	backfile = path_join(gitdir, "gitdir");
+	back = first_line(backfile, "");
+	backres = back ? absolute(back, gitdir, NULL) : NULL;
+	dotgit = path_join(dir, ".git");
+	dotres = path_resolve(dotgit);
+	if (!common || !backres || !dotres || strcmp(backres, dotres) != 0)
+		return;
 	add_grant(m, gitdir, NULL, true, rw, dir);
-	if (!common || path_covers(m->workspace, common))
+	if (path_covers(m->workspace, common))
 		return;
 	add_grant(m, common, NULL, true, rd, dir);
 	for (size_t i = 0; i < 3; i++)

@@ -74,7 +74,8 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
 
 /* Add m's grants to pol at the baseline level, id "git-linked-worktree",
  * origin "what git needs for the linked worktree <repo>": for a work tree
- * at or under the workspace whose .git file names a gitdir outside it,
+ * at or under the workspace whose .git file names a linked worktree's
+ * gitdir outside it that names this .git file back (its gitdir file),
  * read on that gitdir and its common dir; write, create and delete on the
  * worktree's own gitdir and on the common dir's objects/, refs/, logs/,
  * packed-refs (.lock, .new), HEAD, shallow, gc.pid, gc.log, config.lock

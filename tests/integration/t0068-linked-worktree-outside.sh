@@ -5,7 +5,8 @@
 # level (rule 'git-linked-worktree', named by status and explain), while
 # the main repository's hooks and config stay protected. As root and as
 # the ordinary user cloudsdk (for whom the main .git is otherwise
-# unreadable: "not a git repository").
+# unreadable: "not a git repository"). A .git file in the workspace that
+# the gitdir it names does not name back gets nothing.
 . "$(dirname "$0")/libtest.sh"
 
 plan 3
@@ -72,10 +73,17 @@ else
 	end_test
 fi
 
-begin_test "the grant is only for a linked worktree: a plain repository outside stays closed"
+begin_test "no grant for a .git file the command could have forged (no gitdir naming it back)"
 mkdir -p "$T/plain" && git -C "$T/plain" init -q -b main
-run_cmd "$FSJAIL" explain --workspace "$WS" "$T/plain/.git/objects"
-assert_out_match "^  write +deny"
+git -C "$T/self/main" worktree add -q "$T/other-wt" -b other >/dev/null 2>&1
+mkdir -p "$WS/forged1" "$WS/forged2"
+echo "gitdir: $T/plain/.git" >"$WS/forged1/.git"
+echo "gitdir: $T/self/main/.git/worktrees/other-wt" >"$WS/forged2/.git"
+for p in "$T/plain/.git/objects" "$T/self/main/.git/objects" "$T/self/main/.git/worktrees/other-wt"; do
+	run_cmd "$FSJAIL" explain --workspace "$WS" "$p"
+	assert_out_match "^  read +deny"
+	assert_out_nomatch "git-linked-worktree"
+done
 end_test
 
 done_testing
