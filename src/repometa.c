@@ -485,6 +485,12 @@ static void push(struct queue *q, char *path, unsigned depth)
 static void walk(struct repometa *m, const char *workspace, const char *home)
 {
 	struct queue q = { 0 };
+	/* test-only: a smaller budget (FSJAIL_TEST_REPO_ENTRIES), never larger */
+	const char *t = getenv("FSJAIL_TEST_REPO_ENTRIES");
+	unsigned long budget = t ? strtoul(t, NULL, 10) : 0;
+
+	if (budget == 0 || budget > REPOMETA_MAX_ENTRIES)
+		budget = REPOMETA_MAX_ENTRIES;
 
 	push(&q, xstrdup(workspace), 0);
 	while (q.head < q.n && !m->budget_hit) {
@@ -513,7 +519,7 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
 			    strcmp(e->d_name, ".git") == 0)
 				continue;
-			if (++m->entries > REPOMETA_MAX_ENTRIES) {
+			if (++m->entries > budget) {
 				/* the rest of this folder and the queue */
 				m->budget_hit = true;
 				add_unsearched(m, dir);

@@ -19,7 +19,8 @@ struct fsj_policy;
  * closed: the folders left are protected whole (write, create and
  * delete refused, rule "repository-unsearched"), at most
  * REPOMETA_MAX_UNSEARCHED of them (deeper ones are merged into their
- * ancestors). */
+ * ancestors). Tests lower the entry budget with FSJAIL_TEST_REPO_ENTRIES
+ * (never raise it). */
 #define REPOMETA_MAX_DEPTH 64
 #define REPOMETA_MAX_ENTRIES 1000000u
 #define REPOMETA_MAX_UNSEARCHED 64u

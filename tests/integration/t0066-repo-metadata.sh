@@ -14,7 +14,7 @@
 # Afterwards git run outside runs nothing planted (marker files absent).
 . "$(dirname "$0")/libtest.sh"
 
-plan 16
+plan 17
 setup
 require_landlock
 
@@ -104,6 +104,20 @@ for f in bare-tmpl/.git/info bare-tmpl/.git/hooks bare-tmpl/.git/config \
 	assert_not_exists "$WS/$f"
 	end_test
 done
+
+begin_test "past the entry budget the rest is protected whole: a repository there too"
+mkdir -p "$WS/many" "$WS/zz"
+for i in $(seq 1 200); do : >"$WS/many/f$i"; done
+git init -q "$WS/zz/late" >/dev/null
+FSJAIL_TEST_REPO_ENTRIES=50 fsj_sh --quiet -- 'm=$1
+	printf "#!/bin/sh\ntouch $m/late-hook\n" >zz/late/.git/hooks/pre-commit
+	chmod +x zz/late/.git/hooks/pre-commit; exit 0' "$MARK"
+assert_err_match "stopped early \\(too many entries\\)"
+assert_not_exists "$WS/zz/late/.git/hooks/pre-commit"
+(cd "$WS/zz/late" && git commit -q --allow-empty -m x) >/dev/null 2>&1 </dev/null
+assert_not_exists "$MARK/late-hook"
+rm -rf "$WS/many" "$WS/zz"
+end_test
 
 begin_test "git worktree add is not a new repository"
 fsj -- git worktree add -q "$WS/.wt/one" -b one
