@@ -246,10 +246,11 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	if (ctx.repos && (ctx.repos->budget_hit || ctx.repos->depth_hit) && !msg.quiet)
+	/* security notes: printed with --quiet too */
+	if (ctx.repos && (ctx.repos->budget_hit || ctx.repos->depth_hit))
 		fprintf(stderr, "fsjail: note: the search for git repositories in the workspace "
-				"stopped early (%s): a repository below that is not protected; "
-				"'fsjail status' lists what is\n",
+				"stopped early (%s): the folders not searched are protected "
+				"whole (rule 'repository-unsearched'); 'fsjail status' lists them\n",
 			ctx.repos->budget_hit ? "too many entries" : "folders too deep");
 	/* --report, --status-fd and the audit log, before anything runs */
 	if (runmsg_open(&msg, &ctx, &err) < 0) {
@@ -352,7 +353,7 @@ int cmd_run(int argc, char **argv)
 	backup_run_end(status);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
-	else if (ctx.repos && !msg.quiet)
+	else if (ctx.repos)
 		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
 out:
 	launch_after_fork(NULL, NULL);

@@ -572,6 +572,14 @@ static void print_text(const cJSON *root)
 		}
 		putchar('\n');
 	}
+	o = jo(jo(root, "repository_metadata"), "grants");
+	if (cJSON_GetArraySize(o) > 0)
+		printf("\ngranted at the baseline level because git needs it (rule "
+		       "'git-linked-worktree'):\n");
+	cJSON_ArrayForEach(c, o)
+		printf("  %s%s: %s (for the linked worktree %s)\n", js(c, "path"),
+		       jb(c, "recursive") ? "" : " (this path only)",
+		       jb(c, "write") ? "read, write, create, delete" : "read", js(c, "for"));
 	cJSON_ArrayForEach(c, jo(root, "warnings")) printf("warning: %s\n", c->valuestring);
 }
 

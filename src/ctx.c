@@ -384,8 +384,10 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	 * existing or not */
 	add_invoked_names(ctx, pol);
 	/* the repository metadata at or under the workspace */
-	if (ctx->repos)
+	if (ctx->repos) {
 		repometa_add_rules(ctx->repos, pol);
+		repometa_add_grants(ctx->repos, pol);
+	}
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);
 	add_rules(pol, &ctx->session);

@@ -281,6 +281,12 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
 const char *notify_meta_call(size_t i);
 bool notify_note_made(struct notify *nt, const struct stat *st);
 int notify_op_meta(struct job *j);
+/* notify-gitcfg.c: the rename (flags fl) of a <gitdir>/config.lock a
+ * over the protected <gitdir>/config b that changes [branch] sections
+ * only (gitcfg.h) is done with the supervisor's own copy of the checked
+ * bytes. Returns false when the call is not such a rename (nothing done,
+ * nothing answered), true once it is answered (done or refused). */
+bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what);

@@ -3,17 +3,18 @@
  * What is protected, for every gitdir found: hooks/ (existing or not: a
  * hook planted there is code the next git runs), config (it names hook
  * paths, fsmonitor, filters, aliases, pagers), config.worktree when it
- * exists (an absent config.worktree is read only when config,
- * protected, turns extensions.worktreeConfig on), the files of info/ that
- * steer git when they exist (attributes, exclude, sparse-checkout, grafts:
- * none runs code, an absent info/attributes can only pick drivers a
- * protected config defines, as the writable .gitattributes can; not
- * info/refs, rewritten by every repack), the .git file of a linked worktree or
+ * exists or not (extensions.worktreeConfig may already be on), the files
+ * of info/ that steer git, existing or not (attributes, exclude,
+ * sparse-checkout, grafts; not info/refs, rewritten by every repack), or
+ * info/ whole when it does not exist (a name under an absent folder cannot
+ * be left to the listener, landlock-plan.c), the .git file of a linked worktree or
  * submodule (it says which gitdir, so which hooks and config, git uses),
  * commondir and gitdir in every gitdir (likewise, existing or not),
  * and the core.hooksPath
  * folder (existing or not). Everything else (objects, refs, index, logs,
- * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it. */
+ * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it.
+ * A gitdir is any folder git takes for one (HEAD, objects/, refs/), not
+ * only one named .git: git finds a bare repository by that shape. */
 
 #include "repometa.h"
 
@@ -52,7 +53,70 @@ static void add_path(struct repometa *m, const char *path, bool recursive, const
 		m->cap = m->cap ? 2 * m->cap : 16;
 		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
 	}
-	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo) };
+	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo), false };
+}
+
+/* A folder the walk leaves unsearched: protected whole (fail closed). */
+static void add_unsearched(struct repometa *m, const char *dir)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->v[i].path, dir) == 0) {
+			m->v[i].recursive = m->v[i].unsearched = true;
+			return;
+		}
+	add_path(m, dir, true, dir);
+	m->v[m->n - 1].unsearched = true;
+}
+
+/* More than REPOMETA_MAX_UNSEARCHED unsearched folders: replace the
+ * deepest by their parents (not above workspace) and drop those another
+ * covers, until few enough. */
+static void merge_unsearched(struct repometa *m, const char *workspace)
+{
+	for (;;) {
+		size_t n = 0, deepest = 0, w = 0;
+
+		for (size_t i = 0; i < m->n; i++) {
+			size_t d = 0;
+
+			if (!m->v[i].unsearched)
+				continue;
+			n++;
+			for (const char *p = m->v[i].path; *p; p++)
+				d += *p == '/';
+			deepest = d > deepest ? d : deepest;
+		}
+		if (n <= REPOMETA_MAX_UNSEARCHED)
+			return;
+		for (size_t i = 0; i < m->n; i++) {
+			struct repometa_path *v = &m->v[i];
+			size_t d = 0;
+
+			for (const char *p = v->path; *p; p++)
+				d += *p == '/';
+			if (v->unsearched && d == deepest && strcmp(v->path, workspace) != 0) {
+				char *up = path_dirname(v->path);
+
+				free(v->path);
+				v->path = up;
+			}
+		}
+		for (size_t i = 0; i < m->n; i++) {
+			bool covered = false;
+
+			for (size_t k = 0; m->v[i].unsearched && k < m->n && !covered; k++)
+				covered = m->v[k].unsearched && k != i &&
+					  path_covers(m->v[k].path, m->v[i].path) &&
+					  (strcmp(m->v[k].path, m->v[i].path) != 0 || k < i);
+			if (covered) {
+				free(m->v[i].path);
+				free(m->v[i].repo);
+			} else {
+				m->v[w++] = m->v[i];
+			}
+		}
+		m->n = w;
+	}
 }
 
 static void add_child(struct repometa *m, const char *dir, const char *name, bool recursive,
@@ -264,7 +328,7 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	const char *repo = worktree ? worktree : gitdir;
 	cleanup_free char *cfg = NULL, *cfgwt = NULL, *hp = NULL, *hpwt = NULL;
 	cleanup_free char *cdfile = NULL, *cd = NULL, *common = NULL, *modules = NULL;
-	cleanup_free char *hooks = NULL;
+	cleanup_free char *hooks = NULL, *info = NULL;
 	struct stat st;
 
 	cleanup_free char *head = path_join(gitdir, "HEAD");
@@ -285,11 +349,17 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	 * reads (a linked worktree's own gitdir has both): existing or not */
 	add_child(m, gitdir, "commondir", false, false, repo);
 	add_child(m, gitdir, "gitdir", false, false, repo);
-	add_child(m, gitdir, "config.worktree", false, true, repo);
+	add_child(m, gitdir, "config.worktree", false, false, repo);
 	/* info/: what it holds that steers git, not info/refs, which every
-	 * repack rewrites (repack.updateServerInfo) */
-	for (size_t i = 0; i < sizeof(info_files) / sizeof(info_files[0]); i++)
-		add_child(m, gitdir, info_files[i], false, true, repo);
+	 * repack rewrites (repack.updateServerInfo); git reads a linked
+	 * worktree's from the common dir */
+	info = path_join(gitdir, "info");
+	if (lstat(info, &st) == 0 && S_ISDIR(st.st_mode)) {
+		for (size_t i = 0; i < sizeof(info_files) / sizeof(info_files[0]); i++)
+			add_child(m, gitdir, info_files[i], false, common != NULL, repo);
+	} else if (!common || lstat(info, &st) == 0) {
+		add_path(m, info, true, repo);
+	}
 	cfg = path_join(gitdir, "config");
 	cfgwt = path_join(gitdir, "config.worktree");
 	hp = config_hookspath(cfg);
@@ -308,6 +378,67 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	visit_worktrees(m, gitdir, home, depth);
 }
 
+static void add_grant(struct repometa *m, const char *dir, const char *name, bool recursive,
+		      unsigned allow, const char *repo)
+{
+	cleanup_free char *p = name ? path_join(dir, name) : xstrdup(dir);
+
+	if (m->n_grants == m->cap_grants) {
+		m->cap_grants = m->cap_grants ? 2 * m->cap_grants : 8;
+		m->grants = xreallocarray(m->grants, m->cap_grants, sizeof(*m->grants));
+	}
+	m->grants[m->n_grants++] =
+		(struct repometa_grant){ steal_pointer(&p), recursive, allow, xstrdup(repo) };
+}
+
+/* A work tree top dir whose .git file names gitdir outside the
+ * workspace: git there needs that gitdir and its common dir (a linked
+ * worktree's objects, refs and logs are the main repository's). Not for
+ * a submodule's gitdir (no commondir). */
+static void grant_outside(struct repometa *m, const char *dir, const char *gitdir)
+{
+	const unsigned rd = FSJ_CAPBIT(FSJ_CAP_READ), rw = rd | FSJ_CAPS_MODIFY;
+	static const char *const common_rw[] = { "objects", "refs", "logs" };
+	/* the files git writes there by lock file: config.lock only becomes
+	 * config through notify-gitcfg.c's check */
+	static const char *const common_files[] = {
+		"packed-refs", "packed-refs.lock", "packed-refs.new", "config.lock",
+		"shallow", "shallow.lock", "HEAD", "HEAD.lock",
+		"gc.pid", "gc.pid.lock", "gc.log", "gc.log.lock",
+	};
+	cleanup_free char *cdfile = NULL, *cd = NULL, *common = NULL;
+	cleanup_free char *backfile = NULL, *back = NULL, *backres = NULL, *dotgit = NULL;
+	cleanup_free char *dotres = NULL;
+	cleanup_free char *head = path_join(gitdir, "HEAD");
+	struct stat st;
+
+	/* git takes a folder for a gitdir only when it holds HEAD */
+	if (!m->workspace || path_covers(m->workspace, gitdir) || lstat(head, &st) < 0)
+		return;
+	cdfile = path_join(gitdir, "commondir");
+	cd = first_line(cdfile, "");
+	common = cd ? absolute(cd, gitdir, NULL) : NULL;
+	/* Only a linked worktree whose gitdir names it back (git's own
+	 * check, worktree.c): the .git file lies in the workspace, where the
+	 * command may have written it to name any gitdir; the gitdir file of
+	 * that gitdir lies outside, where it could not. */
+	backfile = path_join(gitdir, "gitdir");
+	back = first_line(backfile, "");
+	backres = back ? absolute(back, gitdir, NULL) : NULL;
+	dotgit = path_join(dir, ".git");
+	dotres = path_resolve(dotgit);
+	if (!common || !backres || !dotres || strcmp(backres, dotres) != 0)
+		return;
+	add_grant(m, gitdir, NULL, true, rw, dir);
+	if (path_covers(m->workspace, common))
+		return;
+	add_grant(m, common, NULL, true, rd, dir);
+	for (size_t i = 0; i < 3; i++)
+		add_grant(m, common, common_rw[i], true, rw, dir);
+	for (size_t i = 0; i < sizeof(common_files) / sizeof(common_files[0]); i++)
+		add_grant(m, common, common_files[i], false, rw, dir);
+}
+
 /* dir/.git (dir is a work tree top): a folder is the gitdir; a file says
  * "gitdir: X" (a linked worktree or an absorbed submodule). */
 static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
@@ -323,6 +454,8 @@ static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
 		add_path(m, dotgit, false, dir);
 		target = first_line(dotgit, "gitdir: ");
 		gitdir = target ? absolute(target, dir, NULL) : NULL;
+		if (gitdir)
+			grant_outside(m, dir, gitdir);
 	}
 	if (gitdir)
 		visit_gitdir(m, gitdir, dir, home, 0);
@@ -352,6 +485,12 @@ static void push(struct queue *q, char *path, unsigned depth)
 static void walk(struct repometa *m, const char *workspace, const char *home)
 {
 	struct queue q = { 0 };
+	/* test-only: a smaller budget (FSJAIL_TEST_REPO_ENTRIES), never larger */
+	const char *t = getenv("FSJAIL_TEST_REPO_ENTRIES");
+	unsigned long budget = t ? strtoul(t, NULL, 10) : 0;
+
+	if (budget == 0 || budget > REPOMETA_MAX_ENTRIES)
+		budget = REPOMETA_MAX_ENTRIES;
 
 	push(&q, xstrdup(workspace), 0);
 	while (q.head < q.n && !m->budget_hit) {
@@ -367,14 +506,25 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 			continue;
 		}
 		visit_dotgit(m, dir, home);
+		/* a folder shaped as a gitdir is one, whatever its name */
+		if (repometa_is_gitdir(dir)) {
+			cleanup_free char *gd = path_resolve(dir);
+
+			if (gd)
+				visit_gitdir(m, gd, NULL, home, 0);
+		}
 		while ((e = readdir(d))) {
 			struct stat st;
 
 			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
 			    strcmp(e->d_name, ".git") == 0)
 				continue;
-			if (++m->entries > REPOMETA_MAX_ENTRIES) {
+			if (++m->entries > budget) {
+				/* the rest of this folder and the queue */
 				m->budget_hit = true;
+				add_unsearched(m, dir);
+				for (size_t i = q.head; i < q.n; i++)
+					add_unsearched(m, q.path[i]);
 				break;
 			}
 			if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
@@ -384,7 +534,10 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 			     !S_ISDIR(st.st_mode)))
 				continue;
 			if (depth + 1 > REPOMETA_MAX_DEPTH) {
+				cleanup_free char *sub = path_join(dir, e->d_name);
+
 				m->depth_hit = true;
+				add_unsearched(m, sub);
 				continue;
 			}
 			push(&q, path_join(dir, e->d_name), depth + 1);
@@ -395,6 +548,7 @@ static void walk(struct repometa *m, const char *workspace, const char *home)
 		free(q.path[i]);
 	free(q.path);
 	free(q.depth);
+	merge_unsearched(m, workspace);
 }
 
 void repometa_scan(const char *workspace, const char *home, struct repometa *out)
@@ -406,6 +560,7 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 	memset(out, 0, sizeof(*out));
 	if (!workspace || workspace[0] != '/')
 		return;
+	out->workspace = xstrdup(workspace);
 	/* the repository whose work tree holds the workspace */
 	top = repometa_find_top(workspace, home);
 	if (top && strcmp(top, workspace) != 0)
@@ -429,7 +584,11 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 		if (!file || !(val = config_hookspath(file)))
 			continue;
 		for (size_t i = 0; i < n_repos; i++) {
-			cleanup_free char *repo = xstrdup(out->v[i].repo);
+			cleanup_free char *repo = NULL;
+
+			if (out->v[i].unsearched)
+				continue;
+			repo = xstrdup(out->v[i].repo);
 
 			if (val[0] == '/' || val[0] == '~')
 				add_hookspath(out, val, NULL, home, file);
@@ -447,6 +606,12 @@ void repometa_release(struct repometa *m)
 	}
 	for (size_t i = 0; i < m->n_gitdirs; i++)
 		free(m->gitdirs[i]);
+	for (size_t i = 0; i < m->n_grants; i++) {
+		free(m->grants[i].path);
+		free(m->grants[i].repo);
+	}
+	free(m->grants);
+	free(m->workspace);
 	free(m->v);
 	free(m->gitdirs);
 	memset(m, 0, sizeof(*m));
@@ -455,13 +620,51 @@ void repometa_release(struct repometa *m)
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		cleanup_free char *origin = xasprintf("repository metadata of %s", m->v[i].repo);
+		bool un = m->v[i].unsearched;
+		cleanup_free char *origin =
+			un ? xstrdup("not searched for git repositories (too deep or too many entries)")
+			   : xasprintf("repository metadata of %s", m->v[i].repo);
 		struct fsj_rule r = {
-			.id = (char *)"repository-metadata",
+			.id = (char *)(un ? "repository-unsearched" : "repository-metadata"),
 			.path = m->v[i].path,
 			.recursive = m->v[i].recursive,
 			.deny = FSJ_CAPS_MODIFY,
 			.source = FSJ_SRC_PROTECTED,
+			.origin = origin,
+		};
+
+		policy_add_rule(pol, &r);
+	}
+}
+
+bool repometa_is_gitdir(const char *dir)
+{
+	static const char *const need[] = { "objects", "refs" };
+	cleanup_free char *head = path_join(dir, "HEAD");
+	struct stat st;
+
+	if (lstat(head, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+		return false;
+	for (size_t i = 0; i < 2; i++) {
+		cleanup_free char *p = path_join(dir, need[i]);
+
+		if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+			return false;
+	}
+	return true;
+}
+
+void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol)
+{
+	for (size_t i = 0; i < m->n_grants; i++) {
+		cleanup_free char *origin =
+			xasprintf("what git needs for the linked worktree %s", m->grants[i].repo);
+		struct fsj_rule r = {
+			.id = (char *)"git-linked-worktree",
+			.path = m->grants[i].path,
+			.recursive = m->grants[i].recursive,
+			.allow = m->grants[i].allow,
+			.source = FSJ_SRC_BASELINE,
 			.origin = origin,
 		};
 
@@ -509,8 +712,14 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 	for (size_t i = 0; i < after.n_gitdirs; i++) {
 		bool old = false;
 
+		cleanup_free char *cdfile = path_join(after.gitdirs[i], "commondir");
+		cleanup_free char *cd = first_line(cdfile, "");
+		cleanup_free char *common = cd ? absolute(cd, after.gitdirs[i], NULL) : NULL;
+
+		/* old, or a linked worktree's gitdir of an old repository */
 		for (size_t k = 0; k < before->n_gitdirs && !old; k++)
-			old = strcmp(before->gitdirs[k], after.gitdirs[i]) == 0;
+			old = strcmp(before->gitdirs[k], after.gitdirs[i]) == 0 ||
+			      (common && strcmp(before->gitdirs[k], common) == 0);
 		if (old)
 			continue;
 		if (n++ == 0)

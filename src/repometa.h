@@ -14,20 +14,40 @@ struct fsj_policy;
 
 /* Bounds of the workspace walk: folders deeper than this below the
  * workspace are not looked at, and the walk stops after this many
- * directory entries (a checkout with node_modules holds 10^5). */
-#define REPOMETA_MAX_DEPTH 8
-#define REPOMETA_MAX_ENTRIES 50000u
+ * directory entries (a checkout with node_modules holds 10^5; a warm
+ * walk reads about 10^6 entries a second). What is not searched fails
+ * closed: the folders left are protected whole (write, create and
+ * delete refused, rule "repository-unsearched"), at most
+ * REPOMETA_MAX_UNSEARCHED of them (deeper ones are merged into their
+ * ancestors). Tests lower the entry budget with FSJAIL_TEST_REPO_ENTRIES
+ * (never raise it). */
+#define REPOMETA_MAX_DEPTH 64
+#define REPOMETA_MAX_ENTRIES 1000000u
+#define REPOMETA_MAX_UNSEARCHED 64u
 
 /* One protected path: write, create and delete refused. */
 struct repometa_path {
 	char *path;     /* normalised, absolute */
 	bool recursive; /* a folder (hooks/, the hooksPath folder) */
 	char *repo;     /* the work tree (or gitdir) it belongs to */
+	bool unsearched; /* a folder the walk did not search (fail closed) */
+};
+
+/* One grant git needs outside the workspace: the common gitdir of a
+ * linked worktree (or a worktree's own gitdir) that lies outside it. */
+struct repometa_grant {
+	char *path;     /* normalised, absolute */
+	bool recursive;
+	unsigned allow; /* FSJ_CAPBIT() mask */
+	char *repo;     /* the work tree it is for */
 };
 
 struct repometa {
 	struct repometa_path *v;
 	size_t n, cap;
+	struct repometa_grant *grants; /* baseline-level grants (linked worktrees) */
+	size_t n_grants, cap_grants;
+	char *workspace; /* as scanned */
 	char **gitdirs; /* every gitdir seen, resolved (duplicates skipped) */
 	size_t n_gitdirs, cap_gitdirs;
 	size_t entries;   /* directory entries looked at */
@@ -49,15 +69,35 @@ void repometa_release(struct repometa *m);
 
 /* Add one protected rule per path of m to pol: deny write, create and
  * delete, id "repository-metadata", origin "repository metadata of
- * <repo>". */
+ * <repo>" (an unsearched folder: id "repository-unsearched", origin "not
+ * searched for git repositories"). */
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
+
+/* Add m's grants to pol at the baseline level, id "git-linked-worktree",
+ * origin "what git needs for the linked worktree <repo>": for a work tree
+ * at or under the workspace whose .git file names a linked worktree's
+ * gitdir outside it that names this .git file back (its gitdir file),
+ * read on that gitdir and its common dir; write, create and delete on the
+ * worktree's own gitdir and on the common dir's objects/, refs/, logs/,
+ * packed-refs (.lock, .new), HEAD, shallow, gc.pid, gc.log, config.lock
+ * (and their .lock). The metadata rules (protected level) still refuse hooks,
+ * config, info and the rest there. */
+void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol);
 
 /* After a run: scan workspace again and print to out, one line each,
  * the gitdirs that were not in before (a repository the command made or
  * moved in: its hooks and config are the command's, not protected during
- * the run, and run code at the next git there). Returns how many. */
+ * the run, and run code at the next git there). A linked worktree's own
+ * gitdir whose commondir is a gitdir seen before is not new (git worktree
+ * add: its hooks and config are the common ones, protected). Returns how
+ * many. */
 size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
 			 FILE *out);
+
+/* Whether dir (absolute) is a gitdir as git takes one (setup.c
+ * is_git_directory()): HEAD, objects/ and refs/ in it, whatever its
+ * name (a bare repository, or a .git folder). */
+bool repometa_is_gitdir(const char *dir);
 
 /* The top of the git work tree holding dir (absolute, normalised): the
  * nearest ancestor-or-self with a .git entry, looking no higher than a

@@ -84,13 +84,25 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
 	cJSON_AddNumberToObject(o, "entries_scanned", (double)m->entries);
 	cJSON_AddBoolToObject(o, "budget_hit", m->budget_hit);
 	cJSON_AddBoolToObject(o, "depth_hit", m->depth_hit);
+	cJSON *g = cJSON_AddArrayToObject(o, "grants");
+	for (size_t i = 0; i < m->n_grants; i++) {
+		cJSON *e = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(e, "path", m->grants[i].path);
+		cJSON_AddBoolToObject(e, "recursive", m->grants[i].recursive);
+		cJSON_AddBoolToObject(e, "write", (m->grants[i].allow & FSJ_CAPS_MODIFY) != 0);
+		cJSON_AddStringToObject(e, "for", m->grants[i].repo);
+		cJSON_AddItemToArray(g, e);
+	}
 	if (m->budget_hit)
 		sb_addf(warnings, "the repository scan of the workspace stopped after %u entries: "
-			"repositories deeper in it were not found, their hooks and config are "
-			"not protected (name a smaller --workspace)\n", REPOMETA_MAX_ENTRIES);
+			"the folders not searched are protected whole (rule "
+			"'repository-unsearched'; name a smaller --workspace)\n",
+			REPOMETA_MAX_ENTRIES);
 	if (m->depth_hit)
 		sb_addf(warnings, "the repository scan did not look deeper than %d folders "
-			"below the workspace\n", REPOMETA_MAX_DEPTH);
+			"below the workspace: those below are protected whole (rule "
+			"'repository-unsearched')\n", REPOMETA_MAX_DEPTH);
 }
 
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)

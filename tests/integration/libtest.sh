@@ -281,6 +281,37 @@ startup_files()
 	done
 }
 
+# git_env: git as the tests want it: no system config, no prompt, a fixed
+# identity (exported: runuser passes it on).
+git_env()
+{
+	export GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0 GIT_AUTHOR_NAME=t \
+		GIT_AUTHOR_EMAIL=t@fsjail.invalid GIT_COMMITTER_NAME=t \
+		GIT_COMMITTER_EMAIL=t@fsjail.invalid
+}
+
+# user_folder: print a new folder under /home owned by the ordinary user
+# cloudsdk; returns 1 when the tests cannot run as that user (not root,
+# or no such user). The caller removes it.
+user_folder()
+{
+	local u
+	is_root && id cloudsdk >/dev/null 2>&1 || return 1
+	u=$(mktemp -d /home/fsjail-user.XXXXXX) && chown cloudsdk: "$u" && echo "$u"
+}
+
+# as_user DIR CMD ARGS...: CMD as cloudsdk with HOME=DIR and fsjail's
+# folders in DIR/fsjail-home; sets OUT, ERR, RC.
+as_user()
+{
+	local u=$1
+	shift
+	runuser -u cloudsdk -- env HOME="$u" FSJAIL_HOME="$u/fsjail-home" \
+		FSJAIL_DATADIR="$FSJAIL_DATADIR" "$@" >"$OUT" 2>"$ERR"
+	RC=$?
+	LAST_CMD="as cloudsdk: $(printf '%q ' "$@")"
+}
+
 # write_rules: rules.yaml from stdin (replaces the file).
 write_rules()
 {

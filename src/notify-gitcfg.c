@@ -1,0 +1,154 @@
+/* notify-gitcfg.c - git's own config rewrites of a protected config: the
+ * rename of <gitdir>/config.lock over <gitdir>/config (git's lockfile.c:
+ * the new file is written as config.lock, then renamed over config), let
+ * through when it changes [branch] sections only (gitcfg.c says what that
+ * is and why it is safe). This is how `git branch -m/-c/-d/-D`, `git
+ * checkout -b X origin/X` and `git push -u` record branch tracking.
+ *
+ * Race-free: the supervisor reads both files once, through the O_PATH
+ * descriptors the lookup pinned (the inodes the policy decided on), checks
+ * those bytes, then writes THOSE BYTES into a file of its own made with
+ * O_CREAT|O_EXCL|O_NOFOLLOW next to config, takes the backup of the old
+ * config, renames its own file over config and removes config.lock if
+ * that name still holds the caller's inode. The caller's file never
+ * becomes config: the caller may still hold a write descriptor on
+ * config.lock and change it after the check, and that cannot reach what
+ * lands. Anything else stays refused, naming the repository-metadata
+ * rule. */
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gitcfg.h"
+#include "notify-int.h"
+#include "path.h"
+#include "util.h"
+
+/* The repository-metadata rule on exactly this file decides cap at path
+ * (d filled), or cap is allowed anyway. */
+static bool only_config_rule(const struct job *j, const char *path, enum fsj_cap cap,
+			     struct fsj_decision *d)
+{
+	const struct fsj_rule *r;
+
+	if (nj_may(j, path, cap, d))
+		return true;
+	r = d->rule;
+	return r && r->id && strcmp(r->id, "repository-metadata") == 0 && !r->recursive &&
+	       (strcmp(r->path, path) == 0 || (r->resolved && strcmp(r->resolved, path) == 0));
+}
+
+/* No rule below the protected level denies changing path (a user's deny
+ * on the config stands; fail closed: any such deny covering it counts,
+ * whatever deeper allow there is). */
+static bool no_other_deny(const struct fsj_policy *pol, const char *path)
+{
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+
+		if (r->source == FSJ_SRC_PROTECTED || !(r->deny & FSJ_CAPS_MODIFY))
+			continue;
+		if ((r->path && path_covers(r->path, path)) ||
+		    (r->resolved && path_covers(r->resolved, path)))
+			return false;
+	}
+	return true;
+}
+
+/* The whole file our O_PATH descriptor obj names (a new buffer). */
+static int read_obj(int obj, char **buf, size_t *len)
+{
+	char self[64];
+
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", obj);
+	return read_file(self, GITCFG_MAX_SIZE, buf, len);
+}
+
+/* Write buf into a new file of ours in dir (mode), returning its name in
+ * tmp; 0, or an errno. */
+static int write_own(int dir, const char *buf, size_t len, mode_t mode, char tmp[NAME_MAX + 1])
+{
+	cleanup_free char *rnd = random_hex(8);
+	cleanup_fd int fd = -1;
+	int e = 0;
+
+	snprintf(tmp, NAME_MAX + 1, "config.fsjail-%s", rnd);
+	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno;
+	if (fchmod(fd, mode) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
+		e = errno ? errno : EIO;
+	if (e)
+		(void)unlinkat(dir, tmp, 0);
+	return e;
+}
+
+bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
+{
+	static const enum fsj_cap caps[] = { FSJ_CAP_CREATE, FSJ_CAP_WRITE, FSJ_CAP_DELETE };
+	cleanup_free char *old = NULL, *new = NULL;
+	char tmp[NAME_MAX + 1];
+	size_t old_len = 0, new_len = 0;
+	struct fsj_decision d, dc;
+	struct stat pa, pb, now;
+	const char *why = NULL;
+	int e;
+
+	if (fl || !a->path || !b->path || a->obj < 0 || b->obj < 0 || a->magic || b->magic ||
+	    a->parent < 0 || b->parent < 0 || !S_ISREG(a->st.st_mode) || !S_ISREG(b->st.st_mode) ||
+	    strcmp(a->name, "config.lock") != 0 || strcmp(b->name, "config") != 0 ||
+	    fstat(a->parent, &pa) < 0 || fstat(b->parent, &pb) < 0 || pa.st_dev != pb.st_dev ||
+	    pa.st_ino != pb.st_ino)
+		return false;
+	/* only the protection of this very config file stands in the way */
+	if (nj_may(j, b->path, FSJ_CAP_CREATE, &dc))
+		return false;
+	for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+		if (!only_config_rule(j, b->path, caps[i], &d))
+			return false;
+	if (!no_other_deny(j->nt->pol, b->path))
+		return false;
+	/* the folder lets the caller make and remove config.lock */
+	if (!nj_need(j, a->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE)))
+		return true;
+	if (read_obj(b->obj, &old, &old_len) < 0 || read_obj(a->obj, &new, &new_len) < 0) {
+		nj_refuse(j, FSJ_CAP_CREATE, b->path, "git config rewrite: a file is unreadable or too large",
+			  EACCES, &dc);
+		return true;
+	}
+	if (!gitcfg_branch_only_change(old, old_len, new, new_len, &why)) {
+		nj_refuse(j, FSJ_CAP_CREATE, b->path, why, EACCES, &dc);
+		return true;
+	}
+	if (fstatat(b->parent, b->name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_dev != b->st.st_dev ||
+	    now.st_ino != b->st.st_ino) {
+		nj_refuse(j, FSJ_CAP_CREATE, b->path, "the file changed during the call", EACCES, NULL);
+		return true;
+	}
+	if (!nj_save(j, b, BACKUP_CHANGE_REMOVE) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
+		return true;
+	e = write_own(b->parent, new, new_len, b->st.st_mode & 07777, tmp);
+	if (e == 0 && renameat(b->parent, tmp, b->parent, b->name) < 0) {
+		e = errno;
+		(void)unlinkat(b->parent, tmp, 0);
+	}
+	if (e) {
+		nj_answer(j, e);
+		return true;
+	}
+	/* config.lock goes, if it is still the caller's file */
+	if (fstatat(a->parent, a->name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    now.st_dev == a->st.st_dev && now.st_ino == a->st.st_ino)
+		(void)unlinkat(a->parent, a->name, 0);
+	nj_answer(j, 0);
+	return true;
+}
+
+#else
+typedef int notify_gitcfg_not_this_system;
+#endif /* __linux__ */

@@ -1,0 +1,139 @@
+/* check_gitcfg.c - unit tests for the git config rewrite check (gitcfg.h):
+ * what git writes for branch renames, copies, deletes and tracking passes;
+ * every way to slip code-running config past it fails. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gitcfg.h"
+
+#define BASE                                          \
+	"[core]\n"                                    \
+	"\trepositoryformatversion = 0\n"             \
+	"\tbare = false\n"                            \
+	"[remote \"origin\"]\n"                       \
+	"\turl = /srv/x.git\n"                        \
+	"\tfetch = +refs/heads/*:refs/remotes/origin/*\n"
+
+#define MAIN "[branch \"main\"]\n\tremote = origin\n\tmerge = refs/heads/main\n"
+
+static bool ok(const char *old, const char *new)
+{
+	const char *why = NULL;
+	bool r = gitcfg_branch_only_change(old, strlen(old), new, strlen(new), &why);
+
+	ck_assert_msg(r || why, "a refusal says why");
+	return r;
+}
+
+START_TEST(test_git_writes_pass)
+{
+	/* branch -m main trunk */
+	ck_assert(ok(BASE MAIN, BASE "[branch \"trunk\"]\n\tremote = origin\n\tmerge = refs/heads/main\n"));
+	/* branch -c: a second section */
+	ck_assert(ok(BASE MAIN, BASE MAIN "[branch \"copy\"]\n\tremote = origin\n\tmerge = refs/heads/main\n"));
+	/* branch -D: the section goes */
+	ck_assert(ok(BASE MAIN, BASE));
+	/* checkout -b x origin/x; a local tracking branch; rebase, description */
+	ck_assert(ok(BASE, BASE "[branch \"feature/x-1\"]\n\tremote = origin\n\tmerge = refs/heads/feature/x-1\n"));
+	ck_assert(ok(BASE, BASE "[branch \"t\"]\n\tremote = .\n\tmerge = refs/heads/main\n\trebase = true\n"));
+	ck_assert(ok(BASE, BASE "[branch \"t\"]\n\tdescription = fixes the parser\n\tpushRemote = origin\n"));
+	/* a section in the middle moves nothing else */
+	ck_assert(ok("[core]\n\tbare = false\n" MAIN "[remote \"origin\"]\n\turl = /x\n",
+		     "[core]\n\tbare = false\n[remote \"origin\"]\n\turl = /x\n"));
+	/* old branch sections of any form may go */
+	ck_assert(ok(BASE "[branch \"m\"]\n\tmergeOptions = -s ours\n", BASE));
+}
+END_TEST
+
+START_TEST(test_outside_branch_refused)
+{
+	ck_assert(!ok(BASE MAIN, BASE MAIN "[core]\n\tfsmonitor = touch /tmp/x\n"));
+	ck_assert(!ok(BASE MAIN, "[core]\n\tfsmonitor = touch /tmp/x\n" BASE MAIN));
+	ck_assert(!ok(BASE, BASE "[alias]\n\tst = !touch /tmp/x\n"));
+	ck_assert(!ok(BASE, BASE "[include]\n\tpath = /tmp/evil\n"));
+	/* remote add, config of anything else */
+	ck_assert(!ok(BASE, BASE "[remote \"evil\"]\n\turl = /x\n"));
+	ck_assert(!ok(BASE MAIN, "[core]\n\trepositoryformatversion = 0\n\tbare = true\n"
+				"[remote \"origin\"]\n\turl = /srv/x.git\n"
+				"\tfetch = +refs/heads/*:refs/remotes/origin/*\n" MAIN));
+}
+END_TEST
+
+START_TEST(test_branch_grammar_strict)
+{
+	/* keys that run or steer something */
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tmergeOptions = -s evil\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tfsmonitor = touch /tmp/x\n"));
+	/* a key line after the branch section that is core's in git */
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tremote = origin\n\tsshCommand = x\n"));
+	/* header forms and names */
+	ck_assert(!ok(BASE, BASE "[branch \"x\"] fsmonitor = y\n"));
+	ck_assert(!ok(BASE, BASE "[branch.x]\n\tremote = origin\n"));
+	ck_assert(!ok(BASE, BASE "[branch]\n\tremote = origin\n"));
+	ck_assert(!ok(BASE, BASE "[Branch \"x\"]\n\tremote = origin\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\\\"y\"]\n\tremote = origin\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"-x\"]\n\tremote = origin\n"));
+	ck_assert(!ok(BASE, BASE " [branch \"x\"]\n\tremote = origin\n"));
+	/* values: quote, backslash, comment, undefined remote, url, path */
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tdescription = a \"b\"\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tdescription = a; b\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tdescription = a # b\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tremote = evil\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tremote = ext::sh -c touch\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tremote = /tmp/evil\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tmerge = main\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tmerge = refs/heads/../x\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\trebase = sometimes\n"));
+	/* spacing other than git's */
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tremote=origin\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n  remote = origin\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\n\tremote = origin\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\t# note\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\n\tremote = origin"));
+}
+END_TEST
+
+START_TEST(test_bytes_refused)
+{
+	const char nul_new[] = BASE "[branch \"x\"]\n\tremote = origin\n\0[core]\n";
+	const char *why = NULL;
+
+	/* a continuation line could join the header to the value above */
+	ck_assert(!ok("[core]\n\teditor = vi \\\n[branch \"a\"]\n\tremote = origin\n",
+		      "[core]\n\teditor = vi \\\n[branch \"b\"]\n\tremote = origin\n"));
+	ck_assert(!ok(BASE, BASE "[branch \"x\"]\r\n\tremote = origin\r\n"));
+	/* a header git sees after \f, hidden in a branch section of the old file */
+	ck_assert(!ok(BASE MAIN "\f[core]\n\thooksPath = /dev/null\n", BASE MAIN));
+	ck_assert(!gitcfg_branch_only_change(BASE, strlen(BASE), nul_new, sizeof(nul_new) - 1, &why));
+	{
+		size_t n = GITCFG_MAX_SIZE + 2;
+		char *big = malloc(n);
+
+		ck_assert_ptr_nonnull(big);
+		memset(big, '#', n);
+		big[n - 1] = '\n';
+		ck_assert(!gitcfg_branch_only_change(big, n, big, n, &why));
+		free(big);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("gitcfg");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_git_writes_pass);
+	tcase_add_test(tc, test_outside_branch_refused);
+	tcase_add_test(tc, test_branch_grammar_strict);
+	tcase_add_test(tc, test_bytes_refused);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
