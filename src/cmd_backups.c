@@ -65,7 +65,7 @@ int cmd_backups_load(const struct backup_store_cycle *c, struct manifest *m, int
 static int do_list(const struct backup_store_cycle *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		unsigned long k[MANIFEST_RMDIR + 1] = { 0 };
+		unsigned long k[MANIFEST_SPECIAL + 1] = { 0 };
 		unsigned long long bytes = 0;
 		cleanup_free char *commit = NULL;
 		struct manifest m;
@@ -136,6 +136,16 @@ static int do_show(const struct backup_store_cycle *c)
 			break;
 		case MANIFEST_RMDIR:
 			printf("  folder removed  mode %04o\n", r->mode);
+			break;
+		case MANIFEST_META:
+			printf("  mode, owner or times changed (was mode %04o)\n", r->mode);
+			break;
+		case MANIFEST_SPECIAL:
+			if (r->target)
+				cmd_backups_put(stdout, "  symlink removed, to ", r->target);
+			else
+				printf("  FIFO removed  mode %04o", r->mode);
+			putchar('\n');
 			break;
 		case MANIFEST_CYCLE:
 			putchar('\n');

@@ -47,6 +47,9 @@ static const char *verb(const char *action, bool dry)
 		{ "remove-folder", "removed empty folder (made by the run)",
 		  "would remove folder" },
 		{ "mkdir", "made folder", "would make folder" },
+		{ "restore-meta", "restored mode, owner and times of",
+		  "would restore mode, owner and times of" },
+		{ "swap-back", "swapped back", "would swap back" },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -75,7 +78,8 @@ static void print_actions(const cJSON *actions, const struct backup_store_cycle 
 		printf("%s ", verb(act, dry));
 		cmd_backups_put(stdout, "", path);
 		if (cJSON_IsString(to))
-			cmd_backups_put(stdout, " to ", to->valuestring);
+			cmd_backups_put(stdout, strcmp(act, "swap-back") == 0 ? " and " : " to ",
+					to->valuestring);
 		if (strcmp(act, "restore-content") == 0 || strcmp(act, "recreate") == 0)
 			cmd_backups_put(stdout, " from cycle ", c->name);
 		putchar('\n');

@@ -133,7 +133,8 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
 		backup_note_created(j->nt->bc, path, st.st_dev, st.st_ino);
 }
 
-/* Save the existing file l names (content or remove); false after
+/* Save the existing file l names (content or remove), or record it (a
+ * removed symlink or FIFO, metadata: backup_before_change()); false after
  * refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
 {
@@ -141,9 +142,12 @@ bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
 	char name[NAME_MAX + 1];
 	int parent = l->parent, e;
 
-	if (!j->nt->bc || !S_ISREG(l->st.st_mode) || nj_created_here(j, &l->st))
+	if (!j->nt->bc || nj_created_here(j, &l->st) ||
+	    (!S_ISREG(l->st.st_mode) && (what == BACKUP_CHANGE_CONTENT ||
+					 (what == BACKUP_CHANGE_REMOVE && S_ISDIR(l->st.st_mode)))))
 		return true;
-	if (parent < 0 && (parent = notify_reparent(l, name)) < 0) {
+	/* META records the object itself: no name needed. */
+	if (parent < 0 && what != BACKUP_CHANGE_META && (parent = notify_reparent(l, name)) < 0) {
 		nj_refuse(j, FSJ_CAP_WRITE, l->path, "no backup: the file has no name to save it by",
 		       EACCES, NULL);
 		return false;
@@ -152,7 +156,7 @@ bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
 				 l->path, what, "notify", &err) < 0
 		    ? (errno ? errno : EACCES)
 		    : 0;
-	if (parent != l->parent)
+	if (parent != l->parent && parent >= 0)
 		close(parent);
 	if (e) {
 		nj_refuse(j, FSJ_CAP_WRITE, l->path, "the backup failed", e, NULL);

@@ -286,11 +286,11 @@ static int op_unlink(struct job *j)
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the backup failed", errno ? errno : EACCES,
 			  NULL);
-	else if (rmdir_ || !S_ISREG(l.st.st_mode) || !j->nt->bc || nj_created_here(j, &l.st))
+	else if (rmdir_ || !j->nt->bc || nj_created_here(j, &l.st))
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
-	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE))
+	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
-	else if (j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
+	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
 		e = trash_move_at(j->nt->trash_home, l.parent, l.name, l.path, NULL, &err) < 0
 			    ? (errno ? errno : EACCES)
 			    : 0;
@@ -418,10 +418,15 @@ static int op_rename(struct job *j)
 		e = errno;
 	else {
 		e = 0;
-		if (j->nt->bc && S_ISREG(a.st.st_mode))
-			backup_note_renamed(j->nt->bc, a.path, b.path, a.st.st_dev, a.st.st_ino);
-		if (j->nt->bc && (fl & RENAME_EXCHANGE) && S_ISREG(b.st.st_mode))
-			backup_note_renamed(j->nt->bc, b.path, a.path, b.st.st_dev, b.st.st_ino);
+		/* rename(2) of two names of one file does nothing */
+		if (b.obj >= 0 && a.st.st_dev == b.st.st_dev && a.st.st_ino == b.st.st_ino)
+			;
+		else if (j->nt->bc)
+			backup_note_renamed(j->nt->bc, a.path, b.path, a.st.st_dev, a.st.st_ino,
+					    false);
+		if (j->nt->bc && (fl & RENAME_EXCHANGE))
+			backup_note_renamed(j->nt->bc, b.path, a.path, b.st.st_dev, b.st.st_ino,
+					    true);
 	}
 	return done_two(j, e, &a, &b);
 }

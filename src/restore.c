@@ -4,6 +4,7 @@
  * (renameat2(2)), content goes back through backup_copy_fd(). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,25 @@ struct rctx {
 	const struct restore_opts *o;
 	cJSON *actions;
 	struct restore_counts *c;
+	const char **filled; /* dry run: old names a move-back would fill */
+	size_t nfilled;
 };
+
+/* Dry run: a move-back would bring the file back to path, so its later
+ * (older) records find it there. */
+static void fill(struct rctx *x, const char *path)
+{
+	x->filled = xreallocarray(x->filled, x->nfilled + 1, sizeof(*x->filled));
+	x->filled[x->nfilled++] = path;
+}
+
+static bool filled(const struct rctx *x, const char *path)
+{
+	for (size_t i = 0; i < x->nfilled; i++)
+		if (path_covers(x->filled[i], path))
+			return true;
+	return false;
+}
 
 static void act(struct rctx *x, const char *action, const char *path, const char *to, bool ok,
 		const char *detail)
@@ -194,6 +213,8 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 		act(x, "refuse", r->path, NULL, false, "the saved file is missing from the cycle");
 		return;
 	}
+	if (x->o->dry_run && filled(x, r->path))
+		return; /* a move-back brings it */
 	pfd = open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
 		act(x, "recreate", r->path, NULL, true, "with its folders");
@@ -256,6 +277,9 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	struct stat sb;
 	int rc;
 
+	bool swap = false;
+	unsigned fl = 0;
+
 	tfd = open_parent(x, r->to, false, NULL);
 	if (tfd < 0 || fstatat(tfd, base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
 	    !same_ident(&sb, r))
@@ -265,24 +289,32 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		act_errno(x, r->path, "cannot open its old folder", errno);
 		return;
 	}
+	/* The second name of an exchange: both names swap back at once. */
 	if (ffd >= 0 && fstatat(ffd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0) {
-		act(x, "refuse", r->to, r->path, false, "cannot move it back: its old name exists");
-		return;
+		if (!r->exchange) {
+			act(x, "refuse", r->to, r->path, false,
+			    "cannot move it back: its old name exists");
+			return;
+		}
+		swap = true;
 	}
 	if (x->o->dry_run) {
-		act(x, "move-back", r->to, r->path, true, NULL);
+		act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
+		fill(x, r->path);
 		return;
 	}
 #ifdef __linux__
-	rc = renameat2(tfd, base_name(r->to), ffd, base_name(r->path), RENAME_NOREPLACE);
+	fl = swap ? RENAME_EXCHANGE : RENAME_NOREPLACE;
+	rc = renameat2(tfd, base_name(r->to), ffd, base_name(r->path), fl);
 #else
-	rc = renameat(tfd, base_name(r->to), ffd, base_name(r->path));
+	(void)fl;
+	rc = swap ? (errno = ENOTSUP, -1) : renameat(tfd, base_name(r->to), ffd, base_name(r->path));
 #endif
 	if (rc < 0) {
 		act_errno(x, r->to, "cannot move it back", errno);
 		return;
 	}
-	act(x, "move-back", r->to, r->path, true, NULL);
+	act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 }
 
 static void undo_create(struct rctx *x, const struct manifest_rec *r)
@@ -350,10 +382,94 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	act(x, "mkdir", r->path, NULL, true, NULL);
 }
 
+/* Put back the mode, owner and times r recorded on whatever object of
+ * r's type is at its path now (the older records undone before this one
+ * put the object itself back there). */
+static void undo_meta(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1, fd = -1;
+	const char *name = base_name(r->path);
+	struct timespec ts[2] = { r->atime, r->mtime };
+	struct stat sb;
+	bool link;
+
+	pfd = open_parent(x, r->path, false, NULL);
+	if (pfd < 0 || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    (sb.st_mode & S_IFMT) != r->type)
+		return; /* gone, or another kind of object now: nothing of it to mend */
+	link = S_ISLNK(sb.st_mode);
+	if ((link || (sb.st_mode & 07777) == r->mode) &&
+	    (geteuid() != 0 || (sb.st_uid == r->uid && sb.st_gid == r->gid)) &&
+	    BACKUP_MTIM(&sb).tv_sec == r->mtime.tv_sec && BACKUP_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
+		return;
+	if (x->o->dry_run) {
+		act(x, "restore-meta", r->path, NULL, true, NULL);
+		return;
+	}
+	if (link) {
+		if ((geteuid() == 0 && fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+		    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
+			act_errno(x, r->path, "cannot set its owner or times", errno);
+			return;
+		}
+	} else if ((fd = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0 ||
+		   set_meta(fd, r) < 0) {
+		act_errno(x, r->path, "cannot set its mode, owner or times", errno);
+		return;
+	}
+	act(x, "restore-meta", r->path, NULL, true, NULL);
+}
+
+/* Make a removed symlink or FIFO again (never over anything). */
+static void undo_special(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	const char *name = base_name(r->path);
+	struct timespec ts[2] = { r->atime, r->mtime };
+	char target[PATH_MAX];
+	struct stat sb;
+	ssize_t n;
+
+	if (x->o->dry_run && filled(x, r->path))
+		return;
+	pfd = open_parent(x, r->path, true, r);
+	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {
+		act_errno(x, r->path, "cannot open its folder", errno);
+		return;
+	}
+	if (pfd >= 0 && fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		n = r->type == S_IFLNK ? readlinkat(pfd, name, target, sizeof(target) - 1) : 0;
+		if (n >= 0)
+			target[n] = '\0';
+		if ((sb.st_mode & S_IFMT) == r->type &&
+		    (r->type != S_IFLNK || (n >= 0 && strcmp(target, r->target) == 0)))
+			return; /* back already */
+		act(x, "refuse", r->path, NULL, false, "cannot make it again: its name is taken");
+		return;
+	}
+	if (x->o->dry_run) {
+		act(x, "recreate", r->path, NULL, true, NULL);
+		return;
+	}
+	if ((r->type == S_IFLNK ? symlinkat(r->target, pfd, name)
+				: mkfifoat(pfd, name, r->mode & 0777)) < 0) {
+		act_errno(x, r->path, "cannot make it again", errno);
+		return;
+	}
+	/* Owner (as root), the mode past the umask, times: what fails is said. */
+	if ((geteuid() == 0 && fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    (r->type == S_IFIFO && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
+		act_errno(x, r->path, "made again, but cannot set its owner, mode or times", errno);
+		return;
+	}
+	act(x, "recreate", r->path, NULL, true, NULL);
+}
+
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c };
+	struct rctx x = { -1, m, o, actions, c, NULL, 0 };
 
 	memset(c, 0, sizeof(*c));
 	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -379,6 +495,12 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 		case MANIFEST_RMDIR:
 			undo_rmdir(&x, r);
 			break;
+		case MANIFEST_META:
+			undo_meta(&x, r);
+			break;
+		case MANIFEST_SPECIAL:
+			undo_special(&x, r);
+			break;
 		case MANIFEST_CYCLE:
 		case MANIFEST_NAME:
 			break;
@@ -386,5 +508,6 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 	}
 	if (x.filesfd >= 0)
 		close(x.filesfd);
+	free(x.filled);
 	return c->failed ? -1 : 0;
 }
