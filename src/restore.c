@@ -23,24 +23,33 @@ struct rctx {
 	const struct restore_opts *o;
 	cJSON *actions;
 	struct restore_counts *c;
-	const char **filled; /* dry run: old names a move-back would fill */
-	size_t nfilled;
+	struct sim *sim; /* dry run: what the actions so far would have done */
+	size_t nsim;
+	size_t cur; /* the record being undone */
 };
 
-/* Dry run: a move-back would bring the file back to path, so its later
- * (older) records find it there. */
-static void fill(struct rctx *x, const char *path)
+/* A dry run changes nothing, so later (older) records would see the disk
+ * as it is; what a move-back or a trash would have done is kept here. */
+enum { SIM_GONE, SIM_THERE, SIM_SETTLED /* swapped back: leave it */ };
+struct sim {
+	const char *path;
+	int state;
+};
+
+static void sim_add(struct rctx *x, const char *path, int state)
 {
-	x->filled = xreallocarray(x->filled, x->nfilled + 1, sizeof(*x->filled));
-	x->filled[x->nfilled++] = path;
+	x->sim = xreallocarray(x->sim, x->nsim + 1, sizeof(*x->sim));
+	x->sim[x->nsim++] = (struct sim){ path, state };
 }
 
-static bool filled(const struct rctx *x, const char *path)
+/* The state a dry run would have left path (or a folder above it) in,
+ * newest first; -1: as on disk. */
+static int sim_state(const struct rctx *x, const char *path)
 {
-	for (size_t i = 0; i < x->nfilled; i++)
-		if (path_covers(x->filled[i], path))
-			return true;
-	return false;
+	for (size_t i = x->nsim; i-- > 0;)
+		if (path_covers(x->sim[i].path, path))
+			return x->sim[i].state;
+	return -1;
 }
 
 static void act(struct rctx *x, const char *action, const char *path, const char *to, bool ok,
@@ -197,6 +206,37 @@ static bool same_state(int fd, int src, const struct manifest_rec *r)
 	}
 }
 
+static bool same_ident(const struct stat *sb, const struct manifest_rec *r)
+{
+	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
+}
+
+/* true when r's path is missing because a folder above it, renamed in
+ * the cycle before r was recorded, went back to its old name already (a
+ * second restore): what r saved went back with it. */
+static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	struct stat sb;
+
+	for (size_t i = 0; i < x->cur; i++) {
+		const struct manifest_rec *f = &x->m->v[i];
+
+		if (f->op != MANIFEST_RENAMED || strcmp(f->to, r->path) == 0 ||
+		    !path_covers(f->to, r->path))
+			continue;
+		pfd = open_parent(x, r->path, false, NULL);
+		if (pfd >= 0 && fstatat(pfd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
+			return false;
+		if (pfd >= 0)
+			close(pfd);
+		pfd = open_parent(x, f->path, false, NULL);
+		return pfd >= 0 && fstatat(pfd, base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		       S_ISDIR(sb.st_mode) && same_ident(&sb, f);
+	}
+	return false;
+}
+
 static void undo_content(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int src = -1, pfd = -1, fd = -1;
@@ -213,8 +253,10 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 		act(x, "refuse", r->path, NULL, false, "the saved file is missing from the cycle");
 		return;
 	}
-	if (x->o->dry_run && filled(x, r->path))
+	if (x->o->dry_run && sim_state(x, r->path) > SIM_GONE)
 		return; /* a move-back brings it */
+	if (gone_with_folder(x, r))
+		return;
 	pfd = open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
 		act(x, "recreate", r->path, NULL, true, "with its folders");
@@ -266,10 +308,6 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 	act(x, "restore-content", r->path, NULL, true, NULL);
 }
 
-static bool same_ident(const struct stat *sb, const struct manifest_rec *r)
-{
-	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
-}
 
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 {
@@ -280,6 +318,9 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	bool swap = false;
 	unsigned fl = 0;
 
+	if (x->o->dry_run && (sim_state(x, r->to) == SIM_GONE || sim_state(x, r->to) == SIM_SETTLED ||
+			      sim_state(x, r->path) == SIM_SETTLED))
+		return;
 	tfd = open_parent(x, r->to, false, NULL);
 	if (tfd < 0 || fstatat(tfd, base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
 	    !same_ident(&sb, r))
@@ -290,7 +331,9 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	/* The second name of an exchange: both names swap back at once. */
-	if (ffd >= 0 && fstatat(ffd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+	if ((x->o->dry_run && sim_state(x, r->path) == SIM_THERE) ||
+	    (!(x->o->dry_run && sim_state(x, r->path) == SIM_GONE) && ffd >= 0 &&
+	     fstatat(ffd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)) {
 		if (!r->exchange) {
 			act(x, "refuse", r->to, r->path, false,
 			    "cannot move it back: its old name exists");
@@ -300,7 +343,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	}
 	if (x->o->dry_run) {
 		act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
-		fill(x, r->path);
+		sim_add(x, r->to, swap ? SIM_SETTLED : SIM_GONE);
+		sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
 		return;
 	}
 #ifdef __linux__
@@ -324,6 +368,13 @@ static void undo_create(struct rctx *x, const struct manifest_rec *r)
 	const char *name = base_name(r->path);
 	struct stat sb;
 
+	if (x->o->dry_run && sim_state(x, r->path) >= 0) {
+		/* a move-back would have put the run's file there: trashed next */
+		if (sim_state(x, r->path) == SIM_THERE)
+			act(x, "trash", r->path, NULL, true, NULL);
+		sim_add(x, r->path, SIM_GONE);
+		return;
+	}
 	pfd = open_parent(x, r->path, false, NULL);
 	if (pfd < 0 && errno == ENOENT)
 		return;
@@ -335,6 +386,7 @@ static void undo_create(struct rctx *x, const struct manifest_rec *r)
 		return; /* gone, or not what the run made */
 	if (x->o->dry_run) {
 		act(x, S_ISDIR(sb.st_mode) ? "remove-folder" : "trash", r->path, NULL, true, NULL);
+		sim_add(x, r->path, SIM_GONE);
 		return;
 	}
 	if (S_ISDIR(sb.st_mode) && unlinkat(pfd, name, AT_REMOVEDIR) == 0) {
@@ -430,7 +482,7 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 	struct stat sb;
 	ssize_t n;
 
-	if (x->o->dry_run && filled(x, r->path))
+	if ((x->o->dry_run && sim_state(x, r->path) > SIM_GONE) || gone_with_folder(x, r))
 		return;
 	pfd = open_parent(x, r->path, true, r);
 	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {
@@ -469,7 +521,7 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c, NULL, 0 };
+	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0 };
 
 	memset(c, 0, sizeof(*c));
 	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -480,6 +532,7 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 			o->progress(m->n - i, m->n, o->arg);
 		if (!restore_wanted(r, o->paths, o->npaths))
 			continue;
+		x.cur = i;
 		c->matched++;
 		switch (r->op) {
 		case MANIFEST_CONTENT:
@@ -508,6 +561,6 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 	}
 	if (x.filesfd >= 0)
 		close(x.filesfd);
-	free(x.filled);
+	free(x.sim);
 	return c->failed ? -1 : 0;
 }
