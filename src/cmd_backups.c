@@ -161,38 +161,15 @@ static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *
 		    long days, long max_mb, bool dry)
 {
 	unsigned long ddays, dmb;
-	unsigned long long total = 0, *size = xcalloc(n + 1, sizeof(*size));
-	bool *gone = xcalloc(n + 1, sizeof(*gone));
-	struct fsj_error err = { { 0 } };
-	int status = FSJ_EXIT_OK;
-	double when, now = (double)time(NULL);
 
 	backup_store_limits(&ctx->config, &ddays, &dmb);
 	if (days < 0)
 		days = (long)ddays;
 	if (max_mb < 0)
 		max_mb = (long)dmb;
-	for (size_t i = 0; i < n; i++)
-		total += size[i] = backup_store_cycle_bytes(&v[i]);
-	for (size_t i = 0; i < n; i++) {
-		if (backup_store_in_use(&v[i], &when))
-			continue;
-		if (now - when >= (double)days * 86400.0 ||
-		    total > (unsigned long long)max_mb * 1024ull * 1024ull) {
-			printf("%s %s %s (%llu bytes)\n", dry ? "would prune" : "pruned",
-			       v[i].session, v[i].name, size[i]);
-			if (!dry && backup_store_remove(&v[i], &err) < 0) {
-				cmd_print_error(&err);
-				status = FSJ_EXIT_ERROR;
-				continue;
-			}
-			gone[i] = true;
-			total -= size[i];
-		}
-	}
-	free(size);
-	free(gone);
-	return status;
+	return backup_store_prune(v, n, (unsigned long)days, (unsigned long)max_mb, n, dry, stdout)
+		       ? FSJ_EXIT_ERROR
+		       : FSJ_EXIT_OK;
 }
 
 int cmd_backups(int argc, char **argv)
