@@ -30,11 +30,26 @@ struct rctx {
 
 /* A dry run changes nothing, so later (older) records would see the disk
  * as it is; what a move-back or a trash would have done is kept here. */
-enum { SIM_GONE, SIM_THERE, SIM_SETTLED /* swapped back: leave it */ };
+enum {
+	SIM_GONE,
+	SIM_THERE,
+	SIM_SETTLED, /* swapped back: leave it */
+	SIM_MADE,    /* an empty folder made again: that path only */
+};
 struct sim {
 	const char *path;
 	int state;
 };
+
+static int sim_state(const struct rctx *x, const char *path);
+
+/* Dry run: a move-back (or swap) would have put the object back at path. */
+static bool sim_brings(const struct rctx *x, const char *path)
+{
+	int st = sim_state(x, path);
+
+	return st == SIM_THERE || st == SIM_SETTLED;
+}
 
 static void sim_add(struct rctx *x, const char *path, int state)
 {
@@ -47,7 +62,8 @@ static void sim_add(struct rctx *x, const char *path, int state)
 static int sim_state(const struct rctx *x, const char *path)
 {
 	for (size_t i = x->nsim; i-- > 0;)
-		if (path_covers(x->sim[i].path, path))
+		if (x->sim[i].state == SIM_MADE ? strcmp(x->sim[i].path, path) == 0
+						 : path_covers(x->sim[i].path, path))
 			return x->sim[i].state;
 	return -1;
 }
@@ -211,9 +227,19 @@ static bool same_ident(const struct stat *sb, const struct manifest_rec *r)
 	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
 }
 
-/* true when r's path is missing because a folder above it, renamed in
- * the cycle before r was recorded, went back to its old name already (a
- * second restore): what r saved went back with it. */
+/* true when the folder at path is one a restore made again: the cycle
+ * removed it after its record number after (mv a b; rm -rf b). */
+static bool remade(const struct rctx *x, const char *path, size_t after)
+{
+	for (size_t i = after + 1; i < x->m->n; i++)
+		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, path) == 0)
+			return true;
+	return false;
+}
+
+/* true when r's path is missing because it (or a folder above it), renamed
+ * in the cycle before r was recorded, went back to its old name already
+ * (a second restore): what r saved went back with it. */
 static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
@@ -222,17 +248,23 @@ static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 	for (size_t i = 0; i < x->cur; i++) {
 		const struct manifest_rec *f = &x->m->v[i];
 
-		if (f->op != MANIFEST_RENAMED || strcmp(f->to, r->path) == 0 ||
-		    !path_covers(f->to, r->path))
+		if (f->op != MANIFEST_RENAMED || !path_covers(f->to, r->path))
 			continue;
-		pfd = open_parent(x, r->path, false, NULL);
-		if (pfd >= 0 && fstatat(pfd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
-			return false;
-		if (pfd >= 0)
-			close(pfd);
-		pfd = open_parent(x, f->path, false, NULL);
-		return pfd >= 0 && fstatat(pfd, base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-		       S_ISDIR(sb.st_mode) && same_ident(&sb, f);
+		if (pfd < 0) {
+			pfd = open_parent(x, r->path, false, NULL);
+			if (pfd >= 0 &&
+			    fstatat(pfd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
+				return false;
+			if (pfd < 0)
+				pfd = -2; /* looked: missing */
+		}
+		{
+			cleanup_fd int ffd = open_parent(x, f->path, false, NULL);
+
+			if (ffd >= 0 && fstatat(ffd, base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    (same_ident(&sb, f) || (S_ISDIR(sb.st_mode) && remade(x, f->to, i))))
+				return true;
+		}
 	}
 	return false;
 }
@@ -253,7 +285,7 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 		act(x, "refuse", r->path, NULL, false, "the saved file is missing from the cycle");
 		return;
 	}
-	if (x->o->dry_run && sim_state(x, r->path) > SIM_GONE)
+	if (x->o->dry_run && sim_brings(x, r->path))
 		return; /* a move-back brings it */
 	if (gone_with_folder(x, r))
 		return;
@@ -312,18 +344,23 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int tfd = -1, ffd = -1;
-	struct stat sb;
-	int rc;
-
 	bool swap = false;
 	unsigned fl = 0;
+	struct stat sb;
+	int rc;
 
 	if (x->o->dry_run && (sim_state(x, r->to) == SIM_GONE || sim_state(x, r->to) == SIM_SETTLED ||
 			      sim_state(x, r->path) == SIM_SETTLED))
 		return;
+	if (x->o->dry_run && sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
+		act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
+		sim_add(x, r->to, SIM_GONE);
+		sim_add(x, r->path, SIM_THERE);
+		return;
+	}
 	tfd = open_parent(x, r->to, false, NULL);
 	if (tfd < 0 || fstatat(tfd, base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !same_ident(&sb, r))
+	    !(same_ident(&sb, r) || (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
 		return; /* moved back already, or gone */
 	ffd = open_parent(x, r->path, true, NULL);
 	if (ffd < 0 && !(errno == ENOENT && x->o->dry_run)) {
@@ -409,6 +446,8 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	cleanup_fd int pfd = -1, fd = -1;
 	struct stat sb;
 
+	if (gone_with_folder(x, r))
+		return;
 	pfd = open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
 		act(x, "mkdir", r->path, NULL, true, "with its folders");
@@ -422,6 +461,7 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 		return;
 	if (x->o->dry_run) {
 		act(x, "mkdir", r->path, NULL, true, NULL);
+		sim_add(x, r->path, SIM_MADE);
 		return;
 	}
 	if (mkdirat(pfd, base_name(r->path), r->mode) < 0 ||
@@ -482,7 +522,7 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 	struct stat sb;
 	ssize_t n;
 
-	if ((x->o->dry_run && sim_state(x, r->path) > SIM_GONE) || gone_with_folder(x, r))
+	if ((x->o->dry_run && sim_brings(x, r->path)) || gone_with_folder(x, r))
 		return;
 	pfd = open_parent(x, r->path, true, r);
 	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {

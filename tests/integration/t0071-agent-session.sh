@@ -3,7 +3,8 @@
 # section 9): in a git repository with no rules file, 200 files are changed
 # by sed -i, python (atomic replace and in-place write), truncate, cp over,
 # mv, rm, a node script, chmod and touch; a folder is removed with rm -rf
-# and another renamed; a symlink and a FIFO are deleted; a RENAME_EXCHANGE
+# and another renamed (one renamed, then removed); a file renamed, then
+# changed; a symlink and a FIFO are deleted; a RENAME_EXCHANGE
 # swaps two files; new files and folders are made. One `backups restore`
 # must give back every path's type, mode, symlink target and content
 # byte for byte (a hash manifest taken before), with every file the run
@@ -27,6 +28,8 @@ mkdir -p "$P/src" "$P/tree/a/b" "$P/dirA/sub"
 for i in $(seq -w 1 200); do printf 'file %s\nline two %s\n' "$i" "$RANDOM" >"$P/src/f$i"; done
 for i in $(seq 1 20); do echo "t$i" >"$P/tree/a/b/t$i"; done
 echo inner >"$P/dirA/sub/inner"
+mkdir -p "$P/dirC/sub" && echo c1 >"$P/dirC/c1" && echo c2 >"$P/dirC/sub/c2"
+echo r1 >"$P/ren1"
 chmod 640 "$P/src/f003" "$P/src/f161"
 chmod 750 "$P/tree/a"
 ln -s src/f001 "$P/link1"
@@ -92,6 +95,8 @@ for i in $(seq 191 200); do echo more >> src/f$i; done
 rm -rf tree
 mv dirA dirB
 echo changed > dirB/sub/inner
+mv dirC dirD && rm -rf dirD
+mv ren1 ren2 && echo more >> ren2
 rm link1 dangling fifo1
 python3 -c "
 import ctypes
