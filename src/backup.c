@@ -361,7 +361,7 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		return 0;
 	}
 	if (what == BACKUP_CHANGE_REMOVE &&
-	    backup_copy_link(bc->filesfd, &bc->next, fd, &sb, num, sizeof(num)) == 0) {
+	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
 		linked = true;
 	} else {
 		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
