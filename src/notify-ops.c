@@ -409,10 +409,12 @@ static int op_rename(struct job *j)
 		       "a moved folder could carry a denied or protected name", EACCES, NULL);
 	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !nj_same(a.obj, &now))
 		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
-	/* The name loses its file: saved (and the moved file too, so that a
-	 * store keyed by path finds it under its old name). */
-	else if (!nj_save(j, &a, BACKUP_CHANGE_REMOVE) ||
-		 (b.obj >= 0 && !nj_save(j, &b, BACKUP_CHANGE_REMOVE)))
+	/* The file renamed over leaves the workspace: saved (a link). The
+	 * moved file keeps its content under the new name, the renamed
+	 * record takes it back; a link of it would be a second name that
+	 * makes every later write of it a hard-link write (nj_hardlink_ok).
+	 * An exchange keeps both files: recorded only. */
+	else if (b.obj >= 0 && !(fl & RENAME_EXCHANGE) && !nj_save(j, &b, BACKUP_CHANGE_REMOVE))
 		;
 	else if (syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0)
 		e = errno;
