@@ -28,13 +28,15 @@ static void progress(size_t done, size_t total, void *arg)
 {
 	struct progress *p = arg;
 	struct timespec now;
+	double secs;
 
 	if (done % 64 && done != total)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	/* more than a second since the start, not a second boundary crossed */
-	if ((double)(now.tv_sec - p->start.tv_sec) +
-		    (double)(now.tv_nsec - p->start.tv_nsec) / 1e9 < 1.0)
+	secs = (double)(now.tv_sec - p->start.tv_sec) +
+	       (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
+	if (secs < 1.0)
 		return;
 	fprintf(stderr, "\rfsjail: restoring %zu/%zu", done, total);
 	p->shown = true;

@@ -555,9 +555,9 @@ static void print_text(const cJSON *root)
 	       js(o, "dir"), js(o, "delete_mode"));
 	if (strcmp(js(o, "delete_mode"), "trash") == 0)
 		printf(" (%s)", js(o, "trash"));
-	printf("\n%-12s %.0f cycles, %.1f MiB (kept %.0f days, up to %.0f MB)\n", "store:",
-	       jnum(o, "store_cycles"), jnum(o, "store_bytes") / 1048576.0, jnum(o, "keep_days"),
-	       jnum(o, "store_max_mb"));
+	printf("\n%-12s %.0f cycles, %.1f MiB (kept %.0f days, up to %.0f MB)\n",
+	       "store:", jnum(o, "store_cycles"), jnum(o, "store_bytes") / 1048576.0,
+	       jnum(o, "keep_days"), jnum(o, "store_max_mb"));
 	o = jo(root, "audit");
 	printf("%-12s %s, %s\n", "audit:", jb(o, "enabled") ? "enabled" : "disabled",
 	       js(o, "path"));

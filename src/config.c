@@ -327,8 +327,10 @@ static int read_backup(struct ydoc *d, const struct ynode *m, struct fsj_config 
 			r = get_enum(d, k, v, delete_modes, 2, "trash or unlink", &e);
 			c->delete_mode = e ? FSJ_DELETE_UNLINK : FSJ_DELETE_TRASH;
 		} else {
-			r = ynode_err(d, k, "unknown key '%s' in 'backup' (expected enabled, "
-				     "max_size_mb, keep_days, store_max_mb or deleteMode)", yshown(d, k));
+			r = ynode_err(d, k,
+				      "unknown key '%s' in 'backup' (expected enabled, "
+				      "max_size_mb, keep_days, store_max_mb or deleteMode)",
+				      yshown(d, k));
 		}
 		if (r < 0)
 			return -1;

@@ -199,7 +199,10 @@ static char *dup_or_null(const char *s)
 static const struct {
 	const char *name;
 	unsigned type;
-} types[] = { { "file", S_IFREG }, { "dir", S_IFDIR }, { "symlink", S_IFLNK }, { "fifo", S_IFIFO } };
+} types[] = { { "file", S_IFREG },
+	      { "dir", S_IFDIR },
+	      { "symlink", S_IFLNK },
+	      { "fifo", S_IFIFO } };
 
 cJSON *manifest_other_record(const char *op, const char *path, int fd, const struct stat *sb)
 {
@@ -285,7 +288,8 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		for (k = 0; k < sizeof(types) / sizeof(types[0]); k++)
 			if (jstr(o, "type") && strcmp(jstr(o, "type"), types[k].name) == 0)
 				r->type = types[k].type;
-		if (!r->type || (r->op == MANIFEST_SPECIAL && r->type != S_IFLNK && r->type != S_IFIFO))
+		if (!r->type ||
+		    (r->op == MANIFEST_SPECIAL && r->type != S_IFLNK && r->type != S_IFIFO))
 			return "bad type";
 		b = jstr(o, "target");
 		if (r->type == S_IFLNK && r->op == MANIFEST_SPECIAL &&

@@ -297,7 +297,8 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 				 NULL);
 	if (path && !made_here(j, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
-	if (path && !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st }))
+	if (path &&
+	    !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st }))
 		return 0;
 	return nj_answer(j, perform(m, v, fd, true, &st));
 }

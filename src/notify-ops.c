@@ -291,7 +291,8 @@ static int op_unlink(struct job *j)
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
 	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
-		e = trash_move_at(j->nt->trash_home, nj_host_parent(j, &l), l.name, l.path, NULL, &err) < 0
+		e = trash_move_at(j->nt->trash_home, nj_host_parent(j, &l), l.name, l.path, NULL,
+				  &err) < 0
 			    ? (errno ? errno : EACCES)
 			    : 0;
 		if (e == 0)

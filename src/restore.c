@@ -63,7 +63,7 @@ static int sim_state(const struct rctx *x, const char *path)
 {
 	for (size_t i = x->nsim; i-- > 0;)
 		if (x->sim[i].state == SIM_MADE ? strcmp(x->sim[i].path, path) == 0
-						 : path_covers(x->sim[i].path, path))
+						: path_covers(x->sim[i].path, path))
 			return x->sim[i].state;
 	return -1;
 }
@@ -261,7 +261,8 @@ static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 		{
 			cleanup_fd int ffd = open_parent(x, f->path, false, NULL);
 
-			if (ffd >= 0 && fstatat(ffd, base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+			if (ffd >= 0 &&
+			    fstatat(ffd, base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
 			    (same_ident(&sb, f) || (S_ISDIR(sb.st_mode) && remade(x, f->to, i))))
 				return true;
 		}
@@ -340,7 +341,6 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 	act(x, "restore-content", r->path, NULL, true, NULL);
 }
 
-
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int tfd = -1, ffd = -1;
@@ -349,8 +349,9 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	struct stat sb;
 	int rc;
 
-	if (x->o->dry_run && (sim_state(x, r->to) == SIM_GONE || sim_state(x, r->to) == SIM_SETTLED ||
-			      sim_state(x, r->path) == SIM_SETTLED))
+	if (x->o->dry_run &&
+	    (sim_state(x, r->to) == SIM_GONE || sim_state(x, r->to) == SIM_SETTLED ||
+	     sim_state(x, r->path) == SIM_SETTLED))
 		return;
 	if (x->o->dry_run && sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
 		act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
@@ -389,7 +390,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	rc = renameat2(tfd, base_name(r->to), ffd, base_name(r->path), fl);
 #else
 	(void)fl;
-	rc = swap ? (errno = ENOTSUP, -1) : renameat(tfd, base_name(r->to), ffd, base_name(r->path));
+	rc = swap ? (errno = ENOTSUP, -1)
+		  : renameat(tfd, base_name(r->to), ffd, base_name(r->path));
 #endif
 	if (rc < 0) {
 		act_errno(x, r->to, "cannot move it back", errno);
@@ -492,19 +494,22 @@ static void undo_meta(struct rctx *x, const struct manifest_rec *r)
 	link = S_ISLNK(sb.st_mode);
 	if ((link || (sb.st_mode & 07777) == r->mode) &&
 	    (geteuid() != 0 || (sb.st_uid == r->uid && sb.st_gid == r->gid)) &&
-	    BACKUP_MTIM(&sb).tv_sec == r->mtime.tv_sec && BACKUP_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
+	    BACKUP_MTIM(&sb).tv_sec == r->mtime.tv_sec &&
+	    BACKUP_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
 		return;
 	if (x->o->dry_run) {
 		act(x, "restore-meta", r->path, NULL, true, NULL);
 		return;
 	}
 	if (link) {
-		if ((geteuid() == 0 && fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+		if ((geteuid() == 0 &&
+		     fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
 		    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
 			act_errno(x, r->path, "cannot set its owner or times", errno);
 			return;
 		}
-	} else if ((fd = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0 ||
+	} else if ((fd = openat(pfd, name,
+				O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0 ||
 		   set_meta(fd, r) < 0) {
 		act_errno(x, r->path, "cannot set its mode, owner or times", errno);
 		return;
