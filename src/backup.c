@@ -500,16 +500,17 @@ bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino)
 	return r;
 }
 
-void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
-			 ino_t ino, bool exchange)
+int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
+			ino_t ino, bool exchange)
 {
 	char buf[24];
 	cJSON *rec;
+	int rc, saved;
 
 	if (!bc || !from || !to || (backup_path_is_temp(bc, from) && backup_path_is_temp(bc, to)))
-		return;
+		return 0;
 	pthread_mutex_lock(&bc->lock);
-	if (open_cycle(bc) == 0) {
+	if ((rc = open_cycle(bc)) == 0) {
 		rec = cJSON_CreateObject();
 		cJSON_AddStringToObject(rec, "op", "renamed");
 		cJSON_AddStringToObject(rec, "from", from);
@@ -520,10 +521,13 @@ void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *
 		cJSON_AddStringToObject(rec, "ino", buf);
 		if (exchange)
 			cJSON_AddTrueToObject(rec, "exchange");
-		if (append(bc, rec) == 0)
+		if ((rc = append(bc, rec)) == 0)
 			bc->renamed++;
 	}
+	saved = errno;
 	pthread_mutex_unlock(&bc->lock);
+	errno = saved;
+	return rc;
 }
 
 int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,

@@ -88,12 +88,15 @@ void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, i
 /* true when the file (dev, ino) was created in this cycle. */
 bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino);
 
-/* The file or folder (dev, ino) was renamed from one absolute path to
- * another in this cycle (after backup_before_change() of any file renamed
- * over); restore moves it back. exchange: the second half of a
- * RENAME_EXCHANGE (restore swaps the two names back). */
-void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
-			 ino_t ino, bool exchange);
+/* The file or folder (dev, ino) is about to be renamed from one absolute
+ * path to another in this cycle (after backup_before_change() of any file
+ * renamed over); restore moves it back (a record of a rename that then
+ * failed finds no such file at "to": nothing). exchange: the second half
+ * of a RENAME_EXCHANGE (restore swaps the two names back). Returns 0, or
+ * -1 with errno set when the record cannot be written: refuse the
+ * rename. */
+int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
+			ino_t ino, bool exchange);
 
 /* A folder is about to be removed: record its mode, owner and times for
  * restore. Returns 0, or -1 with err and errno set: refuse the rmdir. */

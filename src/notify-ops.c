@@ -373,6 +373,24 @@ static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
 	return 0;
 }
 
+/* Record the rename a -> b before it is done (restore moves it back); a
+ * rename that cannot be recorded is refused. false after refusing. */
+static bool note_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
+{
+	struct backup_cycle *bc = j->nt->bc;
+
+	/* rename(2) of two names of one file does nothing */
+	if (!bc || (b->obj >= 0 && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino))
+		return true;
+	if (backup_note_renamed(bc, a->path, b->path, a->st.st_dev, a->st.st_ino, false) == 0 &&
+	    (!(fl & RENAME_EXCHANGE) ||
+	     backup_note_renamed(bc, b->path, a->path, b->st.st_dev, b->st.st_ino, true) == 0))
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, b->path, "the rename cannot be recorded for undo",
+		  errno ? errno : EACCES, NULL);
+	return false;
+}
+
 static int op_rename(struct job *j)
 {
 	unsigned fl = (unsigned)j->c->flags, del = FSJ_CAPBIT(FSJ_CAP_DELETE);
@@ -417,20 +435,10 @@ static int op_rename(struct job *j)
 	 * An exchange keeps both files: recorded only. */
 	else if (b.obj >= 0 && !(fl & RENAME_EXCHANGE) && !nj_save(j, &b, BACKUP_CHANGE_REMOVE))
 		;
-	else if (syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0)
-		e = errno;
-	else {
-		e = 0;
-		/* rename(2) of two names of one file does nothing */
-		if (b.obj >= 0 && a.st.st_dev == b.st.st_dev && a.st.st_ino == b.st.st_ino)
-			;
-		else if (j->nt->bc)
-			backup_note_renamed(j->nt->bc, a.path, b.path, a.st.st_dev, a.st.st_ino,
-					    false);
-		if (j->nt->bc && (fl & RENAME_EXCHANGE))
-			backup_note_renamed(j->nt->bc, b.path, a.path, b.st.st_dev, b.st.st_ino,
-					    true);
-	}
+	else if (!note_rename(j, &a, &b, fl))
+		;
+	else
+		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
 	return done_two(j, e, &a, &b);
 }
 
