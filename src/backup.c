@@ -275,6 +275,28 @@ static void audit_backup(const struct backup_cycle *bc, const char *call, const 
 	(void)audit_record(bc->audit, &ev);
 }
 
+/* A change that saves no content (backup_before_change(): META, REMOVE
+ * of a symlink or FIFO): one record, the first per file per cycle.
+ * Locked. 0, or -1 with errno set. */
+static int other_locked(struct backup_cycle *bc, int fd, const char *path, const struct stat *sb,
+			enum backup_change what)
+{
+	struct backup_ident *id = backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, false, NULL);
+	bool meta = what == BACKUP_CHANGE_META;
+	cJSON *rec;
+
+	if (id || (!meta && !S_ISLNK(sb->st_mode) && !S_ISFIFO(sb->st_mode)))
+		return 0; /* recorded (or made) already; a socket or device is not kept */
+	if (open_cycle(bc) < 0)
+		return -1;
+	rec = manifest_other_record(meta ? "meta" : "special", path, fd, sb);
+	if (!rec || append(bc, rec) < 0)
+		return -1;
+	backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, true, path)->state =
+		meta ? BACKUP_IDENT_META : BACKUP_IDENT_SKIPPED;
+	return 0;
+}
+
 /* The locked part of backup_before_change(). */
 static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, int fd,
 			 const char *path, enum backup_change what, const char *call,
@@ -305,10 +327,13 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		saved = errno;
 		goto fail;
 	}
-	if (!S_ISREG(sb.st_mode) || backup_path_is_temp(bc, path))
+	if (backup_path_is_temp(bc, path))
 		return 0;
+	if (what == BACKUP_CHANGE_META || !S_ISREG(sb.st_mode))
+		return what == BACKUP_CHANGE_CONTENT ? 0 : other_locked(bc, fd, path, &sb, what);
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
-	if (id && (id->state != BACKUP_IDENT_LINKED || what == BACKUP_CHANGE_REMOVE)) {
+	if (id && id->state != BACKUP_IDENT_META &&
+	    (id->state != BACKUP_IDENT_LINKED || what == BACKUP_CHANGE_REMOVE)) {
 		/* Saved (or created) already: record another name once. */
 		if (id->state != BACKUP_IDENT_CREATED && id->path && strcmp(id->path, path) != 0 &&
 		    bc->manfd >= 0 && backup_index_path_add(bc->names, path))
@@ -337,7 +362,7 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		return 0;
 	}
 	if (what == BACKUP_CHANGE_REMOVE &&
-	    backup_copy_link(bc->filesfd, &bc->next, fd, &sb, num, sizeof(num)) == 0) {
+	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
 		linked = true;
 	} else {
 		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
@@ -477,16 +502,17 @@ bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino)
 	return r;
 }
 
-void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
-			 ino_t ino)
+int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
+			ino_t ino, bool exchange)
 {
 	char buf[24];
 	cJSON *rec;
+	int rc, saved;
 
 	if (!bc || !from || !to || (backup_path_is_temp(bc, from) && backup_path_is_temp(bc, to)))
-		return;
+		return 0;
 	pthread_mutex_lock(&bc->lock);
-	if (open_cycle(bc) == 0) {
+	if ((rc = open_cycle(bc)) == 0) {
 		rec = cJSON_CreateObject();
 		cJSON_AddStringToObject(rec, "op", "renamed");
 		cJSON_AddStringToObject(rec, "from", from);
@@ -495,10 +521,15 @@ void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *
 		cJSON_AddStringToObject(rec, "dev", buf);
 		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)ino);
 		cJSON_AddStringToObject(rec, "ino", buf);
-		if (append(bc, rec) == 0)
+		if (exchange)
+			cJSON_AddTrueToObject(rec, "exchange");
+		if ((rc = append(bc, rec)) == 0)
 			bc->renamed++;
 	}
+	saved = errno;
 	pthread_mutex_unlock(&bc->lock);
+	errno = saved;
+	return rc;
 }
 
 int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,

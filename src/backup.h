@@ -57,6 +57,7 @@ void backup_note_new(struct backup_cycle *bc, const char *path);
 enum backup_change {
 	BACKUP_CHANGE_CONTENT = 0, /* written or truncated in place: save a copy (clone) */
 	BACKUP_CHANGE_REMOVE,      /* unlinked or renamed over: its inode may be kept by link */
+	BACKUP_CHANGE_META,        /* mode, owner or times: the old ones are recorded */
 };
 
 /* Save the file about to change. dirfd/name: where it lives (opened by
@@ -66,7 +67,12 @@ enum backup_change {
  * it (-1: open dirfd/name here); path: its absolute resolved path.
  * CONTENT: a copy (backup_copy.h); REMOVE: a hard link of the inode (no
  * copy; a copy across filesystems); a later CONTENT change of a linked
- * file takes a copy then. One manifest record per file, a single write().
+ * file takes a copy then. REMOVE of a symlink or FIFO (fd required): a
+ * "special" record (its target, mode, owner, times). META of a file,
+ * folder, symlink or FIFO (fd required; dirfd may be -1): a "meta" record
+ * of its mode, owner and times, once per file per cycle and only when no
+ * record of it came first (that one holds the older values). One manifest
+ * record per file, a single write().
  * Returns 0 when the change may go on (also: not regular, temporary,
  * created or saved already), or -1 with err and errno set (ENOSPC, EIO,
  * EROFS, EPERM, ...) when content or record could not be saved: the
@@ -82,11 +88,15 @@ void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, i
 /* true when the file (dev, ino) was created in this cycle. */
 bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino);
 
-/* The file (dev, ino) was renamed from one absolute path to another in
- * this cycle (after backup_before_change() of any file renamed over);
- * restore moves it back. */
-void backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
-			 ino_t ino);
+/* The file or folder (dev, ino) is about to be renamed from one absolute
+ * path to another in this cycle (after backup_before_change() of any file
+ * renamed over); restore moves it back (a record of a rename that then
+ * failed finds no such file at "to": nothing). exchange: the second half
+ * of a RENAME_EXCHANGE (restore swaps the two names back). Returns 0, or
+ * -1 with errno set when the record cannot be written: refuse the
+ * rename. */
+int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
+			ino_t ino, bool exchange);
 
 /* A folder is about to be removed: record its mode, owner and times for
  * restore. Returns 0, or -1 with err and errno set: refuse the rmdir. */

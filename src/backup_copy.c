@@ -104,8 +104,8 @@ int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat 
 	return *own;
 }
 
-int backup_copy_link(int filesfd, unsigned long *next, int fd, const struct stat *sb, char *num,
-		     size_t n)
+int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const char *name,
+		     const struct stat *sb, char *num, size_t n)
 {
 #ifdef __linux__
 	char proc[40];
@@ -120,6 +120,8 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, const struct stat
 		rc = linkat(fd, "", filesfd, num, AT_EMPTY_PATH);
 		if (rc < 0 && errno != EEXIST)
 			rc = linkat(AT_FDCWD, proc, filesfd, num, AT_SYMLINK_FOLLOW);
+		if (rc < 0 && errno == EXDEV && dirfd >= 0 && name)
+			rc = linkat(dirfd, name, filesfd, num, 0); /* checked below */
 		if (rc == 0)
 			break;
 		if (errno != EEXIST)
@@ -135,7 +137,7 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, const struct stat
 	}
 	return 0;
 #else
-	(void)filesfd, (void)next, (void)fd, (void)sb, (void)num, (void)n;
+	(void)filesfd, (void)next, (void)fd, (void)dirfd, (void)name, (void)sb, (void)num, (void)n;
 	errno = EXDEV;
 	return -1;
 #endif

@@ -46,11 +46,13 @@ int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat 
  * folder filesfd, named by the first free number from *next on (written
  * to num, n bytes): linkat AT_EMPTY_PATH (needs CAP_DAC_READ_SEARCH), else
  * the /proc/self/fd/N magic link with AT_SYMLINK_FOLLOW (the owner may,
- * under protected_hardlinks); the link is checked to be that inode.
+ * under protected_hardlinks), else (both across mounts: EXDEV) the name
+ * in dirfd (-1: none) on the store's mount; the link is checked to be
+ * that inode.
  * Returns 0, or -1 with errno set (EXDEV on another filesystem, EPERM,
  * EMLINK: the caller copies instead). Linux; elsewhere always EXDEV. */
-int backup_copy_link(int filesfd, unsigned long *next, int fd, const struct stat *sb, char *num,
-		     size_t n);
+int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const char *name,
+		     const struct stat *sb, char *num, size_t n);
 
 /* Copy the content of the readable regular file in (sb: its stat) into a
  * new file (O_CREAT|O_EXCL|O_NOFOLLOW, 0600) of the folder filesfd,

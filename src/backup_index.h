@@ -16,6 +16,7 @@ enum backup_ident_state {
 	BACKUP_IDENT_LINKED,   /* inode kept by a hard link in the store */
 	BACKUP_IDENT_SKIPPED,  /* recorded, not saved (larger than the cap) */
 	BACKUP_IDENT_CREATED,  /* made by the run: nothing to save */
+	BACKUP_IDENT_META,     /* only its mode, owner and times recorded */
 };
 
 struct backup_ident {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "backup_store.h"
 #include "broker.h"
 #include "notify.h"
 #include "trash.h"
@@ -21,7 +22,25 @@ static struct {
 	struct audit_log audit;
 	bool audit_open;
 	char *home;
+	char *state_dir;
+	unsigned long keep_days, store_max_mb;
 } run;
+
+/* After the run's cycle is committed: the store back within
+ * backup.keep_days and backup.store_max_mb (backup_store_prune()), never
+ * the cycle just made. Quiet; what cannot be removed is said on stderr. */
+static void prune_store(void)
+{
+	size_t n, keep;
+	struct backup_store_cycle *v = backup_store_list(run.state_dir, NULL, &n);
+
+	for (keep = 0; keep < n; keep++)
+		if (strcmp(v[keep].name, backup_cycle_name(run.bc)) == 0 &&
+		    strcmp(v[keep].session, backup_cycle_session(run.bc)) == 0)
+			break;
+	(void)backup_store_prune(v, n, run.keep_days, run.store_max_mb, keep, false, NULL);
+	backup_store_free(v, n);
+}
 
 /* The broker's hooks (broker.h): host operations back up and trash
  * through the run's cycle too. */
@@ -89,6 +108,8 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 		return -1;
 	}
 	backup_cycle_set_info(run.bc, ctx->workspace, "run");
+	run.state_dir = xstrdup(ctx->env.state_dir);
+	backup_store_limits(&ctx->config, &run.keep_days, &run.store_max_mb);
 	run.home = ctx->config.delete_mode == FSJ_DELETE_TRASH && ctx->env.home
 			   ? xstrdup(ctx->env.home)
 			   : NULL;
@@ -119,6 +140,8 @@ void backup_run_end(int status)
 		broker_trash_hook = NULL;
 	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)
 		warn("%s", err.text);
+	else if (run.bc)
+		prune_store();
 	backup_cycle_free(run.bc);
 	run.bc = NULL;
 	if (run.audit_open)
@@ -126,4 +149,6 @@ void backup_run_end(int status)
 	run.audit_open = false;
 	free(run.home);
 	run.home = NULL;
+	free(run.state_dir);
+	run.state_dir = NULL;
 }

@@ -154,9 +154,38 @@ int backup_store_size(const char *state_dir, unsigned long long *bytes, size_t *
 
 void backup_store_limits(const struct fsj_config *cfg, unsigned long *days, unsigned long *max_mb)
 {
-	(void)cfg; /* no backup.keep_days / backup.store_max_mb fields yet */
-	*days = 30;
-	*max_mb = 1024;
+	*days = cfg->backup_keep_days;
+	*max_mb = cfg->backup_store_max_mb;
+}
+
+size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned long days,
+			  unsigned long max_mb, size_t keep, bool dry, FILE *report)
+{
+	unsigned long long total = 0, *size = xcalloc(n + 1, sizeof(*size));
+	struct fsj_error err = { { 0 } };
+	double when, now = (double)time(NULL);
+	size_t failed = 0;
+
+	for (size_t i = 0; i < n; i++)
+		total += size[i] = backup_store_cycle_bytes(&v[i]);
+	for (size_t i = 0; i < n; i++) {
+		if (i == keep || backup_store_in_use(&v[i], &when))
+			continue;
+		if (now - when < (double)days * 86400.0 &&
+		    total <= (unsigned long long)max_mb * 1024ull * 1024ull)
+			continue;
+		if (!dry && backup_store_remove(&v[i], &err) < 0) {
+			fprintf(stderr, "fsjail: %s\n", err.text);
+			failed++;
+			continue;
+		}
+		if (report)
+			fprintf(report, "%s %s %s (%llu bytes)\n", dry ? "would prune" : "pruned",
+				v[i].session, v[i].name, size[i]);
+		total -= size[i];
+	}
+	free(size);
+	return failed;
 }
 
 /* Empty the folder name in dirfd (regular files and links only) and

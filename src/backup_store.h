@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "config.h"
 #include "util.h"
@@ -39,11 +40,20 @@ unsigned long long backup_store_cycle_bytes(const struct backup_store_cycle *c);
  * empty). */
 int backup_store_size(const char *state_dir, unsigned long long *bytes, size_t *cycles);
 
-/* The prune defaults: cycles older than *days days go, and the oldest go
- * while the store is over *max_mb MiB. The config keys backup.keep_days
- * and backup.store_max_mb are read from cfg when struct fsj_config has
- * them; today it does not, so the defaults are 30 days and 1024 MiB. */
+/* The prune limits of cfg (backup.keep_days, backup.store_max_mb;
+ * fsjail.yaml(5)): cycles older than *days days go, and the oldest go
+ * while the store is over *max_mb MiB. */
 void backup_store_limits(const struct fsj_config *cfg, unsigned long *days, unsigned long *max_mb);
+
+/* Prune the cycles v[0..n) (oldest first, as backup_store_list()): each
+ * one older than days days, then the oldest while the store is over
+ * max_mb MiB. Never a cycle still being written (backup_store_in_use()),
+ * nor v[keep] (keep >= n: none; the cycle a run just made). report: one
+ * line per cycle ("pruned S C (N bytes)", "would prune" when dry), NULL:
+ * silent. Errors go to stderr. Returns the number of cycles that could
+ * not be removed. */
+size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned long days,
+			  unsigned long max_mb, size_t keep, bool dry, FILE *report);
 
 /* Remove the cycle c (its files, manifest, commit record and folder)
  * with *at() calls only, never following a symlink.

@@ -83,7 +83,7 @@ static int do_list(const struct backup_store_cycle *v, size_t n, bool json)
 		arr = cJSON_AddArrayToObject(doc, "cycles");
 	}
 	for (size_t i = 0; i < n; i++) {
-		unsigned long k[MANIFEST_RMDIR + 1] = { 0 };
+		unsigned long k[MANIFEST_SPECIAL + 1] = { 0 };
 		unsigned long long bytes = 0;
 		cleanup_free char *commit = NULL;
 		struct manifest m;
@@ -219,6 +219,16 @@ static int do_show(const struct backup_store_cycle *c, bool json)
 		case MANIFEST_RMDIR:
 			printf("  folder removed  mode %04o\n", r->mode);
 			break;
+		case MANIFEST_META:
+			printf("  mode, owner or times changed (was mode %04o)\n", r->mode);
+			break;
+		case MANIFEST_SPECIAL:
+			if (r->target)
+				cmd_backups_put(stdout, "  symlink removed, to ", r->target);
+			else
+				printf("  FIFO removed  mode %04o", r->mode);
+			putchar('\n');
+			break;
 		case MANIFEST_CYCLE:
 			putchar('\n');
 			break;
@@ -233,38 +243,15 @@ static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *
 		    long days, long max_mb, bool dry)
 {
 	unsigned long ddays, dmb;
-	unsigned long long total = 0, *size = xcalloc(n + 1, sizeof(*size));
-	bool *gone = xcalloc(n + 1, sizeof(*gone));
-	struct fsj_error err = { { 0 } };
-	int status = FSJ_EXIT_OK;
-	double when, now = (double)time(NULL);
 
 	backup_store_limits(&ctx->config, &ddays, &dmb);
 	if (days < 0)
 		days = (long)ddays;
 	if (max_mb < 0)
 		max_mb = (long)dmb;
-	for (size_t i = 0; i < n; i++)
-		total += size[i] = backup_store_cycle_bytes(&v[i]);
-	for (size_t i = 0; i < n; i++) {
-		if (backup_store_in_use(&v[i], &when))
-			continue;
-		if (now - when >= (double)days * 86400.0 ||
-		    total > (unsigned long long)max_mb * 1024ull * 1024ull) {
-			printf("%s %s %s (%llu bytes)\n", dry ? "would prune" : "pruned",
-			       v[i].session, v[i].name, size[i]);
-			if (!dry && backup_store_remove(&v[i], &err) < 0) {
-				cmd_print_error(&err);
-				status = FSJ_EXIT_ERROR;
-				continue;
-			}
-			gone[i] = true;
-			total -= size[i];
-		}
-	}
-	free(size);
-	free(gone);
-	return status;
+	return backup_store_prune(v, n, (unsigned long)days, (unsigned long)max_mb, n, dry, stdout)
+		       ? FSJ_EXIT_ERROR
+		       : FSJ_EXIT_OK;
 }
 
 int cmd_backups(int argc, char **argv)

@@ -28,9 +28,15 @@ static void progress(size_t done, size_t total, void *arg)
 {
 	struct progress *p = arg;
 	struct timespec now;
+	double secs;
 
+	if (done % 64 && done != total)
+		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (now.tv_sec - p->start.tv_sec < 1 || (done % 64 && done != total))
+	/* more than a second since the start, not a second boundary crossed */
+	secs = (double)(now.tv_sec - p->start.tv_sec) +
+	       (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
+	if (secs < 1.0)
 		return;
 	fprintf(stderr, "\rfsjail: restoring %zu/%zu", done, total);
 	p->shown = true;
@@ -47,6 +53,9 @@ static const char *verb(const char *action, bool dry)
 		{ "remove-folder", "removed empty folder (made by the run)",
 		  "would remove folder" },
 		{ "mkdir", "made folder", "would make folder" },
+		{ "restore-meta", "restored mode, owner and times of",
+		  "would restore mode, owner and times of" },
+		{ "swap-back", "swapped back", "would swap back" },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -75,7 +84,8 @@ static void print_actions(const cJSON *actions, const struct backup_store_cycle 
 		printf("%s ", verb(act, dry));
 		cmd_backups_put(stdout, "", path);
 		if (cJSON_IsString(to))
-			cmd_backups_put(stdout, " to ", to->valuestring);
+			cmd_backups_put(stdout, strcmp(act, "swap-back") == 0 ? " and " : " to ",
+					to->valuestring);
 		if (strcmp(act, "restore-content") == 0 || strcmp(act, "recreate") == 0)
 			cmd_backups_put(stdout, " from cycle ", c->name);
 		putchar('\n');

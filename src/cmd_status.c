@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "backup_store.h"
 #include "cmd.h"
 #include "landlock.h"
 #include "path.h"
@@ -338,6 +339,16 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	o = cJSON_AddObjectToObject(root, "backup");
 	cJSON_AddBoolToObject(o, "enabled", ctx.config.backup_enabled);
 	cJSON_AddNumberToObject(o, "max_size_mb", (double)ctx.config.backup_max_size_mb);
+	cJSON_AddNumberToObject(o, "keep_days", (double)ctx.config.backup_keep_days);
+	cJSON_AddNumberToObject(o, "store_max_mb", (double)ctx.config.backup_store_max_mb);
+	if (ctx.env.state_dir) {
+		unsigned long long bytes = 0;
+		size_t cycles = 0;
+
+		(void)backup_store_size(ctx.env.state_dir, &bytes, &cycles);
+		cJSON_AddNumberToObject(o, "store_bytes", (double)bytes);
+		cJSON_AddNumberToObject(o, "store_cycles", (double)cycles);
+	}
 	cJSON_AddStringToObject(o, "delete_mode",
 				ctx.config.delete_mode == FSJ_DELETE_UNLINK ? "unlink" : "trash");
 	{
@@ -542,7 +553,9 @@ static void print_text(const cJSON *root)
 	       js(o, "dir"), js(o, "delete_mode"));
 	if (strcmp(js(o, "delete_mode"), "trash") == 0)
 		printf(" (%s)", js(o, "trash"));
-	putchar('\n');
+	printf("\n%-12s %.0f cycles, %.1f MiB (kept %.0f days, up to %.0f MB)\n",
+	       "store:", jnum(o, "store_cycles"), jnum(o, "store_bytes") / 1048576.0,
+	       jnum(o, "keep_days"), jnum(o, "store_max_mb"));
 	o = jo(root, "audit");
 	printf("%-12s %s, %s\n", "audit:", jb(o, "enabled") ? "enabled" : "disabled",
 	       js(o, "path"));

@@ -23,6 +23,12 @@
  * and the largest value accepted (1 TiB). */
 #define BACKUP_MAX_SIZE_MB_DEFAULT 10ul
 #define BACKUP_MAX_SIZE_MB_LIMIT (1024ul * 1024ul)
+/* backup.keep_days and backup.store_max_mb: defaults and largest values
+ * (100 years; 1 PiB). */
+#define BACKUP_KEEP_DAYS_DEFAULT 14ul
+#define BACKUP_KEEP_DAYS_LIMIT 36500ul
+#define BACKUP_STORE_MAX_MB_DEFAULT 2048ul
+#define BACKUP_STORE_MAX_MB_LIMIT (1024ul * 1024ul * 1024ul)
 
 /* ------------------------------------------------------------------------
  * Rules
@@ -242,6 +248,8 @@ void fsj_config_init(struct fsj_config *c)
 	c->network = FSJ_NETWORK_ALLOW;
 	c->backup_enabled = true;
 	c->backup_max_size_mb = BACKUP_MAX_SIZE_MB_DEFAULT;
+	c->backup_keep_days = BACKUP_KEEP_DAYS_DEFAULT;
+	c->backup_store_max_mb = BACKUP_STORE_MAX_MB_DEFAULT;
 	c->delete_mode = FSJ_DELETE_TRASH;
 	c->audit_enabled = true;
 	c->accept_partial = false;
@@ -311,12 +319,18 @@ static int read_backup(struct ydoc *d, const struct ynode *m, struct fsj_config 
 			r = yget_bool(d, k, v, &c->backup_enabled);
 		} else if (ykey_is(k, "max_size_mb")) {
 			r = yget_ulong(d, k, v, BACKUP_MAX_SIZE_MB_LIMIT, &c->backup_max_size_mb);
+		} else if (ykey_is(k, "keep_days")) {
+			r = yget_ulong(d, k, v, BACKUP_KEEP_DAYS_LIMIT, &c->backup_keep_days);
+		} else if (ykey_is(k, "store_max_mb")) {
+			r = yget_ulong(d, k, v, BACKUP_STORE_MAX_MB_LIMIT, &c->backup_store_max_mb);
 		} else if (ykey_is(k, "deleteMode")) {
 			r = get_enum(d, k, v, delete_modes, 2, "trash or unlink", &e);
 			c->delete_mode = e ? FSJ_DELETE_UNLINK : FSJ_DELETE_TRASH;
 		} else {
-			r = ynode_err(d, k, "unknown key '%s' in 'backup' (expected enabled, "
-				     "max_size_mb or deleteMode)", yshown(d, k));
+			r = ynode_err(d, k,
+				      "unknown key '%s' in 'backup' (expected enabled, "
+				      "max_size_mb, keep_days, store_max_mb or deleteMode)",
+				      yshown(d, k));
 		}
 		if (r < 0)
 			return -1;

@@ -57,6 +57,8 @@ struct fsj_config {
 	struct fsj_ruleset grants; /* source FSJ_SRC_GRANT */
 	bool backup_enabled;
 	unsigned long backup_max_size_mb;
+	unsigned long backup_keep_days;    /* cycles older than this are pruned after a run */
+	unsigned long backup_store_max_mb; /* then the oldest while the store is larger */
 	enum fsj_delete_mode delete_mode;
 	bool audit_enabled;
 	char *audit_path;          /* NULL: $STATE/audit.ndjson */

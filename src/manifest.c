@@ -196,12 +196,49 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
-static const char *const ops[] = { "cycle",   "content", "remove", "created",
-				   "renamed", "name",    "rmdir" };
+static const char *const ops[] = { "cycle", "content", "remove", "created", "renamed",
+				   "name",  "rmdir",   "meta",   "special" };
 
 const char *manifest_op_name(enum manifest_op op)
 {
 	return (size_t)op < sizeof(ops) / sizeof(ops[0]) ? ops[op] : "?";
+}
+
+static const struct {
+	const char *name;
+	unsigned type;
+} types[] = { { "file", S_IFREG },
+	      { "dir", S_IFDIR },
+	      { "symlink", S_IFLNK },
+	      { "fifo", S_IFIFO } };
+
+cJSON *manifest_other_record(const char *op, const char *path, int fd, const struct stat *sb)
+{
+	char target[PATH_MAX];
+	ssize_t n = 0;
+	cJSON *o;
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if ((sb->st_mode & S_IFMT) == types[i].type)
+			break;
+	if (i == sizeof(types) / sizeof(types[0])) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (S_ISLNK(sb->st_mode) && ((n = readlinkat(fd, "", target, sizeof(target))) <= 0 ||
+				     (size_t)n >= sizeof(target))) {
+		if (n >= 0)
+			errno = ENAMETOOLONG;
+		return NULL;
+	}
+	o = manifest_record(op, path, sb);
+	cJSON_AddStringToObject(o, "type", types[i].name);
+	if (S_ISLNK(sb->st_mode)) {
+		target[n] = '\0';
+		cJSON_AddStringToObject(o, "target", target);
+	}
+	return o;
 }
 
 /* Fill r from o; NULL when valid, else why not. */
@@ -228,6 +265,7 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 			return "from or to is not an absolute normalised path with a name";
 		r->path = xstrdup(jstr(o, "from"));
 		r->to = xstrdup(jstr(o, "to"));
+		r->exchange = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "exchange"));
 	} else {
 		if (!manifest_path_ok(jstr(o, "path")))
 			return "path is not an absolute normalised path with a name";
@@ -252,7 +290,21 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		if (jint(o, "size", 0, 9e15, &r->size) < 0)
 			return "bad size";
 	}
-	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_RMDIR) {
+	if (r->op == MANIFEST_META || r->op == MANIFEST_SPECIAL) {
+		for (k = 0; k < sizeof(types) / sizeof(types[0]); k++)
+			if (jstr(o, "type") && strcmp(jstr(o, "type"), types[k].name) == 0)
+				r->type = types[k].type;
+		if (!r->type ||
+		    (r->op == MANIFEST_SPECIAL && r->type != S_IFLNK && r->type != S_IFIFO))
+			return "bad type";
+		b = jstr(o, "target");
+		if (r->type == S_IFLNK && r->op == MANIFEST_SPECIAL &&
+		    (!b || !*b || strlen(b) >= PATH_MAX))
+			return "a symlink without a target";
+		r->target = r->type == S_IFLNK ? dup_or_null(b) : NULL;
+	}
+	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_RMDIR ||
+	    r->op == MANIFEST_META || r->op == MANIFEST_SPECIAL) {
 		if (jint(o, "mode", 0, 07777, &v) != 1)
 			return "bad or missing mode";
 		r->mode = (unsigned)v;
@@ -289,6 +341,7 @@ static void rec_release(struct manifest_rec *r)
 	free(r->to);
 	free(r->backup);
 	free(r->skipped);
+	free(r->target);
 	memset(r, 0, sizeof(*r));
 }
 

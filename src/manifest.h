@@ -12,9 +12,15 @@
  *   remove   a file unlinked or renamed over: the content fields, method
  *            ("link": the inode itself is kept; "copy")
  *   created  a file or folder the run made: path, dev, ino (optional)
- *   renamed  from, to, dev, ino
+ *   renamed  from, to, dev, ino; exchange: true for the second name of a
+ *            RENAME_EXCHANGE (restore swaps the two back)
  *   name     another path that reached a saved file: path, dev, ino
  *   rmdir    a folder removed: path, mode, uid, gid, mtime, mtime_ns
+ *   meta     mode, owner or times about to change: path, type, dev, ino,
+ *            mode, uid, gid, atime, mtime (the values before the change)
+ *   special  a symlink or FIFO removed or renamed over: path, type
+ *            ("symlink", "fifo"), target (a symlink's), mode, uid, gid,
+ *            times
  * A line without "op" (fsjail before this format) is a content record.
  *
  * A torn line (ENOSPC, a crash mid-write) never hides the next one: the
@@ -47,6 +53,8 @@ enum manifest_op {
 	MANIFEST_RENAMED,
 	MANIFEST_NAME,
 	MANIFEST_RMDIR,
+	MANIFEST_META,
+	MANIFEST_SPECIAL,
 };
 
 struct manifest_rec {
@@ -67,6 +75,9 @@ struct manifest_rec {
 	gid_t gid;
 	struct timespec atime, mtime;
 	unsigned dir_mode; /* 0: not recorded */
+	unsigned type;     /* meta, special: S_IFREG, S_IFDIR, S_IFLNK or S_IFIFO */
+	char *target;      /* special symlink: where it points */
+	bool exchange;     /* renamed: undone by swapping back */
 };
 
 struct manifest {
@@ -95,6 +106,13 @@ bool manifest_ends_clean(int fd);
  * identity and metadata fields of sb (dev, ino, size, mode, uid, gid,
  * atime, mtime). Caller deletes. */
 cJSON *manifest_record(const char *op, const char *path, const struct stat *sb);
+
+/* The record of a change that saves no content (op "meta" or "special"):
+ * manifest_record() of sb plus "type"; for a symlink, its target read
+ * from fd (O_PATH or any descriptor of the link itself). NULL when sb is
+ * none of a regular file, folder, symlink or FIFO, or the target cannot
+ * be read (errno set). Caller deletes. */
+cJSON *manifest_other_record(const char *op, const char *path, int fd, const struct stat *sb);
 
 /* Read the regular file name in dirfd as hostile state: opened with
  * O_NOFOLLOW|O_NONBLOCK (a FIFO or a symlink never blocks nor leads

@@ -16,7 +16,9 @@
 #include <linux/seccomp.h>
 
 #include "backup.h"
+#include "mask.h"
 #include "notify-int.h"
+#include "path.h"
 #include "util.h"
 
 
@@ -151,7 +153,41 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
 		backup_note_created(j->nt->bc, path, st.st_dev, st.st_ino);
 }
 
-/* Save the existing file l names (content or remove); false after
+int nj_host_parent(struct job *j, const struct loc *l)
+{
+	cleanup_free char *dir = NULL;
+	struct stat want, have;
+	int fd;
+
+	if (l->parent < 0 || !l->path || fstat(l->parent, &want) < 0)
+		return l->parent;
+	if (j->nt->host_dir > 0 && fstat(j->nt->host_dir, &have) == 0 &&
+	    have.st_dev == want.st_dev && have.st_ino == want.st_ino)
+		return j->nt->host_dir;
+	dir = path_dirname(l->path);
+	fd = dir ? mask_open_exact(dir) : -1;
+	if (fd < 0 || fstat(fd, &have) < 0 || !S_ISDIR(have.st_mode) ||
+	    have.st_dev != want.st_dev || have.st_ino != want.st_ino) {
+		if (fd >= 0)
+			close(fd);
+		return l->parent;
+	}
+	if (fd == 0) { /* never cached as 0: "none" */
+		int moved = fcntl(fd, F_DUPFD_CLOEXEC, 1);
+
+		close(fd);
+		if (moved < 0)
+			return l->parent;
+		fd = moved;
+	}
+	if (j->nt->host_dir > 0)
+		close(j->nt->host_dir);
+	j->nt->host_dir = fd;
+	return fd;
+}
+
+/* Save the existing file l names (content or remove), or record it (a
+ * removed symlink or FIFO, metadata: backup_before_change()); false after
  * refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
 {
@@ -159,18 +195,23 @@ bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
 	char name[NAME_MAX + 1];
 	int parent = l->parent, e;
 
-	if (!j->nt->bc || !S_ISREG(l->st.st_mode) || nj_created_here(j, &l->st))
+	if (!j->nt->bc || nj_created_here(j, &l->st) ||
+	    (!S_ISREG(l->st.st_mode) && (what == BACKUP_CHANGE_CONTENT ||
+					 (what == BACKUP_CHANGE_REMOVE && S_ISDIR(l->st.st_mode)))))
 		return true;
-	if (parent < 0 && (parent = notify_reparent(l, name)) < 0) {
+	/* META records the object itself: no name needed. */
+	if (what == BACKUP_CHANGE_REMOVE)
+		parent = nj_host_parent(j, l); /* a hard link, not across mounts */
+	if (parent < 0 && what != BACKUP_CHANGE_META && (parent = notify_reparent(l, name)) < 0) {
 		nj_refuse(j, FSJ_CAP_WRITE, l->path, "no backup: the file has no name to save it by",
 		       EACCES, NULL);
 		return false;
 	}
-	e = backup_before_change(j->nt->bc, parent, parent == l->parent ? l->name : name, l->obj,
+	e = backup_before_change(j->nt->bc, parent, l->parent >= 0 ? l->name : name, l->obj,
 				 l->path, what, "notify", &err) < 0
 		    ? (errno ? errno : EACCES)
 		    : 0;
-	if (parent != l->parent)
+	if (l->parent < 0 && parent >= 0)
 		close(parent);
 	if (e) {
 		nj_refuse(j, FSJ_CAP_WRITE, l->path, "the backup failed", e, NULL);

@@ -78,6 +78,7 @@ struct notify {
 	ino_t root_ino;
 	bool have_root;
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
+	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
 	size_t n_made, cap_made;
 
 	struct notify_stats stats; /* updated with __atomic builtins */
@@ -290,6 +291,12 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what);
+/* l's folder as the supervisor's own mount namespace sees it (the very
+ * folder: same st_dev and st_ino), so that a hard link into the backup
+ * store or a rename into the trash is not across mounts (EXDEV: the
+ * command's namespace has mounts of its own); l->parent when it cannot be
+ * had. Borrowed (cached in j->nt, one thread): do not close. */
+int nj_host_parent(struct job *j, const struct loc *l);
 /* A write to a pre-existing file with st_nlink > 1 is refused unless
  * allowed; false after refusing. */
 bool nj_hardlink_ok(struct job *j, const struct loc *l);

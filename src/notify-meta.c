@@ -265,6 +265,16 @@ static int caller_fd(const struct job *j, int n)
 	return (int)syscall(SYS_pidfd_getfd, pidfd, n, 0);
 }
 
+/* Record the mode, owner and times l's object has before a change of
+ * them (backup_before_change() META; xattrs are not kept). false after
+ * refusing. */
+static bool save_meta(struct job *j, const struct meta_call *m, const struct loc *l)
+{
+	if (m->kind != M_MODE && m->kind != M_OWNER && m->kind != M_TIMES)
+		return true;
+	return nj_save(j, l, BACKUP_CHANGE_META);
+}
+
 /* The descriptor form: the caller's descriptor n itself. */
 static int op_meta_fd(struct job *j, const struct meta_call *m, const struct meta_val *v, int n)
 {
@@ -286,6 +296,9 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "a descriptor without a path", EACCES,
 				 NULL);
 	if (path && !made_here(j, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+		return 0;
+	if (path &&
+	    !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st }))
 		return 0;
 	return nj_answer(j, perform(m, v, fd, true, &st));
 }
@@ -341,6 +354,8 @@ int notify_op_meta(struct job *j)
 	else if (!l.path && !pathless_ok(&l.st))
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
 	else if (l.path && !made_here(j, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+		e = -1;
+	else if (l.path && !save_meta(j, m, &l))
 		e = -1;
 	else
 		e = perform(m, &v, l.obj, false, &l.st);

@@ -286,12 +286,13 @@ static int op_unlink(struct job *j)
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the backup failed", errno ? errno : EACCES,
 			  NULL);
-	else if (rmdir_ || !S_ISREG(l.st.st_mode) || !j->nt->bc || nj_created_here(j, &l.st))
+	else if (rmdir_ || !j->nt->bc || nj_created_here(j, &l.st))
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
-	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE))
+	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
-	else if (j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
-		e = trash_move_at(j->nt->trash_home, l.parent, l.name, l.path, NULL, &err) < 0
+	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
+		e = trash_move_at(j->nt->trash_home, nj_host_parent(j, &l), l.name, l.path, NULL,
+				  &err) < 0
 			    ? (errno ? errno : EACCES)
 			    : 0;
 		if (e == 0)
@@ -372,6 +373,24 @@ static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
 	return 0;
 }
 
+/* Record the rename a -> b before it is done (restore moves it back); a
+ * rename that cannot be recorded is refused. false after refusing. */
+static bool note_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
+{
+	struct backup_cycle *bc = j->nt->bc;
+
+	/* rename(2) of two names of one file does nothing */
+	if (!bc || (b->obj >= 0 && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino))
+		return true;
+	if (backup_note_renamed(bc, a->path, b->path, a->st.st_dev, a->st.st_ino, false) == 0 &&
+	    (!(fl & RENAME_EXCHANGE) ||
+	     backup_note_renamed(bc, b->path, a->path, b->st.st_dev, b->st.st_ino, true) == 0))
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, b->path, "the rename cannot be recorded for undo",
+		  errno ? errno : EACCES, NULL);
+	return false;
+}
+
 static int op_rename(struct job *j)
 {
 	unsigned fl = (unsigned)j->c->flags, del = FSJ_CAPBIT(FSJ_CAP_DELETE);
@@ -411,20 +430,17 @@ static int op_rename(struct job *j)
 		       "a moved folder could carry a denied or protected name", EACCES, NULL);
 	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !nj_same(a.obj, &now))
 		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
-	/* The name loses its file: saved (and the moved file too, so that a
-	 * store keyed by path finds it under its old name). */
-	else if (!nj_save(j, &a, BACKUP_CHANGE_REMOVE) ||
-		 (b.obj >= 0 && !nj_save(j, &b, BACKUP_CHANGE_REMOVE)))
+	/* The file renamed over leaves the workspace: saved (a link). The
+	 * moved file keeps its content under the new name, the renamed
+	 * record takes it back; a link of it would be a second name that
+	 * makes every later write of it a hard-link write (nj_hardlink_ok).
+	 * An exchange keeps both files: recorded only. */
+	else if (b.obj >= 0 && !(fl & RENAME_EXCHANGE) && !nj_save(j, &b, BACKUP_CHANGE_REMOVE))
 		;
-	else if (syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0)
-		e = errno;
-	else {
-		e = 0;
-		if (j->nt->bc && S_ISREG(a.st.st_mode))
-			backup_note_renamed(j->nt->bc, a.path, b.path, a.st.st_dev, a.st.st_ino);
-		if (j->nt->bc && (fl & RENAME_EXCHANGE) && S_ISREG(b.st.st_mode))
-			backup_note_renamed(j->nt->bc, b.path, a.path, b.st.st_dev, b.st.st_ino);
-	}
+	else if (!note_rename(j, &a, &b, fl))
+		;
+	else
+		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
 	return done_two(j, e, &a, &b);
 }
 

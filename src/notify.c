@@ -297,6 +297,8 @@ void notify_free(struct notify *nt)
 		return;
 	notify_stop(nt);
 	free(nt->made);
+	if (nt->host_dir > 0)
+		close(nt->host_dir);
 	for (i = 0; i < 2; i++) {
 		if (nt->sock[i] >= 0)
 			close(nt->sock[i]);

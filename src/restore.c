@@ -4,6 +4,7 @@
  * (renameat2(2)), content goes back through backup_copy_fd(). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,50 @@ struct rctx {
 	const struct restore_opts *o;
 	cJSON *actions;
 	struct restore_counts *c;
+	struct sim *sim; /* dry run: what the actions so far would have done */
+	size_t nsim;
+	size_t cur; /* the record being undone */
 };
+
+/* A dry run changes nothing, so later (older) records would see the disk
+ * as it is; what a move-back or a trash would have done is kept here. */
+enum {
+	SIM_GONE,
+	SIM_THERE,
+	SIM_SETTLED, /* swapped back: leave it */
+	SIM_MADE,    /* an empty folder made again: that path only */
+};
+struct sim {
+	const char *path;
+	int state;
+};
+
+static int sim_state(const struct rctx *x, const char *path);
+
+/* Dry run: a move-back (or swap) would have put the object back at path. */
+static bool sim_brings(const struct rctx *x, const char *path)
+{
+	int st = sim_state(x, path);
+
+	return st == SIM_THERE || st == SIM_SETTLED;
+}
+
+static void sim_add(struct rctx *x, const char *path, int state)
+{
+	x->sim = xreallocarray(x->sim, x->nsim + 1, sizeof(*x->sim));
+	x->sim[x->nsim++] = (struct sim){ path, state };
+}
+
+/* The state a dry run would have left path (or a folder above it) in,
+ * newest first; -1: as on disk. */
+static int sim_state(const struct rctx *x, const char *path)
+{
+	for (size_t i = x->nsim; i-- > 0;)
+		if (x->sim[i].state == SIM_MADE ? strcmp(x->sim[i].path, path) == 0
+						: path_covers(x->sim[i].path, path))
+			return x->sim[i].state;
+	return -1;
+}
 
 static void act(struct rctx *x, const char *action, const char *path, const char *to, bool ok,
 		const char *detail)
@@ -178,6 +222,54 @@ static bool same_state(int fd, int src, const struct manifest_rec *r)
 	}
 }
 
+static bool same_ident(const struct stat *sb, const struct manifest_rec *r)
+{
+	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
+}
+
+/* true when the folder at path is one a restore made again: the cycle
+ * removed it after its record number after (mv a b; rm -rf b). */
+static bool remade(const struct rctx *x, const char *path, size_t after)
+{
+	for (size_t i = after + 1; i < x->m->n; i++)
+		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, path) == 0)
+			return true;
+	return false;
+}
+
+/* true when r's path is missing because it (or a folder above it), renamed
+ * in the cycle before r was recorded, went back to its old name already
+ * (a second restore): what r saved went back with it. */
+static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	struct stat sb;
+
+	for (size_t i = 0; i < x->cur; i++) {
+		const struct manifest_rec *f = &x->m->v[i];
+
+		if (f->op != MANIFEST_RENAMED || !path_covers(f->to, r->path))
+			continue;
+		if (pfd < 0) {
+			pfd = open_parent(x, r->path, false, NULL);
+			if (pfd >= 0 &&
+			    fstatat(pfd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
+				return false;
+			if (pfd < 0)
+				pfd = -2; /* looked: missing */
+		}
+		{
+			cleanup_fd int ffd = open_parent(x, f->path, false, NULL);
+
+			if (ffd >= 0 &&
+			    fstatat(ffd, base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    (same_ident(&sb, f) || (S_ISDIR(sb.st_mode) && remade(x, f->to, i))))
+				return true;
+		}
+	}
+	return false;
+}
+
 static void undo_content(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int src = -1, pfd = -1, fd = -1;
@@ -194,6 +286,10 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 		act(x, "refuse", r->path, NULL, false, "the saved file is missing from the cycle");
 		return;
 	}
+	if (x->o->dry_run && sim_brings(x, r->path))
+		return; /* a move-back brings it */
+	if (gone_with_folder(x, r))
+		return;
 	pfd = open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
 		act(x, "recreate", r->path, NULL, true, "with its folders");
@@ -245,44 +341,63 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 	act(x, "restore-content", r->path, NULL, true, NULL);
 }
 
-static bool same_ident(const struct stat *sb, const struct manifest_rec *r)
-{
-	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
-}
-
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int tfd = -1, ffd = -1;
+	bool swap = false;
+	unsigned fl = 0;
 	struct stat sb;
 	int rc;
 
+	if (x->o->dry_run &&
+	    (sim_state(x, r->to) == SIM_GONE || sim_state(x, r->to) == SIM_SETTLED ||
+	     sim_state(x, r->path) == SIM_SETTLED))
+		return;
+	if (x->o->dry_run && sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
+		act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
+		sim_add(x, r->to, SIM_GONE);
+		sim_add(x, r->path, SIM_THERE);
+		return;
+	}
 	tfd = open_parent(x, r->to, false, NULL);
 	if (tfd < 0 || fstatat(tfd, base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !same_ident(&sb, r))
+	    !(same_ident(&sb, r) || (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
 		return; /* moved back already, or gone */
 	ffd = open_parent(x, r->path, true, NULL);
 	if (ffd < 0 && !(errno == ENOENT && x->o->dry_run)) {
 		act_errno(x, r->path, "cannot open its old folder", errno);
 		return;
 	}
-	if (ffd >= 0 && fstatat(ffd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0) {
-		act(x, "refuse", r->to, r->path, false, "cannot move it back: its old name exists");
-		return;
+	/* The second name of an exchange: both names swap back at once. */
+	if ((x->o->dry_run && sim_state(x, r->path) == SIM_THERE) ||
+	    (!(x->o->dry_run && sim_state(x, r->path) == SIM_GONE) && ffd >= 0 &&
+	     fstatat(ffd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)) {
+		if (!r->exchange) {
+			act(x, "refuse", r->to, r->path, false,
+			    "cannot move it back: its old name exists");
+			return;
+		}
+		swap = true;
 	}
 	if (x->o->dry_run) {
-		act(x, "move-back", r->to, r->path, true, NULL);
+		act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
+		sim_add(x, r->to, swap ? SIM_SETTLED : SIM_GONE);
+		sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
 		return;
 	}
 #ifdef __linux__
-	rc = renameat2(tfd, base_name(r->to), ffd, base_name(r->path), RENAME_NOREPLACE);
+	fl = swap ? RENAME_EXCHANGE : RENAME_NOREPLACE;
+	rc = renameat2(tfd, base_name(r->to), ffd, base_name(r->path), fl);
 #else
-	rc = renameat(tfd, base_name(r->to), ffd, base_name(r->path));
+	(void)fl;
+	rc = swap ? (errno = ENOTSUP, -1)
+		  : renameat(tfd, base_name(r->to), ffd, base_name(r->path));
 #endif
 	if (rc < 0) {
 		act_errno(x, r->to, "cannot move it back", errno);
 		return;
 	}
-	act(x, "move-back", r->to, r->path, true, NULL);
+	act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 }
 
 static void undo_create(struct rctx *x, const struct manifest_rec *r)
@@ -292,6 +407,13 @@ static void undo_create(struct rctx *x, const struct manifest_rec *r)
 	const char *name = base_name(r->path);
 	struct stat sb;
 
+	if (x->o->dry_run && sim_state(x, r->path) >= 0) {
+		/* a move-back would have put the run's file there: trashed next */
+		if (sim_state(x, r->path) == SIM_THERE)
+			act(x, "trash", r->path, NULL, true, NULL);
+		sim_add(x, r->path, SIM_GONE);
+		return;
+	}
 	pfd = open_parent(x, r->path, false, NULL);
 	if (pfd < 0 && errno == ENOENT)
 		return;
@@ -303,6 +425,7 @@ static void undo_create(struct rctx *x, const struct manifest_rec *r)
 		return; /* gone, or not what the run made */
 	if (x->o->dry_run) {
 		act(x, S_ISDIR(sb.st_mode) ? "remove-folder" : "trash", r->path, NULL, true, NULL);
+		sim_add(x, r->path, SIM_GONE);
 		return;
 	}
 	if (S_ISDIR(sb.st_mode) && unlinkat(pfd, name, AT_REMOVEDIR) == 0) {
@@ -325,6 +448,8 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	cleanup_fd int pfd = -1, fd = -1;
 	struct stat sb;
 
+	if (gone_with_folder(x, r))
+		return;
 	pfd = open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
 		act(x, "mkdir", r->path, NULL, true, "with its folders");
@@ -338,6 +463,7 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 		return;
 	if (x->o->dry_run) {
 		act(x, "mkdir", r->path, NULL, true, NULL);
+		sim_add(x, r->path, SIM_MADE);
 		return;
 	}
 	if (mkdirat(pfd, base_name(r->path), r->mode) < 0 ||
@@ -350,10 +476,97 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	act(x, "mkdir", r->path, NULL, true, NULL);
 }
 
+/* Put back the mode, owner and times r recorded on whatever object of
+ * r's type is at its path now (the older records undone before this one
+ * put the object itself back there). */
+static void undo_meta(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1, fd = -1;
+	const char *name = base_name(r->path);
+	struct timespec ts[2] = { r->atime, r->mtime };
+	struct stat sb;
+	bool link;
+
+	pfd = open_parent(x, r->path, false, NULL);
+	if (pfd < 0 || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    (sb.st_mode & S_IFMT) != r->type)
+		return; /* gone, or another kind of object now: nothing of it to mend */
+	link = S_ISLNK(sb.st_mode);
+	if ((link || (sb.st_mode & 07777) == r->mode) &&
+	    (geteuid() != 0 || (sb.st_uid == r->uid && sb.st_gid == r->gid)) &&
+	    BACKUP_MTIM(&sb).tv_sec == r->mtime.tv_sec &&
+	    BACKUP_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
+		return;
+	if (x->o->dry_run) {
+		act(x, "restore-meta", r->path, NULL, true, NULL);
+		return;
+	}
+	if (link) {
+		if ((geteuid() == 0 &&
+		     fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+		    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
+			act_errno(x, r->path, "cannot set its owner or times", errno);
+			return;
+		}
+	} else if ((fd = openat(pfd, name,
+				O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0 ||
+		   set_meta(fd, r) < 0) {
+		act_errno(x, r->path, "cannot set its mode, owner or times", errno);
+		return;
+	}
+	act(x, "restore-meta", r->path, NULL, true, NULL);
+}
+
+/* Make a removed symlink or FIFO again (never over anything). */
+static void undo_special(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	const char *name = base_name(r->path);
+	struct timespec ts[2] = { r->atime, r->mtime };
+	char target[PATH_MAX];
+	struct stat sb;
+	ssize_t n;
+
+	if ((x->o->dry_run && sim_brings(x, r->path)) || gone_with_folder(x, r))
+		return;
+	pfd = open_parent(x, r->path, true, r);
+	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {
+		act_errno(x, r->path, "cannot open its folder", errno);
+		return;
+	}
+	if (pfd >= 0 && fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		n = r->type == S_IFLNK ? readlinkat(pfd, name, target, sizeof(target) - 1) : 0;
+		if (n >= 0)
+			target[n] = '\0';
+		if ((sb.st_mode & S_IFMT) == r->type &&
+		    (r->type != S_IFLNK || (n >= 0 && strcmp(target, r->target) == 0)))
+			return; /* back already */
+		act(x, "refuse", r->path, NULL, false, "cannot make it again: its name is taken");
+		return;
+	}
+	if (x->o->dry_run) {
+		act(x, "recreate", r->path, NULL, true, NULL);
+		return;
+	}
+	if ((r->type == S_IFLNK ? symlinkat(r->target, pfd, name)
+				: mkfifoat(pfd, name, r->mode & 0777)) < 0) {
+		act_errno(x, r->path, "cannot make it again", errno);
+		return;
+	}
+	/* Owner (as root), the mode past the umask, times: what fails is said. */
+	if ((geteuid() == 0 && fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    (r->type == S_IFIFO && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
+		act_errno(x, r->path, "made again, but cannot set its owner, mode or times", errno);
+		return;
+	}
+	act(x, "recreate", r->path, NULL, true, NULL);
+}
+
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c };
+	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0 };
 
 	memset(c, 0, sizeof(*c));
 	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -364,6 +577,7 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 			o->progress(m->n - i, m->n, o->arg);
 		if (!restore_wanted(r, o->paths, o->npaths))
 			continue;
+		x.cur = i;
 		c->matched++;
 		switch (r->op) {
 		case MANIFEST_CONTENT:
@@ -379,6 +593,12 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 		case MANIFEST_RMDIR:
 			undo_rmdir(&x, r);
 			break;
+		case MANIFEST_META:
+			undo_meta(&x, r);
+			break;
+		case MANIFEST_SPECIAL:
+			undo_special(&x, r);
+			break;
 		case MANIFEST_CYCLE:
 		case MANIFEST_NAME:
 			break;
@@ -386,5 +606,6 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 	}
 	if (x.filesfd >= 0)
 		close(x.filesfd);
+	free(x.sim);
 	return c->failed ? -1 : 0;
 }

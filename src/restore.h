@@ -8,11 +8,19 @@
  *                   link sees it, and no newer cycle's record of that
  *                   inode is invalidated), with mode, owner (as root) and
  *                   times; a missing file is made again with its folders
- *   renamed         the file at "to", when it is still that inode, moves
- *                   back to "from" (never over an existing file)
+ *   renamed         the file or folder at "to", when it is still that
+ *                   inode (or a folder this restore made again), moves
+ *                   back to "from" (never over an existing file; the
+ *                   second half of an exchange swaps the two back)
  *   created         what the run made is moved to the trash (an empty
  *                   folder is removed: nothing is lost)
  *   rmdir           the folder is made again with its mode
+ *   meta            mode, owner (as root) and times go back on the object
+ *                   of that type now at the path
+ *   special         a removed symlink (its target) or FIFO is made again
+ * What went back with a renamed file or folder is not made again beside
+ * it (a second restore finds it at its old name). A dry run follows what
+ * its own move-backs and trashes would have done.
  * Every path is walked from "/" with O_NOFOLLOW|O_DIRECTORY opens and
  * worked on with *at() calls: a symlink planted on the way is refused,
  * never followed. */
@@ -48,8 +56,9 @@ struct restore_counts {
 /* Undo the records of m (read from the cycle folder cyclefd, whose
  * files/ holds the saved content) newest first. Each action is appended
  * to actions (a cJSON array) as {"action", "path", "to"?, "ok", "detail"?}
- * with action one of "restore-content", "recreate", "move-back", "trash",
- * "remove-folder", "mkdir", "refuse", "not-saved"; nothing is appended for
+ * with action one of "restore-content", "recreate", "move-back",
+ * "swap-back", "trash", "remove-folder", "mkdir", "restore-meta",
+ * "refuse", "not-saved"; nothing is appended for
  * a record already in its restored state. Returns 0 when every action
  * succeeded (counts in *c), -1 when some failed (their "ok" is false and
  * "detail" says why). Never follows a symlink; see above. */

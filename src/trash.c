@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "backup_copy.h"
+#ifdef __linux__
+#include "mask.h"
+#endif
 #include "path.h"
 #include "platform.h"
 #include "runevent.h"
@@ -42,9 +45,21 @@ char *trash_url_encode(const char *path)
  * following a symlink. Returns a descriptor or -1 with errno set. */
 static int open_dir_p(const char *dir)
 {
-	char *copy = xstrdup(dir), *p, *next;
+	char *copy, *p, *next;
 	int fd, nfd, saved;
+	struct stat sb;
 
+#ifdef __linux__
+	/* There already (every delete after the first): one openat2 call. */
+	fd = mask_open_exact(dir);
+	if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return fd;
+	if (fd >= 0)
+		close(fd);
+#else
+	(void)sb;
+#endif
+	copy = xstrdup(dir);
 	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (p = copy; fd >= 0 && p && *p; p = next) {
 		while (*p == '/')
@@ -176,8 +191,10 @@ int trash_move_at(const char *home, int dirfd, const char *name, const char *pat
 				saved = errno;
 				break;
 			}
+			/* No fsync per file: what the trash holds is in the
+			 * backup cycle too, made durable when it is committed. */
 			text = xasprintf("[Trash Info]\nPath=%s\nDeletionDate=%s\n", enc, date);
-			if (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0) {
+			if (write_all(fd, text, strlen(text)) < 0) {
 				saved = errno;
 				close(fd);
 				(void)unlinkat(ifd, info, 0);

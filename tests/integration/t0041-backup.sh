@@ -244,7 +244,7 @@ fi
 if ! can_mount_ns; then
 	skip_root "disk full (a tmpfs mount; no unprivileged user namespace here)"
 else
-begin_test "disk full (small tmpfs over the store): the change is refused"
+begin_test "disk full (small tmpfs over the store): the change and a rename are refused"
 head -c 300000 /dev/urandom >"$WS/big"
 cp "$WS/big" "$T/big.expect"
 in_mount_ns bash -c '
@@ -257,6 +257,18 @@ assert_rc_not 0
 cmp -s "$WS/big" "$T/big.expect" || fail "big changed without a backup"
 grep '"session":"sfull"' "$STATE_DIR/audit.ndjson" | grep -q 'No space left' ||
 	fail "no audit line naming the full disk"
+# A rename is a change too: without room for its record, it is refused.
+echo ren >"$WS/ren-a"
+in_mount_ns bash -c '
+	mount -t tmpfs -o size=64k tmpfs "$1" || exit 99
+	head -c 1M /dev/zero >"$1/fill" 2>/dev/null
+	"$FSJAIL" run --workspace "$2" --session sfull2 -- bash -c "mv $2/ren-a $2/ren-b"
+' bash "$STATE_DIR/sessions" "$WS" >"$OUT" 2>"$ERR"
+RC=$?
+assert_rc_not 0
+assert_content "$WS/ren-a" ren
+assert_not_exists "$WS/ren-b"
+assert_err_match "the rename cannot be recorded for undo"
 end_test
 fi
 

@@ -10,7 +10,7 @@
 # without '/'); a FIFO as manifest does not hang `backups list`.
 . "$(dirname "$0")/libtest.sh"
 
-plan 12
+plan 14
 setup
 require_landlock
 
@@ -180,6 +180,43 @@ assert_out_match "^pruned su2 "
 [ "$(find "$STATE_DIR/sessions" -name manifest.ndjson | wc -l)" = 1 ] || fail "cycles left: $(find "$STATE_DIR/sessions" -name manifest.ndjson)"
 assert_exists "$R/manifest.ndjson"
 rm -rf "$STATE_DIR/sessions/running"
+end_test
+
+begin_test "a run prunes cycles older than backup.keep_days, never its own"
+O=$STATE_DIR/sessions/old/modify_backup/20200101T000000.000000-4
+mkdir -p "$O/files"
+echo '{"op":"cycle","session":"old","workspace":"'"$WS"'","kind":"run","pid":1,"time":1577836800}' >"$O/manifest.ndjson"
+echo '{}' >"$O/commit.json"
+touch -d 2020-01-01 "$O"
+cat >>"$CONFIG" <<EOF
+backup:
+  keep_days: 0
+EOF
+echo kp >"$P/kp"
+fsj_sh --session su5 -- 'echo changed > proj/kp'
+assert_rc 0
+assert_not_exists "$O"
+[ "$(find "$STATE_DIR/sessions/su5" -name manifest.ndjson | wc -l)" = 1 ] || fail "the run pruned its own cycle"
+run_cmd "$FSJAIL" backups restore --session su5
+assert_rc 0
+assert_content "$P/kp" kp
+end_test
+
+begin_test "status shows the store's size and limits; backup.store_max_mb is read"
+cat >"$CONFIG" <<EOF
+backup:
+  keep_days: 3
+  store_max_mb: 5
+EOF
+run_cmd "$FSJAIL" status --json
+python3 - "$OUT" <<'EOF' || fail "status --json lacks the store"
+import json, sys
+b = json.load(open(sys.argv[1]))["backup"]
+assert b["keep_days"] == 3 and b["store_max_mb"] == 5, b
+assert b["store_cycles"] >= 1 and b["store_bytes"] > 0, b
+EOF
+run_cmd "$FSJAIL" status
+assert_out_match "^store: .* cycles, .* MiB \\(kept 3 days, up to 5 MB\\)"
 end_test
 
 # What the listener reports beyond creating opens (renames, mkdir,

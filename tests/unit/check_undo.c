@@ -401,7 +401,7 @@ START_TEST(test_restore_undoes_all)
 	/* mv a b; echo > n */
 	ck_assert_int_eq(rename(a, b), 0);
 	ck_assert_int_eq(stat(b, &sb), 0);
-	backup_note_renamed(bc, a, b, sb.st_dev, sb.st_ino);
+	backup_note_renamed(bc, a, b, sb.st_dev, sb.st_ino, false);
 	wr(n, "new");
 	ck_assert_int_eq(stat(n, &sb), 0);
 	backup_note_created(bc, n, sb.st_dev, sb.st_ino);
