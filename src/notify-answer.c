@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/seccomp.h>
 
@@ -19,7 +20,15 @@
 #include "notify-int.h"
 #include "util.h"
 
-
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
 
 static void send_resp(struct job *j, int error, int64_t val)
 {
@@ -46,6 +55,36 @@ int nj_answer(struct job *j, int e)
 {
 	send_resp(j, e, 0);
 	return 0;
+}
+
+int nj_answer_val(struct job *j, int64_t val)
+{
+	send_resp(j, 0, val);
+	return 0;
+}
+
+/* The caller is a thread (req->pid is its tid): PIDFD_THREAD names it
+ * (Linux 6.9); before that only a thread-group leader has a pidfd, and
+ * another thread's call fails (EINVAL) and is refused by the caller. */
+int nj_caller_fd(const struct job *j, int n)
+{
+	cleanup_fd int pidfd = (int)syscall(SYS_pidfd_open, j->tr->pid, PIDFD_THREAD);
+	int fd, e;
+
+	if (pidfd < 0 && errno == EINVAL)
+		pidfd = (int)syscall(SYS_pidfd_open, j->tr->pid, 0);
+	if (pidfd < 0)
+		return -1;
+	fd = (int)syscall(SYS_pidfd_getfd, pidfd, n, 0);
+	if (fd < 0)
+		return -1;
+	if (ioctl(j->nt->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &j->tr->id) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
 }
 
 /* Refuse with e and record it: cap is what was missing, path the resolved

@@ -22,7 +22,7 @@ enum layout {
 	L_DFD_PATH_DFD_PATH_FLAGS, /* renameat(2), linkat */
 	L_PATH_DFD_PATH,    /* symlinkat */
 	L_DFD_PATH_MODE,    /* mkdirat, mknodat */
-	L_META,             /* notify-meta.c reads args */
+	L_META,             /* notify-meta.c, notify-sock.c read args */
 };
 
 static const struct {
@@ -50,6 +50,12 @@ static const struct {
 	{ "mkdirat", NOTIFY_OP_MKDIR, L_DFD_PATH_MODE },
 	{ "mknod", NOTIFY_OP_MKNOD, L_PATH_MODE },
 	{ "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
+	{ "connect", NOTIFY_OP_SOCK, L_META },
+	{ "bind", NOTIFY_OP_SOCK, L_META },
+	{ "sendto", NOTIFY_OP_SOCK, L_META },
+	{ "sendmsg", NOTIFY_OP_SOCK, L_META },
+	{ "sendmmsg", NOTIFY_OP_SOCK, L_META },
+	{ "socketcall", NOTIFY_OP_SOCK, L_META },
 };
 
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,

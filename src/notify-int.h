@@ -77,6 +77,10 @@ struct notify {
 	bool have_root;
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	size_t n_made, cap_made;
+	/* owned: abstract Unix socket names the command bound (notify-sock.c),
+	 * each a length byte then the name */
+	unsigned char **abstract;
+	size_t n_abstract, cap_abstract;
 
 	struct notify_stats stats; /* updated with __atomic builtins */
 };
@@ -110,6 +114,8 @@ enum notify_op {
 	NOTIFY_OP_MKDIR,    /* mkdir, mkdirat */
 	NOTIFY_OP_MKNOD,    /* mknod, mknodat */
 	NOTIFY_OP_META,     /* mode, owner, times, xattrs: notify-meta.c (args) */
+	NOTIFY_OP_SOCK,     /* connect, bind, sendto, sendmsg, sendmmsg, i386 socketcall:
+			     * notify-sock.c (args) */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -249,6 +255,14 @@ struct job {
 
 /* Answer with the call's own result: 0, or the errno e. Returns 0. */
 int nj_answer(struct job *j, int e);
+/* Answer success with the return value val (bytes sent, messages sent). */
+int nj_answer_val(struct job *j, int64_t val);
+/* Our copy of the caller's descriptor n (pidfd_getfd(2); the caller's
+ * thread by PIDFD_THREAD, Linux 6.9, else its thread group), then checks
+ * the notification is still valid, so the copy is the caller's and not a
+ * reused pid's. Returns the descriptor (caller closes), or -1 with errno:
+ * EBADF for a bad n, ENOENT when the caller went away. */
+int nj_caller_fd(const struct job *j, int n);
 /* Refuse with e and record it (refusal.h): cap is what was missing, path
  * the resolved path (or NULL), d the policy's decision when it refused
  * (or NULL). Returns 0. */
@@ -270,7 +284,14 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
  * st's file as made by the command (true: backups on); perform one call. */
 const char *notify_meta_call(size_t i);
 bool notify_note_made(struct notify *nt, const struct stat *st);
+/* The command made st's file through the supervisor in this run. */
+bool notify_made_here(const struct notify *nt, const struct stat *st);
 int notify_op_meta(struct job *j);
+/* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
+ * sendmmsg) on our copy of the caller's socket; always answers. */
+int notify_op_sock(struct job *j);
+/* Free what notify-sock.c recorded in nt. */
+void notify_sock_release(struct notify *nt);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what);

@@ -612,6 +612,9 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	case NOTIFY_OP_META:
 		notify_op_meta(&j);
 		break;
+	case NOTIFY_OP_SOCK:
+		notify_op_sock(&j);
+		break;
 	}
 	if (!j.answered)
 		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */

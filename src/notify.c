@@ -67,6 +67,13 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 
 #include "notify-int.h"
 
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+
 bool notify_wanted(void)
 {
 	return !env_flag("FSJAIL_NO_NOTIFY");
@@ -114,6 +121,7 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 		default_no_trash(nt);
 	nt->sock[0] = nt->sock[1] = nt->stop[0] = nt->stop[1] = nt->listener = -1;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
+	    setsockopt(nt->sock[0], SOL_SOCKET, SO_PASSCRED, &(int){ 1 }, sizeof(int)) < 0 ||
 	    pipe2(nt->stop, O_CLOEXEC) < 0) {
 		fsj_error_set(err, NULL, 0, 0, "create hook: cannot make a socket pair: %s",
 			      strerror(errno));
@@ -185,10 +193,21 @@ static short wait_for(const struct notify *nt, int fd)
 	}
 }
 
+/* The child's listener, number num in process pid (notify_child_install()
+ * tells both and waits meanwhile): our copy, or -1. */
+static int take_listener(pid_t pid, unsigned char num)
+{
+	cleanup_fd int pidfd = pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+
+	return pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, (int)num, 0);
+}
+
 static void *notify_thread(void *arg)
 {
 	struct notify *nt = arg;
 	struct seccomp_notif *req;
+	unsigned char num;
+	pid_t pid;
 	short ev;
 	int fd, r;
 
@@ -196,9 +215,16 @@ static void *notify_thread(void *arg)
 	ev = wait_for(nt, nt->sock[0]);
 	if (!(ev & (POLLIN | POLLHUP)))
 		return NULL;
-	r = fdpass_recv(nt->sock[0], &fd);
+	r = fdpass_recv_cred(nt->sock[0], &pid, &num);
 	if (r <= 0)
 		return NULL; /* the child ended, or runs without the hook */
+	/* The child waits for this byte before it closes its listener. */
+	fd = take_listener(pid, num);
+	if (write(nt->sock[0], "", 1) != 1 || fd < 0) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
 	nt->listener = fd;
 	__atomic_store_n(&nt->stats.installed, true, __ATOMIC_RELAXED);
 	req = xcalloc(1, nt->notif_size);
@@ -284,6 +310,7 @@ void notify_free(struct notify *nt)
 		return;
 	notify_stop(nt);
 	free(nt->made);
+	notify_sock_release(nt);
 	for (i = 0; i < 2; i++) {
 		if (nt->sock[i] >= 0)
 			close(nt->sock[i]);
