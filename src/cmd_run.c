@@ -12,6 +12,7 @@
 #include "broker.h"
 #include "cmd.h"
 #include "launch.h"
+#include "notify.h"
 #include "probe.h"
 #include "repometa.h"
 #include "runmsg.h"
@@ -255,6 +256,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
+	notify_set_own_socket(broker ? broker_socket_path(broker) : NULL);
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	if (!sb) {

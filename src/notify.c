@@ -27,6 +27,13 @@ static bool hook_allow_hardlink_writes;
 static char *hook_no_trash[8];
 static size_t hook_n_no_trash;
 static bool hook_no_trash_set;
+static struct stat hook_own_socket;
+static bool hook_have_own_socket;
+
+void notify_set_own_socket(const char *path)
+{
+	hook_have_own_socket = path && stat(path, &hook_own_socket) == 0;
+}
 
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home)
 {
@@ -120,6 +127,10 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	else
 		default_no_trash(nt);
 	nt->sock[0] = nt->sock[1] = nt->stop[0] = nt->stop[1] = nt->listener = -1;
+	/* The run's own broker socket is the command's to reach, like a
+	 * socket it bound itself (notify-sock.c). */
+	if (hook_have_own_socket)
+		(void)notify_note_made(nt, &hook_own_socket);
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
 	    setsockopt(nt->sock[0], SOL_SOCKET, SO_PASSCRED, &(int){ 1 }, sizeof(int)) < 0 ||
 	    pipe2(nt->stop, O_CLOEXEC) < 0) {

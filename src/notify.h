@@ -85,6 +85,11 @@ void notify_stop(struct notify *nt);
  * a move to its trash (trash.h) outside the no-trash areas. */
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
 
+/* Before notify_new(): the run's own broker socket (path, stat(2)ed
+ * now; NULL: none), which the command may always connect to, as to a
+ * socket it bound itself. */
+void notify_set_own_socket(const char *path);
+
 /* Before notify_new(): allow writing a pre-existing regular file with
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
 void notify_set_allow_hardlink_writes(bool allow);
