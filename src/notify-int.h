@@ -3,7 +3,8 @@
  * its install in the child; notify-path.c: reading a caller and resolving
  * its paths in its own view; notify-decode.c: a notification as one call;
  * notify-answer.c: answering and the checks before acting; notify-ops.c:
- * performing each call). Linux only; not for use outside notify*.c and their unit
+ * performing each call; notify-meta.c: metadata calls; notify-sock.c:
+ * socket calls, the `connect` capability). Linux only; not for use outside notify*.c and their unit
  * test. The public interface and the guarantee are in notify.h.
  *
  * DESIGN NOTES.

@@ -4,7 +4,7 @@
  * reads each call's arguments once, resolves the path in the caller's view
  * on descriptors it holds, decides with the policy on the resolved path,
  * takes the backup, performs the call with its own *at() calls and
- * answers with the result (opens: ADDFD + SEND). No trapped path call is
+ * answers with the result (opens: ADDFD + SEND). No trapped call is
  * answered CONTINUE: nothing the caller changes after the check is read.
  *
  * THE GUARANTEE (landlock.c may rely on it while the hook is installed):
@@ -20,11 +20,22 @@
  * path or a rule denying create lies below its new name (or one denying
  * delete below its old name): the moved tree could carry the name in. A
  * new name for an existing object (link, rename) may grant no more than
- * the old one (Landlock's REFER rule). Not covered: bind() of an AF_UNIX
- * socket (MAKE_SOCK stays Landlock's), and a run without the hook
- * (FSJAIL_NO_NOTIFY; EBUSY, a listener up the chain, which the child only
- * learns after Landlock is applied). It trusts that the command cannot
- * mount (Landlock forbids mount(2) to a sandboxed process).
+ * the old one (Landlock's REFER rule); bind() of a pathname AF_UNIX socket
+ * (the supervisor binds the caller's socket in the folder it holds).
+ *
+ * And for `connect` (notify-sock.c): no Unix socket outside the command's
+ * own is reached by connect(2) or an addressed send except by the
+ * supervisor, on its copy of the caller's socket, with the address it read
+ * once, after policy_decide() allowed FSJ_CAP_CONNECT on the path the name
+ * resolves to in the caller's view (or the socket was bound by the command
+ * in this run, or is the run's broker socket). Every trapped socket call
+ * is performed, none answered CONTINUE: the descriptor number and the
+ * address are both the caller's to change after a check.
+ *
+ * Not covered: a run without the hook (FSJAIL_NO_NOTIFY; EBUSY, a
+ * listener up the chain, which the child only learns after Landlock is
+ * applied). It trusts that the command cannot mount (Landlock forbids
+ * mount(2) to a sandboxed process).
  *
  * Lifecycle (launch.c): notify_new() before fork, notify_child_install()
  * in the child, notify_start() after fork, notify_stop() once the child
