@@ -173,7 +173,8 @@ static void *work_thread(void *arg)
 }
 
 /* Perform w (consumed) and answer: inline when it cannot wait, else in a
- * thread of its own (all signals blocked there). */
+ * thread of its own (all signals blocked there). A send that may wait is
+ * tried inline without waiting first: most find room at once. */
 static int run_work(struct job *j, struct sock_work *w, bool may_wait)
 {
 	pthread_attr_t attr;
@@ -182,6 +183,15 @@ static int run_work(struct job *j, struct sock_work *w, bool may_wait)
 	int64_t r;
 	int rc = -1;
 
+	if (may_wait && !w->connect) {
+		w->flags |= MSG_DONTWAIT;
+		r = perform(w);
+		w->flags &= ~MSG_DONTWAIT;
+		if (r != -EAGAIN && r != -EWOULDBLOCK) {
+			work_free(w);
+			return r < 0 ? nj_answer(j, (int)-r) : nj_answer_val(j, r);
+		}
+	}
 	if (may_wait) {
 		w->listener = fcntl(j->nt->listener, F_DUPFD_CLOEXEC, 0);
 		w->id = j->tr->id;
