@@ -477,7 +477,7 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 	struct loc l;
 	int r, e;
 
-	if (family != AF_UNIX || m->alen < SUN_OFF || a->sun_family != AF_UNIX ||
+	if (family != AF_UNIX || m->alen <= SUN_OFF || a->sun_family != AF_UNIX ||
 	    (m->alen > SUN_OFF && a->sun_path[0] == '\0')) {
 		r = bind(s, m->alen ? (struct sockaddr *)&m->addr : NULL, m->alen);
 		if (r < 0)
