@@ -303,10 +303,9 @@ static bool unix_peer(struct job *j, struct sock_msg *m)
 		nj_answer(j, ENOENT);
 		goto out;
 	}
-	/* connect(2) follows symlinks: the link's own path and where it
-	 * leads both need the grant. */
-	if (S_ISLNK(l.st.st_mode) && (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CONNECT)) ||
-				      !find(j, raw, LK_FOLLOW, FSJ_CAP_CONNECT, &f)))
+	/* connect(2) follows symlinks: where the link leads and the link's
+	 * own path both need the grant (checked in that order). */
+	if (S_ISLNK(l.st.st_mode) && !find(j, raw, LK_FOLLOW, FSJ_CAP_CONNECT, &f))
 		goto out;
 	{
 		struct loc *r = f.obj >= 0 ? &f : &l;
@@ -321,7 +320,8 @@ static bool unix_peer(struct job *j, struct sock_msg *m)
 		}
 		/* A socket the command bound in this run is always reachable. */
 		if (!notify_made_here(j->nt, &r->st) &&
-		    !nj_need(j, r->path, FSJ_CAPBIT(FSJ_CAP_CONNECT)))
+		    (!nj_need(j, r->path, FSJ_CAPBIT(FSJ_CAP_CONNECT)) ||
+		     (r != &l && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CONNECT)))))
 			goto out;
 		m->keep = fcntl(r->obj, F_DUPFD_CLOEXEC, 0);
 		if (m->keep < 0) {
@@ -538,8 +538,11 @@ int notify_op_sock(struct job *j)
 				 "(the direct calls bind, connect, sendto are)",
 				 EACCES, NULL);
 	s = nj_caller_fd(j, (int)(uint32_t)a[0]);
+	if (s < 0 && (errno == ENOENT || errno == EBADF))
+		return errno == ENOENT ? 0 : nj_answer(j, EBADF);
 	if (s < 0)
-		return errno == ENOENT ? 0 : nj_answer(j, errno == EBADF ? EBADF : EACCES);
+		return nj_refuse(j, FSJ_CAP_CONNECT, NULL, "the caller's socket cannot be taken",
+				 EACCES, NULL);
 	if (getsockopt(s, SOL_SOCKET, SO_DOMAIN, &family, &ol) < 0 ||
 	    getsockopt(s, SOL_SOCKET, SO_TYPE, &type, &ol) < 0) {
 		e = errno;
