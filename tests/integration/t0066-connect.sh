@@ -13,7 +13,7 @@
 # one, and the refusal is in the summary and in --report.
 . "$(dirname "$0")/libtest.sh"
 
-plan 8
+plan 9
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
 setup
 require_landlock
@@ -141,6 +141,30 @@ assert a.recv(10) == b"tcp"
 print("inet=ok")'
 assert_rc 0
 assert_out_match 'inet=ok'
+end_test
+
+begin_test "descriptors still pass over a socket pair; an abstract name the command bound is reachable, another is not (EPERM)"
+fsj -- python3 -c '
+import os, socket
+a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+r, w = os.pipe()
+socket.send_fds(a, [b"m"], [w])
+msg, fds, _, _ = socket.recv_fds(b, 10, 4)
+os.write(fds[0], b"Z")
+print("fds=%s" % (os.read(r, 1) == b"Z"))
+l = socket.socket(socket.AF_UNIX)
+l.bind("\0fsjail-t0066-own")
+l.listen(1)
+socket.socket(socket.AF_UNIX).connect("\0fsjail-t0066-own")
+print("own-abstract=ok")
+try:
+    socket.socket(socket.AF_UNIX).connect("\0fsjail-t0066-other")
+    print("other-abstract=connected")
+except OSError as e:
+    print("other-abstract=%s" % e.strerror)'
+assert_out_match 'fds=True'
+assert_out_match 'own-abstract=ok'
+assert_out_match 'other-abstract=Operation not permitted'
 end_test
 
 done_testing
