@@ -20,12 +20,6 @@
 #include "notify-int.h"
 #include "util.h"
 
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
-#ifndef SYS_pidfd_getfd
-#define SYS_pidfd_getfd 438
-#endif
 #ifndef PIDFD_THREAD
 #define PIDFD_THREAD O_EXCL
 #endif
@@ -232,13 +226,19 @@ bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX])
 /* Look up raw; on an error answer (recording a refusal) and return false. */
 bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l)
 {
+	return nj_find_cap(j, dirfd, raw, lk, FSJ_CAP_WRITE, l);
+}
+
+bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fsj_cap cap,
+		 struct loc *l)
+{
 	const char *why;
 	int e = notify_lookup(j->tr, dirfd, raw, lk, l, &why);
 
 	if (e == 0)
 		return true;
 	if (why)
-		nj_refuse(j, FSJ_CAP_WRITE, NULL, why, e, NULL);
+		nj_refuse(j, cap, NULL, why, e, NULL);
 	else
 		nj_answer(j, e);
 	return false;
@@ -288,17 +288,13 @@ static void *fifo_wait_thread(void *arg)
 static int fifo_wait_start(struct job *j, const struct loc *l, int flags, bool cloexec)
 {
 	struct fifo_wait *w = xcalloc(1, sizeof(*w));
-	pthread_attr_t attr;
-	pthread_t th;
-	sigset_t all, old;
-	int rc;
 
 	w->listener = fcntl(j->nt->listener, F_DUPFD_CLOEXEC, 0);
 	w->obj = fcntl(l->obj, F_DUPFD_CLOEXEC, 0);
 	w->flags = flags;
 	w->id = j->tr->id;
 	w->cloexec = cloexec;
-	if (w->listener < 0 || w->obj < 0 || pthread_attr_init(&attr) != 0) {
+	if (w->listener < 0 || w->obj < 0 || nj_detach(fifo_wait_thread, w) != 0) {
 		if (w->listener >= 0)
 			close(w->listener);
 		if (w->obj >= 0)
@@ -306,20 +302,26 @@ static int fifo_wait_start(struct job *j, const struct loc *l, int flags, bool c
 		free(w);
 		return -1;
 	}
+	j->answered = true;
+	return 0;
+}
+
+int nj_detach(void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	pthread_t th;
+	sigset_t all, old;
+	int rc;
+
+	if (pthread_attr_init(&attr) != 0)
+		return -1;
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&th, &attr, fifo_wait_thread, w);
+	rc = pthread_create(&th, &attr, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	pthread_attr_destroy(&attr);
-	if (rc) {
-		close(w->listener);
-		close(w->obj);
-		free(w);
-		return -1;
-	}
-	j->answered = true;
-	return 0;
+	return rc ? -1 : 0;
 }
 
 /* Open the existing object for the caller (a FIFO without waiting for

@@ -36,6 +36,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <linux/seccomp.h>
 
@@ -43,6 +44,14 @@
 #include "policy.h"
 #include "backup.h"
 #include "refusal.h"
+
+/* pidfd_open(2), pidfd_getfd(2) where the headers predate them. */
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
 
 #define NOTIFY_MAX_ARCHES 2
 #define NOTIFY_MAX_NO_TRASH 8
@@ -305,10 +314,16 @@ bool nj_same(int fd, const struct stat *st);
 bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX]);
 /* notify_lookup(), answering (and recording a refusal) on failure. */
 bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l);
+/* The same, the refusal recorded as capability cap. */
+bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fsj_cap cap,
+		 struct loc *l);
 /* Open the existing object l for the caller with flags; a FIFO writer
  * with no reader yet waits in a thread of its own, which answers. Returns
  * the descriptor, -1 with errno, or -2 when that thread answers. */
 int nj_open_existing(struct job *j, const struct loc *l, int flags, bool cloexec);
+/* Run fn(arg) in a detached thread with every signal blocked (it answers
+ * a call that waits). Returns 0, or -1 (arg is then still the caller's). */
+int nj_detach(void *(*fn)(void *), void *arg);
 
 #endif /* __linux__ */
 #endif

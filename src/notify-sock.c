@@ -53,8 +53,6 @@
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,11 +175,7 @@ static void *work_thread(void *arg)
  * tried inline without waiting first: most find room at once. */
 static int run_work(struct job *j, struct sock_work *w, bool may_wait)
 {
-	pthread_attr_t attr;
-	pthread_t th;
-	sigset_t all, old;
 	int64_t r;
-	int rc = -1;
 
 	if (may_wait && !w->connect) {
 		w->flags |= MSG_DONTWAIT;
@@ -195,15 +189,7 @@ static int run_work(struct job *j, struct sock_work *w, bool may_wait)
 	if (may_wait) {
 		w->listener = fcntl(j->nt->listener, F_DUPFD_CLOEXEC, 0);
 		w->id = j->tr->id;
-		if (w->listener >= 0 && pthread_attr_init(&attr) == 0) {
-			pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-			sigfillset(&all);
-			pthread_sigmask(SIG_SETMASK, &all, &old);
-			rc = pthread_create(&th, &attr, work_thread, w);
-			pthread_sigmask(SIG_SETMASK, &old, NULL);
-			pthread_attr_destroy(&attr);
-		}
-		if (rc == 0) {
+		if (w->listener >= 0 && nj_detach(work_thread, w) == 0) {
 			j->answered = true;
 			NOTIFY_STAT_INC(j->nt, performed);
 			return 0;
@@ -258,22 +244,6 @@ static void sun_string(const struct sockaddr_un *a, socklen_t alen, char out[siz
 	out[n] = '\0';
 }
 
-/* Look raw up for a socket call; a lookup error is answered (a refusal
- * the kernel would not have made is recorded as capability cap). */
-static bool find(struct job *j, const char *raw, unsigned lk, enum fsj_cap cap, struct loc *l)
-{
-	const char *why;
-	int e = notify_lookup(j->tr, AT_FDCWD, raw, lk, l, &why);
-
-	if (e == 0)
-		return true;
-	if (why)
-		nj_refuse(j, cap, NULL, why, e, NULL);
-	else
-		nj_answer(j, e);
-	return false;
-}
-
 /* Decide on the peer address m names (connect, or a datagram send) and
  * rewrite a pathname to our descriptor of the socket. Returns true to go
  * on, false when answered. */
@@ -296,7 +266,7 @@ static bool unix_peer(struct job *j, struct sock_msg *m)
 		return false;
 	}
 	sun_string(a, m->alen, raw);
-	if (!find(j, raw, 0, FSJ_CAP_CONNECT, &l))
+	if (!nj_find_cap(j, AT_FDCWD, raw, 0, FSJ_CAP_CONNECT, &l))
 		return false;
 	notify_loc_init(&f);
 	if (l.obj < 0) {
@@ -305,7 +275,7 @@ static bool unix_peer(struct job *j, struct sock_msg *m)
 	}
 	/* connect(2) follows symlinks: where the link leads and the link's
 	 * own path both need the grant (checked in that order). */
-	if (S_ISLNK(l.st.st_mode) && !find(j, raw, LK_FOLLOW, FSJ_CAP_CONNECT, &f))
+	if (S_ISLNK(l.st.st_mode) && !nj_find_cap(j, AT_FDCWD, raw, LK_FOLLOW, FSJ_CAP_CONNECT, &f))
 		goto out;
 	{
 		struct loc *r = f.obj >= 0 ? &f : &l;
@@ -488,7 +458,7 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 		return nj_answer(j, 0);
 	}
 	sun_string(a, m->alen, raw);
-	if (!find(j, raw, 0, FSJ_CAP_CREATE, &l))
+	if (!nj_find_cap(j, AT_FDCWD, raw, 0, FSJ_CAP_CREATE, &l))
 		return 0;
 	if (l.obj >= 0 || l.parent < 0 || !l.path || strlen(l.name) >= sizeof(a->sun_path)) {
 		e = l.obj >= 0 ? EADDRINUSE : l.parent < 0 ? EACCES : ENAMETOOLONG;

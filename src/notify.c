@@ -74,12 +74,6 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 
 #include "notify-int.h"
 
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
-#ifndef SYS_pidfd_getfd
-#define SYS_pidfd_getfd 438
-#endif
 
 bool notify_wanted(void)
 {
