@@ -259,6 +259,7 @@ int cmd_run(int argc, char **argv)
 	notify_set_own_socket(broker ? broker_socket_path(broker) : NULL);
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
+	notify_set_tcp_denied(sandbox_tcp_refused(sb));
 	if (!sb) {
 		fprintf(stderr, "fsjail: cannot enforce tier %s: %s\n",
 			fsj_tier_name((enum fsj_tier)tier), err.text);

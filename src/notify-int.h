@@ -66,6 +66,7 @@ struct notify {
 	size_t n_no_trash;
 	bool allow_hardlink_writes;
 	bool required; /* notify_require(): no hook (EBUSY) refuses the run */
+	bool tcp_denied; /* notify_set_tcp_denied() */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;

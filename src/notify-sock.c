@@ -99,7 +99,8 @@ struct sock_work {
 	int mem;      /* sendmmsg: the caller's memory, read-write; -1 */
 	bool connect;
 	int flags;
-	size_t n_msg;
+	size_t n_msg;       /* to send */
+	size_t cap_msg;     /* allocated, each released */
 	struct sock_msg *msg;
 };
 
@@ -115,7 +116,7 @@ static void msg_release(struct sock_msg *m)
 
 static void work_free(struct sock_work *w)
 {
-	for (size_t i = 0; i < w->n_msg; i++)
+	for (size_t i = 0; i < w->cap_msg; i++)
 		msg_release(&w->msg[i]);
 	free(w->msg);
 	if (w->sock >= 0)
@@ -235,7 +236,8 @@ void notify_sock_release(struct notify *nt)
 
 /* ---- deciding on a Unix address ---- */
 
-/* The pathname of a (alen bytes) as a string, as the kernel reads it. */
+/* The pathname of a (alen bytes, at most sizeof(*a)) as a string, as the
+ * kernel reads it. */
 static void sun_string(const struct sockaddr_un *a, socklen_t alen, char out[sizeof(a->sun_path) + 1])
 {
 	size_t n = alen - SUN_OFF;
@@ -257,6 +259,10 @@ static bool unix_peer(struct job *j, struct sock_msg *m)
 	/* No name, or not AF_UNIX: the kernel's EINVAL, or an unnamed peer. */
 	if (m->alen <= SUN_OFF || a->sun_family != AF_UNIX)
 		return true;
+	if (m->alen > sizeof(*a)) { /* unix_validate_addr() */
+		nj_answer(j, EINVAL);
+		return false;
+	}
 	if (a->sun_path[0] == '\0') {
 		if (abstract_known(j->nt, a->sun_path + 1, m->alen - SUN_OFF - 1))
 			return true;
@@ -359,8 +365,10 @@ static int read_ctl(struct job *j, uint64_t addr, uint64_t len, bool unix_sock, 
 		size_t n = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
 		int *fds = (int *)CMSG_DATA(cm);
 
-		if (cm->cmsg_len < CMSG_LEN(0) || cm->cmsg_level != SOL_SOCKET ||
-		    cm->cmsg_type != SCM_RIGHTS)
+		if (cm->cmsg_len < CMSG_LEN(0) ||
+		    cm->cmsg_len > m->ctl_len - (size_t)((unsigned char *)cm - m->ctl))
+			return EINVAL; /* as the kernel: a header past the buffer */
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
 			return nj_refuse(j, FSJ_CAP_CONNECT, NULL,
 					 "ancillary data other than SCM_RIGHTS on a Unix socket is "
 					 "not mediated",
@@ -457,6 +465,8 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 			abstract_note(j->nt, got.sun_path + 1, glen - SUN_OFF - 1);
 		return nj_answer(j, 0);
 	}
+	if (m->alen > sizeof(*a)) /* unix_validate_addr() */
+		return nj_answer(j, EINVAL);
 	sun_string(a, m->alen, raw);
 	if (!nj_find_cap(j, AT_FDCWD, raw, 0, FSJ_CAP_CREATE, &l))
 		return 0;
@@ -522,13 +532,20 @@ int notify_op_sock(struct job *j)
 	unix_sock = family == AF_UNIX;
 	stream = type == SOCK_STREAM;
 	dgram = type == SOCK_DGRAM;
+	/* What Landlock's network rules would refuse the command itself. */
+	if (j->nt->tcp_denied && (family == AF_INET || family == AF_INET6) && stream &&
+	    (is_connect || strcmp(name, "bind") == 0)) {
+		close(s);
+		return nj_answer(j, EACCES);
+	}
 	w = xcalloc(1, sizeof(*w));
 	w->sock = s;
 	w->mem = w->listener = -1;
 	w->connect = is_connect;
 	n = mmsg ? ((uint32_t)a[2] > SOCK_MMSG_MAX ? SOCK_MMSG_MAX : (uint32_t)a[2]) : 1;
-	w->msg = xcalloc(n ? n : 1, sizeof(*w->msg));
-	for (i = 0; i < (n ? n : 1); i++)
+	w->cap_msg = n ? n : 1;
+	w->msg = xcalloc(w->cap_msg, sizeof(*w->msg));
+	for (i = 0; i < w->cap_msg; i++)
 		w->msg[i].keep = -1;
 	if (strcmp(name, "bind") == 0) {
 		e = read_addr(j, a[1], a[2], &w->msg[0]);

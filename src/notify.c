@@ -29,6 +29,12 @@ static size_t hook_n_no_trash;
 static bool hook_no_trash_set;
 static struct stat hook_own_socket;
 static bool hook_have_own_socket;
+static bool hook_tcp_denied;
+
+void notify_set_tcp_denied(bool denied)
+{
+	hook_tcp_denied = denied;
+}
 
 void notify_set_own_socket(const char *path)
 {
@@ -125,6 +131,7 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	 * socket it bound itself (notify-sock.c). */
 	if (hook_have_own_socket)
 		(void)notify_note_made(nt, &hook_own_socket);
+	nt->tcp_denied = hook_tcp_denied;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
 	    setsockopt(nt->sock[0], SOL_SOCKET, SO_PASSCRED, &(int){ 1 }, sizeof(int)) < 0 ||
 	    pipe2(nt->stop, O_CLOEXEC) < 0) {

@@ -101,6 +101,11 @@ void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
  * socket it bound itself. */
 void notify_set_own_socket(const char *path);
 
+/* Before notify_new(): Landlock refuses the command TCP connect and bind
+ * (sandbox_tcp_refused()), so the supervisor, which performs those calls
+ * outside the command's domain, refuses them too (EACCES, as Landlock). */
+void notify_set_tcp_denied(bool denied);
+
 /* Before notify_new(): allow writing a pre-existing regular file with
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
 void notify_set_allow_hardlink_writes(bool allow);
