@@ -10,10 +10,11 @@
 # reachable, a workspace symlink to the outside socket is refused, a
 # datagram to an outside socket is not delivered, a client racing its
 # address between an allowed and a denied socket never reaches the denied
-# one, and the refusal is in the summary and in --report.
+# one, a socket cannot be bound where the rules give no create, and the
+# refusal is in the summary and in --report.
 . "$(dirname "$0")/libtest.sh"
 
-plan 9
+plan 10
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
 setup
 require_landlock
@@ -50,6 +51,12 @@ try:
     elif kind == "dgram":
         s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         s.sendto(b"hello-dgram", path)
+    elif kind == "dgram-msg":
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        s.sendmsg([b"hello-", b"sendmsg"], [], 0, path)
+    elif kind == "bind":
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.bind(path)
     elif kind == "own":
         l = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         l.bind(path)
@@ -107,8 +114,17 @@ end_test
 begin_test "a datagram sent to an outside socket is not delivered"
 fsj -- python3 "$WS/client.py" dgram "$SOCKS/dgr.sock"
 assert_out_match 'result=Permission denied'
+fsj -- python3 "$WS/client.py" dgram-msg "$SOCKS/dgr.sock"
+assert_out_match 'result=Permission denied'
 sleep 0.3
 grep -q dgram "$SOCKS/dgr.sock.log" && fail "the outside datagram socket received: $(cat "$SOCKS/dgr.sock.log")"
+end_test
+
+begin_test "binding a socket where the rules give no create is refused, and no socket file is made"
+fsj -- python3 "$WS/client.py" bind "$SOCKS/planted.sock"
+assert_out_match 'result=Permission denied'
+assert_not_exists "$SOCKS/planted.sock"
+assert_err_match "create $SOCKS/planted.sock"
 end_test
 
 begin_test "a client racing its address between an allowed and a denied socket never reaches the denied one"
