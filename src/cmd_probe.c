@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "notify.h"
 #include "probe.h"
 #include "sandbox.h"
 
@@ -50,6 +51,13 @@ static void print_report(const struct probe_report *r)
 		printf("%-8s => %s\n", fsj_tier_name(pt->tier),
 		       pt->proven ? "proven" : "not proven");
 	}
+#ifdef __linux__
+	/* Not an experiment: how the `connect` capability is enforced here. */
+	printf("\nconnect: %s\n",
+	       notify_wanted() ? "seccomp listener (fsjail performs connect, bind and addressed "
+				 "sends after checking the socket's path)"
+			       : "not enforced (no seccomp listener: FSJAIL_NO_NOTIFY)");
+#endif
 	if (r->proven >= 0)
 		printf("\nproven tier: %s\n", fsj_tier_name((enum fsj_tier)r->proven));
 	else

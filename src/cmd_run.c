@@ -316,8 +316,10 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
+	notify_set_own_socket(broker ? broker_socket_path(broker) : NULL);
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
+	notify_set_tcp_denied(sandbox_tcp_refused(sb));
 	if (!sb) {
 		char why[sizeof(err.text)];
 

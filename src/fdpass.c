@@ -148,14 +148,21 @@ int fdpass_recv(int sock, int *fd)
 }
 
 #ifdef SCM_CREDENTIALS
-int fdpass_send_cred(int sock)
+/* A plain write(2): the kernel attaches the sender's credentials to every
+ * Unix socket message, and the receiver's SO_PASSCRED shows them (unix(7)).
+ * No sendmsg(2): the create hook traps it, and this is sent after the hook
+ * is installed, sometimes to the very supervisor that would answer it. */
+int fdpass_send_cred(int sock, unsigned char byte)
 {
-	struct ucred cred = { getpid(), getuid(), getgid() };
+	ssize_t n;
 
-	return cmsg_send(sock, SCM_CREDENTIALS, &cred, sizeof(cred));
+	do
+		n = write(sock, &byte, 1);
+	while (n < 0 && errno == EINTR);
+	return n == 1 ? 0 : -1;
 }
 
-int fdpass_recv_cred(int sock, pid_t *pid)
+int fdpass_recv_cred(int sock, pid_t *pid, unsigned char *byte_out)
 {
 	union {
 		char buf[CMSG_SPACE(sizeof(struct ucred))];
@@ -176,6 +183,8 @@ int fdpass_recv_cred(int sock, pid_t *pid)
 		    cm->cmsg_len >= CMSG_LEN(sizeof(cred))) {
 			memcpy(&cred, CMSG_DATA(cm), sizeof(cred));
 			*pid = cred.pid;
+			if (byte_out)
+				*byte_out = (unsigned char)byte;
 			return 1;
 		}
 	}

@@ -22,15 +22,17 @@ int fdpass_recv(int sock, int *fd);
 #ifdef __linux__
 #include <sys/types.h>
 
-/* Send one byte with the caller's SCM_CREDENTIALS (its pid, uid and gid;
- * the kernel checks them) over sock. Returns 0, or -1 with errno set. */
-int fdpass_send_cred(int sock);
+/* Send byte over sock with write(2); the receiver's SO_PASSCRED shows the
+ * caller's credentials (its pid, uid and gid, set by the kernel). Returns
+ * 0, or -1 with errno set. */
+int fdpass_send_cred(int sock, unsigned char byte);
 
 /* Receive what fdpass_send_cred() sent on sock, whose SO_PASSCRED must be
  * set: *pid is the sender's pid as the kernel translates it into the
  * receiver's pid namespace (unix(7)). Returns 1 with *pid set, 0 at end of
- * file, or -1 with errno set (EBADMSG: no credentials came). */
-int fdpass_recv_cred(int sock, pid_t *pid);
+ * file, or -1 with errno set (EBADMSG: no credentials came). byte (NULL:
+ * not wanted) gets the data byte. */
+int fdpass_recv_cred(int sock, pid_t *pid, unsigned char *byte);
 #endif
 
 #endif

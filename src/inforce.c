@@ -38,7 +38,9 @@ char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, en
 	(void)cap;
 	return NULL; /* Seatbelt rules match paths, existing or not */
 #else
-	if (!d->allowed || !d->rule || !(enforced & FSJ_CAPBIT(cap)) ||
+	/* connect is decided by the seccomp listener when the call is made,
+	 * on the path as it is then (notify-sock.c), not by Landlock. */
+	if (!d->allowed || !d->rule || !(enforced & FSJ_CAPBIT(cap)) || cap == FSJ_CAP_CONNECT ||
 	    lstat(d->rule->path, &st) == 0 ||
 	    (d->rule->resolved && lstat(d->rule->resolved, &st) == 0))
 		return NULL;

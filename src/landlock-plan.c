@@ -478,8 +478,10 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 			"landlock: cannot compile for ABI %d (Landlock needs ABI 1 or later)",
 			opts->abi);
 	cx.abi = opts->abi < LL_ABI_KNOWN ? opts->abi : LL_ABI_KNOWN;
-	/* connect has no Landlock right at the ABIs known here */
+	/* connect has no Landlock right at the ABIs known here: the seccomp
+	 * listener performs every connect and named send (notify-sock.c) */
 	cx.caps = pol->enforced & FSJ_CAPS_FILE;
+	plan->connect_by_listener = opts->listener && (pol->enforced & FSJ_CAPBIT(FSJ_CAP_CONNECT));
 
 	plan->abi = opts->abi;
 	for (int c = 0; c < FSJ_CAP_COUNT; c++)

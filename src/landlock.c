@@ -208,10 +208,18 @@ void ll_plan_caps(const struct ll_plan *plan, struct ll_cap_report out[FSJ_CAP_C
 
 		memset(r, 0, sizeof(*r));
 		if (c == FSJ_CAP_CONNECT) {
-			r->level = LL_CAP_NOT;
-			snprintf(r->reason, sizeof(r->reason),
-				 "Landlock has no right for it before ABI 9 (running ABI %d): "
-				 "only the seccomp listener can refuse it", plan->abi);
+			r->level = plan->connect_by_listener ? LL_CAP_FULLY : LL_CAP_NOT;
+			if (plan->connect_by_listener)
+				snprintf(r->reason, sizeof(r->reason),
+					 "seccomp listener: fsjail performs every connect, bind "
+					 "and named send to a Unix socket after checking the "
+					 "path (Landlock has no right for it at ABI %d)",
+					 plan->abi);
+			else
+				snprintf(r->reason, sizeof(r->reason),
+					 "not enforced: Landlock has no right for it before ABI "
+					 "9 (running ABI %d) and this run has no seccomp "
+					 "listener", plan->abi);
 			continue;
 		}
 		if (!have) {

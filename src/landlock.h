@@ -43,6 +43,7 @@ struct ll_plan {
 	uint64_t scoped;        /* scoped (ABI >= 6) */
 	unsigned dropped_caps;  /* FSJ_CAPBIT of capabilities only partly enforced at this ABI */
 	bool network_dropped;   /* network: deny asked for, but the ABI (< 4) cannot enforce it */
+	bool connect_by_listener; /* `connect` is enforced by the seccomp listener (opts->listener) */
 	struct ll_rule *rules;
 	size_t n_rules;
 	struct ll_mask *masks;  /* in the order they must be mounted */

@@ -293,7 +293,7 @@ void launch_ns_hello(int fd)
 
 	if (fd < 0 || setpgid(0, 0) < 0)
 		return;
-	if (fdpass_send_cred(fd) == 0) {
+	if (fdpass_send_cred(fd, 0) == 0) {
 		while (read(fd, &ack, 1) < 0 && errno == EINTR)
 			;
 	}

@@ -337,7 +337,7 @@ static void hello_read(struct supervisor *s)
 	ssize_t n;
 
 	/* the command's group now, if it still exists */
-	if (fdpass_recv_cred(s->hello[0], &pid) == 1) {
+	if (fdpass_recv_cred(s->hello[0], &pid, NULL) == 1) {
 		if (pid > 0 && getpgid(pid) == pid) {
 			s->pgrp = pid;
 			/* C joins the command's group: what the terminal sends

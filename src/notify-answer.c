@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/seccomp.h>
 
@@ -21,7 +22,9 @@
 #include "path.h"
 #include "util.h"
 
-
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
 
 /* flags: 0, or SECCOMP_USER_NOTIF_FLAG_CONTINUE (error and val 0). */
 static void send_resp(struct job *j, int error, int64_t val, uint32_t flags)
@@ -59,6 +62,36 @@ int nj_answer(struct job *j, int e)
 void nj_continue(struct job *j)
 {
 	send_resp(j, 0, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+}
+
+int nj_answer_val(struct job *j, int64_t val)
+{
+	send_resp(j, 0, val, 0);
+	return 0;
+}
+
+/* The caller is a thread (req->pid is its tid): PIDFD_THREAD names it
+ * (Linux 6.9); before that only a thread-group leader has a pidfd, and
+ * another thread's call fails (EINVAL) and is refused by the caller. */
+int nj_caller_fd(const struct job *j, int n)
+{
+	cleanup_fd int pidfd = (int)syscall(SYS_pidfd_open, j->tr->pid, PIDFD_THREAD);
+	int fd, e;
+
+	if (pidfd < 0 && errno == EINVAL)
+		pidfd = (int)syscall(SYS_pidfd_open, j->tr->pid, 0);
+	if (pidfd < 0)
+		return -1;
+	fd = (int)syscall(SYS_pidfd_getfd, pidfd, n, 0);
+	if (fd < 0)
+		return -1;
+	if (ioctl(j->nt->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &j->tr->id) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
 }
 
 /* Record a refusal without answering (nj_refuse() answers too). */
@@ -252,13 +285,19 @@ bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX])
 /* Look up raw; on an error answer (recording a refusal) and return false. */
 bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l)
 {
+	return nj_find_cap(j, dirfd, raw, lk, FSJ_CAP_WRITE, l);
+}
+
+bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fsj_cap cap,
+		 struct loc *l)
+{
 	const char *why;
 	int e = notify_lookup(j->tr, dirfd, raw, lk, l, &why);
 
 	if (e == 0)
 		return true;
 	if (why)
-		nj_refuse(j, FSJ_CAP_WRITE, NULL, why, e, NULL);
+		nj_refuse(j, cap, NULL, why, e, NULL);
 	else
 		nj_answer(j, e);
 	return false;
@@ -308,17 +347,13 @@ static void *fifo_wait_thread(void *arg)
 static int fifo_wait_start(struct job *j, const struct loc *l, int flags, bool cloexec)
 {
 	struct fifo_wait *w = xcalloc(1, sizeof(*w));
-	pthread_attr_t attr;
-	pthread_t th;
-	sigset_t all, old;
-	int rc;
 
 	w->listener = fcntl(j->nt->listener, F_DUPFD_CLOEXEC, 0);
 	w->obj = fcntl(l->obj, F_DUPFD_CLOEXEC, 0);
 	w->flags = flags;
 	w->id = j->tr->id;
 	w->cloexec = cloexec;
-	if (w->listener < 0 || w->obj < 0 || pthread_attr_init(&attr) != 0) {
+	if (w->listener < 0 || w->obj < 0 || nj_detach(fifo_wait_thread, w) != 0) {
 		if (w->listener >= 0)
 			close(w->listener);
 		if (w->obj >= 0)
@@ -326,20 +361,26 @@ static int fifo_wait_start(struct job *j, const struct loc *l, int flags, bool c
 		free(w);
 		return -1;
 	}
+	j->answered = true;
+	return 0;
+}
+
+int nj_detach(void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	pthread_t th;
+	sigset_t all, old;
+	int rc;
+
+	if (pthread_attr_init(&attr) != 0)
+		return -1;
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&th, &attr, fifo_wait_thread, w);
+	rc = pthread_create(&th, &attr, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	pthread_attr_destroy(&attr);
-	if (rc) {
-		close(w->listener);
-		close(w->obj);
-		free(w);
-		return -1;
-	}
-	j->answered = true;
-	return 0;
+	return rc ? -1 : 0;
 }
 
 /* Open the existing object for the caller (a FIFO without waiting for

@@ -22,8 +22,8 @@ enum layout {
 	L_DFD_PATH_DFD_PATH_FLAGS, /* renameat(2), linkat */
 	L_PATH_DFD_PATH,    /* symlinkat */
 	L_DFD_PATH_MODE,    /* mkdirat, mknodat */
-	L_META,             /* notify-meta.c reads args */
 	L_EXECVEAT,         /* execveat: dirfd, path, argv, envp, flags */
+	L_META,             /* notify-meta.c, notify-sock.c read args */
 };
 
 static const struct {
@@ -53,6 +53,12 @@ static const struct {
 	{ "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
 	{ "execve", NOTIFY_OP_EXEC, L_PATH },
 	{ "execveat", NOTIFY_OP_EXEC, L_EXECVEAT },
+	{ "connect", NOTIFY_OP_SOCK, L_META },
+	{ "bind", NOTIFY_OP_SOCK, L_META },
+	{ "sendto", NOTIFY_OP_SOCK, L_META },
+	{ "sendmsg", NOTIFY_OP_SOCK, L_META },
+	{ "sendmmsg", NOTIFY_OP_SOCK, L_META },
+	{ "socketcall", NOTIFY_OP_SOCK, L_META },
 };
 
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,

@@ -11,6 +11,9 @@
  * O_RDWR, O_TRUNC), truncate, truncate64, unlink, unlinkat, rmdir.
  * Trapped with tracing on (notify_set_trace()): every open and openat,
  * execve, execveat; without it none of these are (cost zero).
+ * Trapped always for the `connect` capability: connect, bind, sendmsg,
+ * sendmmsg, and sendto with a destination; on i386 also socketcall (see
+ * add_rules()).
  * Refused with EPERM: io_uring_* (kernel workers go around the filter),
  * memfd_secret, open_by_handle_at (opens by handle, no path to check), the
  * terminal ioctls TIOCSTI and TIOCLINUX; setxattrat, removexattrat: ENOSYS. */
@@ -39,6 +42,10 @@ static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",    
 static const char *const backup_calls[] = { "truncate", "truncate64", "unlink", "unlinkat",
 					    "rmdir" };
 static const char *const trace_calls[] = { "openat", "execve", "execveat" };
+/* Socket calls that can name a Unix socket (notify-sock.c performs
+ * them); sendto only with a destination (argument 4, a register). */
+static const char *const sock_calls[] = { "connect", "bind", "sendmsg", "sendmmsg" };
+static const unsigned socketcall_subs[] = { 2, 3, 11, 16, 20 }; /* SYS_BIND ... SYS_SENDMMSG */
 static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
 					     "io_uring_register", "memfd_secret",
 					     "open_by_handle_at" };
@@ -89,6 +96,20 @@ static int add_rules(scmp_filter_ctx ctx, bool wide, bool trace)
 		rc = add(ctx, SCMP_ACT_NOTIFY, notify_meta_call(i), -1, 0, 0);
 	for (i = 0; rc == 0 && wide && i < sizeof(backup_calls) / sizeof(backup_calls[0]); i++)
 		rc = add(ctx, SCMP_ACT_NOTIFY, backup_calls[i], -1, 0, 0);
+	for (i = 0; rc == 0 && i < sizeof(sock_calls) / sizeof(sock_calls[0]); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, sock_calls[i], -1, 0, 0);
+	if (rc == 0)
+		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(sendto), 1,
+				      SCMP_A4(SCMP_CMP_NE, 0));
+	/* i386 socketcall(call, args): libseccomp turns the sendto rule
+	 * into a test of socketcall's own fifth register, which is not
+	 * sendto's destination (that is in memory). Trap the sub-calls
+	 * bind, connect, sendto, sendmsg, sendmmsg (net.h SYS_*) whatever
+	 * their arguments: the supervisor refuses them (their arguments
+	 * are in memory the caller can change after the check). */
+	for (i = 0; rc == 0 && i < sizeof(socketcall_subs) / sizeof(socketcall_subs[0]); i++)
+		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(socketcall), 1,
+				      SCMP_A0(SCMP_CMP_EQ, socketcall_subs[i]));
 	for (i = 0; rc == 0 && i < sizeof(refused_calls) / sizeof(refused_calls[0]); i++)
 		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), refused_calls[i], -1, 0, 0);
 	/* The command shares fsjail's terminal: TIOCSTI would push input
@@ -223,7 +244,20 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 		return fsj_error_set(err, NULL, 0, 0,
 				     "create hook: cannot load the seccomp filter: %s",
 				     strerror(-fd));
-	rc = fdpass_send(nt->sock[1], fd) < 0 ? errno : 0;
+	/* Not by sendmsg(2) with SCM_RIGHTS: the filter just loaded traps
+	 * it, and the supervisor that would answer is the receiver. The
+	 * number goes by write(2) (SO_PASSCRED tells our pid), the
+	 * supervisor takes its copy with pidfd_getfd(2) and says so. */
+	rc = fd > 255 ? EMFILE : fdpass_send_cred(nt->sock[1], (unsigned char)fd) < 0 ? errno : 0;
+	if (rc == 0) {
+		char ack;
+		ssize_t n;
+
+		do
+			n = read(nt->sock[1], &ack, 1);
+		while (n < 0 && errno == EINTR);
+		rc = n == 1 ? 0 : n == 0 ? EPIPE : errno;
+	}
 	/* The command must not hold its own listener: it could answer for
 	 * itself. */
 	close(fd);

@@ -5,6 +5,8 @@
  * notify-answer.c: answering and the checks before acting; notify-ops.c:
  * performing each call; notify-trace.c: reads and executes traced for
  * the report). Linux only; not for use outside notify*.c and their unit
+ * performing each call; notify-meta.c: metadata calls; notify-sock.c:
+ * socket calls, the `connect` capability). Linux only; not for use outside notify*.c and their unit
  * test. The public interface and the guarantee are in notify.h.
  *
  * DESIGN NOTES.
@@ -36,6 +38,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <linux/seccomp.h>
 
@@ -43,6 +46,14 @@
 #include "policy.h"
 #include "backup.h"
 #include "refusal.h"
+
+/* pidfd_open(2), pidfd_getfd(2) where the headers predate them. */
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
 
 #define NOTIFY_MAX_ARCHES 2
 #define NOTIFY_MAX_NO_TRASH 8
@@ -58,6 +69,7 @@ struct notify {
 	bool allow_hardlink_writes;
 	bool required; /* notify_require(): no hook (EBUSY) refuses the run */
 	bool trace;    /* notify_set_trace(): reads and executes are traced */
+	bool tcp_denied; /* notify_set_tcp_denied() */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;
@@ -80,6 +92,10 @@ struct notify {
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
 	size_t n_made, cap_made;
+	/* owned: abstract Unix socket names the command bound (notify-sock.c),
+	 * each a length byte then the name */
+	unsigned char **abstract;
+	size_t n_abstract, cap_abstract;
 
 	struct notify_stats stats; /* updated with __atomic builtins */
 };
@@ -114,6 +130,8 @@ enum notify_op {
 	NOTIFY_OP_MKNOD,    /* mknod, mknodat */
 	NOTIFY_OP_META,     /* mode, owner, times, xattrs: notify-meta.c (args) */
 	NOTIFY_OP_EXEC,     /* execve, execveat: traced only (notify-trace.c) */
+	NOTIFY_OP_SOCK,     /* connect, bind, sendto, sendmsg, sendmmsg, i386 socketcall:
+			     * notify-sock.c (args) */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -253,6 +271,14 @@ struct job {
 
 /* Answer with the call's own result: 0, or the errno e. Returns 0. */
 int nj_answer(struct job *j, int e);
+/* Answer success with the return value val (bytes sent, messages sent). */
+int nj_answer_val(struct job *j, int64_t val);
+/* Our copy of the caller's descriptor n (pidfd_getfd(2); the caller's
+ * thread by PIDFD_THREAD, Linux 6.9, else its thread group), then checks
+ * the notification is still valid, so the copy is the caller's and not a
+ * reused pid's. Returns the descriptor (caller closes), or -1 with errno:
+ * EBADF for a bad n, ENOENT when the caller went away. */
+int nj_caller_fd(const struct job *j, int n);
 /* Refuse with e and record it (refusal.h): cap is what was missing, path
  * the resolved path (or NULL), d the policy's decision when it refused
  * (or NULL). Returns 0. */
@@ -281,6 +307,8 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
  * st's file as made by the command (true: backups on); perform one call. */
 const char *notify_meta_call(size_t i);
 bool notify_note_made(struct notify *nt, const struct stat *st);
+/* The command made st's file through the supervisor in this run. */
+bool notify_made_here(const struct notify *nt, const struct stat *st);
 int notify_op_meta(struct job *j);
 /* notify-gitcfg.c: the rename (flags fl) of a <gitdir>/config.lock a
  * over the protected <gitdir>/config b that changes [branch] sections
@@ -288,6 +316,11 @@ int notify_op_meta(struct job *j);
  * bytes. Returns false when the call is not such a rename (nothing done,
  * nothing answered), true once it is answered (done or refused). */
 bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
+/* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
+ * sendmmsg) on our copy of the caller's socket; always answers. */
+int notify_op_sock(struct job *j);
+/* Free what notify-sock.c recorded in nt. */
+void notify_sock_release(struct notify *nt);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */
 bool nj_save(struct job *j, const struct loc *l, enum backup_change what);
@@ -306,10 +339,16 @@ bool nj_same(int fd, const struct stat *st);
 bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX]);
 /* notify_lookup(), answering (and recording a refusal) on failure. */
 bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l);
+/* The same, the refusal recorded as capability cap. */
+bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fsj_cap cap,
+		 struct loc *l);
 /* Open the existing object l for the caller with flags; a FIFO writer
  * with no reader yet waits in a thread of its own, which answers. Returns
  * the descriptor, -1 with errno, or -2 when that thread answers. */
 int nj_open_existing(struct job *j, const struct loc *l, int flags, bool cloexec);
+/* Run fn(arg) in a detached thread with every signal blocked (it answers
+ * a call that waits). Returns 0, or -1 (arg is then still the caller's). */
+int nj_detach(void *(*fn)(void *), void *arg);
 
 /* ---- notify-trace.c: reads and executes, traced for the report ---- */
 

@@ -36,12 +36,6 @@
 #include "notify-int.h"
 #include "util.h"
 
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
-#ifndef SYS_pidfd_getfd
-#define SYS_pidfd_getfd 438
-#endif
 #define XATTR_VALUE_MAX 65536
 #define XATTR_NAME_LEN 255
 
@@ -98,12 +92,12 @@ bool notify_note_made(struct notify *nt, const struct stat *st)
  * first: cp -p and tar x set what they just made). Weak spot: an inode
  * number the command freed and another process reused on the same
  * filesystem during the run would match too. */
-static bool made_here(const struct job *j, const struct stat *st)
+bool notify_made_here(const struct notify *nt, const struct stat *st)
 {
 	size_t i;
 
-	for (i = j->nt->n_made; i-- > 0;)
-		if (j->nt->made[i].ino == st->st_ino && j->nt->made[i].dev == st->st_dev)
+	for (i = nt->n_made; i-- > 0;)
+		if (nt->made[i].ino == st->st_ino && nt->made[i].dev == st->st_dev)
 			return true;
 	return false;
 }
@@ -255,16 +249,6 @@ static bool pathless_ok(const struct stat *st)
 	return st->st_nlink == 0 || S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode);
 }
 
-/* A copy of the caller's descriptor n (pidfd_getfd), or -1 with errno. */
-static int caller_fd(const struct job *j, int n)
-{
-	cleanup_fd int pidfd = (int)syscall(SYS_pidfd_open, j->tr->pid, 0);
-
-	if (pidfd < 0)
-		return -1;
-	return (int)syscall(SYS_pidfd_getfd, pidfd, n, 0);
-}
-
 /* Record the mode, owner and times l's object has before a change of
  * them (backup_before_change() META; xattrs are not kept). false after
  * refusing. */
@@ -284,7 +268,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 
 	if (n < 0)
 		return nj_answer(j, EBADF);
-	fd = caller_fd(j, n);
+	fd = nj_caller_fd(j, n);
 	if (fd < 0)
 		return errno == EBADF ? nj_answer(j, EBADF)
 				      : nj_refuse(j, FSJ_CAP_WRITE, NULL,
@@ -295,7 +279,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 	if (!path && !pathless_ok(&st))
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "a descriptor without a path", EACCES,
 				 NULL);
-	if (path && !made_here(j, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+	if (path && !notify_made_here(j->nt, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
 	if (path &&
 	    !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st }))
@@ -353,7 +337,7 @@ int notify_op_meta(struct job *j)
 		e = ENOENT;
 	else if (!l.path && !pathless_ok(&l.st))
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
-	else if (l.path && !made_here(j, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+	else if (l.path && !notify_made_here(j->nt, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
 	else if (l.path && !save_meta(j, m, &l))
 		e = -1;

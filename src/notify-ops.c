@@ -638,6 +638,9 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		break;
 	case NOTIFY_OP_EXEC: /* traced only, above */
 		break;
+	case NOTIFY_OP_SOCK:
+		notify_op_sock(&j);
+		break;
 	}
 	if (!j.answered)
 		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */

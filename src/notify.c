@@ -34,6 +34,20 @@ void notify_set_trace(bool on)
 	hook_trace = on;
 }
 
+static struct stat hook_own_socket;
+static bool hook_have_own_socket;
+static bool hook_tcp_denied;
+
+void notify_set_tcp_denied(bool denied)
+{
+	hook_tcp_denied = denied;
+}
+
+void notify_set_own_socket(const char *path)
+{
+	hook_have_own_socket = path && stat(path, &hook_own_socket) == 0;
+}
+
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home)
 {
 	free(hook_trash_home);
@@ -72,6 +86,7 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 #include <linux/capability.h>
 
 #include "notify-int.h"
+
 
 bool notify_wanted(void)
 {
@@ -120,7 +135,13 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	else
 		default_no_trash(nt);
 	nt->sock[0] = nt->sock[1] = nt->stop[0] = nt->stop[1] = nt->listener = -1;
+	/* The run's own broker socket is the command's to reach, like a
+	 * socket it bound itself (notify-sock.c). */
+	if (hook_have_own_socket)
+		(void)notify_note_made(nt, &hook_own_socket);
+	nt->tcp_denied = hook_tcp_denied;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
+	    setsockopt(nt->sock[0], SOL_SOCKET, SO_PASSCRED, &(int){ 1 }, sizeof(int)) < 0 ||
 	    pipe2(nt->stop, O_CLOEXEC) < 0) {
 		fsj_error_set(err, NULL, 0, 0, "create hook: cannot make a socket pair: %s",
 			      strerror(errno));
@@ -192,10 +213,21 @@ static short wait_for(const struct notify *nt, int fd)
 	}
 }
 
+/* The child's listener, number num in process pid (notify_child_install()
+ * tells both and waits meanwhile): our copy, or -1. */
+static int take_listener(pid_t pid, unsigned char num)
+{
+	cleanup_fd int pidfd = pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+
+	return pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, (int)num, 0);
+}
+
 static void *notify_thread(void *arg)
 {
 	struct notify *nt = arg;
 	struct seccomp_notif *req;
+	unsigned char num;
+	pid_t pid;
 	short ev;
 	int fd, r;
 
@@ -203,9 +235,16 @@ static void *notify_thread(void *arg)
 	ev = wait_for(nt, nt->sock[0]);
 	if (!(ev & (POLLIN | POLLHUP)))
 		return NULL;
-	r = fdpass_recv(nt->sock[0], &fd);
+	r = fdpass_recv_cred(nt->sock[0], &pid, &num);
 	if (r <= 0)
 		return NULL; /* the child ended, or runs without the hook */
+	/* The child waits for this byte before it closes its listener. */
+	fd = take_listener(pid, num);
+	if (write(nt->sock[0], "", 1) != 1 || fd < 0) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
 	nt->listener = fd;
 	__atomic_store_n(&nt->stats.installed, true, __ATOMIC_RELAXED);
 	req = xcalloc(1, nt->notif_size);
@@ -299,6 +338,7 @@ void notify_free(struct notify *nt)
 	free(nt->made);
 	if (nt->host_dir > 0)
 		close(nt->host_dir);
+	notify_sock_release(nt);
 	for (i = 0; i < 2; i++) {
 		if (nt->sock[i] >= 0)
 			close(nt->sock[i]);

@@ -22,11 +22,22 @@
  * path or a rule denying create lies below its new name (or one denying
  * delete below its old name): the moved tree could carry the name in. A
  * new name for an existing object (link, rename) may grant no more than
- * the old one (Landlock's REFER rule). Not covered: bind() of an AF_UNIX
- * socket (MAKE_SOCK stays Landlock's), and a run without the hook
- * (FSJAIL_NO_NOTIFY; EBUSY, a listener up the chain, which the child only
- * learns after Landlock is applied). It trusts that the command cannot
- * mount (Landlock forbids mount(2) to a sandboxed process).
+ * the old one (Landlock's REFER rule); bind() of a pathname AF_UNIX socket
+ * (the supervisor binds the caller's socket in the folder it holds).
+ *
+ * And for `connect` (notify-sock.c): no Unix socket outside the command's
+ * own is reached by connect(2) or an addressed send except by the
+ * supervisor, on its copy of the caller's socket, with the address it read
+ * once, after policy_decide() allowed FSJ_CAP_CONNECT on the path the name
+ * resolves to in the caller's view (or the socket was bound by the command
+ * in this run, or is the run's broker socket). Every trapped socket call
+ * is performed, none answered CONTINUE: the descriptor number and the
+ * address are both the caller's to change after a check.
+ *
+ * Not covered: a run without the hook (FSJAIL_NO_NOTIFY; EBUSY, a
+ * listener up the chain, which the child only learns after Landlock is
+ * applied). It trusts that the command cannot mount (Landlock forbids
+ * mount(2) to a sandboxed process).
  *
  * Lifecycle (launch.c): notify_new() before fork, notify_child_install()
  * in the child, notify_start() after fork, notify_stop() once the child
@@ -92,6 +103,16 @@ void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
  * them, then let the kernel perform them (notify-trace.c says why that is
  * safe). Costs a round trip to the supervisor per open; off by default. */
 void notify_set_trace(bool on);
+
+/* Before notify_new(): the run's own broker socket (path, stat(2)ed
+ * now; NULL: none), which the command may always connect to, as to a
+ * socket it bound itself. */
+void notify_set_own_socket(const char *path);
+
+/* Before notify_new(): Landlock refuses the command TCP connect and bind
+ * (sandbox_tcp_refused()), so the supervisor, which performs those calls
+ * outside the command's domain, refuses them too (EACCES, as Landlock). */
+void notify_set_tcp_denied(bool denied);
 
 /* Before notify_new(): allow writing a pre-existing regular file with
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */

@@ -202,6 +202,11 @@ bool sandbox_relies_on_listener(const struct sandbox *sb)
 	return sb && sb->have_plan && sb->plan.n_by_listener > 0;
 }
 
+bool sandbox_tcp_refused(const struct sandbox *sb)
+{
+	return sb && sb->have_plan && sb->plan.handled_net != 0;
+}
+
 const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb)
 {
 	return sb && sb->backend == FSJ_BACKEND_LANDLOCK ? sb->pol : NULL;

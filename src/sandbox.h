@@ -60,6 +60,11 @@ int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf 
  * borrowed from sandbox_prepare(): it must outlive sb. */
 const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb);
 
+/* Landlock refuses the command every TCP bind and connect (network: deny,
+ * ABI >= 4): the hook, which performs socket calls outside the domain,
+ * must refuse them too (notify_set_tcp_denied()). */
+bool sandbox_tcp_refused(const struct sandbox *sb);
+
 /* Will the run have the seccomp listener (ll_opts.listener)? notify_wanted()
  * and not inside another run (FSJAIL_BROKER_SOCKET other than own: EBUSY).
  * And does sb's plan leave an absent denied path to it (must not run without)? */

@@ -115,7 +115,8 @@ void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 			const struct fsj_rule *r = &sets[k]->rules[i];
 			struct stat st;
 
-			if (!r->allow || lstat(r->path, &st) == 0 ||
+			/* a connect grant is decided at the call (notify-sock.c) */
+			if (!(r->allow & ~FSJ_CAPBIT(FSJ_CAP_CONNECT)) || lstat(r->path, &st) == 0 ||
 			    (r->resolved && lstat(r->resolved, &st) == 0))
 				continue;
 			sb_addf(warnings, "rule %s%s%s grants on %s, which does not exist: not in "

@@ -5,6 +5,7 @@
  * programs (no IA32 emulation), so the decoder is tested on its own. */
 #include <check.h>
 #include <fcntl.h>
+#include <string.h>
 #include <seccomp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -43,6 +44,15 @@ START_TEST(test_decode_arches)
 										 : SCMP_ARCH_AARCH64,
 				       nr, a, &c),
 			 -1);
+	/* the socket calls of the connect capability keep their arguments
+	 * for notify-sock.c */
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "connect");
+	a[0] = 5, a[1] = 0x7fff0000ULL, a[2] = 110;
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_SOCK && strcmp(c.name, "connect") == 0 && c.args[2] == 110);
+	nr = seccomp_syscall_resolve_name_arch(arches[0], "sendmmsg");
+	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_SOCK && strcmp(c.name, "sendmmsg") == 0);
 	/* a call the hook does not trap (read) is refused too */
 	nr = seccomp_syscall_resolve_name_arch(arches[0], "read");
 	ck_assert_int_eq(notify_decode(arches, n, arches[0], nr, a, &c), -1);
@@ -74,6 +84,10 @@ START_TEST(test_decode_arches)
 	a[0] = 3, a[1] = 0x2000, a[2] = 4, a[3] = 0x3000, a[4] = 2;
 	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
 	ck_assert(c.op == NOTIFY_OP_RENAME && c.dirfd == 3 && c.dirfd2 == 4 && c.flags == 2);
+	/* i386 socketcall is decoded (and refused by notify-sock.c) */
+	nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "socketcall");
+	ck_assert_int_eq(notify_decode(arches, n, SCMP_ARCH_X86, nr, a, &c), 0);
+	ck_assert(c.op == NOTIFY_OP_SOCK && c.compat && strcmp(c.name, "socketcall") == 0);
 #endif
 }
 END_TEST
