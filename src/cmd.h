@@ -41,6 +41,7 @@ enum {
 	CMD_OPT_DENY,
 	CMD_OPT_SESSION,
 	CMD_OPT_QUIET, CMD_OPT_REPORT, CMD_OPT_STATUS_FD, /* run */
+	CMD_OPT_PLATFORM, /* compile, explain, check, status */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {
@@ -56,7 +57,11 @@ enum {
 	{ "enforce", required_argument, NULL, CMD_OPT_ENFORCE }, \
 	{ "help", no_argument, NULL, CMD_OPT_HELP }
 
-/* Store a common option into opts. Returns 1 when opt was one of them,
+/* --platform darwin|linux: build the policy another platform would get
+ * (compile, explain, check, status). */
+#define CMD_PLATFORM_LONGOPT { "platform", required_argument, NULL, CMD_OPT_PLATFORM }
+
+/* Store a common option (and --platform) into opts. Returns 1 when opt was one of them,
  * 0 otherwise. */
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
 

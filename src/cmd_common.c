@@ -18,13 +18,13 @@ static const struct {
 } usages[] = {
 	{ "allow", "fsjail allow [COMMON] [list | add CAPS PATH [folder|file] | remove N | clear]" },
 	{ "backups", "fsjail backups [list|show|restore|prune] [COMMON] [--session ID] [--cycle CYCLE] [--dry-run] [--json] [--older-than DAYS] [--max-size MB] [PATH...]" },
-	{ "check", "fsjail check [COMMON] [--tier TIER] [--json] [--cwd DIR] -- COMMAND-LINE|-" },
-	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]" },
-	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] PATH..." },
+	{ "check", "fsjail check [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--cwd DIR] -- COMMAND-LINE|-" },
+	{ "compile", "fsjail compile [COMMON] [--platform darwin|linux] [--backend seatbelt|landlock] [--tier TIER]" },
+	{ "explain", "fsjail explain [COMMON] [--platform darwin|linux] [--tier TIER] [--json] PATH..." },
 	{ "log", "fsjail log [COMMON] [--session ID] [--json] [--tail N]" },
 	{ "probe", "fsjail probe [COMMON] [--backend landlock|seatbelt|null] [--force] [--json]" },
 	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] [--ask|--yes-once|--deny] [--session ID] [--quiet] [--report FILE] [--status-fd N] -c LINE | -- COMMAND [ARG...]" },
-	{ "status", "fsjail status [COMMON] [--backend landlock|seatbelt|null] [--json]" },
+	{ "status", "fsjail status [COMMON] [--platform darwin|linux] [--backend landlock|seatbelt|null] [--json]" },
 };
 
 static const char common_help[] =
@@ -69,6 +69,9 @@ int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
 	case CMD_OPT_ENFORCE:
 		opts->enforce = arg;
 		return 1;
+	case CMD_OPT_PLATFORM:
+		opts->platform = arg;
+		return 1;
 	default:
 		return 0;
 	}
@@ -98,6 +101,12 @@ int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
 	/* Show what `run` would use: the tier the cached probe proved for
 	 * this context. Reading the cache has no side effects; without a
 	 * valid entry, say so and show the demanded tier (guarded for auto). */
+	if (ctx->env.foreign) {
+		/* this machine's probe proves nothing about another platform */
+		fprintf(stderr, "fsjail: note: platform %s is not this machine's; showing tier %s\n",
+			fsj_platform_name(ctx->env.platform), fsj_tier_name((enum fsj_tier)fallback));
+		return fallback;
+	}
 	probe_key_init(&key, ctx, fsj_backend_native());
 	cache = path_join(ctx->env.state_dir, PROBE_CACHE_NAME);
 	if (probe_cache_load(cache, &key, &r) == 1) {

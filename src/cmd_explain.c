@@ -16,6 +16,7 @@ int cmd_explain(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		CMD_PLATFORM_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
@@ -71,7 +72,7 @@ int cmd_explain(int argc, char **argv)
 			status = FSJ_EXIT_ERROR;
 			continue;
 		}
-		resolved = path_resolve(norm);
+		resolved = fsj_platform_resolve(ctx.env.platform, ctx.env.foreign, norm);
 		cJSON *jp = NULL, *jcaps = NULL;
 		if (json) {
 			jp = cJSON_CreateObject();

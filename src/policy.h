@@ -87,6 +87,9 @@ struct fsj_policy {
 	 * for writes: write+create+delete. */
 	unsigned enforced;
 	char *workspace;  /* normalised and resolved */
+	/* macOS: a query under /tmp, /var or /etc is decided as its /private
+	 * spelling (they are symlinks there, and one path to the policy) */
+	bool darwin_aliases;
 	/* user-data roots of the platform (baseline "user_data_roots:") */
 	char **user_data_roots;
 	size_t n_user_data_roots;
