@@ -92,7 +92,12 @@ int cmd_explain(int argc, char **argv)
 			cleanup_free char *off = NULL;
 
 			policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
-			off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
+			/* a Mac's rules match paths, existing or not; Landlock's
+			 * only paths that exist */
+			if (!pol->darwin)
+				off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
+			else if (c == FSJ_CAP_EXECUTE && d.allowed)
+				off = fsj_exec_not_in_force(pol, resolved);
 			if (json) {
 				cJSON *jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
 				cJSON_AddBoolToObject(jc, "allowed", d.allowed);

@@ -434,7 +434,7 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	policy_finalize(pol);
 	if (ctx->env.foreign)
 		pol = relocate(ctx, pol);
-	pol->darwin_aliases = ctx->env.platform == FSJ_PLATFORM_DARWIN;
+	pol->darwin = ctx->env.platform == FSJ_PLATFORM_DARWIN;
 	*out = pol;
 	return 0;
 }

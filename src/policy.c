@@ -369,7 +369,7 @@ void policy_decide(const struct fsj_policy *pol, const char *path, const char *r
 
 	/* macOS: /tmp, /var and /etc are /private/... (DESIGN.md section 3:
 	 * one path), whatever spelling the query is written in */
-	if (pol->darwin_aliases && (alias = darwin_alias(path)))
+	if (pol->darwin && (alias = darwin_alias(path)))
 		path = alias;
 	/* Rules match by either of their spellings. The query is decided for
 	 * its resolved spelling (what the kernel acts on) and, when it differs,

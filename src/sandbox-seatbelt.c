@@ -183,7 +183,7 @@ int sandbox_seatbelt_diagnose(const struct sandbox *sb, const char *cmd, int cod
 	char msg[DIAG_STDERR_MAX];
 	int ws = diag_run(sb, msg, sizeof(msg));
 	struct fsj_decision d = { 0 };
-	struct stat st;
+	cleanup_free char *resolved = NULL, *off = NULL;
 	bool setid;
 
 	for (char *c = msg; *c; c++) /* one printable line */
@@ -216,10 +216,9 @@ int sandbox_seatbelt_diagnose(const struct sandbox *sb, const char *cmd, int cod
 	 * section 11) and the policy's execute is what the profile says. */
 	if (code != SANDBOX_EXEC_EXIT_APPLY || !cmd || !sb->pol)
 		return -1;
-	setid = stat(cmd, &st) == 0 && (st.st_mode & (S_ISUID | S_ISGID));
+	resolved = path_resolve(cmd);
+	setid = (off = fsj_exec_not_in_force(sb->pol, resolved)) != NULL;
 	if (!setid) {
-		cleanup_free char *resolved = path_resolve(cmd);
-
 		policy_decide(sb->pol, cmd, resolved, FSJ_CAP_EXECUTE, &d);
 		if (d.allowed)
 			return -1;

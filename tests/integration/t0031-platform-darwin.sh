@@ -11,10 +11,11 @@
 #   lint included) and decides each operation of each capability as
 #   `explain --platform darwin --json` says the policy decides it;
 # - explain --platform darwin resolves /tmp to /private/tmp lexically;
+# - explain and check --platform darwin: a setuid program does not run;
 # - --platform with an unknown name: exit 125.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
@@ -104,6 +105,25 @@ assert_rc 0
 assert_out_match '^  resolved: /private/tmp/x$'
 assert_out_match "^tier guarded, mode workspace-write, workspace $MAC_WS\$"
 assert_out_match '^  write    allow baseline '
+end_test
+
+begin_test "explain and check --platform darwin: a setuid program does not run under Seatbelt (D8)"
+printf '#!/bin/sh\nexit 0\n' >"$WS/suid-tool"
+cp "$WS/suid-tool" "$WS/plain-tool"
+chmod 4755 "$WS/suid-tool"
+chmod 755 "$WS/plain-tool"
+run_cmd "$FSJAIL" explain --platform darwin --workspace "$WS" --tier guarded "$WS/suid-tool" \
+	"$WS/plain-tool"
+assert_rc 0
+assert_out_match '^  execute  allow .*, but not in force: Seatbelt never runs setuid or setgid programs$'
+[ "$(grep -c 'never runs setuid' "$OUT")" = 1 ] || fail "the plain program is said not to run"
+run_cmd "$FSJAIL" check --platform darwin --workspace "$WS" --tier guarded -- "$WS/suid-tool"
+assert_rc 4
+run_cmd "$FSJAIL" check --platform darwin --workspace "$WS" --tier guarded -- "$WS/plain-tool"
+assert_rc 0
+# on Linux a setuid program runs (Landlock has no such rule)
+run_cmd "$FSJAIL" explain --platform linux --workspace "$WS" --tier guarded "$WS/suid-tool"
+assert_out_nomatch 'never runs setuid'
 end_test
 
 begin_test "--platform: an unknown platform is refused (125), and run does not take it"
