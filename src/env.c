@@ -96,17 +96,12 @@ const char *fsj_data_baseline(enum fsj_platform p)
 
 char *fsj_platform_resolve(enum fsj_platform p, bool foreign, const char *norm)
 {
-	static const char *const roots[] = { "/tmp", "/var", "/etc" };
+	char *alias;
 
 	if (!foreign)
 		return path_resolve(norm);
-	if (p == FSJ_PLATFORM_DARWIN) {
-		for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-			size_t n = strlen(roots[i]);
-			if (strncmp(norm, roots[i], n) == 0 && (norm[n] == '\0' || norm[n] == '/'))
-				return xasprintf("/private%s", norm);
-		}
-	}
+	if (p == FSJ_PLATFORM_DARWIN && (alias = path_darwin_private(norm)))
+		return alias;
 	return xstrdup(norm);
 }
 

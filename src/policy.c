@@ -347,19 +347,6 @@ static void decide_one(const struct fsj_policy *pol, const char *q, unsigned bit
 	}
 }
 
-/* "/tmp/x" -> "/private/tmp/x" (likewise /var, /etc), or NULL. */
-static char *darwin_alias(const char *p)
-{
-	static const char *const roots[] = { "/tmp", "/var", "/etc" };
-
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-		size_t n = strlen(roots[i]);
-		if (strncmp(p, roots[i], n) == 0 && (p[n] == '\0' || p[n] == '/'))
-			return xasprintf("/private%s", p);
-	}
-	return NULL;
-}
-
 void policy_decide(const struct fsj_policy *pol, const char *path, const char *resolved,
 		   enum fsj_cap cap, struct fsj_decision *out)
 {
@@ -369,7 +356,7 @@ void policy_decide(const struct fsj_policy *pol, const char *path, const char *r
 
 	/* macOS: /tmp, /var and /etc are /private/... (DESIGN.md section 3:
 	 * one path), whatever spelling the query is written in */
-	if (pol->darwin && (alias = darwin_alias(path)))
+	if (pol->darwin && (alias = path_darwin_private(path)))
 		path = alias;
 	/* Rules match by either of their spellings. The query is decided for
 	 * its resolved spelling (what the kernel acts on) and, when it differs,

@@ -216,7 +216,7 @@ int sbpl_emit_broker_socket(struct compiler *c)
 	if (sbpl_check_path(sock, c->err) < 0)
 		return -1;
 	resolved = path_resolve(sock);
-	alias = sbpl_private_alias(resolved ? resolved : sock);
+	alias = path_darwin_private(resolved ? resolved : sock);
 	if (alias)
 		sock = alias;
 	else if (resolved)

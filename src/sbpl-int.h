@@ -84,9 +84,6 @@ struct compiler {
 /* Refuse a path Seatbelt would never match: longer than FSJ_PATH_MAX,
  * relative or not normalised. Returns 0 or -1 with err set. */
 int sbpl_check_path(const char *p, struct fsj_error *err);
-/* "/tmp/x" -> "/private/tmp/x" (likewise /var, /etc), lexically; a new
- * string, or NULL when p is under none of them. */
-char *sbpl_private_alias(const char *p);
 /* Append parameter name=value (both copied) to the compiler's list. */
 void sbpl_add_param(struct compiler *c, const char *name, const char *value);
 

@@ -78,23 +78,6 @@ static int level_rank(enum fsj_level l)
 
 static const char *const rank_title[] = { "baseline", "explicit", "protected" };
 
-/* "/tmp/x" -> "/private/tmp/x" (likewise /var, /etc): these are symlinks
- * into /private on macOS and Seatbelt matches the kernel-resolved path
- * (SBPL-NOTES section 6, DESIGN.md section 3). Computed lexically because
- * the policy may be compiled on a machine without those links. Returns a
- * new string or NULL when p is not under one of them. */
-char *sbpl_private_alias(const char *p)
-{
-	static const char *const roots[] = { "/tmp", "/var", "/etc" };
-
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-		size_t n = strlen(roots[i]);
-		if (strncmp(p, roots[i], n) == 0 && (p[n] == '\0' || p[n] == '/'))
-			return xasprintf("/private%s", p);
-	}
-	return NULL;
-}
-
 /* A rule id safe to put in the text: [A-Za-z0-9._-]{1,64}. Anything else
  * is user text that could close the string; such a rule goes untagged. */
 static bool id_is_safe(const char *id)
@@ -203,7 +186,7 @@ static int collect_spellings(struct compiler *c)
 			if (!base[b])
 				continue;
 			cand[0] = xstrdup(base[b]);
-			cand[1] = sbpl_private_alias(base[b]);
+			cand[1] = path_darwin_private(base[b]);
 			for (int k = 0; k < 2; k++) {
 				bool dup = !cand[k];
 				for (size_t j = 0; !dup && j < s->n; j++)
