@@ -52,8 +52,21 @@ done
 end_test
 
 begin_test "the darwin profile decides each operation as explain --platform darwin decides the capability"
+# a user's rules: a hidden .env and a kept folder; around them the move
+# rule (D1) closes delete on the path and on every folder above it
+cat >"$T/mac-rules.yaml" <<EOF
+rules:
+  - id: env
+    path: $MAC_WS/.env
+    recursive: false
+    deny: [read]
+  - id: keep
+    path: $MAC_WS/keep
+    deny: [write, create, delete]
+EOF
 QUERIES=(
 	"$MAC_WS/src/main.c" "$MAC_WS/.git/objects/ab" /Users/u/.ssh/id_ed25519
+	"$MAC_WS/.env" "$MAC_WS" "$MAC_WS/keep" "$MAC_WS/keep/f" "$MAC_WS/src" /Users/u /Users/u/.cargo
 	/Users/u/.cargo/bin/cargo /Users/u/.cargo/credentials.toml /Users/u/Documents/x
 	/Users/u/.config/fsjail/rules.yaml /Users/u/.local/state/fsjail/audit.ndjson
 	/tmp/x /var/tmp/y /etc/hosts /opt/homebrew/bin/gh /opt/other/bin/x /Applications/A.app/x
@@ -62,11 +75,12 @@ QUERIES=(
 )
 for tier in full guarded process writes; do
 	SB=$T/darwin-$tier.sb
-	run_cmd mac "$FSJAIL" compile --platform darwin --workspace "$MAC_WS" --tier "$tier"
+	run_cmd mac "$FSJAIL" compile --platform darwin --rules "$T/mac-rules.yaml" \
+		--workspace "$MAC_WS" --tier "$tier"
 	cp "$OUT" "$SB"
 	mapfile -t D < <(sed -n 's/^;; \(P[0-9]*\|BROKER\)="\(.*\)"$/-D\n\1=\2/p' "$SB")
-	run_cmd mac "$FSJAIL" explain --platform darwin --workspace "$MAC_WS" --tier "$tier" --json \
-		"${QUERIES[@]}"
+	run_cmd mac "$FSJAIL" explain --platform darwin --rules "$T/mac-rules.yaml" \
+		--workspace "$MAC_WS" --tier "$tier" --json "${QUERIES[@]}"
 	assert_rc 0
 	# "op resolved-path expected" for each capability's operations
 	python3 - "$OUT" >"$T/expect" <<'EOF' || fail "$tier: explain --json is not as expected"
@@ -74,7 +88,8 @@ import json, sys
 ops = {
     "read": ["file-read-data", "file-read-xattr"],
     "write": ["file-write-data", "file-write-mode", "file-write-xattr"],
-    "create": ["file-write-create", "file-link"],
+    # file-link and file-clone follow the move rule, not create (D1)
+    "create": ["file-write-create"],
     "delete": ["file-write-unlink"],
     "execute": ["process-exec", "file-map-executable"],
 }
