@@ -30,6 +30,9 @@ int sandbox_seatbelt_prepare(struct sandbox *sb, const struct fsj_policy *pol,
 	opts.network = ctx ? ctx->config.network : FSJ_NETWORK_ALLOW;
 	opts.broker_socket = broker_socket; /* DESIGN.md section 8 */
 	opts.with_messages = true;
+	/* this run's session (broker_start() set it): denials in the log
+	 * carry it */
+	opts.run_tag = broker_socket ? getenv("FSJAIL_SESSION_ID") : NULL;
 	if (sbpl_compile(pol, &opts, &sb->profile, err) < 0)
 		return -1;
 	sb->have_profile = true;

@@ -20,6 +20,10 @@
  * wrong file (a log, a binary) from being read whole into every profile. */
 #define SBPL_PREAMBLE_MAX (64u * 1024u)
 
+/* The preamble's first two lines, as sbpl_load_preamble() demands them. */
+#define VERSION_LINE "(version 1)\n"
+#define DENY_DEFAULT_LINE "(deny default)\n"
+
 /* Operations of each capability (DESIGN.md section 6). read maps
  * file-read-xattr too: extended attributes are part of a file's contents
  * to the programs that read them (codesign, xattr, Finder tags), and a
@@ -122,17 +126,17 @@ static void add_fixed_filters(struct strbuf *sb, const char *kind, const char *c
  * is compiled without it. */
 int sbpl_load_preamble(struct compiler *c)
 {
-	static const char version[] = "(version 1)\n";
 	char cwd[FSJ_PATH_MAX + 1];
 	cleanup_free char *path = NULL;
 
 	if (fsj_data_read(FSJ_DATA_SBPL_PREAMBLE, getcwd(cwd, sizeof(cwd)) ? cwd : NULL,
 			  SBPL_PREAMBLE_MAX, &c->preamble, &path, c->err) < 0)
 		return -1;
-	if (strncmp(c->preamble, version, sizeof(version) - 1) != 0)
+	if (strncmp(c->preamble, VERSION_LINE DENY_DEFAULT_LINE,
+		    strlen(VERSION_LINE DENY_DEFAULT_LINE)) != 0)
 		return fsj_error_set(c->err, path, 1, 0,
 				     "not a Seatbelt profile preamble: it must start with "
-				     "(version 1) on a line of its own");
+				     "(version 1) and (deny default), each on a line of its own");
 	return 0;
 }
 
@@ -142,7 +146,15 @@ void sbpl_emit_fixed(struct compiler *c)
 	unsigned enforced = pol->enforced & FSJ_CAPS_ALL;
 	unsigned open = FSJ_CAPS_ALL & ~enforced;
 
-	sb_adds(&c->text, c->preamble);
+	/* (deny default) carries the run's tag: the preamble's second line
+	 * (sbpl_load_preamble() checked it) is written with the message */
+	if (sbpl_id_is_safe(c->opts->run_tag)) {
+		sb_addf(&c->text, "%s(deny default (with message \"%s\"))\n", VERSION_LINE,
+			c->opts->run_tag);
+		sb_adds(&c->text, c->preamble + strlen(VERSION_LINE) + strlen(DENY_DEFAULT_LINE));
+	} else {
+		sb_adds(&c->text, c->preamble);
+	}
 	if (c->preamble[strlen(c->preamble) - 1] != '\n')
 		sb_addc(&c->text, '\n');
 	sb_addc(&c->text, '\n');

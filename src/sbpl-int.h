@@ -84,6 +84,8 @@ struct compiler {
 /* Refuse a path Seatbelt would never match: longer than FSJ_PATH_MAX,
  * relative or not normalised. Returns 0 or -1 with err set. */
 int sbpl_check_path(const char *p, struct fsj_error *err);
+/* A rule id or run tag safe to write into the text: [A-Za-z0-9._-]{1,64}. */
+bool sbpl_id_is_safe(const char *id);
 /* Append parameter name=value (both copied) to the compiler's list. */
 void sbpl_add_param(struct compiler *c, const char *name, const char *value);
 

@@ -80,7 +80,7 @@ static const char *const rank_title[] = { "baseline", "explicit", "protected" };
 
 /* A rule id safe to put in the text: [A-Za-z0-9._-]{1,64}. Anything else
  * is user text that could close the string; such a rule goes untagged. */
-static bool id_is_safe(const char *id)
+bool sbpl_id_is_safe(const char *id)
 {
 	size_t n = 0;
 
@@ -93,6 +93,12 @@ static bool id_is_safe(const char *id)
 			return false;
 	}
 	return n >= 1 && n <= SBPL_MESSAGE_MAX;
+}
+
+/* The run tag when one is given and safe to write, else NULL. */
+static const char *run_tag(const struct compiler *c)
+{
+	return c->opts->run_tag && sbpl_id_is_safe(c->opts->run_tag) ? c->opts->run_tag : NULL;
 }
 
 /* Refuse what Seatbelt would silently never match or refuse to compile:
@@ -363,7 +369,8 @@ static bool same_holes(const struct compiler *c, const struct entry *e, int a, i
 static int emit_entry(struct compiler *c, const struct entry *e)
 {
 	unsigned left = e->caps;
-	bool message = c->opts->with_messages && id_is_safe(e->rule->id);
+	bool message = c->opts->with_messages && sbpl_id_is_safe(e->rule->id);
+	const char *tag = e->deny ? run_tag(c) : NULL;
 
 	while (left) {
 		int first = __builtin_ctz(left);
@@ -402,7 +409,10 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 			}
 			sb_adds(&c->text, ")))");
 		}
-		if (message)
+		if (tag)
+			sb_addf(&c->text, " (with message \"%s:%s\")", tag,
+				sbpl_id_is_safe(e->rule->id) ? e->rule->id : rank_title[e->rank]);
+		else if (message)
 			sb_addf(&c->text, " (with message \"%s\")", e->rule->id);
 		sb_adds(&c->text, ")\n");
 	}
@@ -455,9 +465,13 @@ static int emit_move_guard(struct compiler *c)
 			free(a);
 		}
 	}
-	if (rc == 0 && f.len)
+	if (rc == 0 && f.len) {
 		sb_addf(&c->text, "\n;; folders above a denied path: not renamed away\n"
-				  "(deny file-write-unlink%s)\n", f.buf);
+				  "(deny file-write-unlink%s", f.buf);
+		if (run_tag(c))
+			sb_addf(&c->text, "\n\t(with message \"%s:move\")", run_tag(c));
+		sb_adds(&c->text, ")\n");
+	}
 	for (size_t k = 0; k < n_seen; k++)
 		free(seen[k]);
 	free(seen);
@@ -481,7 +495,7 @@ static void compiler_release(struct compiler *c)
 int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 		 struct sbpl_profile *out, struct fsj_error *err)
 {
-	static const struct sbpl_opts defaults = { FSJ_NETWORK_DENY, NULL, false };
+	static const struct sbpl_opts defaults = { FSJ_NETWORK_DENY, NULL, false, NULL };
 	struct compiler c = { .pol = pol, .opts = opts ? opts : &defaults, .err = err };
 	int rank = -1;
 

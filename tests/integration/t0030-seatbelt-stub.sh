@@ -142,7 +142,12 @@ done
 grep -qxF '(allow network-outbound (remote unix-socket (path-literal (param "BROKER"))))' "$P" ||
 	fail "no broker socket rule in the profile"
 grep -qF "$SOCK" "$P" && fail "the socket path is written into the profile text"
-grep -qF stub-broker "$P" && fail "the session id is written into the profile text"
+# the session id is the run's tag, only in the denies' messages (issue 15
+# item 5); nowhere else
+grep -F stub-broker "$P" | grep -vq '(with message "stub-broker[:"]' &&
+	fail "the session id is written into the profile text outside a message"
+grep -qxF '(deny default (with message "stub-broker"))' "$P" ||
+	fail "(deny default) does not carry the run's tag"
 # the evaluator, with the parameters sandbox-exec got: connecting to the
 # socket is allowed, to a sibling or the folder denied
 D=()

@@ -64,7 +64,7 @@ const char *const *sbpl_oracle_fixed_strings(void)
 					policy_new((enum fsj_mode)mode, (enum fsj_tier)t);
 				struct sbpl_opts opts = { k & 1 ? FSJ_NETWORK_ALLOW
 								: FSJ_NETWORK_DENY,
-							  k & 2 ? "/s/broker.sock" : NULL, true };
+							  k & 2 ? "/s/broker.sock" : NULL, true, NULL };
 				struct sbpl_profile prof;
 				struct fsj_error err;
 				struct sbpl_eval *ev;

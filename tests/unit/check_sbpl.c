@@ -474,7 +474,7 @@ static void golden(const char *name, const struct fsj_policy *pol, const struct 
 	sbpl_profile_release(&prof);
 }
 
-static const struct sbpl_opts opts_plain = { FSJ_NETWORK_DENY, NULL, false };
+static const struct sbpl_opts opts_plain = { FSJ_NETWORK_DENY, NULL, false, NULL };
 
 START_TEST(golden_baseline_tiers)
 {
@@ -545,7 +545,7 @@ START_TEST(golden_messages_network_broker)
 {
 	struct fsj_policy *pol = nested_policy();
 	struct sbpl_opts opts = { FSJ_NETWORK_ALLOW,
-				  "/Users/u/.local/state/fsjail/run/s1/broker.sock", true };
+				  "/Users/u/.local/state/fsjail/run/s1/broker.sock", true, NULL };
 	golden("sbpl-messages-network-broker", pol, &opts);
 	policy_free(pol);
 }
@@ -883,7 +883,7 @@ START_TEST(hostile_paths_are_parameters)
 		add(pol, FSJ_SRC_RULES, paths[i], NULL, true, R | W, 0, 0, paths[i]);
 		add(pol, FSJ_SRC_RULES, paths[i], NULL, false, 0, D, 0, NULL);
 	}
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "/tmp/s\"ock)", true };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "/tmp/s\"ock)", true, NULL };
 	compile_ok(pol, &opts, &prof);
 	ast_parse(&prof, &ast);
 	check_structure(&prof, &ast);
@@ -920,7 +920,7 @@ END_TEST
 START_TEST(messages_only_for_safe_ids)
 {
 	struct fsj_policy *pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_PROCESS);
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, true };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, true, NULL };
 	struct sbpl_profile prof;
 	char long_id[66];
 
@@ -1014,7 +1014,7 @@ START_TEST(bad_paths_refused)
 	}
 
 	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_FULL);
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "sock", false };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "sock", false, NULL };
 	ck_assert_int_eq(sbpl_compile(pol, &opts, &prof, &err), -1);
 	policy_free(pol);
 	free(long_path);
@@ -1024,7 +1024,7 @@ END_TEST
 START_TEST(network_and_broker)
 {
 	struct fsj_policy *pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_PROCESS);
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, false };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, false, NULL };
 	struct sbpl_profile prof;
 	struct profile_ast ast;
 

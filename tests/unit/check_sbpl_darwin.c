@@ -12,7 +12,8 @@
  *  D5  extended attributes follow read;
  *  D6  mach-host*, user-preference-read, the network services;
  *  D10 Mac toolchain folders run;
- *  and a text lint over every tier and mode. */
+ *  a text lint over every tier and mode; and the run's tag on denies, read
+ *  back from a recorded log stream (item 5). */
 #include "config.h"
 
 #include <check.h>
@@ -23,6 +24,7 @@
 
 #include "path.h"
 #include "policy.h"
+#include "sbpl-log.h"
 #include "sbpl.h"
 #include "sbpl_eval.h"
 #include "sbpl_oracle.h"
@@ -77,7 +79,7 @@ static void mac_load(struct mac *m, enum fsj_tier tier, enum fsj_mode mode,
 		.rules_file = HOME "/.config/fsjail/rules.yaml",
 		.baseline_file = file,
 	};
-	struct sbpl_opts opts = { net, "/tmp/fsjail-run/broker.sock", true };
+	struct sbpl_opts opts = { net, "/tmp/fsjail-run/broker.sock", true, NULL };
 	struct fsj_ruleset rs = { 0 };
 	struct fsj_error err = { { 0 } };
 	char **roots = NULL;
@@ -327,6 +329,83 @@ START_TEST(lint_and_agreement)
 }
 END_TEST
 
+/* Item 5: the run's tag on every deny and on (deny default), and a
+ * recorded `log stream --style ndjson` read back. The recording is made
+ * by hand in the shape sandbox-runtime parses (sbpl-log.h), not taken
+ * from a Mac: tests/macos/settle.sh is where a real one would come from. */
+START_TEST(run_tag_and_log)
+{
+	static const char *const stream[] = {
+		"Filtering the log data using \"eventMessage CONTAINS \\\"run-7f3a\\\"\"",
+		"{\"timestamp\":\"2026-12-02 10:00:00.1+0000\",\"eventMessage\":\"Sandbox: "
+		"touch(4242) deny(1) file-write-create /Users/u/proj/.git/hooks/pre-commit\\n"
+		"run-7f3a:protected\",\"processImagePath\":\"/kernel\"}",
+		"{\"eventMessage\":\"Sandbox: cat(4243) deny(1) file-read-data /Users/u/proj/.env\\n"
+		"run-other:explicit\"}",
+		"{\"eventMessage\":\"Sandbox: node(99) deny(1) mach-lookup "
+		"com.apple.coreservices.launchservicesd\\nrun-7f3a\"}",
+		"{\"eventMessage\":\"Sandbox: Google Chrome (Helper)(12) deny(1) file-read-data "
+		"/Users/u/.ssh/id_ed25519\\nrun-7f3a:explicit\"}",
+		"{\"eventMessage\":\"Sandbox: mv(7) deny(1) file-write-unlink /Users/u/proj\\n"
+		"run-7f3ab:move\"}",
+		"{\"eventMessage\":\"an unrelated line mentioning run-7f3a\"}",
+		"{\"eventMessage\":\"Sandbox: mv(8) deny(1) file-write-unlink /Users/u/proj\\n"
+		"run-7f3a:move\"}",
+	};
+	static const int want[] = { -1, 1, 0, 1, 1, 0, 0, 1 };
+	struct sbpl_denial d;
+	struct mac m;
+	struct sbpl_query q = { "file-read-data", WS "/.env", NULL };
+	struct sbpl_verdict v;
+	struct fsj_error err;
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, true, "run-7f3a" };
+
+	for (size_t i = 0; i < sizeof(stream) / sizeof(stream[0]); i++)
+		ck_assert_msg(sbpl_log_parse(stream[i], "run-7f3a", &d) == want[i], "line %zu", i);
+	ck_assert_int_eq(sbpl_log_parse(stream[1], "run-7f3a", &d), 1);
+	ck_assert_str_eq(d.process, "touch");
+	ck_assert_int_eq(d.pid, 4242);
+	ck_assert_str_eq(d.op, "file-write-create");
+	ck_assert_str_eq(d.target, WS "/.git/hooks/pre-commit");
+	ck_assert_str_eq(d.rule, "protected");
+	ck_assert_int_eq(sbpl_log_parse(stream[3], "run-7f3a", &d), 1);
+	ck_assert_str_eq(d.rule, "");
+	ck_assert_str_eq(d.target, "com.apple.coreservices.launchservicesd");
+	ck_assert_int_eq(sbpl_log_parse(stream[4], "run-7f3a", &d), 1);
+	ck_assert_str_eq(d.process, "Google Chrome (Helper)");
+	ck_assert_int_eq(d.pid, 12);
+
+	/* the profile carries the tag: the deny that decides says which rule */
+	mac_load(&m, FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_NETWORK_DENY);
+	sbpl_profile_release(&m.prof);
+	sbpl_eval_free(m.ev);
+	ck_assert_int_eq(sbpl_compile(m.pol, &opts, &m.prof, &err), 0);
+	m.ev = sbpl_oracle_load(&m.prof, &err);
+	ck_assert_msg(m.ev != NULL, "%s", err.text);
+	ck_assert(strstr(m.prof.text, "(version 1)\n(deny default (with message \"run-7f3a\"))\n"));
+	ck_assert_int_eq(sbpl_eval_decide(m.ev, &q, &v, &err), 0);
+	ck_assert(!v.allow);
+	ck_assert_str_eq(v.message, "run-7f3a:explicit");
+	q.op = "file-write-unlink";
+	q.path = WS;
+	ck_assert_int_eq(sbpl_eval_decide(m.ev, &q, &v, &err), 0);
+	ck_assert(!v.allow);
+	ck_assert_str_eq(v.message, "run-7f3a:move");
+	q.op = "mach-lookup";
+	q.path = NULL;
+	ck_assert_int_eq(sbpl_eval_decide(m.ev, &q, &v, &err), 0);
+	ck_assert(!v.allow);
+	ck_assert_str_eq(v.message, "run-7f3a");
+	/* every deny form carries it */
+	for (const char *s = strstr(m.prof.text, "\n(deny "); s; s = strstr(s + 1, "\n(deny ")) {
+		const char *e = strstr(s + 1, "\n(");
+		const char *w = strstr(s, "(with message \"run-7f3a");
+		ck_assert_msg(w && (!e || w < e), "an untagged deny: %.80s", s + 1);
+	}
+	mac_free(&m);
+}
+END_TEST
+
 static Suite *darwin_suite(void)
 {
 	Suite *s = suite_create("sbpl_darwin");
@@ -339,6 +418,7 @@ static Suite *darwin_suite(void)
 	tcase_add_test(tc, d6_services);
 	tcase_add_test(tc, d10_toolchains_run);
 	tcase_add_test(tc, lint_and_agreement);
+	tcase_add_test(tc, run_tag_and_log);
 	suite_add_tcase(s, tc);
 	return s;
 }
