@@ -43,6 +43,7 @@ enum {
 	CMD_OPT_QUIET, CMD_OPT_REPORT, CMD_OPT_STATUS_FD, /* run */
 	CMD_OPT_GRANT, /* --grant CAPS:PATH; --deny CAPS:PATH is CMD_OPT_DENY */
 	CMD_OPT_STATUS_DETAIL, CMD_OPT_ASK_FD, CMD_OPT_ANSWER_FD, /* run */
+	CMD_OPT_PLATFORM, /* compile, explain, check, status */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {
@@ -63,8 +64,12 @@ enum {
 	{ "grant", required_argument, NULL, CMD_OPT_GRANT }, \
 	{ "deny", required_argument, NULL, CMD_OPT_DENY }
 
-/* Store a common option into opts (--deny only with its argument). Returns 1 when opt was one of them,
- * 0 otherwise. */
+/* --platform darwin|linux: build the policy another platform would get
+ * (compile, explain, check, status). */
+#define CMD_PLATFORM_LONGOPT { "platform", required_argument, NULL, CMD_OPT_PLATFORM }
+
+/* Store a common option (--platform included; --deny only with its
+ * argument) into opts. Returns 1 when opt was one of them, 0 otherwise. */
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
 
 void cmd_print_error(const struct fsj_error *err); /* "fsjail: TEXT" on stderr */

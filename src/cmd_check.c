@@ -162,6 +162,7 @@ int cmd_check(int argc, char **argv)
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		CMD_SESSION_LONGOPTS,
+		CMD_PLATFORM_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ "cwd", required_argument, NULL, CMD_OPT_CWD },

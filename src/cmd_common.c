@@ -39,6 +39,9 @@ int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
 		}
 		opts->n_session++;
 		return 1;
+	case CMD_OPT_PLATFORM:
+		opts->platform = arg;
+		return 1;
 	default:
 		return 0;
 	}
@@ -68,6 +71,12 @@ int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
 	/* Show what `run` would use: the tier the cached probe proved for
 	 * this context. Reading the cache has no side effects; without a
 	 * valid entry, say so and show the demanded tier (guarded for auto). */
+	if (ctx->env.foreign) {
+		/* this machine's probe proves nothing about another platform */
+		fprintf(stderr, "fsjail: note: platform %s is not this machine's; showing tier %s\n",
+			fsj_platform_name(ctx->env.platform), fsj_tier_name((enum fsj_tier)fallback));
+		return fallback;
+	}
 	probe_key_init(&key, ctx, fsj_backend_native());
 	cache = path_join(ctx->env.state_dir, PROBE_CACHE_NAME);
 	if (probe_cache_load(cache, &key, &r) == 1) {

@@ -45,6 +45,7 @@ int cmd_compile(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
+		CMD_PLATFORM_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "network", required_argument, NULL, CMD_OPT_NETWORK },
@@ -52,7 +53,7 @@ int cmd_compile(int argc, char **argv)
 	};
 	struct fsj_ctx_opts opts = { 0 };
 	const char *tier_arg = NULL, *network_arg = NULL;
-	int backend = fsj_backend_native();
+	int backend = -1; /* --backend, else the platform's */
 	struct fsj_ctx ctx;
 	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
@@ -95,6 +96,9 @@ int cmd_compile(int argc, char **argv)
 	}
 	if (cmd_load_policy("compile", &opts, tier_arg, network_arg, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
+	if (backend < 0)
+		backend = ctx.env.platform == FSJ_PLATFORM_DARWIN ? FSJ_BACKEND_SEATBELT
+								  : FSJ_BACKEND_LANDLOCK;
 
 	if (backend == FSJ_BACKEND_SEATBELT) {
 		struct sbpl_opts so = { .network = ctx.config.network, .with_messages = true };

@@ -17,6 +17,7 @@ int cmd_explain(int argc, char **argv)
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		CMD_SESSION_LONGOPTS,
+		CMD_PLATFORM_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
@@ -73,7 +74,7 @@ int cmd_explain(int argc, char **argv)
 			status = FSJ_EXIT_ERROR;
 			continue;
 		}
-		resolved = path_resolve(norm);
+		resolved = fsj_platform_resolve(ctx.env.platform, ctx.env.foreign, norm);
 		cJSON *jp = NULL, *jcaps = NULL;
 		if (json) {
 			jp = cJSON_CreateObject();
@@ -93,7 +94,12 @@ int cmd_explain(int argc, char **argv)
 			cleanup_free char *off = NULL;
 
 			policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
-			off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
+			/* a Mac's rules match paths, existing or not; Landlock's
+			 * only paths that exist */
+			if (!pol->darwin)
+				off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
+			else if (c == FSJ_CAP_EXECUTE && d.allowed)
+				off = fsj_exec_not_in_force(pol, resolved);
 			if (json) {
 				cJSON *jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
 				cJSON_AddBoolToObject(jc, "allowed", d.allowed);

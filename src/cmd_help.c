@@ -31,15 +31,18 @@ static const struct {
 	  "  --older-than DAYS   prune cycles older than DAYS (default: config)\n"
 	  "  --max-size MB       prune oldest cycles until the store is under MB\n"
 	  "  PATH...             restore only these paths\n" },
-	{ "check", "fsjail check [COMMON] [--tier TIER] [--json] [--cwd DIR] [--grant CAPS:PATH] [--deny CAPS:PATH] -- COMMAND-LINE|-",
+	{ "check", "fsjail check [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--cwd DIR] [--grant CAPS:PATH] [--deny CAPS:PATH] -- COMMAND-LINE|-",
+	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-check/1)\n"
 	  "  --cwd DIR           the directory the line would run in\n" GRANT_HELP
 	  "  COMMAND-LINE|-      the shell line, or - to read it from standard input\n" },
-	{ "compile", "fsjail compile [COMMON] [--backend seatbelt|landlock] [--tier TIER]",
+	{ "compile", "fsjail compile [COMMON] [--platform darwin|linux] [--backend seatbelt|landlock] [--tier TIER]",
+	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --backend BACKEND   compile for seatbelt or landlock (default: this system's)\n"
 	  "  --tier TIER         compile TIER (default: the tier run would take)\n" },
-	{ "explain", "fsjail explain [COMMON] [--tier TIER] [--json] [--grant CAPS:PATH] [--deny CAPS:PATH] PATH...",
+	{ "explain", "fsjail explain [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--grant CAPS:PATH] [--deny CAPS:PATH] PATH...",
+	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-explain/1)\n" GRANT_HELP },
 	{ "log", "fsjail log [--config FILE] [--session ID] [--json] [--tail N]",
@@ -67,7 +70,8 @@ static const struct {
 	  "  --status-fd N       the run's status records on descriptor N (fsjail-run/1)\n"
 	  "  --status-detail     backup and trash records too (with --status-fd)\n"
 	  "  -c LINE             run bash -c LINE\n" },
-	{ "status", "fsjail status [COMMON] [--backend landlock|seatbelt|null] [--json] [--grant CAPS:PATH] [--deny CAPS:PATH]",
+	{ "status", "fsjail status [COMMON] [--platform darwin|linux] [--backend landlock|seatbelt|null] [--json] [--grant CAPS:PATH] [--deny CAPS:PATH]",
+	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --backend BACKEND   report for that backend (default: this system's)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-status/1)\n" GRANT_HELP },
 };

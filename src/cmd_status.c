@@ -171,6 +171,10 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		return false;
 	}
 	fsj_env_release(&env);
+	if (backend < 0) /* --platform darwin: what a Mac would use */
+		backend = ctx.env.platform == FSJ_PLATFORM_DARWIN ? FSJ_BACKEND_SEATBELT
+								  : FSJ_BACKEND_LANDLOCK;
+	cJSON_AddStringToObject(root, "platform", fsj_platform_name(ctx.env.platform));
 
 	status_str_or_null(root, "workspace", ctx.workspace);
 	status_str_or_null(root, "workspace_why", ctx.workspace ? ctx.workspace_why
@@ -192,6 +196,9 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	} else if (ctx.enforce == FSJ_ENFORCE_OFF) {
 		none_reason = "enforce is off: fsjail run runs commands unconfined";
 		meets = true;
+	} else if (ctx.env.foreign) {
+		why = xasprintf("platform %s is not this machine's: no probe result applies",
+				fsj_platform_name(ctx.env.platform));
 	} else if (probe_get(&ctx, (enum fsj_backend)backend, false, &pr, &warnings, &err) < 0) {
 		why = xasprintf("the probe could not be run: %s", err.text);
 	} else {
@@ -601,12 +608,13 @@ int cmd_status(int argc, char **argv)
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		CMD_SESSION_LONGOPTS,
+		CMD_PLATFORM_LONGOPT,
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsj_ctx_opts opts = { 0 };
-	int backend = fsj_backend_native();
+	int backend = -1; /* --backend, else the platform's */
 	bool json = false, meets;
 	cJSON *root;
 	int opt;

@@ -71,6 +71,14 @@ void fsj_config_init(struct fsj_config *c);
 void fsj_config_release(struct fsj_config *c);
 
 /* fsjail's own files (DESIGN.md section 12). All paths normalised. */
+/* The platform a policy is built for: this machine's, or another one named
+ * with --platform (compile, explain, check, status), so that the policy a
+ * Mac would get can be looked at, tested and compared anywhere. */
+enum fsj_platform {
+	FSJ_PLATFORM_LINUX = 0,
+	FSJ_PLATFORM_DARWIN,
+};
+
 struct fsj_env {
 	char *home;          /* $HOME, or the passwd entry */
 	char *config_dir;    /* $FSJAIL_HOME/config or $XDG_CONFIG_HOME/fsjail */
@@ -80,6 +88,8 @@ struct fsj_env {
 	char *tmpdir;        /* $TMPDIR when set and absolute, else NULL */
 	char *baseline_file; /* the platform baseline in use */
 	char *cwd;           /* the current directory at start */
+	enum fsj_platform platform; /* the platform the policy is for */
+	bool foreign;        /* platform is not this machine's (--platform) */
 };
 /* fsjail's data files, installed in $(pkgdatadir): the platform baseline
  * and the fixed head of every Seatbelt profile (sbpl.c). */
@@ -88,6 +98,20 @@ struct fsj_env {
 #else
 #define FSJ_DATA_BASELINE "baseline-linux.yaml"
 #endif
+
+enum fsj_platform fsj_platform_native(void);
+/* "linux", "darwin" (also "macos"): the value, or -1 when unknown. */
+int fsj_platform_parse(const char *s);
+const char *fsj_platform_name(enum fsj_platform p);
+/* The baseline data file of platform p ("baseline-darwin.yaml", ...). */
+const char *fsj_data_baseline(enum fsj_platform p);
+/* The resolved spelling of the normalised absolute path norm on platform
+ * p: on this machine's own platform (foreign false) path_resolve(); on
+ * another, lexically, since its files are not here: norm itself, and on
+ * darwin the /private spelling of /tmp, /var and /etc, which are symlinks
+ * into /private there (SBPL-NOTES.md section 6). New string, caller
+ * frees. */
+char *fsj_platform_resolve(enum fsj_platform p, bool foreign, const char *norm);
 #define FSJ_DATA_SBPL_PREAMBLE "sbpl-preamble.sb"
 
 /* Most places a data file is looked for (fsj_data_candidates()). */
@@ -124,6 +148,10 @@ int fsj_data_read(const char *name, const char *cwd, size_t max, char **text, ch
 int fsj_env_init(struct fsj_env *env, const char *rules_file,
 		 const char *config_file, struct fsj_error *err);
 void fsj_env_release(struct fsj_env *env);
+/* Build for platform p: its baseline file (env->baseline_file replaced),
+ * env->foreign set when p is not this machine's. Returns 0, or -1 with err
+ * set when p's baseline is not found. */
+int fsj_env_set_platform(struct fsj_env *env, enum fsj_platform p, struct fsj_error *err);
 
 /* Read config.yaml at path into *out (initialised by this call).
  * A missing file leaves the defaults and returns 0; an unreadable or
@@ -182,6 +210,7 @@ struct fsj_ctx_opts {
 	const char *session_rules[FSJ_SESSION_RULES_MAX];
 	bool session_deny[FSJ_SESSION_RULES_MAX];
 	size_t n_session;
+	const char *platform;     /* --platform, or NULL: this machine's */
 };
 
 /* Load config and rules and settle workspace, mode and enforce: the

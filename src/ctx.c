@@ -50,7 +50,8 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 	v->state_dir = ctx->env.state_dir;
 	v->config_file = ctx->env.config_file;
 	v->rules_file = ctx->env.rules_file;
-	v->baseline_file = ctx->env.baseline_file;
+	/* another platform's copy of the baseline is not this file */
+	v->baseline_file = ctx->env.foreign ? NULL : ctx->env.baseline_file;
 }
 
 /* The protected rule of the baseline that refuses writes at path (either
@@ -112,16 +113,19 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 	if (r != PATH_OK)
 		return fsj_error_set(err, from, 0, 0, "workspace '%s': %s", ws,
 				     path_strerror(r));
-	if (stat(norm, &st) < 0)
+	/* another platform's workspace is not on this machine: taken as
+	 * named (--platform) */
+	if (!ctx->env.foreign && stat(norm, &st) < 0)
 		return fsj_error_set(err, from, 0, 0, "workspace '%s': %s", norm,
 				     strerror(errno));
-	if (!S_ISDIR(st.st_mode))
+	if (!ctx->env.foreign && !S_ISDIR(st.st_mode))
 		return fsj_error_set(err, from, 0, 0, "workspace '%s' is not a directory", norm);
-	resolved = path_resolve(norm);
+	resolved = fsj_platform_resolve(ctx->env.platform, ctx->env.foreign, norm);
 	if (!explicit) {
 		const char *hint = "; name it with --workspace to use it anyway";
 
-		home_resolved = path_resolve(ctx->env.home);
+		home_resolved = fsj_platform_resolve(ctx->env.platform, ctx->env.foreign,
+						     ctx->env.home);
 		if (strcmp(resolved, "/") == 0)
 			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
 					     "the root directory%s", norm, hint);
@@ -174,6 +178,17 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	}
 	if (fsj_env_init(&ctx->env, opts->rules_file, opts->config_file, err) < 0)
 		goto err_release;
+	if (opts->platform) {
+		int p = fsj_platform_parse(opts->platform);
+
+		if (p < 0) {
+			fsj_error_set(err, NULL, 0, 0, "unknown platform '%s' (expected darwin or "
+				      "linux)", opts->platform);
+			goto err_release;
+		}
+		if (fsj_env_set_platform(&ctx->env, (enum fsj_platform)p, err) < 0)
+			goto err_release;
+	}
 	/* A missing default file is an empty rule set or the default config;
 	 * a file named on the command line must exist: a typo in --rules
 	 * would otherwise silently run without the user's denies. */
@@ -299,6 +314,28 @@ static void add_invoked_names(const struct fsj_ctx *ctx, struct fsj_policy *pol)
 	}
 }
 
+/* pol as another platform sees it: every rule's resolved spelling
+ * recomputed lexically for ctx's platform (the host's symlinks say nothing
+ * about a Mac's). Takes pol, returns the new policy. */
+static struct fsj_policy *relocate(const struct fsj_ctx *ctx, struct fsj_policy *pol)
+{
+	struct fsj_policy *np = policy_new(pol->mode, pol->tier);
+
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		struct fsj_rule r = pol->rules[i];
+		cleanup_free char *res = fsj_platform_resolve(ctx->env.platform, true, r.path);
+
+		r.resolved = res;
+		policy_add_rule(np, &r);
+	}
+	np->workspace = steal_pointer(&pol->workspace);
+	np->user_data_roots = steal_pointer(&pol->user_data_roots);
+	np->n_user_data_roots = pol->n_user_data_roots;
+	pol->n_user_data_roots = 0;
+	policy_free(pol);
+	return np;
+}
+
 int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		   struct fsj_policy **out, struct fsj_error *err)
 {
@@ -340,9 +377,12 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	}
 	/* Every place a data file is searched, not only the one in use: a
 	 * command that could write an earlier candidate would choose the
-	 * baseline, or the head of every Seatbelt profile, of the next run. */
-	for (size_t d = 0; d < 2; d++) {
-		static const char *const names[] = { FSJ_DATA_BASELINE, FSJ_DATA_SBPL_PREAMBLE };
+	 * baseline, or the head of every Seatbelt profile, of the next run.
+	 * Not for another platform: these and fsjail's own files below are
+	 * this machine's paths, unknown there. */
+	for (size_t d = 0; d < 2 && !ctx->env.foreign; d++) {
+		const char *const names[] = { fsj_data_baseline(ctx->env.platform),
+					      FSJ_DATA_SBPL_PREAMBLE };
 		char *origin = d == 0 ? (char *)"baseline search path"
 				      : (char *)"sbpl preamble search path";
 		char *cand[FSJ_DATA_PLACES];
@@ -364,7 +404,7 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	}
 	/* fsjail's own executable (the next run is this file) and its
 	 * installed data folder */
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 2 && !ctx->env.foreign; k++) {
 		cleanup_free char *p = k == 0 ? fsj_self_exe() : path_resolve(FSJAIL_DATADIR);
 		struct stat st;
 		struct fsj_rule r = {
@@ -382,7 +422,8 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	 * symlink to the executable is replaced by deleting it), and fsjail
 	 * in every PATH folder (one planted earlier in PATH runs next time),
 	 * existing or not */
-	add_invoked_names(ctx, pol);
+	if (!ctx->env.foreign)
+		add_invoked_names(ctx, pol);
 	/* the repository metadata at or under the workspace */
 	if (ctx->repos) {
 		repometa_add_rules(ctx->repos, pol);
@@ -402,6 +443,9 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	pol->user_data_roots = roots;
 	pol->n_user_data_roots = n_roots;
 	policy_finalize(pol);
+	if (ctx->env.foreign)
+		pol = relocate(ctx, pol);
+	pol->darwin = ctx->env.platform == FSJ_PLATFORM_DARWIN;
 	*out = pol;
 	return 0;
 }

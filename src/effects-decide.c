@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "effects-int.h"
+#include "inforce.h"
 
 /* ---- decision ------------------------------------------------------------ */
 
@@ -117,6 +118,18 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 		policy_decide(pol, where, d->resolved, (enum fsj_cap)e->cap, &dec);
 		d->level = dec.level;
 		d->rule = dec.rule;
+		if (dec.allowed && e->cap == FSJ_CAP_EXECUTE) {
+			/* macOS never runs a setuid program (inforce.h) */
+			cleanup_free char *off = fsj_exec_not_in_force(pol, d->resolved);
+
+			if (off) {
+				dec.allowed = false;
+				d->verdict = FSJ_VERDICT_REFUSED;
+				any_refused = true;
+				all_allowed = false;
+				continue;
+			}
+		}
 		if (dec.allowed) {
 			d->verdict = FSJ_VERDICT_ALLOWED;
 		} else if (refused(pol, &dec, (enum fsj_cap)e->cap)) {

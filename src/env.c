@@ -66,6 +66,63 @@ static char *xdg_dir(const char *var, const char *home, const char *fallback)
 	return p;
 }
 
+enum fsj_platform fsj_platform_native(void)
+{
+#ifdef __APPLE__
+	return FSJ_PLATFORM_DARWIN;
+#else
+	return FSJ_PLATFORM_LINUX;
+#endif
+}
+
+int fsj_platform_parse(const char *s)
+{
+	if (strcmp(s, "linux") == 0)
+		return FSJ_PLATFORM_LINUX;
+	if (strcmp(s, "darwin") == 0 || strcmp(s, "macos") == 0)
+		return FSJ_PLATFORM_DARWIN;
+	return -1;
+}
+
+const char *fsj_platform_name(enum fsj_platform p)
+{
+	return p == FSJ_PLATFORM_DARWIN ? "darwin" : "linux";
+}
+
+const char *fsj_data_baseline(enum fsj_platform p)
+{
+	return p == FSJ_PLATFORM_DARWIN ? "baseline-darwin.yaml" : "baseline-linux.yaml";
+}
+
+char *fsj_platform_resolve(enum fsj_platform p, bool foreign, const char *norm)
+{
+	char *alias;
+
+	if (!foreign)
+		return path_resolve(norm);
+	if (p == FSJ_PLATFORM_DARWIN && (alias = path_darwin_private(norm)))
+		return alias;
+	return xstrdup(norm);
+}
+
+int fsj_env_set_platform(struct fsj_env *env, enum fsj_platform p, struct fsj_error *err)
+{
+	char *found;
+
+	if (p == env->platform)
+		return 0;
+	found = fsj_data_find(fsj_data_baseline(p), env->cwd);
+	if (!found)
+		return fsj_error_set(err, NULL, 0, 0, "no %s found in $FSJAIL_DATADIR, the data "
+				     "directory or the source tree; set FSJAIL_DATADIR",
+				     fsj_data_baseline(p));
+	free(env->baseline_file);
+	env->baseline_file = found;
+	env->platform = p;
+	env->foreign = p != fsj_platform_native();
+	return 0;
+}
+
 static bool is_regular_file(const char *p)
 {
 	struct stat st;
@@ -214,6 +271,7 @@ int fsj_env_init(struct fsj_env *env, const char *rules_file,
 	    path_normalize(tmpdir, strlen(tmpdir), NULL, NULL, &env->tmpdir) != PATH_OK)
 		env->tmpdir = NULL;
 
+	env->platform = fsj_platform_native();
 	env->baseline_file = fsj_data_find(FSJ_DATA_BASELINE, env->cwd);
 	if (!env->baseline_file) {
 		fsj_error_set(err, NULL, 0, 0, "no %s found in $FSJAIL_DATADIR, "

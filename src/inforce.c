@@ -49,6 +49,16 @@ char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, en
 #endif
 }
 
+char *fsj_exec_not_in_force(const struct fsj_policy *pol, const char *resolved)
+{
+	struct stat st;
+
+	if (!pol->darwin || !resolved || stat(resolved, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    !(st.st_mode & (S_ISUID | S_ISGID)))
+		return NULL;
+	return xstrdup("not in force: Seatbelt never runs setuid or setgid programs");
+}
+
 void fsj_rule_print(FILE *out, const struct fsj_rule *r)
 {
 	fprintf(out, "%s", fsj_source_name(r->source));

@@ -16,6 +16,14 @@
  * not enforce cap (FSJ_CAPBIT mask). */
 char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, enum fsj_cap cap);
 
+/* Why an allowed execute at path (resolved) does not hold on pol's
+ * platform, as a new string (caller frees), or NULL: on macOS Seatbelt
+ * never executes a setuid or setgid program, whatever the profile says
+ * (SBPL-NOTES.md section 11; /bin/ps, which `brew shellenv` runs). Looks at
+ * the file on this machine: with --platform darwin elsewhere, only a file
+ * that is here is known. */
+char *fsj_exec_not_in_force(const struct fsj_policy *pol, const char *resolved);
+
 /* Print rule r as "SOURCE 'ID' PATH (this path only) -> RESOLVED [ORIGIN]"
  * to out, without a newline. */
 void fsj_rule_print(FILE *out, const struct fsj_rule *r);

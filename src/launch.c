@@ -82,7 +82,7 @@ FSJ_NORETURN void launch_child_fail(int fd, enum launch_stage stage, int errnum,
  * executable regular file, else ENOENT or EACCES as execvp() would fail. Used
  * when a wrapper execs the command for us, so that a missing command is
  * still "not found" (127) rather than a wrapper failure. */
-static int command_lookup(const char *name)
+static int command_lookup(const char *name, char **found)
 {
 	const char *path, *p, *end;
 	char buf[PATH_MAX];
@@ -92,8 +92,13 @@ static int command_lookup(const char *name)
 
 	if (!*name)
 		return ENOENT;
-	if (strchr(name, '/'))
-		return access(name, X_OK) == 0 ? 0 : errno;
+	if (strchr(name, '/')) {
+		if (access(name, X_OK) != 0)
+			return errno;
+		if (found)
+			*found = xstrdup(name);
+		return 0;
+	}
 	path = getenv("PATH");
 	if (!path)
 		path = "/bin:/usr/bin"; /* glibc's and macOS's default */
@@ -107,8 +112,11 @@ static int command_lookup(const char *name)
 		else
 			n = snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, name);
 		if (n > 0 && (size_t)n < sizeof(buf) && stat(buf, &st) == 0) {
-			if (S_ISREG(st.st_mode) && access(buf, X_OK) == 0)
+			if (S_ISREG(st.st_mode) && access(buf, X_OK) == 0) {
+				if (found)
+					*found = xstrdup(buf);
 				return 0;
+			}
 			denied = true;
 		}
 		if (!*end)
@@ -174,7 +182,7 @@ FSJ_NORETURN static void child_exec(int report_fd, char **args, char **cmd)
 	if (args != cmd) {
 		/* A wrapper (sandbox-exec) applies the sandbox and execs the
 		 * command itself. */
-		e = command_lookup(cmd[0]);
+		e = command_lookup(cmd[0], NULL);
 		if (e)
 			launch_child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
 				   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
@@ -478,7 +486,15 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 	}
 	/* No report: the exec happened (or the child died before writing one,
 	 * and its wait status tells how). */
-	code = sandbox_check_exit(sb, wstatus, err);
+	{
+		/* where execvp() found the command: sandbox-exec may have been
+		 * refused its execution (sandbox_check_exit()) */
+		cleanup_free char *cmd = NULL;
+
+		if (command_lookup(argv[0], &cmd) != 0)
+			cmd = NULL;
+		code = sandbox_check_exit(sb, cmd, wstatus, err);
+	}
 	if (code >= 0)
 		return code;
 	if (WIFEXITED(wstatus))

@@ -226,3 +226,13 @@ char *path_join(const char *dir, const char *name)
 		return xasprintf("/%s", name);
 	return xasprintf("%s/%s", dir, name);
 }
+
+char *path_darwin_private(const char *p)
+{
+	static const char *const roots[] = { "/tmp", "/var", "/etc" };
+
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
+		if (path_covers(roots[i], p))
+			return xasprintf("/private%s", p);
+	return NULL;
+}

@@ -56,4 +56,10 @@ char *path_dirname(const char *p);
 /* Join a normalised absolute dir and one name component; caller frees. */
 char *path_join(const char *dir, const char *name);
 
+/* macOS's spelling of p: "/tmp/x" -> "/private/tmp/x", likewise /var and
+ * /etc, which are symlinks into /private there (SBPL-NOTES.md section 6).
+ * Lexical, so that a Mac's path can be spelled anywhere. A new string, or
+ * NULL when p is under none of them. */
+char *path_darwin_private(const char *p);
+
 #endif

@@ -87,6 +87,10 @@ struct fsj_policy {
 	 * for writes: write+create+delete. */
 	unsigned enforced;
 	char *workspace;  /* normalised and resolved */
+	/* built for macOS: a query under /tmp, /var or /etc is decided as its
+	 * /private spelling (symlinks there, and one path to the policy);
+	 * setuid programs never run (fsj_exec_not_in_force()) */
+	bool darwin;
 	/* user-data roots of the platform (baseline "user_data_roots:") */
 	char **user_data_roots;
 	size_t n_user_data_roots;

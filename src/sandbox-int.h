@@ -38,6 +38,24 @@ int sandbox_seatbelt_prepare(struct sandbox *sb, const struct fsj_policy *pol,
 			     const struct fsj_ctx *ctx, const char *broker_socket,
 			     struct fsj_error *err);
 int sandbox_seatbelt_stage(struct sandbox *sb, struct fsj_error *err);
+
+/* sandbox-exec's own exit statuses (SBPL-NOTES.md sections 7 and 11). */
+#define SANDBOX_EXEC_EXIT_COMPILE 65 /* the profile does not compile */
+#define SANDBOX_EXEC_EXIT_APPLY 71   /* sandbox_apply or execvp refused */
+
+/* sandbox-exec (or the command) exited code, 65 or 71. Tell apart, without
+ * running the command again: sandbox-exec is run once more with the same
+ * profile and parameters on /usr/bin/true, its stderr captured (the
+ * command's own stderr is never captured: it stays the terminal or file
+ * the user gave). That run exits 65 with "FILE:LINE: ..." when the profile
+ * does not compile, 71 with "sandbox_apply: ..." when it cannot be applied
+ * (inside another sandbox): 125 with err set naming sandbox-exec's first
+ * line. When it runs (0), a 71 is the refusal of execute when the policy
+ * refuses execute at cmd or cmd is setuid or setgid (Seatbelt never runs
+ * those): printed as a refusal, 126. Anything else is the command's own
+ * status: -1. */
+int sandbox_seatbelt_diagnose(const struct sandbox *sb, const char *cmd, int code,
+			      struct fsj_error *err);
 void sandbox_seatbelt_dump(const struct sandbox *sb, FILE *out);
 
 #endif

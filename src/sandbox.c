@@ -21,8 +21,6 @@
 #include "sbpl.h"
 
 /* sandbox-exec's own exit statuses (SBPL-NOTES.md section 7). */
-#define SANDBOX_EXEC_EXIT_COMPILE 65 /* the profile does not compile */
-#define SANDBOX_EXEC_EXIT_APPLY 71   /* the profile cannot be applied */
 
 static const char *const backend_names[] = {
 	[FSJ_BACKEND_LANDLOCK] = "landlock",
@@ -167,24 +165,17 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 	return fsj_error_set(err, NULL, 0, 0, "unknown backend %d", (int)sb->backend);
 }
 
-int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *err)
+int sandbox_check_exit(const struct sandbox *sb, const char *cmd, int wstatus,
+		       struct fsj_error *err)
 {
 	if (sb->backend != FSJ_BACKEND_SEATBELT || !WIFEXITED(wstatus))
 		return -1;
 	/* sandbox-exec exits 65 or 71 before it runs the command (DESIGN.md
-	 * section 6). A command that itself exits 65 or 71 is reported the
-	 * same way: the exit status alone cannot tell them apart. */
+	 * section 6, SBPL-NOTES.md sections 7 and 11); so may the command */
 	switch (WEXITSTATUS(wstatus)) {
 	case SANDBOX_EXEC_EXIT_COMPILE:
-		fsj_error_set(err, NULL, 0, 0,
-			      "sandbox-exec could not compile the profile (exit %d)",
-			      SANDBOX_EXEC_EXIT_COMPILE);
-		return FSJ_EXIT_ERROR;
 	case SANDBOX_EXEC_EXIT_APPLY:
-		fsj_error_set(err, NULL, 0, 0,
-			      "sandbox-exec could not apply the profile (exit %d)",
-			      SANDBOX_EXEC_EXIT_APPLY);
-		return FSJ_EXIT_ERROR;
+		return sandbox_seatbelt_diagnose(sb, cmd, WEXITSTATUS(wstatus), err);
 	default:
 		return -1;
 	}

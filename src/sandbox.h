@@ -47,9 +47,14 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err);
 
 /* In the parent, after the child ended with wait status wstatus: -1 when
  * the status is the command's; otherwise the exit status fsjail must
- * return (125) with err set, because the backend's wrapper did not run the
- * command (sandbox-exec exit 65 or 71, DESIGN.md section 6). */
-int sandbox_check_exit(const struct sandbox *sb, int wstatus, struct fsj_error *err);
+ * return because the backend's wrapper did not run the command: 125 with
+ * err set when sandbox-exec could not compile or apply the profile, 126
+ * (a refusal, printed here) when it was refused the execution of the
+ * command, found by execvp() at cmd (NULL: not found). See
+ * sandbox_seatbelt_diagnose() (sandbox-int.h) for how they are told
+ * apart. */
+int sandbox_check_exit(const struct sandbox *sb, const char *cmd, int wstatus,
+		       struct fsj_error *err);
 
 /* Gaps between the policy and what the kernel enforces (ll_plan_gaps());
  * 0 for the seatbelt and null backends. */

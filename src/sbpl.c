@@ -49,6 +49,7 @@
 
 #include "path.h"
 #include "policy.h"
+#include "sbpl-int.h"
 #include "sbpl.h"
 #include "util.h"
 
@@ -56,62 +57,6 @@
 /* Longest rule id emitted as (with message "<id>"); longer ids are left
  * untagged. The log line is for a human; 64 is plenty for a name. */
 #define SBPL_MESSAGE_MAX 64
-/* Largest preamble read (64 KiB): today's is 1.5 KiB; the cap keeps a
- * wrong file (a log, a binary) from being read whole into every profile. */
-#define SBPL_PREAMBLE_MAX (64u * 1024u)
-
-/* Operations of each capability (DESIGN.md section 6). execute also maps
- * file-map-executable: it is outside the file tree and falls to
- * (deny default) (SBPL-NOTES section 1), and a program whose libraries
- * cannot be mapped executable does not start; mapping code is executing
- * it. create carries file-link and file-clone for the same reason: they are
- * not governed by file-write*. */
-static const char *const cap_ops[FSJ_CAP_COUNT][7] = {
-	[FSJ_CAP_READ] = { "file-read-data", NULL },
-	[FSJ_CAP_WRITE] = { "file-write-data", "file-write-mode", "file-write-owner",
-			    "file-write-times", "file-write-flags", "file-write-xattr", NULL },
-	[FSJ_CAP_CREATE] = { "file-write-create", "file-link", "file-clone", NULL },
-	[FSJ_CAP_DELETE] = { "file-write-unlink", NULL },
-	[FSJ_CAP_EXECUTE] = { "process-exec", "file-map-executable", NULL },
-	[FSJ_CAP_CONNECT] = { "network-outbound", NULL },
-};
-
-/* Pathname Unix sockets are connect, not network: closed again here, the
- * connect rules emitted later re-open what the policy grants. */
-static const char network_allow[] =
-	";; network: allow\n(allow network-outbound)\n"
-	"(deny network-outbound (remote unix-socket (subpath \"/\")))\n"
-	"(allow network-inbound)\n(allow system-socket)\n(allow mach-lookup\n"
-	"\t(global-name \"com.apple.dnssd.service\")\n\t(global-name \"com.apple.trustd\")\n"
-	"\t(global-name \"com.apple.trustd.agent\")\n\t(global-name \"com.apple.SecurityServer\")\n"
-	"\t(global-name \"com.apple.ocspd\"))\n";
-
-/* System paths re-opened for reading when the tier closes reads: without
- * them dyld aborts the process at start (SIGABRT). Literal "/" is needed on
- * recent macOS (ai-jail issue 77); the shared cache lives under
- * /System/Library/dyld and, on macOS 13+, the cryptexes (Chromium's
- * common.sb); /bin/sh reads /private/var/select/sh. SBPL-NOTES section 5.
- * Constants of fsjail, written as literals: they hold only [A-Za-z/._-]. */
-static const char *const sys_read_literal[] = { "/", "/private/var/select/sh", NULL };
-static const char *const sys_read_subpath[] = {
-	"/System/Library/dyld", "/System/Cryptexes/App", "/System/Cryptexes/OS",
-	"/System/Volumes/Preboot/Cryptexes/App/System", "/System/Volumes/Preboot/Cryptexes/OS",
-	"/private/var/db/dyld", "/usr/lib", "/usr/share", NULL,
-};
-/* Mapped executable by dyld in every process (system.sb allows the
- * frameworks and /usr/lib; the cryptexes are not in older copies). */
-static const char *const sys_map_subpath[] = {
-	"/System/Library/dyld",
-	"/System/Cryptexes/App",
-	"/System/Cryptexes/OS",
-	"/System/Volumes/Preboot/Cryptexes/App/System",
-	"/System/Volumes/Preboot/Cryptexes/OS",
-	"/private/var/db/dyld",
-	"/System/Library/Frameworks",
-	"/System/Library/PrivateFrameworks",
-	"/usr/lib",
-	NULL,
-};
 
 /* Order of the levels in the text: weakest first, so the strongest is
  * written last and wins. */
@@ -133,81 +78,9 @@ static int level_rank(enum fsj_level l)
 
 static const char *const rank_title[] = { "baseline", "explicit", "protected" };
 
-/* The spellings of one rule: written, resolved and their /private aliases,
- * without duplicates. Owned strings. */
-struct spellings {
-	char *p[4];
-	size_t n;
-};
-
-/* One form of the file section: the spellings of a rule that share one
- * depth, one action, the enforced capabilities it names. */
-struct entry {
-	const struct fsj_rule *rule;
-	int rank;
-	size_t depth;
-	bool deny;
-	unsigned caps;
-	const char *spell[4];
-	size_t n_spell;
-	size_t seq; /* keeps the policy's order among equals (stable sort) */
-};
-
-/* One spelling of a protected exception ("pass"): it cuts a hole in the
- * shallower rules of its level for the capabilities in caps. */
-struct hole {
-	int rank;
-	unsigned caps;
-	const char *path;
-	size_t depth;
-	bool recursive;
-};
-
-struct compiler {
-	const struct fsj_policy *pol;
-	const struct sbpl_opts *opts;
-	struct fsj_error *err;
-	char *preamble; /* the text of sbpl-preamble.sb; owned */
-	struct strbuf text;
-	char **names;
-	char **values;
-	size_t n_params;
-	size_t cap_params;
-	size_t next_p; /* number for the next "P<n>" */
-	/* rules: the policy's, plus the synthetic user-data-root fences */
-	const struct fsj_rule **rules;
-	size_t n_rules;
-	struct fsj_rule *synthetic;
-	size_t n_synthetic;
-	struct spellings *spell; /* per rule */
-	struct entry *entries;
-	size_t n_entries;
-	size_t cap_entries;
-	struct hole *holes;
-	size_t n_holes;
-	size_t cap_holes;
-};
-
-/* "/tmp/x" -> "/private/tmp/x" (likewise /var, /etc): these are symlinks
- * into /private on macOS and Seatbelt matches the kernel-resolved path
- * (SBPL-NOTES section 6, DESIGN.md section 3). Computed lexically because
- * the policy may be compiled on a machine without those links. Returns a
- * new string or NULL when p is not under one of them. */
-static char *private_alias(const char *p)
-{
-	static const char *const roots[] = { "/tmp", "/var", "/etc" };
-
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-		size_t n = strlen(roots[i]);
-		if (strncmp(p, roots[i], n) == 0 && (p[n] == '\0' || p[n] == '/'))
-			return xasprintf("/private%s", p);
-	}
-	return NULL;
-}
-
 /* A rule id safe to put in the text: [A-Za-z0-9._-]{1,64}. Anything else
  * is user text that could close the string; such a rule goes untagged. */
-static bool id_is_safe(const char *id)
+bool sbpl_id_is_safe(const char *id)
 {
 	size_t n = 0;
 
@@ -222,11 +95,17 @@ static bool id_is_safe(const char *id)
 	return n >= 1 && n <= SBPL_MESSAGE_MAX;
 }
 
+/* The run tag when one is given and safe to write, else NULL. */
+static const char *run_tag(const struct compiler *c)
+{
+	return c->opts->run_tag && sbpl_id_is_safe(c->opts->run_tag) ? c->opts->run_tag : NULL;
+}
+
 /* Refuse what Seatbelt would silently never match or refuse to compile:
  * a path longer than FSJ_PATH_MAX, relative, or not normalised (empty,
  * "." or ".." components, a trailing slash; Seatbelt compares the
  * kernel's resolved path, so such a deny would never apply). */
-static int check_path(const char *p, struct fsj_error *err)
+int sbpl_check_path(const char *p, struct fsj_error *err)
 {
 	size_t len = strlen(p);
 
@@ -255,19 +134,28 @@ static int check_path(const char *p, struct fsj_error *err)
  * new "P<n>". Returns its index, or -1 with err set. */
 static long param_for(struct compiler *c, const char *path)
 {
+	cleanup_free char *name = NULL;
+
 	for (size_t i = 0; i < c->n_params; i++)
 		if (c->names[i][0] == 'P' && strcmp(c->values[i], path) == 0)
 			return (long)i;
-	if (check_path(path, c->err) < 0)
+	if (sbpl_check_path(path, c->err) < 0)
 		return -1;
+	name = xasprintf("P%zu", c->next_p++);
+	sbpl_add_param(c, name, path);
+	return (long)c->n_params - 1;
+}
+
+void sbpl_add_param(struct compiler *c, const char *name, const char *value)
+{
 	if (c->n_params == c->cap_params) {
 		c->cap_params = c->cap_params ? 2 * c->cap_params : 16;
 		c->names = xreallocarray(c->names, c->cap_params, sizeof(*c->names));
 		c->values = xreallocarray(c->values, c->cap_params, sizeof(*c->values));
 	}
-	c->names[c->n_params] = xasprintf("P%zu", c->next_p++);
-	c->values[c->n_params] = xstrdup(path);
-	return (long)c->n_params++;
+	c->names[c->n_params] = xstrdup(name);
+	c->values[c->n_params] = xstrdup(value);
+	c->n_params++;
 }
 
 /* Append "(literal (param "Pn"))", and " (subpath (param "Pn"))" for a
@@ -289,24 +177,6 @@ static int add_filter(struct compiler *c, const char *path, bool recursive, bool
 	return 0;
 }
 
-static void add_ops(struct strbuf *sb, unsigned caps)
-{
-	for (int cap = 0; cap < FSJ_CAP_COUNT; cap++) {
-		if (!(caps & FSJ_CAPBIT(cap)))
-			continue;
-		for (const char *const *op = cap_ops[cap]; *op; op++) {
-			sb_addc(sb, ' ');
-			sb_adds(sb, *op);
-		}
-	}
-}
-
-static void add_fixed_filters(struct strbuf *sb, const char *kind, const char *const *paths)
-{
-	for (; *paths; paths++)
-		sb_addf(sb, "\n\t(%s \"%s\")", kind, *paths);
-}
-
 static int collect_spellings(struct compiler *c)
 {
 	c->spell = xcalloc(c->n_rules ? c->n_rules : 1, sizeof(*c->spell));
@@ -322,7 +192,7 @@ static int collect_spellings(struct compiler *c)
 			if (!base[b])
 				continue;
 			cand[0] = xstrdup(base[b]);
-			cand[1] = private_alias(base[b]);
+			cand[1] = path_darwin_private(base[b]);
 			for (int k = 0; k < 2; k++) {
 				bool dup = !cand[k];
 				for (size_t j = 0; !dup && j < s->n; j++)
@@ -334,7 +204,7 @@ static int collect_spellings(struct compiler *c)
 			}
 		}
 		for (size_t j = 0; j < s->n; j++)
-			if (check_path(s->p[j], c->err) < 0)
+			if (sbpl_check_path(s->p[j], c->err) < 0)
 				return -1;
 	}
 	return 0;
@@ -409,6 +279,16 @@ static void build_entries(struct compiler *c)
 		unsigned deny = r->deny & enforced;
 		unsigned allow = r->allow & ~r->deny & enforced;
 		unsigned pass = r->pass & ~r->allow & ~r->deny & enforced;
+
+		/* whatever a path is denied, it is not moved or linked away
+		 * (sbpl-int.h); a hole lets unlink through where the level
+		 * passes delete, a link where it passes create */
+		if (deny)
+			deny |= SBPL_CAPBITS_MOVE;
+		if (pass & FSJ_CAPBIT(FSJ_CAP_DELETE))
+			pass |= 1u << SBPL_CAP_UNLINK;
+		if (pass & FSJ_CAPBIT(FSJ_CAP_CREATE))
+			pass |= 1u << SBPL_CAP_LINK;
 		bool done[4] = { false, false, false, false };
 
 		if (rank < 0)
@@ -467,7 +347,7 @@ static int entry_cmp(const void *a, const void *b)
  * only inside the entry's subtree can it change anything. */
 static bool hole_applies(const struct entry *e, const struct hole *h, int cap)
 {
-	if (h->rank != e->rank || !(h->caps & FSJ_CAPBIT(cap)) || h->depth <= e->depth ||
+	if (h->rank != e->rank || !(h->caps & (1u << cap)) || h->depth <= e->depth ||
 	    !e->rule->recursive)
 		return false;
 	for (size_t i = 0; i < e->n_spell; i++)
@@ -489,7 +369,8 @@ static bool same_holes(const struct compiler *c, const struct entry *e, int a, i
 static int emit_entry(struct compiler *c, const struct entry *e)
 {
 	unsigned left = e->caps;
-	bool message = c->opts->with_messages && id_is_safe(e->rule->id);
+	bool message = c->opts->with_messages && sbpl_id_is_safe(e->rule->id);
+	const char *tag = e->deny ? run_tag(c) : NULL;
 
 	while (left) {
 		int first = __builtin_ctz(left);
@@ -497,16 +378,16 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 		size_t n_holes = 0;
 
 		bool sock = first == FSJ_CAP_CONNECT; /* its own form: another filter */
-		for (int cap = first; cap < FSJ_CAP_COUNT; cap++)
-			if ((left & FSJ_CAPBIT(cap)) && same_holes(c, e, first, cap) &&
+		for (int cap = first; cap < SBPL_CAP_COUNT; cap++)
+			if ((left & (1u << cap)) && same_holes(c, e, first, cap) &&
 			    (cap == FSJ_CAP_CONNECT) == sock)
-				caps |= FSJ_CAPBIT(cap);
+				caps |= 1u << cap;
 		left &= ~caps;
 		for (size_t i = 0; i < c->n_holes; i++)
 			n_holes += hole_applies(e, &c->holes[i], first);
 
 		sb_adds(&c->text, e->deny ? "(deny" : "(allow");
-		add_ops(&c->text, caps);
+		sbpl_add_ops(&c->text, caps);
 		sb_addc(&c->text, ' ');
 		if (n_holes)
 			sb_adds(&c->text, "(require-all (require-any ");
@@ -528,111 +409,74 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 			}
 			sb_adds(&c->text, ")))");
 		}
-		if (message)
+		if (tag)
+			sb_addf(&c->text, " (with message \"%s:%s\")", tag,
+				sbpl_id_is_safe(e->rule->id) ? e->rule->id : rank_title[e->rank]);
+		else if (message)
 			sb_addf(&c->text, " (with message \"%s\")", e->rule->id);
 		sb_adds(&c->text, ")\n");
 	}
 	return 0;
 }
 
-/* The fixed head of every profile, read from the data file
- * sbpl-preamble.sb (fsj_data_read()): non-file operations only, plus
- * file-ioctl on the standard devices and file-test-existence (neither is
- * a capability; metadata is readable everywhere anyway, so an existence
- * test reveals nothing new). SBPL-NOTES sections 4-5. Sets c->preamble;
- * returns 0, or -1 with err set: the file is not found or not readable,
- * or it does not start with (version 1) (empty, truncated, another
- * file): no profile is compiled without it. */
-static int load_preamble(struct compiler *c)
+/* Renaming a folder moves everything under it, and macOS checks only
+ * file-write-unlink on the folder itself: with delete granted on .git,
+ * "mv .git .g" would carry a protected .git/hooks out from under its deny.
+ * So every folder above a denied path, up to (not including) "/", is
+ * closed to unlink, after every other rule so that nothing re-opens it:
+ * anthropic-experimental/sandbox-runtime issue 8, fixed in
+ * src/sandbox/macos-sandbox-utils.ts (generateMoveBlockingRules, ancestors
+ * as literals) and tested there on macOS 14 and 15. Such a folder can
+ * still be listed, entered and filled; it cannot be renamed or removed. */
+static int emit_move_guard(struct compiler *c)
 {
-	static const char version[] = "(version 1)\n";
-	char cwd[FSJ_PATH_MAX + 1];
-	cleanup_free char *path = NULL;
+	struct strbuf f = STRBUF_INIT;
+	char **seen = NULL;
+	size_t n_seen = 0;
+	int rc = 0;
 
-	if (fsj_data_read(FSJ_DATA_SBPL_PREAMBLE, getcwd(cwd, sizeof(cwd)) ? cwd : NULL,
-			  SBPL_PREAMBLE_MAX, &c->preamble, &path, c->err) < 0)
-		return -1;
-	if (strncmp(c->preamble, version, sizeof(version) - 1) != 0)
-		return fsj_error_set(c->err, path, 1, 0,
-				     "not a Seatbelt profile preamble: it must start with "
-				     "(version 1) on a line of its own");
-	return 0;
-}
+	for (size_t i = 0; i < c->n_entries && rc == 0; i++) {
+		const struct entry *e = &c->entries[i];
 
-static void emit_fixed_part(struct compiler *c)
-{
-	const struct fsj_policy *pol = c->pol;
-	unsigned enforced = pol->enforced & FSJ_CAPS_ALL;
-	unsigned open = FSJ_CAPS_ALL & ~enforced;
+		if (!e->deny)
+			continue;
+		for (size_t j = 0; j < e->n_spell && rc == 0; j++) {
+			char *a = path_dirname(e->spell[j]);
 
-	sb_adds(&c->text, c->preamble);
-	if (c->preamble[strlen(c->preamble) - 1] != '\n')
-		sb_addc(&c->text, '\n');
-	sb_addc(&c->text, '\n');
-	if (c->opts->network == FSJ_NETWORK_ALLOW)
-		sb_adds(&c->text, network_allow);
-	else
-		sb_adds(&c->text, ";; network: deny (no rule: the default denies it)\n");
+			while (rc == 0 && strcmp(a, "/") != 0) {
+				char *up = path_dirname(a);
+				bool dup = false;
 
-	if (open & FSJ_CAPS_FILE) {
-		sb_addf(&c->text, "\n;; capabilities tier %s does not enforce\n(allow",
-			fsj_tier_name(pol->tier));
-		add_ops(&c->text, open & FSJ_CAPS_FILE);
+				for (size_t k = 0; k < n_seen && !dup; k++)
+					dup = strcmp(seen[k], a) == 0;
+				if (!dup) {
+					long p = param_for(c, a);
+					if (p < 0) {
+						rc = -1;
+					} else {
+						sb_addf(&f, "\n\t(literal (param \"%s\"))", c->names[p]);
+						seen = xreallocarray(seen, n_seen + 1, sizeof(*seen));
+						seen[n_seen++] = xstrdup(a);
+					}
+				}
+				free(a);
+				a = up;
+			}
+			free(a);
+		}
+	}
+	if (rc == 0 && f.len) {
+		sb_addf(&c->text, "\n;; folders above a denied path: not renamed away\n"
+				  "(deny file-write-unlink%s", f.buf);
+		if (run_tag(c))
+			sb_addf(&c->text, "\n\t(with message \"%s:move\")", run_tag(c));
 		sb_adds(&c->text, ")\n");
 	}
-	if (open & FSJ_CAPBIT(FSJ_CAP_CONNECT))
-		sb_adds(&c->text, "(allow network-outbound (remote unix-socket (subpath \"/\")))\n");
-	if (enforced & FSJ_CAPBIT(FSJ_CAP_READ)) {
-		sb_adds(&c->text, "\n;; system paths every process reads (dyld, shared cache)\n"
-				  "(allow file-read-data");
-		add_fixed_filters(&c->text, "literal", sys_read_literal);
-		add_fixed_filters(&c->text, "subpath", sys_read_subpath);
-		sb_adds(&c->text, ")\n");
-	}
-	if (enforced & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) {
-		sb_adds(&c->text, "\n;; system code every process maps executable\n"
-				  "(allow file-map-executable");
-		add_fixed_filters(&c->text, "subpath", sys_map_subpath);
-		sb_adds(&c->text, ")\n");
-	}
-}
-
-/* The broker socket: (param "BROKER"), kept apart from the P<n> paths. */
-static int emit_broker_socket(struct compiler *c)
-{
-	const char *sock = c->opts->broker_socket;
-
-	if (!sock)
-		return 0;
-	if (check_path(sock, c->err) < 0)
-		return -1;
-	if (c->n_params == c->cap_params) {
-		c->cap_params = c->cap_params ? 2 * c->cap_params : 16;
-		c->names = xreallocarray(c->names, c->cap_params, sizeof(*c->names));
-		c->values = xreallocarray(c->values, c->cap_params, sizeof(*c->values));
-	}
-	c->names[c->n_params] = xstrdup("BROKER");
-	c->values[c->n_params] = xstrdup(sock);
-	c->n_params++;
-	sb_adds(&c->text, "\n;; the fsjail broker socket\n");
-	if (c->opts->network != FSJ_NETWORK_ALLOW)
-		sb_adds(&c->text, "(allow system-socket (socket-domain AF_UNIX))\n");
-	sb_adds(&c->text,
-		"(allow network-outbound (remote unix-socket (path-literal (param \"BROKER\"))))\n");
-	return 0;
-}
-
-/* Files the broker opened up at run time with sandbox_extension_issue_file
- * (DESIGN.md section 8). Written after the explicit rules, so a token can
- * reach past a user or baseline deny the broker re-checked, and before
- * the protected rules, which no token overrides. */
-static void emit_tokens(struct compiler *c)
-{
-	sb_adds(&c->text, "\n;; broker tokens\n(allow");
-	add_ops(&c->text, FSJ_CAPBIT(FSJ_CAP_READ));
-	sb_adds(&c->text, " (extension \"fsjail.read\"))\n(allow");
-	add_ops(&c->text, FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE));
-	sb_adds(&c->text, " (extension \"fsjail.read-write\"))\n");
+	for (size_t k = 0; k < n_seen; k++)
+		free(seen[k]);
+	free(seen);
+	sb_release(&f);
+	return rc;
 }
 
 static void compiler_release(struct compiler *c)
@@ -651,12 +495,12 @@ static void compiler_release(struct compiler *c)
 int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 		 struct sbpl_profile *out, struct fsj_error *err)
 {
-	static const struct sbpl_opts defaults = { FSJ_NETWORK_DENY, NULL, false };
+	static const struct sbpl_opts defaults = { FSJ_NETWORK_DENY, NULL, false, NULL };
 	struct compiler c = { .pol = pol, .opts = opts ? opts : &defaults, .err = err };
 	int rank = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (load_preamble(&c) < 0)
+	if (sbpl_load_preamble(&c) < 0)
 		goto err;
 	c.rules = xcalloc(pol->n_rules + pol->n_user_data_roots + 1, sizeof(*c.rules));
 	for (size_t i = 0; i < pol->n_rules; i++)
@@ -670,13 +514,13 @@ int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 
 	sb_addf(&c.text, "; fsjail profile: tier %s, mode %s\n", fsj_tier_name(pol->tier),
 		fsj_mode_name(pol->mode));
-	emit_fixed_part(&c);
+	sbpl_emit_fixed(&c);
 	for (size_t i = 0; i < c.n_entries; i++) {
 		const struct entry *e = &c.entries[i];
 		if (e->rank != rank) {
 			/* The tokens go between the explicit and protected levels. */
 			if (rank <= 1 && e->rank == 2)
-				emit_tokens(&c);
+				sbpl_emit_tokens(&c);
 			rank = e->rank;
 			sb_addf(&c.text, "\n;; %s\n", rank_title[rank]);
 		}
@@ -684,9 +528,12 @@ int sbpl_compile(const struct fsj_policy *pol, const struct sbpl_opts *opts,
 			goto err;
 	}
 	if (rank < 2)
-		emit_tokens(&c);
+		sbpl_emit_tokens(&c);
+	if (emit_move_guard(&c) < 0)
+		goto err;
+	sbpl_emit_pty(&c);
 	/* last: this run's own socket stays reachable whatever the rules */
-	if (emit_broker_socket(&c) < 0)
+	if (sbpl_emit_broker_socket(&c) < 0)
 		goto err;
 
 	out->text = sb_detach(&c.text);

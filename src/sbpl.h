@@ -20,6 +20,13 @@ struct sbpl_opts {
 	enum fsj_network network;
 	const char *broker_socket; /* NULL: no broker rule */
 	bool with_messages;        /* tag rules with (with message "<id>") */
+	/* This run's tag (the session id), or NULL: with it every deny rule
+	 * and (deny default) carry (with message "<tag>:<rule id>") ("<tag>"
+	 * alone for the default, "<tag>:<level>" for a rule without an id),
+	 * so that a log collector can attribute a denial to the run and the
+	 * rule (issue 15 item 5; sbpl-log.h). Ignored unless it matches
+	 * [A-Za-z0-9._-]{1,64}. */
+	const char *run_tag;
 };
 
 struct sbpl_profile {

@@ -30,6 +30,9 @@
 #                        contains FSJAIL_STUB_EXIT_IF, if that is set
 #   FSJAIL_STUB_DROP=NAME  drop -D NAME=... before loading the profile (a
 #                        launcher that forgot a parameter)
+#   FSJAIL_STUB_EXEC_REFUSE=S  when the command's path contains S, refuse its
+#                        execution as Seatbelt does: sandbox-exec's execvp()
+#                        message and exit 71 (SBPL-NOTES.md section 11)
 set -u
 
 usage()
@@ -93,6 +96,15 @@ if [ -n "${FSJAIL_STUB_EXIT:-}" ]; then
 		esac
 		exit "$FSJAIL_STUB_EXIT"
 	fi
+fi
+
+if [ -n "${FSJAIL_STUB_EXEC_REFUSE:-}" ]; then
+	case $1 in
+	*"$FSJAIL_STUB_EXEC_REFUSE"*)
+		echo "sandbox-exec: execvp() of '$1' failed: Operation not permitted" >&2
+		exit 71
+		;;
+	esac
 fi
 
 check=${FSJAIL_SBPL_CHECK:-$(dirname "$0")/sbpl-check}

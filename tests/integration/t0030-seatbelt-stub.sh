@@ -13,7 +13,7 @@
 # Needs no Landlock: the seatbelt backend never applies it.
 . "$(dirname "$0")/libtest.sh"
 
-plan 12
+plan 14
 setup
 
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"
@@ -144,7 +144,12 @@ done
 grep -qxF '(allow network-outbound (remote unix-socket (path-literal (param "BROKER"))))' "$P" ||
 	fail "no broker socket rule in the profile"
 grep -qF "$SOCK" "$P" && fail "the socket path is written into the profile text"
-grep -qF stub-broker "$P" && fail "the session id is written into the profile text"
+# the session id is the run's tag, only in the denies' messages (issue 15
+# item 5); nowhere else
+grep -F stub-broker "$P" | grep -vq '(with message "stub-broker[:"]' &&
+	fail "the session id is written into the profile text outside a message"
+grep -qxF '(deny default (with message "stub-broker"))' "$P" ||
+	fail "(deny default) does not carry the run's tag"
 # the evaluator, with the parameters sandbox-exec got: connecting to the
 # socket is allowed, to a sibling or the folder denied
 D=()
@@ -164,22 +169,44 @@ assert_not_exists "$SOCK"
 end_test
 
 # --- sandbox-exec refuses: nothing runs -----------------------------------------
-begin_test "the stub exits 65 (profile refused): fsjail exits 125, the command never runs"
-FSJAIL_STUB_EXIT=65 FSJAIL_STUB_EXIT_IF=marker-65 \
-	fsj_sh --backend seatbelt -- 'touch "$1"; echo ran-marker-65' "$MARK"
+# sandbox-exec's three failures look alike by status (65, 71, 71); fsjail
+# runs it once more on /usr/bin/true with its stderr captured to tell them
+# apart (sandbox_seatbelt_diagnose()): every call of the stub fails here,
+# as every call of sandbox-exec would with a profile that does not compile
+# or cannot be applied.
+begin_test "the stub exits 65 (profile refused): fsjail exits 125 naming sandbox-exec's line, the command never runs"
+FSJAIL_STUB_EXIT=65 fsj_sh --backend seatbelt -- 'touch "$1"; echo ran-marker-65' "$MARK"
 assert_rc 125
 assert_not_exists "$MARK"
 assert_out_nomatch 'ran-marker-65'
-assert_err_match 'could not compile the profile'
+assert_err_match 'could not compile the profile \(exit 65\): sandbox-exec: .*:1: profile refused'
 end_test
 
-begin_test "the stub exits 71 (cannot apply): fsjail exits 125, the command never runs"
-FSJAIL_STUB_EXIT=71 FSJAIL_STUB_EXIT_IF=marker-71 \
-	fsj_sh --backend seatbelt -- 'touch "$1"; echo ran-marker-71' "$MARK"
+begin_test "the stub exits 71 with sandbox_apply (cannot apply): fsjail exits 125, the command never runs"
+FSJAIL_STUB_EXIT=71 fsj_sh --backend seatbelt -- 'touch "$1"; echo ran-marker-71' "$MARK"
 assert_rc 125
 assert_not_exists "$MARK"
 assert_out_nomatch 'ran-marker-71'
-assert_err_match 'could not apply the profile'
+assert_err_match 'could not apply the profile \(exit 71\): sandbox-exec: sandbox_apply: Operation not permitted'
+end_test
+
+begin_test "the stub refuses the command's execution (71, execvp): a refusal naming the path, exit 126"
+mkdir -p "$T/outside"
+printf '#!/bin/sh\ntouch "$1"\n' >"$T/outside/tool"
+chmod +x "$T/outside/tool"
+FSJAIL_STUB_EXEC_REFUSE=outside/tool fsj --backend seatbelt -- "$T/outside/tool" "$MARK"
+assert_rc 126
+assert_not_exists "$MARK"
+assert_err_match "^fsjail: refused: execute '$T/outside/tool': nothing grants it\$"
+assert_out_nomatch 'could not apply'
+end_test
+
+begin_test "a command that itself exits 65 or 71 through the stub: its status is fsjail's"
+for code in 65 71; do
+	fsj_sh --backend seatbelt -- "exit $code"
+	assert_rc "$code"
+	assert_out_nomatch 'sandbox-exec'
+done
 end_test
 
 begin_test "a missing -D parameter: the evaluator refuses the profile, naming the line"

@@ -362,6 +362,9 @@ for tier in full guarded process writes; do
 	PR=$(param_of "$HOME/proj")
 	[ -n "$PS" ] && [ -n "$PR" ] || fail "no parameter for ~/proj or ~/proj/secret"
 	W='file-write-data file-write-mode file-write-owner file-write-times file-write-flags file-write-xattr'
+	R='file-read-data file-read-xattr'
+	# a denied path is not renamed, linked or cloned away (issue 15, D1)
+	M='file-write-unlink file-link file-clone'
 	case $tier in
 	full | guarded)
 		sb_noline ";; capabilities tier $tier does not enforce" "$tier"
@@ -370,17 +373,19 @@ for tier in full guarded process writes; do
 		# the user-data root is fenced for reads
 		PH=$(param_of /home)
 		[ -n "$PH" ] || fail "no parameter for /home"
-		sb_line "(deny file-read-data (literal (param \"$PH\")) (subpath (param \"$PH\")))" "$tier"
-		sb_line "(allow file-read-data $W (literal (param \"$PR\")) (subpath (param \"$PR\")) (with message \"proj-rw\"))" "$tier"
-		sb_line "(deny file-read-data $W (literal (param \"$PS\")) (subpath (param \"$PS\")) (with message \"proj-secret\"))" "$tier"
+		sb_line "(deny $R $M (literal (param \"$PH\")) (subpath (param \"$PH\")))" "$tier"
+		sb_line "(allow $R $W (literal (param \"$PR\")) (subpath (param \"$PR\")) (with message \"proj-rw\"))" "$tier"
+		sb_line "(deny $R $W $M (literal (param \"$PS\")) (subpath (param \"$PS\")) (with message \"proj-secret\"))" "$tier"
 		;;
 	process | writes)
 		sb_line ";; capabilities tier $tier does not enforce" "$tier"
 		sb_noline ";; system paths every process reads (dyld, shared cache)" "$tier"
 		grep -q '^(deny file-read-data' "$SB" && fail "a read deny in the $tier profile"
-		[ -z "$(param_of /home)" ] || fail "the $tier profile names /home"
+		# /home only as a folder above a denied path, never renamed away
+		grep -F "(param \"$(param_of /home)\")" "$SB" | grep -vq '^	(literal' &&
+			fail "the $tier profile has a rule on /home"
 		sb_line "(allow $W (literal (param \"$PR\")) (subpath (param \"$PR\")) (with message \"proj-rw\"))" "$tier"
-		sb_line "(deny $W (literal (param \"$PS\")) (subpath (param \"$PS\")) (with message \"proj-secret\"))" "$tier"
+		sb_line "(deny $W $M (literal (param \"$PS\")) (subpath (param \"$PS\")) (with message \"proj-secret\"))" "$tier"
 		;;
 	esac
 	P0=$(param_of /)
@@ -395,17 +400,17 @@ for tier in full guarded process writes; do
 		if [ -z "$P0" ]; then
 			fail "the guarded profile has no parameter for /"
 		else
-			sb_line "(allow file-read-data (literal (param \"$P0\")) (subpath (param \"$P0\")))" guarded
+			sb_line "(allow $R (literal (param \"$P0\")) (subpath (param \"$P0\")))" guarded
 		fi
 		sb_decide guarded allow allow deny deny deny allow allow deny
 		;;
 	process)
-		sb_line "(allow file-read-data)" process
+		sb_line "(allow $R)" process
 		sb_line ";; system code every process maps executable" process
 		sb_decide process allow allow allow deny allow allow allow deny
 		;;
 	writes)
-		sb_line "(allow file-read-data process-exec file-map-executable)" writes
+		sb_line "(allow $R process-exec file-map-executable)" writes
 		sb_noline ";; system code every process maps executable" writes
 		sb_decide writes allow allow allow deny allow allow allow allow
 		;;

@@ -89,6 +89,9 @@ static const struct op_def op_defs[] = {
 	{ "mach-lookup", "mach*" },
 	{ "mach-register", "mach*" },
 	{ "mach-bootstrap", "mach*" },
+	{ "mach-host*", "mach*" },
+	{ "mach-host-exception-port-set", "mach-host*" },
+	{ "mach-host-special-port-set", "mach-host*" },
 	{ "ipc*", "default" },
 	{ "ipc-posix*", "ipc*" },
 	{ "ipc-posix-sem*", "ipc-posix*" },
@@ -607,6 +610,7 @@ static const char *const other_filters[] = {
 	"preference-domain",
 	"signing-identifier",
 	"iokit-user-client-class",
+	"iokit-registry-entry-class",
 	NULL,
 };
 

@@ -42,4 +42,13 @@ const char *const *sbpl_oracle_fixed_strings(void);
 size_t sbpl_oracle_compare(const struct sbpl_eval *ev, const struct fsj_policy *pol,
 			   const char *kpath, struct strbuf *why);
 
+/* The move rule as the oracle states it: pol with every rule that denies
+ * something denying create and delete too, decided for file-write-unlink, file-link and file-clone.
+ * Caller frees with policy_free(). */
+struct fsj_policy *sbpl_oracle_move_policy(const struct fsj_policy *pol);
+
+/* Is p (kernel spelling) a folder strictly above a denied path, "/"
+ * excepted? Those folders are closed to file-write-unlink. */
+bool sbpl_oracle_above_deny(const struct fsj_policy *pol, const char *p);
+
 #endif

@@ -90,6 +90,28 @@ START_TEST(test_covers_whole_components)
 }
 END_TEST
 
+/* macOS's /private spellings, whole components only */
+START_TEST(test_darwin_private)
+{
+	static const char *const cases[][2] = {
+		{ "/tmp", "/private/tmp" },           { "/tmp/x", "/private/tmp/x" },
+		{ "/var/folders/a", "/private/var/folders/a" }, { "/etc/hosts", "/private/etc/hosts" },
+		{ "/tmpx", NULL },                    { "/private/tmp/x", NULL },
+		{ "/usr/tmp", NULL },                 { "/", NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = path_darwin_private(cases[i][0]);
+
+		if (cases[i][1])
+			ck_assert_str_eq(got, cases[i][1]);
+		else
+			ck_assert_msg(got == NULL, "'%s' -> '%s'", cases[i][0], got);
+		free(got);
+	}
+}
+END_TEST
+
 START_TEST(test_depth_dirname_join)
 {
 	ck_assert_uint_eq(path_depth("/"), 0);
@@ -223,6 +245,7 @@ static Suite *path_suite(void)
 	tcase_add_test(tc, test_resolve_symlinks);
 	tcase_add_test(tc, test_resolve_proc_self_stays_lexical);
 	tcase_add_test(tc, test_str_printable);
+	tcase_add_test(tc, test_darwin_private);
 	tcase_add_checked_fixture(tc, NULL, remove_tree);
 	suite_add_tcase(s, tc);
 	return s;

@@ -303,6 +303,10 @@ static void primary_params(const struct sbpl_node *f, const struct sbpl_profile 
 		primary_params(f->kids[i], p, vals, n);
 }
 
+/* the ptys the sandbox opened: after the denies on /dev (SBPL-NOTES.md 11) */
+#define PTY_TITLE "ptys this sandbox opened (script, expect, tmux, node-pty)"
+#define MOVE_GUARD_TITLE "folders above a denied path: not renamed away"
+
 static int section_rank(const char *s)
 {
 	if (strcmp(s, "baseline") == 0)
@@ -343,13 +347,24 @@ static void check_structure(const struct sbpl_profile *p, const struct profile_a
 		/* a grant: a filtered allow of a capability's operation outside
 		 * the protected level (which may re-allow below its own denies) */
 		if (is_head(f, "allow") && names_cap_op(f) && first_filter(f) < f->n && rank != 2 &&
-		    !(rank < 0 && rule_names_op(f, "network-outbound")))
+		    !(rank < 0 && (rule_names_op(f, "network-outbound") ||
+				   strcmp(f->section, PTY_TITLE) == 0)))
 			last_grant = (long)i; /* not the run's own broker socket, emitted last */
 		if (rank == 2 && is_head(f, "deny") && first_protected_deny < 0)
 			first_protected_deny = (long)i;
 		if (rank < 0) {
-			ck_assert_msg(!has_param(f) || rule_names_op(f, "network-outbound"),
+			/* the move guard: only denies of file-write-unlink, after
+			 * every level */
+			bool guard = strcmp(f->section, MOVE_GUARD_TITLE) == 0;
+
+			ck_assert_msg(!has_param(f) || rule_names_op(f, "network-outbound") ||
+					      (guard && is_head(f, "deny") && f->n >= 2 &&
+					       strcmp(f->kids[1]->s, "file-write-unlink") == 0 &&
+					       f->kids[2]->type == SBPL_NODE_LIST),
 				      "a policy path outside the level sections");
+			if (guard)
+				ck_assert_msg(prev_rank >= 0 || first_protected_deny < 0,
+					      "the move guard before the levels");
 			continue;
 		}
 		/* nondecreasing depth per level, allows before denies at a depth */
@@ -459,7 +474,7 @@ static void golden(const char *name, const struct fsj_policy *pol, const struct 
 	sbpl_profile_release(&prof);
 }
 
-static const struct sbpl_opts opts_plain = { FSJ_NETWORK_DENY, NULL, false };
+static const struct sbpl_opts opts_plain = { FSJ_NETWORK_DENY, NULL, false, NULL };
 
 START_TEST(golden_baseline_tiers)
 {
@@ -530,7 +545,7 @@ START_TEST(golden_messages_network_broker)
 {
 	struct fsj_policy *pol = nested_policy();
 	struct sbpl_opts opts = { FSJ_NETWORK_ALLOW,
-				  "/Users/u/.local/state/fsjail/run/s1/broker.sock", true };
+				  "/Users/u/.local/state/fsjail/run/s1/broker.sock", true, NULL };
 	golden("sbpl-messages-network-broker", pol, &opts);
 	policy_free(pol);
 }
@@ -868,7 +883,7 @@ START_TEST(hostile_paths_are_parameters)
 		add(pol, FSJ_SRC_RULES, paths[i], NULL, true, R | W, 0, 0, paths[i]);
 		add(pol, FSJ_SRC_RULES, paths[i], NULL, false, 0, D, 0, NULL);
 	}
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "/tmp/s\"ock)", true };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "/tmp/s\"ock)", true, NULL };
 	compile_ok(pol, &opts, &prof);
 	ast_parse(&prof, &ast);
 	check_structure(&prof, &ast);
@@ -892,7 +907,8 @@ START_TEST(hostile_paths_are_parameters)
 		ck_assert(!eval(&ast, "file-write-unlink", k));
 		free(k);
 	}
-	ck_assert_str_eq(param_value(&prof, "BROKER"), "/tmp/s\"ock)");
+	/* the kernel's spelling: /tmp is /private/tmp to Seatbelt (D11) */
+	ck_assert_str_eq(param_value(&prof, "BROKER"), "/private/tmp/s\"ock)");
 	/* none of those ids is safe: no message at all */
 	ck_assert(strstr(prof.text, "(with message") == NULL);
 	ast_free(&ast);
@@ -904,7 +920,7 @@ END_TEST
 START_TEST(messages_only_for_safe_ids)
 {
 	struct fsj_policy *pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_PROCESS);
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, true };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, true, NULL };
 	struct sbpl_profile prof;
 	char long_id[66];
 
@@ -998,7 +1014,7 @@ START_TEST(bad_paths_refused)
 	}
 
 	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_FULL);
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "sock", false };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, "sock", false, NULL };
 	ck_assert_int_eq(sbpl_compile(pol, &opts, &prof, &err), -1);
 	policy_free(pol);
 	free(long_path);
@@ -1008,7 +1024,7 @@ END_TEST
 START_TEST(network_and_broker)
 {
 	struct fsj_policy *pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_PROCESS);
-	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, false };
+	struct sbpl_opts opts = { FSJ_NETWORK_DENY, NULL, false, NULL };
 	struct sbpl_profile prof;
 	struct profile_ast ast;
 
@@ -1016,8 +1032,8 @@ START_TEST(network_and_broker)
 	ck_assert(strstr(prof.text, "network-outbound") == NULL);
 	ck_assert(strstr(prof.text, "system-socket") == NULL);
 	ck_assert(strstr(prof.text, "BROKER") == NULL);
-	ck_assert(strstr(prof.text, "(allow file-read-data (extension \"fsjail.read\"))"));
-	ck_assert(strstr(prof.text, "(allow file-read-data file-write-data file-write-mode "
+	ck_assert(strstr(prof.text, "(allow file-read-data file-read-xattr (extension \"fsjail.read\"))"));
+	ck_assert(strstr(prof.text, "(allow file-read-data file-read-xattr file-write-data file-write-mode "
 				    "file-write-owner file-write-times file-write-flags "
 				    "file-write-xattr (extension \"fsjail.read-write\"))"));
 	sbpl_profile_release(&prof);
