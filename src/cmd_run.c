@@ -16,6 +16,7 @@
 #include "repometa.h"
 #include "runmsg.h"
 #include "sandbox.h"
+#include "timing.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
  * backend, mode and workspace (cached, or probed now), measured against
@@ -161,6 +162,7 @@ int cmd_run(int argc, char **argv)
 		return FSJ_EXIT_ERROR;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
+	timing_mark("options");
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
 		cmd_print_error(&err);
 		runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
@@ -204,6 +206,7 @@ int cmd_run(int argc, char **argv)
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
 		tier = choose_tier(&ctx, (enum fsj_backend)backend);
+		timing_mark("probe cache");
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;
 			goto out;
@@ -224,6 +227,7 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	timing_mark("policy");
 	/* The broker (broker.h): its socket is made before the profile is
 	 * compiled, so that the Seatbelt profile can name it (the -D
 	 * parameter BROKER), and before the fork, so that the child inherits
@@ -255,6 +259,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
+	timing_mark("broker socket");
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	if (!sb) {
@@ -267,6 +272,7 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;
 	launch_after_fork(after_fork, &msg);
 	runmsg_attach(&msg, broker ? broker_session(broker) : getenv("FSJAIL_SESSION_ID"),
@@ -278,12 +284,15 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	err.text[0] = '\0';
+	timing_mark("backup cycle, report");
 	status = launch_run(sb, cmd_argv, &err);
+	timing_mark("launch, run, wait");
 	backup_run_end(status);
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 	else if (ctx.repos && !msg.quiet)
 		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
+	timing_mark("backup commit, rescan");
 out:
 	launch_after_fork(NULL, NULL);
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
@@ -293,6 +302,7 @@ out:
 	sandbox_free(sb);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
+	timing_mark("end, free");
 	launch_pass_terminal_signal();
 	return status;
 }

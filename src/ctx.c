@@ -17,6 +17,7 @@
 #include "policy.h"
 #include "inforce.h"
 #include "repometa.h"
+#include "timing.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -173,6 +174,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	}
 	if (fsj_env_init(&ctx->env, opts->rules_file, opts->config_file, err) < 0)
 		goto err_release;
+	timing_mark("env");
 	/* A missing default file is an empty rule set or the default config;
 	 * a file named on the command line must exist: a typo in --rules
 	 * would otherwise silently run without the user's denies. */
@@ -212,18 +214,22 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		ws = top ? top : ctx->env.cwd;
 		ctx->workspace_why = top ? "git work tree" : "current directory";
 	}
+	timing_mark("config");
 	if (ctx_workspace(ctx, ws, explicit, from, err) < 0) {
 		/* a workspace nobody named: refused lazily (see config.h) */
 		if (explicit || from)
 			goto err_release;
 		ctx->workspace_error = xstrdup(err->text);
 	}
+	timing_mark("workspace");
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;
+	timing_mark("rules");
 	if (ctx->config.protect_repository) {
 		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
 		repometa_scan(ctx->workspace, ctx->env.home, ctx->repos);
+		timing_mark("repository scan");
 	}
 	return 0;
 

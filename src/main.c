@@ -10,6 +10,7 @@
 #include "landlock.h"
 #include "sandbox.h"
 #include "shparse.h"
+#include "timing.h"
 #include "util.h"
 
 static const struct {
@@ -40,6 +41,7 @@ static void print_version(void)
 
 int main(int argc, char **argv)
 {
+	timing_mark("exec, loader");
 	fsj_invoked_as = argv[0];
 	if (argc < 2) {
 		cmd_usage(stderr, NULL);
