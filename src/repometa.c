@@ -16,6 +16,7 @@
  * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it. */
 
 #include "repometa.h"
+#include "repometa-int.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -308,15 +309,15 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	visit_worktrees(m, gitdir, home, depth);
 }
 
-/* dir/.git (dir is a work tree top): a folder is the gitdir; a file says
- * "gitdir: X" (a linked worktree or an absorbed submodule). */
-static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
+/* See repometa-int.h: a folder is the gitdir; a file says "gitdir: X" (a
+ * linked worktree or an absorbed submodule). */
+bool repometa_visit_dotgit(struct repometa *m, const char *dir, const char *home)
 {
 	cleanup_free char *dotgit = path_join(dir, ".git"), *target = NULL, *gitdir = NULL;
 	struct stat st;
 
 	if (lstat(dotgit, &st) < 0)
-		return;
+		return false;
 	if (S_ISDIR(st.st_mode)) {
 		gitdir = path_resolve(dotgit);
 	} else if (S_ISREG(st.st_mode)) {
@@ -326,78 +327,12 @@ static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
 	}
 	if (gitdir)
 		visit_gitdir(m, gitdir, dir, home, 0);
+	return true;
 }
 
-struct queue {
-	char **path;
-	unsigned *depth;
-	size_t head, n, cap;
-};
-
-static void push(struct queue *q, char *path, unsigned depth)
-{
-	if (q->n == q->cap) {
-		q->cap = q->cap ? 2 * q->cap : 64;
-		q->path = xreallocarray(q->path, q->cap, sizeof(*q->path));
-		q->depth = xreallocarray(q->depth, q->cap, sizeof(*q->depth));
-	}
-	q->path[q->n] = path;
-	q->depth[q->n++] = depth;
-}
-
-/* Breadth first, so that when the budget runs out the shallow folders,
- * where repositories usually are, have been seen. Symlinks are not
- * followed (a repository reached through one lies outside anyway, or is
- * found under its real path). */
-static void walk(struct repometa *m, const char *workspace, const char *home)
-{
-	struct queue q = { 0 };
-
-	push(&q, xstrdup(workspace), 0);
-	while (q.head < q.n && !m->budget_hit) {
-		char *dir = q.path[q.head];
-		unsigned depth = q.depth[q.head++];
-		struct dirent *e;
-		DIR *d;
-		int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-		if (fd < 0 || !(d = fdopendir(fd))) {
-			if (fd >= 0)
-				close(fd);
-			continue;
-		}
-		visit_dotgit(m, dir, home);
-		while ((e = readdir(d))) {
-			struct stat st;
-
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-			    strcmp(e->d_name, ".git") == 0)
-				continue;
-			if (++m->entries > REPOMETA_MAX_ENTRIES) {
-				m->budget_hit = true;
-				break;
-			}
-			if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
-				continue;
-			if (e->d_type == DT_UNKNOWN &&
-			    (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-			     !S_ISDIR(st.st_mode)))
-				continue;
-			if (depth + 1 > REPOMETA_MAX_DEPTH) {
-				m->depth_hit = true;
-				continue;
-			}
-			push(&q, path_join(dir, e->d_name), depth + 1);
-		}
-		closedir(d);
-	}
-	for (size_t i = 0; i < q.n; i++)
-		free(q.path[i]);
-	free(q.path);
-	free(q.depth);
-}
-
-void repometa_scan(const char *workspace, const char *home, struct repometa *out)
+/* repometa_scan(), the walk reusing what prev (may be NULL) read */
+static void scan(const char *workspace, const char *home, struct repometa *out,
+		 const struct repometa *prev)
 {
 	static const char *const global[] = { "/etc/gitconfig" };
 	cleanup_free char *top = NULL;
@@ -409,8 +344,8 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 	/* the repository whose work tree holds the workspace */
 	top = repometa_find_top(workspace, home);
 	if (top && strcmp(top, workspace) != 0)
-		visit_dotgit(out, top, home);
-	walk(out, workspace, home);
+		(void)repometa_visit_dotgit(out, top, home);
+	repometa_walk(out, workspace, home, prev);
 	/* core.hooksPath from the global and system config, for every
 	 * repository found (a relative one is relative to each work tree) */
 	n_repos = out->n;
@@ -439,8 +374,16 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 	}
 }
 
+void repometa_scan(const char *workspace, const char *home, struct repometa *out)
+{
+	scan(workspace, home, out, NULL);
+}
+
 void repometa_release(struct repometa *m)
 {
+	for (size_t i = 0; i < m->n_dirs; i++)
+		free(m->dirs[i].path);
+	free(m->dirs);
 	for (size_t i = 0; i < m->n; i++) {
 		free(m->v[i].path);
 		free(m->v[i].repo);
@@ -505,7 +448,8 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 	struct repometa after = { 0 };
 	size_t n = 0;
 
-	repometa_scan(workspace, home, &after);
+	/* only the folders whose entries changed are read again */
+	scan(workspace, home, &after, before);
 	for (size_t i = 0; i < after.n_gitdirs; i++) {
 		bool old = false;
 

@@ -25,6 +25,20 @@ struct repometa_path {
 	char *repo;     /* the work tree (or gitdir) it belongs to */
 };
 
+/* One folder the workspace walk looked at (repometa-walk.c): what shows
+ * whether its entries changed since (identity and change time), and
+ * where its subfolders are in repometa.dirs. */
+struct repometa_dir {
+	char *path;
+	unsigned depth;
+	unsigned long long dev, ino;
+	long long ctime_sec, ctime_nsec; /* -1 when it could not be read */
+	size_t first_child, n_children; /* indices into repometa.dirs */
+	size_t entries;                 /* entries counted in it */
+	bool dotgit;                    /* it has a .git entry */
+	bool deep;                      /* a subfolder was past REPOMETA_MAX_DEPTH */
+};
+
 struct repometa {
 	struct repometa_path *v;
 	size_t n, cap;
@@ -33,6 +47,9 @@ struct repometa {
 	size_t entries;   /* directory entries looked at */
 	bool budget_hit;  /* the walk stopped early (REPOMETA_MAX_ENTRIES) */
 	bool depth_hit;   /* some folder was deeper than REPOMETA_MAX_DEPTH */
+	struct repometa_dir *dirs; /* the walk's folders, breadth first */
+	size_t n_dirs, cap_dirs;
+	long long walk_sec, walk_nsec; /* CLOCK_REALTIME when the walk began */
 };
 
 /* Find the repositories whose work tree is workspace (absolute, resolved)

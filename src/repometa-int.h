@@ -1,0 +1,24 @@
+/* repometa-int.h - what repometa.c and repometa-walk.c share: the visit
+ * of one work tree top, and the walk of the workspace. */
+#ifndef FSJAIL_REPOMETA_INT_H
+#define FSJAIL_REPOMETA_INT_H
+
+#include <stdbool.h>
+
+#include "repometa.h"
+
+/* dir/.git, dir a work tree top (absolute, normalised): a folder is the
+ * gitdir; a file says "gitdir: X". Adds what it protects to m. Returns
+ * whether dir has a .git entry of any type. */
+bool repometa_visit_dotgit(struct repometa *m, const char *dir, const char *home);
+
+/* Walk workspace breadth first within REPOMETA_MAX_DEPTH and
+ * REPOMETA_MAX_ENTRIES, visiting the .git of every folder, and record
+ * every folder looked at in m->dirs. prev (may be NULL): an earlier walk
+ * of the same workspace; a folder whose identity and change time show
+ * its entries unchanged since then is not read again (its .git entry, if
+ * it had one, is visited again). */
+void repometa_walk(struct repometa *m, const char *workspace, const char *home,
+		   const struct repometa *prev);
+
+#endif
