@@ -12,6 +12,7 @@
 #include "broker.h"
 #include "cmd.h"
 #include "launch.h"
+#include "path.h"
 #include "probe.h"
 #include "repometa.h"
 #include "runmsg.h"
@@ -92,6 +93,7 @@ int cmd_run(int argc, char **argv)
 	struct broker *broker = NULL;
 	const char *session = NULL;
 	struct runmsg msg = RUNMSG_INIT;
+	cleanup_free char *scan_cache = NULL;
 	int opt, tier, status;
 
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
@@ -180,11 +182,13 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 
-	/* The state directory is protected; it must exist so that the
-	 * protection can be carried by a mount mask rather than expansion. */
-	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
+	/* The state directory and its folder of workspace walks are
+	 * protected; they must exist so that the protection can be carried
+	 * by mount masks rather than expansion. */
+	scan_cache = path_join(ctx.env.state_dir, REPOMETA_CACHE_DIR);
+	if (mkdir_p(scan_cache, 0700) < 0) {
 		fprintf(stderr, "fsjail: cannot create state directory '%s': %s\n",
-			ctx.env.state_dir, strerror(errno));
+			scan_cache, strerror(errno));
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
@@ -288,11 +292,14 @@ int cmd_run(int argc, char **argv)
 	status = launch_run(sb, cmd_argv, &err);
 	timing_mark("launch, run, wait");
 	backup_run_end(status);
+	timing_mark("backup commit");
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 	else if (ctx.repos && !msg.quiet)
-		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
-	timing_mark("backup commit, rescan");
+		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, scan_cache, stderr);
+	else if (ctx.repos)
+		repometa_save(ctx.repos, scan_cache);
+	timing_mark("repository rescan");
 out:
 	launch_after_fork(NULL, NULL);
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?

@@ -228,7 +228,9 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	timing_mark("rules");
 	if (ctx->config.protect_repository) {
 		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
-		repometa_scan(ctx->workspace, ctx->env.home, ctx->repos);
+		cleanup_free char *cache = path_join(ctx->env.state_dir, REPOMETA_CACHE_DIR);
+
+		repometa_scan(ctx->workspace, ctx->env.home, cache, ctx->repos);
 		timing_mark("repository scan");
 	}
 	return 0;

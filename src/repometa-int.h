@@ -21,4 +21,15 @@ bool repometa_visit_dotgit(struct repometa *m, const char *dir, const char *home
 void repometa_walk(struct repometa *m, const char *workspace, const char *home,
 		   const struct repometa *prev);
 
+/* Whether the filesystem holding workspace keeps ctime well enough for a
+ * walk to reuse an earlier one (local: ext2/3/4, XFS, Btrfs, tmpfs). */
+bool repometa_walk_trusted(const char *workspace);
+
+/* --- repometa-cache.c: the last walk of each workspace, in dir --- */
+
+/* Load the walk of workspace kept in dir into *out (folders and walk time
+ * only; release with repometa_release()). false, *out empty, when there
+ * is none or it is not exactly what repometa_cache_save() writes. */
+bool repometa_cache_load(const char *dir, const char *workspace, struct repometa *out);
+
 #endif

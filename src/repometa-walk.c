@@ -44,7 +44,7 @@
  * usually matches at once); past this the subfolder is read as new. */
 #define CHILD_SCAN_MAX 256u
 
-static bool fs_keeps_ctime(const char *path)
+bool repometa_walk_trusted(const char *path)
 {
 #ifdef __linux__
 	struct statfs sf;
@@ -221,7 +221,7 @@ void repometa_walk(struct repometa *m, const char *workspace, const char *home,
 	 * filesystem whose ctime is not to be trusted, is not used */
 	if (prev && (prev->budget_hit || prev->n_dirs == 0 ||
 		     strcmp(prev->dirs[0].path, workspace) != 0 || lstat(workspace, &st) < 0 ||
-		     !fs_keeps_ctime(workspace)))
+		     !repometa_walk_trusted(workspace)))
 		prev = NULL;
 	if (prev)
 		root_dev = (unsigned long long)st.st_dev;

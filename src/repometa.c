@@ -374,10 +374,17 @@ static void scan(const char *workspace, const char *home, struct repometa *out,
 	}
 }
 
-void repometa_scan(const char *workspace, const char *home, struct repometa *out)
+void repometa_scan(const char *workspace, const char *home, const char *cache_dir,
+		   struct repometa *out)
 {
-	scan(workspace, home, out, NULL);
+	struct repometa prev;
+	bool have = repometa_cache_load(cache_dir, workspace, &prev);
+
+	scan(workspace, home, out, have ? &prev : NULL);
+	if (have)
+		repometa_release(&prev);
 }
+
 
 void repometa_release(struct repometa *m)
 {
@@ -443,13 +450,14 @@ char *repometa_find_top(const char *dir, const char *home)
 }
 
 size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
-			 FILE *out)
+			 const char *cache_dir, FILE *out)
 {
 	struct repometa after = { 0 };
 	size_t n = 0;
 
 	/* only the folders whose entries changed are read again */
 	scan(workspace, home, &after, before);
+	repometa_save(&after, cache_dir);
 	for (size_t i = 0; i < after.n_gitdirs; i++) {
 		bool old = false;
 

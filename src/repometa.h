@@ -17,6 +17,9 @@ struct fsj_policy;
  * directory entries (a checkout with node_modules holds 10^5). */
 #define REPOMETA_MAX_DEPTH 8
 #define REPOMETA_MAX_ENTRIES 50000u
+/* The folder of earlier walks in fsjail's state directory (protected:
+ * profiles/baseline-linux.yaml). */
+#define REPOMETA_CACHE_DIR "scan"
 
 /* One protected path: write, create and delete refused. */
 struct repometa_path {
@@ -60,8 +63,17 @@ struct repometa {
  * /etc/gitconfig. home may be NULL (no ~ expansion, no global config).
  * Fills *out (caller releases with repometa_release()); never fails:
  * what cannot be read is skipped, and out->budget_hit says whether the
- * walk was cut short. */
-void repometa_scan(const char *workspace, const char *home, struct repometa *out);
+ * walk was cut short. cache_dir (may be NULL): fsjail's folder of earlier
+ * walks ($STATE/scan, repometa-cache.c); a folder unchanged since the
+ * workspace's last walk there is not read again. */
+void repometa_scan(const char *workspace, const char *home, const char *cache_dir,
+		   struct repometa *out);
+
+/* Keep m's walk in cache_dir (made 0700 if missing) for the next command,
+ * replacing the workspace's earlier one; nothing when the walk stopped
+ * early or its filesystem is not trusted. Best effort: a failure only
+ * costs the next command a full walk. */
+void repometa_save(const struct repometa *m, const char *cache_dir);
 void repometa_release(struct repometa *m);
 
 /* Add one protected rule per path of m to pol: deny write, create and
@@ -69,12 +81,14 @@ void repometa_release(struct repometa *m);
  * <repo>". */
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
 
-/* After a run: scan workspace again and print to out, one line each,
- * the gitdirs that were not in before (a repository the command made or
- * moved in: its hooks and config are the command's, not protected during
- * the run, and run code at the next git there). Returns how many. */
+/* After a run: scan workspace again (reading only the folders changed
+ * since before) and print to out, one line each, the gitdirs that were
+ * not in before (a repository the command made or moved in: its hooks and
+ * config are the command's, not protected during the run, and run code
+ * at the next git there); keep that walk in cache_dir (may be NULL).
+ * Returns how many. */
 size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
-			 FILE *out);
+			 const char *cache_dir, FILE *out);
 
 /* The top of the git work tree holding dir (absolute, normalised): the
  * nearest ancestor-or-self with a .git entry, looking no higher than a
