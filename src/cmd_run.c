@@ -226,6 +226,10 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
+	/* From the policy to the compiled sandbox, the same rule paths are
+	 * resolved three times (policy, the broker's fence, the sandbox);
+	 * nothing but fsjail changes the filesystem until the command runs. */
+	path_resolve_memo(true);
 	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
@@ -276,6 +280,7 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	path_resolve_memo(false);
 	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;
 	launch_after_fork(after_fork, &msg);
@@ -301,6 +306,7 @@ int cmd_run(int argc, char **argv)
 		repometa_save(ctx.repos, scan_cache);
 	timing_mark("repository rescan");
 out:
+	path_resolve_memo(false);
 	launch_after_fork(NULL, NULL);
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
