@@ -37,21 +37,7 @@ llmin=$scratch/landlock-min
 empty=$ws/empty
 repo=$ws/repo
 mkdir -p "$empty" "$repo"
-python3 - "$repo" "$files" <<'PY'
-import os
-import sys
-
-top, n = sys.argv[1], int(sys.argv[2])
-for i in range(n):
-    d = os.path.join(top, "d%03d" % (i // 100))
-    os.makedirs(d, exist_ok=True)
-    with open(os.path.join(d, "f%05d.txt" % i), "w") as f:
-        f.write("line %d\n" % i)
-PY
-(
-	cd "$repo" && git init -q && git add -A &&
-		git -c user.email=b@example.invalid -c user.name=bench commit -qm files
-) || die "cannot make the repository"
+make_repo "$repo" "$files"
 
 bwrap_bin=$(command -v bwrap || true)
 abi=$("$fsjail" --version 2>/dev/null | sed -n 's/^landlock ABI: //p')
