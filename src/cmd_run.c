@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ask.h"
 #include "backup.h"
@@ -182,16 +183,19 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 
-	/* The state directory and its folder of workspace walks are
-	 * protected; they must exist so that the protection can be carried
-	 * by mount masks rather than expansion. */
-	scan_cache = path_join(ctx.env.state_dir, REPOMETA_CACHE_DIR);
-	if (mkdir_p(scan_cache, 0700) < 0) {
+	/* The state directory is protected; it must exist so that the
+	 * protection can be carried by a mount mask rather than expansion.
+	 * So must its folder of workspace walks (hidden), but that one only
+	 * where it can be made: inside an older fsjail's run the state is
+	 * read-only, and nothing is kept there then. */
+	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
 		fprintf(stderr, "fsjail: cannot create state directory '%s': %s\n",
-			scan_cache, strerror(errno));
+			ctx.env.state_dir, strerror(errno));
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	scan_cache = path_join(ctx.env.state_dir, REPOMETA_CACHE_DIR);
+	(void)mkdir(scan_cache, 0700);
 	if (ctx.repos && (ctx.repos->budget_hit || ctx.repos->depth_hit) && !msg.quiet)
 		fprintf(stderr, "fsjail: note: the search for git repositories in the workspace "
 				"stopped early (%s): a repository below that is not protected; "
