@@ -31,11 +31,17 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend)
 	struct probe_report r;
 	int tier;
 
+	/* a probe that runs makes and removes files: resolve afresh for it,
+	 * and after it (see path_resolve_memo()) */
+	path_resolve_memo(PATH_MEMO_PAUSE);
 	if (probe_get(ctx, backend, false, &r, &warnings, &err) < 0) {
 		cmd_print_error(&err);
 		sb_release(&warnings);
 		return -1;
 	}
+	if (!r.cached)
+		path_resolve_memo(PATH_MEMO_OFF);
+	path_resolve_memo(PATH_MEMO_ON);
 	if (warnings.len)
 		fprintf(stderr, "fsjail: warning: %s", warnings.buf);
 	sb_release(&warnings);
@@ -166,7 +172,12 @@ int cmd_run(int argc, char **argv)
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
 	timing_mark("options");
+	/* Until the command runs, nothing but fsjail changes the filesystem
+	 * (a probe aside: choose_tier()): each rule path is resolved once for
+	 * the rules, the policy, the broker's fence and the sandbox. */
+	path_resolve_memo(PATH_MEMO_ON);
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+		path_resolve_memo(PATH_MEMO_OFF);
 		cmd_print_error(&err);
 		runmsg_end(&msg, FSJ_EXIT_ERROR, err.text);
 		return FSJ_EXIT_ERROR;
@@ -221,6 +232,8 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	if (ask) {
+		/* the user may change files while asked */
+		path_resolve_memo(PATH_MEMO_OFF);
 		status = ask_before_run(&ctx, (enum fsj_tier)tier,
 					fsj_backend_name((enum fsj_backend)backend), cmd_argv,
 					ask_mode, &err);
@@ -230,10 +243,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
-	/* From the policy to the compiled sandbox, the same rule paths are
-	 * resolved three times (policy, the broker's fence, the sandbox);
-	 * nothing but fsjail changes the filesystem until the command runs. */
-	path_resolve_memo(true);
+	path_resolve_memo(PATH_MEMO_ON);
 	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
@@ -284,7 +294,7 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	path_resolve_memo(false);
+	path_resolve_memo(PATH_MEMO_OFF);
 	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;
 	launch_after_fork(after_fork, &msg);
@@ -310,7 +320,7 @@ int cmd_run(int argc, char **argv)
 		repometa_save(ctx.repos, scan_cache);
 	timing_mark("repository rescan");
 out:
-	path_resolve_memo(false);
+	path_resolve_memo(PATH_MEMO_OFF);
 	launch_after_fork(NULL, NULL);
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :

@@ -161,9 +161,9 @@ static void memo_put(const char *key, const char *val)
 	memo.n++;
 }
 
-void path_resolve_memo(bool on)
+void path_resolve_memo(enum path_memo mode)
 {
-	if (!on) {
+	if (mode == PATH_MEMO_OFF) {
 		for (size_t i = 0; i < memo.cap; i++) {
 			free(memo.key[i]);
 			free(memo.val[i]);
@@ -172,7 +172,7 @@ void path_resolve_memo(bool on)
 		free(memo.val);
 		memset(&memo, 0, sizeof(memo));
 	}
-	memo.on = on;
+	memo.on = mode == PATH_MEMO_ON;
 }
 
 static char *resolve(const char *abs);
