@@ -7,7 +7,8 @@
 #   ws       $scratch/workspace, made;
 # and exports FSJAIL_HOME=$scratch/fsjail-home, so that fsjail's own
 # config, state and probe cache are not the user's. die MESSAGE prints
-# "NAME: MESSAGE" and exits 1.
+# "NAME: MESSAGE" and exits 1. make_repo DIR N makes DIR a git repository
+# of N one-line files, 100 per folder, committed.
 
 die()
 {
@@ -37,4 +38,23 @@ bench_setup()
 	ws=$scratch/workspace
 	mkdir -p "$ws" "$scratch/fsjail-home"
 	export FSJAIL_HOME=$scratch/fsjail-home
+}
+
+make_repo()
+{
+	python3 - "$1" "$2" <<'PY' || die "cannot make the repository files"
+import os
+import sys
+
+top, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    d = os.path.join(top, "d%03d" % (i // 100))
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "f%05d.txt" % i), "w") as f:
+        f.write("line %d\n" % i)
+PY
+	git -C "$1" init -q &&
+		git -C "$1" -c user.email=b@example.invalid -c user.name=bench add -A &&
+		git -C "$1" -c user.email=b@example.invalid -c user.name=bench commit -qm files ||
+		die "cannot commit the repository"
 }

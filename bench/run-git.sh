@@ -28,23 +28,10 @@ case $files in '' | *[!0-9]*) die "BENCH_GIT_FILES must be a number" ;; esac
 command -v git >/dev/null || die "git is needed"
 
 repo=$ws
-python3 - "$repo" "$files" <<'PY'
-import os
-import sys
-
-top, n = sys.argv[1], int(sys.argv[2])
-for i in range(n):
-    d = os.path.join(top, "d%03d" % (i // 100))
-    os.makedirs(d, exist_ok=True)
-    with open(os.path.join(d, "f%05d.txt" % i), "w") as f:
-        f.write("line %d\n" % i)
-PY
-git -C "$repo" init -q
+make_repo "$repo" "$files"
 # no background `gc --auto` packing the 10,000 loose objects while the
 # timed commands read .git
 git -C "$repo" config gc.auto 0
-git -C "$repo" -c user.email=b@example.invalid -c user.name=bench add -A
-git -C "$repo" -c user.email=b@example.invalid -c user.name=bench commit -qm files
 
 report_ok=0
 if "$fsjail" run --help 2>&1 | grep -q -- '--report'; then

@@ -14,12 +14,14 @@
 #include "cmd.h"
 #include "launch.h"
 #include "notify.h"
+#include "path.h"
 #include "probe.h"
 #include "probe-status.h"
 #include "repometa.h"
 #include "runmsg.h"
 #include "sandbox.h"
 #include "session.h"
+#include "timing.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
  * backend, mode and workspace (cached, or probed now), measured against
@@ -35,12 +37,18 @@ static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, stru
 	struct probe_report r;
 	int tier;
 
+	/* a probe that runs makes and removes files: resolve afresh for it,
+	 * and after it (see path_resolve_memo()) */
+	path_resolve_memo(PATH_MEMO_PAUSE);
 	if (probe_get(ctx, backend, false, &r, &warnings, &err) < 0) {
 		cmd_print_error(&err);
 		sb_release(&warnings);
 		*why = err;
 		return -1;
 	}
+	if (!r.cached)
+		path_resolve_memo(PATH_MEMO_OFF);
+	path_resolve_memo(PATH_MEMO_ON);
 	if (warnings.len)
 		fprintf(stderr, "fsjail: warning: %s", warnings.buf);
 	sb_release(&warnings);
@@ -216,8 +224,15 @@ int cmd_run(int argc, char **argv)
 		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0)
+	timing_mark("options");
+	/* Until the command runs, nothing but fsjail changes the filesystem
+	 * (a probe aside: choose_tier()): each rule path is resolved once for
+	 * the rules, the policy, the broker's fence and the sandbox. */
+	path_resolve_memo(PATH_MEMO_ON);
+	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+		path_resolve_memo(PATH_MEMO_OFF);
 		goto refuse_early;
+	}
 	if (!cmd_have_workspace(&ctx, "run")) {
 		fsj_error_set(&err, NULL, 0, 0, "no workspace here: %s", ctx.workspace_error);
 		status = FSJ_EXIT_ERROR;
@@ -265,12 +280,15 @@ int cmd_run(int argc, char **argv)
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
 		tier = choose_tier(&ctx, (enum fsj_backend)backend, &gaps, &err);
+		timing_mark("probe cache");
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;
 			goto out;
 		}
 	}
 	if (ask) {
+		/* the user may change files while asked */
+		path_resolve_memo(PATH_MEMO_OFF);
 		status = ask_before_run(&ctx, (enum fsj_tier)tier,
 					fsj_backend_name((enum fsj_backend)backend), cmd_argv,
 					&how, &err);
@@ -280,11 +298,13 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
+	path_resolve_memo(PATH_MEMO_ON);
 	if (fsj_ctx_policy(&ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	timing_mark("policy");
 	/* The broker (broker.h): its socket is made before the profile is
 	 * compiled, so that the Seatbelt profile can name it (the -D
 	 * parameter BROKER), and before the fork, so that the child inherits
@@ -317,6 +337,7 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	notify_set_own_socket(broker ? broker_socket_path(broker) : NULL);
+	timing_mark("broker socket");
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	notify_set_tcp_denied(sandbox_tcp_refused(sb));
@@ -336,6 +357,8 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	path_resolve_memo(PATH_MEMO_OFF);
+	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;
 	msg.command = line_text;
 	launch_after_fork(after_fork, &msg);
@@ -350,14 +373,19 @@ int cmd_run(int argc, char **argv)
 	/* Reads and executes are traced when the report asks (fsjail(1) REFUSALS). */
 	notify_set_trace(msg.report_path || ctx.config.report_reads);
 	err.text[0] = '\0';
+	timing_mark("backup cycle, report");
 	status = launch_run(sb, cmd_argv, &err);
 	msg.signal = launch_last_signal();
+	timing_mark("launch, run, wait");
 	backup_run_end(status);
+	timing_mark("backup commit");
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 	else if (ctx.repos)
 		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
+	timing_mark("repository rescan");
 out:
+	path_resolve_memo(PATH_MEMO_OFF);
 	launch_after_fork(NULL, NULL);
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
@@ -368,6 +396,7 @@ out:
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
 	free(line_text);
+	timing_mark("end, free");
 	launch_pass_terminal_signal();
 	return status;
 

@@ -18,6 +18,7 @@
 #include "inforce.h"
 #include "repometa.h"
 #include "session.h"
+#include "timing.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -189,6 +190,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		if (fsj_env_set_platform(&ctx->env, (enum fsj_platform)p, err) < 0)
 			goto err_release;
 	}
+	timing_mark("env");
 	/* A missing default file is an empty rule set or the default config;
 	 * a file named on the command line must exist: a typo in --rules
 	 * would otherwise silently run without the user's denies. */
@@ -228,12 +230,14 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		ws = top ? top : ctx->env.cwd;
 		ctx->workspace_why = top ? "git work tree" : "current directory";
 	}
+	timing_mark("config");
 	if (ctx_workspace(ctx, ws, explicit, from, err) < 0) {
 		/* a workspace nobody named: refused lazily (see config.h) */
 		if (explicit || from)
 			goto err_release;
 		ctx->workspace_error = xstrdup(err->text);
 	}
+	timing_mark("workspace");
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;
@@ -245,9 +249,11 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	for (size_t i = 0; i < opts->n_session; i++)
 		if (session_rule_parse(ctx, opts->session_rules[i], opts->session_deny[i], err) < 0)
 			goto err_release;
+	timing_mark("rules");
 	if (ctx->config.protect_repository) {
 		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
 		repometa_scan(ctx->workspace, ctx->env.home, ctx->repos);
+		timing_mark("repository scan");
 	}
 	return 0;
 

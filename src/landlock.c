@@ -110,9 +110,16 @@ int ll_abi(void)
 
 bool ll_masks_available(void)
 {
+	/* asked by the probe key, the broker's fence and the sandbox: one
+	 * forked child answers for the whole command (issue 18), so the three
+	 * always agree */
+	static int known = -1;
+
 	if (env_flag("FSJAIL_NO_MOUNT_MASKS"))
 		return false;
-	return mask_probe();
+	if (known < 0)
+		known = mask_probe();
+	return known;
 }
 
 /* --- Dump --- */

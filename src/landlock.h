@@ -111,7 +111,8 @@ const char *ll_mask_kind_name(enum ll_mask_kind k);
 void ll_plan_dump(const struct ll_plan *plan, FILE *out);
 
 /* true when this process can make a mount namespace (root) or a user and
- * mount namespace for mount masks (a forked child tries);
+ * mount namespace for mount masks (a forked child tries, once per
+ * process: the answer is kept; call it first from the main thread);
  * FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
 bool ll_masks_available(void);
 

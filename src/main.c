@@ -11,6 +11,7 @@
 #include "landlock.h"
 #include "sandbox.h"
 #include "shparse.h"
+#include "timing.h"
 #include "util.h"
 
 static const struct {
@@ -41,6 +42,7 @@ static void print_version(void)
 
 int main(int argc, char **argv)
 {
+	timing_mark("exec, loader");
 	fsj_invoked_as = argv[0];
 	/* option errors are said by the commands, "fsjail: CMD: ..."
 	 * (cmd_bad_option), not by getopt with the command's name */

@@ -41,6 +41,18 @@ int path_normalize(const char *in, size_t len, const char *home,
  * links, like the kernel (ELOOP); past that the lexical path is returned. */
 char *path_resolve(const char *abs);
 
+/* PATH_MEMO_ON: from now on path_resolve() answers a path it has resolved
+ * before from memory, so a command resolving the same rule paths for its
+ * rules, policy, the broker's fence and the sandbox walks each once
+ * (issue 18). Only for a span in which nothing but fsjail itself changes
+ * the filesystem (before the command runs) and only one thread runs.
+ * PATH_MEMO_PAUSE: answers are neither used nor kept until PATH_MEMO_ON
+ * again (while something else may change the filesystem and puts it
+ * back, as a probe does); PATH_MEMO_OFF forgets every answer and ends the
+ * span. Not thread-safe. */
+enum path_memo { PATH_MEMO_OFF, PATH_MEMO_ON, PATH_MEMO_PAUSE };
+void path_resolve_memo(enum path_memo mode);
+
 /* Number of components: "/" is 0, "/a" is 1, "/a/b" is 2. */
 size_t path_depth(const char *abs);
 

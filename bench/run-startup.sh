@@ -1,0 +1,125 @@
+#!/bin/bash
+# bench/run-startup.sh - what fsjail costs per command (issue 18), as
+# ratios measured side by side in one invocation. Cases, each run once per
+# round, rounds alternated (the order rotates), medians over BENCH_RUNS
+# rounds after 3 warm-up rounds:
+#   - bare /bin/true;
+#   - bench/landlock-min.c (built here): the smallest Landlock launcher,
+#     read + execute on /, everything on the workspace and /tmp;
+#   - bwrap with equivalent mounts (/ read-only, /home and /root hidden,
+#     /tmp and the workspace writable, /dev, /proc), when installed;
+#   - fsjail run -- /bin/true, default policy (no rules file, backups on),
+#     in an empty workspace and in a git repository of BENCH_GIT_FILES
+#     files (default 10,000; the everyday agent session);
+#   - git status --porcelain in that repository, bare and under fsjail;
+#   - with FSJAIL_BEFORE=BINARY (and FSJAIL_BEFORE_DATADIR, its profiles/):
+#     the fsjail cases again with that build, alternated with these, so a
+#     change is measured before/after under the same load.
+# It prints the medians, the ratios and the targets of issue 18 beside
+# them. Nothing is asserted: the numbers are for people, not for tests.
+# FSJAIL_TIMING=1 fsjail run ... prints where one run's time goes.
+#
+# Environment: FSJAIL, FSJAIL_DATADIR (default profiles/ of this tree),
+# BENCH_RUNS (default 30), BENCH_DIR (default $HOME: a user-data root, as
+# a real workspace), BENCH_GIT_FILES, CC (default cc).
+set -euo pipefail
+
+. "$(dirname "$0")/lib.sh"
+bench_setup run-startup 30
+export FSJAIL_DATADIR=${FSJAIL_DATADIR:-$top/profiles}
+files=${BENCH_GIT_FILES:-10000}
+case $files in '' | *[!0-9]*) die "BENCH_GIT_FILES must be a number" ;; esac
+command -v git >/dev/null || die "git is needed"
+
+llmin=$scratch/landlock-min
+"${CC:-cc}" -O2 -o "$llmin" "$top/bench/landlock-min.c" || die "cannot build bench/landlock-min.c"
+
+empty=$ws/empty
+repo=$ws/repo
+mkdir -p "$empty" "$repo"
+make_repo "$repo" "$files"
+
+bwrap_bin=$(command -v bwrap || true)
+abi=$("$fsjail" --version 2>/dev/null | sed -n 's/^landlock ABI: //p')
+echo "fsjail start-up: median wall ms over $runs alternated rounds (after 3 warm-up rounds)"
+echo "kernel $(uname -r), Landlock ABI ${abi:-?}, $(nproc) CPUs, uid $(id -u)," \
+	"load $(cut -d' ' -f1-3 /proc/loadavg), $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo
+
+python3 - "$runs" "$fsjail" "$llmin" "$bwrap_bin" "$empty" "$repo" "${FSJAIL_BEFORE:-}" \
+	"${FSJAIL_BEFORE_DATADIR:-}" <<'PY'
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+runs, fsjail, llmin, bwrap, empty, repo, before, before_data = int(sys.argv[1]), *sys.argv[2:]
+true = "/bin/true"
+env = dict(os.environ)
+cases = [
+    ("bare /bin/true", [true], empty, env),
+    ("landlock-min /bin/true", [llmin, empty, true], empty, env),
+]
+if bwrap:
+    cases.append(("bwrap /bin/true", [bwrap, "--ro-bind", "/", "/", "--tmpfs", "/home",
+                                      "--tmpfs", "/root", "--bind", "/tmp", "/tmp",
+                                      "--bind", empty, empty, "--dev", "/dev",
+                                      "--proc", "/proc", true], empty, env))
+cases += [
+    ("fsjail run true, empty ws", [fsjail, "run", "--", true], empty, env),
+    ("fsjail run true, repo ws", [fsjail, "run", "--", true], repo, env),
+    ("git status, bare", ["git", "status", "--porcelain"], repo, env),
+    ("git status, fsjail", [fsjail, "run", "--", "git", "status", "--porcelain"], repo, env),
+]
+if before:
+    benv = dict(env, FSJAIL_HOME=env["FSJAIL_HOME"] + "-before")
+    if before_data:
+        benv["FSJAIL_DATADIR"] = before_data
+    cases += [
+        ("BEFORE run true, empty ws", [before, "run", "--", true], empty, benv),
+        ("BEFORE run true, repo ws", [before, "run", "--", true], repo, benv),
+        ("BEFORE git status", [before, "run", "--", "git", "status", "--porcelain"], repo, benv),
+    ]
+
+
+def once(argv, cwd, env):
+    t0 = time.perf_counter()
+    subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return (time.perf_counter() - t0) * 1000.0
+
+
+# each case must work before it is timed: a failing one would look fast
+for name, argv, cwd, e in cases:
+    r = subprocess.run(argv, cwd=cwd, env=e, stdin=subprocess.DEVNULL, capture_output=True)
+    if r.returncode != 0:
+        sys.exit(f"run-startup: '{name}' fails here: {r.stderr.decode(errors='replace')}")
+samples = {c[0]: [] for c in cases}
+for rnd in range(runs + 3):
+    k = rnd % len(cases)
+    for name, argv, cwd, e in cases[k:] + cases[:k]:
+        t = once(argv, cwd, e)
+        if rnd >= 3:
+            samples[name].append(t)
+med = {name: statistics.median(v) for name, v in samples.items()}
+ll = med["landlock-min /bin/true"]
+bw = med.get("bwrap /bin/true")
+print(f"{'case':<28} {'median ms':>9} {'x landlock-min':>14} {'x bwrap':>8}")
+for c in cases:
+    name, m = c[0], med[c[0]]
+    print(f"{name:<28} {m:9.2f} {m / ll:14.2f} {(m / bw if bw else float('nan')):8.2f}")
+print()
+f_empty, f_repo = med["fsjail run true, empty ws"], med["fsjail run true, repo ws"]
+gs_bare, gs_f = med["git status, bare"], med["git status, fsjail"]
+print("target (issue 18)                                 now   target")
+print(f"fsjail true / landlock-min (empty ws)          {f_empty / ll:6.2f}   <= 1.5")
+print(f"fsjail true / landlock-min (repo ws)           {f_repo / ll:6.2f}   <= 1.5")
+if bw:
+    print(f"fsjail true / bwrap (empty ws)                 {f_empty / bw:6.2f}   <= 0.5")
+print(f"git status: fsjail / bare                      {gs_f / gs_bare:6.2f}   <= 1.3")
+if before:
+    print(f"BEFORE: true / landlock-min (empty ws)         {med['BEFORE run true, empty ws'] / ll:6.2f}")
+    print(f"BEFORE: true / landlock-min (repo ws)          {med['BEFORE run true, repo ws'] / ll:6.2f}")
+    print(f"BEFORE: git status / bare                      {med['BEFORE git status'] / gs_bare:6.2f}")
+PY

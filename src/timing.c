@@ -1,0 +1,42 @@
+/* timing.c - phase timings behind FSJAIL_TIMING (see timing.h). */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "timing.h"
+
+static double now_ms(clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime(c, &ts) < 0)
+		return 0.0;
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+void timing_mark(const char *phase)
+{
+	static int on = -1;
+	static double wall, cpu;
+	double w, c;
+
+	if (on < 0) {
+		const char *e = getenv("FSJAIL_TIMING");
+
+		on = e && *e;
+		/* the first span's CPU counts from exec (loader included) */
+		wall = now_ms(CLOCK_MONOTONIC);
+		cpu = 0.0;
+	}
+	if (!on)
+		return;
+	w = now_ms(CLOCK_MONOTONIC);
+	c = now_ms(CLOCK_PROCESS_CPUTIME_ID);
+	fprintf(stderr, "fsjail: timing: %-24s %7.2f ms wall %7.2f ms cpu\n", phase, w - wall,
+		c - cpu);
+	wall = w;
+	cpu = c;
+}
