@@ -17,6 +17,7 @@
 #include "audit.h"
 #include "cmd.h"
 #include "effects.h"
+#include "escape.h"
 #include "path.h"
 #include "rulesfile.h"
 #include "session.h"
@@ -24,30 +25,16 @@
 /* How many unreadable answers before the card counts as denied. */
 #define ASK_MAX_TRIES 5
 
-/* argv as one shell line: words made only of safe characters as they
- * are, anything else single-quoted (' as '\''). Caller frees. */
+/* argv as one shell line, each word quoted by fsj_quote_shell_sb().
+ * Caller frees. */
 static char *quote_argv(char *const *argv)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	for (size_t i = 0; argv[i]; i++) {
-		const char *w = argv[i];
-
 		if (i)
 			sb_addc(&sb, ' ');
-		if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-				   "0123456789_./=:@%+,-") == strlen(w)) {
-			sb_adds(&sb, w);
-			continue;
-		}
-		sb_addc(&sb, '\'');
-		for (; *w; w++) {
-			if (*w == '\'')
-				sb_adds(&sb, "'\\''");
-			else
-				sb_addc(&sb, *w);
-		}
-		sb_addc(&sb, '\'');
+		fsj_quote_shell_sb(&sb, argv[i]);
 	}
 	return sb_detach(&sb);
 }

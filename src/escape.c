@@ -86,3 +86,22 @@ char *fsj_escape_term(const char *s)
 	fsj_escape_term_sb(&sb, s);
 	return sb_detach(&sb);
 }
+
+void fsj_quote_shell_sb(struct strbuf *sb, const char *s)
+{
+	static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				   "0123456789_./=:@%+,-";
+
+	if (*s && strspn(s, safe) == strlen(s)) {
+		sb_adds(sb, s);
+		return;
+	}
+	sb_addc(sb, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			sb_adds(sb, "'\\''");
+		else
+			sb_addc(sb, *s);
+	}
+	sb_addc(sb, '\'');
+}

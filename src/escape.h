@@ -21,4 +21,12 @@ char *fsj_escape_term(const char *s);
 /* The same, appended to sb (NULL s appends nothing). */
 void fsj_escape_term_sb(struct strbuf *sb, const char *s);
 
+/* s (NUL-terminated) appended to sb as one POSIX shell word (sh(1)
+ * "Quoting"): as it is when non-empty and made only of
+ * [A-Za-z0-9_./=:@%+,-], else in single quotes with each ' written '\''.
+ * For command lines fsjail prints for the user to copy (a path the
+ * command chose must stay one word there); terminal safety is
+ * fsj_escape_term()'s, applied first by the caller. */
+void fsj_quote_shell_sb(struct strbuf *sb, const char *s);
+
 #endif

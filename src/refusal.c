@@ -320,16 +320,25 @@ static void hint(FILE *out, const size_t *first, size_t n)
 {
 	for (size_t g = 0; g < n; g++) {
 		const struct kept *k = &kept[first[g]];
-		cleanup_free char *path = NULL;
+		cleanup_free char *shown = NULL, *grant = NULL;
+		struct strbuf gw = STRBUF_INIT, pw = STRBUF_INIT;
 
 		if (!k->by_policy || !k->path || k->level == FSJ_LEVEL_PROTECTED ||
 		    k->level == FSJ_LEVEL_EXPLICIT ||
 		    (k->rule_id && strcmp(k->rule_id, "read-only-mode") == 0))
 			continue;
-		path = refusal_printable(k->path);
-		fprintf(out, "  to allow it: fsjail run --grant %s:%s ... (this run only), or "
+		/* the command chose the path: one shell word in a line the
+		 * user may paste (a blank or ';' in it must not add options
+		 * or commands) */
+		shown = refusal_printable(k->path);
+		grant = xasprintf("%s:%s", fsj_cap_name(k->cap), shown);
+		fsj_quote_shell_sb(&gw, grant);
+		fsj_quote_shell_sb(&pw, shown);
+		fprintf(out, "  to allow it: fsjail run --grant %s ... (this run only), or "
 			     "fsjail allow add %s %s (kept); fsjail explain %s says why\n",
-			fsj_cap_name(k->cap), path, fsj_cap_name(k->cap), path, path);
+			gw.buf, fsj_cap_name(k->cap), pw.buf, pw.buf);
+		sb_release(&gw);
+		sb_release(&pw);
 		return;
 	}
 }
