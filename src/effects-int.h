@@ -122,6 +122,7 @@ enum mode {
 	M_CREATE = FSJ_CAP_CREATE,
 	M_DELETE = FSJ_CAP_DELETE,
 	M_EXECUTE = FSJ_CAP_EXECUTE,
+	M_CONNECT = FSJ_CAP_CONNECT,
 	M_CW = 16,     /* write when the path exists, else create (`>`, cp target) */
 	M_WIFEX,       /* write when it exists, else nothing (touch -c) */
 	M_MV,          /* create, and write as well when it exists (rename target) */
@@ -238,6 +239,8 @@ void prog_wc(struct an *a, struct inv *iv);
 void prog_less(struct an *a, struct inv *iv);
 void prog_curl(struct an *a, struct inv *iv);
 void prog_wget(struct an *a, struct inv *iv);
+void prog_nc(struct an *a, struct inv *iv);
+void prog_socat(struct an *a, struct inv *iv);
 void prog_git(struct an *a, struct inv *iv);
 void prog_sudo(struct an *a, struct inv *iv);
 void prog_doas(struct an *a, struct inv *iv);

@@ -123,6 +123,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 	case M_CREATE:
 	case M_DELETE:
 	case M_EXECUTE:
+	case M_CONNECT:
 		effects_add(a, st, (int)m, where, start, end, c->prog);
 		break;
 	case M_CW:

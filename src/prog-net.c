@@ -1,8 +1,11 @@
-/* prog-net.c - handlers of the download tools: curl and wget. */
+/* prog-net.c - handlers of the network tools: curl and wget (downloads),
+ * and the connect effect (a pathname Unix socket, DESIGN.md section 2) of
+ * curl --unix-socket, nc/ncat -U and socat's UNIX-CONNECT addresses. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "effects-int.h"
 
@@ -110,6 +113,8 @@ void prog_curl(struct an *a, struct inv *iv)
 			   progopt_is(o, 0, "alt-svc") || progopt_is(o, 0, "hsts")) {
 			if (!w_is(v, "-") && !w_is(v, "%"))
 				effects_emit(a, &iv->c, M_CW, v);
+		} else if (progopt_is(o, 0, "unix-socket")) {
+			effects_emit(a, &iv->c, M_CONNECT, v);
 		} else if (progopt_is(o, 'b', "cookie")) {
 			if (w_literal(v) && !strchr(v->lit, '=') && !w_is(v, "-"))
 				effects_emit(a, &iv->c, M_READ, v);
@@ -206,6 +211,55 @@ void prog_wget(struct an *a, struct inv *iv)
 			effects_emit_at(a, &iv->c, M_CREATE, NULL, d, u->start, u->end);
 		} else {
 			emit_download(a, iv, u, dir, "index.html", M_CREATE);
+		}
+	}
+}
+
+/* nc (OpenBSD netcat, Debian's netcat-openbsd) and ncat: -U makes the
+ * operand a Unix socket path; connected to, or bound with -l (nc(1),
+ * ncat(1)). Other operands are hosts and ports. */
+void prog_nc(struct an *a, struct inv *iv)
+{
+	static const struct ospec sp = { .sarg = "IiMmOPpqSsTVwXx", .larg = NULL };
+	struct parsed p;
+
+	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
+	if (!progopt_has(&p, 'U', "unixsock") || p.nops == 0)
+		return;
+	effects_emit(a, &iv->c, progopt_has(&p, 'l', "listen") ? M_CREATE : M_CONNECT, p.ops[0]);
+}
+
+/* socat ADDRESS ADDRESS: UNIX-CONNECT:, UNIX-CLIENT:, UNIX-SENDTO: and
+ * UNIX: name a socket connected (or sent) to; UNIX-LISTEN: and
+ * UNIX-RECVFROM: one made (socat(1) ADDRESS TYPES; the type is
+ * case-insensitive and its options follow a comma). */
+void prog_socat(struct an *a, struct inv *iv)
+{
+	static const struct {
+		const char *type;
+		enum mode m;
+	} types[] = { { "UNIX-CONNECT:", M_CONNECT }, { "UNIX-CLIENT:", M_CONNECT },
+		      { "UNIX-SENDTO:", M_CONNECT },  { "UNIX:", M_CONNECT },
+		      { "UNIX-LISTEN:", M_CREATE },   { "UNIX-RECVFROM:", M_CREATE } };
+
+	for (size_t i = 1; i < iv->argc; i++) {
+		const struct word *w = iv->argv[i];
+
+		if (!w->prefix_len || w->lit[0] == '-')
+			continue;
+		for (size_t k = 0; k < sizeof(types) / sizeof(types[0]); k++) {
+			size_t n = strlen(types[k].type);
+			struct word *f;
+			const char *comma;
+
+			if (w->prefix_len < n || strncasecmp(w->lit, types[k].type, n) != 0)
+				continue;
+			f = shword_tail(a, w, n);
+			comma = w_literal(f) ? memchr(f->lit, ',', f->len) : NULL;
+			if (comma)
+				f->len = f->prefix_len = (size_t)(comma - f->lit);
+			effects_emit(a, &iv->c, types[k].m, f);
+			break;
 		}
 	}
 }

@@ -219,6 +219,13 @@ static const struct {
 	{ "dd of=~\"q\"",
 	  "create /w/~q" },
 	/* curl and wget */
+	/* connect: a pathname Unix socket (curl, nc/ncat -U, socat) */
+	{ "curl --unix-socket /run/docker.sock http://d/v1.43/containers/json",
+	  "connect /run/docker.sock" },
+	{ "nc -U /tmp/x.sock", "connect /tmp/x.sock" },
+	{ "ncat -lU srv.sock", "create /w/srv.sock" },
+	{ "socat - UNIX-CONNECT:/run/user/1000/bus,retry=3", "connect /run/user/1000/bus" },
+	{ "socat unix-listen:s.sock,fork TCP:localhost:80", "create /w/s.sock" },
 	{ "curl -o out.tgz https://e.com/x.tgz",
 	  "create /w/out.tgz" },
 	{ "curl -O https://e.com/a/pkg.tar.gz",
