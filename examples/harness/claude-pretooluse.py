@@ -13,7 +13,11 @@ What it answers, from the hook input on standard input:
               allow  -> "allow", the command rewritten to run under
                         `fsjail run -c LINE` (updatedInput);
               prompt -> "ask", the reason naming what the rules do not
-                        grant (a person answers in Claude Code's dialog);
+                        grant (a person answers in Claude Code's dialog),
+                        the command rewritten to `fsjail run --grant
+                        CAPS:PATH ... -c LINE`: approved, it still runs
+                        confined, with only what was missing granted
+                        for that one run;
               refuse -> "deny", the reason naming each refused path with
                         the deciding rule and its FILE:LINE.
   Read        `fsjail explain --json` for read on file_path;
@@ -82,9 +86,7 @@ def bash(tool_input, cwd):
     overall = doc.get("overall")
     if overall == "allow":
         updated = dict(tool_input)
-        updated["command"] = " ".join([shlex.quote(FSJAIL), "run"] +
-                                      [shlex.quote(a) for a in EXTRA] +
-                                      ["-c", shlex.quote(line)])
+        updated["command"] = run_line(line)
         return answer("allow", "fsjail: the rules grant every effect; it runs under "
                       "fsjail run", updated)
     if overall == "refuse":
@@ -94,8 +96,28 @@ def bash(tool_input, cwd):
     missing = ["%s %s" % (m.get("capability"), m.get("path")) for m in doc.get("missing", [])]
     if not doc.get("complete", True):
         missing.append("(the line did not parse completely)")
+    # Approved or not, the line runs under fsjail: approval grants, for
+    # this run only (--grant), exactly what check found missing, and the
+    # kernel still refuses everything else.
+    grants = {}
+    for m in doc.get("missing", []):
+        if m.get("path") and m.get("capability"):
+            grants.setdefault(m["path"], []).append(m["capability"])
+    updated = dict(tool_input)
+    updated["command"] = run_line(line, grants)
     return answer("ask", "fsjail: the rules do not grant " + ("; ".join(missing) or
-                                                              "every effect"))
+                                                              "every effect") +
+                  "; approving runs it under fsjail run with these granted for this run only",
+                  updated)
+
+
+def run_line(line, grants=None):
+    """The shell line that runs LINE under `fsjail run`, with GRANTS
+    ({path: [capability, ...]}) as one-run --grant options."""
+    args = [shlex.quote(FSJAIL), "run"] + [shlex.quote(a) for a in EXTRA]
+    for path, caps in sorted((grants or {}).items()):
+        args += ["--grant", shlex.quote("%s:%s" % (",".join(caps), path))]
+    return " ".join(args + ["-c", shlex.quote(line)])
 
 
 def file_tool(tool, tool_input, cwd):

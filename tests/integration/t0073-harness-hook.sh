@@ -55,9 +55,23 @@ assert_rc 0
 assert_content "$WS/build.log" done
 end_test
 
-begin_test "Bash needing a grant: ask, naming the path"
+begin_test "Bash needing a grant: ask, naming the path; approved, it runs under fsjail with only that granted"
 hook bash-prompt
 decision ask "write $HOME/notes.txt"
+cmdline=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["hookSpecificOutput"]["updatedInput"]["command"])' "$OUT")
+case $cmdline in
+"$FSJAIL run --grant "*"$HOME/notes.txt"*" -c "*) ;;
+*) fail "an approved ask would run unconfined: $cmdline" ;;
+esac
+echo old >"$HOME/notes.txt"
+echo secret >"$HOME/other.txt"
+run_cmd bash -c "$cmdline"
+assert_rc 0
+assert_content "$HOME/notes.txt" "old
+note"
+# the grant is that path only: the rest of ~ stays shut
+run_cmd bash -c "${cmdline% -c *} -c 'cat ~/other.txt'"
+assert_rc_not 0
 end_test
 
 begin_test "Bash on a protected path: deny with the rule and its FILE:LINE"
