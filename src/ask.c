@@ -410,7 +410,10 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 			if (fd >= 0)
 				close(fd);
 			fprintf(stderr, "fsjail: permission needed and no terminal to ask on: "
-					"nothing was run\n%s\n", req);
+					"nothing was run\nhint: --yes-once or --deny answer for a "
+					"script; --ask-fd N --answer-fd N let a harness ask "
+					"(fsjail-json(7)); --grant CAPS:PATH grants for one run\n%s\n",
+				req);
 			cJSON_free(req);
 			status = CMD_EXIT_PROMPT;
 			goto out;

@@ -307,8 +307,14 @@ static char *decider(const struct kept *k)
 
 		return xasprintf("%s (not a rule)", reason);
 	}
-	return xasprintf("%s%s%s%s%s%s", fsj_level_name(k->level), id ? " rule '" : "",
-			 id ? id : "", id ? "'" : "", origin ? " at " : "", origin ? origin : "");
+	/* a reason beyond "the policy said so" (a git config rewrite that
+	 * reaches outside [branch], ...) says what to change */
+	cleanup_free char *why = k->reason && strcmp(k->reason, "policy") != 0 ?
+					 refusal_printable(k->reason) : NULL;
+
+	return xasprintf("%s%s%s%s%s%s%s%s%s", fsj_level_name(k->level), id ? " rule '" : "",
+			 id ? id : "", id ? "'" : "", origin ? " at " : "", origin ? origin : "",
+			 why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
 /* One line saying what the user can do about the first refusal a rule

@@ -73,6 +73,8 @@ fsj_sh -- 'git config core.fsmonitor "touch $1/fsm"; git remote add evil /x; git
 assert_unchanged "$WS/.git/config"
 assert_err_match "could not write config file"
 assert_err_match "create $WS/\\.git/config: protected rule 'repository-metadata'"
+# and says why the rewrite was not taken
+assert_err_match "protected rule 'repository-metadata' at .* \\(the change reaches outside the \\[branch\\] sections\\); by git"
 end_test
 
 begin_test "a config.lock carrying core.fsmonitor beside a branch change is refused"
