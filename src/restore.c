@@ -517,6 +517,19 @@ static void undo_meta(struct rctx *x, const struct manifest_rec *r)
 	act(x, "restore-meta", r->path, NULL, true, NULL);
 }
 
+/* A FIFO named name in the folder pfd with r's mode. mkfifoat(2) is not
+ * in every macOS SDK (macOS 13): there the record's absolute path. */
+static int make_fifo(int pfd, const char *name, const struct manifest_rec *r)
+{
+#ifdef __APPLE__
+	(void)pfd;
+	(void)name;
+	return mkfifo(r->path, r->mode & 0777);
+#else
+	return mkfifoat(pfd, name, r->mode & 0777);
+#endif
+}
+
 /* Make a removed symlink or FIFO again (never over anything). */
 static void undo_special(struct rctx *x, const struct manifest_rec *r)
 {
@@ -548,8 +561,7 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 		act(x, "recreate", r->path, NULL, true, NULL);
 		return;
 	}
-	if ((r->type == S_IFLNK ? symlinkat(r->target, pfd, name)
-				: mkfifoat(pfd, name, r->mode & 0777)) < 0) {
+	if ((r->type == S_IFLNK ? symlinkat(r->target, pfd, name) : make_fifo(pfd, name, r)) < 0) {
 		act_errno(x, r->path, "cannot make it again", errno);
 		return;
 	}
