@@ -4,6 +4,10 @@
  * through when it changes [branch] sections only (gitcfg.c says what that
  * is and why it is safe). This is how `git branch -m/-c/-d/-D`, `git
  * checkout -b X origin/X` and `git push -u` record branch tracking.
+ * Likewise <gitdir>/HEAD.lock over a protected <gitdir>/HEAD when the new
+ * HEAD is one valid ref or object id (gitcfg_head_ok()): how checkout,
+ * switch, rebase and commit move HEAD, while junk that would make git's
+ * discovery pass the gitdir by (issue 12 item 2, a03) stays refused.
  *
  * Race-free: the supervisor reads both files once, through the O_PATH
  * descriptors the lookup pinned (the inodes the policy decided on), checks
@@ -71,13 +75,14 @@ static int read_obj(int obj, char **buf, size_t *len)
 
 /* Write buf into a new file of ours in dir (mode), returning its name in
  * tmp; 0, or an errno. */
-static int write_own(int dir, const char *buf, size_t len, mode_t mode, char tmp[NAME_MAX + 1])
+static int write_own(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		     char tmp[NAME_MAX + 1])
 {
 	cleanup_free char *rnd = random_hex(8);
 	cleanup_fd int fd = -1;
 	int e = 0;
 
-	snprintf(tmp, NAME_MAX + 1, "config.fsjail-%s", rnd);
+	snprintf(tmp, NAME_MAX + 1, "%.16s.fsjail-%s", name, rnd);
 	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return errno;
@@ -97,14 +102,17 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	struct fsj_decision d, dc;
 	struct stat pa, pb, now;
 	const char *why = NULL;
+	bool head;
 	int e;
 
 	if (fl || !a->path || !b->path || a->obj < 0 || b->obj < 0 || a->magic || b->magic ||
 	    a->parent < 0 || b->parent < 0 || !S_ISREG(a->st.st_mode) || !S_ISREG(b->st.st_mode) ||
-	    strcmp(a->name, "config.lock") != 0 || strcmp(b->name, "config") != 0 ||
+	    !((strcmp(a->name, "config.lock") == 0 && strcmp(b->name, "config") == 0) ||
+	      (strcmp(a->name, "HEAD.lock") == 0 && strcmp(b->name, "HEAD") == 0)) ||
 	    fstat(a->parent, &pa) < 0 || fstat(b->parent, &pb) < 0 || pa.st_dev != pb.st_dev ||
 	    pa.st_ino != pb.st_ino)
 		return false;
+	head = strcmp(b->name, "HEAD") == 0;
 	/* only the protection of this very config file stands in the way */
 	if (nj_may(j, b->path, FSJ_CAP_CREATE, &dc))
 		return false;
@@ -121,7 +129,8 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 			  EACCES, &dc);
 		return true;
 	}
-	if (!gitcfg_branch_only_change(old, old_len, new, new_len, &why)) {
+	if (head ? !gitcfg_head_ok(new, new_len, &why)
+		 : !gitcfg_branch_only_change(old, old_len, new, new_len, &why)) {
 		nj_refuse(j, FSJ_CAP_CREATE, b->path, why, EACCES, &dc);
 		return true;
 	}
@@ -132,7 +141,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	}
 	if (!nj_save(j, b, BACKUP_CHANGE_REMOVE) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
-	e = write_own(b->parent, new, new_len, b->st.st_mode & 07777, tmp);
+	e = write_own(b->parent, b->name, new, new_len, b->st.st_mode & 07777, tmp);
 	if (e == 0 && renameat(b->parent, tmp, b->parent, b->name) < 0) {
 		e = errno;
 		(void)unlinkat(b->parent, tmp, 0);

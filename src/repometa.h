@@ -31,6 +31,8 @@ struct repometa_path {
 	bool recursive; /* a folder (hooks/, the hooksPath folder) */
 	char *repo;     /* the work tree (or gitdir) it belongs to */
 	bool unsearched; /* a folder the walk did not search (fail closed) */
+	unsigned deny;   /* FSJ_CAPBIT() mask refused (write, create, delete;
+			  * create and delete only for objects/ and refs/) */
 };
 
 /* One grant git needs outside the workspace: the common gitdir of a
@@ -40,6 +42,7 @@ struct repometa_grant {
 	bool recursive;
 	unsigned allow; /* FSJ_CAPBIT() mask */
 	char *repo;     /* the work tree it is for */
+	char *gitdir;   /* the linked worktree's own gitdir (resolved) */
 };
 
 struct repometa {
