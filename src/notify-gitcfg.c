@@ -158,6 +158,61 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	return true;
 }
 
+/* Refusing to create HEAD where git's discovery would take it for a gitdir
+ * (issue 12 item 2, a03). Walking up from the folder it runs in, git
+ * tries in each folder D first D/.git, then D itself (setup.c
+ * is_git_directory(): a valid HEAD, objects and refs it may enter). A
+ * .git that git rejects (its HEAD, objects/ and refs/ are protected,
+ * repometa.c) or none at all lets a HEAD planted in D, next to objects
+ * and refs (even plain executable files) and a config, make D the gitdir
+ * of every git run below D: its config and hooks are the command's.
+ * objects, refs and config are everyday names in a source tree; HEAD is
+ * the one a work tree never needs and git always writes, so it is the
+ * name refused. Where git itself makes a HEAD it is allowed:
+ * - below a folder named .git or NAME.git between the workspace and the
+ *   new name (git init, clone, worktree add, submodules, bare clones by
+ *   the usual name);
+ * - in a folder the command made in this run that already holds refs/
+ *   (git init --bare X: refs/ comes before HEAD); such a folder is a
+ *   new repository, named by the note at the end of the run
+ *   (repometa_warn_new()). Never the workspace itself.
+ * Weak spot: that last test reads the parent by path, so a command that
+ * swaps folders during the call could have a HEAD made in an old folder
+ * below the workspace (not the workspace itself, which it cannot rename);
+ * the end-of-run note still names the gitdir shape. */
+bool nj_discovery_ok(struct job *j, const char *path)
+{
+	static const struct fsj_rule rule = {
+		.id = (char *)"repository-discovery",
+		.deny = FSJ_CAPBIT(FSJ_CAP_CREATE),
+		.source = FSJ_SRC_PROTECTED,
+		.origin = (char *)"a HEAD outside a gitdir makes git take its folder for one",
+	};
+	const struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &rule, false };
+	const char *ws = j->nt->pol->workspace, *base = path ? strrchr(path, '/') : NULL;
+	cleanup_free char *parent = NULL, *refs = NULL;
+	struct stat st;
+	size_t wl;
+
+	if (!base || strcmp(base + 1, "HEAD") != 0 || !ws || !path_covers(ws, path) ||
+	    strcmp(ws, path) == 0)
+		return true;
+	wl = strcmp(ws, "/") == 0 ? 0 : strlen(ws);
+	for (const char *c = path + wl + 1; c < base; c = strchr(c, '/') + 1) {
+		size_t n = (size_t)(strchr(c, '/') - c);
+
+		if (n >= 4 && strncmp(c + n - 4, ".git", 4) == 0)
+			return true;
+	}
+	parent = path_dirname(path);
+	refs = path_join(parent, "refs");
+	if (strcmp(parent, ws) != 0 && lstat(parent, &st) == 0 && S_ISDIR(st.st_mode) &&
+	    notify_made_here(j->nt, &st) && lstat(refs, &st) == 0 && S_ISDIR(st.st_mode))
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, path, "repository-discovery", EACCES, &d);
+	return false;
+}
+
 #else
 typedef int notify_gitcfg_not_this_system;
 #endif /* __linux__ */
