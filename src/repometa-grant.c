@@ -28,7 +28,7 @@ static void add_grant(struct repometa *m, const char *dir, const char *name, boo
 		m->grants = xreallocarray(m->grants, m->cap_grants, sizeof(*m->grants));
 	}
 	m->grants[m->n_grants++] = (struct repometa_grant){
-		steal_pointer(&p), recursive, allow, xstrdup(repo), xstrdup(gitdir)
+		steal_pointer(&p), recursive, allow, xstrdup(repo), xstrdup(gitdir), NULL
 	};
 }
 
@@ -128,7 +128,7 @@ static const char *forgeable(const struct fsj_policy *pol, const char *gitdir)
 	return NULL;
 }
 
-void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol)
+void repometa_add_grants(struct repometa *m, struct fsj_policy *pol)
 {
 	struct fsj_policy *bare = m->n_grants ? without_repo_rules(pol) : NULL;
 
@@ -145,6 +145,7 @@ void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol)
 			.origin = origin,
 		};
 
+		m->grants[i].refused = why;
 		if (why) {
 			/* said once per worktree: its grants are consecutive */
 			if (i == 0 || strcmp(m->grants[i - 1].gitdir, m->grants[i].gitdir) != 0) {

@@ -1,20 +1,27 @@
-/* repometa.c - the repository metadata fsjail protects (see repometa.h).
+/* repometa.c - the repository metadata fsjail protects (see repometa.h):
+ * the walk and the rules. Git's own files are read in repometa-gitfile.c,
+ * the linked-worktree grants are made in repometa-grant.c.
  *
  * What is protected, for every gitdir found: hooks/ (existing or not: a
  * hook planted there is code the next git runs), config (it names hook
- * paths, fsmonitor, filters, aliases, pagers), config.worktree when it
- * exists or not (extensions.worktreeConfig may already be on), the files
- * of info/ that steer git, existing or not (attributes, exclude,
+ * paths, fsmonitor, filters, aliases, pagers) and every file it includes
+ * (include.path, includeIf.*.path, existing or not), config.worktree when
+ * it exists or not (extensions.worktreeConfig may already be on), the
+ * files of info/ that steer git, existing or not (attributes, exclude,
  * sparse-checkout, grafts; not info/refs, rewritten by every repack), or
  * info/ whole when it does not exist (a name under an absent folder cannot
- * be left to the listener, landlock-plan.c), the .git file of a linked worktree or
- * submodule (it says which gitdir, so which hooks and config, git uses),
- * commondir and gitdir in every gitdir (likewise, existing or not),
- * and the core.hooksPath
- * folder (existing or not). Everything else (objects, refs, index, logs,
- * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it.
- * A gitdir is any folder git takes for one (HEAD, objects/, refs/), not
- * only one named .git: git finds a bare repository by that shape. */
+ * be left to the listener, landlock-plan.c), the .git file of a linked
+ * worktree or submodule (it says which gitdir, so which hooks and config,
+ * git uses), commondir and gitdir in every gitdir (likewise, existing or
+ * not), the core.hooksPath folder (existing or not), and what makes git's
+ * discovery take the gitdir for one (setup.c is_git_directory()): HEAD
+ * (changed only through git's checked HEAD.lock rename, notify-gitcfg.c)
+ * and the objects/ and refs/ folders themselves (not what they hold).
+ * Everything else (objects and refs inside, index, logs, packed-refs,
+ * ORIG_HEAD) stays as the workspace grants it.
+ * A gitdir is any folder git takes for one (a valid HEAD, objects and refs
+ * it may enter, through commondir), not only one named .git: git finds a
+ * bare repository by that shape. */
 
 #include "repometa-int.h"
 
@@ -64,6 +71,7 @@ static void add_unsearched(struct repometa *m, const char *dir)
 	for (size_t i = 0; i < m->n; i++)
 		if (strcmp(m->v[i].path, dir) == 0) {
 			m->v[i].recursive = m->v[i].unsearched = true;
+			m->v[i].deny |= FSJ_CAPS_MODIFY;
 			return;
 		}
 	repometa_add_path(m, dir, true, FSJ_CAPS_MODIFY, dir);
