@@ -68,8 +68,14 @@ void repometa_grant_outside(struct repometa *m, const char *dir, const char *git
 	 * command could not have written any of it) */
 	wts = path_join(common, "worktrees");
 	up = path_dirname(gitdir);
-	if (strcmp(up, wts) != 0 || !repometa_is_gitdir(common))
+	if (strcmp(up, wts) != 0 || !repometa_is_gitdir(common)) {
+		/* no grant; said when the policy is made */
+		add_grant(m, gitdir, NULL, false, 0, dir, gitdir);
+		m->grants[m->n_grants - 1].refused =
+			"it is not COMMON/worktrees/NAME of a gitdir COMMON (its commondir), "
+			"as git worktree add makes it";
 		return;
+	}
 	add_grant(m, gitdir, NULL, true, rw, dir, gitdir);
 	if (path_covers(m->workspace, common))
 		return;
@@ -133,7 +139,8 @@ void repometa_add_grants(struct repometa *m, struct fsj_policy *pol)
 	struct fsj_policy *bare = m->n_grants ? without_repo_rules(pol) : NULL;
 
 	for (size_t i = 0; i < m->n_grants; i++) {
-		const char *why = forgeable(bare, m->grants[i].gitdir);
+		const char *why = m->grants[i].refused ? m->grants[i].refused
+						       : forgeable(bare, m->grants[i].gitdir);
 		cleanup_free char *origin =
 			xasprintf("what git needs for the linked worktree %s", m->grants[i].repo);
 		struct fsj_rule r = {

@@ -101,8 +101,19 @@ fsj_sh -- 'cd "$1" && c=$(git commit-tree -m EVIL "HEAD^{tree}" -p HEAD) &&
 	git update-ref refs/heads/main "$c"' "$T/other"
 [ "$(git -C "$T/other" rev-parse main)" = "$before" ] || fail "the other repository's main moved"
 run_cmd "$FSJAIL" explain --workspace "$WS" "$T/other/.git/objects"
-assert_out_nomatch "git-linked-worktree"
-rm -rf "$X" "$WS/sub"
+! grep -q "git-linked-worktree" "$OUT" || fail "granted: $(cat "$OUT")"
+assert_err_match "no git-linked-worktree grant for $X: it is not COMMON/worktrees/NAME"
+# the right shape, but where the command may write: no grant either
+repo "$X/c"
+mkdir -p "$X/c/.git/worktrees/n" "$WS/sub2"
+echo "ref: refs/heads/main" >"$X/c/.git/worktrees/n/HEAD"
+echo ../.. >"$X/c/.git/worktrees/n/commondir"
+echo "$WS/sub2/.git" >"$X/c/.git/worktrees/n/gitdir"
+echo "gitdir: $X/c/.git/worktrees/n" >"$WS/sub2/.git"
+run_cmd "$FSJAIL" explain --workspace "$WS" "$X/c/.git/refs"
+! grep -q "git-linked-worktree" "$OUT" || fail "granted: $(cat "$OUT")"
+assert_err_match "no git-linked-worktree grant for $X/c/.git/worktrees/n: the command may write"
+rm -rf "$X" "$WS/sub" "$WS/sub2"
 end_test
 
 begin_test "a02: a .git file 'gitdir: g ' is read as git does: the planted gitdir is named"
