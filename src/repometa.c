@@ -278,7 +278,8 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	if (!common) {
 		cleanup_free char *objects = path_join(gitdir, "objects");
 		cleanup_free char *refs = path_join(gitdir, "refs");
-		const unsigned cd_caps = FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE);
+		/* write: chmod, which access(X_OK) would see */
+		const unsigned cd_caps = FSJ_CAPS_MODIFY;
 
 		repometa_add_path(m, objects, false, cd_caps, repo);
 		repometa_add_path(m, refs, false, cd_caps, repo);
@@ -453,7 +454,7 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 			file = path_join(home, ".config/git/config");
 		else if (g == 2)
 			file = xstrdup(global[0]);
-		if (!file || !(val = repometa_config_read(file, home, NULL, file)))
+		if (!file || !(val = repometa_config_read(file, home, out, file)))
 			continue;
 		for (size_t i = 0; i < n_repos; i++) {
 			cleanup_free char *repo = NULL;
