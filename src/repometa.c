@@ -278,8 +278,11 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	if (!common) {
 		cleanup_free char *objects = path_join(gitdir, "objects");
 		cleanup_free char *refs = path_join(gitdir, "refs");
-		/* write: chmod, which access(X_OK) would see */
-		const unsigned cd_caps = FSJ_CAPS_MODIFY;
+		/* not write (chmod 0, which access(X_OK) sees for a user
+		 * other than root): explain would call objects/ unwritable,
+		 * and a gitdir git passes by that way leads git only to
+		 * folders where HEAD cannot be made (nj_discovery_ok()) */
+		const unsigned cd_caps = FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE);
 
 		repometa_add_path(m, objects, false, cd_caps, repo);
 		repometa_add_path(m, refs, false, cd_caps, repo);

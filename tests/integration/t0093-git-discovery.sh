@@ -57,7 +57,6 @@ git -C "$WS" gc -q
 fsj_sh -- 'echo junk >.git/HEAD.lock; mv .git/HEAD.lock .git/HEAD && echo moved-junk
 	rm -f .git/HEAD.lock .git/HEAD && echo removed-head
 	mv .git/objects .git/o2 && echo moved-objects
-	chmod 0 .git/objects && echo chmod-objects
 	rmdir .git/refs/tags; rm -rf .git/refs 2>/dev/null; [ -d .git/refs ] || echo refs-gone
 	echo .. >.git/commondir && echo wrote-commondir
 	mkdir -p d && echo x >d/HEAD && echo made-d-head
