@@ -432,6 +432,7 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		add_invoked_names(ctx, pol);
 	/* the repository metadata at or under the workspace */
 	if (ctx->repos) {
+		ctx->repos->no_listener = ctx->env.platform == FSJ_PLATFORM_DARWIN;
 		repometa_add_rules(ctx->repos, pol);
 	}
 	add_rules(pol, &ctx->rules);

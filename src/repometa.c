@@ -62,7 +62,7 @@ void repometa_add_path(struct repometa *m, const char *path, bool recursive, uns
 		m->cap = m->cap ? 2 * m->cap : 16;
 		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
 	}
-	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo), false, deny };
+	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo), false, deny, false };
 }
 
 /* A folder the walk leaves unsearched: protected whole (fail closed). */
@@ -275,6 +275,9 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	 * notify-gitcfg.c checks; objects/ and refs/ keep their contents
 	 * writable, only the folders themselves cannot go or be replaced. */
 	add_child(m, gitdir, "HEAD", false, false, repo);
+	for (size_t i = m->n; i-- > 0;)
+		if (strcmp(m->v[i].path, head) == 0 && !m->v[i].recursive)
+			m->v[i].head = true;
 	if (!common) {
 		cleanup_free char *objects = path_join(gitdir, "objects");
 		cleanup_free char *refs = path_join(gitdir, "refs");
@@ -497,6 +500,8 @@ void repometa_release(struct repometa *m)
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 {
 	for (size_t i = 0; i < m->n; i++) {
+		if (m->v[i].head && m->no_listener)
+			continue;
 		bool un = m->v[i].unsearched;
 		cleanup_free char *origin =
 			un ? xstrdup("not searched for git repositories (too deep or too many entries)")

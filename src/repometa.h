@@ -33,6 +33,8 @@ struct repometa_path {
 	bool unsearched; /* a folder the walk did not search (fail closed) */
 	unsigned deny;   /* FSJ_CAPBIT() mask refused (write, create, delete;
 			  * create and delete only for objects/ and refs/) */
+	bool head;       /* a gitdir's HEAD: changed only through the Linux
+			  * listener's checked HEAD.lock rename */
 };
 
 /* One grant git needs outside the workspace: the common gitdir of a
@@ -57,6 +59,9 @@ struct repometa {
 	size_t entries;   /* directory entries looked at */
 	bool budget_hit;  /* the walk stopped early (REPOMETA_MAX_ENTRIES) */
 	bool depth_hit;   /* some folder was deeper than REPOMETA_MAX_DEPTH */
+	bool no_listener; /* set by the caller for macOS: no listener checks
+			   * git's HEAD.lock rename, so HEAD is not protected
+			   * (git checkout could not move it) */
 };
 
 /* Find the repositories whose work tree is workspace (absolute, resolved)
@@ -72,8 +77,8 @@ struct repometa {
 void repometa_scan(const char *workspace, const char *home, struct repometa *out);
 void repometa_release(struct repometa *m);
 
-/* Add one protected rule per path of m to pol: deny write, create and
- * delete, id "repository-metadata", origin "repository metadata of
+/* Add one protected rule per path of m to pol (not a HEAD when
+ * m->no_listener): deny write, create and delete, id "repository-metadata", origin "repository metadata of
  * <repo>" (an unsearched folder: id "repository-unsearched", origin "not
  * searched for git repositories"). */
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
