@@ -432,8 +432,8 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		add_invoked_names(ctx, pol);
 	/* the repository metadata at or under the workspace */
 	if (ctx->repos) {
+		ctx->repos->no_listener = ctx->env.platform == FSJ_PLATFORM_DARWIN;
 		repometa_add_rules(ctx->repos, pol);
-		repometa_add_grants(ctx->repos, pol);
 	}
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);
@@ -448,6 +448,10 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	free(pol->user_data_roots);
 	pol->user_data_roots = roots;
 	pol->n_user_data_roots = n_roots;
+	/* last: a linked worktree's grants only when the policy without
+	 * them keeps the command from having forged that worktree */
+	if (ctx->repos)
+		repometa_add_grants(ctx->repos, pol);
 	policy_finalize(pol);
 	if (ctx->env.foreign)
 		pol = relocate(ctx, pol);

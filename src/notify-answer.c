@@ -162,6 +162,8 @@ bool nj_need(struct job *j, const char *path, unsigned caps)
 					      FSJ_CAP_EXECUTE, FSJ_CAP_CONNECT, FSJ_CAP_READ };
 	struct fsj_decision d;
 
+	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && !nj_discovery_ok(j, path))
+		return false;
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		enum fsj_cap cap = order[i];
 

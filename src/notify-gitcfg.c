@@ -4,6 +4,10 @@
  * through when it changes [branch] sections only (gitcfg.c says what that
  * is and why it is safe). This is how `git branch -m/-c/-d/-D`, `git
  * checkout -b X origin/X` and `git push -u` record branch tracking.
+ * Likewise <gitdir>/HEAD.lock over a protected <gitdir>/HEAD when the new
+ * HEAD is one valid ref or object id (gitcfg_head_ok()): how checkout,
+ * switch, rebase and commit move HEAD, while junk that would make git's
+ * discovery pass the gitdir by (issue 12 item 2, a03) stays refused.
  *
  * Race-free: the supervisor reads both files once, through the O_PATH
  * descriptors the lookup pinned (the inodes the policy decided on), checks
@@ -71,13 +75,14 @@ static int read_obj(int obj, char **buf, size_t *len)
 
 /* Write buf into a new file of ours in dir (mode), returning its name in
  * tmp; 0, or an errno. */
-static int write_own(int dir, const char *buf, size_t len, mode_t mode, char tmp[NAME_MAX + 1])
+static int write_own(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		     char tmp[NAME_MAX + 1])
 {
 	cleanup_free char *rnd = random_hex(8);
 	cleanup_fd int fd = -1;
 	int e = 0;
 
-	snprintf(tmp, NAME_MAX + 1, "config.fsjail-%s", rnd);
+	snprintf(tmp, NAME_MAX + 1, "%.16s.fsjail-%s", name, rnd);
 	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return errno;
@@ -97,14 +102,17 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	struct fsj_decision d, dc;
 	struct stat pa, pb, now;
 	const char *why = NULL;
+	bool head;
 	int e;
 
 	if (fl || !a->path || !b->path || a->obj < 0 || b->obj < 0 || a->magic || b->magic ||
 	    a->parent < 0 || b->parent < 0 || !S_ISREG(a->st.st_mode) || !S_ISREG(b->st.st_mode) ||
-	    strcmp(a->name, "config.lock") != 0 || strcmp(b->name, "config") != 0 ||
+	    !((strcmp(a->name, "config.lock") == 0 && strcmp(b->name, "config") == 0) ||
+	      (strcmp(a->name, "HEAD.lock") == 0 && strcmp(b->name, "HEAD") == 0)) ||
 	    fstat(a->parent, &pa) < 0 || fstat(b->parent, &pb) < 0 || pa.st_dev != pb.st_dev ||
 	    pa.st_ino != pb.st_ino)
 		return false;
+	head = strcmp(b->name, "HEAD") == 0;
 	/* only the protection of this very config file stands in the way */
 	if (nj_may(j, b->path, FSJ_CAP_CREATE, &dc))
 		return false;
@@ -121,7 +129,8 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 			  EACCES, &dc);
 		return true;
 	}
-	if (!gitcfg_branch_only_change(old, old_len, new, new_len, &why)) {
+	if (head ? !gitcfg_head_ok(new, new_len, &why)
+		 : !gitcfg_branch_only_change(old, old_len, new, new_len, &why)) {
 		nj_refuse(j, FSJ_CAP_CREATE, b->path, why, EACCES, &dc);
 		return true;
 	}
@@ -132,7 +141,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	}
 	if (!nj_save(j, b, BACKUP_CHANGE_REMOVE) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
-	e = write_own(b->parent, new, new_len, b->st.st_mode & 07777, tmp);
+	e = write_own(b->parent, b->name, new, new_len, b->st.st_mode & 07777, tmp);
 	if (e == 0 && renameat(b->parent, tmp, b->parent, b->name) < 0) {
 		e = errno;
 		(void)unlinkat(b->parent, tmp, 0);
@@ -147,6 +156,61 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 		(void)unlinkat(a->parent, a->name, 0);
 	nj_answer(j, 0);
 	return true;
+}
+
+/* Refusing to create HEAD where git's discovery would take it for a gitdir
+ * (issue 12 item 2, a03). Walking up from the folder it runs in, git
+ * tries in each folder D first D/.git, then D itself (setup.c
+ * is_git_directory(): a valid HEAD, objects and refs it may enter). A
+ * .git that git rejects (its HEAD, objects/ and refs/ are protected,
+ * repometa.c) or none at all lets a HEAD planted in D, next to objects
+ * and refs (even plain executable files) and a config, make D the gitdir
+ * of every git run below D: its config and hooks are the command's.
+ * objects, refs and config are everyday names in a source tree; HEAD is
+ * the one a work tree never needs and git always writes, so it is the
+ * name refused. Where git itself makes a HEAD it is allowed:
+ * - below a folder named .git or NAME.git between the workspace and the
+ *   new name (git init, clone, worktree add, submodules, bare clones by
+ *   the usual name);
+ * - in a folder the command made in this run that already holds refs/
+ *   (git init --bare X: refs/ comes before HEAD); such a folder is a
+ *   new repository, named by the note at the end of the run
+ *   (repometa_warn_new()). Never the workspace itself.
+ * Weak spot: that last test reads the parent by path, so a command that
+ * swaps folders during the call could have a HEAD made in an old folder
+ * below the workspace (not the workspace itself, which it cannot rename);
+ * the end-of-run note still names the gitdir shape. */
+bool nj_discovery_ok(struct job *j, const char *path)
+{
+	static const struct fsj_rule rule = {
+		.id = (char *)"repository-discovery",
+		.deny = FSJ_CAPBIT(FSJ_CAP_CREATE),
+		.source = FSJ_SRC_PROTECTED,
+		.origin = (char *)"a HEAD outside a gitdir makes git take its folder for one",
+	};
+	const struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &rule, false };
+	const char *ws = j->nt->pol->workspace, *base = path ? strrchr(path, '/') : NULL;
+	cleanup_free char *parent = NULL, *refs = NULL;
+	struct stat st;
+	size_t wl;
+
+	if (!base || strcmp(base + 1, "HEAD") != 0 || !ws || !path_covers(ws, path) ||
+	    strcmp(ws, path) == 0)
+		return true;
+	wl = strcmp(ws, "/") == 0 ? 0 : strlen(ws);
+	for (const char *c = path + wl + 1; c < base; c = strchr(c, '/') + 1) {
+		size_t n = (size_t)(strchr(c, '/') - c);
+
+		if (n >= 4 && strncmp(c + n - 4, ".git", 4) == 0)
+			return true;
+	}
+	parent = path_dirname(path);
+	refs = path_join(parent, "refs");
+	if (strcmp(parent, ws) != 0 && lstat(parent, &st) == 0 && S_ISDIR(st.st_mode) &&
+	    notify_made_here(j->nt, &st) && lstat(refs, &st) == 0 && S_ISDIR(st.st_mode))
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, path, "repository-discovery", EACCES, &d);
+	return false;
 }
 
 #else

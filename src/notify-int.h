@@ -316,6 +316,11 @@ int notify_op_meta(struct job *j);
  * bytes. Returns false when the call is not such a rename (nothing done,
  * nothing answered), true once it is answered (done or refused). */
 bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
+/* notify-gitcfg.c: creating path (resolved, absolute) is not a HEAD that
+ * could turn its folder into a gitdir git's discovery finds (rule
+ * "repository-discovery"); refuses (answers EACCES, recorded) and returns
+ * false when it is. */
+bool nj_discovery_ok(struct job *j, const char *path);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

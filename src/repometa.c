@@ -1,22 +1,29 @@
-/* repometa.c - the repository metadata fsjail protects (see repometa.h).
+/* repometa.c - the repository metadata fsjail protects (see repometa.h):
+ * the walk and the rules. Git's own files are read in repometa-gitfile.c,
+ * the linked-worktree grants are made in repometa-grant.c.
  *
  * What is protected, for every gitdir found: hooks/ (existing or not: a
  * hook planted there is code the next git runs), config (it names hook
- * paths, fsmonitor, filters, aliases, pagers), config.worktree when it
- * exists or not (extensions.worktreeConfig may already be on), the files
- * of info/ that steer git, existing or not (attributes, exclude,
+ * paths, fsmonitor, filters, aliases, pagers) and every file it includes
+ * (include.path, includeIf.*.path, existing or not), config.worktree when
+ * it exists or not (extensions.worktreeConfig may already be on), the
+ * files of info/ that steer git, existing or not (attributes, exclude,
  * sparse-checkout, grafts; not info/refs, rewritten by every repack), or
  * info/ whole when it does not exist (a name under an absent folder cannot
- * be left to the listener, landlock-plan.c), the .git file of a linked worktree or
- * submodule (it says which gitdir, so which hooks and config, git uses),
- * commondir and gitdir in every gitdir (likewise, existing or not),
- * and the core.hooksPath
- * folder (existing or not). Everything else (objects, refs, index, logs,
- * HEAD, packed-refs, ORIG_HEAD) stays as the workspace grants it.
- * A gitdir is any folder git takes for one (HEAD, objects/, refs/), not
- * only one named .git: git finds a bare repository by that shape. */
+ * be left to the listener, landlock-plan.c), the .git file of a linked
+ * worktree or submodule (it says which gitdir, so which hooks and config,
+ * git uses), commondir and gitdir in every gitdir (likewise, existing or
+ * not), the core.hooksPath folder (existing or not), and what makes git's
+ * discovery take the gitdir for one (setup.c is_git_directory()): HEAD
+ * (changed only through git's checked HEAD.lock rename, notify-gitcfg.c)
+ * and the objects/ and refs/ folders themselves (not what they hold).
+ * Everything else (objects and refs inside, index, logs, packed-refs,
+ * ORIG_HEAD) stays as the workspace grants it.
+ * A gitdir is any folder git takes for one (a valid HEAD, objects and refs
+ * it may enter, through commondir), not only one named .git: git finds a
+ * bare repository by that shape. */
 
-#include "repometa.h"
+#include "repometa-int.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -33,8 +40,6 @@
 #include "policy.h"
 #include "util.h"
 
-/* Largest .git file, commondir, gitdir or git config file read. */
-#define REPOMETA_FILE_MAX (256u * 1024u)
 /* The files of info/ protected: attributes (picks filter and diff
  * drivers), exclude and sparse-checkout (what git shows and checks out),
  * grafts (history). */
@@ -44,16 +49,20 @@ static const char *const info_files[] = { "info/attributes", "info/exclude",
 /* Deepest modules/ nesting followed (submodules of submodules). */
 #define REPOMETA_MODULES_DEPTH 6
 
-static void add_path(struct repometa *m, const char *path, bool recursive, const char *repo)
+void repometa_add_path(struct repometa *m, const char *path, bool recursive, unsigned deny,
+		       const char *repo)
 {
 	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->v[i].path, path) == 0)
+		if (strcmp(m->v[i].path, path) == 0) {
+			m->v[i].deny |= deny;
+			m->v[i].recursive |= recursive;
 			return;
+		}
 	if (m->n == m->cap) {
 		m->cap = m->cap ? 2 * m->cap : 16;
 		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
 	}
-	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo), false };
+	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo), false, deny, false };
 }
 
 /* A folder the walk leaves unsearched: protected whole (fail closed). */
@@ -62,9 +71,10 @@ static void add_unsearched(struct repometa *m, const char *dir)
 	for (size_t i = 0; i < m->n; i++)
 		if (strcmp(m->v[i].path, dir) == 0) {
 			m->v[i].recursive = m->v[i].unsearched = true;
+			m->v[i].deny |= FSJ_CAPS_MODIFY;
 			return;
 		}
-	add_path(m, dir, true, dir);
+	repometa_add_path(m, dir, true, FSJ_CAPS_MODIFY, dir);
 	m->v[m->n - 1].unsearched = true;
 }
 
@@ -126,7 +136,7 @@ static void add_child(struct repometa *m, const char *dir, const char *name, boo
 	struct stat st;
 
 	if (!only_existing || lstat(p, &st) == 0)
-		add_path(m, p, recursive, repo);
+		repometa_add_path(m, p, recursive, FSJ_CAPS_MODIFY, repo);
 }
 
 /* Mark gitdir (resolved) seen; false when it already was. */
@@ -143,99 +153,6 @@ static bool first_visit(struct repometa *m, const char *gitdir)
 	return true;
 }
 
-/* The first line of the small file at path with prefix (may be "") cut
- * off and trailing white space removed; NULL when unreadable or absent. */
-static char *first_line(const char *path, const char *prefix)
-{
-	cleanup_free char *buf = NULL;
-	size_t len = 0, n = strlen(prefix);
-	char *nl;
-
-	if (read_file(path, REPOMETA_FILE_MAX, &buf, &len) < 0 || memchr(buf, '\0', len))
-		return NULL;
-	nl = strchr(buf, '\n');
-	if (nl)
-		*nl = '\0';
-	len = strlen(buf);
-	while (len > 0 && isspace((unsigned char)buf[len - 1]))
-		buf[--len] = '\0';
-	if (strncmp(buf, prefix, n) != 0 || buf[n] == '\0')
-		return NULL;
-	return xstrdup(buf + n);
-}
-
-/* rel against base (both may be relative to base), normalised and
- * resolved; NULL when it cannot be. */
-static char *absolute(const char *rel, const char *base, const char *home)
-{
-	cleanup_free char *norm = NULL;
-
-	if (path_normalize(rel, strlen(rel), home, base, &norm) != PATH_OK)
-		return NULL;
-	return path_resolve(norm);
-}
-
-/* The value of core.hooksPath in the git config file at path (the last
- * one wins, as in git), or NULL. A minimal reader: section headers,
- * "key = value" lines, quotes, backslash escapes and comments; include
- * directives are not followed (say so in the report). */
-static char *config_hookspath(const char *path)
-{
-	cleanup_free char *buf = NULL;
-	size_t len = 0;
-	bool in_core = false;
-	char *found = NULL, *line, *save = NULL;
-
-	if (read_file(path, REPOMETA_FILE_MAX, &buf, &len) < 0 || memchr(buf, '\0', len))
-		return NULL;
-	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		struct strbuf val = STRBUF_INIT;
-		bool quoted = false;
-		char *p = line, *eq;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '[') {
-			char *end = strchr(p, ']');
-			size_t n = end ? (size_t)(end - p - 1) : 0;
-			/* [core] only: [core "x"] is another section */
-			in_core = end && n == 4 && strncasecmp(p + 1, "core", 4) == 0;
-			p = end ? end + 1 : p + strlen(p);
-			while (isspace((unsigned char)*p))
-				p++;
-			if (!*p || *p == '#' || *p == ';')
-				continue;
-		}
-		if (!in_core || strncasecmp(p, "hookspath", 9) != 0)
-			continue;
-		eq = p + 9;
-		while (*eq == ' ' || *eq == '\t')
-			eq++;
-		if (*eq != '=')
-			continue;
-		for (p = eq + 1; *p == ' ' || *p == '\t'; p++)
-			;
-		for (; *p; p++) {
-			if (*p == '"') {
-				quoted = !quoted;
-			} else if (*p == '\\' && p[1]) {
-				p++;
-				sb_addc(&val, *p == 't' ? '\t' : *p == 'n' ? '\n' : *p);
-			} else if (!quoted && (*p == '#' || *p == ';')) {
-				break;
-			} else {
-				sb_addc(&val, *p);
-			}
-		}
-		while (val.len > 0 && isspace((unsigned char)val.buf[val.len - 1]))
-			val.buf[--val.len] = '\0';
-		free(found);
-		found = val.len ? sb_detach(&val) : NULL;
-		sb_release(&val);
-	}
-	return found;
-}
-
 /* Protect the folder a core.hooksPath value names, relative to the work
  * tree (git runs hooks there). */
 static void add_hookspath(struct repometa *m, const char *value, const char *worktree,
@@ -245,9 +162,9 @@ static void add_hookspath(struct repometa *m, const char *value, const char *wor
 
 	if (!value || (value[0] != '/' && value[0] != '~' && !worktree))
 		return;
-	dir = absolute(value, worktree ? worktree : "/", home);
+	dir = repometa_abs(value, worktree ? worktree : "/", home);
 	if (dir)
-		add_path(m, dir, true, repo);
+		repometa_add_path(m, dir, true, FSJ_CAPS_MODIFY, repo);
 }
 
 static void visit_gitdir(struct repometa *m, const char *gitdir, const char *worktree,
@@ -309,10 +226,10 @@ static void visit_worktrees(struct repometa *m, const char *common, const char *
 			continue;
 		wt = path_join(dir, e->d_name);
 		gfile = path_join(wt, "gitdir");
-		dotgit = first_line(gfile, "");
+		dotgit = repometa_gitdir_file(gfile);
 		if (dotgit && dotgit[0] == '/') {
 			top = path_dirname(dotgit);
-			add_path(m, dotgit, false, top);
+			repometa_add_path(m, dotgit, false, FSJ_CAPS_MODIFY, top);
 		}
 		visit_gitdir(m, wt, top, home, depth + 1);
 	}
@@ -337,19 +254,42 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	if (depth > REPOMETA_MODULES_DEPTH + 2 || lstat(head, &st) < 0 || !first_visit(m, gitdir))
 		return;
 	cdfile = path_join(gitdir, "commondir");
-	cd = first_line(cdfile, "");
-	common = cd ? absolute(cd, gitdir, NULL) : NULL;
+	cd = repometa_git_file(cdfile, "");
+	common = cd ? repometa_abs(cd, gitdir, NULL) : NULL;
 	/* A linked worktree's own gitdir: git reads hooks and info from the
 	 * common dir, config.worktree from here. */
 	hooks = path_join(gitdir, "hooks");
 	if (!common || lstat(hooks, &st) == 0)
-		add_path(m, hooks, true, repo);
+		repometa_add_path(m, hooks, true, FSJ_CAPS_MODIFY, repo);
 	add_child(m, gitdir, "config", false, common != NULL, repo);
 	/* commondir and gitdir name the folder whose config and hooks git
 	 * reads (a linked worktree's own gitdir has both): existing or not */
 	add_child(m, gitdir, "commondir", false, false, repo);
 	add_child(m, gitdir, "gitdir", false, false, repo);
 	add_child(m, gitdir, "config.worktree", false, false, repo);
+	/* what makes git take this folder for a gitdir (setup.c
+	 * is_git_directory()): a HEAD git rejects, or objects/ or refs/
+	 * gone, and git's discovery walks on to the parent, where a gitdir
+	 * shape planted by the command (a03) supplies config and hooks.
+	 * HEAD is only changed by git's HEAD.lock rename, which
+	 * notify-gitcfg.c checks; objects/ and refs/ keep their contents
+	 * writable, only the folders themselves cannot go or be replaced. */
+	add_child(m, gitdir, "HEAD", false, false, repo);
+	for (size_t i = m->n; i-- > 0;)
+		if (strcmp(m->v[i].path, head) == 0 && !m->v[i].recursive)
+			m->v[i].head = true;
+	if (!common) {
+		cleanup_free char *objects = path_join(gitdir, "objects");
+		cleanup_free char *refs = path_join(gitdir, "refs");
+		/* not write (chmod 0, which access(X_OK) sees for a user
+		 * other than root): explain would call objects/ unwritable,
+		 * and a gitdir git passes by that way leads git only to
+		 * folders where HEAD cannot be made (nj_discovery_ok()) */
+		const unsigned cd_caps = FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE);
+
+		repometa_add_path(m, objects, false, cd_caps, repo);
+		repometa_add_path(m, refs, false, cd_caps, repo);
+	}
 	/* info/: what it holds that steers git, not info/refs, which every
 	 * repack rewrites (repack.updateServerInfo); git reads a linked
 	 * worktree's from the common dir */
@@ -358,85 +298,24 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 		for (size_t i = 0; i < sizeof(info_files) / sizeof(info_files[0]); i++)
 			add_child(m, gitdir, info_files[i], false, common != NULL, repo);
 	} else if (!common || lstat(info, &st) == 0) {
-		add_path(m, info, true, repo);
+		repometa_add_path(m, info, true, FSJ_CAPS_MODIFY, repo);
 	}
 	cfg = path_join(gitdir, "config");
 	cfgwt = path_join(gitdir, "config.worktree");
-	hp = config_hookspath(cfg);
-	hpwt = config_hookspath(cfgwt);
+	hp = repometa_config_read(cfg, home, m, repo);
+	hpwt = repometa_config_read(cfgwt, home, m, repo);
 	add_hookspath(m, hp, worktree, home, repo);
 	add_hookspath(m, hpwt, worktree, home, repo);
 	if (common) {
 		cleanup_free char *chp = NULL, *ccfg = path_join(common, "config");
 
-		chp = config_hookspath(ccfg);
+		chp = repometa_config_read(ccfg, home, m, repo);
 		add_hookspath(m, chp, worktree, home, repo);
 		visit_gitdir(m, common, NULL, home, depth + 1);
 	}
 	modules = path_join(gitdir, "modules");
 	visit_modules(m, modules, home, depth);
 	visit_worktrees(m, gitdir, home, depth);
-}
-
-static void add_grant(struct repometa *m, const char *dir, const char *name, bool recursive,
-		      unsigned allow, const char *repo)
-{
-	cleanup_free char *p = name ? path_join(dir, name) : xstrdup(dir);
-
-	if (m->n_grants == m->cap_grants) {
-		m->cap_grants = m->cap_grants ? 2 * m->cap_grants : 8;
-		m->grants = xreallocarray(m->grants, m->cap_grants, sizeof(*m->grants));
-	}
-	m->grants[m->n_grants++] =
-		(struct repometa_grant){ steal_pointer(&p), recursive, allow, xstrdup(repo) };
-}
-
-/* A work tree top dir whose .git file names gitdir outside the
- * workspace: git there needs that gitdir and its common dir (a linked
- * worktree's objects, refs and logs are the main repository's). Not for
- * a submodule's gitdir (no commondir). */
-static void grant_outside(struct repometa *m, const char *dir, const char *gitdir)
-{
-	const unsigned rd = FSJ_CAPBIT(FSJ_CAP_READ), rw = rd | FSJ_CAPS_MODIFY;
-	static const char *const common_rw[] = { "objects", "refs", "logs" };
-	/* the files git writes there by lock file: config.lock only becomes
-	 * config through notify-gitcfg.c's check */
-	static const char *const common_files[] = {
-		"packed-refs", "packed-refs.lock", "packed-refs.new", "config.lock",
-		"shallow", "shallow.lock", "HEAD", "HEAD.lock",
-		"gc.pid", "gc.pid.lock", "gc.log", "gc.log.lock",
-	};
-	cleanup_free char *cdfile = NULL, *cd = NULL, *common = NULL;
-	cleanup_free char *backfile = NULL, *back = NULL, *backres = NULL, *dotgit = NULL;
-	cleanup_free char *dotres = NULL;
-	cleanup_free char *head = path_join(gitdir, "HEAD");
-	struct stat st;
-
-	/* git takes a folder for a gitdir only when it holds HEAD */
-	if (!m->workspace || path_covers(m->workspace, gitdir) || lstat(head, &st) < 0)
-		return;
-	cdfile = path_join(gitdir, "commondir");
-	cd = first_line(cdfile, "");
-	common = cd ? absolute(cd, gitdir, NULL) : NULL;
-	/* Only a linked worktree whose gitdir names it back (git's own
-	 * check, worktree.c): the .git file lies in the workspace, where the
-	 * command may have written it to name any gitdir; the gitdir file of
-	 * that gitdir lies outside, where it could not. */
-	backfile = path_join(gitdir, "gitdir");
-	back = first_line(backfile, "");
-	backres = back ? absolute(back, gitdir, NULL) : NULL;
-	dotgit = path_join(dir, ".git");
-	dotres = path_resolve(dotgit);
-	if (!common || !backres || !dotres || strcmp(backres, dotres) != 0)
-		return;
-	add_grant(m, gitdir, NULL, true, rw, dir);
-	if (path_covers(m->workspace, common))
-		return;
-	add_grant(m, common, NULL, true, rd, dir);
-	for (size_t i = 0; i < 3; i++)
-		add_grant(m, common, common_rw[i], true, rw, dir);
-	for (size_t i = 0; i < sizeof(common_files) / sizeof(common_files[0]); i++)
-		add_grant(m, common, common_files[i], false, rw, dir);
 }
 
 /* dir/.git (dir is a work tree top): a folder is the gitdir; a file says
@@ -451,11 +330,11 @@ static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
 	if (S_ISDIR(st.st_mode)) {
 		gitdir = path_resolve(dotgit);
 	} else if (S_ISREG(st.st_mode)) {
-		add_path(m, dotgit, false, dir);
-		target = first_line(dotgit, "gitdir: ");
-		gitdir = target ? absolute(target, dir, NULL) : NULL;
+		repometa_add_path(m, dotgit, false, FSJ_CAPS_MODIFY, dir);
+		target = repometa_git_file(dotgit, "gitdir: ");
+		gitdir = target ? repometa_abs(target, dir, NULL) : NULL;
 		if (gitdir)
-			grant_outside(m, dir, gitdir);
+			repometa_grant_outside(m, dir, gitdir);
 	}
 	if (gitdir)
 		visit_gitdir(m, gitdir, dir, home, 0);
@@ -581,7 +460,7 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 			file = path_join(home, ".config/git/config");
 		else if (g == 2)
 			file = xstrdup(global[0]);
-		if (!file || !(val = config_hookspath(file)))
+		if (!file || !(val = repometa_config_read(file, home, out, file)))
 			continue;
 		for (size_t i = 0; i < n_repos; i++) {
 			cleanup_free char *repo = NULL;
@@ -609,6 +488,7 @@ void repometa_release(struct repometa *m)
 	for (size_t i = 0; i < m->n_grants; i++) {
 		free(m->grants[i].path);
 		free(m->grants[i].repo);
+		free(m->grants[i].gitdir);
 	}
 	free(m->grants);
 	free(m->workspace);
@@ -620,6 +500,8 @@ void repometa_release(struct repometa *m)
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 {
 	for (size_t i = 0; i < m->n; i++) {
+		if (m->v[i].head && m->no_listener)
+			continue;
 		bool un = m->v[i].unsearched;
 		cleanup_free char *origin =
 			un ? xstrdup("not searched for git repositories (too deep or too many entries)")
@@ -628,7 +510,7 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 			.id = (char *)(un ? "repository-unsearched" : "repository-metadata"),
 			.path = m->v[i].path,
 			.recursive = m->v[i].recursive,
-			.deny = FSJ_CAPS_MODIFY,
+			.deny = m->v[i].deny,
 			.source = FSJ_SRC_PROTECTED,
 			.origin = origin,
 		};
@@ -637,39 +519,61 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 	}
 }
 
+/* setup.c validate_headref(): a symbolic link into refs/, or a file
+ * starting "ref:" then blanks then "refs/", or an object id in hex. */
+static bool head_valid(const char *head)
+{
+	char buf[256];
+	struct stat st;
+	ssize_t n;
+	int fd;
+	const char *p = buf;
+	size_t hex = 0;
+
+	if (lstat(head, &st) < 0)
+		return false;
+	if (S_ISLNK(st.st_mode)) {
+		n = readlink(head, buf, sizeof(buf) - 1);
+		return n >= 5 && strncmp(buf, "refs/", 5) == 0;
+	}
+	fd = open(head, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return false;
+	buf[n] = '\0';
+	if (strncmp(buf, "ref:", 4) == 0) {
+		for (p = buf + 4; isspace((unsigned char)*p); p++)
+			;
+		return strncmp(p, "refs/", 5) == 0;
+	}
+	while (isxdigit((unsigned char)buf[hex]))
+		hex++;
+	/* get_oid_hex_any(): a SHA-1 or SHA-256 id, then anything */
+	return hex >= 40;
+}
+
 bool repometa_is_gitdir(const char *dir)
 {
 	static const char *const need[] = { "objects", "refs" };
-	cleanup_free char *head = path_join(dir, "HEAD");
-	struct stat st;
+	cleanup_free char *head = path_join(dir, "HEAD"), *cdfile = path_join(dir, "commondir");
+	cleanup_free char *cd = NULL, *common = NULL;
 
-	if (lstat(head, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+	if (!head_valid(head))
 		return false;
+	/* get_common_dir(): objects/ and refs/ of the common dir */
+	cd = repometa_git_file(cdfile, "");
+	common = cd ? repometa_abs(cd, dir, NULL) : xstrdup(dir);
 	for (size_t i = 0; i < 2; i++) {
-		cleanup_free char *p = path_join(dir, need[i]);
+		cleanup_free char *p = common ? path_join(common, need[i]) : NULL;
 
-		if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+		/* access(X_OK), as git: an executable file will do */
+		if (!p || access(p, X_OK) < 0)
 			return false;
 	}
 	return true;
-}
-
-void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol)
-{
-	for (size_t i = 0; i < m->n_grants; i++) {
-		cleanup_free char *origin =
-			xasprintf("what git needs for the linked worktree %s", m->grants[i].repo);
-		struct fsj_rule r = {
-			.id = (char *)"git-linked-worktree",
-			.path = m->grants[i].path,
-			.recursive = m->grants[i].recursive,
-			.allow = m->grants[i].allow,
-			.source = FSJ_SRC_BASELINE,
-			.origin = origin,
-		};
-
-		policy_add_rule(pol, &r);
-	}
 }
 
 char *repometa_find_top(const char *dir, const char *home)
@@ -713,8 +617,8 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 		bool old = false;
 
 		cleanup_free char *cdfile = path_join(after.gitdirs[i], "commondir");
-		cleanup_free char *cd = first_line(cdfile, "");
-		cleanup_free char *common = cd ? absolute(cd, after.gitdirs[i], NULL) : NULL;
+		cleanup_free char *cd = repometa_git_file(cdfile, "");
+		cleanup_free char *common = cd ? repometa_abs(cd, after.gitdirs[i], NULL) : NULL;
 
 		/* old, or a linked worktree's gitdir of an old repository */
 		for (size_t k = 0; k < before->n_gitdirs && !old; k++)

@@ -31,6 +31,10 @@ struct repometa_path {
 	bool recursive; /* a folder (hooks/, the hooksPath folder) */
 	char *repo;     /* the work tree (or gitdir) it belongs to */
 	bool unsearched; /* a folder the walk did not search (fail closed) */
+	unsigned deny;   /* FSJ_CAPBIT() mask refused (write, create, delete;
+			  * create and delete only for objects/ and refs/) */
+	bool head;       /* a gitdir's HEAD: changed only through the Linux
+			  * listener's checked HEAD.lock rename */
 };
 
 /* One grant git needs outside the workspace: the common gitdir of a
@@ -40,6 +44,8 @@ struct repometa_grant {
 	bool recursive;
 	unsigned allow; /* FSJ_CAPBIT() mask */
 	char *repo;     /* the work tree it is for */
+	char *gitdir;   /* the linked worktree's own gitdir (resolved) */
+	const char *refused; /* set by repometa_add_grants(): why not granted */
 };
 
 struct repometa {
@@ -53,13 +59,17 @@ struct repometa {
 	size_t entries;   /* directory entries looked at */
 	bool budget_hit;  /* the walk stopped early (REPOMETA_MAX_ENTRIES) */
 	bool depth_hit;   /* some folder was deeper than REPOMETA_MAX_DEPTH */
+	bool no_listener; /* set by the caller for macOS: no listener checks
+			   * git's HEAD.lock rename, so HEAD is not protected
+			   * (git checkout could not move it) */
 };
 
 /* Find the repositories whose work tree is workspace (absolute, resolved)
  * or lies below it, the repository whose work tree holds workspace, the
  * gitdirs of their linked worktrees and submodules (.git files, modules/,
- * worktrees/, commondir) and the core.hooksPath folders named by their
- * config, ~/.gitconfig, ~/.config/git/config ($XDG_CONFIG_HOME) and
+ * worktrees/, commondir, read as git reads them), the files their config
+ * and config.worktree include (include.path, includeIf.*.path), and the
+ * core.hooksPath folders named by their config, ~/.gitconfig, ~/.config/git/config ($XDG_CONFIG_HOME) and
  * /etc/gitconfig. home may be NULL (no ~ expansion, no global config).
  * Fills *out (caller releases with repometa_release()); never fails:
  * what cannot be read is skipped, and out->budget_hit says whether the
@@ -67,8 +77,8 @@ struct repometa {
 void repometa_scan(const char *workspace, const char *home, struct repometa *out);
 void repometa_release(struct repometa *m);
 
-/* Add one protected rule per path of m to pol: deny write, create and
- * delete, id "repository-metadata", origin "repository metadata of
+/* Add one protected rule per path of m to pol (not a HEAD when
+ * m->no_listener): deny write, create and delete, id "repository-metadata", origin "repository metadata of
  * <repo>" (an unsearched folder: id "repository-unsearched", origin "not
  * searched for git repositories"). */
 void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
@@ -76,13 +86,20 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
 /* Add m's grants to pol at the baseline level, id "git-linked-worktree",
  * origin "what git needs for the linked worktree <repo>": for a work tree
  * at or under the workspace whose .git file names a linked worktree's
- * gitdir outside it that names this .git file back (its gitdir file),
+ * gitdir outside it that names this .git file back (its gitdir file), is
+ * <common>/worktrees/<name> by its real path, with common a gitdir:
  * read on that gitdir and its common dir; write, create and delete on the
  * worktree's own gitdir and on the common dir's objects/, refs/, logs/,
  * packed-refs (.lock, .new), HEAD, shallow, gc.pid, gc.log, config.lock
- * (and their .lock). The metadata rules (protected level) still refuse hooks,
- * config, info and the rest there. */
-void repometa_add_grants(const struct repometa *m, struct fsj_policy *pol);
+ * (and their .lock). Only when pol as it is (call it last, before
+ * policy_finalize()), without the repository rules, refuses the command
+ * write, create and delete on that gitdir's gitdir and commondir files
+ * and create and delete on the gitdir and on worktrees/: else the
+ * command could have forged the worktree in an earlier run (issue 12
+ * item 2, a06); then no grant, grants[i].refused says why and a note on
+ * stderr names the gitdir. The metadata rules (protected level) still
+ * refuse hooks, config, info and the rest there. */
+void repometa_add_grants(struct repometa *m, struct fsj_policy *pol);
 
 /* After a run: scan workspace again and print to out, one line each,
  * the gitdirs that were not in before (a repository the command made or

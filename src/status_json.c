@@ -86,8 +86,11 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
 	cJSON_AddBoolToObject(o, "depth_hit", m->depth_hit);
 	cJSON *g = cJSON_AddArrayToObject(o, "grants");
 	for (size_t i = 0; i < m->n_grants; i++) {
-		cJSON *e = cJSON_CreateObject();
+		cJSON *e;
 
+		if (m->grants[i].refused)
+			continue;
+		e = cJSON_CreateObject();
 		cJSON_AddStringToObject(e, "path", m->grants[i].path);
 		cJSON_AddBoolToObject(e, "recursive", m->grants[i].recursive);
 		cJSON_AddBoolToObject(e, "write", (m->grants[i].allow & FSJ_CAPS_MODIFY) != 0);

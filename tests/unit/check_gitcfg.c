@@ -119,6 +119,37 @@ START_TEST(test_bytes_refused)
 }
 END_TEST
 
+/* HEAD: one valid ref or object id line, nothing else (a03). */
+START_TEST(test_head)
+{
+	static const char *const good[] = {
+		"ref: refs/heads/main\n", "ref: refs/heads/feat/x-1.2+y@z\n",
+		"0123456789abcdef0123456789abcdef01234567\n",
+		"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n",
+	};
+	static const char *const bad[] = {
+		"", "\n", "garbage\n", "ref: refs/heads/main", "ref: refs/heads/main\n\n",
+		"ref: refs/\n", "ref: refs/heads/../x\n", "ref: refs/heads/.x\n",
+		"ref: refs/heads//x\n", "ref: refs/heads/x/\n", "ref: refs/heads/a b\n",
+		"ref: heads/main\n", "ref:refs/heads/main\n", "ref: refs/heads/main\r\n",
+		"0123456789ABCDEF0123456789abcdef01234567\n",
+		"0123456789abcdef0123456789abcdef0123456\n",
+		"0123456789abcdef0123456789abcdef01234567 \n",
+		"0123456789abcdef0123456789abcdef01234567\nref: refs/heads/x\n",
+	};
+	const char *why = NULL;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		ck_assert_msg(gitcfg_head_ok(good[i], strlen(good[i]), &why), "refused %s", good[i]);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		why = NULL;
+		ck_assert_msg(!gitcfg_head_ok(bad[i], strlen(bad[i]), &why), "took %s", bad[i]);
+		ck_assert(why != NULL);
+	}
+	ck_assert(!gitcfg_head_ok("ref: refs/heads/m\0n\n", 20, &why));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gitcfg");
@@ -130,6 +161,7 @@ int main(void)
 	tcase_add_test(tc, test_outside_branch_refused);
 	tcase_add_test(tc, test_branch_grammar_strict);
 	tcase_add_test(tc, test_bytes_refused);
+	tcase_add_test(tc, test_head);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
