@@ -321,6 +321,15 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
  * "repository-discovery"); refuses (answers EACCES, recorded) and returns
  * false when it is. */
 bool nj_discovery_ok(struct job *j, const char *path);
+/* notify-repo.c: the change caps (FSJ_CAPBIT of create, write, delete)
+ * of the name l is not one of the metadata of a git repository the
+ * start-of-run scan does not cover (rule "repository-metadata"; the file
+ * comment says which); new_type is the S_IFMT type a create makes
+ * (S_IFDIR: mkdir or a renamed folder), 0 when not creating. Called after
+ * the policy allowed the change. Returns true to go on, false after
+ * refusing (answered EACCES, recorded). No system call unless the name or
+ * a folder name on l's path is one of git's metadata names. */
+bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

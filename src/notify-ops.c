@@ -58,7 +58,8 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 	if (flags & O_DIRECTORY)
 		return nj_answer(j, EINVAL);
 	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
-				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)))
+				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)) ||
+	    !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_CREATE), S_IFREG))
 		return 0;
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
 				  (int)(flags & KEEP_FLAGS) | O_CREAT | O_EXCL | O_NOFOLLOW |
@@ -111,7 +112,8 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 		caps |= FSJ_CAPBIT(FSJ_CAP_READ);
 	if (writes)
 		caps |= FSJ_CAPBIT(FSJ_CAP_WRITE);
-	if (!nj_need(j, l->path, caps) || (writes && !nj_hardlink_ok(j, l)))
+	if (!nj_need(j, l->path, caps) || (writes && !nj_hardlink_ok(j, l)) ||
+	    (writes && !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_WRITE), 0)))
 		return 0;
 	if (writes && !nj_save(j, l, BACKUP_CHANGE_CONTENT))
 		return 0;
@@ -227,6 +229,7 @@ static int op_truncate(struct job *j)
 	else if (!S_ISREG(l.st.st_mode) || j->c->length < 0)
 		e = EINVAL;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)) || !nj_hardlink_ok(j, &l) ||
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_WRITE), 0) ||
 		 !nj_save(j, &l, BACKUP_CHANGE_CONTENT))
 		e = -1;
 	else if ((fd = notify_reopen(l.obj, O_WRONLY | O_NONBLOCK)) < 0)
@@ -277,7 +280,8 @@ static int op_unlink(struct job *j)
 		e = rmdir_ ? EINVAL : EISDIR;
 	else if (rmdir_ != !!S_ISDIR(l.st.st_mode))
 		e = rmdir_ ? ENOTDIR : EISDIR;
-	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)))
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)) ||
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), 0))
 		;
 	else if (fstatat(l.parent, l.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_ino != l.st.st_ino ||
 		 now.st_dev != l.st.st_dev)
@@ -416,7 +420,11 @@ static int op_rename(struct job *j)
 	else if (notify_gitcfg_rename(j, &a, &b, fl))
 		;
 	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
-		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)))
+		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)) ||
+		 !nj_repo_ok(j, &a, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u),
+			     b.obj >= 0 ? b.st.st_mode & S_IFMT : 0) ||
+		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u),
+			     a.st.st_mode & S_IFMT))
 		;
 	else if (!refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !refer_ok(j, &b, a.path)))
 		;
@@ -466,7 +474,8 @@ static int op_link(struct job *j)
 		e = EEXIST;
 	else if (b.trailing_slash)
 		e = ENOENT;
-	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path))
+	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path) ||
+		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT))
 		;
 	else if (S_ISLNK(a.st.st_mode) && rule_under(j->nt->pol, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
 		nj_refuse(j, FSJ_CAP_CREATE, b.path,
@@ -507,7 +516,9 @@ static int op_make(struct job *j)
 		e = ENOENT;
 	else if (sym && !target[0])
 		e = ENOENT;
-	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE),
+			     sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)))
 		;
 	else if (sym && rule_under(j->nt->pol, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
 		nj_refuse(j, FSJ_CAP_CREATE, l.path,

@@ -1,0 +1,265 @@
+/* notify-repo.c - repository metadata wherever the command can write: the
+ * listener's rule "repository-metadata" for the git repositories the
+ * start-of-run scan (repometa.c) does not see: those outside the
+ * workspace (/tmp/somerepo/.git, a bare /tmp/origin.git) and above it
+ * (a parent opened by --grant). DESIGN.md section 3 protects the metadata
+ * of the repositories at or under the workspace; this extends the same
+ * class to every folder the command can write, at the one place every
+ * change passes: the supervisor performs each trapped create, write-open,
+ * truncate, unlink, rename, link, symlink and mkdir (notify-ops.c).
+ *
+ * The rule. A change (create, write, delete, or a rename onto or away) of
+ * the name N in the folder D is refused (EACCES, recorded with rule id
+ * "repository-metadata") when
+ *   - N is config, config.worktree, hooks or info, and G = D; or D is, or
+ *     lies under, a folder named hooks or info, and G is that folder's
+ *     parent;
+ *   - G is a gitdir by git's own test (setup.c is_git_directory(): HEAD a
+ *     regular file or symbolic link, and objects/ and refs/ folders or a
+ *     commondir file), or G is named .git;
+ *   - G was not made by the command in this run (the listener's made set,
+ *     notify_made_here()): `git init /tmp/new` and `git worktree add` stay
+ *     free.
+ * A .git regular file (a linked worktree's or a submodule's pointer) may
+ * be deleted (git worktree remove) but not written, nor made or replaced
+ * in a folder the run did not make outside the workspace (inside, the
+ * scan's rules decide: `git submodule update` makes sub/.git files); a .git folder, or a NAME.git
+ * folder of gitdir shape, the run did not make may not be renamed away
+ * (a new one made in its place would carry the command's hooks).
+ *
+ * Why name + shape + made set is enough: git finds hooks, config and the
+ * info files by these names in the gitdir only (core.hooksPath aside), so
+ * a change that never touches these names in a gitdir cannot make git
+ * run anything; the gitdir test is git's, so what git will take for a
+ * repository is what is protected; and a gitdir the command made in this
+ * run held nothing of the user's, so planting in it plants nothing the
+ * user trusts (issue: git's discovery of such a new repository is the
+ * repository-discovery rule's business, not this one). Everything is
+ * checked with fstatat() on the directory descriptors the lookup holds
+ * and ".." from them, each step checked to be the named child; the
+ * resolved path string only says which ancestors to look at.
+ *
+ * Cost: the string test on N and D's path comes first; a call whose name
+ * and parent match nothing gets no system call from this file.
+ *
+ * Not covered: runs without the listener (FSJAIL_NO_NOTIFY=1, or a kernel
+ * without it), where only the scan's rules hold; writes to an existing
+ * file that are not trapped (backups off: the filter traps creating calls
+ * only); a hooks folder that is a symbolic link, or a core.hooksPath
+ * folder, of a repository outside the scan (the target folder is not
+ * named hooks); mode changes (chmod +x of a hook already there). */
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "notify-int.h"
+#include "path.h"
+#include "util.h"
+
+/* The most ancestors looked at for a hooks or info folder. */
+#define REPO_MAX_UP 64
+
+static const struct fsj_rule repo_rule = {
+	.id = (char *)"repository-metadata",
+	.recursive = true,
+	.deny = FSJ_CAPS_MODIFY,
+	.source = FSJ_SRC_PROTECTED,
+	.origin = (char *)"listener",
+};
+
+static bool is_meta_name(const char *n)
+{
+	return strcmp(n, "config") == 0 || strcmp(n, "config.worktree") == 0 ||
+	       strcmp(n, "hooks") == 0 || strcmp(n, "info") == 0;
+}
+
+static bool is_sub_name(const char *n, size_t len)
+{
+	return (len == 5 && memcmp(n, "hooks", 5) == 0) || (len == 4 && memcmp(n, "info", 4) == 0);
+}
+
+/* fd names a folder that git takes for a gitdir (setup.c
+ * is_git_directory()), or one named .git (name as the path says). */
+static bool is_gitdir(int fd, const char *name, size_t len)
+{
+	struct stat st;
+
+	if (len == 4 && memcmp(name, ".git", 4) == 0)
+		return true;
+	if (fstatat(fd, "HEAD", &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+		return false;
+	if (fstatat(fd, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+		return true;
+	return fstatat(fd, "objects", &st, 0) == 0 && S_ISDIR(st.st_mode) &&
+	       fstatat(fd, "refs", &st, 0) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The folder up levels above dir (0: dir itself), each step checked to be
+ * the parent holding the child by the name the path gives (names[i],
+ * lens[i] from dir upwards). Returns a new descriptor, or -1. */
+static int walk_up(int dir, size_t up, const char *const *names, const size_t *lens)
+{
+	char name[NAME_MAX + 1];
+	struct stat child, held;
+	int fd = fcntl(dir, F_DUPFD_CLOEXEC, 0), next;
+
+	for (size_t i = 0; fd >= 0 && i < up; i++) {
+		next = openat(fd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (next < 0 || lens[i] > NAME_MAX || fstat(fd, &child) < 0) {
+			if (next >= 0)
+				close(next);
+			close(fd);
+			return -1;
+		}
+		memcpy(name, names[i], lens[i]);
+		name[lens[i]] = '\0';
+		close(fd);
+		fd = next;
+		if (fstatat(fd, name, &held, AT_SYMLINK_NOFOLLOW) < 0 || held.st_dev != child.st_dev ||
+		    held.st_ino != child.st_ino) {
+			close(fd);
+			return -1;
+		}
+	}
+	return fd;
+}
+
+/* Refuse for the repository whose path is the first glen bytes of path. */
+static bool refuse(struct job *j, unsigned caps, const char *path, size_t glen, const char *why)
+{
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repo_rule, false };
+	enum fsj_cap cap = caps & FSJ_CAPBIT(FSJ_CAP_CREATE)  ? FSJ_CAP_CREATE
+			   : caps & FSJ_CAPBIT(FSJ_CAP_WRITE) ? FSJ_CAP_WRITE
+							      : FSJ_CAP_DELETE;
+	char reason[PATH_MAX + 96];
+
+	if (why)
+		snprintf(reason, sizeof(reason), "%s", why);
+	else
+		snprintf(reason, sizeof(reason),
+			 "metadata of the git repository at %.*s (outside the scan)", (int)glen, path);
+	nj_refuse(j, cap, path, reason, EACCES, &d);
+	return false;
+}
+
+/* G (fd) is a gitdir the run did not make: the change is refused. */
+static bool protects(const struct job *j, int g, const char *gname, size_t glen)
+{
+	struct stat st;
+
+	if (g < 0)
+		return true; /* cannot tell: fail closed */
+	if (!is_gitdir(g, gname, glen))
+		return false;
+	return fstat(g, &st) < 0 || !notify_made_here(j->nt, &st);
+}
+
+/* A .git name (see the file comment); new_type as for nj_repo_ok(). */
+static bool dotgit_ok(struct job *j, int dir, const struct loc *l, unsigned caps,
+		      mode_t new_type, size_t dlen)
+{
+	struct stat st;
+	bool dir_made = fstat(dir, &st) == 0 && notify_made_here(j->nt, &st);
+
+	if (l->obj >= 0 && S_ISDIR(l->st.st_mode)) {
+		if ((caps & FSJ_CAPBIT(FSJ_CAP_DELETE)) && !notify_made_here(j->nt, &l->st))
+			return refuse(j, caps, l->path, strlen(l->path), NULL);
+		return true;
+	}
+	if ((caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) && l->obj >= 0 && !notify_made_here(j->nt, &l->st))
+		return refuse(j, caps, l->path, dlen,
+			      "a linked worktree's .git file (outside the scan): delete only");
+	/* under the workspace the scan's rules decide (a submodule's .git
+	 * file made by `git submodule update` in a checked-out folder) */
+	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && new_type != S_IFDIR && !dir_made &&
+	    !(j->nt->pol->workspace && path_covers(j->nt->pol->workspace, l->path)))
+		return refuse(j, caps, l->path, dlen,
+			      "a .git file in a folder the command did not make (outside the scan)");
+	return true;
+}
+
+/* The change caps (FSJ_CAPBIT of create, write, delete) of l is not one
+ * of repository metadata outside the scan (file comment); new_type is the
+ * S_IFMT type a create makes (S_IFDIR for mkdir or a renamed folder, 0
+ * when not creating). Returns true to go on, false after refusing
+ * (answered, recorded). */
+bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
+{
+	const char *names[REPO_MAX_UP + 1];
+	size_t lens[REPO_MAX_UP + 1], n = 0, dlen;
+	const char *path = l->path, *base, *p;
+	cleanup_fd int own = -1;
+	char name[NAME_MAX + 1];
+	bool meta, dotgit, bare;
+	int dir = l->parent;
+
+	if (!path || path[0] != '/' || !(caps & FSJ_CAPS_MODIFY))
+		return true;
+	base = strrchr(path, '/') + 1;
+	dlen = base > path + 1 ? (size_t)(base - 1 - path) : 1;
+	meta = is_meta_name(base);
+	dotgit = strcmp(base, ".git") == 0;
+	bare = !dotgit && l->obj >= 0 && S_ISDIR(l->st.st_mode) &&
+	       (caps & FSJ_CAPBIT(FSJ_CAP_DELETE)) && strlen(base) > 4 &&
+	       strcmp(base + strlen(base) - 4, ".git") == 0;
+	/* D's components, nearest first: only a hooks or info among them
+	 * makes the walk worth doing (string work only, no system call). */
+	bool sub = false;
+	for (p = base - 1; p > path && n < REPO_MAX_UP;) {
+		const char *e = p, *s = p;
+
+		while (s > path && s[-1] != '/')
+			s--;
+		names[n] = s;
+		lens[n] = (size_t)(e - s);
+		if (is_sub_name(s, lens[n]))
+			sub = true;
+		n++;
+		p = s - 1;
+	}
+	if (!meta && !dotgit && !bare && !sub)
+		return true;
+	if (dir < 0) { /* a magic object: its folder, checked to hold it */
+		own = notify_reparent(l, name);
+		if (own < 0)
+			return refuse(j, caps, path, dlen, "repository metadata: no folder to check");
+		dir = own;
+	}
+	if (dotgit)
+		return dotgit_ok(j, dir, l, caps, new_type, dlen);
+	if (bare) {
+		size_t blen = strlen(base);
+
+		if (l->obj >= 0 && is_gitdir(l->obj, base, blen) && !notify_made_here(j->nt, &l->st))
+			return refuse(j, caps, path, strlen(path), NULL);
+		return true;
+	}
+	if (meta && n > 0) {
+		cleanup_fd int g = walk_up(dir, 0, names, lens);
+
+		if (protects(j, g, names[0], lens[0]))
+			return refuse(j, caps, path, dlen, NULL);
+	}
+	/* D is, or lies under, hooks or info: G is the folder above it. */
+	for (size_t k = 0; sub && k + 1 < n; k++) {
+		if (!is_sub_name(names[k], lens[k]))
+			continue;
+		cleanup_fd int g = walk_up(dir, k + 1, names, lens);
+
+		if (protects(j, g, names[k + 1], lens[k + 1]))
+			return refuse(j, caps, path,
+				      (size_t)(names[k + 1] + lens[k + 1] - path), NULL);
+	}
+	return true;
+}
+
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_repo_not_this_system;
+#endif /* __linux__ */
