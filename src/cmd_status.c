@@ -224,6 +224,10 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		meets = false;
 	}
 	status_repos_json(root, &ctx, &warnings);
+	/* outside the scan, the listener's rule (notify-repo.c) */
+	if (backend == FSJ_BACKEND_LANDLOCK)
+		cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(root, "repository_metadata"),
+				      "outside_by_listener", sandbox_listener_expected(NULL));
 	status_grants_warn(&ctx, &warnings);
 	status_exe_warn(pol, &warnings);
 	if (warnings.len)
@@ -600,6 +604,12 @@ static void print_text(const cJSON *root)
 		printf("  %s%s: %s (for the linked worktree %s)\n", js(c, "path"),
 		       jb(c, "recursive") ? "" : " (this path only)",
 		       jb(c, "write") ? "read, write, create, delete" : "read", js(c, "for"));
+	o = jo(jo(root, "repository_metadata"), "outside_by_listener");
+	if (o)
+		printf("\nrepositories outside the workspace: %s\n",
+		       cJSON_IsTrue(o) ? "hooks/, info/, config, config.worktree refused by the listener "
+					 "(rule 'repository-metadata')"
+				       : "NOT protected: no listener (FSJAIL_NO_NOTIFY), only the scan's rules hold");
 	cJSON_ArrayForEach(c, jo(root, "warnings")) printf("warning: %s\n", c->valuestring);
 }
 
