@@ -100,7 +100,7 @@ static bool is_gitdir(int fd, const char *name, size_t len)
 	       fstatat(fd, "refs", &st, 0) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The folder up levels above dir (0: dir itself), each step checked to be
+/* The folder up levels (> 0) above dir, each step checked to be
  * the parent holding the child by the name the path gives (names[i],
  * lens[i] from dir upwards). Returns a new descriptor, or -1. */
 static int walk_up(int dir, size_t up, const char *const *names, const size_t *lens)
@@ -240,12 +240,8 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 			return refuse(j, caps, path, strlen(path), NULL);
 		return true;
 	}
-	if (meta && n > 0) {
-		cleanup_fd int g = walk_up(dir, 0, names, lens);
-
-		if (protects(j, g, names[0], lens[0]))
-			return refuse(j, caps, path, dlen, NULL);
-	}
+	if (meta && n > 0 && protects(j, dir, names[0], lens[0]))
+		return refuse(j, caps, path, dlen, NULL);
 	/* D is, or lies under, hooks or info: G is the folder above it. */
 	for (size_t k = 0; sub && k + 1 < n; k++) {
 		if (!is_sub_name(names[k], lens[k]))
