@@ -341,6 +341,7 @@ int cmd_run(int argc, char **argv)
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	notify_set_tcp_denied(sandbox_tcp_refused(sb));
+	notify_set_repository(ctx.config.protect_repository);
 	if (!sb) {
 		char why[sizeof(err.text)];
 

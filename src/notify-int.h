@@ -70,6 +70,7 @@ struct notify {
 	bool required; /* notify_require(): no hook (EBUSY) refuses the run */
 	bool trace;    /* notify_set_trace(): reads and executes are traced */
 	bool tcp_denied; /* notify_set_tcp_denied() */
+	bool repository_off; /* notify_set_repository(false) */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;

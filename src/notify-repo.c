@@ -199,7 +199,7 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 	bool meta, dotgit, bare;
 	int dir = l->parent;
 
-	if (!path || path[0] != '/' || !(caps & FSJ_CAPS_MODIFY))
+	if (j->nt->repository_off || !path || path[0] != '/' || !(caps & FSJ_CAPS_MODIFY))
 		return true;
 	base = strrchr(path, '/') + 1;
 	dlen = base > path + 1 ? (size_t)(base - 1 - path) : 1;

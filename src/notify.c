@@ -37,6 +37,12 @@ void notify_set_trace(bool on)
 static struct stat hook_own_socket;
 static bool hook_have_own_socket;
 static bool hook_tcp_denied;
+static bool hook_repository_off;
+
+void notify_set_repository(bool protect)
+{
+	hook_repository_off = !protect;
+}
 
 void notify_set_tcp_denied(bool denied)
 {
@@ -140,6 +146,7 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	if (hook_have_own_socket)
 		(void)notify_note_made(nt, &hook_own_socket);
 	nt->tcp_denied = hook_tcp_denied;
+	nt->repository_off = hook_repository_off;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
 	    setsockopt(nt->sock[0], SOL_SOCKET, SO_PASSCRED, &(int){ 1 }, sizeof(int)) < 0 ||
 	    pipe2(nt->stop, O_CLOEXEC) < 0) {

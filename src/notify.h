@@ -114,6 +114,11 @@ void notify_set_own_socket(const char *path);
  * outside the command's domain, refuses them too (EACCES, as Landlock). */
 void notify_set_tcp_denied(bool denied);
 
+/* Before notify_new(): the config's protect: {repository:} (default
+ * true); false turns the listener's repository-metadata rule for the
+ * repositories outside the scan off too (notify-repo.c). */
+void notify_set_repository(bool protect);
+
 /* Before notify_new(): allow writing a pre-existing regular file with
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
 void notify_set_allow_hardlink_writes(bool allow);

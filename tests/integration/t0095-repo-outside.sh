@@ -10,7 +10,7 @@
 # ordinary user cloudsdk.
 . "$(dirname "$0")/libtest.sh"
 
-plan 8
+plan 9
 setup
 require_landlock
 git_env
@@ -166,6 +166,19 @@ end_test
 begin_test "status says what the listener adds"
 run_cmd "$FSJAIL" status --workspace "$WS"
 assert_out_match "repositor(y|ies) outside"
+end_test
+
+begin_test "protect: {repository: false} turns the listener's rule off too"
+D=$(newtmp)
+git init -q -b main "$D/r" >/dev/null 2>&1 || bail_out "cannot make the repository"
+write_config <<EOF
+protect:
+  repository: false
+EOF
+fsj_sh -- 'echo "# harmless" >"$1/r/.git/hooks/pre-rebase" && echo done' "$D"
+assert_rc 0
+assert_content "$D/r/.git/hooks/pre-rebase" "# harmless"
+clear_rules
 end_test
 
 done_testing
