@@ -10,7 +10,7 @@
 # ordinary user cloudsdk.
 . "$(dirname "$0")/libtest.sh"
 
-plan 9
+plan 10
 setup
 require_landlock
 git_env
@@ -179,6 +179,23 @@ fsj_sh -- 'echo "# harmless" >"$1/r/.git/hooks/pre-rebase" && echo done' "$D"
 assert_rc 0
 assert_content "$D/r/.git/hooks/pre-rebase" "# harmless"
 clear_rules
+end_test
+
+begin_test "a .git or NAME.git gitdir renamed away to plant a new one in its place: refused"
+D=$(newtmp)
+make_repos "$D"
+# shellcheck disable=SC2016
+fsj_sh -- 'd=$1
+	mv $d/somerepo/.git $d/somerepo/.git.away && git init -q $d/somerepo &&
+		printf "#!/bin/sh\ntouch $d/m/hook\n" >$d/somerepo/.git/hooks/pre-commit &&
+		chmod +x $d/somerepo/.git/hooks/pre-commit
+	mv $d/origin.git $d/origin.away && git init -q --bare $d/origin.git &&
+		printf "#!/bin/sh\ntouch $d/m/receive\n" >$d/origin.git/hooks/post-receive &&
+		chmod +x $d/origin.git/hooks/post-receive
+	exit 0' "$D"
+assert_not_exists "$D/somerepo/.git.away"
+assert_not_exists "$D/origin.away"
+check_outside "$D"
 end_test
 
 done_testing
