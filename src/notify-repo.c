@@ -153,8 +153,6 @@ static bool protects(const struct job *j, int g, const char *gname, size_t glen)
 {
 	struct stat st;
 
-	if (g < 0)
-		return true; /* cannot tell: fail closed */
 	if (!is_gitdir(g, gname, glen))
 		return false;
 	return fstat(g, &st) < 0 || !notify_made_here(j->nt, &st);
@@ -248,6 +246,9 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 			continue;
 		cleanup_fd int g = walk_up(dir, k + 1, names, lens);
 
+		if (g < 0) /* cannot tell: fail closed */
+			return refuse(j, caps, path, dlen,
+				      "repository metadata: the folders above changed during the call");
 		if (protects(j, g, names[k + 1], lens[k + 1]))
 			return refuse(j, caps, path,
 				      (size_t)(names[k + 1] + lens[k + 1] - path), NULL);
