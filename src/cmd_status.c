@@ -225,7 +225,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	}
 	status_repos_json(root, &ctx, &warnings);
 	/* outside the scan, the listener's rule (notify-repo.c) */
-	if (backend == FSJ_BACKEND_LANDLOCK)
+	if (backend == FSJ_BACKEND_LANDLOCK && ctx.config.protect_repository)
 		cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(root, "repository_metadata"),
 				      "outside_by_listener", sandbox_listener_expected(NULL));
 	status_grants_warn(&ctx, &warnings);
