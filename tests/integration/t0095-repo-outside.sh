@@ -19,13 +19,13 @@ git_env
 # under /home, which the baseline does not grant).
 TMPS=()
 trap 'rm -rf "${TMPS[@]}"; cleanup' EXIT
+# newtmp: D becomes a new /tmp folder, removed on exit (not in a $(...):
+# TMPS must grow in this shell).
 newtmp()
 {
-	local d
-	d=$(mktemp -d /tmp/fsjail-t0095.XXXXXX) || bail_out "no /tmp folder"
-	chmod 755 "$d"
-	TMPS+=("$d")
-	echo "$d"
+	D=$(mktemp -d /tmp/fsjail-t0095.XXXXXX) || bail_out "no /tmp folder"
+	chmod 755 "$D"
+	TMPS+=("$D")
 }
 
 # attack DIR: plant in DIR/somerepo (a repository) and DIR/origin.git (a
@@ -78,7 +78,7 @@ check_outside()
 }
 
 begin_test "a repository and a bare one in /tmp: hooks, config, hooks/, info/ refused"
-D=$(newtmp)
+newtmp
 make_repos "$D"
 fsj_sh -- "$ATTACK" "$D"
 check_outside "$D"
@@ -89,7 +89,7 @@ if ! U=$(user_folder); then
 	skip_root "runs the attack as the ordinary user cloudsdk"
 	T_OPEN=0
 else
-	D=$(newtmp)
+	newtmp
 	chown cloudsdk: "$D"
 	runuser -u cloudsdk -- env HOME="$U" bash -c "$(declare -f make_repos bail_out); make_repos $D" ||
 		bail_out "cannot make cloudsdk's repositories"
@@ -102,7 +102,7 @@ else
 fi
 
 begin_test "a nested-repo workspace with --grant on the parent: the parent's hooks refused"
-D=$(newtmp)
+newtmp
 (git init -q -b main "$D/parent" && git init -q -b main "$D/parent/ws" &&
 	git -C "$D/parent/ws" commit -q --allow-empty -m i) >/dev/null 2>&1 ||
 	bail_out "cannot make the nested repositories"
@@ -119,7 +119,7 @@ assert_not_exists "$D/hook"
 end_test
 
 begin_test "git init in /tmp inside the run works (made in the run)"
-D=$(newtmp)
+newtmp
 fsj_sh -- 'git init -q -b main "$1/new" && cd "$1/new" &&
 	printf "#!/bin/sh\necho hook-ran\n" >.git/hooks/pre-commit && chmod +x .git/hooks/pre-commit &&
 	git config user.name x && git commit -q --allow-empty -m i && echo init-ok' "$D"
@@ -139,7 +139,7 @@ assert_not_exists "$WS/wt"
 end_test
 
 begin_test "a linked worktree's .git file outside: delete only"
-D=$(newtmp)
+newtmp
 (git init -q -b main "$D/main" && git -C "$D/main" commit -q --allow-empty -m i &&
 	git -C "$D/main" worktree add -q "$D/wt1" -b wt1) >/dev/null 2>&1 ||
 	bail_out "cannot make the linked worktree"
@@ -154,7 +154,7 @@ assert_not_exists "$D/wt1/.git"
 end_test
 
 begin_test "a folder named info or hooks that is no repository's stays writable"
-D=$(newtmp)
+newtmp
 mkdir -p "$D/proj/info" "$D/proj/hooks"
 fsj_sh -- 'echo a >"$1/proj/info/x" && echo b >"$1/proj/hooks/y" && echo c >"$1/proj/config" &&
 	echo plain-ok' "$D"
@@ -169,7 +169,7 @@ assert_out_match "repositor(y|ies) outside"
 end_test
 
 begin_test "protect: {repository: false} turns the listener's rule off too"
-D=$(newtmp)
+newtmp
 git init -q -b main "$D/r" >/dev/null 2>&1 || bail_out "cannot make the repository"
 write_config <<EOF
 protect:
@@ -182,7 +182,7 @@ clear_rules
 end_test
 
 begin_test "a .git or NAME.git gitdir renamed away to plant a new one in its place: refused"
-D=$(newtmp)
+newtmp
 make_repos "$D"
 # shellcheck disable=SC2016
 fsj_sh -- 'd=$1
