@@ -1,0 +1,119 @@
+#!/bin/bash
+# Undo of hard-linked files and of large deletes (issue 14, DESIGN.md
+# section 9: backups keyed by file identity; every name a run removed comes
+# back, as hard links of one inode where they were before). Each case
+# checks content byte for byte and identity (`stat -c %i` of both names
+# equal, link count 2): rm -rf of a folder holding two names of one file
+# (fsjail before this brought back one name only), a rename over one name
+# of a linked pair, a truncate through one name then rm of the other, a
+# restore of one name by path; and the delete of a 12 MB file (over
+# backup.max_size_mb: it was "too large" to restore) comes back whole.
+# Run as root, and (when root) again as the ordinary user FSJAIL_TEST_USER
+# (default cloudsdk) from a copy of this script under runuser(1).
+. "$(dirname "$0")/libtest.sh"
+SELF_DIR=$TEST_DIR
+SELF=$(basename "$0")
+
+USER_PASS=${FSJ_LINKS_USER_PASS:-0}
+TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
+if [ "$USER_PASS" = 1 ]; then plan 5; else plan 6; fi
+setup
+require_landlock
+
+# linked_pair DIR: DIR/a and DIR/b, two names of one file.
+linked_pair()
+{
+	mkdir -p "$1" && printf 'one file\n%s\n' "$RANDOM" >"$1/a" && ln "$1/a" "$1/b"
+	sha256sum <"$1/a" >"$T/pair.sum"
+}
+
+# same_file A B: both exist, hold the saved content, are one inode.
+same_file()
+{
+	local n
+	for n in "$1" "$2"; do
+		[ -f "$n" ] || { fail "$n is not back"; return; }
+		sha256sum <"$n" | cmp -s - "$T/pair.sum" || fail "$n: content differs"
+	done
+	[ "$(stat -c %i "$1")" = "$(stat -c %i "$2")" ] ||
+		fail "$1 and $2 are no longer one file (inodes $(stat -c %i "$1") $(stat -c %i "$2"))"
+	[ "$(stat -c %h "$1")" = 2 ] || fail "$1: link count $(stat -c %h "$1"), not 2"
+}
+
+begin_test "rm -rf of a folder with two names of one file: both names back, one inode"
+linked_pair "$WS/h"
+fsj_sh -- 'rm -rf h'
+assert_rc 0
+[ ! -e "$WS/h" ] || fail "rm -rf did not remove h"
+run_cmd "$FSJAIL" backups restore
+assert_rc 0
+same_file "$WS/h/a" "$WS/h/b"
+end_test
+
+begin_test "a rename over one name of a linked pair: undone, the pair is one file again"
+linked_pair "$WS/r"
+echo other >"$WS/r/c"
+fsj_sh -- 'mv r/c r/a'
+assert_rc 0
+run_cmd "$FSJAIL" backups restore
+assert_rc 0
+same_file "$WS/r/a" "$WS/r/b"
+assert_content "$WS/r/c" other
+end_test
+
+begin_test "truncate through one name, then rm of the other: both back, one inode"
+linked_pair "$WS/t"
+# (an ordinary user's write to a linked file may be refused: then only rm)
+fsj_sh -- 'truncate -s 0 t/a; rm t/b'
+[ ! -e "$WS/t/b" ] || fail "rm did not remove t/b"
+run_cmd "$FSJAIL" backups restore
+assert_rc 0
+same_file "$WS/t/a" "$WS/t/b"
+end_test
+
+begin_test "a restore of one name by path brings that name back"
+linked_pair "$WS/p"
+fsj_sh -- 'rm -rf p'
+assert_rc 0
+run_cmd "$FSJAIL" backups restore "$WS/p/a"
+assert_rc 0
+[ -f "$WS/p/a" ] || fail "p/a is not back"
+sha256sum <"$WS/p/a" | cmp -s - "$T/pair.sum" || fail "p/a: content differs"
+end_test
+
+begin_test "the delete of a 12 MB file (over backup.max_size_mb) is undone byte for byte"
+head -c 12M /dev/urandom >"$WS/big.bin"
+sha256sum <"$WS/big.bin" >"$T/big.sum"
+fsj_sh -- 'rm big.bin'
+assert_rc 0
+[ ! -e "$WS/big.bin" ] || fail "rm did not remove big.bin"
+run_cmd "$FSJAIL" backups restore
+assert_rc 0
+sha256sum <"$WS/big.bin" 2>/dev/null | cmp -s - "$T/big.sum" || fail "big.bin is not back whole"
+end_test
+
+if [ "$USER_PASS" != 1 ]; then
+	if ! is_root; then
+		skip "the ordinary-user pass is run from a root run of this test"
+	elif ! id "$TEST_USER" >/dev/null 2>&1 || ! command -v runuser >/dev/null; then
+		skip_kernel "no user '$TEST_USER' (FSJAIL_TEST_USER) or no runuser: the ordinary-user pass cannot run"
+	else
+		begin_test "the same cases as the ordinary user $TEST_USER"
+		U=$(runuser -u "$TEST_USER" -- mktemp -d /tmp/fsjail-links-user.XXXXXX)
+		cp "$SELF_DIR/$SELF" "$SELF_DIR/libtest.sh" "$U/"
+		chmod -R a+rX "$U"
+		uhome=$(getent passwd "$TEST_USER" | cut -d: -f6)
+		runuser -u "$TEST_USER" -- env FSJ_LINKS_USER_PASS=1 FSJAIL="$FSJAIL" \
+			FSJAIL_DATADIR="$FSJAIL_DATADIR" FSJAIL_TEST_ROOT="$uhome" \
+			FSJAIL_REQUIRE_KERNEL="${FSJAIL_REQUIRE_KERNEL:-0}" \
+			bash "$U/$SELF" >"$T/user.tap" 2>&1
+		urc=$?
+		grep -q '^not ok' "$T/user.tap" && urc=1
+		grep -q '^ok' "$T/user.tap" || urc=1
+		[ "$urc" = 0 ] || fail "the ordinary-user pass failed"
+		[ "$urc" = 0 ] || sed 's/^/#   /' "$T/user.tap" | head -40
+		rm -rf "$U"
+		end_test
+	fi
+fi
+done_testing
