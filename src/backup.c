@@ -297,6 +297,21 @@ static int other_locked(struct backup_cycle *bc, int fd, const char *path, const
 	return 0;
 }
 
+/* A change that goes on unsaved (over backup.max_size_mb): said at the
+ * time, in the audit log, the status stream and one line on stderr. */
+static void skipped(const struct backup_cycle *bc, const char *call, const char *path,
+		    const struct stat *sb)
+{
+	unsigned long long mb = ((unsigned long long)sb->st_size + (1u << 20) - 1) >> 20;
+	char *detail = xasprintf("not kept: %llu MB over backup.max_size_mb (%llu)", mb,
+				 bc->max_size >> 20);
+
+	audit_backup(bc, call, path, "backup-skipped", detail);
+	run_event("backup", path, detail);
+	fprintf(stderr, "fsjail: not kept: %s (%llu MB over backup.max_size_mb)\n", path, mb);
+	free(detail);
+}
+
 /* The locked part of backup_before_change(). */
 static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, int fd,
 			 const char *path, enum backup_change what, const char *call,
@@ -349,7 +364,11 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		cJSON_AddNumberToObject(rec, "dir_mode", (double)(dsb.st_mode & 07777));
 	cJSON_AddNumberToObject(rec, "time", (double)time(NULL));
 	cJSON_AddStringToObject(rec, "call", call ? call : "notify");
-	if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
+	/* A removed file is kept by a link whatever its size (no copy). */
+	if (what == BACKUP_CHANGE_REMOVE &&
+	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
+		linked = true;
+	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
 		cJSON_AddNullToObject(rec, "backup");
 		cJSON_AddStringToObject(rec, "skipped", "too large");
 		if (append(bc, rec) < 0) {
@@ -358,12 +377,8 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		}
 		backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path)->state =
 			BACKUP_IDENT_SKIPPED;
-		audit_backup(bc, call, path, "backup-skipped", "larger than backup.max_size_mb");
+		skipped(bc, call, path, &sb);
 		return 0;
-	}
-	if (what == BACKUP_CHANGE_REMOVE &&
-	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
-		linked = true;
 	} else {
 		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
 		if (in < 0 ||

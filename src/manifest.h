@@ -8,7 +8,8 @@
  *   content  a file changed in place: path, dev, ino (decimal strings),
  *            backup (a name under files/, null when skipped), size, mode,
  *            uid, gid, atime, atime_ns, mtime, mtime_ns, dir_mode (its
- *            folder's), time, call, skipped (why not saved)
+ *            folder's), time, call, skipped (why not saved), nlink (its
+ *            names when more than one)
  *   remove   a file unlinked or renamed over: the content fields, method
  *            ("link": the inode itself is kept; "copy")
  *   created  a file or folder the run made: path, dev, ino (optional)
@@ -69,6 +70,7 @@ struct manifest_rec {
 	dev_t dev;
 	ino_t ino;
 	long long size;
+	long long nlink; /* content, remove: names the file had; 0: one (or not said) */
 	unsigned mode; /* 0..07777; 0 with !has_meta */
 	bool has_meta; /* mode, uid, gid, times below are set */
 	uid_t uid;

@@ -2,6 +2,7 @@
  * folder descriptor reached from "/" one O_NOFOLLOW step at a time (as
  * firejail's safer_openat()), renames use RENAME_NOREPLACE
  * (renameat2(2)), content goes back through backup_copy_fd(). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -26,6 +27,16 @@ struct rctx {
 	struct sim *sim; /* dry run: what the actions so far would have done */
 	size_t nsim;
 	size_t cur; /* the record being undone */
+	struct made *made; /* files this restore made again, by the identity they had */
+	size_t nmade;
+};
+
+/* A file made again by this restore (a copy from the cycle): its other
+ * removed names become links of it. fd: open on the new file (owned). */
+struct made {
+	dev_t dev;
+	ino_t ino;
+	int fd;
 };
 
 /* A dry run changes nothing, so later (older) records would see the disk
@@ -270,7 +281,123 @@ static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 	return false;
 }
 
-static void undo_content(struct rctx *x, const struct manifest_rec *r)
+/* true when a and b are records of one file (the same dev and ino). */
+static bool same_file_rec(const struct manifest_rec *a, const struct manifest_rec *b)
+{
+	return a->has_ident && b->has_ident && a->dev == b->dev && a->ino == b->ino;
+}
+
+static bool saved_rec(const struct manifest_rec *r)
+{
+	return (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) && r->backup;
+}
+
+/* The record whose saved file holds r's content from before the cycle:
+ * of all records of r's file (any of its names), the earliest copy, else
+ * the earliest link (a copy is taken when a linked file is written
+ * later: the link then holds the newer content). r when none. */
+static const struct manifest_rec *content_source(const struct rctx *x,
+						 const struct manifest_rec *r)
+{
+	const struct manifest_rec *link = NULL;
+
+	if (!r->has_ident)
+		return r;
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *s = &x->m->v[i];
+
+		if (!saved_rec(s) || !same_file_rec(s, r))
+			continue;
+		if (!s->linked)
+			return s;
+		if (!link)
+			link = s;
+	}
+	return link ? link : r;
+}
+
+/* A name in the folder dirfd of r's file (dev, ino): linked as name in
+ * pfd. true when one was found and linked. */
+static bool link_sibling(int dirfd, const struct manifest_rec *r, int pfd, const char *name)
+{
+	int dfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	struct dirent *e;
+	struct stat sb;
+	bool done = false;
+
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return false;
+	}
+	while (!done && (e = readdir(d)) != NULL)
+		done = e->d_ino == r->ino &&
+		       fstatat(dirfd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		       S_ISREG(sb.st_mode) && same_ident(&sb, r) &&
+		       linkat(dirfd, e->d_name, pfd, name, 0) == 0;
+	closedir(d);
+	return done;
+}
+
+/* r's path (name in pfd) is missing: give it back as one more name of
+ * the file it named, when that file is still about: one this restore
+ * made again for another of its names, the file itself under a name the
+ * cycle recorded (checked by identity), or under another name in the
+ * folder it was removed from (a rename over one name of a pair: the
+ * other name was never recorded; looked for only when the file had more
+ * names when it was saved). Never from the cycle's own link of it:
+ * a file restored as that inode would change the cycle (and the trash,
+ * which holds the same inode) with every later write.
+ * Returns true when the name is back. */
+static bool link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const char *name)
+{
+	struct stat sb;
+
+	if (!r->has_ident)
+		return false;
+	for (size_t i = 0; i < x->nmade; i++)
+		if (x->made[i].dev == r->dev && x->made[i].ino == r->ino)
+			return backup_copy_link_fd(x->made[i].fd, pfd, name) == 0;
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *s = &x->m->v[i];
+		cleanup_fd int sfd = -1;
+
+		if (s == r || !same_file_rec(s, r) || strcmp(s->path, r->path) == 0 ||
+		    (s->op != MANIFEST_CONTENT && s->op != MANIFEST_REMOVE && s->op != MANIFEST_NAME))
+			continue;
+		sfd = open_parent(x, s->path, false, NULL);
+		if (sfd >= 0 && fstatat(sfd, base_name(s->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(sb.st_mode) && same_ident(&sb, r) &&
+		    linkat(sfd, base_name(s->path), pfd, name, 0) == 0)
+			return true;
+	}
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *s = &x->m->v[i];
+		cleanup_fd int sfd = -1;
+
+		if (saved_rec(s) && s->nlink > 1 && same_file_rec(s, r) &&
+		    (sfd = open_parent(x, s->path, false, NULL)) >= 0 &&
+		    link_sibling(sfd, r, pfd, name))
+			return true;
+	}
+	return false;
+}
+
+/* Remember the file fd made again for r's file (fd is duplicated). */
+static void made_add(struct rctx *x, const struct manifest_rec *r, int fd)
+{
+	int dup = r->has_ident ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
+
+	if (dup < 0)
+		return;
+	x->made = xreallocarray(x->made, x->nmade + 1, sizeof(*x->made));
+	x->made[x->nmade++] = (struct made){ r->dev, r->ino, dup };
+}
+
+/* Undo r, a content, remove or name record with the saved file (backup)
+ * and the old mode, owner and times of its file's content_source(). */
+static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int src = -1, pfd = -1, fd = -1;
 	struct fsj_error err = { { 0 } };
@@ -305,17 +432,24 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 			act(x, "recreate", r->path, NULL, true, NULL);
 			return;
 		}
-		fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd < 0 || put_content(src, fd, r) < 0) {
-			int e = errno;
+		if (link_back(x, r, pfd, name)) {
+			act(x, "recreate", r->path, NULL, true, "another name of one file, as before");
+			fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		} else {
+			fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				    0600);
+			if (fd < 0 || put_content(src, fd, r) < 0) {
+				int e = errno;
 
-			if (fd >= 0)
-				(void)unlinkat(pfd, name, 0);
-			act_errno(x, r->path, "cannot make it again", e);
+				if (fd >= 0)
+					(void)unlinkat(pfd, name, 0);
+				act_errno(x, r->path, "cannot make it again", e);
+				return;
+			}
+			made_add(x, r, fd);
+			act(x, "recreate", r->path, NULL, true, NULL);
 			return;
 		}
-		act(x, "recreate", r->path, NULL, true, NULL);
-		return;
 	}
 	if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
 		act(x, "refuse", r->path, NULL, false,
@@ -339,6 +473,23 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	act(x, "restore-content", r->path, NULL, true, NULL);
+}
+
+/* A file changed, removed, or reached by another name (DESIGN.md section
+ * 9: one backup per file, whatever name reached it): each of its names
+ * gets the file's saved content back; a removed name comes back as a link
+ * of the file where that is still about (link_back()). */
+static void undo_content(struct rctx *x, const struct manifest_rec *r)
+{
+	const struct manifest_rec *s = content_source(x, r);
+	cleanup_free char *dir = path_dirname(r->path), *sdir = path_dirname(s->path);
+	struct manifest_rec v = *s;
+
+	v.op = r->op;
+	v.path = r->path;
+	if (!dir || !sdir || strcmp(dir, sdir) != 0)
+		v.dir_mode = 0; /* the mode of another folder */
+	undo_saved(x, &v);
 }
 
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
@@ -566,7 +717,7 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0 };
+	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0, NULL, 0 };
 
 	memset(c, 0, sizeof(*c));
 	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -582,6 +733,7 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 		switch (r->op) {
 		case MANIFEST_CONTENT:
 		case MANIFEST_REMOVE:
+		case MANIFEST_NAME:
 			undo_content(&x, r);
 			break;
 		case MANIFEST_RENAMED:
@@ -600,12 +752,14 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 			undo_special(&x, r);
 			break;
 		case MANIFEST_CYCLE:
-		case MANIFEST_NAME:
 			break;
 		}
 	}
 	if (x.filesfd >= 0)
 		close(x.filesfd);
+	for (size_t i = 0; i < x.nmade; i++)
+		close(x.made[i].fd);
+	free(x.made);
 	free(x.sim);
 	return c->failed ? -1 : 0;
 }
