@@ -16,7 +16,7 @@ SELF=$(basename "$0")
 
 USER_PASS=${FSJ_LINKS_USER_PASS:-0}
 TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 5; else plan 6; fi
+if [ "$USER_PASS" = 1 ]; then plan 6; else plan 7; fi
 setup
 require_landlock
 
@@ -92,6 +92,13 @@ assert_rc 0
 run_cmd "$FSJAIL" backups restore
 assert_rc 0
 sha256sum <"$WS/big.bin" 2>/dev/null | cmp -s - "$T/big.sum" || fail "big.bin is not back whole"
+end_test
+
+begin_test "a write to a file over backup.max_size_mb is said at the time: not kept"
+head -c 12M /dev/urandom >"$WS/big2.bin"
+fsj_sh -- 'echo more >>big2.bin'
+assert_rc 0
+assert_err_match "^fsjail: not kept: $WS/big2.bin \\(12 MB over backup.max_size_mb\\)\$"
 end_test
 
 if [ "$USER_PASS" != 1 ]; then
