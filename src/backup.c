@@ -377,7 +377,11 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		}
 		backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path)->state =
 			BACKUP_IDENT_SKIPPED;
-		skipped(bc, call, path, &sb);
+		if (what == BACKUP_CHANGE_REMOVE) /* the trash may keep it */
+			audit_backup(bc, call, path, "backup-skipped",
+				     "larger than backup.max_size_mb");
+		else
+			skipped(bc, call, path, &sb);
 		return 0;
 	} else {
 		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
@@ -515,6 +519,26 @@ bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino)
 	r = id && id->state == BACKUP_IDENT_CREATED;
 	pthread_mutex_unlock(&bc->lock);
 	return r;
+}
+
+void backup_note_removed(struct backup_cycle *bc, const char *path, const struct stat *sb,
+			 const char *trashed_as)
+{
+	struct backup_ident *id;
+	cJSON *rec;
+
+	if (!bc || !path || !S_ISREG(sb->st_mode))
+		return;
+	pthread_mutex_lock(&bc->lock);
+	id = backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, false, NULL);
+	if (id && id->state == BACKUP_IDENT_SKIPPED && bc->manfd >= 0) {
+		rec = trashed_as ? manifest_record("trashed", path, sb) : NULL;
+		if (rec)
+			cJSON_AddStringToObject(rec, "trash", trashed_as);
+		if (!rec || append(bc, rec) < 0)
+			skipped(bc, "notify", path, sb);
+	}
+	pthread_mutex_unlock(&bc->lock);
 }
 
 int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,

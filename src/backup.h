@@ -88,6 +88,16 @@ void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, i
 /* true when the file (dev, ino) was created in this cycle. */
 bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino);
 
+/* The regular file sb (its stat before the change) was removed from
+ * path (unlinked or renamed over) after backup_before_change(REMOVE).
+ * When the cycle could not keep it (over backup.max_size_mb, and no link
+ * in the store: another filesystem): trashed_as, where the trash took it
+ * (absolute), is recorded ("trashed": restore takes it back from there);
+ * NULL (or a record that cannot be written) says "not kept" on stderr,
+ * the status stream and the audit log. Nothing otherwise. */
+void backup_note_removed(struct backup_cycle *bc, const char *path, const struct stat *sb,
+			 const char *trashed_as);
+
 /* The file or folder (dev, ino) is about to be renamed from one absolute
  * path to another in this cycle (after backup_before_change() of any file
  * renamed over); restore moves it back (a record of a rename that then

@@ -83,7 +83,7 @@ static int do_list(const struct backup_store_cycle *v, size_t n, bool json)
 		arr = cJSON_AddArrayToObject(doc, "cycles");
 	}
 	for (size_t i = 0; i < n; i++) {
-		unsigned long k[MANIFEST_SPECIAL + 1] = { 0 };
+		unsigned long k[MANIFEST_TRASHED + 1] = { 0 };
 		unsigned long long bytes = 0;
 		cleanup_free char *commit = NULL;
 		struct manifest m;
@@ -227,6 +227,10 @@ static int do_show(const struct backup_store_cycle *c, bool json)
 				cmd_backups_put(stdout, "  symlink removed, to ", r->target);
 			else
 				printf("  FIFO removed  mode %04o", r->mode);
+			putchar('\n');
+			break;
+		case MANIFEST_TRASHED:
+			cmd_backups_put(stdout, "  kept in the trash as ", r->to);
 			putchar('\n');
 			break;
 		case MANIFEST_CYCLE:

@@ -199,7 +199,7 @@ static char *dup_or_null(const char *s)
 }
 
 static const char *const ops[] = { "cycle", "content", "remove", "created", "renamed",
-				   "name",  "rmdir",   "meta",   "special" };
+				   "name",  "rmdir",   "meta",   "special", "trashed" };
 
 const char *manifest_op_name(enum manifest_op op)
 {
@@ -268,6 +268,14 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		r->path = xstrdup(jstr(o, "from"));
 		r->to = xstrdup(jstr(o, "to"));
 		r->exchange = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "exchange"));
+	} else if (r->op == MANIFEST_TRASHED) {
+		b = jstr(o, "trash");
+		if (!manifest_path_ok(jstr(o, "path")) || !manifest_path_ok(b) ||
+		    strrchr(b, '/') - b < 7 || strncmp(strrchr(b, '/') - 6, "/files/", 7) != 0)
+			return "path or trash is not an absolute normalised path with a name "
+			       "(the trash's: in a files/ folder)";
+		r->path = xstrdup(jstr(o, "path"));
+		r->to = xstrdup(jstr(o, "trash"));
 	} else {
 		if (!manifest_path_ok(jstr(o, "path")))
 			return "path is not an absolute normalised path with a name";

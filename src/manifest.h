@@ -22,6 +22,9 @@
  *   special  a symlink or FIFO removed or renamed over: path, type
  *            ("symlink", "fifo"), target (a symlink's), mode, uid, gid,
  *            times
+ *   trashed  a removed file the cycle could not keep (over the size cap,
+ *            on another filesystem) went to the trash: path, dev, ino,
+ *            trash (its absolute path there; read into "to")
  * A line without "op" (fsjail before this format) is a content record.
  *
  * A torn line (ENOSPC, a crash mid-write) never hides the next one: the
@@ -56,13 +59,14 @@ enum manifest_op {
 	MANIFEST_RMDIR,
 	MANIFEST_META,
 	MANIFEST_SPECIAL,
+	MANIFEST_TRASHED,
 };
 
 struct manifest_rec {
 	enum manifest_op op;
 	unsigned long line; /* 1-based line in the file */
 	char *path;         /* absolute, normalised; renamed: from */
-	char *to;           /* renamed: to */
+	char *to;           /* renamed: to; trashed: where in the trash */
 	char *backup;       /* digits, a file under files/; NULL: not saved */
 	char *skipped;      /* why not saved, or NULL */
 	bool linked;        /* remove by method "link" */
@@ -71,8 +75,8 @@ struct manifest_rec {
 	ino_t ino;
 	long long size;
 	long long nlink; /* content, remove: names the file had; 0: one (or not said) */
-	unsigned mode; /* 0..07777; 0 with !has_meta */
-	bool has_meta; /* mode, uid, gid, times below are set */
+	unsigned mode;   /* 0..07777; 0 with !has_meta */
+	bool has_meta;   /* mode, uid, gid, times below are set */
 	uid_t uid;
 	gid_t gid;
 	struct timespec atime, mtime;

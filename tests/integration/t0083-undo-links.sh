@@ -16,7 +16,7 @@ SELF=$(basename "$0")
 
 USER_PASS=${FSJ_LINKS_USER_PASS:-0}
 TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 6; else plan 7; fi
+if [ "$USER_PASS" = 1 ]; then plan 7; else plan 8; fi
 setup
 require_landlock
 
@@ -100,6 +100,38 @@ fsj_sh -- 'echo more >>big2.bin'
 assert_rc 0
 assert_err_match "^fsjail: not kept: $WS/big2.bin \\(12 MB over backup.max_size_mb\\)\$"
 end_test
+
+# A workspace on another filesystem than the store (a tmpfs, as root):
+# no link, the cycle cannot keep a 12 MB file; the trash has it (a copy)
+# and restore takes it back from there.
+if [ "$USER_PASS" = 1 ] || ! is_root; then
+	skip "a tmpfs workspace needs root"
+else
+	begin_test "a 12 MB delete on another filesystem: restore takes it back from the trash"
+	WS2=$T/other-fs
+	mkdir -p "$WS2"
+	if ! mount -t tmpfs -o size=64m fsjail-test "$WS2"; then
+		skip_kernel "cannot mount a tmpfs"
+	else
+		head -c 12M /dev/urandom >"$WS2/big.bin"
+		sha256sum <"$WS2/big.bin" >"$T/big2.sum"
+		"$FSJAIL" run --workspace "$WS2" -- rm "$WS2/big.bin" >"$OUT" 2>"$ERR"
+		RC=$?
+		assert_rc 0
+		[ ! -e "$WS2/big.bin" ] || fail "rm did not remove big.bin"
+		(cd "$WS2" && "$FSJAIL" backups restore --workspace "$WS2") >"$OUT" 2>"$ERR"
+		RC=$?
+		assert_rc 0
+		sha256sum <"$WS2/big.bin" 2>/dev/null | cmp -s - "$T/big2.sum" ||
+			fail "big.bin is not back whole"
+		(cd "$WS2" && "$FSJAIL" backups restore --workspace "$WS2") >"$OUT" 2>"$ERR"
+		RC=$?
+		assert_rc 0
+		assert_out_match "^nothing to restore"
+		umount "$WS2"
+		end_test
+	fi
+fi
 
 if [ "$USER_PASS" != 1 ]; then
 	if ! is_root; then
