@@ -141,7 +141,7 @@ static cJSON *rec_json(const struct manifest_rec *r)
 
 	cJSON_AddStringToObject(o, "op", manifest_op_name(r->op));
 	cJSON_AddStringToObject(o, "path", r->path ? r->path : "");
-	if (r->op == MANIFEST_RENAMED)
+	if (r->op == MANIFEST_RENAMED || r->op == MANIFEST_TRASHED)
 		cJSON_AddStringToObject(o, "to", r->to ? r->to : "");
 	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) {
 		cJSON_AddNumberToObject(o, "size", (double)r->size);
