@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "backup_index.h"
 #include "manifest.h"
 #include "restore.h"
 
@@ -26,6 +27,7 @@ struct rctx {
 	size_t cur;        /* the record being undone */
 	struct made *made; /* files this restore made again, by the identity they had */
 	size_t nmade;
+	struct backup_index *files; /* the files with more than one record (restore-names.c) */
 };
 
 /* A file made again by this restore (a copy from the cycle): its other
@@ -90,6 +92,13 @@ int rs_set_meta(int fd, const struct manifest_rec *r);
 bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r);
 
 /* ---- restore-names.c ---- */
+
+/* Before the first record: which files (dev, ino) more than one content,
+ * remove or name record names (only those are looked for under other
+ * names: a restore stays linear in the records). rs_names_end(): after
+ * the last, frees what rs_names_begin() and rs_made_add() kept. */
+void rs_names_begin(struct rctx *x);
+void rs_names_end(struct rctx *x);
 
 /* The record whose saved file holds the content r's file had before the
  * cycle (of all records of that file: the earliest copy, else the

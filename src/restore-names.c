@@ -31,11 +31,58 @@ static bool saved_rec(const struct manifest_rec *r)
  * of all records of r's file (any of its names), the earliest copy, else
  * the earliest link (a copy is taken when a linked file is written
  * later: the link then holds the newer content). r when none. */
+/* An entry of x->files is BACKUP_IDENT_NONE while one record names the
+ * file, BACKUP_IDENT_COPIED once a second one does. */
+static bool is_file_rec(const struct manifest_rec *r)
+{
+	return r->has_ident &&
+	       (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_NAME);
+}
+
+void rs_names_begin(struct rctx *x)
+{
+	x->files = backup_index_new();
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *r = &x->m->v[i];
+		struct backup_ident *id;
+
+		if (!is_file_rec(r))
+			continue;
+		id = backup_index_ident(x->files, r->dev, r->ino, false, NULL);
+		if (id)
+			id->state = BACKUP_IDENT_COPIED;
+		else
+			(void)backup_index_ident(x->files, r->dev, r->ino, true, NULL);
+	}
+}
+
+void rs_names_end(struct rctx *x)
+{
+	for (size_t i = 0; i < x->nmade; i++)
+		close(x->made[i].fd);
+	free(x->made);
+	x->made = NULL;
+	x->nmade = 0;
+	backup_index_free(x->files);
+	x->files = NULL;
+}
+
+/* true when more than one record of the cycle names r's file. */
+static bool shared(const struct rctx *x, const struct manifest_rec *r)
+{
+	const struct backup_ident *id;
+
+	if (!r->has_ident || !x->files)
+		return false;
+	id = backup_index_ident(x->files, r->dev, r->ino, false, NULL);
+	return id && id->state != BACKUP_IDENT_NONE;
+}
+
 const struct manifest_rec *rs_content_source(const struct rctx *x, const struct manifest_rec *r)
 {
 	const struct manifest_rec *link = NULL;
 
-	if (!r->has_ident)
+	if (!shared(x, r))
 		return r;
 	for (size_t i = 0; i < x->m->n; i++) {
 		const struct manifest_rec *s = &x->m->v[i];
@@ -88,7 +135,7 @@ bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const c
 {
 	struct stat sb;
 
-	if (!r->has_ident)
+	if (!r->has_ident || (!shared(x, r) && r->nlink < 2))
 		return false;
 	for (size_t i = 0; i < x->nmade; i++)
 		if (x->made[i].dev == r->dev && x->made[i].ino == r->ino)
@@ -123,7 +170,7 @@ bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const c
 /* Remember the file fd made again for r's file (fd is duplicated). */
 void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd)
 {
-	int dup = r->has_ident ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
+	int dup = shared(x, r) ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
 
 	if (dup < 0)
 		return;

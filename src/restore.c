@@ -567,10 +567,11 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0, NULL, 0 };
+	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL };
 
 	memset(c, 0, sizeof(*c));
 	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	rs_names_begin(&x);
 	for (size_t i = m->n; i-- > 0;) {
 		const struct manifest_rec *r = &m->v[i];
 
@@ -608,9 +609,7 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 	}
 	if (x.filesfd >= 0)
 		close(x.filesfd);
-	for (size_t i = 0; i < x.nmade; i++)
-		close(x.made[i].fd);
-	free(x.made);
+	rs_names_end(&x);
 	free(x.sim);
 	return c->failed ? -1 : 0;
 }
