@@ -32,6 +32,7 @@ struct backup_cycle {
 	char *kind;
 	char *temps[3];              /* temporary directories (NULL-padded) */
 	unsigned long long max_size; /* bytes; 0: no limit */
+	bool refuse_large;           /* a change in place over max_size is refused */
 	const struct audit_log *audit;
 	int cyclefd; /* -1 until the first record */
 	int filesfd;
@@ -134,6 +135,12 @@ void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const
 		free(bc->kind);
 		bc->kind = xstrdup(kind);
 	}
+}
+
+void backup_cycle_set_refuse_large(struct backup_cycle *bc, bool refuse)
+{
+	if (bc)
+		bc->refuse_large = refuse;
 }
 
 bool backup_path_is_temp(const struct backup_cycle *bc, const char *path)
@@ -368,6 +375,11 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	if (what == BACKUP_CHANGE_REMOVE &&
 	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
 		linked = true;
+	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size &&
+		   bc->refuse_large && what == BACKUP_CHANGE_CONTENT) {
+		cJSON_Delete(rec);
+		saved = EFBIG; /* backup.on_too_large: refuse */
+		goto fail;
 	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
 		cJSON_AddNullToObject(rec, "backup");
 		cJSON_AddStringToObject(rec, "skipped", "too large");

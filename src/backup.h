@@ -38,6 +38,10 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
  * what a restore overwrote). Copied; call before the first backup. */
 void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const char *kind);
 
+/* refuse: a change in place of a file over the size cap is refused
+ * (EFBIG, audited) instead of going on unsaved (backup.on_too_large). */
+void backup_cycle_set_refuse_large(struct backup_cycle *bc, bool refuse);
+
 /* true when path is under $TMPDIR, /tmp or /var/tmp (once set_info() was
  * called) and not in the workspace: never backed up, nor trashed. */
 bool backup_path_is_temp(const struct backup_cycle *bc, const char *path);

@@ -16,7 +16,7 @@ SELF=$(basename "$0")
 
 USER_PASS=${FSJ_LINKS_USER_PASS:-0}
 TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 7; else plan 8; fi
+if [ "$USER_PASS" = 1 ]; then plan 8; else plan 9; fi
 setup
 require_landlock
 
@@ -99,6 +99,17 @@ head -c 12M /dev/urandom >"$WS/big2.bin"
 fsj_sh -- 'echo more >>big2.bin'
 assert_rc 0
 assert_err_match "^fsjail: not kept: $WS/big2.bin \\(12 MB over backup.max_size_mb\\)\$"
+end_test
+
+begin_test "backup.on_too_large: refuse: that write is refused, the file intact"
+cp "$WS/big2.bin" "$WS/big3.bin"
+sha256sum <"$WS/big3.bin" >"$T/big3.sum"
+printf 'backup:\n  on_too_large: refuse\n' >"$CONFIG"
+fsj_sh -- 'echo more >>big3.bin'
+assert_rc 1
+assert_err_match 'big3.bin'
+sha256sum <"$WS/big3.bin" | cmp -s - "$T/big3.sum" || fail "big3.bin was changed"
+rm -f "$CONFIG"
 end_test
 
 # A workspace on another filesystem than the store (a tmpfs, as root):
