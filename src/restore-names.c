@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "backup_copy.h"
+#include "path.h"
+#include "platform.h"
 #include "restore-int.h"
 #include "util.h"
 
@@ -181,13 +183,14 @@ void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd)
 /* r's file, not kept by the cycle, went to the trash ("trashed"
  * record): moved back from there (RENAME_NOREPLACE, with its .trashinfo
  * removed), or copied back across filesystems (the trash entry stays).
- * Never over anything at r's path. false when the cycle has no such
- * record. */
+ * Never over anything at r's path, and only from the user's own trash
+ * folder (a record naming another place is refused: the manifest is read
+ * as hostile). false when the cycle has no such record. */
 bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 {
 	const struct manifest_rec *t = NULL;
 	cleanup_fd int tfd = -1, pfd = -1, in = -1, fd = -1;
-	cleanup_free char *info = NULL;
+	cleanup_free char *info = NULL, *trash = NULL, *dir = NULL;
 	const char *name = rs_base_name(r->path);
 	struct stat sb;
 	char *at;
@@ -198,6 +201,12 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 			t = &x->m->v[i];
 	if (!t || (x->o->dry_run && rs_sim_brings(x, r->path)) || rs_gone_with_folder(x, r))
 		return t != NULL;
+	trash = x->o->home ? platform_trash_dir(x->o->home) : NULL;
+	dir = path_dirname(t->to);
+	if (!trash || !dir || strcmp(trash, dir) != 0) {
+		rs_act(x, "refuse", r->path, t->to, false, "not in this user's trash");
+		return true;
+	}
 	pfd = rs_open_parent(x, r->path, true, r);
 	if (pfd >= 0 && fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
 		return true; /* back already, or its name is taken: left as it is */
