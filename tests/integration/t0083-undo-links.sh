@@ -50,6 +50,9 @@ assert_rc 0
 run_cmd "$FSJAIL" backups restore
 assert_rc 0
 same_file "$WS/h/a" "$WS/h/b" 2
+run_cmd "$FSJAIL" backups restore
+assert_rc 0
+assert_out_match "^nothing to restore"
 end_test
 
 begin_test "a rename over one name of a linked pair: undone, the pair is one file again"
