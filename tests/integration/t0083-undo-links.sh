@@ -16,7 +16,7 @@ SELF=$(basename "$0")
 
 USER_PASS=${FSJ_LINKS_USER_PASS:-0}
 TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 8; else plan 9; fi
+if [ "$USER_PASS" = 1 ]; then plan 9; else plan 10; fi
 setup
 require_landlock
 
@@ -113,6 +113,22 @@ assert_rc 1
 assert_err_match 'big3.bin'
 sha256sum <"$WS/big3.bin" | cmp -s - "$T/big3.sum" || fail "big3.bin was changed"
 rm -f "$CONFIG"
+end_test
+
+begin_test "a trashed record naming a file outside the user's trash is refused"
+H=$STATE_DIR/sessions/hostile/modify_backup/20200101T000000.000000-1
+mkdir -p "$H/files" "$T/elsewhere/files"
+echo secret >"$T/elsewhere/files/x"
+cat >"$H/manifest.ndjson" <<EOF
+{"op":"cycle","session":"hostile","workspace":"$WS","kind":"run"}
+{"op":"remove","path":"$WS/stolen","backup":null,"skipped":"too large","size":7,"mode":420,"dev":"1","ino":"2","mtime":0,"mtime_ns":0}
+{"op":"trashed","path":"$WS/stolen","trash":"$T/elsewhere/files/x","dev":"1","ino":"2","size":7,"mode":420}
+EOF
+run_cmd "$FSJAIL" backups restore --session hostile
+assert_err_match "not in this user's trash"
+[ ! -e "$WS/stolen" ] || fail "a file outside the trash was taken into the workspace"
+assert_content "$T/elsewhere/files/x" secret
+rm -rf "$STATE_DIR/sessions/hostile"
 end_test
 
 # A workspace on another filesystem than the store (a tmpfs, as root):
