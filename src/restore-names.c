@@ -193,7 +193,6 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 	cleanup_free char *info = NULL, *trash = NULL, *dir = NULL;
 	const char *name = rs_base_name(r->path);
 	struct stat sb;
-	char *at;
 
 	for (size_t i = 0; i < x->m->n && !t; i++)
 		if (x->m->v[i].op == MANIFEST_TRASHED && strcmp(x->m->v[i].path, r->path) == 0 &&
@@ -225,7 +224,8 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 	}
 #ifdef __linux__
 	if (renameat2(tfd, rs_base_name(t->to), pfd, name, RENAME_NOREPLACE) == 0) {
-		at = strrchr(t->to, '/') - 6; /* ".../files/NAME": checked by the reader */
+		const char *at = strrchr(t->to, '/') - 6; /* ".../files/NAME": the reader checked */
+
 		info = xasprintf("%.*s/info/%s.trashinfo", (int)(at - t->to), t->to, at + 7);
 		close(tfd);
 		tfd = rs_open_parent(x, info, false, NULL);
