@@ -190,7 +190,7 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 {
 	const struct manifest_rec *t = NULL;
 	cleanup_fd int tfd = -1, pfd = -1, in = -1, fd = -1;
-	cleanup_free char *info = NULL, *trash = NULL, *dir = NULL;
+	cleanup_free char *trash = NULL, *dir = NULL;
 	const char *name = rs_base_name(r->path);
 	struct stat sb;
 
@@ -225,6 +225,7 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 #ifdef __linux__
 	if (renameat2(tfd, rs_base_name(t->to), pfd, name, RENAME_NOREPLACE) == 0) {
 		const char *at = strrchr(t->to, '/') - 6; /* ".../files/NAME": the reader checked */
+		cleanup_free char *info = NULL;
 
 		info = xasprintf("%.*s/info/%s.trashinfo", (int)(at - t->to), t->to, at + 7);
 		close(tfd);
