@@ -32,6 +32,7 @@ struct backup_cycle {
 	char *kind;
 	char *temps[3];              /* temporary directories (NULL-padded) */
 	unsigned long long max_size; /* bytes; 0: no limit */
+	bool refuse_large;           /* a change in place over max_size is refused */
 	const struct audit_log *audit;
 	int cyclefd; /* -1 until the first record */
 	int filesfd;
@@ -134,6 +135,12 @@ void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const
 		free(bc->kind);
 		bc->kind = xstrdup(kind);
 	}
+}
+
+void backup_cycle_set_refuse_large(struct backup_cycle *bc, bool refuse)
+{
+	if (bc)
+		bc->refuse_large = refuse;
 }
 
 bool backup_path_is_temp(const struct backup_cycle *bc, const char *path)
@@ -297,6 +304,21 @@ static int other_locked(struct backup_cycle *bc, int fd, const char *path, const
 	return 0;
 }
 
+/* A change that goes on unsaved (over backup.max_size_mb): said at the
+ * time, in the audit log, the status stream and one line on stderr. */
+static void skipped(const struct backup_cycle *bc, const char *call, const char *path,
+		    const struct stat *sb)
+{
+	unsigned long long mb = ((unsigned long long)sb->st_size + (1u << 20) - 1) >> 20;
+	char *detail = xasprintf("not kept: %llu MB over backup.max_size_mb (%llu)", mb,
+				 bc->max_size >> 20);
+
+	audit_backup(bc, call, path, "backup-skipped", detail);
+	run_event("backup", path, detail);
+	fprintf(stderr, "fsjail: not kept: %s (%llu MB over backup.max_size_mb)\n", path, mb);
+	free(detail);
+}
+
 /* The locked part of backup_before_change(). */
 static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, int fd,
 			 const char *path, enum backup_change what, const char *call,
@@ -349,7 +371,16 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		cJSON_AddNumberToObject(rec, "dir_mode", (double)(dsb.st_mode & 07777));
 	cJSON_AddNumberToObject(rec, "time", (double)time(NULL));
 	cJSON_AddStringToObject(rec, "call", call ? call : "notify");
-	if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
+	/* A removed file is kept by a link whatever its size (no copy). */
+	if (what == BACKUP_CHANGE_REMOVE &&
+	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
+		linked = true;
+	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size &&
+		   bc->refuse_large && what == BACKUP_CHANGE_CONTENT) {
+		cJSON_Delete(rec);
+		saved = EFBIG; /* backup.on_too_large: refuse */
+		goto fail;
+	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
 		cJSON_AddNullToObject(rec, "backup");
 		cJSON_AddStringToObject(rec, "skipped", "too large");
 		if (append(bc, rec) < 0) {
@@ -358,12 +389,12 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		}
 		backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path)->state =
 			BACKUP_IDENT_SKIPPED;
-		audit_backup(bc, call, path, "backup-skipped", "larger than backup.max_size_mb");
+		if (what == BACKUP_CHANGE_REMOVE) /* the trash may keep it */
+			audit_backup(bc, call, path, "backup-skipped",
+				     "larger than backup.max_size_mb");
+		else
+			skipped(bc, call, path, &sb);
 		return 0;
-	}
-	if (what == BACKUP_CHANGE_REMOVE &&
-	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
-		linked = true;
 	} else {
 		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
 		if (in < 0 ||
@@ -500,6 +531,26 @@ bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino)
 	r = id && id->state == BACKUP_IDENT_CREATED;
 	pthread_mutex_unlock(&bc->lock);
 	return r;
+}
+
+void backup_note_removed(struct backup_cycle *bc, const char *path, const struct stat *sb,
+			 const char *trashed_as)
+{
+	struct backup_ident *id;
+	cJSON *rec;
+
+	if (!bc || !path || !S_ISREG(sb->st_mode))
+		return;
+	pthread_mutex_lock(&bc->lock);
+	id = backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, false, NULL);
+	if (id && id->state == BACKUP_IDENT_SKIPPED && bc->manfd >= 0) {
+		rec = trashed_as ? manifest_record("trashed", path, sb) : NULL;
+		if (rec)
+			cJSON_AddStringToObject(rec, "trash", trashed_as);
+		if (!rec || append(bc, rec) < 0)
+			skipped(bc, "notify", path, sb);
+	}
+	pthread_mutex_unlock(&bc->lock);
 }
 
 int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,

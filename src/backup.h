@@ -38,6 +38,10 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
  * what a restore overwrote). Copied; call before the first backup. */
 void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const char *kind);
 
+/* refuse: a change in place of a file over the size cap is refused
+ * (EFBIG, audited) instead of going on unsaved (backup.on_too_large). */
+void backup_cycle_set_refuse_large(struct backup_cycle *bc, bool refuse);
+
 /* true when path is under $TMPDIR, /tmp or /var/tmp (once set_info() was
  * called) and not in the workspace: never backed up, nor trashed. */
 bool backup_path_is_temp(const struct backup_cycle *bc, const char *path);
@@ -87,6 +91,16 @@ void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, i
 
 /* true when the file (dev, ino) was created in this cycle. */
 bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino);
+
+/* The regular file sb (its stat before the change) was removed from
+ * path (unlinked or renamed over) after backup_before_change(REMOVE).
+ * When the cycle could not keep it (over backup.max_size_mb, and no link
+ * in the store: another filesystem): trashed_as, where the trash took it
+ * (absolute), is recorded ("trashed": restore takes it back from there);
+ * NULL (or a record that cannot be written) says "not kept" on stderr,
+ * the status stream and the audit log. Nothing otherwise. */
+void backup_note_removed(struct backup_cycle *bc, const char *path, const struct stat *sb,
+			 const char *trashed_as);
 
 /* The file or folder (dev, ino) is about to be renamed from one absolute
  * path to another in this cycle (after backup_before_change() of any file

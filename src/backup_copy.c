@@ -104,22 +104,37 @@ int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat 
 	return *own;
 }
 
+int backup_copy_link_fd(int fd, int todir, const char *toname)
+{
+#ifdef __linux__
+	char proc[40];
+	int rc;
+
+	/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; the magic link works
+	 * for the file's owner (protected_hardlinks). */
+	rc = linkat(fd, "", todir, toname, AT_EMPTY_PATH);
+	if (rc < 0 && errno != EEXIST) {
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+		rc = linkat(AT_FDCWD, proc, todir, toname, AT_SYMLINK_FOLLOW);
+	}
+	return rc;
+#else
+	(void)fd, (void)todir, (void)toname;
+	errno = ENOTSUP;
+	return -1;
+#endif
+}
+
 int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const char *name,
 		     const struct stat *sb, char *num, size_t n)
 {
 #ifdef __linux__
-	char proc[40];
 	struct stat st;
 	int i, rc;
 
-	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	for (i = 0; i < 1000; i++) {
 		snprintf(num, n, "%lu", (*next)++);
-		/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; the magic link
-		 * works for the file's owner (protected_hardlinks). */
-		rc = linkat(fd, "", filesfd, num, AT_EMPTY_PATH);
-		if (rc < 0 && errno != EEXIST)
-			rc = linkat(AT_FDCWD, proc, filesfd, num, AT_SYMLINK_FOLLOW);
+		rc = backup_copy_link_fd(fd, filesfd, num);
 		if (rc < 0 && errno == EXDEV && dirfd >= 0 && name)
 			rc = linkat(dirfd, name, filesfd, num, 0); /* checked below */
 		if (rc == 0)

@@ -54,6 +54,14 @@ int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat 
 int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const char *name,
 		     const struct stat *sb, char *num, size_t n);
 
+/* Give the file open on fd (any descriptor, O_PATH too) the new name
+ * toname in the folder todir: linkat(2) AT_EMPTY_PATH (needs
+ * CAP_DAC_READ_SEARCH), else the /proc/self/fd/N magic link with
+ * AT_SYMLINK_FOLLOW (the owner may, under protected_hardlinks). Never
+ * over an existing name (EEXIST). Returns 0, or -1 with errno set
+ * (ENOENT: the file has no name left; ENOTSUP off Linux). */
+int backup_copy_link_fd(int fd, int todir, const char *toname);
+
 /* Copy the content of the readable regular file in (sb: its stat) into a
  * new file (O_CREAT|O_EXCL|O_NOFOLLOW, 0600) of the folder filesfd,
  * named as for backup_copy_link(). A copy shorter than sb->st_size is

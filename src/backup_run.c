@@ -108,6 +108,7 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 		return -1;
 	}
 	backup_cycle_set_info(run.bc, ctx->workspace, "run");
+	backup_cycle_set_refuse_large(run.bc, ctx->config.backup_refuse_large);
 	run.state_dir = xstrdup(ctx->env.state_dir);
 	backup_store_limits(&ctx->config, &run.keep_days, &run.store_max_mb);
 	run.home = ctx->config.delete_mode == FSJ_DELETE_TRASH && ctx->env.home

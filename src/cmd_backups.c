@@ -83,7 +83,7 @@ static int do_list(const struct backup_store_cycle *v, size_t n, bool json)
 		arr = cJSON_AddArrayToObject(doc, "cycles");
 	}
 	for (size_t i = 0; i < n; i++) {
-		unsigned long k[MANIFEST_SPECIAL + 1] = { 0 };
+		unsigned long k[MANIFEST_TRASHED + 1] = { 0 };
 		unsigned long long bytes = 0;
 		cleanup_free char *commit = NULL;
 		struct manifest m;
@@ -141,7 +141,7 @@ static cJSON *rec_json(const struct manifest_rec *r)
 
 	cJSON_AddStringToObject(o, "op", manifest_op_name(r->op));
 	cJSON_AddStringToObject(o, "path", r->path ? r->path : "");
-	if (r->op == MANIFEST_RENAMED)
+	if (r->op == MANIFEST_RENAMED || r->op == MANIFEST_TRASHED)
 		cJSON_AddStringToObject(o, "to", r->to ? r->to : "");
 	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) {
 		cJSON_AddNumberToObject(o, "size", (double)r->size);
@@ -227,6 +227,10 @@ static int do_show(const struct backup_store_cycle *c, bool json)
 				cmd_backups_put(stdout, "  symlink removed, to ", r->target);
 			else
 				printf("  FIFO removed  mode %04o", r->mode);
+			putchar('\n');
+			break;
+		case MANIFEST_TRASHED:
+			cmd_backups_put(stdout, "  kept in the trash as ", r->to);
 			putchar('\n');
 			break;
 		case MANIFEST_CYCLE:

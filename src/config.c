@@ -310,6 +310,7 @@ static int get_enum(struct ydoc *d, const struct ynode *k, const struct ynode *v
 static int read_backup(struct ydoc *d, const struct ynode *m, struct fsj_config *c)
 {
 	static const char *const delete_modes[] = { "trash", "unlink" };
+	static const char *const too_large[] = { "allow", "refuse" };
 
 	for (size_t i = 0; i < m->n; i += 2) {
 		const struct ynode *k = m->kids[i], *v = m->kids[i + 1];
@@ -323,13 +324,17 @@ static int read_backup(struct ydoc *d, const struct ynode *m, struct fsj_config 
 			r = yget_ulong(d, k, v, BACKUP_KEEP_DAYS_LIMIT, &c->backup_keep_days);
 		} else if (ykey_is(k, "store_max_mb")) {
 			r = yget_ulong(d, k, v, BACKUP_STORE_MAX_MB_LIMIT, &c->backup_store_max_mb);
+		} else if (ykey_is(k, "on_too_large")) {
+			r = get_enum(d, k, v, too_large, 2, "allow or refuse", &e);
+			c->backup_refuse_large = e == 1;
 		} else if (ykey_is(k, "deleteMode")) {
 			r = get_enum(d, k, v, delete_modes, 2, "trash or unlink", &e);
 			c->delete_mode = e ? FSJ_DELETE_UNLINK : FSJ_DELETE_TRASH;
 		} else {
 			r = ynode_err(d, k,
 				      "unknown key '%s' in 'backup' (expected enabled, "
-				      "max_size_mb, keep_days, store_max_mb or deleteMode)",
+				      "max_size_mb, on_too_large, keep_days, store_max_mb or "
+				      "deleteMode)",
 				      yshown(d, k));
 		}
 		if (r < 0)

@@ -57,6 +57,7 @@ struct fsj_config {
 	struct fsj_ruleset grants; /* source FSJ_SRC_GRANT */
 	bool backup_enabled;
 	unsigned long backup_max_size_mb;
+	bool backup_refuse_large; /* backup.on_too_large: refuse (default allow) */
 	unsigned long backup_keep_days;    /* cycles older than this are pruned after a run */
 	unsigned long backup_store_max_mb; /* then the oldest while the store is larger */
 	enum fsj_delete_mode delete_mode;

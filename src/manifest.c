@@ -86,6 +86,8 @@ cJSON *manifest_record(const char *op, const char *path, const struct stat *sb)
 	add_u64(o, "dev", (uint64_t)sb->st_dev);
 	add_u64(o, "ino", (uint64_t)sb->st_ino);
 	cJSON_AddNumberToObject(o, "size", (double)sb->st_size);
+	if (S_ISREG(sb->st_mode) && sb->st_nlink > 1)
+		cJSON_AddNumberToObject(o, "nlink", (double)sb->st_nlink);
 	cJSON_AddNumberToObject(o, "mode", (double)(sb->st_mode & 07777));
 	cJSON_AddNumberToObject(o, "uid", (double)sb->st_uid);
 	cJSON_AddNumberToObject(o, "gid", (double)sb->st_gid);
@@ -197,7 +199,7 @@ static char *dup_or_null(const char *s)
 }
 
 static const char *const ops[] = { "cycle", "content", "remove", "created", "renamed",
-				   "name",  "rmdir",   "meta",   "special" };
+				   "name",  "rmdir",   "meta",   "special", "trashed" };
 
 const char *manifest_op_name(enum manifest_op op)
 {
@@ -266,6 +268,14 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		r->path = xstrdup(jstr(o, "from"));
 		r->to = xstrdup(jstr(o, "to"));
 		r->exchange = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "exchange"));
+	} else if (r->op == MANIFEST_TRASHED) {
+		b = jstr(o, "trash");
+		if (!manifest_path_ok(jstr(o, "path")) || !manifest_path_ok(b) ||
+		    strrchr(b, '/') - b < 7 || strncmp(strrchr(b, '/') - 6, "/files/", 7) != 0)
+			return "path or trash is not an absolute normalised path with a name "
+			       "(the trash's: in a files/ folder)";
+		r->path = xstrdup(jstr(o, "path"));
+		r->to = xstrdup(jstr(o, "trash"));
 	} else {
 		if (!manifest_path_ok(jstr(o, "path")))
 			return "path is not an absolute normalised path with a name";
@@ -289,6 +299,8 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		r->linked = jstr(o, "method") && strcmp(jstr(o, "method"), "link") == 0;
 		if (jint(o, "size", 0, 9e15, &r->size) < 0)
 			return "bad size";
+		if (jint(o, "nlink", 0, 4294967295.0, &r->nlink) < 0)
+			return "bad nlink";
 	}
 	if (r->op == MANIFEST_META || r->op == MANIFEST_SPECIAL) {
 		for (k = 0; k < sizeof(types) / sizeof(types[0]); k++)

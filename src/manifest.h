@@ -8,7 +8,8 @@
  *   content  a file changed in place: path, dev, ino (decimal strings),
  *            backup (a name under files/, null when skipped), size, mode,
  *            uid, gid, atime, atime_ns, mtime, mtime_ns, dir_mode (its
- *            folder's), time, call, skipped (why not saved)
+ *            folder's), time, call, skipped (why not saved), nlink (its
+ *            names when more than one)
  *   remove   a file unlinked or renamed over: the content fields, method
  *            ("link": the inode itself is kept; "copy")
  *   created  a file or folder the run made: path, dev, ino (optional)
@@ -21,6 +22,9 @@
  *   special  a symlink or FIFO removed or renamed over: path, type
  *            ("symlink", "fifo"), target (a symlink's), mode, uid, gid,
  *            times
+ *   trashed  a removed file the cycle could not keep (over the size cap,
+ *            on another filesystem) went to the trash: path, dev, ino,
+ *            trash (its absolute path there; read into "to")
  * A line without "op" (fsjail before this format) is a content record.
  *
  * A torn line (ENOSPC, a crash mid-write) never hides the next one: the
@@ -55,13 +59,14 @@ enum manifest_op {
 	MANIFEST_RMDIR,
 	MANIFEST_META,
 	MANIFEST_SPECIAL,
+	MANIFEST_TRASHED,
 };
 
 struct manifest_rec {
 	enum manifest_op op;
 	unsigned long line; /* 1-based line in the file */
 	char *path;         /* absolute, normalised; renamed: from */
-	char *to;           /* renamed: to */
+	char *to;           /* renamed: to; trashed: where in the trash */
 	char *backup;       /* digits, a file under files/; NULL: not saved */
 	char *skipped;      /* why not saved, or NULL */
 	bool linked;        /* remove by method "link" */
@@ -69,8 +74,9 @@ struct manifest_rec {
 	dev_t dev;
 	ino_t ino;
 	long long size;
-	unsigned mode; /* 0..07777; 0 with !has_meta */
-	bool has_meta; /* mode, uid, gid, times below are set */
+	long long nlink; /* content, remove: names the file had; 0: one (or not said) */
+	unsigned mode;   /* 0..07777; 0 with !has_meta */
+	bool has_meta;   /* mode, uid, gid, times below are set */
 	uid_t uid;
 	gid_t gid;
 	struct timespec atime, mtime;

@@ -264,6 +264,7 @@ static int op_unlink(struct job *j)
 	struct fsj_error err = { { 0 } };
 	char raw[PATH_MAX];
 	bool rmdir_ = (j->c->flags & AT_REMOVEDIR) != 0;
+	char *as = NULL;
 	struct stat now;
 	struct loc l;
 	int e = -1;
@@ -295,14 +296,17 @@ static int op_unlink(struct job *j)
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
 	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
-		e = trash_move_at(j->nt->trash_home, nj_host_parent(j, &l), l.name, l.path, NULL,
+		e = trash_move_at(j->nt->trash_home, nj_host_parent(j, &l), l.name, l.path, &as,
 				  &err) < 0
 			    ? (errno ? errno : EACCES)
 			    : 0;
-		if (e == 0)
+		if (e == 0) {
 			NOTIFY_STAT_INC(j->nt, trashed);
-	} else
-		e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0;
+			backup_note_removed(j->nt->bc, l.path, &l.st, as);
+		}
+		free(as);
+	} else if ((e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0) == 0)
+		backup_note_removed(j->nt->bc, l.path, &l.st, NULL);
 	if (e >= 0)
 		nj_answer(j, e);
 	notify_loc_release(&l);
@@ -447,8 +451,11 @@ static int op_rename(struct job *j)
 		;
 	else if (!note_rename(j, &a, &b, fl))
 		;
-	else
+	else {
 		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
+		if (e == 0 && b.obj >= 0 && !(fl & RENAME_EXCHANGE))
+			backup_note_removed(j->nt->bc, b.path, &b.st, NULL);
+	}
 	return done_two(j, e, &a, &b);
 }
 

@@ -13,38 +13,15 @@
 
 #include "backup_copy.h"
 #include "path.h"
+#include "restore-int.h"
 #include "restore.h"
 #include "trash.h"
 #include "util.h"
 
-struct rctx {
-	int filesfd;
-	const struct manifest *m;
-	const struct restore_opts *o;
-	cJSON *actions;
-	struct restore_counts *c;
-	struct sim *sim; /* dry run: what the actions so far would have done */
-	size_t nsim;
-	size_t cur; /* the record being undone */
-};
-
-/* A dry run changes nothing, so later (older) records would see the disk
- * as it is; what a move-back or a trash would have done is kept here. */
-enum {
-	SIM_GONE,
-	SIM_THERE,
-	SIM_SETTLED, /* swapped back: leave it */
-	SIM_MADE,    /* an empty folder made again: that path only */
-};
-struct sim {
-	const char *path;
-	int state;
-};
-
 static int sim_state(const struct rctx *x, const char *path);
 
 /* Dry run: a move-back (or swap) would have put the object back at path. */
-static bool sim_brings(const struct rctx *x, const char *path)
+bool rs_sim_brings(const struct rctx *x, const char *path)
 {
 	int st = sim_state(x, path);
 
@@ -68,8 +45,8 @@ static int sim_state(const struct rctx *x, const char *path)
 	return -1;
 }
 
-static void act(struct rctx *x, const char *action, const char *path, const char *to, bool ok,
-		const char *detail)
+void rs_act(struct rctx *x, const char *action, const char *path, const char *to, bool ok,
+	    const char *detail)
 {
 	cJSON *a = cJSON_CreateObject();
 
@@ -87,14 +64,14 @@ static void act(struct rctx *x, const char *action, const char *path, const char
 		x->c->failed++;
 }
 
-static void act_errno(struct rctx *x, const char *path, const char *what, int e)
+void rs_act_errno(struct rctx *x, const char *path, const char *what, int e)
 {
 	char *d = xasprintf("%s: %s", what,
 			    e == ELOOP || e == ENOTDIR
 				    ? "a symlink or a non-folder on the way (refused)"
 				    : strerror(e));
 
-	act(x, "refuse", path, NULL, false, d);
+	rs_act(x, "refuse", path, NULL, false, d);
 	free(d);
 }
 
@@ -126,7 +103,7 @@ static unsigned folder_mode(const struct rctx *x, const char *dir, const struct 
  * O_NOFOLLOW open per component; create: make missing folders (not in a
  * dry run). Returns a descriptor, or -1 with errno set: ENOENT (missing),
  * ELOOP/ENOTDIR (a symlink or a non-folder on the way). */
-static int open_parent(struct rctx *x, const char *path, bool create, const struct manifest_rec *r)
+int rs_open_parent(struct rctx *x, const char *path, bool create, const struct manifest_rec *r)
 {
 	cleanup_free char *copy = xstrdup(path);
 	char *p, *slash;
@@ -163,12 +140,7 @@ static int open_parent(struct rctx *x, const char *path, bool create, const stru
 	return fd;
 }
 
-static const char *base_name(const char *path)
-{
-	return strrchr(path, '/') + 1;
-}
-
-static int set_meta(int fd, const struct manifest_rec *r)
+int rs_set_meta(int fd, const struct manifest_rec *r)
 {
 	struct timespec ts[2];
 
@@ -192,7 +164,7 @@ static int put_content(int src, int fd, const struct manifest_rec *r)
 	got = backup_copy_fd(src, fd, sb.st_size);
 	if (got < 0 || ftruncate(fd, got) < 0)
 		return -1;
-	return set_meta(fd, r);
+	return rs_set_meta(fd, r);
 }
 
 /* true when fd already holds src's bytes with r's mode and mtime. */
@@ -222,11 +194,6 @@ static bool same_state(int fd, int src, const struct manifest_rec *r)
 	}
 }
 
-static bool same_ident(const struct stat *sb, const struct manifest_rec *r)
-{
-	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
-}
-
 /* true when the folder at path is one a restore made again: the cycle
  * removed it after its record number after (mv a b; rm -rf b). */
 static bool remade(const struct rctx *x, const char *path, size_t after)
@@ -240,7 +207,7 @@ static bool remade(const struct rctx *x, const char *path, size_t after)
 /* true when r's path is missing because it (or a folder above it), renamed
  * in the cycle before r was recorded, went back to its old name already
  * (a second restore): what r saved went back with it. */
-static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
+bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
 	struct stat sb;
@@ -251,94 +218,125 @@ static bool gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 		if (f->op != MANIFEST_RENAMED || !path_covers(f->to, r->path))
 			continue;
 		if (pfd < 0) {
-			pfd = open_parent(x, r->path, false, NULL);
+			pfd = rs_open_parent(x, r->path, false, NULL);
 			if (pfd >= 0 &&
-			    fstatat(pfd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
+			    fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
 				return false;
 			if (pfd < 0)
 				pfd = -2; /* looked: missing */
 		}
 		{
-			cleanup_fd int ffd = open_parent(x, f->path, false, NULL);
+			cleanup_fd int ffd = rs_open_parent(x, f->path, false, NULL);
 
 			if (ffd >= 0 &&
-			    fstatat(ffd, base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    (same_ident(&sb, f) || (S_ISDIR(sb.st_mode) && remade(x, f->to, i))))
+			    fstatat(ffd, rs_base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    (rs_same_ident(&sb, f) || (S_ISDIR(sb.st_mode) && remade(x, f->to, i))))
 				return true;
 		}
 	}
 	return false;
 }
 
-static void undo_content(struct rctx *x, const struct manifest_rec *r)
+/* Undo r, a content, remove or name record with the saved file (backup)
+ * and the old mode, owner and times of its file's rs_content_source(). */
+static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int src = -1, pfd = -1, fd = -1;
 	struct fsj_error err = { { 0 } };
-	const char *name = base_name(r->path);
+	const char *name = rs_base_name(r->path);
 	struct stat sb;
 
 	if (!r->backup) {
-		act(x, "not-saved", r->path, NULL, false, r->skipped ? r->skipped : "not saved");
+		if (!rs_from_trash(x, r))
+			rs_act(x, "not-saved", r->path, NULL, false,
+			       r->skipped ? r->skipped : "not saved");
 		return;
 	}
 	src = openat(x->filesfd, r->backup, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (src < 0 || fstat(src, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		act(x, "refuse", r->path, NULL, false, "the saved file is missing from the cycle");
+		rs_act(x, "refuse", r->path, NULL, false,
+		       "the saved file is missing from the cycle");
 		return;
 	}
-	if (x->o->dry_run && sim_brings(x, r->path))
+	if (x->o->dry_run && rs_sim_brings(x, r->path))
 		return; /* a move-back brings it */
-	if (gone_with_folder(x, r))
+	if (rs_gone_with_folder(x, r))
 		return;
-	pfd = open_parent(x, r->path, true, r);
+	pfd = rs_open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
-		act(x, "recreate", r->path, NULL, true, "with its folders");
+		rs_act(x, "recreate", r->path, NULL, true, "with its folders");
 		return;
 	}
 	if (pfd < 0) {
-		act_errno(x, r->path, "cannot open its folder", errno);
+		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
 	fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT) {
 		if (x->o->dry_run) {
-			act(x, "recreate", r->path, NULL, true, NULL);
+			rs_act(x, "recreate", r->path, NULL, true, NULL);
 			return;
 		}
-		fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd < 0 || put_content(src, fd, r) < 0) {
-			int e = errno;
+		if (rs_link_back(x, r, pfd, name)) {
+			rs_act(x, "recreate", r->path, NULL, true,
+			       "another name of one file, as before");
+			fd = openat(pfd, name,
+				    O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		} else {
+			fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				    0600);
+			if (fd < 0 || put_content(src, fd, r) < 0) {
+				int e = errno;
 
-			if (fd >= 0)
-				(void)unlinkat(pfd, name, 0);
-			act_errno(x, r->path, "cannot make it again", e);
+				if (fd >= 0)
+					(void)unlinkat(pfd, name, 0);
+				rs_act_errno(x, r->path, "cannot make it again", e);
+				return;
+			}
+			rs_made_add(x, r, fd);
+			rs_act(x, "recreate", r->path, NULL, true, NULL);
 			return;
 		}
-		act(x, "recreate", r->path, NULL, true, NULL);
-		return;
 	}
 	if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		act(x, "refuse", r->path, NULL, false,
-		    "not a regular file now (a symlink, folder or device): left as it is");
+		rs_act(x, "refuse", r->path, NULL, false,
+		       "not a regular file now (a symlink, folder or device): left as it is");
 		return;
 	}
 	if (same_state(fd, src, r))
 		return;
 	if (x->o->dry_run) {
-		act(x, "restore-content", r->path, NULL, true, NULL);
+		rs_act(x, "restore-content", r->path, NULL, true, NULL);
 		return;
 	}
 	/* What is overwritten is kept first: a restore can be undone too. */
 	if (x->o->undo && backup_before_change(x->o->undo, pfd, name, fd, r->path,
 					       BACKUP_CHANGE_CONTENT, "restore", &err) < 0) {
-		act(x, "refuse", r->path, NULL, false, err.text);
+		rs_act(x, "refuse", r->path, NULL, false, err.text);
 		return;
 	}
 	if (put_content(src, fd, r) < 0) {
-		act_errno(x, r->path, "cannot write it back", errno);
+		rs_act_errno(x, r->path, "cannot write it back", errno);
 		return;
 	}
-	act(x, "restore-content", r->path, NULL, true, NULL);
+	rs_act(x, "restore-content", r->path, NULL, true, NULL);
+}
+
+/* A file changed, removed, or reached by another name (DESIGN.md section
+ * 9: one backup per file, whatever name reached it): each of its names
+ * gets the file's saved content back; a removed name comes back as a link
+ * of the file where that is still about (rs_link_back()). */
+static void undo_content(struct rctx *x, const struct manifest_rec *r)
+{
+	const struct manifest_rec *s = rs_content_source(x, r);
+	cleanup_free char *dir = path_dirname(r->path), *sdir = path_dirname(s->path);
+	struct manifest_rec v = *s;
+
+	v.op = r->op;
+	v.path = r->path;
+	if (!dir || !sdir || strcmp(dir, sdir) != 0)
+		v.dir_mode = 0; /* the mode of another folder */
+	undo_saved(x, &v);
 }
 
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
@@ -354,93 +352,94 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	     sim_state(x, r->path) == SIM_SETTLED))
 		return;
 	if (x->o->dry_run && sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
-		act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
+		rs_act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
 		sim_add(x, r->to, SIM_GONE);
 		sim_add(x, r->path, SIM_THERE);
 		return;
 	}
-	tfd = open_parent(x, r->to, false, NULL);
-	if (tfd < 0 || fstatat(tfd, base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(same_ident(&sb, r) || (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
+	tfd = rs_open_parent(x, r->to, false, NULL);
+	if (tfd < 0 || fstatat(tfd, rs_base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !(rs_same_ident(&sb, r) || (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
 		return; /* moved back already, or gone */
-	ffd = open_parent(x, r->path, true, NULL);
+	ffd = rs_open_parent(x, r->path, true, NULL);
 	if (ffd < 0 && !(errno == ENOENT && x->o->dry_run)) {
-		act_errno(x, r->path, "cannot open its old folder", errno);
+		rs_act_errno(x, r->path, "cannot open its old folder", errno);
 		return;
 	}
 	/* The second name of an exchange: both names swap back at once. */
 	if ((x->o->dry_run && sim_state(x, r->path) == SIM_THERE) ||
 	    (!(x->o->dry_run && sim_state(x, r->path) == SIM_GONE) && ffd >= 0 &&
-	     fstatat(ffd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)) {
+	     fstatat(ffd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)) {
 		if (!r->exchange) {
-			act(x, "refuse", r->to, r->path, false,
-			    "cannot move it back: its old name exists");
+			rs_act(x, "refuse", r->to, r->path, false,
+			       "cannot move it back: its old name exists");
 			return;
 		}
 		swap = true;
 	}
 	if (x->o->dry_run) {
-		act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
+		rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 		sim_add(x, r->to, swap ? SIM_SETTLED : SIM_GONE);
 		sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
 		return;
 	}
 #ifdef __linux__
 	fl = swap ? RENAME_EXCHANGE : RENAME_NOREPLACE;
-	rc = renameat2(tfd, base_name(r->to), ffd, base_name(r->path), fl);
+	rc = renameat2(tfd, rs_base_name(r->to), ffd, rs_base_name(r->path), fl);
 #else
 	(void)fl;
 	rc = swap ? (errno = ENOTSUP, -1)
-		  : renameat(tfd, base_name(r->to), ffd, base_name(r->path));
+		  : renameat(tfd, rs_base_name(r->to), ffd, rs_base_name(r->path));
 #endif
 	if (rc < 0) {
-		act_errno(x, r->to, "cannot move it back", errno);
+		rs_act_errno(x, r->to, "cannot move it back", errno);
 		return;
 	}
-	act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
+	rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 }
 
 static void undo_create(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
 	struct fsj_error err = { { 0 } };
-	const char *name = base_name(r->path);
+	const char *name = rs_base_name(r->path);
 	struct stat sb;
 
 	if (x->o->dry_run && sim_state(x, r->path) >= 0) {
 		/* a move-back would have put the run's file there: trashed next */
 		if (sim_state(x, r->path) == SIM_THERE)
-			act(x, "trash", r->path, NULL, true, NULL);
+			rs_act(x, "trash", r->path, NULL, true, NULL);
 		sim_add(x, r->path, SIM_GONE);
 		return;
 	}
-	pfd = open_parent(x, r->path, false, NULL);
+	pfd = rs_open_parent(x, r->path, false, NULL);
 	if (pfd < 0 && errno == ENOENT)
 		return;
 	if (pfd < 0) {
-		act_errno(x, r->path, "cannot open its folder", errno);
+		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
-	if (fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !same_ident(&sb, r))
+	if (fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !rs_same_ident(&sb, r))
 		return; /* gone, or not what the run made */
 	if (x->o->dry_run) {
-		act(x, S_ISDIR(sb.st_mode) ? "remove-folder" : "trash", r->path, NULL, true, NULL);
+		rs_act(x, S_ISDIR(sb.st_mode) ? "remove-folder" : "trash", r->path, NULL, true,
+		       NULL);
 		sim_add(x, r->path, SIM_GONE);
 		return;
 	}
 	if (S_ISDIR(sb.st_mode) && unlinkat(pfd, name, AT_REMOVEDIR) == 0) {
-		act(x, "remove-folder", r->path, NULL, true, "empty");
+		rs_act(x, "remove-folder", r->path, NULL, true, "empty");
 		return;
 	}
 	if (!x->o->home) {
-		act(x, "refuse", r->path, NULL, false, "no trash: no home folder");
+		rs_act(x, "refuse", r->path, NULL, false, "no trash: no home folder");
 		return;
 	}
 	if (trash_move_at(x->o->home, pfd, name, r->path, NULL, &err) < 0) {
-		act(x, "refuse", r->path, NULL, false, err.text);
+		rs_act(x, "refuse", r->path, NULL, false, err.text);
 		return;
 	}
-	act(x, "trash", r->path, NULL, true, NULL);
+	rs_act(x, "trash", r->path, NULL, true, NULL);
 }
 
 static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
@@ -448,32 +447,32 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	cleanup_fd int pfd = -1, fd = -1;
 	struct stat sb;
 
-	if (gone_with_folder(x, r))
+	if (rs_gone_with_folder(x, r))
 		return;
-	pfd = open_parent(x, r->path, true, r);
+	pfd = rs_open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
-		act(x, "mkdir", r->path, NULL, true, "with its folders");
+		rs_act(x, "mkdir", r->path, NULL, true, "with its folders");
 		return;
 	}
 	if (pfd < 0) {
-		act_errno(x, r->path, "cannot open its folder", errno);
+		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
-	if (fstatat(pfd, base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
+	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
 		return;
 	if (x->o->dry_run) {
-		act(x, "mkdir", r->path, NULL, true, NULL);
+		rs_act(x, "mkdir", r->path, NULL, true, NULL);
 		sim_add(x, r->path, SIM_MADE);
 		return;
 	}
-	if (mkdirat(pfd, base_name(r->path), r->mode) < 0 ||
-	    (fd = openat(pfd, base_name(r->path),
+	if (mkdirat(pfd, rs_base_name(r->path), r->mode) < 0 ||
+	    (fd = openat(pfd, rs_base_name(r->path),
 			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-		act_errno(x, r->path, "cannot make the folder", errno);
+		rs_act_errno(x, r->path, "cannot make the folder", errno);
 		return;
 	}
-	(void)set_meta(fd, r);
-	act(x, "mkdir", r->path, NULL, true, NULL);
+	(void)rs_set_meta(fd, r);
+	rs_act(x, "mkdir", r->path, NULL, true, NULL);
 }
 
 /* Put back the mode, owner and times r recorded on whatever object of
@@ -482,12 +481,12 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 static void undo_meta(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1, fd = -1;
-	const char *name = base_name(r->path);
+	const char *name = rs_base_name(r->path);
 	struct timespec ts[2] = { r->atime, r->mtime };
 	struct stat sb;
 	bool link;
 
-	pfd = open_parent(x, r->path, false, NULL);
+	pfd = rs_open_parent(x, r->path, false, NULL);
 	if (pfd < 0 || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
 	    (sb.st_mode & S_IFMT) != r->type)
 		return; /* gone, or another kind of object now: nothing of it to mend */
@@ -498,23 +497,23 @@ static void undo_meta(struct rctx *x, const struct manifest_rec *r)
 	    BACKUP_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
 		return;
 	if (x->o->dry_run) {
-		act(x, "restore-meta", r->path, NULL, true, NULL);
+		rs_act(x, "restore-meta", r->path, NULL, true, NULL);
 		return;
 	}
 	if (link) {
 		if ((geteuid() == 0 &&
 		     fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
 		    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
-			act_errno(x, r->path, "cannot set its owner or times", errno);
+			rs_act_errno(x, r->path, "cannot set its owner or times", errno);
 			return;
 		}
 	} else if ((fd = openat(pfd, name,
 				O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0 ||
-		   set_meta(fd, r) < 0) {
-		act_errno(x, r->path, "cannot set its mode, owner or times", errno);
+		   rs_set_meta(fd, r) < 0) {
+		rs_act_errno(x, r->path, "cannot set its mode, owner or times", errno);
 		return;
 	}
-	act(x, "restore-meta", r->path, NULL, true, NULL);
+	rs_act(x, "restore-meta", r->path, NULL, true, NULL);
 }
 
 /* A FIFO named name in the folder pfd with r's mode. mkfifoat(2) is not
@@ -534,17 +533,17 @@ static int make_fifo(int pfd, const char *name, const struct manifest_rec *r)
 static void undo_special(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
-	const char *name = base_name(r->path);
+	const char *name = rs_base_name(r->path);
 	struct timespec ts[2] = { r->atime, r->mtime };
 	char target[PATH_MAX];
 	struct stat sb;
 	ssize_t n;
 
-	if ((x->o->dry_run && sim_brings(x, r->path)) || gone_with_folder(x, r))
+	if ((x->o->dry_run && rs_sim_brings(x, r->path)) || rs_gone_with_folder(x, r))
 		return;
-	pfd = open_parent(x, r->path, true, r);
+	pfd = rs_open_parent(x, r->path, true, r);
 	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {
-		act_errno(x, r->path, "cannot open its folder", errno);
+		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
 	if (pfd >= 0 && fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
@@ -554,34 +553,37 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 		if ((sb.st_mode & S_IFMT) == r->type &&
 		    (r->type != S_IFLNK || (n >= 0 && strcmp(target, r->target) == 0)))
 			return; /* back already */
-		act(x, "refuse", r->path, NULL, false, "cannot make it again: its name is taken");
+		rs_act(x, "refuse", r->path, NULL, false,
+		       "cannot make it again: its name is taken");
 		return;
 	}
 	if (x->o->dry_run) {
-		act(x, "recreate", r->path, NULL, true, NULL);
+		rs_act(x, "recreate", r->path, NULL, true, NULL);
 		return;
 	}
 	if ((r->type == S_IFLNK ? symlinkat(r->target, pfd, name) : make_fifo(pfd, name, r)) < 0) {
-		act_errno(x, r->path, "cannot make it again", errno);
+		rs_act_errno(x, r->path, "cannot make it again", errno);
 		return;
 	}
 	/* Owner (as root), the mode past the umask, times: what fails is said. */
 	if ((geteuid() == 0 && fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
 	    (r->type == S_IFIFO && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
 	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
-		act_errno(x, r->path, "made again, but cannot set its owner, mode or times", errno);
+		rs_act_errno(x, r->path, "made again, but cannot set its owner, mode or times",
+			     errno);
 		return;
 	}
-	act(x, "recreate", r->path, NULL, true, NULL);
+	rs_act(x, "recreate", r->path, NULL, true, NULL);
 }
 
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0 };
+	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL };
 
 	memset(c, 0, sizeof(*c));
 	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	rs_names_begin(&x);
 	for (size_t i = m->n; i-- > 0;) {
 		const struct manifest_rec *r = &m->v[i];
 
@@ -594,6 +596,7 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 		switch (r->op) {
 		case MANIFEST_CONTENT:
 		case MANIFEST_REMOVE:
+		case MANIFEST_NAME:
 			undo_content(&x, r);
 			break;
 		case MANIFEST_RENAMED:
@@ -612,12 +615,13 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 			undo_special(&x, r);
 			break;
 		case MANIFEST_CYCLE:
-		case MANIFEST_NAME:
+		case MANIFEST_TRASHED: /* read by undo_saved() */
 			break;
 		}
 	}
 	if (x.filesfd >= 0)
 		close(x.filesfd);
+	rs_names_end(&x);
 	free(x.sim);
 	return c->failed ? -1 : 0;
 }

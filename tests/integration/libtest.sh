@@ -312,6 +312,39 @@ as_user()
 	LAST_CMD="as cloudsdk: $(printf '%q ' "$@")"
 }
 
+# user_pass SELF_DIR SELF FLAG TEST_USER: one test that runs the script
+# SELF (copied with libtest.sh from SELF_DIR) again as the ordinary user
+# TEST_USER under runuser(1), with FLAG=1 in its environment (the script
+# then plans without this test); fails when any of its tests fails. Only
+# from a root run; skips loudly where the user or runuser is missing.
+user_pass()
+{
+	local dir=$1 self=$2 flag=$3 user=$4 u uhome urc
+	if ! is_root; then
+		skip "the ordinary-user pass is run from a root run of this test"
+		return
+	elif ! id "$user" >/dev/null 2>&1 || ! command -v runuser >/dev/null; then
+		skip_kernel "no user '$user' (FSJAIL_TEST_USER) or no runuser: the ordinary-user pass cannot run"
+		return
+	fi
+	begin_test "the same cases as the ordinary user $user"
+	u=$(runuser -u "$user" -- mktemp -d /tmp/fsjail-pass-user.XXXXXX)
+	cp "$dir/$self" "$dir/libtest.sh" "$u/"
+	chmod -R a+rX "$u"
+	uhome=$(getent passwd "$user" | cut -d: -f6)
+	runuser -u "$user" -- env "$flag=1" FSJAIL="$FSJAIL" \
+		FSJAIL_DATADIR="$FSJAIL_DATADIR" FSJAIL_TEST_ROOT="$uhome" \
+		FSJAIL_REQUIRE_KERNEL="${FSJAIL_REQUIRE_KERNEL:-0}" \
+		bash "$u/$self" >"$T/user.tap" 2>&1
+	urc=$?
+	grep -q '^not ok' "$T/user.tap" && urc=1
+	grep -q '^ok' "$T/user.tap" || urc=1
+	[ "$urc" = 0 ] || fail "the ordinary-user pass failed"
+	[ "$urc" = 0 ] || sed 's/^/#   /' "$T/user.tap" | head -40
+	rm -rf "$u"
+	end_test
+}
+
 # write_rules: rules.yaml from stdin (replaces the file).
 write_rules()
 {

@@ -148,28 +148,5 @@ hashes >"$T/again"
 cmp -s "$T/before" "$T/again" || fail "the second restore changed something"
 end_test
 
-if [ "$USER_PASS" != 1 ]; then
-	if ! is_root; then
-		skip "the ordinary-user pass is run from a root run of this test"
-	elif ! id "$TEST_USER" >/dev/null 2>&1 || ! command -v runuser >/dev/null; then
-		skip_kernel "no user '$TEST_USER' (FSJAIL_TEST_USER) or no runuser: the ordinary-user pass cannot run"
-	else
-		begin_test "the same session as the ordinary user $TEST_USER"
-		U=$(runuser -u "$TEST_USER" -- mktemp -d /tmp/fsjail-agent-user.XXXXXX)
-		cp "$SELF_DIR/$SELF" "$SELF_DIR/libtest.sh" "$U/"
-		chmod -R a+rX "$U"
-		uhome=$(getent passwd "$TEST_USER" | cut -d: -f6)
-		runuser -u "$TEST_USER" -- env FSJ_AGENT_USER_PASS=1 FSJAIL="$FSJAIL" \
-			FSJAIL_DATADIR="$FSJAIL_DATADIR" FSJAIL_TEST_ROOT="$uhome" \
-			FSJAIL_REQUIRE_KERNEL="${FSJAIL_REQUIRE_KERNEL:-0}" \
-			bash "$U/$SELF" >"$T/user.tap" 2>&1
-		urc=$?
-		grep -q '^not ok' "$T/user.tap" && urc=1
-		grep -q '^ok' "$T/user.tap" || urc=1
-		[ "$urc" = 0 ] || fail "the ordinary-user pass failed"
-		[ "$urc" = 0 ] || sed 's/^/#   /' "$T/user.tap" | head -40
-		rm -rf "$U"
-		end_test
-	fi
-fi
+[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_AGENT_USER_PASS "$TEST_USER"
 done_testing

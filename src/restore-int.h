@@ -1,0 +1,122 @@
+/* restore-int.h - what the parts of `fsjail backups restore` share
+ * (restore.c: the records undone one by one; restore-names.c: the names
+ * of one file, and files taken back from the trash); not for other
+ * callers, who use restore.h. One struct rctx lives for one restore of
+ * one cycle; nothing here is thread-safe. */
+#ifndef FSJAIL_RESTORE_INT_H
+#define FSJAIL_RESTORE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "backup_index.h"
+#include "manifest.h"
+#include "restore.h"
+
+struct rctx {
+	int filesfd;
+	const struct manifest *m;
+	const struct restore_opts *o;
+	cJSON *actions;
+	struct restore_counts *c;
+	struct sim *sim; /* dry run: what the actions so far would have done */
+	size_t nsim;
+	size_t cur;        /* the record being undone */
+	struct made *made; /* files this restore made again, by the identity they had */
+	size_t nmade;
+	struct backup_index *files; /* the files with more than one record (restore-names.c) */
+};
+
+/* A file made again by this restore (a copy from the cycle): its other
+ * removed names become links of it. fd: open on the new file (owned). */
+struct made {
+	dev_t dev;
+	ino_t ino;
+	int fd;
+};
+
+/* A dry run changes nothing, so later (older) records would see the disk
+ * as it is; what a move-back or a trash would have done is kept here. */
+enum {
+	SIM_GONE,
+	SIM_THERE,
+	SIM_SETTLED, /* swapped back: leave it */
+	SIM_MADE,    /* an empty folder made again: that path only */
+};
+struct sim {
+	const char *path;
+	int state;
+};
+
+/* The last component of path (absolute, normalised: it has a '/'). */
+static inline const char *rs_base_name(const char *path)
+{
+	return strrchr(path, '/') + 1;
+}
+
+/* true when sb is the file r recorded (r without dev/ino: any). */
+static inline bool rs_same_ident(const struct stat *sb, const struct manifest_rec *r)
+{
+	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
+}
+
+/* ---- restore.c ---- */
+
+/* Dry run: a move-back (or swap) would have put the object back at path. */
+bool rs_sim_brings(const struct rctx *x, const char *path);
+
+/* One action of the restore (action: "recreate", "refuse", ...; to: a
+ * second path or NULL; detail may be NULL): added to x->actions and
+ * counted as changed (ok) or failed. rs_act_errno(): a "refuse" saying
+ * what failed with errno e. */
+void rs_act(struct rctx *x, const char *action, const char *path, const char *to, bool ok,
+	    const char *detail);
+void rs_act_errno(struct rctx *x, const char *path, const char *what, int e);
+
+/* Open the folder holding path's last component, from "/" with one
+ * O_NOFOLLOW open per component; create: make missing folders (not in a
+ * dry run; modes from the cycle's records, r's dir_mode). Returns a
+ * descriptor (caller closes), or -1 with errno set: ENOENT (missing),
+ * ELOOP/ENOTDIR (a symlink or a non-folder on the way). */
+int rs_open_parent(struct rctx *x, const char *path, bool create, const struct manifest_rec *r);
+
+/* Owner (as root), mode and times of r on the open file fd. 0, or -1
+ * with errno set. */
+int rs_set_meta(int fd, const struct manifest_rec *r);
+
+/* true when r's path is missing because a folder above it, renamed in
+ * the cycle before r, went back to its old name already. */
+bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r);
+
+/* ---- restore-names.c ---- */
+
+/* Before the first record: which files (dev, ino) more than one content,
+ * remove or name record names (only those are looked for under other
+ * names: a restore stays linear in the records). rs_names_end(): after
+ * the last, frees what rs_names_begin() and rs_made_add() kept. */
+void rs_names_begin(struct rctx *x);
+void rs_names_end(struct rctx *x);
+
+/* The record whose saved file holds the content r's file had before the
+ * cycle (of all records of that file: the earliest copy, else the
+ * earliest link); r when there is none. Points into x->m. */
+const struct manifest_rec *rs_content_source(const struct rctx *x, const struct manifest_rec *r);
+
+/* r's path (name in the folder pfd) is missing: make it one more name of
+ * the file it named where that file is still about. true when it was
+ * linked; false (errno not meaningful) when a new file must be made. */
+bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const char *name);
+
+/* Remember fd (duplicated; x owns the copy) as the file made again for
+ * r's file: rs_link_back() links its other names to it. */
+void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd);
+
+/* r's file, not kept by the cycle, went to the trash (a "trashed"
+ * record): take it back from there. false when the cycle has no such
+ * record for r; true when it was dealt with (and the action recorded). */
+bool rs_from_trash(struct rctx *x, const struct manifest_rec *r);
+
+#endif

@@ -1,0 +1,253 @@
+/* restore-names.c - see restore-int.h: the names of one file (a record
+ * per file per cycle, others as "name" records; DESIGN.md section 9, issue
+ * 14) come back as hard links of one inode; a file the cycle could not
+ * keep comes back from the trash. Links by linkat(2) on folder
+ * descriptors (rs_open_parent()), never following a symlink. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "backup_copy.h"
+#include "path.h"
+#include "platform.h"
+#include "restore-int.h"
+#include "util.h"
+
+/* true when a and b are records of one file (the same dev and ino). */
+static bool same_file_rec(const struct manifest_rec *a, const struct manifest_rec *b)
+{
+	return a->has_ident && b->has_ident && a->dev == b->dev && a->ino == b->ino;
+}
+
+static bool saved_rec(const struct manifest_rec *r)
+{
+	return (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) && r->backup;
+}
+
+/* The record whose saved file holds r's content from before the cycle:
+ * of all records of r's file (any of its names), the earliest copy, else
+ * the earliest link (a copy is taken when a linked file is written
+ * later: the link then holds the newer content). r when none. */
+/* An entry of x->files is BACKUP_IDENT_NONE while one record names the
+ * file, BACKUP_IDENT_COPIED once a second one does. */
+static bool is_file_rec(const struct manifest_rec *r)
+{
+	return r->has_ident &&
+	       (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_NAME);
+}
+
+void rs_names_begin(struct rctx *x)
+{
+	x->files = backup_index_new();
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *r = &x->m->v[i];
+		struct backup_ident *id;
+
+		if (!is_file_rec(r))
+			continue;
+		id = backup_index_ident(x->files, r->dev, r->ino, false, NULL);
+		if (id)
+			id->state = BACKUP_IDENT_COPIED;
+		else
+			(void)backup_index_ident(x->files, r->dev, r->ino, true, NULL);
+	}
+}
+
+void rs_names_end(struct rctx *x)
+{
+	for (size_t i = 0; i < x->nmade; i++)
+		close(x->made[i].fd);
+	free(x->made);
+	x->made = NULL;
+	x->nmade = 0;
+	backup_index_free(x->files);
+	x->files = NULL;
+}
+
+/* true when more than one record of the cycle names r's file. */
+static bool shared(const struct rctx *x, const struct manifest_rec *r)
+{
+	const struct backup_ident *id;
+
+	if (!r->has_ident || !x->files)
+		return false;
+	id = backup_index_ident(x->files, r->dev, r->ino, false, NULL);
+	return id && id->state != BACKUP_IDENT_NONE;
+}
+
+const struct manifest_rec *rs_content_source(const struct rctx *x, const struct manifest_rec *r)
+{
+	const struct manifest_rec *link = NULL;
+
+	if (!shared(x, r))
+		return r;
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *s = &x->m->v[i];
+
+		if (!saved_rec(s) || !same_file_rec(s, r))
+			continue;
+		if (!s->linked)
+			return s;
+		if (!link)
+			link = s;
+	}
+	return link ? link : r;
+}
+
+/* A name in the folder dirfd of r's file (dev, ino): linked as name in
+ * pfd. true when one was found and linked. */
+static bool link_sibling(int dirfd, const struct manifest_rec *r, int pfd, const char *name)
+{
+	int dfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	struct dirent *e;
+	struct stat sb;
+	bool done = false;
+
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return false;
+	}
+	while (!done && (e = readdir(d)) != NULL)
+		done = e->d_ino == r->ino &&
+		       fstatat(dirfd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		       S_ISREG(sb.st_mode) && rs_same_ident(&sb, r) &&
+		       linkat(dirfd, e->d_name, pfd, name, 0) == 0;
+	closedir(d);
+	return done;
+}
+
+/* r's path (name in pfd) is missing: give it back as one more name of
+ * the file it named, when that file is still about: one this restore
+ * made again for another of its names, the file itself under a name the
+ * cycle recorded (checked by identity), or under another name in the
+ * folder it was removed from (a rename over one name of a pair: the
+ * other name was never recorded; looked for only when the file had more
+ * names when it was saved). Never from the cycle's own link of it:
+ * a file restored as that inode would change the cycle (and the trash,
+ * which holds the same inode) with every later write.
+ * Returns true when the name is back. */
+bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const char *name)
+{
+	struct stat sb;
+
+	if (!r->has_ident || (!shared(x, r) && r->nlink < 2))
+		return false;
+	for (size_t i = 0; i < x->nmade; i++)
+		if (x->made[i].dev == r->dev && x->made[i].ino == r->ino)
+			return backup_copy_link_fd(x->made[i].fd, pfd, name) == 0;
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *s = &x->m->v[i];
+		cleanup_fd int sfd = -1;
+
+		if (s == r || !same_file_rec(s, r) || strcmp(s->path, r->path) == 0 ||
+		    (s->op != MANIFEST_CONTENT && s->op != MANIFEST_REMOVE &&
+		     s->op != MANIFEST_NAME))
+			continue;
+		sfd = rs_open_parent(x, s->path, false, NULL);
+		if (sfd >= 0 &&
+		    fstatat(sfd, rs_base_name(s->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(sb.st_mode) && rs_same_ident(&sb, r) &&
+		    linkat(sfd, rs_base_name(s->path), pfd, name, 0) == 0)
+			return true;
+	}
+	for (size_t i = 0; i < x->m->n; i++) {
+		const struct manifest_rec *s = &x->m->v[i];
+		cleanup_fd int sfd = -1;
+
+		if (saved_rec(s) && s->nlink > 1 && same_file_rec(s, r) &&
+		    (sfd = rs_open_parent(x, s->path, false, NULL)) >= 0 &&
+		    link_sibling(sfd, r, pfd, name))
+			return true;
+	}
+	return false;
+}
+
+/* Remember the file fd made again for r's file (fd is duplicated). */
+void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd)
+{
+	int dup = shared(x, r) ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
+
+	if (dup < 0)
+		return;
+	x->made = xreallocarray(x->made, x->nmade + 1, sizeof(*x->made));
+	x->made[x->nmade++] = (struct made){ r->dev, r->ino, dup };
+}
+
+/* r's file, not kept by the cycle, went to the trash ("trashed"
+ * record): moved back from there (RENAME_NOREPLACE, with its .trashinfo
+ * removed), or copied back across filesystems (the trash entry stays).
+ * Never over anything at r's path, and only from the user's own trash
+ * folder (a record naming another place is refused: the manifest is read
+ * as hostile). false when the cycle has no such record. */
+bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
+{
+	const struct manifest_rec *t = NULL;
+	cleanup_fd int tfd = -1, pfd = -1, in = -1, fd = -1;
+	cleanup_free char *trash = NULL, *dir = NULL;
+	const char *name = rs_base_name(r->path);
+	struct stat sb;
+
+	for (size_t i = 0; i < x->m->n && !t; i++)
+		if (x->m->v[i].op == MANIFEST_TRASHED && strcmp(x->m->v[i].path, r->path) == 0 &&
+		    (!r->has_ident || same_file_rec(&x->m->v[i], r)))
+			t = &x->m->v[i];
+	if (!t || (x->o->dry_run && rs_sim_brings(x, r->path)) || rs_gone_with_folder(x, r))
+		return t != NULL;
+	trash = x->o->home ? platform_trash_dir(x->o->home) : NULL;
+	dir = path_dirname(t->to);
+	if (!trash || !dir || strcmp(trash, dir) != 0) {
+		rs_act(x, "refuse", r->path, t->to, false, "not in this user's trash");
+		return true;
+	}
+	pfd = rs_open_parent(x, r->path, true, r);
+	if (pfd >= 0 && fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
+		return true; /* back already, or its name is taken: left as it is */
+	tfd = rs_open_parent(x, t->to, false, NULL);
+	if (tfd < 0 || fstatat(tfd, rs_base_name(t->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(sb.st_mode) || sb.st_size != r->size) {
+		rs_act(x, "refuse", r->path, t->to, false, "not in the trash any more");
+		return true;
+	}
+	if (x->o->dry_run || pfd < 0) {
+		if (pfd < 0 && !x->o->dry_run)
+			rs_act_errno(x, r->path, "cannot open its folder", errno);
+		else
+			rs_act(x, "recreate", r->path, t->to, true, "from the trash");
+		return true;
+	}
+#ifdef __linux__
+	if (renameat2(tfd, rs_base_name(t->to), pfd, name, RENAME_NOREPLACE) == 0) {
+		const char *at = strrchr(t->to, '/') - 6; /* ".../files/NAME": the reader checked */
+		cleanup_free char *info = NULL;
+
+		info = xasprintf("%.*s/info/%s.trashinfo", (int)(at - t->to), t->to, at + 7);
+		close(tfd);
+		tfd = rs_open_parent(x, info, false, NULL);
+		if (tfd >= 0)
+			(void)unlinkat(tfd, rs_base_name(info), 0);
+		fd = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	} else
+#endif
+		if ((in = openat(tfd, rs_base_name(t->to),
+				 O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) >= 0 &&
+		    (fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				 0600)) >= 0 &&
+		    backup_copy_fd(in, fd, sb.st_size) != sb.st_size) {
+		(void)unlinkat(pfd, name, 0);
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0 || rs_set_meta(fd, r) < 0) {
+		rs_act_errno(x, r->path, "cannot take it back from the trash", errno);
+		return true;
+	}
+	rs_act(x, "recreate", r->path, t->to, true, "from the trash");
+	return true;
+}
