@@ -176,6 +176,8 @@ enum { RR_SHELL = 1, RR_NOFN = 2, RR_BUILTIN = 4 };
 
 void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
 		       uint32_t start, uint32_t end, const char *program);
+/* Mark the effects added since index from (a->out->n before) recursive. */
+void effects_mark_recursive(struct an *a, size_t from);
 void effects_opaque(struct an *a, const struct sh *sh, uint32_t start, uint32_t end,
 		   const char *program);
 int effects_kind(struct an *a, const char *p);
@@ -218,6 +220,8 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags);
 
 /* ---- prog-*.c: handlers (one invocation each) --------------------------- */
 
+void prog_rm(struct an *a, struct inv *iv);
+void prog_mkdir(struct an *a, struct inv *iv);
 void prog_rmdir(struct an *a, struct inv *iv);
 void prog_touch(struct an *a, struct inv *iv);
 void prog_truncate(struct an *a, struct inv *iv);

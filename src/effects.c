@@ -60,6 +60,13 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->program = program ? xstrdup(program) : NULL;
 	e->start = start;
 	e->end = end;
+	e->recursive = false;
+}
+
+void effects_mark_recursive(struct an *a, size_t from)
+{
+	for (size_t i = from; i < a->out->n; i++)
+		a->out->v[i].recursive = true;
 }
 
 void effects_opaque(struct an *a, const struct sh *sh, uint32_t start, uint32_t end,

@@ -336,8 +336,17 @@ void prog_source(struct an *a, struct inv *iv)
 	w = iv->argv[1];
 	effects_emit(a, &iv->c, M_READ, w);
 	p = w_path_known(w) ? shword_path(a, iv->c.cwd, w->lit, w->len) : NULL;
-	if (p && known_source(a->o->home, p))
+	if (p && known_source(a->o->home, p)) {
+		/* a virtualenv's bin/activate puts its bin/ first on PATH,
+		 * ~/.cargo/env puts ~/.cargo/bin there */
+		if (iv->in_shell && iv->sh->path) {
+			cleanup_free char *dir = path_dirname(p);
+			const char *bin = strcmp(p + strlen(p) - 4, "/env") == 0 ?
+				arena_own(&a->ar, path_join(dir, "bin")) : arena_strdup(&a->ar, dir);
+			iv->sh->path = arena_own(&a->ar, xasprintf("%s:%s", bin, iv->sh->path));
+		}
 		return;
+	}
 	effects_opaque(a, iv->sh, w->start, w->end, iv->c.prog);
 }
 

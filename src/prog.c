@@ -71,8 +71,6 @@ struct prog {
 static const struct ospec no_opts = { 0 };
 static const char *const head_larg[] = { "lines", "bytes", NULL };
 static const struct ospec head_opts = { .sarg = "nc", .larg = head_larg, .numeric = true };
-static const char *const mkdir_larg[] = { "mode", NULL };
-static const struct ospec mkdir_opts = { .sarg = "m", .larg = mkdir_larg };
 
 #define PROG(n, fn) { n, fn, 0, NULL, M_READ }
 #define BUILTIN(n, fn) { n, fn, P_BUILTIN, NULL, M_READ }
@@ -151,7 +149,7 @@ static const struct prog progs[] = {
 	NOOP_BUILTIN("logout"),
 	PROG("ltrace", prog_unknown_wrapper),
 	NOOP_BUILTIN("mapfile"),
-	OPERANDS("mkdir", mkdir_opts, M_CREATE),
+	PROG("mkdir", prog_mkdir),
 	PROG("mksh", prog_sh),
 	PROG("more", prog_less),
 	PROG("mv", prog_mv),
@@ -176,7 +174,7 @@ static const struct prog progs[] = {
 	NOOP_BUILTIN("return"),
 	PROG("rg", prog_rg),
 	PROG("rlwrap", prog_unknown_wrapper),
-	OPERANDS("rm", no_opts, M_DELETE),
+	PROG("rm", prog_rm),
 	PROG("rmdir", prog_rmdir),
 	PROG("ruby", prog_ruby),
 	PROG("runuser", prog_unknown_wrapper),

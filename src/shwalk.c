@@ -260,14 +260,66 @@ static void handle_command(struct an *a, TSNode n, struct sh *sh, const struct n
 	}
 	for (size_t k = 0; k < redirs.n; k++)
 		do_redirect(a, redirs.v[k], sh, &rc);
+	const char *prefix_path = local.path;
 	if (named)
 		prog_run(a, &iv);
-	/* cd moved the shell; a PATH= prefix applies to this command only */
+	/* cd moved the shell, `. venv/bin/activate` changed its PATH; a
+	 * PATH= prefix applies to this command only */
 	sh->cwd = local.cwd;
+	if (local.path != prefix_path)
+		sh->path = local.path;
 	for (size_t k = 0; k < tails.n; k++)
 		shwalk(a, tails.v[k], sh);
 	if (prog_out)
 		*prog_out = rc.prog;
+}
+
+/* The redirections of a redirected statement, and what they swallowed. */
+struct redir_set {
+	const struct nodes *words;   /* words the redirections swallowed */
+	const struct nodes *redirs;  /* the redirections */
+};
+
+static void walk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_set *rs);
+
+/* The body of a redirected statement with its redirections. bash binds a
+ * redirection after `a && b` or `a | b` to b alone, where tree-sitter-bash
+ * puts the whole list or pipeline under it: the state (cwd) the earlier
+ * parts leave applies to it (bash(1), Redirection). */
+static void walk_redirected_body(struct an *a, TSNode body, struct sh *sh,
+				 const struct redir_set *rs)
+{
+	struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
+	uint32_t cnt = ts_node_named_child_count(body);
+
+	if (n_is(body, "list") && cnt > 0) {
+		walk_list_rs(a, body, sh, rs);
+		return;
+	}
+	if (n_is(body, "pipeline") && cnt > 0) {
+		/* every element of a pipeline runs in a subshell */
+		for (uint32_t i = 0; i + 1 < cnt; i++) {
+			struct sh sub = *sh;
+			shwalk(a, ts_node_named_child(body, i), &sub);
+		}
+		struct sh sub = *sh;
+		walk_redirected_body(a, ts_node_named_child(body, cnt - 1), &sub, rs);
+		return;
+	}
+	if (n_is(body, "command")) {
+		/* the body's own words come first, then the swallowed ones */
+		handle_command(a, body, sh, rs->words, &rc.prog);
+		for (size_t k = 0; k < rs->redirs->n; k++)
+			do_redirect(a, rs->redirs->v[k], sh, &rc);
+		return;
+	}
+	/* a compound body: bash rejects swallowed words after a compound
+	 * command, so they only matter for their substitutions */
+	for (size_t k = 0; k < rs->redirs->n; k++)
+		do_redirect(a, rs->redirs->v[k], sh, &rc);
+	shwalk(a, body, sh);
+	for (size_t k = 0; k < rs->words->n; k++)
+		shwalk_scan(a, rs->words->v[k], sh);
 }
 
 static void handle_redirected(struct an *a, TSNode n, struct sh *sh)
@@ -290,19 +342,13 @@ static void handle_redirected(struct an *a, TSNode n, struct sh *sh)
 			nodes_push(a, &words, c);
 		}
 	}
-	if (have_body && n_is(body, "command")) {
-		/* the body's own words come first, then the swallowed ones */
-		handle_command(a, body, sh, &words, &rc.prog);
-		for (size_t k = 0; k < redirs.n; k++)
-			do_redirect(a, redirs.v[k], sh, &rc);
+	if (have_body) {
+		struct redir_set rs = { &words, &redirs };
+		walk_redirected_body(a, body, sh, &rs);
 	} else {
-		/* `> f` alone, or a compound body: bash rejects swallowed words
-		 * after a compound command, so they only matter for their
-		 * substitutions */
+		/* `> f` alone */
 		for (size_t k = 0; k < redirs.n; k++)
 			do_redirect(a, redirs.v[k], sh, &rc);
-		if (have_body)
-			shwalk(a, body, sh);
 		for (size_t k = 0; k < words.n; k++)
 			shwalk_scan(a, words.v[k], sh);
 	}
@@ -382,7 +428,11 @@ void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 
 		if (!ts_node_is_named(c))
 			continue;
-		if (is_statement(c)) {
+		if (is_redirect(c)) {
+			/* `$(> f)`: a redirection without a command still opens f */
+			struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
+			do_redirect(a, c, sh, &rc);
+		} else if (is_statement(c)) {
 			TSNode next = ts_node_next_sibling(c);
 			if (!ts_node_is_null(next) && !ts_node_is_named(next) && n_is(next, "&")) {
 				struct sh sub = *sh;
@@ -396,13 +446,48 @@ void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 	}
 }
 
+static bool same_dir(const char *x, const char *y)
+{
+	return x && y && strcmp(x, y) == 0;
+}
+
+/* true when statement n ends the shell or function (`cd X || exit 1`). */
+static bool leaves(struct an *a, TSNode n)
+{
+	TSNode name;
+	const char *t;
+
+	if (!n_is(n, "command"))
+		return false;
+	name = ts_node_child_by_field_name(n, "name", 4);
+	if (ts_node_is_null(name))
+		return false;
+	t = n_text(a, name);
+	return strcmp(t, "exit") == 0 || strcmp(t, "return") == 0;
+}
+
+/* The operator between the two operands of list node l. */
+static const char *list_op(TSNode l)
+{
+	for (uint32_t i = 0; i < ts_node_child_count(l); i++) {
+		TSNode c = ts_node_child(l, i);
+		if (!ts_node_is_named(c))
+			return ts_node_type(c);
+	}
+	return "";
+}
+
 /* `a && b || c` is a left-deep tree of list nodes; walk its statements in
  * order without recursing once per operator, so that a long chain does
- * not reach the depth cap. */
-static void walk_list(struct an *a, TSNode n, struct sh *sh)
+ * not reach the depth cap. The right side of `||` runs only when the left
+ * failed, and what follows runs after either: a directory the left side
+ * changed to is not known there (bash(1), Lists). With rs, the last
+ * statement gets the redirections of a redirected list. */
+static void walk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_set *rs)
 {
 	struct nodes spine = { 0 };
 	TSNode cur = n;
+	const char *before = sh->cwd;
 
 	while (n_is(cur, "list") && ts_node_named_child_count(cur) > 0) {
 		nodes_push(a, &spine, cur);
@@ -411,14 +496,34 @@ static void walk_list(struct an *a, TSNode n, struct sh *sh)
 	shwalk(a, cur, sh);
 	for (size_t k = spine.n; k-- > 0;) {
 		TSNode l = spine.v[k];
-		for (uint32_t i = 1; i < ts_node_named_child_count(l); i++) {
+		bool alt = strcmp(list_op(l), "||") == 0;
+		uint32_t cnt = ts_node_named_child_count(l);
+
+		for (uint32_t i = 1; i < cnt; i++) {
 			TSNode c = ts_node_named_child(l, i);
-			if (is_statement(c))
-				shwalk(a, c, sh);
-			else
+			const char *left = sh->cwd;
+
+			if (!is_statement(c)) {
 				shwalk_scan(a, c, sh);
+				continue;
+			}
+			if (alt && !same_dir(before, left))
+				sh->cwd = NULL;
+			if (rs && k == 0 && i == cnt - 1)
+				walk_redirected_body(a, c, sh, rs);
+			else
+				shwalk(a, c, sh);
+			if (alt && leaves(a, c))
+				sh->cwd = left;
+			else if (alt && !same_dir(left, sh->cwd))
+				sh->cwd = NULL;
 		}
 	}
+}
+
+static void walk_list(struct an *a, TSNode n, struct sh *sh)
+{
+	walk_list_rs(a, n, sh, NULL);
 }
 
 void shwalk(struct an *a, TSNode n, struct sh *sh)

@@ -36,7 +36,9 @@ static const struct {
 	  "delete /w/x" },
 	/* mkdir and touch (touch: write when the file exists, else create) */
 	{ "mkdir -p a/b",
-	  "create /w/a/b" },
+	  "create /w/a; create /w/a/b" },
+	{ "mkdir -p src/n/m dir",
+	  "create /w/src/n; create /w/src/n/m; create /w/dir" },
 	{ "mkdir -m 755 d",
 	  "create /w/d" },
 	{ "mkdir --mode=700 e f",
@@ -370,6 +372,21 @@ static const struct {
 	  "delete /w/x" },
 	{ "cd sub && rm e",
 	  "delete /w/sub/e" },
+	/* issue 17, found by tests/oracle: a redirection after `a && b` or
+	 * `a | b` belongs to b, in the directory a left */
+	{ "cd dir && echo hi > f",
+	  "create /w/dir/f" },
+	{ "cd dir && cat a | tee b > f",
+	  "read /w/dir/a; create /w/dir/b; create /w/dir/f" },
+	{ "cd dir && { echo; } > f",
+	  "create /w/dir/f" },
+	/* after `||` the left side may or may not have run */
+	{ "true || cd dir && rm g",
+	  "delete ?-" },
+	{ "cd dir || exit 1; rm g",
+	  "delete /w/dir/g" },
+	{ "echo $(> n)",
+	  "create /w/n" },
 	{ "cd - && rm f",
 	  "delete ?-" },
 	{ "cd $D && rm f",
