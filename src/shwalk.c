@@ -278,7 +278,14 @@ static void handle_command(struct an *a, TSNode n, struct sh *sh, const struct n
 struct redir_set {
 	const struct nodes *words;   /* words the redirections swallowed */
 	const struct nodes *redirs;  /* the redirections */
+	const TSNode *pipe;          /* a pipeline the statement heads, or NULL */
+	const struct redir_set *outer; /* with pipe: the redirections of that
+					* pipeline's last element, or NULL */
 };
+
+static void handle_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe,
+			      const struct redir_set *outer);
+static bool heads_list(TSNode r);
 
 static void walk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_set *rs);
 
@@ -294,6 +301,10 @@ static void walk_redirected_body(struct an *a, TSNode body, struct sh *sh,
 
 	if (n_is(body, "list") && cnt > 0) {
 		walk_list_rs(a, body, sh, rs);
+		return;
+	}
+	if (n_is(body, "pipeline") && cnt > 0 && heads_list(ts_node_named_child(body, 0))) {
+		handle_redirected(a, ts_node_named_child(body, 0), sh, &body, rs);
 		return;
 	}
 	if (n_is(body, "pipeline") && cnt > 0) {
@@ -322,7 +333,10 @@ static void walk_redirected_body(struct an *a, TSNode body, struct sh *sh,
 		shwalk_scan(a, rs->words->v[k], sh);
 }
 
-static void handle_redirected(struct an *a, TSNode n, struct sh *sh)
+/* A redirected statement n; with pipe, n heads that pipeline (see
+ * walk_piped_tail) and outer holds the redirections of its last element. */
+static void handle_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe,
+			      const struct redir_set *outer)
 {
 	uint32_t cnt = ts_node_named_child_count(n);
 	struct nodes redirs = { 0 }, words = { 0 }, tails = { 0 };
@@ -342,8 +356,11 @@ static void handle_redirected(struct an *a, TSNode n, struct sh *sh)
 			nodes_push(a, &words, c);
 		}
 	}
-	if (have_body) {
-		struct redir_set rs = { &words, &redirs };
+	if (have_body && pipe && n_is(body, "list")) {
+		struct redir_set rs = { &words, &redirs, pipe, outer };
+		walk_list_rs(a, body, sh, &rs);
+	} else if (have_body) {
+		struct redir_set rs = { &words, &redirs, NULL, NULL };
 		walk_redirected_body(a, body, sh, &rs);
 	} else {
 		/* `> f` alone */
@@ -477,6 +494,26 @@ static const char *list_op(TSNode l)
 	return "";
 }
 
+/* The last statement of `a && b > f | c` (which tree-sitter-bash reads as
+ * `(a && b > f) | c`): bash runs a in the shell, then the pipeline
+ * `b > f | c`, every element in a subshell. */
+static void walk_piped_tail(struct an *a, TSNode last, struct sh *sh,
+			    const struct redir_set *rs)
+{
+	struct redir_set own = { rs->words, rs->redirs, NULL, NULL };
+	uint32_t cnt = ts_node_named_child_count(*rs->pipe);
+	struct sh sub = *sh;
+
+	walk_redirected_body(a, last, &sub, &own);
+	for (uint32_t i = 1; i < cnt; i++) {
+		struct sh s2 = *sh;
+		if (i == cnt - 1 && rs->outer)
+			walk_redirected_body(a, ts_node_named_child(*rs->pipe, i), &s2, rs->outer);
+		else
+			shwalk(a, ts_node_named_child(*rs->pipe, i), &s2);
+	}
+}
+
 /* `a && b || c` is a left-deep tree of list nodes; walk its statements in
  * order without recursing once per operator, so that a long chain does
  * not reach the depth cap. The right side of `||` runs only when the left
@@ -509,7 +546,9 @@ static void walk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct red
 			}
 			if (alt && !same_dir(before, left))
 				sh->cwd = NULL;
-			if (rs && k == 0 && i == cnt - 1)
+			if (rs && k == 0 && i == cnt - 1 && rs->pipe)
+				walk_piped_tail(a, c, sh, rs);
+			else if (rs && k == 0 && i == cnt - 1)
 				walk_redirected_body(a, c, sh, rs);
 			else
 				shwalk(a, c, sh);
@@ -524,6 +563,13 @@ static void walk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct red
 static void walk_list(struct an *a, TSNode n, struct sh *sh)
 {
 	walk_list_rs(a, n, sh, NULL);
+}
+
+/* true when r is a redirected statement whose body is a list. */
+static bool heads_list(TSNode r)
+{
+	return n_is(r, "redirected_statement") &&
+	       n_is(ts_node_child_by_field_name(r, "body", 4), "list");
 }
 
 void shwalk(struct an *a, TSNode n, struct sh *sh)
@@ -541,10 +587,13 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 	if (strcmp(t, "command") == 0) {
 		handle_command(a, n, sh, NULL, NULL);
 	} else if (strcmp(t, "redirected_statement") == 0) {
-		handle_redirected(a, n, sh);
+		handle_redirected(a, n, sh, NULL, NULL);
 	} else if (strcmp(t, "subshell") == 0) {
 		struct sh sub = *sh;
 		shwalk_children(a, n, &sub);
+	} else if (strcmp(t, "pipeline") == 0 && heads_list(ts_node_named_child(n, 0))) {
+		/* `a && b > f | c`: a runs in the shell (walk_piped_tail) */
+		handle_redirected(a, ts_node_named_child(n, 0), sh, &n, NULL);
 	} else if (strcmp(t, "pipeline") == 0) {
 		/* every element of a pipeline runs in a subshell */
 		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {

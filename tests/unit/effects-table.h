@@ -380,6 +380,11 @@ static const struct {
 	  "read /w/dir/a; create /w/dir/b; create /w/dir/f" },
 	{ "cd dir && { echo; } > f",
 	  "create /w/dir/f" },
+	/* `a && b > f | c` is `a && (b > f | c)`: a's cd stays in the shell */
+	{ "cd dir && sort < a > b | tee c; rm z",
+	  "execute /usr/bin/sort; read /w/dir/a; create /w/dir/b; create /w/dir/c; delete /w/dir/z" },
+	{ "cd dir && ls 2>&1 | tee q > r; rm z",
+	  "execute /usr/bin/ls; create /w/dir/q; create /w/dir/r; delete /w/dir/z" },
 	/* after `||` the left side may or may not have run */
 	{ "true || cd dir && rm g",
 	  "delete ?-" },
