@@ -188,6 +188,9 @@ void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct w
 void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const struct word *dir,
 		      const struct word *src, bool keep_parents);
 bool effects_is_dir(struct an *a, const struct cmd *c, const struct word *w);
+size_t effects_parent_len(const char *lit, size_t n);
+void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
+			  const struct word *w, size_t n);
 
 /* ---- shword.c: words ---------------------------------------------------- */
 

@@ -111,8 +111,22 @@ bool effects_executable(struct an *a, const char *p)
 	return faccessat(AT_FDCWD, p, X_OK, AT_EACCESS) == 0;
 }
 
+/* true when an effect found earlier in the line deletes p or a folder
+ * above it: whether p still exists when this runs is not known. */
+static bool deleted_before(struct an *a, const char *p)
+{
+	for (size_t i = 0; i < a->out->n; i++) {
+		const struct fsj_effect *e = &a->out->v[i];
+		if (e->status == FSJ_EFFECT_RESOLVED && e->cap == FSJ_CAP_DELETE && e->path &&
+		    path_covers(e->path, p))
+			return true;
+	}
+	return false;
+}
+
 /* Effects of mode m on a known path p, or on an operand that lies in
- * directory anchor when p is NULL (unresolved). */
+ * directory anchor when p is NULL (unresolved); kind -1: p was deleted
+ * earlier in the line, so it may or may not exist (both effects). */
 void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char *p,
 		    const char *anchor, uint32_t start, uint32_t end)
 {
@@ -123,7 +137,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 	if (p && (m == M_READ || m == M_WRITE || m == M_CW || m == M_WIFEX) && std_stream(p))
 		return;
 	if (p && (m == M_CW || m == M_WIFEX || m == M_MV || m == M_LNF))
-		kind = effects_kind(a, p);
+		kind = deleted_before(a, p) ? -1 : effects_kind(a, p);
 	switch (m) {
 	case M_READ:
 	case M_WRITE:
@@ -133,7 +147,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 		effects_add(a, st, (int)m, where, start, end, c->prog);
 		break;
 	case M_CW:
-		if (!p || kind == 0)
+		if (!p || kind <= 0)
 			effects_add(a, st, FSJ_CAP_CREATE, where, start, end, c->prog);
 		if (!p || kind != 0)
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
@@ -144,7 +158,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 		break;
 	case M_MV:
 		effects_add(a, st, FSJ_CAP_CREATE, where, start, end, c->prog);
-		if (p && kind != 0)
+		if (p && kind != 0) /* -1: may exist */
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
 		break;
 	case M_LNF:
@@ -170,6 +184,38 @@ void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct w
 	effects_emit_at(a, c, m, p, p ? NULL : shword_anchor(a, c->cwd, w), w->start, w->end);
 }
 
+/* The length of lit[0..n) without its last component (and the slashes
+ * around it); 0 when nothing is left. */
+size_t effects_parent_len(const char *lit, size_t n)
+{
+	while (n > 0 && lit[n - 1] == '/')
+		n--;
+	while (n > 0 && lit[n - 1] != '/')
+		n--;
+	while (n > 0 && lit[n - 1] == '/')
+		n--;
+	return n;
+}
+
+/* A create on every missing folder above the relative or absolute path
+ * w->lit[0..n) (against base), nearest the root first: mkdir -p, cp
+ * --parents. Stops at the first folder that exists. */
+void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
+			  const struct word *w, size_t n)
+{
+	const char *anc[64];
+	size_t k = 0;
+
+	while (k < 64 && (n = effects_parent_len(w->lit, n)) > 0) {
+		const char *q = shword_path(a, base, w->lit, n);
+		if (!q || effects_kind(a, q) != 0)
+			break;
+		anc[k++] = q;
+	}
+	while (k > 0)
+		effects_emit_at(a, c, M_CREATE, anc[--k], NULL, w->start, w->end);
+}
+
 /* Effects of mode m on DIR/basename(SRC): cp, mv and ln into a directory. */
 void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const struct word *dir,
 		      const struct word *src, bool keep_parents)
@@ -191,6 +237,7 @@ void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const str
 		return;
 	}
 	if (keep_parents && src->lit[0] != '/') {
+		effects_emit_parents(a, c, d, src, src->len);
 		effects_emit_at(a, c, m, shword_path(a, d, src->lit, src->len), NULL, dir->start, dir->end);
 		return;
 	}

@@ -23,19 +23,6 @@ void prog_rm(struct an *a, struct inv *iv)
 		effects_mark_recursive(a, n0);
 }
 
-/* The length of lit without its last component (and the slashes around
- * it); 0 when nothing is left. */
-static size_t parent_len(const char *lit, size_t n)
-{
-	while (n > 0 && lit[n - 1] == '/')
-		n--;
-	while (n > 0 && lit[n - 1] != '/')
-		n--;
-	while (n > 0 && lit[n - 1] == '/')
-		n--;
-	return n;
-}
-
 /* mkdir [-p] [-m MODE] DIR...: each operand created; with -p every
  * missing ancestor too (GNU coreutils mkdir(1)), nearest the root first. */
 void prog_mkdir(struct an *a, struct inv *iv)
@@ -49,19 +36,8 @@ void prog_mkdir(struct an *a, struct inv *iv)
 	parents = progopt_has(&p, 'p', "parents");
 	for (size_t i = 0; i < p.nops; i++) {
 		struct word *w = p.ops[i];
-		const char *anc[64];
-		size_t k = 0, n = w->len;
-
-		if (parents && w_path_known(w)) {
-			while (k < 64 && (n = parent_len(w->lit, n)) > 0) {
-				const char *q = shword_path(a, iv->c.cwd, w->lit, n);
-				if (!q || effects_kind(a, q) != 0)
-					break;
-				anc[k++] = q;
-			}
-		}
-		while (k > 0)
-			effects_emit_at(a, &iv->c, M_CREATE, anc[--k], NULL, w->start, w->end);
+		if (parents && w_path_known(w))
+			effects_emit_parents(a, &iv->c, iv->c.cwd, w, w->len);
 		effects_emit(a, &iv->c, M_CREATE, w);
 	}
 }
@@ -82,7 +58,7 @@ void prog_rmdir(struct an *a, struct inv *iv)
 		if (!parents || !w_path_known(w))
 			continue;
 		/* rmdir -p a/b/c also removes a/b and a */
-		while ((n = parent_len(w->lit, n)) > 0) {
+		while ((n = effects_parent_len(w->lit, n)) > 0) {
 			effects_emit_at(a, &iv->c, M_DELETE, shword_path(a, iv->c.cwd, w->lit, n), NULL,
 				w->start, w->end);
 		}

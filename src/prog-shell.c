@@ -343,6 +343,10 @@ void prog_source(struct an *a, struct inv *iv)
 			cleanup_free char *dir = path_dirname(p);
 			const char *bin = strcmp(p + strlen(p) - 4, "/env") == 0 ?
 				arena_own(&a->ar, path_join(dir, "bin")) : arena_strdup(&a->ar, dir);
+			/* a bin/ made earlier in the line (python3 -m venv): the
+			 * lookup cannot tell what it will hold */
+			if (effects_kind(a, bin) != 2)
+				bin = PATH_UNKNOWN_ELEM;
 			iv->sh->path = arena_own(&a->ar, xasprintf("%s:%s", bin, iv->sh->path));
 		}
 		return;
