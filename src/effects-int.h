@@ -49,6 +49,8 @@ struct sh {
 	struct fn *fns;    /* functions defined so far */
 	bool git_env;      /* a GIT_* variable was assigned: git's repository,
 			    * config and index may be elsewhere (git(1), ENVIRONMENT) */
+	bool cd_unsure;    /* a cd to a folder that may not exist: after the
+			    * statement, cwd is the old one or the new one */
 };
 
 struct an {
@@ -176,6 +178,10 @@ enum { RR_SHELL = 1, RR_NOFN = 2, RR_BUILTIN = 4 };
 
 void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
 		       uint32_t start, uint32_t end, const char *program);
+/* true when an effect found earlier in the line has capability cap on p
+ * (above: or on a folder above p): a path deleted earlier may be gone, a
+ * folder created earlier is there. */
+bool effects_earlier(struct an *a, int cap, const char *p, bool above);
 /* Mark the effects added since index from (a->out->n before) recursive. */
 void effects_mark_recursive(struct an *a, size_t from);
 void effects_opaque(struct an *a, const struct sh *sh, uint32_t start, uint32_t end,

@@ -111,14 +111,12 @@ bool effects_executable(struct an *a, const char *p)
 	return faccessat(AT_FDCWD, p, X_OK, AT_EACCESS) == 0;
 }
 
-/* true when an effect found earlier in the line deletes p or a folder
- * above it: whether p still exists when this runs is not known. */
-static bool deleted_before(struct an *a, const char *p)
+bool effects_earlier(struct an *a, int cap, const char *p, bool above)
 {
 	for (size_t i = 0; i < a->out->n; i++) {
 		const struct fsj_effect *e = &a->out->v[i];
-		if (e->status == FSJ_EFFECT_RESOLVED && e->cap == FSJ_CAP_DELETE && e->path &&
-		    path_covers(e->path, p))
+		if (e->status == FSJ_EFFECT_RESOLVED && e->cap == cap && e->path &&
+		    (above ? path_covers(e->path, p) : strcmp(e->path, p) == 0))
 			return true;
 	}
 	return false;
@@ -137,7 +135,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 	if (p && (m == M_READ || m == M_WRITE || m == M_CW || m == M_WIFEX) && std_stream(p))
 		return;
 	if (p && (m == M_CW || m == M_WIFEX || m == M_MV || m == M_LNF))
-		kind = deleted_before(a, p) ? -1 : effects_kind(a, p);
+		kind = effects_earlier(a, FSJ_CAP_DELETE, p, true) ? -1 : effects_kind(a, p);
 	switch (m) {
 	case M_READ:
 	case M_WRITE:

@@ -256,6 +256,15 @@ void prog_php(struct an *a, struct inv *iv)
 
 /* cd [-L|-P|-e|-@] [DIR]: a literal directory moves the line's working
  * directory for the commands after it; anything else makes it unknown. */
+/* A cd to a folder that is not there now and that the line has not made
+ * may fail: what follows `&&` runs in it, what follows `;` may not. */
+static void cd_check(struct an *a, struct sh *sh)
+{
+	if (sh->cwd && effects_kind(a, sh->cwd) != 2 &&
+	    !effects_earlier(a, FSJ_CAP_CREATE, sh->cwd, false))
+		sh->cd_unsure = true;
+}
+
 void prog_cd(struct an *a, struct inv *iv)
 {
 	size_t i = 1;
@@ -281,6 +290,7 @@ void prog_cd(struct an *a, struct inv *iv)
 		return;
 	}
 	iv->sh->cwd = shword_path(a, iv->sh->cwd, w->lit, w->len);
+	cd_check(a, iv->sh);
 }
 
 void prog_pushd(struct an *a, struct inv *iv)
@@ -294,6 +304,7 @@ void prog_pushd(struct an *a, struct inv *iv)
 	if (i < iv->argc && w_path_known(iv->argv[i]) && iv->argv[i]->lit[0] != '+' &&
 	    iv->argv[i]->lit[0] != '-') {
 		iv->sh->cwd = shword_path(a, iv->sh->cwd, iv->argv[i]->lit, iv->argv[i]->len);
+		cd_check(a, iv->sh);
 		return;
 	}
 	iv->sh->cwd = NULL;

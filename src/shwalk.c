@@ -81,6 +81,12 @@ static bool is_statement(TSNode n)
 	return false;
 }
 
+/* true when x and y are the same known folder. */
+static bool same_dir(const char *x, const char *y)
+{
+	return x && y && strcmp(x, y) == 0;
+}
+
 /* A growable list of nodes. */
 struct nodes {
 	TSNode *v;
@@ -266,6 +272,7 @@ static void handle_command(struct an *a, TSNode n, struct sh *sh, const struct n
 	/* cd moved the shell, `. venv/bin/activate` changed its PATH; a
 	 * PATH= prefix applies to this command only */
 	sh->cwd = local.cwd;
+	sh->cd_unsure |= local.cd_unsure;
 	if (local.path != prefix_path)
 		sh->path = local.path;
 	for (size_t k = 0; k < tails.n; k++)
@@ -451,21 +458,22 @@ void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 			do_redirect(a, c, sh, &rc);
 		} else if (is_statement(c)) {
 			TSNode next = ts_node_next_sibling(c);
+			const char *cwd0 = sh->cwd;
 			if (!ts_node_is_null(next) && !ts_node_is_named(next) && n_is(next, "&")) {
 				struct sh sub = *sh;
 				shwalk(a, c, &sub);
 			} else {
 				shwalk(a, c, sh);
 			}
+			/* `cd nosuch && a; b`: b runs where the shell was if the
+			 * cd failed */
+			if (sh->cd_unsure && !same_dir(cwd0, sh->cwd))
+				sh->cwd = NULL;
+			sh->cd_unsure = false;
 		} else {
 			shwalk_scan(a, c, sh);
 		}
 	}
-}
-
-static bool same_dir(const char *x, const char *y)
-{
-	return x && y && strcmp(x, y) == 0;
 }
 
 /* true when statement n ends the shell or function (`cd X || exit 1`). */
@@ -568,8 +576,12 @@ static void walk_list(struct an *a, TSNode n, struct sh *sh)
 /* true when r is a redirected statement whose body is a list. */
 static bool heads_list(TSNode r)
 {
-	return n_is(r, "redirected_statement") &&
-	       n_is(ts_node_child_by_field_name(r, "body", 4), "list");
+	TSNode b;
+
+	if (!n_is(r, "redirected_statement"))
+		return false;
+	b = ts_node_child_by_field_name(r, "body", 4);
+	return !ts_node_is_null(b) && n_is(b, "list");
 }
 
 void shwalk(struct an *a, TSNode n, struct sh *sh)

@@ -424,7 +424,15 @@ def run_case(fsjail, case, keep=False):
             files = guess_files(line)
         home, ws, tmp = build_tree(root, files)
         before = snapshot(root)
-        pred = predict(fsjail, line, ws, home, root)
+        try:
+            pred = predict(fsjail, line, ws, home, root)
+        except RuntimeError as e:  # a crash is a miss of everything
+            return {"line": line, "construct": case.get("construct", "corpus"),
+                    "source": case.get("source"), "over": 0, "predicted": 0,
+                    "misses": [{"path": "-", "cap": "crash", "call": str(e)[:200],
+                                "exe": "fsjail"}],
+                    "read_unlisted": [], "exec_implied": [], "overall": None,
+                    "complete": None, "timed_out": False}
         tdir = os.path.join(root, "trace")
         os.makedirs(tdir)
         env = {"HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C",

@@ -390,7 +390,15 @@ static const struct {
 	  "delete ?-" },
 	{ "cd dir || exit 1; rm g",
 	  "delete /w/dir/g" },
+	/* a cd to a folder that is not there may fail: after `;` the
+	 * directory is not known (after `&&` it is) */
+	{ "cd nosuch && rm a; rm b",
+	  "delete /w/nosuch/a; delete ?-" },
+	{ "mkdir -p n && cd n && rm a; rm b",
+	  "create /w/n; delete /w/n/a; delete /w/n/b" },
 	{ "echo $(> n)",
+	  "create /w/n" },
+	{ "> n | cat",
 	  "create /w/n" },
 	/* a file the line deleted earlier may be gone: create as well */
 	{ "rm -f exists.txt; touch exists.txt",
