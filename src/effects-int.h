@@ -27,6 +27,9 @@ const TSLanguage *tree_sitter_bash(void);
  * incomplete instead of risking the stack. */
 #define MAX_WALK_DEPTH 256
 #define MAX_NEST 8
+/* Loop bodies walked again because an iteration moved the shell's
+ * directory; beyond this the line is incomplete (no blow-up on nesting). */
+#define MAX_REWALK 64
 /* Wrappers stacked on one command (`sudo env nice timeout ...`). */
 #define MAX_WRAP 16
 /* Give the parser this long (microseconds) before giving up. */
@@ -63,6 +66,7 @@ struct an {
 	uint32_t fs, fe;
 	int depth;
 	int nest;
+	int rewalks;        /* loop bodies walked a second time (MAX_REWALK) */
 	struct arena ar;
 };
 

@@ -573,6 +573,27 @@ static void walk_list(struct an *a, TSNode n, struct sh *sh)
 	walk_list_rs(a, n, sh, NULL);
 }
 
+/* A loop: its body may run again in the directory an iteration left, so
+ * when the body moves the shell, it is walked once more from an unknown
+ * directory (bash(1), Looping Constructs). */
+static void walk_loop(struct an *a, TSNode n, struct sh *sh)
+{
+	const char *cwd0 = sh->cwd;
+
+	shwalk_children(a, n, sh);
+	if (same_dir(cwd0, sh->cwd) || (!cwd0 && !sh->cwd))
+		return;
+	if (++a->rewalks > MAX_REWALK) {
+		effects_opaque(a, NULL, n_start(n), n_end(n), NULL);
+		a->out->complete = false;
+		sh->cwd = NULL;
+		return;
+	}
+	sh->cwd = NULL;
+	shwalk_children(a, n, sh);
+	sh->cwd = NULL;
+}
+
 /* true when r is a redirected statement whose body is a list. */
 static bool heads_list(TSNode r)
 {
@@ -620,6 +641,9 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 		   strcmp(t, "variable_assignments") == 0 ||
 		   strcmp(t, "declaration_command") == 0) {
 		handle_assignments(a, n, sh);
+	} else if (strcmp(t, "for_statement") == 0 || strcmp(t, "while_statement") == 0 ||
+		   strcmp(t, "c_style_for_statement") == 0) {
+		walk_loop(a, n, sh);
 	} else if (strcmp(t, "comment") == 0) {
 		/* nothing */
 	} else if (is_statement(n) || strcmp(t, "program") == 0) {

@@ -394,6 +394,9 @@ static const struct {
 	 * directory is not known (after `&&` it is) */
 	{ "cd nosuch && rm a; rm b",
 	  "delete /w/nosuch/a; delete ?-" },
+	/* a loop body that moves the shell runs again from there */
+	{ "for i in 1 2; do rm a; cd dir; done",
+	  "delete /w/a; delete ?-" },
 	{ "mkdir -p n && cd n && rm a; rm b",
 	  "create /w/n; delete /w/n/a; delete /w/n/b" },
 	{ "echo $(> n)",
