@@ -43,6 +43,12 @@ const TSLanguage *tree_sitter_bash(void);
 struct fn {
 	const char *name;
 	struct fn *next;
+	TSNode body;         /* walked once where defined, again where called */
+	bool has_body;
+	const char *src;     /* the text body belongs to (a->src then) */
+	const char *def_cwd; /* the directory it was walked in where defined */
+	bool moves;          /* its body changes the shell's directory */
+	bool active;         /* being walked (a recursive call is not followed) */
 };
 
 /* The shell state the walk carries; copied (by value) into subshells. */
@@ -291,6 +297,7 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 			   const char *prog);
 void shwalk_children(struct an *a, TSNode n, struct sh *sh);
 void shwalk(struct an *a, TSNode n, struct sh *sh);
+void shwalk_call(struct an *a, struct fn *f, struct sh *sh);
 void shwalk_scan(struct an *a, TSNode n, struct sh *sh);
 void shwalk_errors(struct an *a, TSNode root, const struct sh *sh);
 

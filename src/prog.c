@@ -272,12 +272,12 @@ static bool system_bin_dir(const char *d)
 	return false;
 }
 
-static bool fn_defined(const struct sh *sh, const char *name)
+static struct fn *fn_defined(const struct sh *sh, const char *name)
 {
-	for (const struct fn *f = sh->fns; f; f = f->next)
+	for (struct fn *f = sh->fns; f; f = f->next)
 		if (strcmp(f->name, name) == 0)
-			return true;
-	return false;
+			return f;
+	return NULL;
 }
 
 void prog_run(struct an *a, struct inv *iv)
@@ -330,8 +330,10 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
 		return;
 	}
-	if (iv->in_shell && !(flags & RR_NOFN) && fn_defined(iv->sh, name))
+	if (iv->in_shell && !(flags & RR_NOFN) && fn_defined(iv->sh, name)) {
+		shwalk_call(a, fn_defined(iv->sh, name), iv->sh);
 		return;
+	}
 	pr = prog_lookup(name);
 	if (flags & RR_BUILTIN) {
 		if (pr && (pr->flags & P_BUILTIN))

@@ -414,6 +414,28 @@ static void handle_assignments(struct an *a, TSNode n, struct sh *sh)
 	}
 }
 
+/* A call of function f in the shell sh: its body runs in the caller's
+ * directory, and a cd in it moves the caller (bash(1), FUNCTIONS). The
+ * body was walked where it was defined; it is walked again here when the
+ * directory differs or the body moves the shell. */
+void shwalk_call(struct an *a, struct fn *f, struct sh *sh)
+{
+	if (!f->has_body || f->active || (same_dir(f->def_cwd, sh->cwd) && !f->moves))
+		return;
+	if (f->src != a->src || ++a->rewalks > MAX_REWALK) {
+		/* defined in another text (outside a bash -c string) */
+		if (f->moves || !same_dir(f->def_cwd, sh->cwd)) {
+			effects_opaque(a, sh, 0, 0, f->name);
+			a->out->complete = false;
+			sh->cwd = NULL;
+		}
+		return;
+	}
+	f->active = true;
+	shwalk(a, f->body, sh);
+	f->active = false;
+}
+
 static void handle_function(struct an *a, TSNode n, struct sh *sh)
 {
 	struct fn *f = arena_alloc(&a->ar, sizeof(*f));
@@ -434,6 +456,11 @@ static void handle_function(struct an *a, TSNode n, struct sh *sh)
 			/* the body's effects count whether or not it is called */
 			struct sh body = *sh;
 			shwalk(a, c, &body);
+			f->body = c;
+			f->has_body = true;
+			f->src = a->src;
+			f->def_cwd = sh->cwd;
+			f->moves = body.cd_unsure || !same_dir(body.cwd, sh->cwd);
 		}
 	}
 	if (named) {

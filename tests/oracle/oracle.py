@@ -129,7 +129,7 @@ def snapshot(root):
 
 # ---- strace output -----------------------------------------------------------
 
-CALL = re.compile(r"^(\w+)\((.*)\)\s+=\s+(-?\d+|\?)(.*)$")
+CALL = re.compile(r"^(\d+\.\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+|\?)(.*)$")
 FDPATH = re.compile(r"^(-?\d+|AT_FDCWD)<(.*)>$")
 
 
@@ -193,7 +193,7 @@ def at_path(dirarg, patharg, cwd):
 
 
 def parse_file(fn, state):
-    """Yield (syscall, args, return text, cwd) for the successful calls of one
+    """Yield (time, syscall, args, return text, cwd) for the successful calls of one
     strace -ff output file (and those the read-only host refused). state
     holds the process's cwd, updated by chdir and fchdir."""
     with open(fn, errors="replace") as fh:
@@ -202,13 +202,14 @@ def parse_file(fn, state):
         m = CALL.match(ln.strip())
         if not m:
             continue
-        name, args, ret, rest = m.group(1), split_args(m.group(2)), m.group(3), m.group(4)
+        ts, name, args = float(m.group(1)), m.group(2), split_args(m.group(3))
+        ret, rest = m.group(4), m.group(5)
         if ret == "?" or (ret.startswith("-") and "EROFS" not in rest):
             continue  # failed; EROFS is an attempt the read-only host refused
         mc = re.search(r"AT_FDCWD<([^>]*)>", ln)
         if mc:
             state["cwd"] = mc.group(1)
-        yield name, args, ret + rest, state["cwd"]
+        yield ts, name, args, ret + rest, state["cwd"]
         if name == "chdir" and args:
             p = at_path(None, args[0], state["cwd"])
             if p:
@@ -231,24 +232,41 @@ def observe(tracedir, ws, before, first_pid, fsjail, root):
     exe = {"name": "bash"}
     inherit = {}
     execd = set()
+    events = []
 
     def add(path, cap, call):
         if path:
             eff.append({"path": path, "cap": cap, "call": call,
                         "own": path in created, "exe": exe["name"]})
 
+    # Per process, in its own order: its cwd and the program it is charged
+    # to (a child inherits both at fork). Then every call in time order
+    # (strace -ttt): whether a path exists depends on what ran before.
     files = sorted(os.listdir(tracedir), key=lambda f: int(f.rsplit(".", 1)[1]))
     for f in files:
         pid = int(f.rsplit(".", 1)[1])
         state = {"cwd": ws}
         state["cwd"], exe["name"] = inherit.get(pid, (ws, "bash"))
-        for name, a, ret, cwd in parse_file(os.path.join(tracedir, f), state):
+        for ts, name, a, ret, cwd in parse_file(os.path.join(tracedir, f), state):
             if name in ("clone", "clone3", "fork", "vfork"):
                 try:
                     inherit[int(ret.split()[0])] = (cwd, exe["name"])
                 except ValueError:
                     pass
                 continue
+            if name in ("execve", "execveat"):
+                if pid == first_pid and not exe.get("root_seen"):
+                    exe["root_seen"] = True
+                    continue  # bash -c itself
+                p = at_path(None, a[0], cwd) if name == "execve" else at_path(a[0], a[1], cwd)
+                events.append((ts, name, a, ret, cwd, exe["name"], p))
+                if exe["name"] == "bash" or in_table(fsjail, exe["name"]):
+                    exe["name"] = os.path.basename(p or "?")
+                continue
+            events.append((ts, name, a, ret, cwd, exe["name"], None))
+    events.sort(key=lambda e: e[0])
+    for ts, name, a, ret, cwd, exe["name"], xp in events:
+        if True:
             if name in ("openat", "open", "creat", "openat2"):
                 if name == "openat" or name == "openat2":
                     p, flags = at_path(a[0], a[1], cwd), a[2] if len(a) > 2 else ""
@@ -318,14 +336,8 @@ def observe(tracedir, ws, before, first_pid, fsjail, root):
             elif name in ("fchmod", "fchown", "ftruncate", "fsetxattr", "fremovexattr"):
                 add(fdpath(a[0]), "write", name)
             elif name in ("execve", "execveat"):
-                if pid == first_pid and not exe.get("root_seen"):
-                    exe["root_seen"] = True
-                    continue  # bash -c itself
-                p = at_path(None, a[0], cwd) if name == "execve" else at_path(a[0], a[1], cwd)
-                add(p, "execute", name)
-                execd.add(p)
-                if exe["name"] == "bash" or in_table(fsjail, exe["name"]):
-                    exe["name"] = os.path.basename(p or "?")
+                add(xp, "execute", name)
+                execd.add(xp)
     return eff
 
 
@@ -444,7 +456,7 @@ def run_case(fsjail, case, keep=False):
                 "--tmpfs", "/tmp", "--bind", root, root, "--chdir", ws, "--unshare-net",
                 "--unshare-pid", "--die-with-parent", "--"]
         try:
-            subprocess.run(jail + ["strace", "-f", "-ff", "-qq", "-y", "-e", TRACE, "-o",
+            subprocess.run(jail + ["strace", "-f", "-ff", "-qq", "-y", "-ttt", "-e", TRACE, "-o",
                                    os.path.join(tdir, "t"), "bash", "-c", line],
                            cwd=ws, env=env, stdin=subprocess.DEVNULL,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

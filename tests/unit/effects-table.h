@@ -394,6 +394,11 @@ static const struct {
 	 * directory is not known (after `&&` it is) */
 	{ "cd nosuch && rm a; rm b",
 	  "delete /w/nosuch/a; delete ?-" },
+	/* a function runs in the caller's directory and moves the caller */
+	{ "f() { rm x; }; cd dir; f",
+	  "delete /w/x; delete /w/dir/x" },
+	{ "f() { cd dir; }; f; rm y",
+	  "delete /w/dir/y" },
 	/* a loop body that moves the shell runs again from there */
 	{ "for i in 1 2; do rm a; cd dir; done",
 	  "delete /w/a; delete ?-" },
