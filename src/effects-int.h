@@ -70,6 +70,11 @@ struct an {
 	const char *src;    /* text of the tree being walked (line, or a -c string) */
 	bool fixed;         /* inside a -c string: every effect gets the span below */
 	uint32_t fs, fe;
+	/* src is the line with `;` after a here-document start spelled ` &&`
+	 * (effects.c): offsets in src at or past ins[i] are two bytes further
+	 * than in line, for each i */
+	const uint32_t *ins;
+	size_t nins;
 	int depth;
 	int nest;
 	int rewalks;        /* loop bodies walked a second time (MAX_REWALK) */

@@ -142,12 +142,14 @@ class G:
             # a here-document at a position of the line: its body follows
             # the line; the rest of the line must still run
             self.tags.add("heredoc")
-            where = self.r.choice(["first", "redir", "pipe"])
+            where = self.r.choice(["first", "redir", "pipe", "semi"])
             new = self.new()
             if where == "first":
                 head = "cat <<EOF && %s" % body
             elif where == "redir":
                 head = "cat > %s <<'EOF' && %s" % (new, body)
+            elif where == "semi":
+                head = "cat > %s <<EOF; %s" % (new, body)
             else:
                 head = "cat <<EOF | tee %s && %s" % (new, body)
             return head + "\n" + HEREDOC_BODY + "EOF"

@@ -406,6 +406,12 @@ static const struct {
 	  "create /w/n; delete /w/n/a; delete /w/n/b" },
 	{ "echo $(> n)",
 	  "create /w/n" },
+	/* a `;` after a here-document start: tree-sitter-bash cannot read it,
+	 * bash runs what follows (effects keep the line's offsets) */
+	{ "cat <<EOF; rm x\nbody\nEOF",
+	  "delete /w/x" },
+	{ "cd dir; cat > f <<'EOF';touch g; rm h\nbody\nEOF",
+	  "create /w/dir/f; create /w/dir/g; delete /w/dir/h" },
 	{ "> n | cat",
 	  "create /w/n" },
 	/* a file the line deleted earlier may be gone: create as well */
