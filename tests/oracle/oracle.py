@@ -45,6 +45,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # the source tree may be read-only (distcheck)
 
 TRACE = ("trace=%file,%process,fchdir,fchmod,fchown,ftruncate,fsetxattr,fremovexattr")
 TIMEOUT = 10
