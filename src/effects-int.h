@@ -75,6 +75,10 @@ struct an {
 	 * than in line, for each i */
 	const uint32_t *ins;
 	size_t nins;
+	/* indexes in out of the writes `>`, touch, tee, cp... made without a
+	 * create because the file exists now (see effects_recreate()) */
+	size_t *cw;
+	size_t ncw;
 	int depth;
 	int nest;
 	int rewalks;        /* loop bodies walked a second time (MAX_REWALK) */

@@ -162,6 +162,15 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 			effects_add(a, st, FSJ_CAP_CREATE, where, start, end, c->prog);
 		if (!p || kind != 0)
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
+		if (p && kind > 0) {
+			if (a->ncw % 16 == 0) {
+				size_t *nv = arena_alloc(&a->ar, (a->ncw + 16) * sizeof(*nv));
+				if (a->ncw)
+					memcpy(nv, a->cw, a->ncw * sizeof(*nv));
+				a->cw = nv;
+			}
+			a->cw[a->ncw++] = a->out->n - 1;
+		}
 		break;
 	case M_WIFEX:
 		if (!p || kind != 0)
@@ -270,6 +279,21 @@ bool effects_is_dir(struct an *a, const struct cmd *c, const struct word *w)
 		return false;
 	p = shword_path(a, c->cwd, w->lit, w->len);
 	return p && effects_kind(a, p) == 2;
+}
+
+/* A write that creates the file when it is missing (`>`, touch, tee) on a
+ * file the line deletes anywhere - before it, or in a job running beside
+ * it (`a >> f & rm f`) - may create it: add the create. */
+static void effects_recreate(struct an *a)
+{
+	for (size_t k = 0; k < a->ncw; k++) {
+		struct fsj_effect w = a->out->v[a->cw[k]];
+
+		if (effects_earlier(a, FSJ_CAP_DELETE, w.path, true) &&
+		    !effects_earlier(a, FSJ_CAP_CREATE, w.path, false))
+			effects_add(a, FSJ_EFFECT_RESOLVED, FSJ_CAP_CREATE, w.path, w.start, w.end,
+				    w.program);
+	}
 }
 
 /* ---- entry points -------------------------------------------------------- */
@@ -407,6 +431,10 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 		shwalk(&a, ts_tree_root_node(tree), &sh);
 		ts_tree_delete(tree);
 	}
+	/* the walk is over: spans from here on are the line's already */
+	a.fixed = false;
+	a.nins = 0;
+	effects_recreate(&a);
 	ts_parser_delete(a.parser);
 	arena_release(&a.ar);
 

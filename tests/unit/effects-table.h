@@ -417,6 +417,9 @@ static const struct {
 	/* a file the line deleted earlier may be gone: create as well */
 	{ "rm -f exists.txt; touch exists.txt",
 	  "delete /w/exists.txt; create /w/exists.txt; write /w/exists.txt" },
+	/* ... or in a job running beside it */
+	{ "echo x >> exists.txt & rm -f exists.txt",
+	  "write /w/exists.txt; create /w/exists.txt; delete /w/exists.txt" },
 	{ "rm -rf dir; echo x > dir/f",
 	  "delete /w/dir; create /w/dir/f; write /w/dir/f" },
 	{ "cd - && rm f",
