@@ -14,7 +14,7 @@
  *                    "decision": "allowed"|"missing"|"refused",
  *                    "level": "protected"|"explicit"|"baseline"|"default",
  *                    "rule": {source, id?, path, resolved, recursive, origin?}|null,
- *                    "held_by_tier": bool } ],
+ *                    "held_by_tier": bool, "recursive": bool } ],
  *     "missing": [ { "path", "capability" } ] }
  * start/end are byte offsets of the effect's source text in the line. */
 #include "config.h"
@@ -76,6 +76,7 @@ static cJSON *check_json(const char *line, const char *cwd, enum fsj_tier tier,
 		else
 			cJSON_AddNullToObject(o, "rule");
 		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);
+		cJSON_AddBoolToObject(o, "recursive", e->recursive);
 		cJSON_AddItemToArray(effects, o);
 	}
 	missing = cJSON_AddArrayToObject(root, "missing");

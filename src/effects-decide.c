@@ -73,6 +73,25 @@ static bool refused(const struct fsj_policy *pol, const struct fsj_decision *d, 
 	return pol->mode == FSJ_MODE_READ_ONLY && (FSJ_CAPS_MODIFY & FSJ_CAPBIT(cap));
 }
 
+/* The rule that makes a recursive effect on path p impossible to grant:
+ * a protected rule, or an explicit rule denying cap, at or beneath p
+ * (either spelling). NULL when there is none. */
+static const struct fsj_rule *denied_beneath(const struct fsj_policy *pol, const char *p,
+					     const char *resolved, enum fsj_cap cap)
+{
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+		enum fsj_level l = fsj_source_level(r->source);
+
+		if (!(r->deny & FSJ_CAPBIT(cap)) ||
+		    (l != FSJ_LEVEL_PROTECTED && l != FSJ_LEVEL_EXPLICIT))
+			continue;
+		if (path_covers(p, r->path) || (resolved && r->resolved && path_covers(resolved, r->resolved)))
+			return r;
+	}
+	return NULL;
+}
+
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
 		    struct fsj_check *out)
 {
@@ -118,6 +137,19 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 		policy_decide(pol, where, d->resolved, (enum fsj_cap)e->cap, &dec);
 		d->level = dec.level;
 		d->rule = dec.rule;
+		if (e->recursive && e->status == FSJ_EFFECT_RESOLVED) {
+			const struct fsj_rule *r =
+				denied_beneath(pol, where, d->resolved, (enum fsj_cap)e->cap);
+
+			if (r) {
+				d->level = fsj_source_level(r->source);
+				d->rule = r;
+				d->verdict = FSJ_VERDICT_REFUSED;
+				any_refused = true;
+				all_allowed = false;
+				continue;
+			}
+		}
 		if (dec.allowed && e->cap == FSJ_CAP_EXECUTE) {
 			/* macOS never runs a setuid program (inforce.h) */
 			cleanup_free char *off = fsj_exec_not_in_force(pol, d->resolved);

@@ -27,6 +27,9 @@ const TSLanguage *tree_sitter_bash(void);
  * incomplete instead of risking the stack. */
 #define MAX_WALK_DEPTH 256
 #define MAX_NEST 8
+/* Loop bodies walked again because an iteration moved the shell's
+ * directory; beyond this the line is incomplete (no blow-up on nesting). */
+#define MAX_REWALK 64
 /* Wrappers stacked on one command (`sudo env nice timeout ...`). */
 #define MAX_WRAP 16
 /* Give the parser this long (microseconds) before giving up. */
@@ -40,6 +43,12 @@ const TSLanguage *tree_sitter_bash(void);
 struct fn {
 	const char *name;
 	struct fn *next;
+	TSNode body;         /* walked once where defined, again where called */
+	bool has_body;
+	const char *src;     /* the text body belongs to (a->src then) */
+	const char *def_cwd; /* the directory it was walked in where defined */
+	bool moves;          /* its body changes the shell's directory */
+	bool active;         /* being walked (a recursive call is not followed) */
 };
 
 /* The shell state the walk carries; copied (by value) into subshells. */
@@ -49,6 +58,8 @@ struct sh {
 	struct fn *fns;    /* functions defined so far */
 	bool git_env;      /* a GIT_* variable was assigned: git's repository,
 			    * config and index may be elsewhere (git(1), ENVIRONMENT) */
+	bool cd_unsure;    /* a cd to a folder that may not exist: after the
+			    * statement, cwd is the old one or the new one */
 };
 
 struct an {
@@ -59,8 +70,18 @@ struct an {
 	const char *src;    /* text of the tree being walked (line, or a -c string) */
 	bool fixed;         /* inside a -c string: every effect gets the span below */
 	uint32_t fs, fe;
+	/* src is the line with `;` after a here-document start spelled ` &&`
+	 * (effects.c): offsets in src at or past ins[i] are two bytes further
+	 * than in line, for each i */
+	const uint32_t *ins;
+	size_t nins;
+	/* indexes in out of the writes `>`, touch, tee, cp... made without a
+	 * create because the file exists now (see effects_recreate()) */
+	size_t *cw;
+	size_t ncw;
 	int depth;
 	int nest;
+	int rewalks;        /* loop bodies walked a second time (MAX_REWALK) */
 	struct arena ar;
 };
 
@@ -177,6 +198,12 @@ enum { RR_SHELL = 1, RR_NOFN = 2, RR_BUILTIN = 4 };
 
 void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
 		       uint32_t start, uint32_t end, const char *program);
+/* true when an effect found earlier in the line has capability cap on p
+ * (above: or on a folder above p): a path deleted earlier may be gone, a
+ * folder created earlier is there. */
+bool effects_earlier(struct an *a, int cap, const char *p, bool above);
+/* Mark the effects added since index from (a->out->n before) recursive. */
+void effects_mark_recursive(struct an *a, size_t from);
 void effects_opaque(struct an *a, const struct sh *sh, uint32_t start, uint32_t end,
 		   const char *program);
 int effects_kind(struct an *a, const char *p);
@@ -187,6 +214,9 @@ void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct w
 void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const struct word *dir,
 		      const struct word *src, bool keep_parents);
 bool effects_is_dir(struct an *a, const struct cmd *c, const struct word *w);
+size_t effects_parent_len(const char *lit, size_t n);
+void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
+			  const struct word *w, size_t n);
 
 /* ---- shword.c: words ---------------------------------------------------- */
 
@@ -219,6 +249,8 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags);
 
 /* ---- prog-*.c: handlers (one invocation each) --------------------------- */
 
+void prog_rm(struct an *a, struct inv *iv);
+void prog_mkdir(struct an *a, struct inv *iv);
 void prog_rmdir(struct an *a, struct inv *iv);
 void prog_touch(struct an *a, struct inv *iv);
 void prog_truncate(struct an *a, struct inv *iv);
@@ -277,6 +309,7 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 			   const char *prog);
 void shwalk_children(struct an *a, TSNode n, struct sh *sh);
 void shwalk(struct an *a, TSNode n, struct sh *sh);
+void shwalk_call(struct an *a, struct fn *f, struct sh *sh);
 void shwalk_scan(struct an *a, TSNode n, struct sh *sh);
 void shwalk_errors(struct an *a, TSNode root, const struct sh *sh);
 

@@ -38,6 +38,17 @@ const char *fsj_effect_cap_name(int cap)
 	return fsj_cap_name((enum fsj_cap)cap);
 }
 
+/* Offset x of the parsed text as an offset of the analysed line. */
+static uint32_t line_offset(const struct an *a, uint32_t x)
+{
+	uint32_t d = 0;
+
+	for (size_t i = 0; i < a->nins; i++)
+		if (x >= a->ins[i])
+			d += 2;
+	return x - d;
+}
+
 void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
 		       uint32_t start, uint32_t end, const char *program)
 {
@@ -48,6 +59,8 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 		start = a->fs;
 		end = a->fe;
 	}
+	start = line_offset(a, start);
+	end = line_offset(a, end);
 	if (fx->n == fx->cap) {
 		fx->cap = fx->cap ? fx->cap * 2 : 16;
 		fx->v = xreallocarray(fx->v, fx->cap, sizeof(*fx->v));
@@ -60,6 +73,13 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->program = program ? xstrdup(program) : NULL;
 	e->start = start;
 	e->end = end;
+	e->recursive = false;
+}
+
+void effects_mark_recursive(struct an *a, size_t from)
+{
+	for (size_t i = from; i < a->out->n; i++)
+		a->out->v[i].recursive = true;
 }
 
 void effects_opaque(struct an *a, const struct sh *sh, uint32_t start, uint32_t end,
@@ -104,8 +124,20 @@ bool effects_executable(struct an *a, const char *p)
 	return faccessat(AT_FDCWD, p, X_OK, AT_EACCESS) == 0;
 }
 
+bool effects_earlier(struct an *a, int cap, const char *p, bool above)
+{
+	for (size_t i = 0; i < a->out->n; i++) {
+		const struct fsj_effect *e = &a->out->v[i];
+		if (e->status == FSJ_EFFECT_RESOLVED && e->cap == cap && e->path &&
+		    (above ? path_covers(e->path, p) : strcmp(e->path, p) == 0))
+			return true;
+	}
+	return false;
+}
+
 /* Effects of mode m on a known path p, or on an operand that lies in
- * directory anchor when p is NULL (unresolved). */
+ * directory anchor when p is NULL (unresolved); kind -1: p was deleted
+ * earlier in the line, so it may or may not exist (both effects). */
 void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char *p,
 		    const char *anchor, uint32_t start, uint32_t end)
 {
@@ -116,7 +148,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 	if (p && (m == M_READ || m == M_WRITE || m == M_CW || m == M_WIFEX) && std_stream(p))
 		return;
 	if (p && (m == M_CW || m == M_WIFEX || m == M_MV || m == M_LNF))
-		kind = effects_kind(a, p);
+		kind = effects_earlier(a, FSJ_CAP_DELETE, p, true) ? -1 : effects_kind(a, p);
 	switch (m) {
 	case M_READ:
 	case M_WRITE:
@@ -127,10 +159,19 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 		effects_add(a, st, (int)m, where, start, end, c->prog);
 		break;
 	case M_CW:
-		if (!p || kind == 0)
+		if (!p || kind <= 0)
 			effects_add(a, st, FSJ_CAP_CREATE, where, start, end, c->prog);
 		if (!p || kind != 0)
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
+		if (p && kind > 0) {
+			if (a->ncw % 16 == 0) {
+				size_t *nv = arena_alloc(&a->ar, (a->ncw + 16) * sizeof(*nv));
+				if (a->ncw)
+					memcpy(nv, a->cw, a->ncw * sizeof(*nv));
+				a->cw = nv;
+			}
+			a->cw[a->ncw++] = a->out->n - 1;
+		}
 		break;
 	case M_WIFEX:
 		if (!p || kind != 0)
@@ -138,7 +179,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 		break;
 	case M_MV:
 		effects_add(a, st, FSJ_CAP_CREATE, where, start, end, c->prog);
-		if (p && kind != 0)
+		if (p && kind != 0) /* -1: may exist */
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
 		break;
 	case M_LNF:
@@ -164,6 +205,38 @@ void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct w
 	effects_emit_at(a, c, m, p, p ? NULL : shword_anchor(a, c->cwd, w), w->start, w->end);
 }
 
+/* The length of lit[0..n) without its last component (and the slashes
+ * around it); 0 when nothing is left. */
+size_t effects_parent_len(const char *lit, size_t n)
+{
+	while (n > 0 && lit[n - 1] == '/')
+		n--;
+	while (n > 0 && lit[n - 1] != '/')
+		n--;
+	while (n > 0 && lit[n - 1] == '/')
+		n--;
+	return n;
+}
+
+/* A create on every missing folder above the relative or absolute path
+ * w->lit[0..n) (against base), nearest the root first: mkdir -p, cp
+ * --parents. Stops at the first folder that exists. */
+void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
+			  const struct word *w, size_t n)
+{
+	const char *anc[64];
+	size_t k = 0;
+
+	while (k < 64 && (n = effects_parent_len(w->lit, n)) > 0) {
+		const char *q = shword_path(a, base, w->lit, n);
+		if (!q || effects_kind(a, q) != 0)
+			break;
+		anc[k++] = q;
+	}
+	while (k > 0)
+		effects_emit_at(a, c, M_CREATE, anc[--k], NULL, w->start, w->end);
+}
+
 /* Effects of mode m on DIR/basename(SRC): cp, mv and ln into a directory. */
 void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const struct word *dir,
 		      const struct word *src, bool keep_parents)
@@ -185,6 +258,7 @@ void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const str
 		return;
 	}
 	if (keep_parents && src->lit[0] != '/') {
+		effects_emit_parents(a, c, d, src, src->len);
 		effects_emit_at(a, c, m, shword_path(a, d, src->lit, src->len), NULL, dir->start, dir->end);
 		return;
 	}
@@ -208,6 +282,21 @@ bool effects_is_dir(struct an *a, const struct cmd *c, const struct word *w)
 	return p && effects_kind(a, p) == 2;
 }
 
+/* A write that creates the file when it is missing (`>`, touch, tee) on a
+ * file the line deletes anywhere - before it, or in a job running beside
+ * it (`a >> f & rm f`) - may create it: add the create. */
+static void effects_recreate(struct an *a)
+{
+	for (size_t k = 0; k < a->ncw; k++) {
+		struct fsj_effect w = a->out->v[a->cw[k]];
+
+		if (effects_earlier(a, FSJ_CAP_DELETE, w.path, true) &&
+		    !effects_earlier(a, FSJ_CAP_CREATE, w.path, false))
+			effects_add(a, FSJ_EFFECT_RESOLVED, FSJ_CAP_CREATE, w.path, w.start, w.end,
+				    w.program);
+	}
+}
+
 /* ---- entry points -------------------------------------------------------- */
 
 static int effect_cmp(const void *x, const void *y)
@@ -217,6 +306,77 @@ static int effect_cmp(const void *x, const void *y)
 	if (e->start != f->start)
 		return e->start < f->start ? -1 : 1;
 	return 0;
+}
+
+/* Start offsets of the here-document delimiters in the tree under n. */
+static void heredoc_starts(struct an *a, TSNode n, uint32_t **v, size_t *k, int depth)
+{
+	if (depth > MAX_WALK_DEPTH)
+		return;
+	if (n_is(n, "heredoc_start")) {
+		if (*k % 16 == 0) {
+			uint32_t *nv = arena_alloc(&a->ar, (*k + 16) * sizeof(*nv));
+			if (*k)
+				memcpy(nv, *v, *k * sizeof(*nv));
+			*v = nv;
+		}
+		(*v)[(*k)++] = n_start(n); /* the scanner may take "EOF;" whole */
+		return;
+	}
+	for (uint32_t i = 0; i < ts_node_child_count(n); i++)
+		heredoc_starts(a, ts_node_child(n, i), v, k, depth + 1);
+}
+
+/* tree-sitter-bash rejects a `;` after a here-document's start on its
+ * first line (`cat <<EOF; rm x`, an ERROR node), where bash runs what
+ * follows as the next command of the list. The line with each such
+ * unquoted `;` spelled ` &&` parses; the commands are the same and only
+ * the first's failure differs, which no effect depends on. Returns that
+ * text (arena) and sets a->ins, or NULL when there is no such `;`. */
+static char *heredoc_semicolons(struct an *a, TSNode root, const char *line, size_t len)
+{
+	uint32_t *st = NULL, *ins = NULL;
+	size_t nst = 0, nins = 0;
+	struct strbuf sb = STRBUF_INIT;
+	size_t from = 0;
+
+	heredoc_starts(a, root, &st, &nst, 0);
+	ins = arena_alloc(&a->ar, (len + 1) * sizeof(*ins));
+	for (size_t h = 0; h < nst; h++) {
+		char q = 0;
+
+		for (size_t i = st[h]; i < len && line[i] != '\n'; i++) {
+			char c = line[i];
+
+			if (q) {
+				if (c == q)
+					q = 0;
+				else if (q == '"' && c == '\\' && i + 1 < len)
+					i++;
+				continue;
+			}
+			if (c == '\'' || c == '"') {
+				q = c;
+			} else if (c == '\\' && i + 1 < len) {
+				i++;
+			} else if (c == ';' && (i + 1 >= len || line[i + 1] != ';') &&
+				   (i == 0 || line[i - 1] != ';') && i >= from) {
+				sb_add(&sb, line + from, i - from);
+				sb_adds(&sb, " &&"); /* "<<EOF&&" would be the delimiter */
+				ins[nins] = (uint32_t)(i + 2 * nins + 3);
+				nins++;
+				from = i + 1;
+			}
+		}
+	}
+	if (nins == 0) {
+		sb_release(&sb);
+		return NULL;
+	}
+	sb_add(&sb, line + from, len - from);
+	a->ins = ins;
+	a->nins = nins;
+	return arena_own(&a->ar, sb_detach(&sb));
 }
 
 int effects_analyze(const char *line, size_t len, const struct effects_opts *opts,
@@ -247,6 +407,23 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 	}
 	ts_parser_set_timeout_micros(a.parser, PARSE_TIMEOUT_US);
 	tree = ts_parser_parse_string(a.parser, NULL, line, (uint32_t)len);
+	if (tree && ts_node_has_error(ts_tree_root_node(tree))) {
+		char *fixed = heredoc_semicolons(&a, ts_tree_root_node(tree), line, len);
+		TSTree *t2 = fixed ? ts_parser_parse_string(a.parser, NULL, fixed,
+							    (uint32_t)strlen(fixed)) : NULL;
+
+		if (t2 && !ts_node_has_error(ts_tree_root_node(t2))) {
+			ts_tree_delete(tree);
+			tree = t2;
+			a.src = fixed;
+		} else {
+			if (t2)
+				ts_tree_delete(t2);
+			ts_parser_reset(a.parser);
+			a.ins = NULL;
+			a.nins = 0;
+		}
+	}
 	if (!tree) {
 		effects_opaque(&a, &sh, 0, (uint32_t)len, NULL);
 		out->complete = false;
@@ -255,6 +432,10 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 		shwalk(&a, ts_tree_root_node(tree), &sh);
 		ts_tree_delete(tree);
 	}
+	/* the walk is over: spans from here on are the line's already */
+	a.fixed = false;
+	a.nins = 0;
+	effects_recreate(&a);
 	ts_parser_delete(a.parser);
 	arena_release(&a.ar);
 

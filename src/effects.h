@@ -53,6 +53,9 @@ struct fsj_effect {
 			   * for a redirection without a command or a parse error */
 	uint32_t start;   /* byte span in the analysed line, end exclusive */
 	uint32_t end;
+	/* the operation reaches everything beneath path too (rm -r): a
+	 * delete the decision refuses when a protected path lies beneath */
+	bool recursive;
 };
 
 struct fsj_effects {
@@ -143,7 +146,10 @@ struct fsj_check {
  *   ones are asked for.
  * A denial is REFUSED when the protected level decided it, when a rule of
  * the explicit level denies the capability, or when the mode is read-only
- * and the capability is write, create or delete; otherwise MISSING.
+ * and the capability is write, create or delete; otherwise MISSING. A
+ * recursive resolved effect is REFUSED too when a protected rule, or an
+ * explicit rule denying its capability, lies at or beneath its path
+ * (`rm -rf /` can never be granted whole).
  * Overall: REFUSE when any effect is refused, ALLOW when every effect is
  * allowed and fx->complete, PROMPT otherwise. Fills *out (release with
  * fsj_check_release()); the rule pointers borrow from pol. */

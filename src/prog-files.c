@@ -8,6 +8,40 @@
 
 #include "effects-int.h"
 
+/* rm [-rRf...] FILE...: each operand deleted; with -r/-R/--recursive the
+ * delete reaches the operand's subtree (GNU coreutils rm(1)). */
+void prog_rm(struct an *a, struct inv *iv)
+{
+	static const struct ospec sp = { 0 };
+	struct parsed p;
+	size_t n0 = a->out->n;
+
+	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
+	for (size_t i = 0; i < p.nops; i++)
+		effects_emit(a, &iv->c, M_DELETE, p.ops[i]);
+	if (progopt_has(&p, 'r', "recursive") || progopt_has(&p, 'R', NULL))
+		effects_mark_recursive(a, n0);
+}
+
+/* mkdir [-p] [-m MODE] DIR...: each operand created; with -p every
+ * missing ancestor too (GNU coreutils mkdir(1)), nearest the root first. */
+void prog_mkdir(struct an *a, struct inv *iv)
+{
+	static const char *const larg[] = { "mode", NULL };
+	static const struct ospec sp = { .sarg = "m", .larg = larg };
+	struct parsed p;
+	bool parents;
+
+	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
+	parents = progopt_has(&p, 'p', "parents");
+	for (size_t i = 0; i < p.nops; i++) {
+		struct word *w = p.ops[i];
+		if (parents && w_path_known(w))
+			effects_emit_parents(a, &iv->c, iv->c.cwd, w, w->len);
+		effects_emit(a, &iv->c, M_CREATE, w);
+	}
+}
+
 void prog_rmdir(struct an *a, struct inv *iv)
 {
 	static const struct ospec sp = { 0 };
@@ -24,15 +58,7 @@ void prog_rmdir(struct an *a, struct inv *iv)
 		if (!parents || !w_path_known(w))
 			continue;
 		/* rmdir -p a/b/c also removes a/b and a */
-		while (n > 0 && w->lit[n - 1] == '/')
-			n--;
-		for (;;) {
-			while (n > 0 && w->lit[n - 1] != '/')
-				n--;
-			while (n > 0 && w->lit[n - 1] == '/')
-				n--;
-			if (n == 0)
-				break;
+		while ((n = effects_parent_len(w->lit, n)) > 0) {
 			effects_emit_at(a, &iv->c, M_DELETE, shword_path(a, iv->c.cwd, w->lit, n), NULL,
 				w->start, w->end);
 		}

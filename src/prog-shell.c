@@ -256,6 +256,15 @@ void prog_php(struct an *a, struct inv *iv)
 
 /* cd [-L|-P|-e|-@] [DIR]: a literal directory moves the line's working
  * directory for the commands after it; anything else makes it unknown. */
+/* A cd to a folder that is not there now and that the line has not made
+ * may fail: what follows `&&` runs in it, what follows `;` may not. */
+static void cd_check(struct an *a, struct sh *sh)
+{
+	if (sh->cwd && effects_kind(a, sh->cwd) != 2 &&
+	    !effects_earlier(a, FSJ_CAP_CREATE, sh->cwd, false))
+		sh->cd_unsure = true;
+}
+
 void prog_cd(struct an *a, struct inv *iv)
 {
 	size_t i = 1;
@@ -281,6 +290,7 @@ void prog_cd(struct an *a, struct inv *iv)
 		return;
 	}
 	iv->sh->cwd = shword_path(a, iv->sh->cwd, w->lit, w->len);
+	cd_check(a, iv->sh);
 }
 
 void prog_pushd(struct an *a, struct inv *iv)
@@ -294,6 +304,7 @@ void prog_pushd(struct an *a, struct inv *iv)
 	if (i < iv->argc && w_path_known(iv->argv[i]) && iv->argv[i]->lit[0] != '+' &&
 	    iv->argv[i]->lit[0] != '-') {
 		iv->sh->cwd = shword_path(a, iv->sh->cwd, iv->argv[i]->lit, iv->argv[i]->len);
+		cd_check(a, iv->sh);
 		return;
 	}
 	iv->sh->cwd = NULL;
@@ -336,8 +347,21 @@ void prog_source(struct an *a, struct inv *iv)
 	w = iv->argv[1];
 	effects_emit(a, &iv->c, M_READ, w);
 	p = w_path_known(w) ? shword_path(a, iv->c.cwd, w->lit, w->len) : NULL;
-	if (p && known_source(a->o->home, p))
+	if (p && known_source(a->o->home, p)) {
+		/* a virtualenv's bin/activate puts its bin/ first on PATH,
+		 * ~/.cargo/env puts ~/.cargo/bin there */
+		if (iv->in_shell && iv->sh->path) {
+			cleanup_free char *dir = path_dirname(p);
+			const char *bin = strcmp(p + strlen(p) - 4, "/env") == 0 ?
+				arena_own(&a->ar, path_join(dir, "bin")) : arena_strdup(&a->ar, dir);
+			/* a bin/ made earlier in the line (python3 -m venv): the
+			 * lookup cannot tell what it will hold */
+			if (effects_kind(a, bin) != 2)
+				bin = PATH_UNKNOWN_ELEM;
+			iv->sh->path = arena_own(&a->ar, xasprintf("%s:%s", bin, iv->sh->path));
+		}
 		return;
+	}
 	effects_opaque(a, iv->sh, w->start, w->end, iv->c.prog);
 }
 

@@ -71,8 +71,6 @@ struct prog {
 static const struct ospec no_opts = { 0 };
 static const char *const head_larg[] = { "lines", "bytes", NULL };
 static const struct ospec head_opts = { .sarg = "nc", .larg = head_larg, .numeric = true };
-static const char *const mkdir_larg[] = { "mode", NULL };
-static const struct ospec mkdir_opts = { .sarg = "m", .larg = mkdir_larg };
 
 #define PROG(n, fn) { n, fn, 0, NULL, M_READ }
 #define BUILTIN(n, fn) { n, fn, P_BUILTIN, NULL, M_READ }
@@ -151,7 +149,7 @@ static const struct prog progs[] = {
 	NOOP_BUILTIN("logout"),
 	PROG("ltrace", prog_unknown_wrapper),
 	NOOP_BUILTIN("mapfile"),
-	OPERANDS("mkdir", mkdir_opts, M_CREATE),
+	PROG("mkdir", prog_mkdir),
 	PROG("mksh", prog_sh),
 	PROG("more", prog_less),
 	PROG("mv", prog_mv),
@@ -178,7 +176,7 @@ static const struct prog progs[] = {
 	NOOP_BUILTIN("return"),
 	PROG("rg", prog_rg),
 	PROG("rlwrap", prog_unknown_wrapper),
-	OPERANDS("rm", no_opts, M_DELETE),
+	PROG("rm", prog_rm),
 	PROG("rmdir", prog_rmdir),
 	PROG("ruby", prog_ruby),
 	PROG("runuser", prog_unknown_wrapper),
@@ -277,12 +275,12 @@ static bool system_bin_dir(const char *d)
 	return false;
 }
 
-static bool fn_defined(const struct sh *sh, const char *name)
+static struct fn *fn_defined(const struct sh *sh, const char *name)
 {
-	for (const struct fn *f = sh->fns; f; f = f->next)
+	for (struct fn *f = sh->fns; f; f = f->next)
 		if (strcmp(f->name, name) == 0)
-			return true;
-	return false;
+			return f;
+	return NULL;
 }
 
 void prog_run(struct an *a, struct inv *iv)
@@ -335,8 +333,10 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
 		return;
 	}
-	if (iv->in_shell && !(flags & RR_NOFN) && fn_defined(iv->sh, name))
+	if (iv->in_shell && !(flags & RR_NOFN) && fn_defined(iv->sh, name)) {
+		shwalk_call(a, fn_defined(iv->sh, name), iv->sh);
 		return;
+	}
 	pr = prog_lookup(name);
 	if (flags & RR_BUILTIN) {
 		if (pr && (pr->flags & P_BUILTIN))

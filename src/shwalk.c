@@ -81,6 +81,12 @@ static bool is_statement(TSNode n)
 	return false;
 }
 
+/* true when x and y are the same known folder. */
+static bool same_dir(const char *x, const char *y)
+{
+	return x && y && strcmp(x, y) == 0;
+}
+
 /* A growable list of nodes. */
 struct nodes {
 	TSNode *v;
@@ -260,17 +266,84 @@ static void handle_command(struct an *a, TSNode n, struct sh *sh, const struct n
 	}
 	for (size_t k = 0; k < redirs.n; k++)
 		do_redirect(a, redirs.v[k], sh, &rc);
+	const char *prefix_path = local.path;
 	if (named)
 		prog_run(a, &iv);
-	/* cd moved the shell; a PATH= prefix applies to this command only */
+	/* cd moved the shell, `. venv/bin/activate` changed its PATH; a
+	 * PATH= prefix applies to this command only */
 	sh->cwd = local.cwd;
+	sh->cd_unsure |= local.cd_unsure;
+	if (local.path != prefix_path)
+		sh->path = local.path;
 	for (size_t k = 0; k < tails.n; k++)
 		shwalk(a, tails.v[k], sh);
 	if (prog_out)
 		*prog_out = rc.prog;
 }
 
-static void handle_redirected(struct an *a, TSNode n, struct sh *sh)
+/* The redirections of a redirected statement, and what they swallowed. */
+struct redir_set {
+	const struct nodes *words;   /* words the redirections swallowed */
+	const struct nodes *redirs;  /* the redirections */
+	const TSNode *pipe;          /* a pipeline the statement heads, or NULL */
+	const struct redir_set *outer; /* with pipe: the redirections of that
+					* pipeline's last element, or NULL */
+};
+
+static void handle_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe,
+			      const struct redir_set *outer);
+static bool heads_list(TSNode r);
+
+static void walk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_set *rs);
+
+/* The body of a redirected statement with its redirections. bash binds a
+ * redirection after `a && b` or `a | b` to b alone, where tree-sitter-bash
+ * puts the whole list or pipeline under it: the state (cwd) the earlier
+ * parts leave applies to it (bash(1), Redirection). */
+static void walk_redirected_body(struct an *a, TSNode body, struct sh *sh,
+				 const struct redir_set *rs)
+{
+	struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
+	uint32_t cnt = ts_node_named_child_count(body);
+
+	if (n_is(body, "list") && cnt > 0) {
+		walk_list_rs(a, body, sh, rs);
+		return;
+	}
+	if (n_is(body, "pipeline") && cnt > 0 && heads_list(ts_node_named_child(body, 0))) {
+		handle_redirected(a, ts_node_named_child(body, 0), sh, &body, rs);
+		return;
+	}
+	if (n_is(body, "pipeline") && cnt > 0) {
+		/* every element of a pipeline runs in a subshell */
+		for (uint32_t i = 0; i + 1 < cnt; i++) {
+			struct sh sub = *sh;
+			shwalk(a, ts_node_named_child(body, i), &sub);
+		}
+		struct sh sub = *sh;
+		walk_redirected_body(a, ts_node_named_child(body, cnt - 1), &sub, rs);
+		return;
+	}
+	if (n_is(body, "command")) {
+		/* the body's own words come first, then the swallowed ones */
+		handle_command(a, body, sh, rs->words, &rc.prog);
+		for (size_t k = 0; k < rs->redirs->n; k++)
+			do_redirect(a, rs->redirs->v[k], sh, &rc);
+		return;
+	}
+	/* a compound body: bash rejects swallowed words after a compound
+	 * command, so they only matter for their substitutions */
+	for (size_t k = 0; k < rs->redirs->n; k++)
+		do_redirect(a, rs->redirs->v[k], sh, &rc);
+	shwalk(a, body, sh);
+	for (size_t k = 0; k < rs->words->n; k++)
+		shwalk_scan(a, rs->words->v[k], sh);
+}
+
+/* A redirected statement n; with pipe, n heads that pipeline (see
+ * walk_piped_tail) and outer holds the redirections of its last element. */
+static void handle_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe,
+			      const struct redir_set *outer)
 {
 	uint32_t cnt = ts_node_named_child_count(n);
 	struct nodes redirs = { 0 }, words = { 0 }, tails = { 0 };
@@ -290,19 +363,16 @@ static void handle_redirected(struct an *a, TSNode n, struct sh *sh)
 			nodes_push(a, &words, c);
 		}
 	}
-	if (have_body && n_is(body, "command")) {
-		/* the body's own words come first, then the swallowed ones */
-		handle_command(a, body, sh, &words, &rc.prog);
-		for (size_t k = 0; k < redirs.n; k++)
-			do_redirect(a, redirs.v[k], sh, &rc);
+	if (have_body && pipe && n_is(body, "list")) {
+		struct redir_set rs = { &words, &redirs, pipe, outer };
+		walk_list_rs(a, body, sh, &rs);
+	} else if (have_body) {
+		struct redir_set rs = { &words, &redirs, NULL, NULL };
+		walk_redirected_body(a, body, sh, &rs);
 	} else {
-		/* `> f` alone, or a compound body: bash rejects swallowed words
-		 * after a compound command, so they only matter for their
-		 * substitutions */
+		/* `> f` alone */
 		for (size_t k = 0; k < redirs.n; k++)
 			do_redirect(a, redirs.v[k], sh, &rc);
-		if (have_body)
-			shwalk(a, body, sh);
 		for (size_t k = 0; k < words.n; k++)
 			shwalk_scan(a, words.v[k], sh);
 	}
@@ -344,6 +414,28 @@ static void handle_assignments(struct an *a, TSNode n, struct sh *sh)
 	}
 }
 
+/* A call of function f in the shell sh: its body runs in the caller's
+ * directory, and a cd in it moves the caller (bash(1), FUNCTIONS). The
+ * body was walked where it was defined; it is walked again here when the
+ * directory differs or the body moves the shell. */
+void shwalk_call(struct an *a, struct fn *f, struct sh *sh)
+{
+	if (!f->has_body || f->active || (same_dir(f->def_cwd, sh->cwd) && !f->moves))
+		return;
+	if (f->src != a->src || ++a->rewalks > MAX_REWALK) {
+		/* defined in another text (outside a bash -c string) */
+		if (f->moves || !same_dir(f->def_cwd, sh->cwd)) {
+			effects_opaque(a, sh, 0, 0, f->name);
+			a->out->complete = false;
+			sh->cwd = NULL;
+		}
+		return;
+	}
+	f->active = true;
+	shwalk(a, f->body, sh);
+	f->active = false;
+}
+
 static void handle_function(struct an *a, TSNode n, struct sh *sh)
 {
 	struct fn *f = arena_alloc(&a->ar, sizeof(*f));
@@ -364,6 +456,11 @@ static void handle_function(struct an *a, TSNode n, struct sh *sh)
 			/* the body's effects count whether or not it is called */
 			struct sh body = *sh;
 			shwalk(a, c, &body);
+			f->body = c;
+			f->has_body = true;
+			f->src = a->src;
+			f->def_cwd = sh->cwd;
+			f->moves = body.cd_unsure || !same_dir(body.cwd, sh->cwd);
 		}
 	}
 	if (named) {
@@ -382,27 +479,87 @@ void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 
 		if (!ts_node_is_named(c))
 			continue;
-		if (is_statement(c)) {
+		if (is_redirect(c)) {
+			/* `$(> f)`: a redirection without a command still opens f */
+			struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
+			do_redirect(a, c, sh, &rc);
+		} else if (is_statement(c)) {
 			TSNode next = ts_node_next_sibling(c);
+			const char *cwd0 = sh->cwd;
 			if (!ts_node_is_null(next) && !ts_node_is_named(next) && n_is(next, "&")) {
 				struct sh sub = *sh;
 				shwalk(a, c, &sub);
 			} else {
 				shwalk(a, c, sh);
 			}
+			/* `cd nosuch && a; b`: b runs where the shell was if the
+			 * cd failed */
+			if (sh->cd_unsure && !same_dir(cwd0, sh->cwd))
+				sh->cwd = NULL;
+			sh->cd_unsure = false;
 		} else {
 			shwalk_scan(a, c, sh);
 		}
 	}
 }
 
+/* true when statement n ends the shell or function (`cd X || exit 1`). */
+static bool leaves(struct an *a, TSNode n)
+{
+	TSNode name;
+	const char *t;
+
+	if (!n_is(n, "command"))
+		return false;
+	name = ts_node_child_by_field_name(n, "name", 4);
+	if (ts_node_is_null(name))
+		return false;
+	t = n_text(a, name);
+	return strcmp(t, "exit") == 0 || strcmp(t, "return") == 0;
+}
+
+/* The operator between the two operands of list node l. */
+static const char *list_op(TSNode l)
+{
+	for (uint32_t i = 0; i < ts_node_child_count(l); i++) {
+		TSNode c = ts_node_child(l, i);
+		if (!ts_node_is_named(c))
+			return ts_node_type(c);
+	}
+	return "";
+}
+
+/* The last statement of `a && b > f | c` (which tree-sitter-bash reads as
+ * `(a && b > f) | c`): bash runs a in the shell, then the pipeline
+ * `b > f | c`, every element in a subshell. */
+static void walk_piped_tail(struct an *a, TSNode last, struct sh *sh,
+			    const struct redir_set *rs)
+{
+	struct redir_set own = { rs->words, rs->redirs, NULL, NULL };
+	uint32_t cnt = ts_node_named_child_count(*rs->pipe);
+	struct sh sub = *sh;
+
+	walk_redirected_body(a, last, &sub, &own);
+	for (uint32_t i = 1; i < cnt; i++) {
+		struct sh s2 = *sh;
+		if (i == cnt - 1 && rs->outer)
+			walk_redirected_body(a, ts_node_named_child(*rs->pipe, i), &s2, rs->outer);
+		else
+			shwalk(a, ts_node_named_child(*rs->pipe, i), &s2);
+	}
+}
+
 /* `a && b || c` is a left-deep tree of list nodes; walk its statements in
  * order without recursing once per operator, so that a long chain does
- * not reach the depth cap. */
-static void walk_list(struct an *a, TSNode n, struct sh *sh)
+ * not reach the depth cap. The right side of `||` runs only when the left
+ * failed, and what follows runs after either: a directory the left side
+ * changed to is not known there (bash(1), Lists). With rs, the last
+ * statement gets the redirections of a redirected list. */
+static void walk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_set *rs)
 {
 	struct nodes spine = { 0 };
 	TSNode cur = n;
+	const char *before = sh->cwd;
 
 	while (n_is(cur, "list") && ts_node_named_child_count(cur) > 0) {
 		nodes_push(a, &spine, cur);
@@ -411,14 +568,68 @@ static void walk_list(struct an *a, TSNode n, struct sh *sh)
 	shwalk(a, cur, sh);
 	for (size_t k = spine.n; k-- > 0;) {
 		TSNode l = spine.v[k];
-		for (uint32_t i = 1; i < ts_node_named_child_count(l); i++) {
+		bool alt = strcmp(list_op(l), "||") == 0;
+		uint32_t cnt = ts_node_named_child_count(l);
+
+		for (uint32_t i = 1; i < cnt; i++) {
 			TSNode c = ts_node_named_child(l, i);
-			if (is_statement(c))
-				shwalk(a, c, sh);
-			else
+			const char *left = sh->cwd;
+
+			if (!is_statement(c)) {
 				shwalk_scan(a, c, sh);
+				continue;
+			}
+			if (alt && !same_dir(before, left))
+				sh->cwd = NULL;
+			if (rs && k == 0 && i == cnt - 1 && rs->pipe)
+				walk_piped_tail(a, c, sh, rs);
+			else if (rs && k == 0 && i == cnt - 1)
+				walk_redirected_body(a, c, sh, rs);
+			else
+				shwalk(a, c, sh);
+			if (alt && leaves(a, c))
+				sh->cwd = left;
+			else if (alt && !same_dir(left, sh->cwd))
+				sh->cwd = NULL;
 		}
 	}
+}
+
+static void walk_list(struct an *a, TSNode n, struct sh *sh)
+{
+	walk_list_rs(a, n, sh, NULL);
+}
+
+/* A loop: its body may run again in the directory an iteration left, so
+ * when the body moves the shell, it is walked once more from an unknown
+ * directory (bash(1), Looping Constructs). */
+static void walk_loop(struct an *a, TSNode n, struct sh *sh)
+{
+	const char *cwd0 = sh->cwd;
+
+	shwalk_children(a, n, sh);
+	if (same_dir(cwd0, sh->cwd) || (!cwd0 && !sh->cwd))
+		return;
+	if (++a->rewalks > MAX_REWALK) {
+		effects_opaque(a, NULL, n_start(n), n_end(n), NULL);
+		a->out->complete = false;
+		sh->cwd = NULL;
+		return;
+	}
+	sh->cwd = NULL;
+	shwalk_children(a, n, sh);
+	sh->cwd = NULL;
+}
+
+/* true when r is a redirected statement whose body is a list. */
+static bool heads_list(TSNode r)
+{
+	TSNode b;
+
+	if (!n_is(r, "redirected_statement"))
+		return false;
+	b = ts_node_child_by_field_name(r, "body", 4);
+	return !ts_node_is_null(b) && n_is(b, "list");
 }
 
 void shwalk(struct an *a, TSNode n, struct sh *sh)
@@ -436,10 +647,13 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 	if (strcmp(t, "command") == 0) {
 		handle_command(a, n, sh, NULL, NULL);
 	} else if (strcmp(t, "redirected_statement") == 0) {
-		handle_redirected(a, n, sh);
+		handle_redirected(a, n, sh, NULL, NULL);
 	} else if (strcmp(t, "subshell") == 0) {
 		struct sh sub = *sh;
 		shwalk_children(a, n, &sub);
+	} else if (strcmp(t, "pipeline") == 0 && heads_list(ts_node_named_child(n, 0))) {
+		/* `a && b > f | c`: a runs in the shell (walk_piped_tail) */
+		handle_redirected(a, ts_node_named_child(n, 0), sh, &n, NULL);
 	} else if (strcmp(t, "pipeline") == 0) {
 		/* every element of a pipeline runs in a subshell */
 		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
@@ -454,6 +668,9 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 		   strcmp(t, "variable_assignments") == 0 ||
 		   strcmp(t, "declaration_command") == 0) {
 		handle_assignments(a, n, sh);
+	} else if (strcmp(t, "for_statement") == 0 || strcmp(t, "while_statement") == 0 ||
+		   strcmp(t, "c_style_for_statement") == 0) {
+		walk_loop(a, n, sh);
 	} else if (strcmp(t, "comment") == 0) {
 		/* nothing */
 	} else if (is_statement(n) || strcmp(t, "program") == 0) {

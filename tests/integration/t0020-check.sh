@@ -74,7 +74,7 @@ begin_test "--json: the documented fields, missing pairs narrowest first"
 	json_eq '[.effects[] | [.capability, .path, .status, .program, .decision, .level]]' \
 		"[[\"delete\",\"$OTHER/a/b/c\",\"resolved\",\"rm\",\"missing\",\"default\"],[\"delete\",\"$OTHER/z\",\"resolved\",\"rm\",\"missing\",\"default\"],[\"delete\",\"$OTHER/z\",\"resolved\",\"rm\",\"missing\",\"default\"],[\"read\",\"$WS/README\",\"resolved\",\"cat\",\"allowed\",\"baseline\"]]"
 	json_eq '.missing' "[{\"path\":\"$OTHER/a/b/c\",\"capability\":\"delete\"},{\"path\":\"$OTHER/z\",\"capability\":\"delete\"}]"
-	json_eq '.effects[0] | keys' '["capability","decision","end","held_by_tier","level","path","program","resolved","rule","start","status","text"]'
+	json_eq '.effects[0] | keys' '["capability","decision","end","held_by_tier","level","path","program","recursive","resolved","rule","start","status","text"]'
 	json_eq '.effects[0].rule' 'null'
 	json_eq '.effects[3].rule.source' '"baseline"'
 end_test

@@ -334,6 +334,9 @@ static const struct {
 	  FSJ_OVERALL_REFUSE, "delete /w/a" },
 	{ "sudo rm -rf /usr/lib", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE,
 	  FSJ_OVERALL_REFUSE, "" },
+	/* a recursive delete over a protected path can never be granted */
+	{ "rm -rf /", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_REFUSE, "" },
+	{ "rm -r /tmp/x", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_ALLOW, "" },
 	/* the user's own deny refuses */
 	{ "cat secret/key", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_REFUSE, "" },
 	/* read-only mode: no rule can add a change */

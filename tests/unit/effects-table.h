@@ -36,7 +36,9 @@ static const struct {
 	  "delete /w/x" },
 	/* mkdir and touch (touch: write when the file exists, else create) */
 	{ "mkdir -p a/b",
-	  "create /w/a/b" },
+	  "create /w/a; create /w/a/b" },
+	{ "mkdir -p src/n/m dir",
+	  "create /w/src/n; create /w/src/n/m; create /w/dir" },
 	{ "mkdir -m 755 d",
 	  "create /w/d" },
 	{ "mkdir --mode=700 e f",
@@ -75,7 +77,7 @@ static const struct {
 	{ "cp -a src/ /tmp/",
 	  "read /w/src; create /tmp/src" },
 	{ "cp --parents a/b dir",
-	  "read /w/a/b; create /w/dir/a/b" },
+	  "read /w/a/b; create /w/dir/a; create /w/dir/a/b" },
 	{ "cp -S .orig a b",
 	  "read /w/a; create /w/b" },
 	{ "cp -r templates/ new/; cp -r templates/ dir/",
@@ -377,6 +379,56 @@ static const struct {
 	  "delete /w/x" },
 	{ "cd sub && rm e",
 	  "delete /w/sub/e" },
+	/* issue 17, found by tests/oracle: a redirection after `a && b` or
+	 * `a | b` belongs to b, in the directory a left */
+	{ "cd dir && echo hi > f",
+	  "create /w/dir/f" },
+	{ "cd dir && cat a | tee b > f",
+	  "read /w/dir/a; create /w/dir/b; create /w/dir/f" },
+	{ "cd dir && { echo; } > f",
+	  "create /w/dir/f" },
+	/* `a && b > f | c` is `a && (b > f | c)`: a's cd stays in the shell */
+	{ "cd dir && sort < a > b | tee c; rm z",
+	  "execute /usr/bin/sort; read /w/dir/a; create /w/dir/b; create /w/dir/c; delete /w/dir/z" },
+	{ "cd dir && ls 2>&1 | tee q > r; rm z",
+	  "execute /usr/bin/ls; create /w/dir/q; create /w/dir/r; delete /w/dir/z" },
+	/* after `||` the left side may or may not have run */
+	{ "true || cd dir && rm g",
+	  "delete ?-" },
+	{ "cd dir || exit 1; rm g",
+	  "delete /w/dir/g" },
+	/* a cd to a folder that is not there may fail: after `;` the
+	 * directory is not known (after `&&` it is) */
+	{ "cd nosuch && rm a; rm b",
+	  "delete /w/nosuch/a; delete ?-" },
+	/* a function runs in the caller's directory and moves the caller */
+	{ "f() { rm x; }; cd dir; f",
+	  "delete /w/x; delete /w/dir/x" },
+	{ "f() { cd dir; }; f; rm y",
+	  "delete /w/dir/y" },
+	/* a loop body that moves the shell runs again from there */
+	{ "for i in 1 2; do rm a; cd dir; done",
+	  "delete /w/a; delete ?-" },
+	{ "mkdir -p n && cd n && rm a; rm b",
+	  "create /w/n; delete /w/n/a; delete /w/n/b" },
+	{ "echo $(> n)",
+	  "create /w/n" },
+	/* a `;` after a here-document start: tree-sitter-bash cannot read it,
+	 * bash runs what follows (effects keep the line's offsets) */
+	{ "cat <<EOF; rm x\nbody\nEOF",
+	  "delete /w/x" },
+	{ "cd dir; cat > f <<'EOF';touch g; rm h\nbody\nEOF",
+	  "create /w/dir/f; create /w/dir/g; delete /w/dir/h" },
+	{ "> n | cat",
+	  "create /w/n" },
+	/* a file the line deleted earlier may be gone: create as well */
+	{ "rm -f exists.txt; touch exists.txt",
+	  "delete /w/exists.txt; create /w/exists.txt; write /w/exists.txt" },
+	/* ... or in a job running beside it */
+	{ "echo x >> exists.txt & rm -f exists.txt",
+	  "write /w/exists.txt; create /w/exists.txt; delete /w/exists.txt" },
+	{ "rm -rf dir; echo x > dir/f",
+	  "delete /w/dir; create /w/dir/f; write /w/dir/f" },
 	{ "cd - && rm f",
 	  "delete ?-" },
 	{ "cd $D && rm f",
