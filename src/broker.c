@@ -32,6 +32,7 @@
 
 #include "audit.h"
 #include "broker-int.h"
+#include "peerq.h"
 #include "fdpass.h"
 #include "path.h"
 #include "platform.h"
@@ -292,6 +293,10 @@ static void accept_client(struct broker *b)
 		close(fd);
 		return;
 	}
+	/* The supervisor connected for the command (notify-sock.c): the
+	 * caller it queued is the peer, and its view the client's. */
+	if (peer.pid == getpid())
+		(void)peerq_pop(&peer.pid);
 	if (!peer_is_descendant(peer.pid)) {
 		snprintf(detail, sizeof(detail), "peer pid %ld is not in this run's process tree",
 			 (long)peer.pid);

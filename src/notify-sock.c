@@ -66,6 +66,7 @@
 #include <linux/seccomp.h>
 
 #include "notify-int.h"
+#include "peerq.h"
 #include "util.h"
 
 #define SOCK_DATA_MAX (256 * 1024) /* bytes of one message read from the caller */
@@ -313,6 +314,14 @@ out:
 	notify_loc_release(&l);
 	notify_loc_release(&f);
 	return ok;
+}
+
+/* true when the O_PATH descriptor fd is the run's own broker socket. */
+static bool own_broker(const struct notify *nt, int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && notify_is_own_socket(nt, &st);
 }
 
 /* ---- reading the caller's arguments ---- */
@@ -585,6 +594,10 @@ int notify_op_sock(struct job *j)
 	for (i = 0; unix_sock && (is_connect || dgram) && i < w->n_msg; i++)
 		if (!unix_peer(j, &w->msg[i]))
 			goto done;
+	/* Connected by the supervisor, the broker would see itself as the
+	 * peer: it learns the caller from peerq.h. */
+	if (unix_sock && is_connect && w->msg[0].keep >= 0 && own_broker(j->nt, w->msg[0].keep))
+		peerq_push(j->tr->pid);
 	/* What can wait for a peer goes to a thread: a blocking stream
 	 * connect (a full backlog), a blocking send. A UDP send and a
 	 * datagram connect do not wait. */

@@ -54,6 +54,13 @@ void notify_set_own_socket(const char *path)
 	hook_have_own_socket = path && stat(path, &hook_own_socket) == 0;
 }
 
+bool notify_is_own_socket(const struct notify *nt, const struct stat *st)
+{
+	(void)nt;
+	return hook_have_own_socket && st->st_dev == hook_own_socket.st_dev &&
+	       st->st_ino == hook_own_socket.st_ino;
+}
+
 void notify_set_backup(struct backup_cycle *bc, const char *trash_home)
 {
 	free(hook_trash_home);

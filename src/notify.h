@@ -109,6 +109,11 @@ void notify_set_trace(bool on);
  * socket it bound itself. */
 void notify_set_own_socket(const char *path);
 
+/* true when st (stat(2) of a socket) is the run's own broker socket as
+ * given to notify_set_own_socket(); nt is not used yet. */
+struct stat;
+bool notify_is_own_socket(const struct notify *nt, const struct stat *st);
+
 /* Before notify_new(): Landlock refuses the command TCP connect and bind
  * (sandbox_tcp_refused()), so the supervisor, which performs those calls
  * outside the command's domain, refuses them too (EACCES, as Landlock). */
