@@ -56,6 +56,7 @@ struct broker {
 	unsigned delay_ms; /* test-only: FSJAIL_BROKER_TEST_DELAY_MS */
 	struct client clients[BROKER_MAX_CLIENTS];
 	size_t n_clients;
+	int last_root; /* the view of the last client the supervisor connected, or -1 */
 };
 
 /* One path of a request, resolved inside the command's view

@@ -263,6 +263,30 @@ static bool peer_is_descendant(pid_t pid)
 #endif
 }
 
+/* The view of a client the supervisor connected for a command process
+ * (peerq.h): the first queued caller still alive in this run's tree, else
+ * the view of the last such client (every process of the run shares one
+ * view: the queue only says which). -1 when there is none: the client is
+ * then the supervisor's own. Caller owns the descriptor. */
+static int supervised_view(struct broker *b, int fd)
+{
+	pid_t pid;
+	int root;
+
+	while (peerq_pop(&pid)) {
+		if (!peer_is_descendant(pid) || pid == getpid())
+			continue;
+		root = broker_view_open(fd, pid);
+		if (root < 0)
+			continue;
+		if (b->last_root >= 0)
+			close(b->last_root);
+		b->last_root = fcntl(root, F_DUPFD_CLOEXEC, 0);
+		return root;
+	}
+	return b->last_root >= 0 ? fcntl(b->last_root, F_DUPFD_CLOEXEC, 0) : -1;
+}
+
 /* Accept one client; a foreign uid or one client too many is answered
  * and closed at once. */
 static void accept_client(struct broker *b)
@@ -293,11 +317,10 @@ static void accept_client(struct broker *b)
 		close(fd);
 		return;
 	}
-	/* The supervisor connected for the command (notify-sock.c): the
-	 * caller it queued is the peer, and its view the client's. */
-	if (peer.pid == getpid())
-		(void)peerq_pop(&peer.pid);
-	if (!peer_is_descendant(peer.pid)) {
+	/* The supervisor connected for the command (notify-sock.c): a caller
+	 * it queued is the peer, and its view the client's. */
+	root_fd = peer.pid == getpid() ? supervised_view(b, fd) : -1;
+	if (root_fd < 0 && !peer_is_descendant(peer.pid)) {
 		snprintf(detail, sizeof(detail), "peer pid %ld is not in this run's process tree",
 			 (long)peer.pid);
 		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
@@ -308,12 +331,15 @@ static void accept_client(struct broker *b)
 	if (b->n_clients >= BROKER_MAX_CLIENTS) {
 		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, "too many clients");
 		(void)write_all(fd, "DENY\n", 5);
+		if (root_fd >= 0)
+			close(root_fd);
 		close(fd);
 		return;
 	}
 	/* Every path of this client is resolved in its view: its root, held
 	 * from now on (broker-resolve.c). No view, no service. */
-	root_fd = broker_view_open(fd, peer.pid);
+	if (root_fd < 0)
+		root_fd = broker_view_open(fd, peer.pid);
 	if (root_fd == -1) {
 		snprintf(detail, sizeof(detail), "cannot open the view of peer pid %ld: %s",
 			 (long)peer.pid, strerror(errno));
@@ -533,7 +559,7 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 
 	b->ctx = ctx;
 	b->pol = pol;
-	b->run_fd = b->dir_fd = b->listen_fd = b->wake[0] = b->wake[1] = -1;
+	b->run_fd = b->dir_fd = b->listen_fd = b->wake[0] = b->wake[1] = b->last_root = -1;
 	b->log.fd = -1;
 	if (session && !broker_session_valid(session)) {
 		fsj_error_set(err, NULL, 0, 0,
@@ -627,6 +653,8 @@ void broker_free(struct broker *b)
 	}
 	if (b->dir_fd >= 0)
 		close(b->dir_fd);
+	if (b->last_root >= 0)
+		close(b->last_root);
 	if (b->run_fd >= 0) {
 		if (b->session)
 			(void)unlinkat(b->run_fd, b->session, AT_REMOVEDIR);
