@@ -268,28 +268,19 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	add_child(m, gitdir, "gitdir", false, false, repo);
 	add_child(m, gitdir, "config.worktree", false, false, repo);
 	/* what makes git take this folder for a gitdir (setup.c
-	 * is_git_directory()): a HEAD git rejects, or objects/ or refs/
-	 * gone, and git's discovery walks on to the parent, where a gitdir
-	 * shape planted by the command (a03) supplies config and hooks.
-	 * HEAD is only changed by git's HEAD.lock rename, which
-	 * notify-gitcfg.c checks; objects/ and refs/ keep their contents
-	 * writable, only the folders themselves cannot go or be replaced. */
+	 * is_git_directory()): a HEAD git rejects, and git's discovery
+	 * walks on to the parent, where a gitdir shape planted by the
+	 * command (a03) would supply config and hooks. HEAD is only changed
+	 * by git's HEAD.lock rename, which notify-gitcfg.c checks; a HEAD
+	 * outside a gitdir cannot be made (nj_discovery_ok()). objects/ and
+	 * refs/ are not protected as folders: a deny on a folder but not
+	 * its entries has no mount mask and would expand the workspace and
+	 * every folder above it (new entries unreachable); without them
+	 * git also walks on, to folders where HEAD cannot be made. */
 	add_child(m, gitdir, "HEAD", false, false, repo);
 	for (size_t i = m->n; i-- > 0;)
 		if (strcmp(m->v[i].path, head) == 0 && !m->v[i].recursive)
 			m->v[i].head = true;
-	if (!common) {
-		cleanup_free char *objects = path_join(gitdir, "objects");
-		cleanup_free char *refs = path_join(gitdir, "refs");
-		/* not write (chmod 0, which access(X_OK) sees for a user
-		 * other than root): explain would call objects/ unwritable,
-		 * and a gitdir git passes by that way leads git only to
-		 * folders where HEAD cannot be made (nj_discovery_ok()) */
-		const unsigned cd_caps = FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE);
-
-		repometa_add_path(m, objects, false, cd_caps, repo);
-		repometa_add_path(m, refs, false, cd_caps, repo);
-	}
 	/* info/: what it holds that steers git, not info/refs, which every
 	 * repack rewrites (repack.updateServerInfo); git reads a linked
 	 * worktree's from the common dir */

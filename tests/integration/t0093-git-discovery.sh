@@ -7,7 +7,7 @@
 # add, init, clone) keeps working, as root and as the ordinary user.
 . "$(dirname "$0")/libtest.sh"
 
-plan 8
+plan 9
 setup
 require_landlock
 git_env
@@ -52,20 +52,16 @@ assert_not_exists "$MARK/a03"
 rm -f "$WS/objects" "$WS/refs" "$WS/config"
 end_test
 
-begin_test "a03: HEAD only takes a valid ref or id; HEAD, objects, refs, commondir stay"
+begin_test "a03: HEAD only takes a valid ref or id; HEAD and commondir stay; no HEAD outside a gitdir"
 git -C "$WS" gc -q
 fsj_sh -- 'echo junk >.git/HEAD.lock; mv .git/HEAD.lock .git/HEAD && echo moved-junk
 	rm -f .git/HEAD.lock .git/HEAD && echo removed-head
-	mv .git/objects .git/o2 && echo moved-objects
-	rmdir .git/refs/tags; rm -rf .git/refs 2>/dev/null; [ -d .git/refs ] || echo refs-gone
 	echo .. >.git/commondir && echo wrote-commondir
 	mkdir -p d && echo x >d/HEAD && echo made-d-head
 	printf "ref: refs/heads/x\n" >.git/HEAD.lock && mv .git/HEAD.lock .git/HEAD && echo valid-ok
 	printf "ref: refs/heads/main\n" >.git/HEAD.lock && mv .git/HEAD.lock .git/HEAD'
 assert_out_eq valid-ok
 assert_content "$WS/.git/HEAD" "ref: refs/heads/main"
-assert_dir "$WS/.git/objects"
-assert_dir "$WS/.git/refs"
 assert_not_exists "$WS/.git/commondir"
 assert_not_exists "$WS/d/HEAD"
 end_test
@@ -180,5 +176,15 @@ else
 	rm -rf "$U"
 	end_test
 fi
+
+begin_test "the protected gitdir costs its folders nothing: no expansion of the workspace, .git or a folder above"
+run_cmd "$FSJAIL" status --json --workspace "$WS"
+python3 - "$OUT" "$WS" <<'PY' || fail "status lists an expanded folder at or above the repository: $(cat "$OUT" | head -c 600)"
+import json, sys
+doc, ws = json.load(open(sys.argv[1])), sys.argv[2]
+bad = [e for e in doc.get("expanded", []) if ws == e or ws.startswith(e.rstrip("/") + "/") or e.startswith(ws + "/.git")]
+sys.exit(1 if bad else 0)
+PY
+end_test
 
 done_testing
