@@ -449,14 +449,16 @@ static void *broker_main(void *arg)
 				continue;
 			if ((re & (POLLIN | POLLHUP | POLLERR)) && client_wants_input(c))
 				alive = client_read(c);
-			/* handle, send, and handle again what the sent
-			 * replies made room for */
-			while (alive) {
+			/* send, then handle what the sent replies made room
+			 * for, until no line is handled: a full queue that one
+			 * flush empties must not end the round with lines
+			 * still waiting, for after EOF nothing else would
+			 * wake this client (issue 19) */
+			while (alive && (alive = client_flush(c))) {
 				size_t before = c->len;
 
 				client_process(b, c);
-				alive = client_flush(c);
-				if (!alive || c->len == before || queue_full(c))
+				if (c->len == before)
 					break;
 			}
 			if ((re & (POLLERR | POLLHUP | POLLNVAL)) && !(re & POLLIN) && c->out_head)

@@ -5,7 +5,7 @@
 # line how many lines it dropped.
 . "$(dirname "$0")/libtest.sh"
 
-plan 5
+plan 6
 setup
 require_landlock
 
@@ -29,18 +29,22 @@ end_test
 # pipe.py: 200 token requests (FD replies, each followed by the byte
 # carrying its descriptor) and 200 malformed JSON lines, all sent before
 # any reply is read; prints the replies in order, "FD" for each
-# descriptor received.
+# descriptor received. It reads slowly, so the broker's socket buffer
+# fills and empties again while its reply queue is full after the
+# client's EOF: a broker that stops there (issue 19) times out.
 cat >"$WS/pipe.py" <<'EOF2'
-import os, socket
+import os, socket, sys, time
+n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 s = socket.socket(socket.AF_UNIX)
 s.settimeout(60)
 s.connect(os.environ["FSJAIL_BROKER_SOCKET"])
 t = "fsjail.read\t%s/pf\t%s\t%s\n" % (os.getcwd(), os.environ["FSJAIL_SESSION_ID"],
                                      os.environ["FSJAIL_CALL_ID"])
-s.sendall(((t + "{bad json\n") * 200).encode())
+s.sendall(((t + "{bad json\n") * n).encode())
 s.shutdown(socket.SHUT_WR)
 buf, fds = b"", 0
 while True:
+    time.sleep(0.002)
     data, anc, flags, addr = s.recvmsg(4096, socket.CMSG_SPACE(64 * 4))
     for level, kind, payload in anc:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
@@ -68,6 +72,16 @@ fsj -- python3 pipe.py
 assert_rc 0
 assert_out_match '^fds=200$'
 assert_out_match '^lines=400$'
+assert_out_match '^misplaced=0$'
+end_test
+
+# 1,000 pairs are over 64 KiB, more than the broker's line buffer: it
+# reads them in several rounds between full reply queues.
+begin_test "over 64 KiB of pipelined token and malformed requests: one reply each, in order"
+fsj -- python3 pipe.py 1000
+assert_rc 0
+assert_out_match '^fds=1000$'
+assert_out_match '^lines=2000$'
 assert_out_match '^misplaced=0$'
 end_test
 
