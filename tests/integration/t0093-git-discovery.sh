@@ -179,10 +179,15 @@ fi
 
 begin_test "the protected gitdir costs its folders nothing: no expansion of the workspace, .git or a folder above"
 run_cmd "$FSJAIL" status --json --workspace "$WS"
-python3 - "$OUT" "$WS" <<'PY' || fail "status lists an expanded folder at or above the repository: $(cat "$OUT" | head -c 600)"
+python3 - "$OUT" "$WS" 2>"$ERR" <<'PY' || fail "status lists an expanded folder at or above the repository: $(cat "$ERR")"
 import json, sys
 doc, ws = json.load(open(sys.argv[1])), sys.argv[2]
-bad = [e for e in doc.get("expanded", []) if ws == e or ws.startswith(e.rstrip("/") + "/") or e.startswith(ws + "/.git")]
+paths = [e if isinstance(e, str) else e.get("path", "") for e in doc.get("expanded", [])]
+# "/" is the guarded read fence's own expansion; the workspace, .git and
+# the folders between them and "/" must not be expanded
+bad = [e for e in paths if e != "/" and (ws == e or ws.startswith(e + "/") or e.startswith(ws + "/.git"))]
+if bad:
+    print(bad, file=sys.stderr)
 sys.exit(1 if bad else 0)
 PY
 end_test
