@@ -1128,6 +1128,11 @@ static Suite *config_suite(void)
 	TCase *baseline = tcase_create("baseline");
 	TCase *ctx = tcase_create("ctx");
 
+	/* fsj_ctx_load() of the workspace /usr reads its ~17,000 folders
+	 * (the repository-metadata scan): about a second on an idle machine,
+	 * past Check's default 4 s on a loaded one */
+	tcase_set_timeout(ctx, 60);
+
 	tcase_add_test(rules, test_rules_good);
 	tcase_add_test(rules, test_rules_missing_and_empty);
 	tcase_add_test(rules, test_rules_unreadable);
