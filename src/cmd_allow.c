@@ -23,6 +23,7 @@
 #include <cjson/cJSON.h>
 
 #include "cmd.h"
+#include "fsjail-int.h"
 #include "path.h"
 #include "policy.h"
 #include "rulesfile.h"
@@ -71,11 +72,11 @@ static void list_rules(const struct fsj_ctx *ctx, bool json)
 		arr = cJSON_AddArrayToObject(doc, "rules");
 		for (size_t i = 0; i < ctx->rules.n; i++) {
 			const struct fsj_rule *r = &ctx->rules.rules[i];
-			cJSON *o = cmd_rule_json(r);
+			cJSON *o = fsjail_json_rule(r);
 
 			cJSON_AddNumberToObject(o, "number", (double)(i + 1));
-			cJSON_AddItemToObject(o, "allow", cmd_caps_json(r->allow));
-			cJSON_AddItemToObject(o, "deny", cmd_caps_json(r->deny));
+			cJSON_AddItemToObject(o, "allow", fsjail_json_caps(r->allow));
+			cJSON_AddItemToObject(o, "deny", fsjail_json_caps(r->deny));
 			cJSON_AddItemToArray(arr, o);
 		}
 		text = cJSON_Print(doc);
