@@ -68,6 +68,13 @@ enum {
  * (compile, explain, check, status). */
 #define CMD_PLATFORM_LONGOPT { "platform", required_argument, NULL, CMD_OPT_PLATFORM }
 
+/* --quiet of explain, check, compile and allow: no "fsjail: note:" lines
+ * on stderr (errors are still said). run has its own --quiet. */
+#define CMD_QUIET_LONGOPT { "quiet", no_argument, NULL, CMD_OPT_QUIET }
+extern bool cmd_quiet;
+/* "fsjail: note: TEXT" on stderr unless cmd_quiet or text is empty. */
+void cmd_note(const char *text);
+
 /* Store a common option (--platform included; --deny only with its
  * argument) into opts. Returns 1 when opt was one of them, 0 otherwise. */
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);

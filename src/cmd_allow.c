@@ -200,6 +200,7 @@ int cmd_allow(int argc, char **argv)
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
+		CMD_QUIET_LONGOPT,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsj_ctx_opts opts = { 0 };
@@ -226,13 +227,16 @@ int cmd_allow(int argc, char **argv)
 			cmd_usage(stdout, "allow");
 			return FSJ_EXIT_OK;
 		}
-		if (opt == CMD_OPT_JSON) {
-			json = true;
+		if (opt == CMD_OPT_JSON || opt == CMD_OPT_QUIET) {
+			*(opt == CMD_OPT_JSON ? &json : &cmd_quiet) = true;
 			continue;
 		}
 		cmd_bad_option("allow", argc, argv, longopts);
 		return FSJ_EXIT_ERROR;
 	}
+	/* the mode is how a run uses the rules, not what they are */
+	if (cmd_refuse_common("allow", &opts, CMD_COMMON_MODE) < 0)
+		return FSJ_EXIT_ERROR;
 	if (!sub)
 		sub = "list";
 	if (json && strcmp(sub, "list") != 0) {

@@ -106,6 +106,7 @@ int cmd_check(int argc, char **argv)
 		CMD_COMMON_LONGOPTS,
 		CMD_SESSION_LONGOPTS,
 		CMD_PLATFORM_LONGOPT,
+		CMD_QUIET_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ "cwd", required_argument, NULL, CMD_OPT_CWD },
@@ -137,6 +138,9 @@ int cmd_check(int argc, char **argv)
 			break;
 		case CMD_OPT_CWD:
 			cwd_arg = optarg;
+			break;
+		case CMD_OPT_QUIET:
+			cmd_quiet = true;
 			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "check");

@@ -9,6 +9,14 @@
 #include "cmd.h"
 #include "fsjail-int.h"
 
+bool cmd_quiet;
+
+void cmd_note(const char *text)
+{
+	if (!cmd_quiet && text[0])
+		fprintf(stderr, "fsjail: note: %s\n", text);
+}
+
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
 {
 	switch (opt) {
@@ -55,8 +63,7 @@ int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg)
 	char note[FSJAIL_NOTE_MAX];
 	int tier = fsjail_effective_tier(ctx, tier_arg, note);
 
-	if (note[0])
-		fprintf(stderr, "fsjail: note: %s\n", note);
+	cmd_note(note);
 	return tier;
 }
 
@@ -86,8 +93,7 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 	char note[FSJAIL_NOTE_MAX];
 	int r = fsjail_load_ctx(opts, tier_arg, network_arg, ctx, tier, pol, note, &err);
 
-	if (note[0])
-		fprintf(stderr, "fsjail: note: %s\n", note);
+	cmd_note(note);
 	if (r == -ENOENT) {
 		fprintf(stderr, "fsjail: %s: %s\n" CMD_NO_WORKSPACE_HINT, cmd, err.text);
 		return FSJ_EXIT_ERROR;

@@ -15,6 +15,7 @@ int cmd_compile(int argc, char **argv)
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		CMD_PLATFORM_LONGOPT,
+		CMD_QUIET_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "network", required_argument, NULL, CMD_OPT_NETWORK },
@@ -52,6 +53,9 @@ int cmd_compile(int argc, char **argv)
 				return FSJ_EXIT_ERROR;
 			}
 			break;
+		case CMD_OPT_QUIET:
+			cmd_quiet = true;
+			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "compile");
 			return FSJ_EXIT_OK;
@@ -76,8 +80,7 @@ int cmd_compile(int argc, char **argv)
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 	}
-	if (note[0])
-		fprintf(stderr, "fsjail: note: %s\n", note);
+	cmd_note(note);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
 	return status;

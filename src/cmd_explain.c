@@ -20,6 +20,7 @@ int cmd_explain(int argc, char **argv)
 		CMD_COMMON_LONGOPTS,
 		CMD_SESSION_LONGOPTS,
 		CMD_PLATFORM_LONGOPT,
+		CMD_QUIET_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
@@ -40,6 +41,9 @@ int cmd_explain(int argc, char **argv)
 			break;
 		case CMD_OPT_JSON:
 			json = true;
+			break;
+		case CMD_OPT_QUIET:
+			cmd_quiet = true;
 			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "explain");
