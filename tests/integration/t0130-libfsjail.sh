@@ -1,7 +1,7 @@
 #!/bin/bash
 # libfsjail, the public C library (issue 16 item 5, fsjail-lib(3)):
-# `make install` into a DESTDIR puts fsjail.h, libfsjail.a and fsjail.pc
-# in place; only fsjail.h's functions are global in the installed archive;
+# `make install` into a DESTDIR puts fsjail.h, libfsjail.a, fsjail.pc, the
+# manual and the shell completions (item 6) in place; only fsjail.h's functions are global in the installed archive;
 # a C program built against the installed header with pkg-config --static
 # gets real answers (tests/lib/libcheck.c: explain of a denied path says
 # denied, check of `rm -rf x` predicts a recursive delete, the SBPL profile
@@ -20,11 +20,13 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 prefix=$(sed -n 's/^prefix = //p' "$TOP/Makefile")
 libdir=$(cd "$TOP" && make -s --no-print-directory -f Makefile -f - print-libdir <<<'print-libdir: ; @echo $(libdir)')
 
-begin_test "make install DESTDIR puts fsjail.h, libfsjail.a and fsjail.pc in place"
+begin_test "make install DESTDIR puts fsjail.h, libfsjail.a, fsjail.pc, fsjail-lib(3) and the bash and zsh completions in place"
 run_cmd make -C "$TOP" install DESTDIR="$DEST"
 assert_rc 0
 LIB=$DEST$libdir/libfsjail.a
-for f in "$DEST$prefix/include/fsjail.h" "$LIB" "$DEST$libdir/pkgconfig/fsjail.pc"; do
+for f in "$DEST$prefix/include/fsjail.h" "$LIB" "$DEST$libdir/pkgconfig/fsjail.pc" \
+	"$DEST$prefix/share/bash-completion/completions/fsjail" \
+	"$DEST$prefix/share/zsh/site-functions/_fsjail" "$DEST$prefix/share/man/man3/fsjail-lib.3"; do
 	[ -f "$f" ] || fail "$f was not installed"
 done
 end_test
