@@ -60,8 +60,6 @@ enum fsjail_option {
 	FSJAIL_OPT_NETWORK,   /* --network allow|deny */
 	FSJAIL_OPT_GRANT,     /* --grant CAPS:PATH (repeatable) */
 	FSJAIL_OPT_DENY,      /* --deny CAPS:PATH (repeatable) */
-	FSJAIL_OPT_CWD,       /* the current directory relative names resolve
-			       * against (default: the process's) */
 };
 
 /* fsjail_check()'s overall answer (`fsjail check` exit statuses 0, 3, 4). */
@@ -110,8 +108,8 @@ const char *fsjail_policy_tier(const fsjail_policy *p);
 const char *fsjail_policy_mode(const fsjail_policy *p);
 const char *fsjail_policy_note(const fsjail_policy *p);
 
-/* Decide every capability for path (relative to FSJAIL_OPT_CWD; "~"
- * expands). *allowed (when not NULL) gets the FSJAIL_CAPBIT mask of the
+/* Decide every capability for path (relative to the current directory at
+ * the load; "~" expands). *allowed (when not NULL) gets the FSJAIL_CAPBIT mask of the
  * capabilities allowed; *json (when not NULL) a new string, the
  * "fsjail-explain/1" object of `fsjail explain --json` for this one path
  * (caller frees with free()). Returns 0, -EINVAL for a path that cannot
@@ -121,7 +119,7 @@ int fsjail_explain(fsjail_policy *p, const char *path, unsigned *allowed, char *
 
 /* What the shell line (len bytes) will do and the answer on it, as
  * `fsjail check` gives them; cwd is the line's working directory (NULL:
- * FSJAIL_OPT_CWD). Returns the enum fsjail_verdict (>= 0) with *json
+ * the current directory at the load). Returns the enum fsjail_verdict (>= 0) with *json
  * (when not NULL) the "fsjail-check/1" object, a new string the caller
  * frees; -E2BIG for a line over 1 MiB, -EINVAL for a bad cwd, -EBUSY
  * before a load. */
@@ -130,8 +128,10 @@ int fsjail_check(fsjail_policy *p, const char *line, size_t len, const char *cwd
 
 /* The text `fsjail compile --backend B` prints: for seatbelt the SBPL
  * profile (starting "(version 1)") and its parameters as comments; for
- * landlock a dump of the ruleset, masks and layers. *text is a new
- * string the caller frees. Returns 0; -EINVAL when the policy cannot be
+ * landlock a dump of the ruleset, masks and layers (the first landlock
+ * compile in a process forks a child once to learn whether it may make
+ * mount namespaces, as `fsjail compile` does). *text is a new string the
+ * caller frees. Returns 0; -EINVAL when the policy cannot be
  * expressed for the backend (the error says why); -ENOENT when a data
  * file (sbpl-preamble.sb) is not found; -EBUSY before a load. */
 int fsjail_compile(fsjail_policy *p, enum fsjail_backend backend, char **text,
