@@ -68,6 +68,13 @@ enum {
  * (compile, explain, check, status). */
 #define CMD_PLATFORM_LONGOPT { "platform", required_argument, NULL, CMD_OPT_PLATFORM }
 
+/* --quiet of explain, check, compile and allow: no "fsjail: note:" lines
+ * on stderr (errors are still said). run has its own --quiet. */
+#define CMD_QUIET_LONGOPT { "quiet", no_argument, NULL, CMD_OPT_QUIET }
+extern bool cmd_quiet;
+/* "fsjail: note: TEXT" on stderr unless cmd_quiet or text is empty. */
+void cmd_note(const char *text);
+
 /* Store a common option (--platform included; --deny only with its
  * argument) into opts. Returns 1 when opt was one of them, 0 otherwise. */
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts);
@@ -98,6 +105,9 @@ int cmd_refuse_common(const char *cmd, const struct fsj_ctx_opts *opts, unsigned
  * $HOME): say so on stderr, first line "fsjail: CMD: no workspace here:
  * WHY" and a hint, and return false. true when ctx has a workspace. */
 bool cmd_have_workspace(const struct fsj_ctx *ctx, const char *cmd);
+#define CMD_NO_WORKSPACE_HINT \
+	"hint: cd into your project (the top of its git work tree is the workspace), or name " \
+	"one with --workspace DIR; 'fsjail status' says which and why\n"
 
 /* The tier explain, compile and check work at: --tier when given
  * (tier_arg non-NULL), else the tier `fsjail run` would take for enforce:
@@ -120,14 +130,5 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 
 /* "allow" -> FSJ_NETWORK_ALLOW, "deny" -> FSJ_NETWORK_DENY, else -1. */
 int cmd_parse_network(const char *arg);
-
-/* A rule as a JSON object {source, id?, path, resolved, recursive,
- * origin?}, the form explain, check and status share. Caller owns it. */
-struct cJSON;
-struct cJSON *cmd_rule_json(const struct fsj_rule *r);
-
-/* The capabilities of mask (FSJ_CAPBIT) as a JSON array of their names,
- * in capability order. Caller owns it. */
-struct cJSON *cmd_caps_json(unsigned mask);
 
 #endif

@@ -23,6 +23,7 @@
 #include <cjson/cJSON.h>
 
 #include "cmd.h"
+#include "fsjail-int.h"
 #include "path.h"
 #include "policy.h"
 #include "rulesfile.h"
@@ -71,11 +72,11 @@ static void list_rules(const struct fsj_ctx *ctx, bool json)
 		arr = cJSON_AddArrayToObject(doc, "rules");
 		for (size_t i = 0; i < ctx->rules.n; i++) {
 			const struct fsj_rule *r = &ctx->rules.rules[i];
-			cJSON *o = cmd_rule_json(r);
+			cJSON *o = fsjail_json_rule(r);
 
 			cJSON_AddNumberToObject(o, "number", (double)(i + 1));
-			cJSON_AddItemToObject(o, "allow", cmd_caps_json(r->allow));
-			cJSON_AddItemToObject(o, "deny", cmd_caps_json(r->deny));
+			cJSON_AddItemToObject(o, "allow", fsjail_json_caps(r->allow));
+			cJSON_AddItemToObject(o, "deny", fsjail_json_caps(r->deny));
 			cJSON_AddItemToArray(arr, o);
 		}
 		text = cJSON_Print(doc);
@@ -199,6 +200,7 @@ int cmd_allow(int argc, char **argv)
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
+		CMD_QUIET_LONGOPT,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsj_ctx_opts opts = { 0 };
@@ -225,13 +227,16 @@ int cmd_allow(int argc, char **argv)
 			cmd_usage(stdout, "allow");
 			return FSJ_EXIT_OK;
 		}
-		if (opt == CMD_OPT_JSON) {
-			json = true;
+		if (opt == CMD_OPT_JSON || opt == CMD_OPT_QUIET) {
+			*(opt == CMD_OPT_JSON ? &json : &cmd_quiet) = true;
 			continue;
 		}
 		cmd_bad_option("allow", argc, argv, longopts);
 		return FSJ_EXIT_ERROR;
 	}
+	/* the mode is how a run uses the rules, not what they are */
+	if (cmd_refuse_common("allow", &opts, CMD_COMMON_MODE) < 0)
+		return FSJ_EXIT_ERROR;
 	if (!sub)
 		sub = "list";
 	if (json && strcmp(sub, "list") != 0) {

@@ -353,7 +353,9 @@ int cmd_backups(int argc, char **argv)
 			return FSJ_EXIT_ERROR;
 		}
 	}
-	if (cmd_refuse_common("backups", &opts, CMD_COMMON_MODE | CMD_COMMON_ENFORCE) < 0)
+	/* the store is found from the config and the workspace alone */
+	if (cmd_refuse_common("backups", &opts,
+			      CMD_COMMON_RULES | CMD_COMMON_MODE | CMD_COMMON_ENFORCE) < 0)
 		return FSJ_EXIT_ERROR;
 	if (given & ~uses[ai]) {
 		for (unsigned b = 0; b < 10; b++)

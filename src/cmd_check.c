@@ -27,68 +27,10 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "fsjail-int.h"
 #include "effects.h"
 #include "path.h"
 #include "policy.h"
-
-static void add_str_or_null(cJSON *o, const char *k, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
-		cJSON_AddNullToObject(o, k);
-}
-
-/* Build the JSON report; caller deletes it. */
-static cJSON *check_json(const char *line, const char *cwd, enum fsj_tier tier,
-			 const struct fsj_ctx *ctx, const struct fsj_effects *fx,
-			 const struct fsj_check *chk)
-{
-	cJSON *root = cJSON_CreateObject();
-	cJSON *effects, *missing;
-
-	cJSON_AddStringToObject(root, "schema", "fsjail-check/1");
-	cJSON_AddStringToObject(root, "line", line);
-	cJSON_AddStringToObject(root, "cwd", cwd);
-	cJSON_AddStringToObject(root, "tier", fsj_tier_name(tier));
-	cJSON_AddStringToObject(root, "mode", fsj_mode_name(ctx->mode));
-	cJSON_AddStringToObject(root, "workspace", ctx->workspace);
-	cJSON_AddStringToObject(root, "overall", fsj_overall_name(chk->overall));
-	cJSON_AddBoolToObject(root, "complete", fx->complete);
-	effects = cJSON_AddArrayToObject(root, "effects");
-	for (size_t i = 0; i < fx->n; i++) {
-		const struct fsj_effect *e = &fx->v[i];
-		const struct fsj_effect_decision *d = &chk->d[i];
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "capability", fsj_effect_cap_name(e->cap));
-		add_str_or_null(o, "path", e->path);
-		add_str_or_null(o, "resolved", d->resolved);
-		cJSON_AddStringToObject(o, "status", fsj_effect_status_name(e->status));
-		add_str_or_null(o, "program", e->program);
-		cJSON_AddStringToObject(o, "text", e->text);
-		cJSON_AddNumberToObject(o, "start", e->start);
-		cJSON_AddNumberToObject(o, "end", e->end);
-		cJSON_AddStringToObject(o, "decision", fsj_verdict_name(d->verdict));
-		cJSON_AddStringToObject(o, "level", fsj_level_name(d->level));
-		if (d->rule)
-			cJSON_AddItemToObject(o, "rule", cmd_rule_json(d->rule));
-		else
-			cJSON_AddNullToObject(o, "rule");
-		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);
-		cJSON_AddBoolToObject(o, "recursive", e->recursive);
-		cJSON_AddItemToArray(effects, o);
-	}
-	missing = cJSON_AddArrayToObject(root, "missing");
-	for (size_t i = 0; i < chk->n_missing; i++) {
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "path", chk->missing[i].path);
-		cJSON_AddStringToObject(o, "capability", fsj_cap_name(chk->missing[i].cap));
-		cJSON_AddItemToArray(missing, o);
-	}
-	return root;
-}
 
 /* One line per effect: decision, capability, path, who decided, source. */
 static void print_text(FILE *out, enum fsj_tier tier, const struct fsj_effects *fx,
@@ -164,6 +106,7 @@ int cmd_check(int argc, char **argv)
 		CMD_COMMON_LONGOPTS,
 		CMD_SESSION_LONGOPTS,
 		CMD_PLATFORM_LONGOPT,
+		CMD_QUIET_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ "cwd", required_argument, NULL, CMD_OPT_CWD },
@@ -195,6 +138,9 @@ int cmd_check(int argc, char **argv)
 			break;
 		case CMD_OPT_CWD:
 			cwd_arg = optarg;
+			break;
+		case CMD_OPT_QUIET:
+			cmd_quiet = true;
 			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "check");
@@ -252,7 +198,7 @@ int cmd_check(int argc, char **argv)
 	effects_decide(&fx, pol, cwd, &chk);
 
 	if (json) {
-		cJSON *root = check_json(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);
+		cJSON *root = fsjail_json_check(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);
 		char *s = cJSON_Print(root);
 		printf("%s\n", s);
 		cJSON_free(s);

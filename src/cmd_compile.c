@@ -7,45 +7,15 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "landlock.h"
-#include "sandbox-linux.h"
+#include "fsjail-int.h"
 #include "sandbox.h"
-#include "sbpl.h"
-
-/* Newest Landlock ABI fsjail knows; `compile` uses it when the running
- * kernel has no Landlock, so a profile can be inspected anywhere. */
-#define FSJ_LANDLOCK_ABI_NEWEST 7
-
-static void print_sbpl(const struct sbpl_profile *p)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	fputs(p->text, stdout);
-	printf("\n;; parameters (passed as sandbox-exec -D NAME=VALUE; values shown JSON-escaped)\n");
-	for (size_t i = 0; i < p->n_params; i++) {
-		sb_add_json_string(&sb, p->param_values[i]);
-		printf(";; %s=\"%s\"\n", p->param_names[i], sb.buf ? sb.buf : "");
-		sb_release(&sb);
-	}
-}
-
-/* What `fsjail run` lays around the ruleset in the child (sandbox-linux.h):
- * the network and noexec layers, as sandbox_prepare() works them out. */
-static void print_layers(const struct ll_plan *plan, const struct ll_opts *lo)
-{
-	struct sandbox_linux sl;
-
-	sandbox_linux_prepare(plan, lo->network, lo->masks, &sl);
-	printf("# layers fsjail run adds around the ruleset\n");
-	sandbox_linux_dump(&sl, stdout);
-	sandbox_linux_release(&sl);
-}
 
 int cmd_compile(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CMD_COMMON_LONGOPTS,
 		CMD_PLATFORM_LONGOPT,
+		CMD_QUIET_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "backend", required_argument, NULL, CMD_OPT_BACKEND },
 		{ "network", required_argument, NULL, CMD_OPT_NETWORK },
@@ -57,6 +27,7 @@ int cmd_compile(int argc, char **argv)
 	struct fsj_ctx ctx;
 	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
+	char note[FSJAIL_NOTE_MAX];
 	int opt, tier, status = FSJ_EXIT_OK;
 
 	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
@@ -82,6 +53,9 @@ int cmd_compile(int argc, char **argv)
 				return FSJ_EXIT_ERROR;
 			}
 			break;
+		case CMD_OPT_QUIET:
+			cmd_quiet = true;
+			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "compile");
 			return FSJ_EXIT_OK;
@@ -100,39 +74,13 @@ int cmd_compile(int argc, char **argv)
 		backend = ctx.env.platform == FSJ_PLATFORM_DARWIN ? FSJ_BACKEND_SEATBELT
 								  : FSJ_BACKEND_LANDLOCK;
 
-	if (backend == FSJ_BACKEND_SEATBELT) {
-		struct sbpl_opts so = { .network = ctx.config.network, .with_messages = true };
-		struct sbpl_profile prof = { 0 };
-
-		if (sbpl_compile(pol, &so, &prof, &err) < 0) {
-			cmd_print_error(&err);
-			status = FSJ_EXIT_ERROR;
-		} else {
-			print_sbpl(&prof);
-		}
-		sbpl_profile_release(&prof);
-	} else {
-		struct ll_opts lo = { .abi = ll_abi(), .masks = ll_masks_available(),
-				      .listener = sandbox_listener_expected(NULL),
-				      .network = ctx.config.network };
-		struct ll_plan plan = { 0 };
-
-		if (lo.abi == 0) {
-			fprintf(stderr, "fsjail: note: landlock is not available here; "
-					"compiling for ABI %d\n", FSJ_LANDLOCK_ABI_NEWEST);
-			lo.abi = FSJ_LANDLOCK_ABI_NEWEST;
-		}
-		if (ll_compile(pol, &lo, &plan, &err) < 0) {
-			cmd_print_error(&err);
-			status = FSJ_EXIT_ERROR;
-		} else {
-			printf("# landlock ruleset: tier %s, mode %s, workspace %s\n",
-			       fsj_tier_name((enum fsj_tier)tier), fsj_mode_name(ctx.mode), ctx.workspace);
-			ll_plan_dump(&plan, stdout);
-			print_layers(&plan, &lo);
-		}
-		ll_plan_release(&plan);
+	/* libfsjail's fsjail_compile() writes the same text */
+	if (fsjail_compile_write(&ctx, pol, tier, (enum fsj_backend)backend, stdout, note,
+				 &err) < 0) {
+		cmd_print_error(&err);
+		status = FSJ_EXIT_ERROR;
 	}
+	cmd_note(note);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
 	return status;

@@ -1,5 +1,6 @@
 /* cmd_explain.c - `fsjail explain`: for each path and capability, the
- * decision and the level and rule (or baseline entry) that made it. */
+ * decision and the level and rule (or baseline entry) that made it. The
+ * JSON form is libfsjail's (fsjail_explain(), fsjail-json.c). */
 #include "config.h"
 
 #include <cjson/cJSON.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "fsjail-int.h"
 #include "inforce.h"
 #include "path.h"
 #include "policy.h"
@@ -18,6 +20,7 @@ int cmd_explain(int argc, char **argv)
 		CMD_COMMON_LONGOPTS,
 		CMD_SESSION_LONGOPTS,
 		CMD_PLATFORM_LONGOPT,
+		CMD_QUIET_LONGOPT,
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ NULL, 0, NULL, 0 },
@@ -39,6 +42,9 @@ int cmd_explain(int argc, char **argv)
 		case CMD_OPT_JSON:
 			json = true;
 			break;
+		case CMD_OPT_QUIET:
+			cmd_quiet = true;
+			break;
 		case CMD_OPT_HELP:
 			cmd_usage(stdout, "explain");
 			return FSJ_EXIT_OK;
@@ -55,15 +61,7 @@ int cmd_explain(int argc, char **argv)
 	if (cmd_load_policy("explain", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 
-	cJSON *jroot = json ? cJSON_CreateObject() : NULL;
-	cJSON *jpaths = NULL;
-	if (json) {
-		cJSON_AddStringToObject(jroot, "schema", "fsjail-explain/1");
-		cJSON_AddStringToObject(jroot, "tier", fsj_tier_name((enum fsj_tier)tier));
-		cJSON_AddStringToObject(jroot, "mode", fsj_mode_name(ctx.mode));
-		cJSON_AddStringToObject(jroot, "workspace", ctx.workspace);
-		jpaths = cJSON_AddArrayToObject(jroot, "paths");
-	}
+	cJSON *jroot = json ? fsjail_json_explain(&ctx, tier) : NULL;
 
 	for (int i = optind; i < argc; i++) {
 		char *norm = NULL, *resolved;
@@ -75,19 +73,15 @@ int cmd_explain(int argc, char **argv)
 			continue;
 		}
 		resolved = fsj_platform_resolve(ctx.env.platform, ctx.env.foreign, norm);
-		cJSON *jp = NULL, *jcaps = NULL;
 		if (json) {
-			jp = cJSON_CreateObject();
-			cJSON_AddStringToObject(jp, "path", argv[i]);
-			cJSON_AddStringToObject(jp, "normalised", norm);
-			cJSON_AddStringToObject(jp, "resolved", resolved);
-			jcaps = cJSON_AddObjectToObject(jp, "capabilities");
-			cJSON_AddItemToArray(jpaths, jp);
-		} else {
-			printf("%s\n", norm);
-			if (strcmp(norm, resolved) != 0)
-				printf("  resolved: %s\n", resolved);
+			fsjail_json_explain_path(jroot, pol, argv[i], norm, resolved);
+			free(norm);
+			free(resolved);
+			continue;
 		}
+		printf("%s\n", norm);
+		if (strcmp(norm, resolved) != 0)
+			printf("  resolved: %s\n", resolved);
 		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 			struct fsj_decision d;
 			bool enforced = (pol->enforced & FSJ_CAPBIT(c)) != 0;
@@ -100,18 +94,6 @@ int cmd_explain(int argc, char **argv)
 				off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
 			else if (c == FSJ_CAP_EXECUTE && d.allowed)
 				off = fsj_exec_not_in_force(pol, resolved);
-			if (json) {
-				cJSON *jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
-				cJSON_AddBoolToObject(jc, "allowed", d.allowed);
-				cJSON_AddStringToObject(jc, "level", fsj_level_name(d.level));
-				cJSON_AddBoolToObject(jc, "enforced", enforced);
-				cJSON_AddBoolToObject(jc, "in_force", !off);
-				if (d.rule)
-					cJSON_AddItemToObject(jc, "rule", cmd_rule_json(d.rule));
-				else
-					cJSON_AddNullToObject(jc, "rule");
-				continue;
-			}
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
 			if (d.rule)

@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 
+#define QUIET_HELP "  --quiet             no notes on stderr (errors are still said)\n"
 #define GRANT_HELP \
 	"  --grant CAPS:PATH   allow CAPS at PATH for this command only (a session rule,\n" \
 	"                      never written; protected paths still win); repeatable\n" \
@@ -19,32 +20,41 @@ static const struct {
 	const char *synopsis;
 	const char *options; /* one line per option of the command */
 } usages[] = {
-	{ "allow", "fsjail allow [COMMON] [--json] [list | add CAPS PATH [folder|file] | remove N | clear]",
-	  "  --json              list: print the rules as JSON (fsjail-json(7), fsjail-allow/1)\n"
+	{ "allow", "fsjail allow [--rules FILE] [--config FILE] [--workspace DIR] [--enforce ENFORCE] [--json] [--quiet] [list | add CAPS PATH [folder|file] | remove N | clear]",
+	  "  --rules FILE        the rules file to list or change (default: the config's)\n"
+	  "  --config FILE       config file (default $XDG_CONFIG_HOME/fsjail/config.yaml)\n"
+	  "  --workspace DIR     relative rule paths are relative to DIR\n"
+	  "  --enforce ENFORCE   add: the tier whose protected paths are checked\n"
+	  "  --json              list: print the rules as JSON (fsjail-json(7), fsjail-allow/1)\n" QUIET_HELP
 	  "  CAPS                read,write,create,delete,execute,connect or all\n"
 	  "  PATH                relative to the workspace; folder|file: recursive or not\n" },
-	{ "backups", "fsjail backups [list|show|restore|prune] [COMMON] [--session ID] [--cycle CYCLE] [--dry-run] [--json] [--older-than DAYS] [--max-size MB] [PATH...]",
+	{ "backups", "fsjail backups [list|show|restore|prune] [--config FILE] [--workspace DIR] [--session ID] [--cycle CYCLE] [--dry-run] [--force] [--json] [--older-than DAYS] [--max-size MB] [PATH...]",
+	  "  --config FILE       config file (it may move the backup store)\n"
+	  "  --workspace DIR     cycles of that workspace (default: the current one)\n"
 	  "  --session ID        cycles of that session only (list, show, restore, prune)\n"
 	  "  --cycle CYCLE       that cycle (list, show, restore)\n"
 	  "  --dry-run           say what would be done (restore, prune)\n"
+	  "  --force             restore: accepted for old scripts; restore always writes in\n"
+	  "                      place and keeps what it overwrites\n"
 	  "  --json              print JSON (list, show, restore; fsjail-json(7))\n"
 	  "  --older-than DAYS   prune cycles older than DAYS (default: config)\n"
 	  "  --max-size MB       prune oldest cycles until the store is under MB\n"
 	  "  PATH...             restore only these paths\n" },
-	{ "check", "fsjail check [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--cwd DIR] [--grant CAPS:PATH] [--deny CAPS:PATH] -- COMMAND-LINE|-",
+	{ "check", "fsjail check [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--cwd DIR] [--grant CAPS:PATH] [--deny CAPS:PATH] [--quiet] -- COMMAND-LINE|-",
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-check/1)\n"
-	  "  --cwd DIR           the directory the line would run in\n" GRANT_HELP
+	  "  --cwd DIR           the directory the line would run in\n" GRANT_HELP QUIET_HELP
 	  "  COMMAND-LINE|-      the shell line, or - to read it from standard input\n" },
-	{ "compile", "fsjail compile [COMMON] [--platform darwin|linux] [--backend seatbelt|landlock] [--tier TIER]",
+	{ "compile", "fsjail compile [COMMON] [--platform darwin|linux] [--backend seatbelt|landlock] [--tier TIER] [--network allow|deny] [--quiet]",
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --backend BACKEND   compile for seatbelt or landlock (default: this system's)\n"
-	  "  --tier TIER         compile TIER (default: the tier run would take)\n" },
-	{ "explain", "fsjail explain [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--grant CAPS:PATH] [--deny CAPS:PATH] PATH...",
+	  "  --tier TIER         compile TIER (default: the tier run would take)\n"
+	  "  --network SETTING   allow or deny network access (default: config)\n" QUIET_HELP },
+	{ "explain", "fsjail explain [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--grant CAPS:PATH] [--deny CAPS:PATH] [--quiet] PATH...",
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
-	  "  --json              print JSON (fsjail-json(7), fsjail-explain/1)\n" GRANT_HELP },
+	  "  --json              print JSON (fsjail-json(7), fsjail-explain/1)\n" GRANT_HELP QUIET_HELP },
 	{ "log", "fsjail log [--config FILE] [--session ID] [--json] [--tail N]",
 	  "  --config FILE       config file (it may move the audit log: audit.path)\n"
 	  "  --session ID        decisions of that session only\n"

@@ -18,6 +18,7 @@
 
 #include "backup_store.h"
 #include "cmd.h"
+#include "fsjail-int.h"
 #include "landlock.h"
 #include "path.h"
 #include "probe-status.h"
@@ -330,8 +331,8 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 			p = cJSON_CreateObject();
 			cJSON_AddStringToObject(p, "path", r->path);
 			cJSON_AddBoolToObject(p, "recursive", r->recursive);
-			cJSON_AddItemToObject(p, "deny", cmd_caps_json(r->deny));
-			cJSON_AddItemToObject(p, "pass", cmd_caps_json(r->pass));
+			cJSON_AddItemToObject(p, "deny", fsjail_json_caps(r->deny));
+			cJSON_AddItemToObject(p, "pass", fsjail_json_caps(r->pass));
 			status_str_or_null(p, "why", r->id && r->origin ? r->origin : NULL);
 			cJSON_AddItemToArray(prot, p);
 		}

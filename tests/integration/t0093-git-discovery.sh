@@ -182,7 +182,11 @@ run_cmd "$FSJAIL" status --json --workspace "$WS"
 python3 - "$OUT" "$WS" 2>"$ERR" <<'PY' || fail "status lists an expanded folder at or above the repository: $(cat "$ERR")"
 import json, sys
 doc, ws = json.load(open(sys.argv[1])), sys.argv[2]
-paths = [e if isinstance(e, str) else e.get("path", "") for e in doc.get("expanded", [])]
+# fsjail-json(7): each entry is an object {path, why}
+if not all(isinstance(e, dict) and isinstance(e.get("path"), str) for e in doc.get("expanded", [])):
+    print("expanded entries are not {path, why} objects:", doc.get("expanded"), file=sys.stderr)
+    sys.exit(1)
+paths = [e["path"] for e in doc.get("expanded", [])]
 # "/" is the guarded read fence's own expansion; the workspace, .git and
 # the folders between them and "/" must not be expanded
 bad = [e for e in paths if e != "/" and (ws == e or ws.startswith(e + "/") or e.startswith(ws + "/.git"))]

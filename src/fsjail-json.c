@@ -1,0 +1,144 @@
+/* fsjail-json.c - the JSON objects `fsjail explain|check --json` print and
+ * libfsjail returns (fsjail-json(7)): one builder for both. */
+#include "config.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+
+#include "effects.h"
+#include "fsjail-int.h"
+#include "inforce.h"
+#include "policy.h"
+
+cJSON *fsjail_json_rule(const struct fsj_rule *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "source", fsj_source_name(r->source));
+	if (r->id)
+		cJSON_AddStringToObject(o, "id", r->id);
+	cJSON_AddStringToObject(o, "path", r->path);
+	cJSON_AddStringToObject(o, "resolved", r->resolved);
+	cJSON_AddBoolToObject(o, "recursive", r->recursive);
+	if (r->origin)
+		cJSON_AddStringToObject(o, "origin", r->origin);
+	return o;
+}
+
+cJSON *fsjail_json_caps(unsigned mask)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (int c = 0; c < FSJ_CAP_COUNT; c++)
+		if (mask & FSJ_CAPBIT(c))
+			cJSON_AddItemToArray(arr, cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
+	return arr;
+}
+
+cJSON *fsjail_json_explain(const struct fsj_ctx *ctx, int tier)
+{
+	cJSON *root = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(root, "schema", "fsjail-explain/1");
+	cJSON_AddStringToObject(root, "tier", fsj_tier_name((enum fsj_tier)tier));
+	cJSON_AddStringToObject(root, "mode", fsj_mode_name(ctx->mode));
+	cJSON_AddStringToObject(root, "workspace", ctx->workspace);
+	cJSON_AddArrayToObject(root, "paths");
+	return root;
+}
+
+unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_policy *pol, const char *arg,
+				  const char *norm, const char *resolved)
+{
+	cJSON *jp = cJSON_CreateObject(), *jcaps;
+	unsigned allowed = 0;
+
+	cJSON_AddStringToObject(jp, "path", arg);
+	cJSON_AddStringToObject(jp, "normalised", norm);
+	cJSON_AddStringToObject(jp, "resolved", resolved);
+	jcaps = cJSON_AddObjectToObject(jp, "capabilities");
+	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "paths"), jp);
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		struct fsj_decision d;
+		cleanup_free char *off = NULL;
+		cJSON *jc;
+
+		policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
+		/* a Mac's rules match paths, existing or not; Landlock's
+		 * only paths that exist */
+		if (!pol->darwin)
+			off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
+		else if (c == FSJ_CAP_EXECUTE && d.allowed)
+			off = fsj_exec_not_in_force(pol, resolved);
+		if (d.allowed)
+			allowed |= FSJ_CAPBIT(c);
+		jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
+		cJSON_AddBoolToObject(jc, "allowed", d.allowed);
+		cJSON_AddStringToObject(jc, "level", fsj_level_name(d.level));
+		cJSON_AddBoolToObject(jc, "enforced", (pol->enforced & FSJ_CAPBIT(c)) != 0);
+		cJSON_AddBoolToObject(jc, "in_force", !off);
+		if (d.rule)
+			cJSON_AddItemToObject(jc, "rule", fsjail_json_rule(d.rule));
+		else
+			cJSON_AddNullToObject(jc, "rule");
+	}
+	return allowed;
+}
+
+static void add_str_or_null(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
+			 const struct fsj_ctx *ctx, const struct fsj_effects *fx,
+			 const struct fsj_check *chk)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *effects, *missing;
+
+	cJSON_AddStringToObject(root, "schema", "fsjail-check/1");
+	cJSON_AddStringToObject(root, "line", line);
+	cJSON_AddStringToObject(root, "cwd", cwd);
+	cJSON_AddStringToObject(root, "tier", fsj_tier_name(tier));
+	cJSON_AddStringToObject(root, "mode", fsj_mode_name(ctx->mode));
+	cJSON_AddStringToObject(root, "workspace", ctx->workspace);
+	cJSON_AddStringToObject(root, "overall", fsj_overall_name(chk->overall));
+	cJSON_AddBoolToObject(root, "complete", fx->complete);
+	effects = cJSON_AddArrayToObject(root, "effects");
+	for (size_t i = 0; i < fx->n; i++) {
+		const struct fsj_effect *e = &fx->v[i];
+		const struct fsj_effect_decision *d = &chk->d[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "capability", fsj_effect_cap_name(e->cap));
+		add_str_or_null(o, "path", e->path);
+		add_str_or_null(o, "resolved", d->resolved);
+		cJSON_AddStringToObject(o, "status", fsj_effect_status_name(e->status));
+		add_str_or_null(o, "program", e->program);
+		cJSON_AddStringToObject(o, "text", e->text);
+		cJSON_AddNumberToObject(o, "start", e->start);
+		cJSON_AddNumberToObject(o, "end", e->end);
+		cJSON_AddStringToObject(o, "decision", fsj_verdict_name(d->verdict));
+		cJSON_AddStringToObject(o, "level", fsj_level_name(d->level));
+		if (d->rule)
+			cJSON_AddItemToObject(o, "rule", fsjail_json_rule(d->rule));
+		else
+			cJSON_AddNullToObject(o, "rule");
+		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);
+		cJSON_AddBoolToObject(o, "recursive", e->recursive);
+		cJSON_AddItemToArray(effects, o);
+	}
+	missing = cJSON_AddArrayToObject(root, "missing");
+	for (size_t i = 0; i < chk->n_missing; i++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "path", chk->missing[i].path);
+		cJSON_AddStringToObject(o, "capability", fsj_cap_name(chk->missing[i].cap));
+		cJSON_AddItemToArray(missing, o);
+	}
+	return root;
+}
