@@ -303,6 +303,11 @@ static void record_files(struct diff *d, struct backup_cycle *bc)
 			continue;
 		}
 		pfd = parent_stage(d, i);
+		/* a clone over the cap is kept by a link of the clone (a
+		 * "remove" record: the cycle's copy would be refused) */
+		if (c == CONTENT && d->s->max_size &&
+		    (unsigned long long)e->sb.st_size > d->s->max_size)
+			c = GONE;
 		if (backup_before_change(bc, pfd, name, fd, e->path,
 					 c == GONE	? BACKUP_CHANGE_REMOVE
 					 : c == META ? BACKUP_CHANGE_META
