@@ -396,11 +396,19 @@ START_TEST(run_tag_and_log)
 	ck_assert_int_eq(sbpl_eval_decide(m.ev, &q, &v, &err), 0);
 	ck_assert(!v.allow);
 	ck_assert_str_eq(v.message, "run-7f3a");
-	/* every deny form carries it */
-	for (const char *s = strstr(m.prof.text, "\n(deny "); s; s = strstr(s + 1, "\n(deny ")) {
-		const char *e = strstr(s + 1, "\n(");
-		const char *w = strstr(s, "(with message \"run-7f3a");
-		ck_assert_msg(w && (!e || w < e), "an untagged deny: %.80s", s + 1);
+	/* every deny form carries it, with the network open too */
+	for (int net = 0; net < 2; net++) {
+		if (net) {
+			sbpl_profile_release(&m.prof);
+			opts.network = FSJ_NETWORK_ALLOW;
+			ck_assert_int_eq(sbpl_compile(m.pol, &opts, &m.prof, &err), 0);
+			ck_assert(strstr(m.prof.text, "(with message \"run-7f3a:connect\")"));
+		}
+		for (const char *s = strstr(m.prof.text, "(deny "); s; s = strstr(s + 1, "(deny ")) {
+			const char *e = strstr(s + 1, "\n(");
+			const char *w = strstr(s, "(with message \"run-7f3a");
+			ck_assert_msg(w && (!e || w < e), "an untagged deny: %.80s", s);
+		}
 	}
 	mac_free(&m);
 }
