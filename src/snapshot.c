@@ -143,6 +143,14 @@ static int save_file(struct snapshot *s, struct snap_list *l, size_t i, int dirf
 				return 0;
 			}
 	src = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (src < 0 && errno == EACCES) {
+		/* a file its owner cannot read (mode 0): the command cannot
+		 * either without a chmod first; said, not kept */
+		fprintf(stderr, "fsjail: snapshot: cannot read '%s': %s (not kept)\n", e->path,
+			strerror(errno));
+		cost->not_kept++;
+		return 0;
+	}
 	if (src < 0 || fstat(src, &sb) < 0)
 		return -1;
 	if (!S_ISREG(sb.st_mode) || sb.st_dev != e->sb.st_dev || sb.st_ino != e->sb.st_ino) {

@@ -11,7 +11,7 @@
 # staging folder is gone after the run.
 . "$(dirname "$0")/libtest.sh"
 
-plan 6
+plan 7
 setup
 require_landlock
 
@@ -112,6 +112,26 @@ assert_err_match "not kept: $WS/big.bin"
 run_cmd "$FSJAIL" backups restore --workspace "$WS" "$WS/same.txt"
 assert_rc 0
 assert_content "$WS/same.txt" untouched
+end_test
+
+begin_test "same size, mtime set back: the content decides; a chmod undone keeps nothing"
+write_config <<'YAML'
+backup:
+  method: snapshot
+YAML
+printf 'abcdef\n' >"$WS/same-size.txt"
+printf 'stays\n' >"$WS/chmod-back.txt"
+touch -d '2021-05-06 07:08:09' "$WS/same-size.txt" "$WS/ref"
+# shellcheck disable=SC2016
+fsj_sh -- 'printf "ABCDEF\n" >same-size.txt; touch -r ref same-size.txt
+	chmod 600 chmod-back.txt; chmod 644 chmod-back.txt'
+assert_rc 0
+man=$(ls -t "$STATE_DIR"/sessions/*/modify_backup/*/manifest.ndjson | head -1)
+grep -q '"op":"content","path":"'"$WS"'/same-size.txt"' "$man" || fail "the rewrite was not seen"
+grep -q '"path":"'"$WS"'/chmod-back' "$man" && fail "a chmod undone was kept"
+run_cmd "$FSJAIL" backups restore --workspace "$WS" "$WS/same-size.txt"
+assert_rc 0
+assert_content "$WS/same-size.txt" abcdef
 end_test
 
 begin_test "method: bogus is refused with its place in the file"
