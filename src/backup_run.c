@@ -115,6 +115,8 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	run.home = ctx->config.delete_mode == FSJ_DELETE_TRASH && ctx->env.home
 			   ? xstrdup(ctx->env.home)
 			   : NULL;
+	if (run.home) /* the broker's deletes in trash mode, either method */
+		broker_trash_hook = broker_trash;
 	if (ctx->config.backup_method == FSJ_BACKUP_SNAPSHOT) {
 		/* no hook: the snapshot is compared after the run (snapshot.h) */
 		if (snapshot_run_begin(ctx, run.bc, err) == 0)
@@ -126,8 +128,6 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	notify_set_allow_hardlink_writes(!ctx->config.protect_hard_links);
 	broker_backup_hook = broker_backup;
 	broker_backup_fd_hook = broker_backup_fd;
-	if (run.home)
-		broker_trash_hook = broker_trash;
 	return 0;
 }
 

@@ -11,7 +11,7 @@
 # staging folder is gone after the run.
 . "$(dirname "$0")/libtest.sh"
 
-plan 7
+plan 8
 setup
 require_landlock
 
@@ -132,6 +132,22 @@ grep -q '"path":"'"$WS"'/chmod-back' "$man" && fail "a chmod undone was kept"
 run_cmd "$FSJAIL" backups restore --workspace "$WS" "$WS/same-size.txt"
 assert_rc 0
 assert_content "$WS/same-size.txt" abcdef
+end_test
+
+begin_test "the broker's delete to the trash works in snapshot mode, and restore brings the file back"
+BC=${TEST_BUILDDIR:-$TEST_DIR/..}/helpers/broker-client
+[ -x "$BC" ] || bail_out "no broker-client at '$BC' (make check builds it)"
+cp "$BC" "$T/bc"
+printf 'by the broker\n' >"$WS/bt.txt"
+# shellcheck disable=SC2016
+fsj_sh --grant "read,execute:$T/bc" -- '"$1" "{\"id\":\"t1\",\"command\":\"HostFileOperation\",\"operation\":\"delete\",\"path\":\"$PWD/bt.txt\",\"deleteMode\":\"trash\",\"sessionId\":\"$FSJAIL_SESSION_ID\",\"callId\":\"$FSJAIL_CALL_ID\"}"' "$T/bc"
+assert_rc 0
+assert_out_match '"ok":true'
+assert_not_exists "$WS/bt.txt"
+ls "$HOME/.local/share/Trash/files" | grep -q '^bt.txt' || fail "bt.txt is not in the trash"
+run_cmd "$FSJAIL" backups restore --workspace "$WS" "$WS/bt.txt"
+assert_rc 0
+assert_content "$WS/bt.txt" 'by the broker'
 end_test
 
 begin_test "method: bogus is refused with its place in the file"
