@@ -25,6 +25,7 @@
 #include "path.h"
 #include "policy.h"
 #include "sbpl-log.h"
+#include "sbpl-logrun.h"
 #include "sbpl.h"
 #include "sbpl_eval.h"
 #include "sbpl_oracle.h"
@@ -414,6 +415,32 @@ START_TEST(run_tag_and_log)
 }
 END_TEST
 
+/* Item 5, the collector's side: the predicate keeps Seatbelt's reports of
+ * this run only, and each operation maps to the capability it checks. */
+START_TEST(logrun_predicate_and_caps)
+{
+	char *p = sbpl_logrun_predicate("run-7f3a");
+
+	ck_assert(strstr(p, "(subsystem == \"com.apple.sandbox.reporting\")"));
+	ck_assert(strstr(p, "(senderImagePath CONTAINS \"/Sandbox\")"));
+	ck_assert(strstr(p, ") AND (eventMessage CONTAINS \"run-7f3a\")"));
+	free(p);
+	ck_assert_int_eq(sbpl_logrun_cap("file-read-data"), FSJ_CAP_READ);
+	ck_assert_int_eq(sbpl_logrun_cap("file-read-xattr"), FSJ_CAP_READ);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-data"), FSJ_CAP_WRITE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-mode"), FSJ_CAP_WRITE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-create"), FSJ_CAP_CREATE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-link"), FSJ_CAP_CREATE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-clone"), FSJ_CAP_CREATE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-unlink"), FSJ_CAP_DELETE);
+	ck_assert_int_eq(sbpl_logrun_cap("process-exec*"), FSJ_CAP_EXECUTE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-map-executable"), FSJ_CAP_EXECUTE);
+	ck_assert_int_eq(sbpl_logrun_cap("network-outbound"), FSJ_CAP_CONNECT);
+	ck_assert_int_eq(sbpl_logrun_cap("mach-lookup"), -1);
+	ck_assert_int_eq(sbpl_logrun_cap("sysctl-read"), -1);
+}
+END_TEST
+
 static Suite *darwin_suite(void)
 {
 	Suite *s = suite_create("sbpl_darwin");
@@ -427,6 +454,7 @@ static Suite *darwin_suite(void)
 	tcase_add_test(tc, d10_toolchains_run);
 	tcase_add_test(tc, lint_and_agreement);
 	tcase_add_test(tc, run_tag_and_log);
+	tcase_add_test(tc, logrun_predicate_and_caps);
 	suite_add_tcase(s, tc);
 	return s;
 }
