@@ -59,8 +59,8 @@ int sbpl_logrun_cap(const char *op)
 		const char *op;
 		int cap;
 	} exact[] = {
-		{ "file-write-create", FSJ_CAP_CREATE }, { "file-link", FSJ_CAP_CREATE },
-		{ "file-clone", FSJ_CAP_CREATE },        { "file-write-unlink", FSJ_CAP_DELETE },
+		{ "file-write-create", FSJ_CAP_CREATE },    { "file-link", FSJ_CAP_CREATE },
+		{ "file-clone", FSJ_CAP_CREATE },           { "file-write-unlink", FSJ_CAP_DELETE },
 		{ "file-map-executable", FSJ_CAP_EXECUTE },
 	};
 
@@ -207,7 +207,8 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 		(void)setpgid(0, 0);
 		if (null < 0 || dup2(null, 0) < 0 || dup2(p[1], 1) < 0 || dup2(null, 2) < 0)
 			_exit(127);
-		execl(prog, "log", "stream", "--style", "ndjson", "--predicate", pred, (char *)NULL);
+		execl(prog, "log", "stream", "--style", "ndjson", "--predicate", pred,
+		      (char *)NULL);
 		_exit(127);
 	}
 	free(pred);

@@ -39,7 +39,7 @@ struct diff {
 	size_t *by_path;  /* after, sorted by path */
 	size_t *by_ident; /* after, sorted by (dev, ino) */
 	size_t *before_by_path;
-	char **expect;    /* per before entry: its expected path now */
+	char **expect; /* per before entry: its expected path now */
 	long recorded;
 	int failed;
 };
@@ -213,7 +213,12 @@ static bool same_bytes(int a, int b)
 	}
 }
 
-enum change { SAME, META, CONTENT, GONE };
+enum change {
+	CHANGE_SAME,
+	CHANGE_META,
+	CHANGE_CONTENT,
+	CHANGE_GONE
+};
 
 /* What happened to the regular file before entry i (see the top). */
 static enum change file_change(struct diff *d, size_t i, int stagefd_entry)
@@ -225,25 +230,25 @@ static enum change file_change(struct diff *d, size_t i, int stagefd_entry)
 	bool same;
 
 	if (e->loc == SNAP_NONE)
-		return GONE;
+		return CHANGE_GONE;
 	a = &d->after.v[e->loc].sb;
 	if (a->st_size != e->sb.st_size || !same_time(&SNAP_MTIM(a), &SNAP_MTIM(&e->sb)))
-		return CONTENT;
+		return CHANGE_CONTENT;
 	if (same_time(&SNAP_CTIM(a), &SNAP_CTIM(&e->sb)))
-		return SAME;
+		return CHANGE_SAME;
 	if (stagefd_entry < 0)
-		return CONTENT; /* inconclusive, nothing to compare with: not kept */
+		return CHANGE_CONTENT; /* inconclusive, nothing to compare with: not kept */
 	fd = open_file(d->after.v[e->loc].path);
 	same = fd >= 0 && fstat(fd, &live) == 0 && same_object(&live, a) &&
 	       same_bytes(fd, stagefd_entry);
 	if (fd >= 0)
 		close(fd);
 	if (!same)
-		return CONTENT;
+		return CHANGE_CONTENT;
 	return (a->st_mode & 07777) != (e->sb.st_mode & 07777) || a->st_uid != e->sb.st_uid ||
 			       a->st_gid != e->sb.st_gid
-		       ? META
-		       : SAME;
+		       ? CHANGE_META
+		       : CHANGE_SAME;
 }
 
 static void note_fail(struct diff *d, const struct fsj_error *err)
@@ -286,32 +291,34 @@ static void record_files(struct diff *d, struct backup_cycle *bc)
 			fd = openat(d->s->stagefd, name,
 				    (link ? O_PATH : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC);
 #else
-			fd = link ? -1 : openat(d->s->stagefd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+			fd = link ? -1
+				  : openat(d->s->stagefd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 #endif
 		}
 		if (link) {
-			c = e->loc == SNAP_NONE ? GONE : SAME;
+			c = e->loc == SNAP_NONE ? CHANGE_GONE : CHANGE_SAME;
 		} else {
 			c = file_change(d, i, fd);
 		}
-		if (c == SAME)
+		if (c == CHANGE_SAME)
 			continue;
 		if (fd < 0) {
-			fprintf(stderr, "fsjail: not kept: %s (over backup.max_size_mb, no clone)\n",
+			fprintf(stderr,
+				"fsjail: not kept: %s (no copy of it was taken before the run)\n",
 				e->path);
-			run_event("backup", e->path, "not kept: over backup.max_size_mb");
+			run_event("backup", e->path, "not kept: no copy taken before the run");
 			continue;
 		}
 		pfd = parent_stage(d, i);
 		/* a clone over the cap is kept by a link of the clone (a
 		 * "remove" record: the cycle's copy would be refused) */
-		if (c == CONTENT && d->s->max_size &&
+		if (c == CHANGE_CONTENT && d->s->max_size &&
 		    (unsigned long long)e->sb.st_size > d->s->max_size)
-			c = GONE;
+			c = CHANGE_GONE;
 		if (backup_before_change(bc, pfd, name, fd, e->path,
-					 c == GONE	? BACKUP_CHANGE_REMOVE
-					 : c == META ? BACKUP_CHANGE_META
-						     : BACKUP_CHANGE_CONTENT,
+					 c == CHANGE_GONE   ? BACKUP_CHANGE_REMOVE
+					 : c == CHANGE_META ? BACKUP_CHANGE_META
+							    : BACKUP_CHANGE_CONTENT,
 					 "snapshot", &err) < 0)
 			note_fail(d, &err);
 		else
@@ -370,7 +377,8 @@ static void record_renames(struct diff *d, struct backup_cycle *bc)
 
 			swap = k != SNAP_NONE && d->after.v[k].claimed;
 		}
-		if (backup_note_renamed(bc, d->expect[i], to, e->sb.st_dev, e->sb.st_ino, swap) < 0) {
+		if (backup_note_renamed(bc, d->expect[i], to, e->sb.st_dev, e->sb.st_ino, swap) <
+		    0) {
 			warn("snapshot: cannot record the rename of '%s': %s", d->expect[i],
 			     strerror(errno));
 			d->failed++;
@@ -405,7 +413,8 @@ long snapshot_finish(struct snapshot *s, struct backup_cycle *bc, struct fsj_err
 	rc = d.recorded;
 	if (d.failed)
 		rc = fsj_error_set(err, NULL, 0, 0,
-				   "snapshot: %d change(s) could not be recorded for undo", d.failed);
+				   "snapshot: %d change(s) could not be recorded for undo",
+				   d.failed);
 	for (size_t i = 0; i < s->before.n; i++)
 		free(d.expect[i]);
 	free(d.expect);

@@ -30,10 +30,10 @@ struct snap_ent {
 	char *path;    /* absolute */
 	size_t parent; /* index of its folder in the same list; SNAP_NONE: an area */
 	struct stat sb;
-	long saved;    /* before: the staging entry ("f", "d", "l" + number); -1: none */
-	size_t loc;    /* before: its index in the after list; SNAP_NONE: gone */
-	bool claimed;  /* after: some entry before the run is this one */
-	bool fresh;    /* after: born after the snapshot began (an inode number reused) */
+	long saved;   /* before: the staging entry ("f", "d", "l" + number); -1: none */
+	size_t loc;   /* before: its index in the after list; SNAP_NONE: gone */
+	bool claimed; /* after: some entry before the run is this one */
+	bool fresh;   /* after: born after the snapshot began (an inode number reused) */
 };
 
 struct snap_list {
@@ -42,17 +42,17 @@ struct snap_list {
 };
 
 struct snapshot {
-	struct snapshot_opts o;      /* areas copied */
+	struct snapshot_opts o; /* areas copied */
 	char **areas;
 	char *state_dir;
-	char *staging_name;          /* ".snapshot-<cycle>" in sessions/<session> */
-	int sessfd;                  /* STATE/sessions/<session> */
-	int stagefd;                 /* the staging folder; -1 once removed */
+	char *staging_name; /* ".snapshot-<cycle>" in sessions/<session> */
+	int sessfd;         /* STATE/sessions/<session> */
+	int stagefd;        /* the staging folder; -1 once removed */
 	struct snap_list before;
 	unsigned long long max_size;
-	bool no_clone;               /* a clone failed as unsupported: copy from now on */
+	bool no_clone; /* a clone failed as unsupported: copy from now on */
 	long next;
-	struct timespec start;       /* when the snapshot began (the clock of file times) */
+	struct timespec start; /* when the snapshot began (the clock of file times) */
 };
 
 /* Walk every area of s into list (pre-order: a folder before its

@@ -48,7 +48,8 @@ static void add_grants(char ***v, size_t *n, const struct fsj_ruleset *rs,
 		const struct fsj_rule *r = &rs->rules[i];
 		const char *p = r->resolved ? r->resolved : r->path;
 
-		if (r->recursive && (r->allow & FSJ_CAPS_MODIFY) && p && !backup_path_is_temp(bc, p))
+		if (r->recursive && (r->allow & FSJ_CAPS_MODIFY) && p &&
+		    !backup_path_is_temp(bc, p))
 			add_area(v, n, p);
 	}
 }

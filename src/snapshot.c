@@ -127,8 +127,8 @@ static int copy_into(int src, int stagefd, const char *name, const struct stat *
 /* Save the regular file name in dirfd (entry e, as lstat saw it): the
  * staging entry of an earlier name of the same file (a hard link), else
  * a clone, else a copy under the cap, else nothing (not_kept). */
-static int save_file(struct snapshot *s, struct snap_list *l, size_t i, int dirfd,
-		     const char *name, struct snapshot_cost *cost)
+static int save_file(struct snapshot *s, struct snap_list *l, size_t i, int dirfd, const char *name,
+		     struct snapshot_cost *cost)
 {
 	struct snap_ent *e = &l->v[i];
 	char sname[32];
@@ -138,7 +138,8 @@ static int save_file(struct snapshot *s, struct snap_list *l, size_t i, int dirf
 	if (e->sb.st_nlink > 1)
 		for (size_t j = 0; j < i; j++)
 			if (l->v[j].saved >= 0 && S_ISREG(l->v[j].sb.st_mode) &&
-			    l->v[j].sb.st_dev == e->sb.st_dev && l->v[j].sb.st_ino == e->sb.st_ino) {
+			    l->v[j].sb.st_dev == e->sb.st_dev &&
+			    l->v[j].sb.st_ino == e->sb.st_ino) {
 				e->saved = l->v[j].saved;
 				return 0;
 			}
@@ -256,13 +257,14 @@ static int walk_dir(struct snapshot *s, struct snap_list *l, int dirfd, size_t d
 		}
 		i = list_add(l, path, di, &sb);
 		if (S_ISDIR(sb.st_mode)) {
-			cleanup_fd int sub = openat(dirfd, name,
-						    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			cleanup_fd int sub = openat(
+				dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 			cost->folders++;
 			if (sub < 0 || (take && save_other(s, &l->v[i], dirfd, name) < 0)) {
-				rc = fsj_error_set(err, NULL, 0, 0, "snapshot: cannot open '%s': %s",
-						   path, strerror(errno));
+				rc = fsj_error_set(err, NULL, 0, 0,
+						   "snapshot: cannot open '%s': %s", path,
+						   strerror(errno));
 				break;
 			}
 			rc = walk_dir(s, l, sub, i, dev, depth + 1, take, cost, err);
@@ -271,18 +273,20 @@ static int walk_dir(struct snapshot *s, struct snap_list *l, int dirfd, size_t d
 			if (!take)
 				l->v[i].fresh = backup_copy_born_after(dirfd, name, &s->start);
 			if (take && save_file(s, l, i, dirfd, name, cost) < 0)
-				rc = fsj_error_set(err, NULL, 0, 0, "snapshot: cannot save '%s': %s",
-						   path, strerror(errno));
+				rc = fsj_error_set(err, NULL, 0, 0,
+						   "snapshot: cannot save '%s': %s", path,
+						   strerror(errno));
 		} else {
 			cost->links++;
 			if (take && save_other(s, &l->v[i], dirfd, name) < 0)
-				rc = fsj_error_set(err, NULL, 0, 0, "snapshot: cannot save '%s': %s",
-						   path, strerror(errno));
+				rc = fsj_error_set(err, NULL, 0, 0,
+						   "snapshot: cannot save '%s': %s", path,
+						   strerror(errno));
 		}
 	}
 	if (rc == 0 && errno != 0)
-		rc = fsj_error_set(err, NULL, 0, 0, "snapshot: cannot read '%s': %s",
-				   l->v[di].path, strerror(errno));
+		rc = fsj_error_set(err, NULL, 0, 0, "snapshot: cannot read '%s': %s", l->v[di].path,
+				   strerror(errno));
 	closedir(d);
 	return rc;
 }
@@ -291,7 +295,8 @@ int snap_walk(struct snapshot *s, struct snap_list *list, bool take, struct snap
 	      struct fsj_error *err)
 {
 	for (size_t a = 0; a < s->o.n_areas; a++) {
-		cleanup_fd int fd = open(s->areas[a], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		cleanup_fd int fd =
+			open(s->areas[a], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct stat sb;
 		size_t i;
 

@@ -28,10 +28,10 @@
 struct snapshot;
 
 struct snapshot_opts {
-	const char *state_dir;        /* fsjail's state (absolute, exists) */
-	const char *session, *cycle;  /* the run's cycle (backup_cycle_session/name) */
-	unsigned long long max_size;  /* bytes; files over it are copied never (0: no cap) */
-	char *const *areas;           /* absolute resolved folders to snapshot */
+	const char *state_dir;       /* fsjail's state (absolute, exists) */
+	const char *session, *cycle; /* the run's cycle (backup_cycle_session/name) */
+	unsigned long long max_size; /* bytes; files over it are copied never (0: no cap) */
+	char *const *areas;          /* absolute resolved folders to snapshot */
 	size_t n_areas;
 };
 
