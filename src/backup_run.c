@@ -14,6 +14,7 @@
 #include "backup_store.h"
 #include "broker.h"
 #include "notify.h"
+#include "snapshot-run.h"
 #include "trash.h"
 #include "util.h"
 
@@ -114,12 +115,19 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	run.home = ctx->config.delete_mode == FSJ_DELETE_TRASH && ctx->env.home
 			   ? xstrdup(ctx->env.home)
 			   : NULL;
+	if (run.home) /* the broker's deletes in trash mode, either method */
+		broker_trash_hook = broker_trash;
+	if (ctx->config.backup_method == FSJ_BACKUP_SNAPSHOT) {
+		/* no hook: the snapshot is compared after the run (snapshot.h) */
+		if (snapshot_run_begin(ctx, run.bc, err) == 0)
+			return 0;
+		backup_run_end(-1);
+		return -1;
+	}
 	notify_set_backup(run.bc, run.home);
 	notify_set_allow_hardlink_writes(!ctx->config.protect_hard_links);
 	broker_backup_hook = broker_backup;
 	broker_backup_fd_hook = broker_backup_fd;
-	if (run.home)
-		broker_trash_hook = broker_trash;
 	return 0;
 }
 
@@ -139,6 +147,7 @@ void backup_run_end(int status)
 		broker_backup_fd_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
+	snapshot_run_end(run.bc);
 	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)
 		warn("%s", err.text);
 	else if (run.bc)

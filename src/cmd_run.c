@@ -19,6 +19,7 @@
 #include "probe-status.h"
 #include "repometa.h"
 #include "runmsg.h"
+#include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
 #include "timing.h"
@@ -373,9 +374,14 @@ int cmd_run(int argc, char **argv)
 	}
 	/* Reads and executes are traced when the report asks (fsjail(1) REFUSALS). */
 	notify_set_trace(msg.report_path || ctx.config.report_reads);
-	err.text[0] = '\0';
 	timing_mark("backup cycle, report");
+	/* macOS: the run's denials from the unified log (sbpl-logrun.h) */
+	if (backend == FSJ_BACKEND_SEATBELT &&
+	    sbpl_logrun_start(pol, broker ? getenv("FSJAIL_SESSION_ID") : NULL, &err) < 0)
+		fprintf(stderr, "fsjail: warning: %s\n", err.text);
+	err.text[0] = '\0';
 	status = launch_run(sb, cmd_argv, &err);
+	(void)sbpl_logrun_stop();
 	msg.signal = launch_last_signal();
 	timing_mark("launch, run, wait");
 	backup_run_end(status);

@@ -250,6 +250,9 @@ void fsj_config_init(struct fsj_config *c)
 	c->backup_max_size_mb = BACKUP_MAX_SIZE_MB_DEFAULT;
 	c->backup_keep_days = BACKUP_KEEP_DAYS_DEFAULT;
 	c->backup_store_max_mb = BACKUP_STORE_MAX_MB_DEFAULT;
+#ifdef __APPLE__
+	c->backup_method = FSJ_BACKUP_SNAPSHOT; /* no listener on macOS */
+#endif
 	c->delete_mode = FSJ_DELETE_TRASH;
 	c->audit_enabled = true;
 	c->accept_partial = false;
@@ -311,6 +314,7 @@ static int read_backup(struct ydoc *d, const struct ynode *m, struct fsj_config 
 {
 	static const char *const delete_modes[] = { "trash", "unlink" };
 	static const char *const too_large[] = { "allow", "refuse" };
+	static const char *const methods[] = { "intercept", "snapshot" };
 
 	for (size_t i = 0; i < m->n; i += 2) {
 		const struct ynode *k = m->kids[i], *v = m->kids[i + 1];
@@ -327,14 +331,17 @@ static int read_backup(struct ydoc *d, const struct ynode *m, struct fsj_config 
 		} else if (ykey_is(k, "on_too_large")) {
 			r = get_enum(d, k, v, too_large, 2, "allow or refuse", &e);
 			c->backup_refuse_large = e == 1;
+		} else if (ykey_is(k, "method")) {
+			r = get_enum(d, k, v, methods, 2, "intercept or snapshot", &e);
+			c->backup_method = e ? FSJ_BACKUP_SNAPSHOT : FSJ_BACKUP_INTERCEPT;
 		} else if (ykey_is(k, "deleteMode")) {
 			r = get_enum(d, k, v, delete_modes, 2, "trash or unlink", &e);
 			c->delete_mode = e ? FSJ_DELETE_UNLINK : FSJ_DELETE_TRASH;
 		} else {
 			r = ynode_err(d, k,
 				      "unknown key '%s' in 'backup' (expected enabled, "
-				      "max_size_mb, on_too_large, keep_days, store_max_mb or "
-				      "deleteMode)",
+				      "max_size_mb, on_too_large, keep_days, store_max_mb, "
+				      "method or deleteMode)",
 				      yshown(d, k));
 		}
 		if (r < 0)

@@ -39,6 +39,13 @@ enum fsj_delete_mode {
 	FSJ_DELETE_UNLINK,
 };
 
+/* backup.method (DESIGN.md section 9): the listener's hook, or a
+ * snapshot before the run compared after it (snapshot.h). */
+enum fsj_backup_method {
+	FSJ_BACKUP_INTERCEPT = 0,
+	FSJ_BACKUP_SNAPSHOT,
+};
+
 /* A set of rules read from one file. */
 struct fsj_ruleset {
 	struct fsj_rule *rules;
@@ -58,6 +65,7 @@ struct fsj_config {
 	bool backup_enabled;
 	unsigned long backup_max_size_mb;
 	bool backup_refuse_large; /* backup.on_too_large: refuse (default allow) */
+	enum fsj_backup_method backup_method; /* default: snapshot on macOS */
 	unsigned long backup_keep_days;    /* cycles older than this are pruned after a run */
 	unsigned long backup_store_max_mb; /* then the oldest while the store is larger */
 	enum fsj_delete_mode delete_mode;

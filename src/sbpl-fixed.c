@@ -53,8 +53,6 @@ static const char *const cap_ops[SBPL_CAP_COUNT][7] = {
  * codex-rs/core/src/seatbelt_network_policy.sbpl (after Chromium's
  * network.sb): configd and the DNS configuration, networkd, dirhelper. */
 static const char network_allow[] =
-	";; network: allow\n(allow network-outbound)\n"
-	"(deny network-outbound (remote unix-socket (subpath \"/\")))\n"
 	"(allow network-inbound)\n(allow system-socket)\n(allow mach-lookup\n"
 	"\t(global-name \"com.apple.dnssd.service\")\n\t(global-name \"com.apple.trustd\")\n"
 	"\t(global-name \"com.apple.trustd.agent\")\n\t(global-name \"com.apple.SecurityServer\")\n"
@@ -158,8 +156,14 @@ void sbpl_emit_fixed(struct compiler *c)
 	if (c->preamble[strlen(c->preamble) - 1] != '\n')
 		sb_addc(&c->text, '\n');
 	sb_addc(&c->text, '\n');
-	if (c->opts->network == FSJ_NETWORK_ALLOW)
+	if (c->opts->network == FSJ_NETWORK_ALLOW) {
+		sb_adds(&c->text, ";; network: allow\n(allow network-outbound)\n"
+				  "(deny network-outbound (remote unix-socket (subpath \"/\"))");
+		if (sbpl_id_is_safe(c->opts->run_tag)) /* a deny like any other */
+			sb_addf(&c->text, " (with message \"%s:connect\")", c->opts->run_tag);
+		sb_adds(&c->text, ")\n");
 		sb_adds(&c->text, network_allow);
+	}
 	else
 		sb_adds(&c->text, ";; network: deny (no rule: the default denies it)\n");
 

@@ -9,8 +9,8 @@
  * line, "Sandbox: NAME(PID) deny(N) OPERATION TARGET", followed on its own
  * line by the rule's message (the shape anthropic-experimental/
  * sandbox-runtime parses in src/sandbox/macos-sandbox-utils.ts,
- * startMacOSSandboxLogMonitor; SBPL-NOTES.md section 7). Not yet wired
- * into `fsjail run`: this is the parser, tested with a recorded stream. */
+ * startMacOSSandboxLogMonitor; SBPL-NOTES.md section 7). `fsjail run`
+ * reads the stream with it (sbpl-logrun.h). */
 #ifndef FSJAIL_SBPL_LOG_H
 #define FSJAIL_SBPL_LOG_H
 

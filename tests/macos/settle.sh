@@ -111,6 +111,21 @@ fi
 "$F" check --workspace "$W" --tier guarded -- /bin/ps >/dev/null 2>&1
 [ $? = 4 ] && say PASS "D8 check refuses /bin/ps" || say FAIL "D8 check does not refuse /bin/ps"
 
+# --- item 4: undo without a hook (backup.method: snapshot, the macOS default) ----
+echo code >"$W/src/a.c"
+FSJAIL_TIMING=1 "$F" run --workspace "$W" --enforce guarded -- /bin/sh -c \
+	'echo changed >src/a.c; rm -f src/gone.c' >"$T/out" 2>&1
+say INFO "$(grep -o 'snapshot: .*' "$T/out" | head -n1) (APFS: every file cloned, none copied)"
+"$F" backups restore --workspace "$W" >"$T/out" 2>&1
+[ "$(cat "$W/src/a.c")" = code ] && say PASS "item 4 a change is undone by backups restore (snapshot)" ||
+	say FAIL "item 4 src/a.c after restore: $(head -c 100 "$W/src/a.c") ($(head -c 200 "$T/out" | tr '\n' ' '))"
+
+# --- item 5: the run's denials from the unified log ---------------------------------
+"$F" run --workspace "$W" --enforce guarded -- /bin/sh -c 'cat .env; true' >"$T/out" 2>&1
+grep -q "read .*/.env: explicit rule 'settle-env'" "$T/out" &&
+	say PASS "item 5 the refusal summary names the denied read of .env and its rule (log stream)" ||
+	say FAIL "item 5 no refusal of .env listed: $(head -c 300 "$T/out" | tr '\n' ' ')"
+
 # --- open questions (INFO: nothing fsjail promises depends on them) -----------------
 inside 'echo x >.GIT/HOOKS/pre-commit'
 say INFO "case: writing .GIT/HOOKS/pre-commit $([ "$rc" = 0 ] && echo "WORKS: Seatbelt does not fold case" || echo "is refused: Seatbelt or the volume folds case")"

@@ -25,6 +25,7 @@
 #include "path.h"
 #include "policy.h"
 #include "sbpl-log.h"
+#include "sbpl-logrun.h"
 #include "sbpl.h"
 #include "sbpl_eval.h"
 #include "sbpl_oracle.h"
@@ -396,13 +397,47 @@ START_TEST(run_tag_and_log)
 	ck_assert_int_eq(sbpl_eval_decide(m.ev, &q, &v, &err), 0);
 	ck_assert(!v.allow);
 	ck_assert_str_eq(v.message, "run-7f3a");
-	/* every deny form carries it */
-	for (const char *s = strstr(m.prof.text, "\n(deny "); s; s = strstr(s + 1, "\n(deny ")) {
-		const char *e = strstr(s + 1, "\n(");
-		const char *w = strstr(s, "(with message \"run-7f3a");
-		ck_assert_msg(w && (!e || w < e), "an untagged deny: %.80s", s + 1);
+	/* every deny form carries it, with the network open too */
+	for (int net = 0; net < 2; net++) {
+		if (net) {
+			sbpl_profile_release(&m.prof);
+			opts.network = FSJ_NETWORK_ALLOW;
+			ck_assert_int_eq(sbpl_compile(m.pol, &opts, &m.prof, &err), 0);
+			ck_assert(strstr(m.prof.text, "(with message \"run-7f3a:connect\")"));
+		}
+		for (const char *s = strstr(m.prof.text, "(deny "); s; s = strstr(s + 1, "(deny ")) {
+			const char *e = strstr(s + 1, "\n(");
+			const char *w = strstr(s, "(with message \"run-7f3a");
+			ck_assert_msg(w && (!e || w < e), "an untagged deny: %.80s", s);
+		}
 	}
 	mac_free(&m);
+}
+END_TEST
+
+/* Item 5, the collector's side: the predicate keeps Seatbelt's reports of
+ * this run only, and each operation maps to the capability it checks. */
+START_TEST(logrun_predicate_and_caps)
+{
+	char *p = sbpl_logrun_predicate("run-7f3a");
+
+	ck_assert(strstr(p, "(subsystem == \"com.apple.sandbox.reporting\")"));
+	ck_assert(strstr(p, "(senderImagePath CONTAINS \"/Sandbox\")"));
+	ck_assert(strstr(p, ") AND (eventMessage CONTAINS \"run-7f3a\")"));
+	free(p);
+	ck_assert_int_eq(sbpl_logrun_cap("file-read-data"), FSJ_CAP_READ);
+	ck_assert_int_eq(sbpl_logrun_cap("file-read-xattr"), FSJ_CAP_READ);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-data"), FSJ_CAP_WRITE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-mode"), FSJ_CAP_WRITE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-create"), FSJ_CAP_CREATE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-link"), FSJ_CAP_CREATE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-clone"), FSJ_CAP_CREATE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-write-unlink"), FSJ_CAP_DELETE);
+	ck_assert_int_eq(sbpl_logrun_cap("process-exec*"), FSJ_CAP_EXECUTE);
+	ck_assert_int_eq(sbpl_logrun_cap("file-map-executable"), FSJ_CAP_EXECUTE);
+	ck_assert_int_eq(sbpl_logrun_cap("network-outbound"), FSJ_CAP_CONNECT);
+	ck_assert_int_eq(sbpl_logrun_cap("mach-lookup"), -1);
+	ck_assert_int_eq(sbpl_logrun_cap("sysctl-read"), -1);
 }
 END_TEST
 
@@ -419,6 +454,7 @@ static Suite *darwin_suite(void)
 	tcase_add_test(tc, d10_toolchains_run);
 	tcase_add_test(tc, lint_and_agreement);
 	tcase_add_test(tc, run_tag_and_log);
+	tcase_add_test(tc, logrun_predicate_and_caps);
 	suite_add_tcase(s, tc);
 	return s;
 }
