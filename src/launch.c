@@ -34,6 +34,7 @@
 
 #include "fdpass.h"
 #include "launch-int.h"
+#include "timing.h"
 
 
 /* pipe() with both ends close-on-exec (and non-blocking when nonblock):
@@ -237,6 +238,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 			   "cannot list inherited descriptors in /proc/self/fd", FSJ_EXIT_ERROR);
 #endif
+	timing_mark("child: fork, setup");
 
 #ifdef __linux__
 	if (s->pidns) {
@@ -252,15 +254,18 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		if (launch_ns_close_own_fds(keep, 4) < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
+		timing_mark("init: pid ns, fork, fds");
 	}
 #endif
 
 	if (sandbox_apply(sb, &args, &err) < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
+	timing_mark("init: sandbox_apply");
 	/* The create hook's filter comes last: nothing of fsjail's own runs
 	 * under it (notify.h). */
 	if (notify_child_install(s->notify, &err) < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
+	timing_mark("init: seccomp filter");
 
 #ifdef __linux__
 	if (status_wr >= 0) {
@@ -282,6 +287,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		close(status_wr);
 		launch_child_reset_signals(s);
 		launch_ns_hello(s->hello[1]);
+		timing_mark("command: fork, hello");
 	}
 #endif
 	child_exec(report_fd, args, cmd);
@@ -625,6 +631,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
 	(void)setpgid(s.pid, s.pid);
+	timing_mark("fork");
 	if (notify_start(s.notify, err) < 0 ||
 	    (after_fork_fn && after_fork_fn(after_fork_arg, err) < 0)) {
 		/* Without its supervisor the hook would fail every creating
@@ -639,6 +646,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	if (s.give_tty)
 		launch_tty_give(&s);
 	(void)sigprocmask(SIG_UNBLOCK, &block, NULL);
+	timing_mark("listener, broker thread");
 
 	r = supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;

@@ -19,6 +19,7 @@
 #include "notify.h"
 #include "sandbox-int.h"
 #include "sbpl.h"
+#include "timing.h"
 
 /* sandbox-exec's own exit statuses (SBPL-NOTES.md section 7). */
 
@@ -150,6 +151,7 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 	case FSJ_BACKEND_LANDLOCK:
 		if (sandbox_linux_apply(&sb->lx, sb->plan.n_masks > 0, err) < 0)
 			return -1;
+		timing_mark("init: masks, net ns");
 		return ll_apply(&sb->plan, err);
 	case FSJ_BACKEND_SEATBELT:
 		/* The profile is applied by sandbox-exec, which then execs the
