@@ -12,6 +12,7 @@
 #include "backup.h"
 #include "broker.h"
 #include "cmd.h"
+#include "landlock.h"
 #include "launch.h"
 #include "notify.h"
 #include "path.h"
@@ -224,6 +225,8 @@ int cmd_run(int argc, char **argv)
 		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
+	/* the mount-mask probe's child runs while the policy loads */
+	ll_masks_prefetch();
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem
 	 * (a probe aside: choose_tier()): each rule path is resolved once for
