@@ -69,7 +69,7 @@ times=$scratch/times
 : >"$times"
 for ((r = 0; r < runs; r++)); do
 	t0=$(now_ns)
-	"$fsjail" check --workspace "$ws" --cwd "$ws" - <"$script" >/dev/null || [ $? -le 4 ]
+	"$fsjail" check --workspace "$ws" --cwd "$ws" - <"$script" >/dev/null 2>&1 || [ $? -le 4 ]
 	t1=$(now_ns)
 	echo $((t1 - t0)) >>"$times"
 done

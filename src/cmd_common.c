@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "sandbox.h"
 #include "probe.h"
+#include "landlock.h"
 #include "path.h"
 
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
@@ -119,7 +120,12 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 {
 	struct fsj_error err = { { 0 } };
 
+	/* nothing here changes the filesystem: each folder is looked up once
+	 * (path_resolve_memo()); the mount-mask probe's child runs meanwhile */
+	ll_masks_prefetch();
+	path_resolve_memo(PATH_MEMO_ON);
 	if (fsj_ctx_load(opts, ctx, &err) < 0) {
+		path_resolve_memo(PATH_MEMO_OFF);
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}
@@ -144,8 +150,10 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 		cmd_print_error(&err);
 		goto fail;
 	}
+	path_resolve_memo(PATH_MEMO_OFF);
 	return 0;
 fail:
+	path_resolve_memo(PATH_MEMO_OFF);
 	fsj_ctx_release(ctx);
 	return FSJ_EXIT_ERROR;
 }
