@@ -361,6 +361,8 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	/* the broker never allows what this ruleset refuses the command */
+	broker_use_plan(broker, sandbox_landlock_plan(sb));
 	path_resolve_memo(PATH_MEMO_OFF);
 	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;

@@ -195,6 +195,11 @@ bool sandbox_relies_on_listener(const struct sandbox *sb)
 	return sb && sb->have_plan && sb->plan.n_by_listener > 0;
 }
 
+const struct ll_plan *sandbox_landlock_plan(const struct sandbox *sb)
+{
+	return sb && sb->backend == FSJ_BACKEND_LANDLOCK && sb->have_plan ? &sb->plan : NULL;
+}
+
 bool sandbox_tcp_refused(const struct sandbox *sb)
 {
 	return sb && sb->have_plan && sb->plan.handled_net != 0;
