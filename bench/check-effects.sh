@@ -1,10 +1,13 @@
 #!/bin/bash
 # bench/check-effects.sh - what `fsjail check` costs (issue 5).
 #
-# Two measurements, each printed per line:
+# Three measurements, each printed per line:
 #   - one `fsjail check -` of a 1,000-line shell script (the one-liners of
 #     tests/data/oneliners.txt, repeated), the median of BENCH_RUNS runs:
-#     the cost of the analysis and decision themselves;
+#     the cost of the analysis and decision themselves (issue 18 target:
+#     <= 0.1 ms per one-liner after start-up);
+#   - `fsjail explain` of one path: median CPU (user + system, getrusage)
+#     of BENCH_RUNS runs, start-up included (issue 18 target: <= 2 ms CPU);
 #   - 10,000 one-liners, one `fsjail check -- LINE` process each (what a
 #     harness asking before every command pays, start-up included).
 #
@@ -66,16 +69,35 @@ times=$scratch/times
 : >"$times"
 for ((r = 0; r < runs; r++)); do
 	t0=$(now_ns)
-	"$fsjail" check --workspace "$ws" --cwd "$ws" - <"$script" >/dev/null || [ $? -le 4 ]
+	"$fsjail" check --workspace "$ws" --cwd "$ws" - <"$script" >/dev/null 2>&1 || [ $? -le 4 ]
 	t1=$(now_ns)
 	echo $((t1 - t0)) >>"$times"
 done
 med=$(median <"$times")
-awk -v m="$med" 'BEGIN { printf "1,000-line script: %.2f ms per run, %.1f us per line (median of %d runs)\n", m / 1e6, m / 1e3 / 1000, '"$runs"' }'
+awk -v m="$med" 'BEGIN { printf "1,000-line script: %.2f ms per run, %.1f us per line (median of %d runs; target <= 100 us per line: %s)\n", m / 1e6, m / 1e3 / 1000, '"$runs"', m / 1e3 / 1000 <= 100 ? "met" : "missed" }'
+
+python3 - "$fsjail" "$ws" "$runs" <<'PY'
+import resource
+import statistics
+import subprocess
+import sys
+
+fsjail, ws, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+cpu = []
+for _ in range(runs + 2):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([fsjail, "explain", "--workspace", ws, ws + "/src/main.c"], cwd=ws,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu.append((r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) * 1e3)
+m = statistics.median(cpu[2:])
+print(f"explain of one path: {m:.2f} ms CPU (median of {runs} runs; target <= 2 ms: "
+      f"{'met' if m <= 2 else 'missed'})")
+PY
 
 t0=$(now_ns)
 for ((i = 0; i < lines; i++)); do
-	"$fsjail" check --workspace "$ws" --cwd "$ws" -- "${one[i % ${#one[@]}]}" >/dev/null ||
+	"$fsjail" check --workspace "$ws" --cwd "$ws" -- "${one[i % ${#one[@]}]}" >/dev/null 2>&1 ||
 		[ $? -le 4 ]
 done
 t1=$(now_ns)

@@ -15,8 +15,9 @@
 #   - with FSJAIL_BEFORE=BINARY (and FSJAIL_BEFORE_DATADIR, its profiles/):
 #     the fsjail cases again with that build, alternated with these, so a
 #     change is measured before/after under the same load.
-# It prints the medians, the ratios and the targets of issue 18 beside
-# them. Nothing is asserted: the numbers are for people, not for tests.
+# It prints the medians (wall, and CPU of the whole process tree, which a
+# shared machine's load disturbs less), the ratios and the targets of
+# issue 18 beside them. Nothing is asserted: the numbers are for people, not for tests.
 # FSJAIL_TIMING=1 fsjail run ... prints where one run's time goes.
 #
 # Environment: FSJAIL, FSJAIL_DATADIR (default profiles/ of this tree),
@@ -49,6 +50,7 @@ echo
 python3 - "$runs" "$fsjail" "$llmin" "$bwrap_bin" "$empty" "$repo" "${FSJAIL_BEFORE:-}" \
 	"${FSJAIL_BEFORE_DATADIR:-}" <<'PY'
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -84,10 +86,14 @@ if before:
 
 
 def once(argv, cwd, env):
+    """(wall ms, CPU ms of the process tree: user + system, getrusage)"""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return (time.perf_counter() - t0) * 1000.0
+    wall = (time.perf_counter() - t0) * 1000.0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) * 1000.0
 
 
 # each case must work before it is timed: a failing one would look fast
@@ -96,19 +102,26 @@ for name, argv, cwd, e in cases:
     if r.returncode != 0:
         sys.exit(f"run-startup: '{name}' fails here: {r.stderr.decode(errors='replace')}")
 samples = {c[0]: [] for c in cases}
+cpu = {c[0]: [] for c in cases}
 for rnd in range(runs + 3):
     k = rnd % len(cases)
     for name, argv, cwd, e in cases[k:] + cases[:k]:
-        t = once(argv, cwd, e)
+        t, c = once(argv, cwd, e)
         if rnd >= 3:
             samples[name].append(t)
+            cpu[name].append(c)
 med = {name: statistics.median(v) for name, v in samples.items()}
+mcpu = {name: statistics.median(v) for name, v in cpu.items()}
 ll = med["landlock-min /bin/true"]
 bw = med.get("bwrap /bin/true")
-print(f"{'case':<28} {'median ms':>9} {'x landlock-min':>14} {'x bwrap':>8}")
+llc = mcpu["landlock-min /bin/true"]
+# CPU (the whole process tree) is the steadier measure on a shared machine
+print(f"{'case':<28} {'median ms':>9} {'x landlock-min':>14} {'x bwrap':>8} "
+      f"{'CPU ms':>7} {'CPU x ll-min':>12}")
 for c in cases:
     name, m = c[0], med[c[0]]
-    print(f"{name:<28} {m:9.2f} {m / ll:14.2f} {(m / bw if bw else float('nan')):8.2f}")
+    print(f"{name:<28} {m:9.2f} {m / ll:14.2f} {(m / bw if bw else float('nan')):8.2f} "
+          f"{mcpu[name]:7.2f} {mcpu[name] / llc:12.2f}")
 print()
 f_empty, f_repo = med["fsjail run true, empty ws"], med["fsjail run true, repo ws"]
 gs_bare, gs_f = med["git status, bare"], med["git status, fsjail"]

@@ -1,6 +1,7 @@
 /* broker-fence.c - the command's own Landlock fence, as the broker checks
- * it (broker-int.h): the same policy compiled by the same compiler with
- * the same options as the run's sandbox (sandbox.c prepare_landlock()),
+ * it (broker-int.h): the run's sandbox plan itself (sandbox.c
+ * prepare_landlock(), handed over by broker_use_plan()), or without one
+ * the same policy compiled here without the listener option (stricter);
  * then, for a resolved path, the union of the access rights of every rule
  * on it and on its folders - what Landlock grants along the hierarchy
  * (kernel Documentation/userspace-api/landlock.rst, "Filesystem
@@ -21,7 +22,8 @@
 #include "landlock.h"
 
 struct broker_fence {
-	struct ll_plan plan;
+	struct ll_plan own;         /* compiled here (plan NULL in broker_use_plan) */
+	const struct ll_plan *plan; /* &own, or the sandbox's (borrowed) */
 };
 
 /* enum broker_need bit -> LANDLOCK_ACCESS_FS_* (the kernel's ABI values,
@@ -48,24 +50,33 @@ static uint64_t ll_bits(unsigned need)
 	return out;
 }
 
-struct broker_fence *broker_fence_new(const struct fsj_policy *pol, const struct fsj_ctx *ctx)
+bool broker_fence_wanted(const struct fsj_ctx *ctx)
+{
+	return ll_abi() > 0 && ctx->enforce != FSJ_ENFORCE_OFF;
+}
+
+void broker_use_plan(struct broker *b, const struct ll_plan *plan)
 {
 	struct broker_fence *f;
-	struct ll_opts opts = { 0 };
-	struct fsj_error err = { { 0 } };
 
-	opts.abi = ll_abi();
-	if (opts.abi <= 0 || ctx->enforce == FSJ_ENFORCE_OFF)
-		return NULL; /* no fence: the policy alone decides */
-	opts.masks = ll_masks_available();
-	opts.network = ctx->config.network;
+	if (!b || b->fence_set || !broker_fence_wanted(b->ctx))
+		return;
+	b->fence_set = true;
 	f = xcalloc(1, sizeof(*f));
-	if (ll_compile(pol, &opts, &f->plan, &err) < 0) {
-		/* the run's own compile fails the same way and refuses to run */
-		free(f);
-		return NULL;
+	if (plan) {
+		f->plan = plan;
+	} else {
+		struct ll_opts opts = { .abi = ll_abi(), .masks = ll_masks_available(),
+					.network = b->ctx->config.network };
+		struct fsj_error err = { { 0 } };
+
+		/* the run's own compile fails the same way and refuses to run;
+		 * meanwhile no rule grants anything */
+		if (ll_compile(b->pol, &opts, &f->own, &err) < 0)
+			f->own.handled_fs = ~(uint64_t)0;
+		f->plan = &f->own;
 	}
-	return f;
+	b->fence = f;
 }
 
 bool broker_fence_allows(const struct broker_fence *f, const char *abs, unsigned need)
@@ -75,9 +86,9 @@ bool broker_fence_allows(const struct broker_fence *f, const char *abs, unsigned
 
 	if (!f)
 		return true;
-	want = ll_bits(need) & f->plan.handled_fs;
-	for (i = 0; i < f->plan.n_rules && (have & want) != want; i++) {
-		const struct ll_rule *r = &f->plan.rules[i];
+	want = ll_bits(need) & f->plan->handled_fs;
+	for (i = 0; i < f->plan->n_rules && (have & want) != want; i++) {
+		const struct ll_rule *r = &f->plan->rules[i];
 
 		if (strcmp(r->path, abs) == 0 || (r->is_dir && path_covers(r->path, abs)))
 			have |= r->access;
@@ -89,17 +100,23 @@ void broker_fence_free(struct broker_fence *f)
 {
 	if (!f)
 		return;
-	ll_plan_release(&f->plan);
+	if (f->plan == &f->own)
+		ll_plan_release(&f->own);
 	free(f);
 }
 
 #else /* !__linux__: Seatbelt has no ruleset to read back; the policy decides */
 
-struct broker_fence *broker_fence_new(const struct fsj_policy *pol, const struct fsj_ctx *ctx)
+bool broker_fence_wanted(const struct fsj_ctx *ctx)
 {
-	(void)pol;
 	(void)ctx;
-	return NULL;
+	return false;
+}
+
+void broker_use_plan(struct broker *b, const struct ll_plan *plan)
+{
+	(void)b;
+	(void)plan;
 }
 
 bool broker_fence_allows(const struct broker_fence *f, const char *abs, unsigned need)

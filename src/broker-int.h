@@ -53,6 +53,7 @@ struct broker {
 	pthread_t thread;
 	struct audit_log log;
 	struct broker_fence *fence; /* the command's compiled fence, or NULL */
+	bool fence_set; /* broker_use_plan() ran: fence is final */
 	unsigned delay_ms; /* test-only: FSJAIL_BROKER_TEST_DELAY_MS */
 	struct client clients[BROKER_MAX_CLIENTS];
 	size_t n_clients;
@@ -151,11 +152,9 @@ enum broker_need {
 };
 #define BROKER_NEED(n) (1u << (n))
 
-/* The run's fence, compiled from pol as the sandbox compiles it (Linux
- * Landlock); NULL when there is none to read back (no Landlock, enforce
- * off, macOS): then the policy alone decides. Free with
- * broker_fence_free(). */
-struct broker_fence *broker_fence_new(const struct fsj_policy *pol, const struct fsj_ctx *ctx);
+/* true when ctx's run has a Landlock fence to read back (Linux, an ABI,
+ * enforce not off); otherwise the policy alone decides. */
+bool broker_fence_wanted(const struct fsj_ctx *ctx);
 
 /* true when the fence f grants every right of need (BROKER_NEED() bits)
  * at the resolved absolute path abs, or when f is NULL. */

@@ -598,7 +598,6 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 			b->sock_path);
 	if (audit_open(&b->log, ctx, err) < 0)
 		goto fail;
-	b->fence = broker_fence_new(pol, ctx);
 	if (pipe(b->wake) < 0 || set_fd_flags(b->wake[0], false) < 0 ||
 	    set_fd_flags(b->wake[1], false) < 0) {
 		fsj_error_set(err, NULL, 0, 0, "cannot create a pipe: %s", strerror(errno));
@@ -625,6 +624,8 @@ int broker_serve(struct broker *b, struct fsj_error *err)
 
 	if (b->started)
 		return 0;
+	if (!b->fence_set && broker_fence_wanted(b->ctx))
+		return fsj_error_set(err, NULL, 0, 0, "the broker has no fence to check against");
 	/* Signals belong to the supervisor's loop, never to this thread. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &saved);

@@ -124,11 +124,22 @@ bool broker_session_valid(const char *s);
 struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
 			    const char *session, const char *command, struct fsj_error *err);
 
+/* Give b the command's own Landlock fence, before broker_serve(): plan is
+ * the sandbox's compiled ruleset (sandbox_landlock_plan(); borrowed, it
+ * must outlive b), so the broker never allows what the kernel refuses the
+ * command and the policy is compiled once per run (issue 18); plan NULL:
+ * b compiles the policy itself now, without the seccomp listener (the
+ * stricter plan). Does nothing when the run has no Landlock fence, or
+ * again. */
+struct ll_plan;
+void broker_use_plan(struct broker *b, const struct ll_plan *plan);
+
 /* Start serving: the broker thread. Call it after the fork that starts
  * the command (launch_after_fork()): a thread alive across fork() could
  * hold a lock (malloc's, stdio's) that the child then waits on forever.
  * Clients that connect before are queued by listen(2). Returns 0, or -1
- * with err set. */
+ * with err set (also when the run has a fence and broker_use_plan() was
+ * not called: nothing is served unfenced). */
 int broker_serve(struct broker *b, struct fsj_error *err);
 
 /* The socket path, session id and call id; owned by b. */

@@ -8,6 +8,8 @@
 
 #include "cmd.h"
 #include "fsjail-int.h"
+#include "landlock.h"
+#include "path.h"
 
 bool cmd_quiet;
 
@@ -91,7 +93,15 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 {
 	struct fsj_error err = { { 0 } };
 	char note[FSJAIL_NOTE_MAX];
-	int r = fsjail_load_ctx(opts, tier_arg, network_arg, ctx, tier, pol, note, &err);
+	int r;
+
+	/* nothing in the load changes the filesystem: each folder is looked up
+	 * once (path_resolve_memo()); the mount-mask probe's child runs
+	 * meanwhile (the CLI's choice: the library forks nothing) */
+	ll_masks_prefetch();
+	path_resolve_memo(PATH_MEMO_ON);
+	r = fsjail_load_ctx(opts, tier_arg, network_arg, ctx, tier, pol, note, &err);
+	path_resolve_memo(PATH_MEMO_OFF);
 
 	cmd_note(note);
 	if (r == -ENOENT) {

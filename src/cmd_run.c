@@ -12,6 +12,7 @@
 #include "backup.h"
 #include "broker.h"
 #include "cmd.h"
+#include "landlock.h"
 #include "launch.h"
 #include "notify.h"
 #include "path.h"
@@ -225,6 +226,8 @@ int cmd_run(int argc, char **argv)
 		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
+	/* the mount-mask probe's child runs while the policy loads */
+	ll_masks_prefetch();
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem
 	 * (a probe aside: choose_tier()): each rule path is resolved once for
@@ -359,6 +362,8 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	/* the broker never allows what this ruleset refuses the command */
+	broker_use_plan(broker, sandbox_landlock_plan(sb));
 	path_resolve_memo(PATH_MEMO_OFF);
 	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;

@@ -11,6 +11,7 @@
 
 #include "landlock-int.h"
 #include "path.h"
+#include "path-memo.h"
 #include "util.h"
 
 /* --- Compilation -------------------------------------------------------
@@ -271,7 +272,7 @@ static void node_stat(struct node *n)
 	struct stat st;
 
 	n->canonical = strcmp(r, n->path) == 0;
-	if (n->canonical && lstat(n->path, &st) == 0 && !S_ISLNK(st.st_mode)) {
+	if (n->canonical && path_memo_lstat(n->path, &st) == 0 && !S_ISLNK(st.st_mode)) {
 		n->exists = true;
 		n->is_dir = S_ISDIR(st.st_mode);
 		n->dev = (uint64_t)st.st_dev;

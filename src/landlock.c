@@ -122,6 +122,12 @@ bool ll_masks_available(void)
 	return known;
 }
 
+void ll_masks_prefetch(void)
+{
+	if (!env_flag("FSJAIL_NO_MOUNT_MASKS"))
+		mask_probe_start();
+}
+
 /* --- Dump --- */
 
 static void print_access(FILE *out, uint64_t a)

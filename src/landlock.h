@@ -115,6 +115,9 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out);
  * process: the answer is kept; call it first from the main thread);
  * FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
 bool ll_masks_available(void);
+/* Start that child now (mask_probe_start()), for a caller that will ask
+ * ll_masks_available() later: the probe overlaps the caller's work. */
+void ll_masks_prefetch(void);
 
 /* In the child, before exec: perform the masks (in a new mount namespace,
  * and user namespace when unprivileged), set no_new_privs and restrict the

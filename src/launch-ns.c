@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -238,6 +239,52 @@ FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
 			_exit(0);
 		}
 	}
+}
+
+/* In C, before anything else: close every directory descriptor that
+ * fsjail inherited (launch.c child_run()). A
+ * directory descriptor opened before the mount masks were put in place
+ * looks paths up in the unmasked mount, so `openat(fd, ".ssh/id_ed25519")`
+ * would read past a mask that hides ~/.ssh (Landlock, which the masks
+ * complement, still applies). Files stay open: they were opened with the
+ * caller's rights on purpose, as with any inherited descriptor. A standard
+ * descriptor (0-2) that is a directory is put on /dev/null. Returns 0,
+ * or -1 with errno set when /proc/self/fd cannot be listed. */
+int launch_close_inherited_dirs(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+	int self;
+
+	if (!d)
+		return -1;
+	self = dirfd(d);
+	while ((de = readdir(d)) != NULL) {
+		struct stat st;
+		char *end;
+		long fd = strtol(de->d_name, &end, 10);
+
+		if (*end != '\0' || fd == self || fd > INT_MAX)
+			continue;
+		if (fstat((int)fd, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (fd <= STDERR_FILENO) {
+			/* `cmd < $HOME`: the standard descriptors keep their
+			 * numbers, on /dev/null instead of the directory */
+			int null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+			if (null < 0)
+				return -1;
+			if (dup2(null, (int)fd) < 0) {
+				close(null);
+				return -1;
+			}
+			close(null);
+		} else {
+			close((int)fd);
+		}
+	}
+	closedir(d);
+	return 0;
 }
 
 /* In I, before the sandbox: close every close-on-exec descriptor above 2

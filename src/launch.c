@@ -10,7 +10,6 @@
  * never races a signal against a blocking call. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -34,6 +33,7 @@
 
 #include "fdpass.h"
 #include "launch-int.h"
+#include "timing.h"
 
 
 /* pipe() with both ends close-on-exec (and non-blocking when nonblock):
@@ -125,52 +125,6 @@ static int command_lookup(const char *name, char **found)
 	return denied ? EACCES : ENOENT;
 }
 
-#ifdef __linux__
-/* Close every directory descriptor that fsjail inherited. A
- * directory descriptor opened before the mount masks were put in place
- * looks paths up in the unmasked mount, so `openat(fd, ".ssh/id_ed25519")`
- * would read past a mask that hides ~/.ssh (Landlock, which the masks
- * complement, still applies). Files stay open: they were opened with the
- * caller's rights on purpose, as with any inherited descriptor. A standard
- * descriptor (0-2) that is a directory is put on /dev/null. Returns 0,
- * or -1 with errno set when /proc/self/fd cannot be listed. */
-static int close_inherited_dirs(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *de;
-	int self;
-
-	if (!d)
-		return -1;
-	self = dirfd(d);
-	while ((de = readdir(d)) != NULL) {
-		struct stat st;
-		char *end;
-		long fd = strtol(de->d_name, &end, 10);
-
-		if (*end != '\0' || fd == self || fd > INT_MAX)
-			continue;
-		if (fstat((int)fd, &st) < 0 || !S_ISDIR(st.st_mode))
-			continue;
-		if (fd <= STDERR_FILENO) {
-			/* `cmd < $HOME`: the standard descriptors keep their
-			 * numbers, on /dev/null instead of the directory */
-			int null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
-			if (null < 0)
-				return -1;
-			if (dup2(null, (int)fd) < 0) {
-				close(null);
-				return -1;
-			}
-			close(null);
-		} else {
-			close((int)fd);
-		}
-	}
-	closedir(d);
-	return 0;
-}
-#endif
 
 /* The last step of the child: exec the command (args; cmd is the command
  * line before a wrapper such as sandbox-exec was put in front of it), or
@@ -233,10 +187,11 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 #endif
 	launch_child_reset_signals(s);
 #ifdef __linux__
-	if (close_inherited_dirs() < 0)
+	if (launch_close_inherited_dirs() < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 			   "cannot list inherited descriptors in /proc/self/fd", FSJ_EXIT_ERROR);
 #endif
+	timing_mark("child: fork, setup");
 
 #ifdef __linux__
 	if (s->pidns) {
@@ -252,15 +207,18 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		if (launch_ns_close_own_fds(keep, 4) < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
+		timing_mark("init: pid ns, fork, fds");
 	}
 #endif
 
 	if (sandbox_apply(sb, &args, &err) < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
+	timing_mark("init: sandbox_apply");
 	/* The create hook's filter comes last: nothing of fsjail's own runs
 	 * under it (notify.h). */
 	if (notify_child_install(s->notify, &err) < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_APPLY, 0, err.text, FSJ_EXIT_ERROR);
+	timing_mark("init: seccomp filter");
 
 #ifdef __linux__
 	if (status_wr >= 0) {
@@ -282,6 +240,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		close(status_wr);
 		launch_child_reset_signals(s);
 		launch_ns_hello(s->hello[1]);
+		timing_mark("command: fork, hello");
 	}
 #endif
 	child_exec(report_fd, args, cmd);
@@ -625,6 +584,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
 	(void)setpgid(s.pid, s.pid);
+	timing_mark("fork");
 	if (notify_start(s.notify, err) < 0 ||
 	    (after_fork_fn && after_fork_fn(after_fork_arg, err) < 0)) {
 		/* Without its supervisor the hook would fail every creating
@@ -639,6 +599,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	if (s.give_tty)
 		launch_tty_give(&s);
 	(void)sigprocmask(SIG_UNBLOCK, &block, NULL);
+	timing_mark("listener, broker thread");
 
 	r = supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;

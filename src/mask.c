@@ -341,14 +341,15 @@ int mask_seal(struct fsj_error *err)
 	return 0;
 }
 
-bool mask_probe(void)
-{
-	int status;
-	pid_t pid = fork();
+/* The probe child mask_probe_start() forked, not yet waited for. */
+static pid_t probe_pid = -1;
 
-	if (pid < 0)
-		return false;
-	if (pid == 0) {
+void mask_probe_start(void)
+{
+	if (probe_pid > 0)
+		return;
+	probe_pid = fork();
+	if (probe_pid == 0) {
 		int mnt;
 
 		if (mask_ns_enter(NULL) < 0)
@@ -356,6 +357,18 @@ bool mask_probe(void)
 		mnt = make_tmpfs(false);
 		_exit(mnt < 0 ? 1 : 0);
 	}
+}
+
+bool mask_probe(void)
+{
+	int status;
+	pid_t pid;
+
+	mask_probe_start();
+	pid = probe_pid;
+	probe_pid = -1;
+	if (pid < 0)
+		return false;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return false;
@@ -392,6 +405,10 @@ int mask_mount(const struct ll_mask *m, struct fsj_error *err)
 int mask_seal(struct fsj_error *err)
 {
 	return mask_ns_enter(err);
+}
+
+void mask_probe_start(void)
+{
 }
 
 bool mask_probe(void)

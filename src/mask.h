@@ -57,7 +57,12 @@ int mask_seal(struct fsj_error *err);
 int mask_open_exact(const char *path);
 
 /* true when mask_ns_enter() and a tmpfs mount work here: tried in a
- * forked child that exits at once (the caller's namespaces are untouched). */
+ * forked child that exits at once (the caller's namespaces are untouched).
+ * mask_probe_start() forks that child early and returns at once, so that
+ * it runs while the caller does other work (issue 18); mask_probe() then
+ * waits for it (or forks it first) and reaps it. A child started and never
+ * asked stays a zombie until the caller exits. Main thread only. */
+void mask_probe_start(void);
 bool mask_probe(void);
 
 #endif

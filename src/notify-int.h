@@ -60,6 +60,8 @@
 
 struct backup_cycle;
 
+struct sock_filter; /* <linux/filter.h> */
+
 struct notify {
 	const struct fsj_policy *pol; /* borrowed */
 	struct backup_cycle *bc;      /* borrowed; NULL: creating calls only */
@@ -71,6 +73,8 @@ struct notify {
 	bool trace;    /* notify_set_trace(): reads and executes are traced */
 	bool tcp_denied; /* notify_set_tcp_denied() */
 	bool repository_off; /* notify_set_repository(false) */
+	struct sock_filter *prog;     /* owned: the filter notify_filter_build() made */
+	unsigned short prog_len;      /* its instructions */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
 	int stop[2];                  /* pipe: notify_stop() wakes the thread */
 	pthread_t thread;
@@ -117,6 +121,9 @@ static inline int steal_fd(int *fd)
 /* The architectures the filter covers: the native one and, on x86-64,
  * i386 (x32 is killed by the filter's bad-architecture action). */
 void notify_filter_arches(uint32_t arch[NOTIFY_MAX_ARCHES], size_t *n);
+/* notify-filter.c: build nt's BPF program (nt->prog) for its settings
+ * (backups: nt->bc; nt->trace). Returns 0, or -1 with err set. */
+int notify_filter_build(struct notify *nt, struct fsj_error *err);
 
 /* ---- notify-ops.c: one logical call ---- */
 

@@ -162,6 +162,10 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 		notify_free(nt);
 		return NULL;
 	}
+	if (notify_filter_build(nt, err) < 0) {
+		notify_free(nt);
+		return NULL;
+	}
 	return nt;
 }
 
@@ -350,6 +354,7 @@ void notify_free(struct notify *nt)
 		return;
 	notify_stop(nt);
 	free(nt->made);
+	free(nt->prog);
 	if (nt->host_dir > 0)
 		close(nt->host_dir);
 	notify_sock_release(nt);

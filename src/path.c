@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "path.h"
+#include "path-memo.h"
 #include "util.h"
 
 /* The kernel follows at most 40 symlinks in one lookup (MAXSYMLINKS). */
@@ -108,88 +109,16 @@ int path_normalize(const char *in, size_t len, const char *home, const char *bas
 	return PATH_OK;
 }
 
-/* The answers of path_resolve() while path_resolve_memo(true) holds:
- * an open-addressing table of (input, result), cap a power of two. */
-static struct memo {
-	bool on;
-	char **key, **val;
-	size_t n, cap;
-} memo;
-
-static size_t memo_hash(const char *s)
-{
-	size_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-/* The slot of key: where it is, or the empty one where it goes. */
-static size_t memo_slot(const char *key)
-{
-	size_t i = memo_hash(key) & (memo.cap - 1);
-
-	while (memo.key[i] && strcmp(memo.key[i], key) != 0)
-		i = (i + 1) & (memo.cap - 1);
-	return i;
-}
-
-static void memo_put(const char *key, const char *val)
-{
-	size_t i;
-
-	if (2 * (memo.n + 1) > memo.cap) {
-		struct memo old = memo;
-
-		memo.cap = old.cap ? 2 * old.cap : 256;
-		memo.key = xcalloc(memo.cap, sizeof(*memo.key));
-		memo.val = xcalloc(memo.cap, sizeof(*memo.val));
-		for (size_t k = 0; k < old.cap; k++) {
-			if (!old.key[k])
-				continue;
-			i = memo_slot(old.key[k]);
-			memo.key[i] = old.key[k];
-			memo.val[i] = old.val[k];
-		}
-		free(old.key);
-		free(old.val);
-	}
-	i = memo_slot(key);
-	memo.key[i] = xstrdup(key);
-	memo.val[i] = xstrdup(val);
-	memo.n++;
-}
-
-void path_resolve_memo(enum path_memo mode)
-{
-	if (mode == PATH_MEMO_OFF) {
-		for (size_t i = 0; i < memo.cap; i++) {
-			free(memo.key[i]);
-			free(memo.val[i]);
-		}
-		free(memo.key);
-		free(memo.val);
-		memset(&memo, 0, sizeof(memo));
-	}
-	memo.on = mode == PATH_MEMO_ON;
-}
-
 static char *resolve(const char *abs);
 
 char *path_resolve(const char *abs)
 {
-	char *r;
+	char *r = path_memo_resolved(abs);
 
-	if (memo.on && memo.cap) {
-		size_t i = memo_slot(abs);
-
-		if (memo.key[i])
-			return xstrdup(memo.val[i]);
-	}
+	if (r)
+		return r;
 	r = resolve(abs);
-	if (memo.on)
-		memo_put(abs, r);
+	path_memo_keep(abs, r);
 	return r;
 }
 
@@ -226,7 +155,7 @@ static char *resolve(const char *abs)
 		pos += clen;
 
 		struct stat st;
-		if (lstat(res.buf, &st) < 0) {
+		if (path_memo_lstat(res.buf, &st) < 0) {
 			/* Does not exist (yet): the rest is taken lexically. */
 			push_components(&res, pos, strlen(pos));
 			break;

@@ -19,6 +19,7 @@
 #include "notify.h"
 #include "sandbox-int.h"
 #include "sbpl.h"
+#include "timing.h"
 
 /* sandbox-exec's own exit statuses (SBPL-NOTES.md section 7). */
 
@@ -150,6 +151,7 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 	case FSJ_BACKEND_LANDLOCK:
 		if (sandbox_linux_apply(&sb->lx, sb->plan.n_masks > 0, err) < 0)
 			return -1;
+		timing_mark("init: masks, net ns");
 		return ll_apply(&sb->plan, err);
 	case FSJ_BACKEND_SEATBELT:
 		/* The profile is applied by sandbox-exec, which then execs the
@@ -191,6 +193,11 @@ bool sandbox_listener_expected(const char *own) /* launch.c: the hook if notify_
 bool sandbox_relies_on_listener(const struct sandbox *sb)
 {
 	return sb && sb->have_plan && sb->plan.n_by_listener > 0;
+}
+
+const struct ll_plan *sandbox_landlock_plan(const struct sandbox *sb)
+{
+	return sb && sb->backend == FSJ_BACKEND_LANDLOCK && sb->have_plan ? &sb->plan : NULL;
 }
 
 bool sandbox_tcp_refused(const struct sandbox *sb)

@@ -70,6 +70,11 @@ const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb);
  * must refuse them too (notify_set_tcp_denied()). */
 bool sandbox_tcp_refused(const struct sandbox *sb);
 
+/* The Landlock ruleset sb applies (borrowed, valid until sandbox_free()),
+ * or NULL for another backend: broker_use_plan() fences the broker with it. */
+struct ll_plan;
+const struct ll_plan *sandbox_landlock_plan(const struct sandbox *sb);
+
 /* Will the run have the seccomp listener (ll_opts.listener)? notify_wanted()
  * and not inside another run (FSJAIL_BROKER_SOCKET other than own: EBUSY).
  * And does sb's plan leave an absent denied path to it (must not run without)? */

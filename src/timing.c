@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "timing.h"
 
@@ -21,6 +22,7 @@ void timing_mark(const char *phase)
 {
 	static int on = -1;
 	static double wall, cpu;
+	static pid_t pid;
 	double w, c;
 
 	if (on < 0) {
@@ -30,13 +32,20 @@ void timing_mark(const char *phase)
 		/* the first span's CPU counts from exec (loader included) */
 		wall = now_ms(CLOCK_MONOTONIC);
 		cpu = 0.0;
+		pid = getpid();
 	}
 	if (!on)
 		return;
+	if (getpid() != pid) {
+		/* a forked child (launch.c): its CPU clock started at the fork;
+		 * the wall span runs on from the parent's last mark */
+		pid = getpid();
+		cpu = 0.0;
+	}
 	w = now_ms(CLOCK_MONOTONIC);
 	c = now_ms(CLOCK_PROCESS_CPUTIME_ID);
-	fprintf(stderr, "fsjail: timing: %-24s %7.2f ms wall %7.2f ms cpu\n", phase, w - wall,
-		c - cpu);
+	fprintf(stderr, "fsjail: timing: %-24s %7.2f ms wall %7.2f ms cpu\n", phase,
+		w - wall, c - cpu);
 	wall = w;
 	cpu = c;
 }

@@ -9,7 +9,8 @@
 /* Print "fsjail: timing: PHASE  W ms wall  C ms cpu" for the span that
  * ends now, when FSJAIL_TIMING is set (non-empty). phase: a static
  * string. Errors (no clock) print nothing. Not thread-safe: call it from
- * the main thread only. */
+ * the main thread only. In a forked child (launch.c) the first mark's
+ * wall span counts from the parent's last mark, its CPU from the fork. */
 void timing_mark(const char *phase);
 
 #endif

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "broker.h"
+#include "broker-int.h"
 #include "config.h"
 #include "policy.h"
 #include "util.h"
@@ -102,6 +103,10 @@ static struct broker *serving_broker(const char *session)
 	struct broker *b = broker_start(&ctx, pol, session, "true", &err);
 
 	ck_assert_msg(b, "%s", err.text);
+	/* without its fence (broker_use_plan()) nothing is served, when the
+	 * run has one */
+	ck_assert_int_eq(broker_serve(b, &err) == 0, !broker_fence_wanted(&ctx));
+	broker_use_plan(b, NULL);
 	ck_assert_int_eq(broker_serve(b, &err), 0);
 	return b;
 }
@@ -184,6 +189,7 @@ START_TEST(test_backup_hook_refusal_leaves_file)
 	broker_backup_hook = refuse_backup;
 	b = broker_start(&ctx, pol, "unit-2", "cp", &err);
 	ck_assert_msg(b, "%s", err.text);
+	broker_use_plan(b, NULL);
 	ck_assert_int_eq(broker_serve(b, &err), 0);
 	line = xasprintf("{\"id\":7,\"command\":\"HostFileOperation\",\"operation\":\"copy\","
 			 "\"from\":\"%s\",\"to\":\"%s\",\"sessionId\":\"unit-2\"}",
@@ -217,6 +223,7 @@ START_TEST(test_trash_without_hook_fails_closed)
 	broker_trash_hook = NULL;
 	b = broker_start(&ctx, pol, "unit-3", "rm", &err);
 	ck_assert_msg(b, "%s", err.text);
+	broker_use_plan(b, NULL);
 	ck_assert_int_eq(broker_serve(b, &err), 0);
 	line = xasprintf("{\"id\":1,\"command\":\"HostFileOperation\",\"operation\":\"delete\","
 			 "\"path\":\"%s\",\"sessionId\":\"unit-3\"}",

@@ -204,6 +204,33 @@ START_TEST(test_resolve_symlinks)
 }
 END_TEST
 
+/* The memo (issue 18) answers a path it resolved, and an existing folder
+ * it looked up, from memory until PATH_MEMO_OFF; a missing name is looked
+ * up again, so what fsjail makes there in the span (its state folders) is
+ * seen. */
+START_TEST(test_resolve_memo)
+{
+	cleanup_free char *gone = NULL;
+
+	setup_tree();
+	path_resolve_memo(PATH_MEMO_ON);
+	expect_resolve("/real/sub/a", "/real/sub/a");
+	expect_resolve("/made/x", "/made/x");
+	/* a folder seen stays as seen (the span has no other writer) */
+	gone = tp("/real/sub");
+	ck_assert_int_eq(rmdir(gone), 0);
+	link_in("/real/sub", "/outside", true);
+	expect_resolve("/real/sub/b", "/real/sub/b");
+	/* a name that was missing is looked up again: a link made there */
+	link_in("/made", "/real", true);
+	expect_resolve("/made/y", "/real/y");
+	/* the memo's end forgets: the link made over a seen folder counts */
+	path_resolve_memo(PATH_MEMO_OFF);
+	expect_resolve("/real/sub/c", "/outside/c");
+	expect_resolve("/real/sub/a", "/outside/a");
+}
+END_TEST
+
 START_TEST(test_resolve_proc_self_stays_lexical)
 {
 	/* /dev/stdout -> /proc/self/fd/1 -> whatever fsjail's stdout is: a
@@ -243,6 +270,7 @@ static Suite *path_suite(void)
 	tcase_add_test(tc, test_covers_whole_components);
 	tcase_add_test(tc, test_depth_dirname_join);
 	tcase_add_test(tc, test_resolve_symlinks);
+	tcase_add_test(tc, test_resolve_memo);
 	tcase_add_test(tc, test_resolve_proc_self_stays_lexical);
 	tcase_add_test(tc, test_str_printable);
 	tcase_add_test(tc, test_darwin_private);

@@ -1,0 +1,25 @@
+/* path-memo.h - what path_resolve() and the Landlock compiler looked up
+ * while path_resolve_memo(PATH_MEMO_ON) holds (path.h; issue 18): each
+ * rule path is resolved once, and each existing folder on the way is
+ * lstat(2)ed once, for the rules, the policy, the broker's fence and the
+ * sandbox. Only for the span path_resolve_memo() describes (nothing but
+ * fsjail changes the filesystem; one thread). Not thread-safe. */
+#ifndef FSJAIL_PATH_MEMO_H
+#define FSJAIL_PATH_MEMO_H
+
+#include <sys/stat.h>
+
+/* path_resolve()'s earlier answer for abs (a new string, caller frees),
+ * or NULL when the memo is not on or has none. */
+char *path_memo_resolved(const char *abs);
+
+/* Keep resolved as the answer for abs (both copied), when the memo is on. */
+void path_memo_keep(const char *abs, const char *resolved);
+
+/* lstat(2) of path into *st: 0, or -1 with errno set. While the memo is
+ * on, a folder (S_ISDIR; never a symlink, a file or a failure, which
+ * fsjail's own mkdir or unlink in the span could make stale) is answered
+ * from memory after its first lstat. */
+int path_memo_lstat(const char *path, struct stat *st);
+
+#endif
