@@ -100,6 +100,14 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 
 #include "notify-int.h"
 
+/* seccomp_unotify(2) SECCOMP_IOCTL_NOTIF_SET_FLAGS (Linux 6.6), where the
+ * headers predate it. */
+#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
+#define SECCOMP_IOCTL_NOTIF_SET_FLAGS _IOW('!', 4, uint64_t)
+#endif
+#ifndef SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP
+#define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP 1
+#endif
 
 bool notify_wanted(void)
 {
@@ -260,6 +268,10 @@ static void *notify_thread(void *arg)
 		return NULL;
 	}
 	nt->listener = fd;
+	/* The caller waits for each answer: wake this thread on the
+	 * caller's CPU and switch to it at once (Linux 6.6; older kernels
+	 * say EINVAL and keep the ordinary wake-up). */
+	(void)ioctl(fd, SECCOMP_IOCTL_NOTIF_SET_FLAGS, (uint64_t)SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
 	__atomic_store_n(&nt->stats.installed, true, __ATOMIC_RELAXED);
 	req = xcalloc(1, nt->notif_size);
 	for (;;) {
