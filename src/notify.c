@@ -362,6 +362,7 @@ void notify_free(struct notify *nt)
 		return;
 	notify_stop(nt);
 	free(nt->made);
+	notify_tracee_forget(nt);
 	if (nt->host_dir > 0)
 		close(nt->host_dir);
 	notify_sock_release(nt);
