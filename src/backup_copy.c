@@ -129,28 +129,39 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const 
 		     const struct stat *sb, char *num, size_t n)
 {
 #ifdef __linux__
+	bool by_name = dirfd >= 0 && name;
 	struct stat st;
 	int i, rc;
 
+	/* By name first where the caller holds the folder (the listener's is
+	 * in fsjail's own mount namespace: nj_host_parent()); the descriptor's
+	 * inode from another mount namespace is always EXDEV (issue 14 item
+	 * 4: two failed calls per delete). A name is checked to be the very
+	 * inode afterwards; a wrong one is taken back and the descriptor's
+	 * own inode tried instead. */
 	for (i = 0; i < 1000; i++) {
 		snprintf(num, n, "%lu", (*next)++);
-		rc = backup_copy_link_fd(fd, filesfd, num);
-		if (rc < 0 && errno == EXDEV && dirfd >= 0 && name)
-			rc = linkat(dirfd, name, filesfd, num, 0); /* checked below */
-		if (rc == 0)
-			break;
-		if (errno != EEXIST)
+		rc = by_name ? linkat(dirfd, name, filesfd, num, 0) : backup_copy_link_fd(fd, filesfd, num);
+		if (rc < 0 && errno == EEXIST)
+			continue;
+		if (rc < 0 && by_name) {
+			by_name = false;
+			continue;
+		}
+		if (rc < 0)
 			return -1;
-	}
-	if (i == 1000)
-		return -1;
-	if (fstatat(filesfd, num, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != sb->st_dev ||
-	    st.st_ino != sb->st_ino) {
+		if (fstatat(filesfd, num, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == sb->st_dev &&
+		    st.st_ino == sb->st_ino)
+			return 0;
 		(void)unlinkat(filesfd, num, 0);
-		errno = ESTALE;
-		return -1;
+		if (!by_name) {
+			errno = ESTALE;
+			return -1;
+		}
+		by_name = false;
 	}
-	return 0;
+	errno = EEXIST;
+	return -1;
 #else
 	(void)filesfd, (void)next, (void)fd, (void)dirfd, (void)name, (void)sb, (void)num, (void)n;
 	errno = EXDEV;

@@ -295,7 +295,15 @@ static int op_unlink(struct job *j)
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
-	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
+	/* Kept by a link in the cycle already: unlinked now, its trash
+	 * entry made from that link when the run ends (backup.h). */
+	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path) &&
+		 backup_kept_by_link(j->nt->bc, &l.st)) {
+		if ((e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0) == 0) {
+			NOTIFY_STAT_INC(j->nt, trashed);
+			backup_trash_later(j->nt->bc, l.path, &l.st);
+		}
+	} else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
 		e = trash_move_at(j->nt->trash_home, nj_host_parent(j, &l), l.name, l.path, &as,
 				  &err) < 0
 			    ? (errno ? errno : EACCES)
