@@ -28,7 +28,9 @@ bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *
  * open file out (writable), from offset 0 of both, whatever the two
  * descriptors' file offsets are: a clone where the filesystem has them,
  * else copy_file_range, else pread/pwrite. size: in's size when the caller
- * looked (bytes); a file that grew meanwhile is copied to its end. out is
+ * looked (bytes): that much is copied (with copy_file_range, no more: a
+ * read for the end per backup was not worth it, issue 14 item 4; with
+ * pread, a file that grew meanwhile is copied to its end). out is
  * not truncated: the caller truncates to the copied size when out held
  * more. Returns the number of bytes copied (>= 0), or -1 with errno set. */
 off_t backup_copy_fd(int in, int out, off_t size);
