@@ -37,6 +37,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -104,6 +105,7 @@ struct notify {
 	size_t n_abstract, cap_abstract;
 
 	struct notify_stats stats; /* updated with __atomic builtins */
+	struct rusage usage;       /* the supervisor thread's, when it ended (bench/README) */
 };
 
 /* Take the descriptor out of *fd (leaving -1 for a cleanup_fd). */
