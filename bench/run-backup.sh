@@ -9,6 +9,9 @@
 #   - the backup of a 1 GiB file (`: >> file` under fsjail minus the same
 #     run with FSJAIL_NO_NOTIFY=1) against `cp` (clones decide much).
 # Nothing here asserts a time: the numbers are for people, not for tests.
+# FSJAIL_BEFORE=BINARY times the same interception cases for another build
+# in the same invocation, each right after this build's (before/after on
+# one machine load; the ratios use the same Landlock-only and bare times).
 # Environment: FSJAIL (default: src/fsjail of this tree), BENCH_DIR (where
 # the scratch folder is made, default $HOME; it is removed at the end),
 # BENCH_FILES (default 10000), BENCH_BIG_MB (default 1024): CI's smoke
@@ -61,6 +64,9 @@ for i in range($nfiles):
     with open(os.path.join('$ws/small', 'f%d' % i), 'w') as f:
         f.write('new')"
 
+before=${FSJAIL_BEFORE:-}
+[ -z "$before" ] || [ -x "$before" ] || die "FSJAIL_BEFORE '$before' is not executable"
+
 reset_small
 t_free=$(elapsed python3 -c "$writer")
 reset_small
@@ -69,6 +75,10 @@ reset_small
 t_bk=$(elapsed "$fsjail" run --workspace "$ws" -- python3 -c "$writer")
 backups() { cat "$FSJAIL_HOME"/state/sessions/*/*/*/manifest.ndjson 2>/dev/null | grep -c '"backup":"' || true; }
 saved=$(backups)
+if [ -n "$before" ]; then
+	reset_small
+	t_bk0=$(elapsed "$before" run --workspace "$ws" -- python3 -c "$writer")
+fi
 
 python3 - "$ws/tree" "$nfiles" <<'EOF'
 import os, sys
@@ -89,7 +99,14 @@ cp -a "$ws/tree" "$ws/rm2"
 n0=$(backups)
 r_bk=$(elapsed "$fsjail" run --workspace "$ws" -- rm -rf "$ws/rm2")
 r_saved=$(($(backups) - n0))
-r_trash=$(ls "$HOME/.local/share/Trash/files" 2>/dev/null | grep -c '^f' || true)
+r_trash=$(find "$HOME/.local/share/Trash/files" -type f 2>/dev/null | wc -l)
+r_info=$(find "$HOME/.local/share/Trash/info" -name '*.trashinfo' 2>/dev/null | wc -l)
+if [ -n "$before" ]; then
+	rm -rf "$HOME/.local/share/Trash"
+	cp -a "$ws/tree" "$ws/rm3"
+	r_bk0=$(elapsed "$before" run --workspace "$ws" -- rm -rf "$ws/rm3")
+	r_info0=$(find "$HOME/.local/share/Trash/info" -name '*.trashinfo' 2>/dev/null | wc -l)
+fi
 
 printf 'backup:\n  max_size_mb: %d\n' $((big_mb * 2)) >"$FSJAIL_HOME/config/config.yaml"
 head -c $((big_mb * 1024 * 1024)) /dev/urandom >"$ws/big"
@@ -103,6 +120,8 @@ b_bk=$(elapsed "$fsjail" run --workspace "$ws" -- sh -c ": >> '$ws/big'")
 b_net=$(python3 -c "print('%.3f' % max($b_bk - $b_ll, 0))")
 
 fs=$(stat -f -c %T "$ws")
+# rows for the build before, when asked
+brow() { [ -z "$before" ] || printf '  before (FSJAIL_BEFORE)   %ss   (%sx %s)\n' "$1" "$(ratio "$1" "$2")" "$3"; }
 cat <<EOF
 fsjail ModifyBackup benchmark ($nfiles files, ${big_mb} MiB file, filesystem $fs)
 
@@ -110,6 +129,7 @@ $nfiles small writes of existing files (python3, one process):
   unconfined               ${t_free}s
   fsjail, Landlock only    ${t_ll}s   ($(ratio "$t_ll" "$t_free")x unconfined)
   fsjail, interception     ${t_bk}s   ($(ratio "$t_bk" "$t_free")x unconfined, $(ratio "$t_bk" "$t_ll")x Landlock only; $saved backups)
+$(brow "${t_bk0:-0}" "$t_ll" "Landlock only")
 
 grep -r over $nfiles files (reads never trap):
   unconfined               ${g_free}s
@@ -118,7 +138,8 @@ grep -r over $nfiles files (reads never trap):
 
 rm -rf of a $nfiles-file tree in the workspace:
   unconfined               ${r_free}s
-  fsjail, interception     ${r_bk}s   ($(ratio "$r_bk" "$r_free")x unconfined; $r_saved backups, $r_trash in the trash)
+  fsjail, interception     ${r_bk}s   ($(ratio "$r_bk" "$r_free")x unconfined; $r_saved backups, $r_trash in the trash, $r_info .trashinfo)
+$(brow "${r_bk0:-0}" "$r_free" "unconfined; ${r_info0:-0} .trashinfo")
 
 backup of a ${big_mb} MiB file:
   cp                       ${c_cp}s

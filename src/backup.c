@@ -15,36 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "backup.h"
+#include "backup-int.h"
 #include "runevent.h"
-#include "backup_index.h"
 #include "manifest.h"
 #include "path.h"
 #include "util.h"
-
-struct backup_cycle {
-	pthread_mutex_t lock;
-	char *state_dir;
-	char *session;
-	char *name; /* the cycle folder */
-	char *command;
-	char *workspace; /* NULL: unknown */
-	char *kind;
-	char *temps[3];              /* temporary directories (NULL-padded) */
-	unsigned long long max_size; /* bytes; 0: no limit */
-	bool refuse_large;           /* a change in place over max_size is refused */
-	const struct audit_log *audit;
-	int cyclefd; /* -1 until the first record */
-	int filesfd;
-	int manfd;          /* manifest.ndjson, O_APPEND */
-	bool torn;          /* the manifest may end in a cut line */
-	unsigned long next; /* next backup file number */
-	unsigned long saved, removed, created, renamed;
-	unsigned long long bytes;
-	struct timespec start;      /* when the cycle was made (CLOCK_REALTIME) */
-	struct backup_index *idx;   /* identities; paths noted new */
-	struct backup_index *names; /* extra names recorded for saved files */
-};
 
 static bool safe_id(const char *s)
 {
@@ -414,6 +389,8 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	}
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path);
 	id->state = linked ? BACKUP_IDENT_LINKED : BACKUP_IDENT_COPIED;
+	if (linked) /* a later copy keeps the link too */
+		id->num = strtoul(num, NULL, 10);
 	__atomic_fetch_add(what == BACKUP_CHANGE_REMOVE ? &bc->removed : &bc->saved, 1,
 			   __ATOMIC_RELAXED);
 	bc->bytes += (unsigned long long)sb.st_size;
@@ -512,6 +489,7 @@ void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, i
 	 * file since freed (a linked backup keeps its inode alive). */
 	if (id->state != BACKUP_IDENT_CREATED) {
 		id->state = BACKUP_IDENT_CREATED;
+		id->num = 0;
 		if (path)
 			(void)backup_index_path_add(bc->idx, path);
 		note_created_locked(bc, path, &sb);
@@ -678,6 +656,7 @@ void backup_cycle_free(struct backup_cycle *bc)
 		close(bc->manfd);
 	backup_index_free(bc->idx);
 	backup_index_free(bc->names);
+	backup_trash_release(bc);
 	for (size_t i = 0; i < 3; i++)
 		free(bc->temps[i]);
 	free(bc->state_dir);

@@ -102,6 +102,28 @@ bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino);
 void backup_note_removed(struct backup_cycle *bc, const char *path, const struct stat *sb,
 			 const char *trashed_as);
 
+/* Deletes whose trash entry waits for the end of the run (issue 14 item
+ * 4: a .trashinfo per file, made while the command waits, was most of the
+ * cost of `rm -rf`). A removed file the cycle keeps by a hard link
+ * (BACKUP_CHANGE_REMOVE, method "link") is already restorable from the
+ * store, before it is unlinked; its trash entry is made from that link
+ * when the run ends (backup_cycle_trash()). A run killed before then
+ * leaves no trash entry, and every such delete restorable from its cycle.
+ * backup_kept_by_link(): the cycle holds sb's inode by a link (ask before
+ * the unlink: a file not kept so goes to the trash at once).
+ * backup_trash_later(): the file sb was unlinked from path (after
+ * success only: an entry for a file still in place would be a second name
+ * of it). */
+bool backup_kept_by_link(struct backup_cycle *bc, const struct stat *sb);
+void backup_trash_later(struct backup_cycle *bc, const char *path, const struct stat *sb);
+
+/* At the end of the run: the trash entries backup_trash_later() noted,
+ * in home's trash, as hard links of the cycle's files (trash.h
+ * trash_batch_put(): one entry per removed folder tree, one per other
+ * file). What cannot be put there stays in the cycle and is said once on
+ * stderr. Returns the number of files not put in the trash. */
+size_t backup_cycle_trash(struct backup_cycle *bc, const char *home);
+
 /* The file or folder (dev, ino) is about to be renamed from one absolute
  * path to another in this cycle (after backup_before_change() of any file
  * renamed over); restore moves it back (a record of a rename that then

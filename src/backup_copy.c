@@ -3,6 +3,8 @@
  * descriptor is never moved and never needs a fresh open. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -16,7 +18,37 @@
 #include "backup_copy.h"
 #include "util.h"
 
-off_t backup_copy_fd(int in, int out, off_t size)
+/* Source devices where FICLONE into the store failed as unsupported
+ * (ext4, tmpfs: EOPNOTSUPP; EXDEV, EINVAL): not tried again there, one
+ * failed ioctl per backup saved (issue 14 item 4). */
+static struct {
+	pthread_mutex_t lock;
+	dev_t dev[8];
+	size_t n;
+} noclone = { PTHREAD_MUTEX_INITIALIZER, { 0 }, 0 };
+
+static bool noclone_has(dev_t dev)
+{
+	bool r = false;
+
+	pthread_mutex_lock(&noclone.lock);
+	for (size_t i = 0; i < noclone.n && !r; i++)
+		r = noclone.dev[i] == dev;
+	pthread_mutex_unlock(&noclone.lock);
+	return r;
+}
+
+static void noclone_add(dev_t dev)
+{
+	pthread_mutex_lock(&noclone.lock);
+	if (noclone.n < sizeof(noclone.dev) / sizeof(noclone.dev[0]))
+		noclone.dev[noclone.n++] = dev;
+	pthread_mutex_unlock(&noclone.lock);
+}
+
+/* backup_copy_fd(); dev: the source's device (a clone is tried unless it
+ * failed there before), or (dev_t)-1: always tried. */
+static off_t copy_fd(int in, int out, off_t size, dev_t dev)
 {
 	char buf[65536];
 	off_t done = 0;
@@ -24,11 +56,17 @@ off_t backup_copy_fd(int in, int out, off_t size)
 
 #ifdef __linux__
 	struct stat sb;
+	bool ranged = true;
 
 	/* A whole-file clone shares the extents: O(1), and out keeps its
 	 * inode (restore in place relies on that). */
-	if (ioctl(out, FICLONE, in) == 0 && fstat(in, &sb) == 0)
-		return sb.st_size;
+	if (dev == (dev_t)-1 || !noclone_has(dev)) {
+		if (ioctl(out, FICLONE, in) == 0 && fstat(in, &sb) == 0)
+			return sb.st_size;
+		if (dev != (dev_t)-1 && (errno == EOPNOTSUPP || errno == ENOTTY ||
+					 errno == EINVAL || errno == EXDEV))
+			noclone_add(dev);
+	}
 	while (done < size) {
 		loff_t ioff = done, ooff = done;
 
@@ -37,14 +75,20 @@ off_t backup_copy_fd(int in, int out, off_t size)
 			continue;
 		if (n < 0) {
 			if (errno == EXDEV || errno == EINVAL || errno == EOPNOTSUPP ||
-			    errno == ENOSYS)
+			    errno == ENOSYS) {
+				ranged = false;
 				break;
+			}
 			return -1;
 		}
 		if (n == 0)
 			break;
 		done += n;
 	}
+	/* The size the caller saw is copied: no read for the end (a file
+	 * growing meanwhile is being changed by someone else anyway). */
+	if (ranged && done >= size)
+		return done;
 #else
 	(void)size;
 #endif
@@ -71,6 +115,11 @@ off_t backup_copy_fd(int in, int out, off_t size)
 		}
 		done += n;
 	}
+}
+
+off_t backup_copy_fd(int in, int out, off_t size)
+{
+	return copy_fd(in, out, size, (dev_t)-1);
 }
 
 int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat *sb, int *own)
@@ -129,28 +178,39 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const 
 		     const struct stat *sb, char *num, size_t n)
 {
 #ifdef __linux__
+	bool by_name = dirfd >= 0 && name;
 	struct stat st;
 	int i, rc;
 
+	/* By name first where the caller holds the folder (the listener's is
+	 * in fsjail's own mount namespace: nj_host_parent()); the descriptor's
+	 * inode from another mount namespace is always EXDEV (issue 14 item
+	 * 4: two failed calls per delete). A name is checked to be the very
+	 * inode afterwards; a wrong one is taken back and the descriptor's
+	 * own inode tried instead. */
 	for (i = 0; i < 1000; i++) {
 		snprintf(num, n, "%lu", (*next)++);
-		rc = backup_copy_link_fd(fd, filesfd, num);
-		if (rc < 0 && errno == EXDEV && dirfd >= 0 && name)
-			rc = linkat(dirfd, name, filesfd, num, 0); /* checked below */
-		if (rc == 0)
-			break;
-		if (errno != EEXIST)
+		rc = by_name ? linkat(dirfd, name, filesfd, num, 0) : backup_copy_link_fd(fd, filesfd, num);
+		if (rc < 0 && errno == EEXIST)
+			continue;
+		if (rc < 0 && by_name) {
+			by_name = false;
+			continue;
+		}
+		if (rc < 0)
 			return -1;
-	}
-	if (i == 1000)
-		return -1;
-	if (fstatat(filesfd, num, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != sb->st_dev ||
-	    st.st_ino != sb->st_ino) {
+		if (fstatat(filesfd, num, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == sb->st_dev &&
+		    st.st_ino == sb->st_ino)
+			return 0;
 		(void)unlinkat(filesfd, num, 0);
-		errno = ESTALE;
-		return -1;
+		if (!by_name) {
+			errno = ESTALE;
+			return -1;
+		}
+		by_name = false;
 	}
-	return 0;
+	errno = EEXIST;
+	return -1;
 #else
 	(void)filesfd, (void)next, (void)fd, (void)dirfd, (void)name, (void)sb, (void)num, (void)n;
 	errno = EXDEV;
@@ -176,7 +236,7 @@ int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat 
 	}
 	if (out < 0)
 		return -1;
-	got = backup_copy_fd(in, out, sb->st_size);
+	got = copy_fd(in, out, sb->st_size, sb->st_dev);
 	if (got < sb->st_size) {
 		saved = got < 0 && errno ? errno : EIO;
 		(void)unlinkat(filesfd, num, 0);

@@ -28,7 +28,9 @@ bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *
  * open file out (writable), from offset 0 of both, whatever the two
  * descriptors' file offsets are: a clone where the filesystem has them,
  * else copy_file_range, else pread/pwrite. size: in's size when the caller
- * looked (bytes); a file that grew meanwhile is copied to its end. out is
+ * looked (bytes): that much is copied (with copy_file_range, no more: a
+ * read for the end per backup was not worth it, issue 14 item 4; with
+ * pread, a file that grew meanwhile is copied to its end). out is
  * not truncated: the caller truncates to the copied size when out held
  * more. Returns the number of bytes copied (>= 0), or -1 with errno set. */
 off_t backup_copy_fd(int in, int out, off_t size);
@@ -44,11 +46,10 @@ int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat 
 
 /* Keep the inode of fd (described by sb) by a new hard link in the
  * folder filesfd, named by the first free number from *next on (written
- * to num, n bytes): linkat AT_EMPTY_PATH (needs CAP_DAC_READ_SEARCH), else
- * the /proc/self/fd/N magic link with AT_SYMLINK_FOLLOW (the owner may,
- * under protected_hardlinks), else (both across mounts: EXDEV) the name
- * in dirfd (-1: none) on the store's mount; the link is checked to be
- * that inode.
+ * to num, n bytes): the name in dirfd (-1: none; the caller holds it on
+ * the store's mount, so no EXDEV), else backup_copy_link_fd() (an fd from
+ * another mount namespace: EXDEV); the link is checked to be that inode
+ * (a wrong one is removed again).
  * Returns 0, or -1 with errno set (EXDEV on another filesystem, EPERM,
  * EMLINK: the caller copies instead). Linux; elsewhere always EXDEV. */
 int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const char *name,

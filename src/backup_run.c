@@ -148,6 +148,8 @@ void backup_run_end(int status)
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
 	snapshot_run_end(run.bc);
+	if (run.bc && run.home)
+		(void)backup_cycle_trash(run.bc, run.home);
 	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)
 		warn("%s", err.text);
 	else if (run.bc)

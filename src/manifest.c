@@ -34,12 +34,6 @@ int manifest_append(int fd, bool *torn, const cJSON *rec)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	if (fstat(fd, &sb) < 0) {
-		saved = errno;
-		free(line);
-		errno = saved;
-		return -1;
-	}
 	do
 		n = write(fd, line, len);
 	while (n < 0 && errno == EINTR);
@@ -49,9 +43,10 @@ int manifest_append(int fd, bool *torn, const cJSON *rec)
 		*torn = false;
 		return 0;
 	}
-	/* Cut short: take the piece back; where that fails the next record
-	 * starts on a line of its own. */
-	if (n > 0 && ftruncate(fd, sb.st_size) < 0)
+	/* Cut short: take the n bytes just appended back (one writer per
+	 * manifest: the cycle's lock), so the size is asked only then; where
+	 * that fails the next record starts on a line of its own. */
+	if (n > 0 && (fstat(fd, &sb) < 0 || sb.st_size < n || ftruncate(fd, sb.st_size - n) < 0))
 		*torn = true;
 	errno = saved;
 	return -1;

@@ -105,7 +105,7 @@ void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const ch
 	r.path = path;
 	r.reason = reason;
 	r.pid = j->tr->pid;
-	r.comm = j->tr->comm[0] ? j->tr->comm : NULL;
+	r.comm = notify_tracee_comm(j->tr);
 	r.syscall = j->c->name;
 	r.error = e;
 	r.decision = d;
@@ -196,8 +196,7 @@ int nj_host_parent(struct job *j, const struct loc *l)
 
 	if (l->parent < 0 || !l->path || fstat(l->parent, &want) < 0)
 		return l->parent;
-	if (j->nt->host_dir > 0 && fstat(j->nt->host_dir, &have) == 0 &&
-	    have.st_dev == want.st_dev && have.st_ino == want.st_ino)
+	if (j->nt->host_dir > 0 && j->nt->host_dev == want.st_dev && j->nt->host_ino == want.st_ino)
 		return j->nt->host_dir;
 	dir = path_dirname(l->path);
 	fd = dir ? mask_open_exact(dir) : -1;
@@ -218,6 +217,8 @@ int nj_host_parent(struct job *j, const struct loc *l)
 	if (j->nt->host_dir > 0)
 		close(j->nt->host_dir);
 	j->nt->host_dir = fd;
+	j->nt->host_dev = have.st_dev;
+	j->nt->host_ino = have.st_ino;
 	return fd;
 }
 

@@ -37,6 +37,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -57,6 +58,7 @@
 
 #define NOTIFY_MAX_ARCHES 2
 #define NOTIFY_MAX_NO_TRASH 8
+#define NOTIFY_PROC_CACHE 8 /* callers whose /proc folder is kept (notify-tracee.c) */
 
 struct backup_cycle;
 
@@ -96,6 +98,10 @@ struct notify {
 	bool have_root;
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
+	dev_t host_dev; /* its identity */
+	ino_t host_ino;
+	struct notify_proc { pid_t tid; int procfd, rootfd; } procs[NOTIFY_PROC_CACHE]; /* owned, > 0 */
+	size_t next_proc;
 	size_t n_made, cap_made;
 	/* owned: abstract Unix socket names the command bound (notify-sock.c),
 	 * each a length byte then the name */
@@ -103,6 +109,7 @@ struct notify {
 	size_t n_abstract, cap_abstract;
 
 	struct notify_stats stats; /* updated with __atomic builtins */
+	struct rusage usage;       /* the supervisor thread's, when it ended (bench/README) */
 };
 
 /* Take the descriptor out of *fd (leaving -1 for a cleanup_fd). */
@@ -193,12 +200,30 @@ struct tracee {
 	int procfd; /* /proc/PID in fsjail's procfs (O_PATH) */
 	int memfd;  /* /proc/PID/mem */
 	int rootfd; /* /proc/PID/root: the caller's "/" in its mount namespace */
+	bool own;   /* procfd and rootfd are this call's, not the kept ones */
+	bool comm_read;
 	struct tracee_status st;
 	char comm[32];
 };
 
+/* ---- notify-tracee.c: the caller of one notification ---- */
+
 void notify_parse_status(const char *text, struct tracee_status *st);
 int notify_read_status(int dirfd, const char *name, struct tracee_status *st);
+/* Open the caller of req: procfd and rootfd (kept from an earlier call
+ * of the same thread where they still name it: see notify-tracee.c) and
+ * memfd; a descriptor that cannot be had is -1 (the caller refuses). Then
+ * SECCOMP_IOCTL_NOTIF_ID_VALID must be asked before anything is read.
+ * Release with notify_tracee_end(). */
+void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr);
+void notify_tracee_end(struct tracee *tr);
+/* The caller's root is the run's "/" (not chrooted). */
+bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr);
+/* The caller's name (/proc/PID/comm, read on first use; for refusal
+ * records), or NULL. */
+const char *notify_tracee_comm(struct tracee *tr);
+/* Close every kept descriptor (notify_free()). */
+void notify_tracee_forget(struct notify *nt);
 
 /* Read len bytes at addr (0, or -1 with errno). */
 int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t len);

@@ -295,7 +295,15 @@ static int op_unlink(struct job *j)
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
-	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
+	/* Kept by a link in the cycle already: unlinked now, its trash
+	 * entry made from that link when the run ends (backup.h). */
+	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path) &&
+		 backup_kept_by_link(j->nt->bc, &l.st)) {
+		if ((e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0) == 0) {
+			NOTIFY_STAT_INC(j->nt, trashed);
+			backup_trash_later(j->nt->bc, l.path, &l.st);
+		}
+	} else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
 		e = trash_move_at(j->nt->trash_home, nj_host_parent(j, &l), l.name, l.path, &as,
 				  &err) < 0
 			    ? (errno ? errno : EACCES)
@@ -570,39 +578,24 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	struct notify_call c;
 	struct tracee tr;
 	struct job j = { nt, &tr, &c, false };
-	char proc[32];
 	uint64_t args[6];
-	struct stat sb;
-	ssize_t n;
-	int fd, i;
+	int i;
 
-	memset(&tr, 0, sizeof(tr));
-	tr.id = req->id;
-	tr.pid = (pid_t)req->pid;
-	tr.procfd = tr.memfd = tr.rootfd = -1;
 	for (i = 0; i < 6; i++)
 		args[i] = req->data.args[i];
 	memset(&c, 0, sizeof(c));
 	c.name = "unknown";
+	memset(&tr, 0, sizeof(tr));
+	tr.id = req->id;
+	tr.pid = (pid_t)req->pid;
+	tr.procfd = tr.memfd = tr.rootfd = -1;
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "a call the hook cannot decode", EPERM, NULL);
 		return;
 	}
 	/* /proc/PID first, then ID_VALID: from then on procfd is the
 	 * caller's, even if the pid is reused (seccomp_unotify(2)). */
-	snprintf(proc, sizeof(proc), "/proc/%" PRIu32, req->pid);
-	tr.procfd = req->pid ? open(proc, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
-	if (tr.procfd >= 0) {
-		tr.memfd = openat(tr.procfd, "mem", O_RDONLY | O_CLOEXEC);
-		tr.rootfd = openat(tr.procfd, "root", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		fd = openat(tr.procfd, "comm", O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			n = read(fd, tr.comm, sizeof(tr.comm) - 1);
-			tr.comm[n > 0 ? n : 0] = '\0';
-			tr.comm[strcspn(tr.comm, "\n")] = '\0';
-			close(fd);
-		}
-	}
+	notify_tracee_begin(nt, req, &tr);
 	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &tr.id) < 0) {
 		NOTIFY_STAT_INC(nt, vanished);
 		goto out;
@@ -617,8 +610,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		goto out;
 	}
 	/* A chrooted caller resolves "/" and ".." against its own root. */
-	if (!nt->have_root || fstat(tr.rootfd, &sb) < 0 || sb.st_dev != nt->root_dev ||
-	    sb.st_ino != nt->root_ino) {
+	if (!notify_tracee_root_ok(nt, &tr)) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "chrooted caller", EPERM, NULL);
 		goto out;
 	}
@@ -663,12 +655,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	if (!j.answered)
 		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */
 out:
-	if (tr.procfd >= 0)
-		close(tr.procfd);
-	if (tr.memfd >= 0)
-		close(tr.memfd);
-	if (tr.rootfd >= 0)
-		close(tr.rootfd);
+	notify_tracee_end(&tr);
 }
 
 #else

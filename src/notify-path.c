@@ -39,58 +39,6 @@
 #include "path.h"
 #include "util.h"
 
-void notify_parse_status(const char *text, struct tracee_status *st)
-{
-	const char *line = text;
-	unsigned long long v;
-	unsigned a, b, c, d;
-
-	memset(st, 0, sizeof(*st));
-	while (line && *line) {
-		if (sscanf(line, "Umask: %o", &a) == 1) {
-			st->umask = a & 0777;
-			st->have |= STATUS_HAVE_UMASK;
-		} else if (sscanf(line, "Uid: %u %u %u %u", &a, &b, &c, &d) == 4) {
-			st->fsuid = (uid_t)d;
-			st->have |= STATUS_HAVE_UID;
-		} else if (sscanf(line, "Gid: %u %u %u %u", &a, &b, &c, &d) == 4) {
-			st->fsgid = (gid_t)d;
-			st->have |= STATUS_HAVE_GID;
-		} else if (sscanf(line, "CapEff: %llx", &v) == 1) {
-			st->cap_eff = v;
-			st->have |= STATUS_HAVE_CAPS;
-		}
-		line = strchr(line, '\n');
-		if (line)
-			line++;
-	}
-}
-
-int notify_read_status(int dirfd, const char *name, struct tracee_status *st)
-{
-	/* A status text is a few KiB; a long Groups: line can make it more. */
-	char buf[65536];
-	cleanup_fd int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
-	size_t len = 0;
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	while (len < sizeof(buf) - 1) {
-		n = read(fd, buf + len, sizeof(buf) - 1 - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	buf[len] = '\0';
-	notify_parse_status(buf, st);
-	return st->have == STATUS_HAVE_ALL ? 0 : -1;
-}
-
 int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t len)
 {
 	size_t got = 0;
@@ -349,7 +297,7 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 			return e == EAGAIN ? EACCES : e;
 		}
 	} else {
-		parent = fcntl(base, F_DUPFD_CLOEXEC, 0);
+		parent = base == own ? steal_fd(&own) : fcntl(base, F_DUPFD_CLOEXEC, 0);
 		if (parent < 0)
 			return EMFILE;
 	}
@@ -371,7 +319,10 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 		*why = "unresolvable path";
 		return EACCES;
 	}
-	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	/* The object itself (O_PATH, never followed), then its type: one
+	 * lookup of the name, and what is checked is what is held. */
+	obj = openat(parent, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (obj < 0) {
 		if (errno != ENOENT)
 			return errno;
 		l->parent = steal_fd(&parent);
@@ -380,7 +331,9 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 		l->trailing_slash = trailing;
 		return 0;
 	}
-	if (S_ISLNK(st.st_mode) && ((lk & LK_FOLLOW) || trailing)) {
+	if (fstat(obj, &ost) < 0)
+		return EACCES;
+	if (S_ISLNK(ost.st_mode) && ((lk & LK_FOLLOW) || trailing)) {
 		if (lk & LK_NO_SYMLINKS)
 			return ELOOP;
 		if (lk & (LK_BENEATH | LK_IN_ROOT)) {
@@ -389,7 +342,7 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 		}
 		if (depth >= 40)
 			return ELOOP;
-		n = readlinkat(parent, name, tgt, sizeof(tgt) - 2);
+		n = readlinkat(obj, "", tgt, sizeof(tgt) - 2);
 		if (n <= 0)
 			return n == 0 ? ENOENT : errno;
 		tgt[n] = '\0';
@@ -398,13 +351,6 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 		/* An absolute target starts again at the caller's root. */
 		return walk(tr, tgt[0] == '/' ? -1 : parent, AT_FDCWD, tgt, lk & ~LK_NO_XDEV,
 			    depth + 1, l, why);
-	}
-	obj = openat(parent, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-	if (obj < 0)
-		return errno;
-	if (fstat(obj, &ost) < 0 || ost.st_dev != st.st_dev || ost.st_ino != st.st_ino) {
-		*why = "the name changed during the lookup";
-		return EACCES;
 	}
 	if (trailing && !S_ISDIR(ost.st_mode))
 		return ENOTDIR;

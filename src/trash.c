@@ -41,9 +41,7 @@ char *trash_url_encode(const char *path)
 	return sb_detach(&sb);
 }
 
-/* Open the absolute folder dir, making missing components 0700, never
- * following a symlink. Returns a descriptor or -1 with errno set. */
-static int open_dir_p(const char *dir)
+int trash_open_dir(const char *dir)
 {
 	char *copy, *p, *next;
 	int fd, nfd, saved;
@@ -150,7 +148,7 @@ int trash_move_at(const char *home, int dirfd, const char *name, const char *pat
 	with_info = platform_trash_has_info();
 	if (!files)
 		return fsj_error_set(err, NULL, 0, 0, "no trash folder: no absolute home");
-	ffd = open_dir_p(files);
+	ffd = trash_open_dir(files);
 	if (ffd < 0) {
 		saved = errno;
 		fsj_error_set(err, NULL, 0, 0, "cannot open trash folder '%s': %s", files,
@@ -162,7 +160,7 @@ int trash_move_at(const char *home, int dirfd, const char *name, const char *pat
 		infodir = path_dirname(files);
 		base = infodir;
 		infodir = xasprintf("%s/info", base);
-		ifd = open_dir_p(infodir);
+		ifd = trash_open_dir(infodir);
 		if (ifd < 0) {
 			saved = errno;
 			fsj_error_set(err, NULL, 0, 0, "cannot open trash folder '%s': %s", infodir,

@@ -142,6 +142,34 @@ START_TEST(test_trace_only)
 }
 END_TEST
 
+/* /proc/PID/status as the caller's identity (notify-tracee.c): only the
+ * filesystem ids (the fourth number), the umask and CapEff count; a field
+ * missing leaves its bit unset (the supervisor then refuses). */
+START_TEST(test_parse_status)
+{
+	struct tracee_status st;
+
+	notify_parse_status("Name:\tpython3\nUmask:\t0027\nState:\tS (sleeping)\n"
+			    "Uid:\t1000\t1001\t1002\t1003\nGid:\t20\t21\t22\t23\n"
+			    "Groups:\t4 24 27\nCapInh:\t0000000000000000\n"
+			    "CapEff:\t000001ffffffffff\nCapBnd:\t0000000000000000\n",
+			    &st);
+	ck_assert_uint_eq(st.have, STATUS_HAVE_ALL);
+	ck_assert_uint_eq(st.umask, 027);
+	ck_assert_uint_eq(st.fsuid, 1003);
+	ck_assert_uint_eq(st.fsgid, 23);
+	ck_assert(st.cap_eff == 0x1ffffffffffULL);
+	/* Uid: with three numbers only, and no CapEff: both unset */
+	notify_parse_status("Umask:\t0022\nUid:\t0\t0\t0\nGid:\t0\t0\t0\t0\nCapPrm:\t1\n", &st);
+	ck_assert_uint_eq(st.have, STATUS_HAVE_UMASK | STATUS_HAVE_GID);
+	ck_assert_uint_eq(st.umask, 022);
+	/* a name that only starts like a field is not it */
+	notify_parse_status("Uidx:\t1\t2\t3\t4\nUid:\t5\t6\t7\t8\n", &st);
+	ck_assert_uint_eq(st.have, STATUS_HAVE_UID);
+	ck_assert_uint_eq(st.fsuid, 8);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("notify_decode");
@@ -151,6 +179,7 @@ int main(void)
 
 	tcase_add_test(tk, test_decode_arches);
 	tcase_add_test(tk, test_trace_only);
+	tcase_add_test(tk, test_parse_status);
 	suite_add_tcase(s, tk);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
