@@ -334,8 +334,10 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		return;
 	}
 	if (iv->in_shell && !(flags & RR_NOFN) && fn_defined(iv->sh, name)) {
-		shwalk_call(a, fn_defined(iv->sh, name), iv->sh);
-		return;
+		struct fn *f = fn_defined(iv->sh, name);
+		shwalk_call(a, f, iv->sh);
+		if (!f->maybe)
+			return; /* else it may be the program of that name */
 	}
 	pr = prog_lookup(name);
 	if (flags & RR_BUILTIN) {

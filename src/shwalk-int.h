@@ -59,5 +59,7 @@ void shwalk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_se
 void shwalk_list(struct an *a, TSNode n, struct sh *sh);
 void shwalk_loop(struct an *a, TSNode n, struct sh *sh);
 void shwalk_function(struct an *a, TSNode n, struct sh *sh);
+void shwalk_if(struct an *a, TSNode n, struct sh *sh);
+void shwalk_case(struct an *a, TSNode n, struct sh *sh);
 
 #endif

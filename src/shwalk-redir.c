@@ -211,6 +211,11 @@ void shwalk_redirected_body(struct an *a, TSNode body, struct sh *sh,
 		shwalk_list_rs(a, body, sh, rs);
 		return;
 	}
+	if (n_is(body, "negated_command") && cnt > 0) {
+		/* `! cmd 2>f args`: the words are cmd's */
+		shwalk_redirected_body(a, ts_node_named_child(body, 0), sh, rs);
+		return;
+	}
 	if (n_is(body, "pipeline") && cnt > 0 && shwalk_heads_list(ts_node_named_child(body, 0))) {
 		shwalk_redirected(a, ts_node_named_child(body, 0), sh, &body, rs);
 		return;

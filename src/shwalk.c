@@ -171,6 +171,10 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 		}
 	} else if (strcmp(t, "list") == 0) {
 		shwalk_list(a, n, sh);
+	} else if (strcmp(t, "if_statement") == 0) {
+		shwalk_if(a, n, sh);
+	} else if (strcmp(t, "case_statement") == 0) {
+		shwalk_case(a, n, sh);
 	} else if (strcmp(t, "function_definition") == 0) {
 		shwalk_function(a, n, sh);
 	} else if (strcmp(t, "variable_assignment") == 0 ||

@@ -426,7 +426,9 @@ def ignored(ob, root, line):
     if "/sh-thd" in p or p.startswith(os.path.join(root, "tmp", "sh-")):
         return True  # bash's here-document temporary files
     inside = under(p, root)
-    if ob["cap"] in ("read", "execute") and not inside and not named(line, p, root):
+    if ob["cap"] == "execute" and not inside and not named(line, p):
+        return True  # a program is named by its name
+    if ob["cap"] == "read" and not inside and not named(line, p, root):
         return True
     if ob["cap"] == "read" and os.path.isdir(p) and inside and not named(line, p):
         return True  # directory listing by a program the table does not know

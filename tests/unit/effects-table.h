@@ -409,8 +409,30 @@ static const struct {
 	/* a loop body that moves the shell runs again from there */
 	{ "for i in 1 2; do rm a; cd dir; done",
 	  "delete /w/a; delete ?-" },
+	/* when mkdir fails (n is a file), cd is skipped and rm b runs in /w;
+	 * inside the list, rm a runs only after the cd */
 	{ "mkdir -p n && cd n && rm a; rm b",
-	  "create /w/n; delete /w/n/a; delete /w/n/b" },
+	  "create /w/n; delete /w/n/a; delete ?-" },
+	{ "cd d || exit 1; rm b",
+	  "delete /w/d/b" },
+	{ "false && cd d; rm b",
+	  "delete ?-" },
+	/* a function defined on a path the line may not take (tests/oracle) */
+	{ "false && f() { cd d; }; f; rm b",
+	  "execute /usr/bin/f; delete ?-" },
+	/* if and case: one branch runs, from the state the condition left */
+	{ "if false; then cd d; else rm a; fi; rm b",
+	  "delete /w/a; delete ?-" },
+	{ "if true; then cd d; fi; rm b",
+	  "delete ?-" },
+	{ "case x in x) cd d;; *) rm a;; esac",
+	  "delete /w/a" },
+	/* `! cmd 2>f args`: the words after the redirection are cmd's */
+	{ "! sed -i 2>e s/a/b/ f",
+	  "create /w/e; write /w/e; read /w/f; write /w/f; create ?/w; delete ?/w" },
+	/* a name an earlier unresolved delete may have removed */
+	{ "xargs rm -f < l; echo x >> a",
+	  "delete ?-; read /w/l; create /w/a; write /w/a" },
 	{ "echo $(> n)",
 	  "create /w/n" },
 	/* a `;` after a here-document start: tree-sitter-bash cannot read it,
