@@ -304,6 +304,16 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		/* the program itself is known only at run time */
 		struct cmd c = { .prog = NULL, .cwd = iv->c.cwd };
 		effects_emit_at(a, &c, M_EXECUTE, NULL, shword_anchor(a, iv->c.cwd, w0), w0->start, w0->end);
+		/* `$SUDO rm x`, `$action touch f`: an unquoted expansion may
+		 * vanish, and the next word is the program (found by tests/oracle) */
+		if (iv->argc > 1 && a->src[w0->start] == '$' && a->src[w0->start + 1] != '(' &&
+		    w_path_known(iv->argv[1]) &&
+		    iv->argv[1]->lit[0] != '-') {
+			struct inv rest = *iv;
+			rest.argv++;
+			rest.argc--;
+			prog_run_flags(a, &rest, flags);
+		}
 		return;
 	}
 	if (w0->len == 0)

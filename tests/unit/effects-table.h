@@ -313,7 +313,7 @@ static const struct {
 	{ "strace rm a",
 	  "execute /usr/bin/strace; execute ?/w" },
 	{ "$WRAP rm a",
-	  "execute ?-" },
+	  "execute ?-; delete /w/a" },
 	{ "sudo -s",
 	  "any !/w" },
 	/* redirections (a redirection alone; swallowed words; descriptors) */
@@ -430,6 +430,11 @@ static const struct {
 	/* `! cmd 2>f args`: the words after the redirection are cmd's */
 	{ "! sed -i 2>e s/a/b/ f",
 	  "create /w/e; write /w/e; read /w/f; write /w/f; create ?/w; delete ?/w" },
+	/* an unquoted expansion as the program may vanish: `$SUDO rm x` */
+	{ "$action rm -f a",
+	  "execute ?-; delete /w/a" },
+	{ "\"$action\" rm -f a",
+	  "execute ?-" },
 	/* a name an earlier unresolved delete may have removed */
 	{ "xargs rm -f < l; echo x >> a",
 	  "delete ?-; read /w/l; create /w/a; write /w/a" },
