@@ -430,6 +430,11 @@ static const struct {
 	/* `! cmd 2>f args`: the words after the redirection are cmd's */
 	{ "! sed -i 2>e s/a/b/ f",
 	  "create /w/e; write /w/e; read /w/f; write /w/f; create ?/w; delete ?/w" },
+	/* `<<-`: a substitution on a tab-indented line runs (tests/oracle) */
+	{ "cat <<-EOF\n\t$(touch n)\n\tEOF",
+	  "create /w/n" },
+	{ "cat <<-'EOF'\n\t$(touch n)\n\tEOF",
+	  "" },
 	/* an unquoted expansion as the program may vanish: `$SUDO rm x` */
 	{ "$action rm -f a",
 	  "execute ?-; delete /w/a" },
