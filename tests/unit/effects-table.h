@@ -435,6 +435,9 @@ static const struct {
 	  "create /w/n" },
 	{ "cat <<-'EOF'\n\t$(touch n)\n\tEOF",
 	  "" },
+	/* an unquoted expansion as an operand may vanish: the target moves */
+	{ "ln -sf ${t#/x/} /lib64/y",
+	  "create /lib64/y; create /w/y" },
 	/* an unquoted expansion as the program may vanish: `$SUDO rm x` */
 	{ "$action rm -f a",
 	  "execute ?-; delete /w/a" },
