@@ -2,7 +2,7 @@
 # bench/check-oracle.sh - `fsjail check` against what bash really does, on
 # long samples (issue 17; tests/oracle/oracle.py, t0098 runs a short one).
 #
-# Prints, for the corpus of real lines (tests/oracle/corpus.jsonl), the
+# Prints, for the corpus of real lines (tests/oracle/corpus*.jsonl), the
 # one-liners of tests/data/oneliners.txt and ORACLE_SEEDS generated
 # samples of ORACLE_N lines each: lines with a miss (an observed (path,
 # capability) the prediction does not cover), and the over-prediction
@@ -50,7 +50,7 @@ for which in after before; do
 		continue
 	fi
 	echo "== $which: $bin"
-	run "$which-corpus" "$bin" "$top/tests/oracle/corpus.jsonl"
+	run "$which-corpus" "$bin" "$top"/tests/oracle/corpus*.jsonl
 	run "$which-oneliners" "$bin" --oneliners "$top/tests/data/oneliners.txt"
 	for s in $seeds; do
 		run "$which-gen-seed$s" "$bin" --gen "$n" --seed "$s"

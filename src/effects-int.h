@@ -49,6 +49,7 @@ struct fn {
 	const char *def_cwd; /* the directory it was walked in where defined */
 	bool moves;          /* its body changes the shell's directory */
 	bool active;         /* being walked (a recursive call is not followed) */
+	bool maybe;          /* defined on a path the line may not take (`a && f() {...}`) */
 };
 
 /* The shell state the walk carries; copied (by value) into subshells. */
@@ -164,7 +165,6 @@ struct ospec {
 	bool posix;                /* options end at the first operand (wrappers) */
 	bool numeric;              /* -NUM is an option (head -5, nice -10) */
 	bool bsd_empty;            /* an sopt option takes a following '' (BSD sed -i '') */
-	bool single_dash_long;     /* -name style long options are not used; unused */
 };
 
 struct opt {

@@ -135,6 +135,22 @@ bool effects_earlier(struct an *a, int cap, const char *p, bool above)
 	return false;
 }
 
+/* true when p may be gone: deleted earlier in the line, or one of the
+ * run-time names of an unresolved delete of another word (`xargs rm < l;
+ * echo x >> a`: found by tests/oracle) in a folder above p. */
+static bool may_be_deleted(struct an *a, const char *p, uint32_t start)
+{
+	if (effects_earlier(a, FSJ_CAP_DELETE, p, true))
+		return true;
+	for (size_t i = 0; i < a->out->n; i++) {
+		const struct fsj_effect *e = &a->out->v[i];
+		if (e->status == FSJ_EFFECT_UNRESOLVED && e->cap == FSJ_CAP_DELETE &&
+		    e->start != start && (!e->path || path_covers(e->path, p)))
+			return true;
+	}
+	return false;
+}
+
 /* Effects of mode m on a known path p, or on an operand that lies in
  * directory anchor when p is NULL (unresolved); kind -1: p was deleted
  * earlier in the line, so it may or may not exist (both effects). */
@@ -148,7 +164,7 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 	if (p && (m == M_READ || m == M_WRITE || m == M_CW || m == M_WIFEX) && std_stream(p))
 		return;
 	if (p && (m == M_CW || m == M_WIFEX || m == M_MV || m == M_LNF))
-		kind = effects_earlier(a, FSJ_CAP_DELETE, p, true) ? -1 : effects_kind(a, p);
+		kind = may_be_deleted(a, p, start) ? -1 : effects_kind(a, p);
 	switch (m) {
 	case M_READ:
 	case M_WRITE:
@@ -290,7 +306,7 @@ static void effects_recreate(struct an *a)
 	for (size_t k = 0; k < a->ncw; k++) {
 		struct fsj_effect w = a->out->v[a->cw[k]];
 
-		if (effects_earlier(a, FSJ_CAP_DELETE, w.path, true) &&
+		if (may_be_deleted(a, w.path, w.start) &&
 		    !effects_earlier(a, FSJ_CAP_CREATE, w.path, false))
 			effects_add(a, FSJ_EFFECT_RESOLVED, FSJ_CAP_CREATE, w.path, w.start, w.end,
 				    w.program);

@@ -3,9 +3,13 @@
 # runs each line with bash under strace, in bubblewrap (host read-only, no
 # network), and fails on any observed (path, capability) the prediction
 # misses. Here: the corpus of real lines (tests/oracle/corpus.jsonl), a
-# bounded seeded sample of generated lines, the two shapes the issue
+# bounded seeded sample of generated lines (that differs from seed to seed
+# and holds every construct of DESIGN.md section 11), the shapes the issue
 # names, and a check that the oracle can fail at all (a prediction of
 # nothing must be caught). bench/check-oracle.sh runs longer samples.
+# The corpus: tests/oracle/corpus.jsonl (hand-picked lines: agent
+# transcripts, bug reports, scripts), corpus-debian.jsonl (Debian packages'
+# scripts), corpus-ci.jsonl (CI configurations); each line names its source.
 #
 # strace, bwrap and python3 are tools, not the kernel: without them the
 # tests SKIP loudly, and FAIL when FSJAIL_REQUIRE_ORACLE=1 (CI sets it
@@ -13,7 +17,7 @@
 # FSJAIL_ORACLE_N change the generated sample (default seed 17, 150 lines).
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 
 oracle=$TEST_SRCDIR/oracle/oracle.py
@@ -28,7 +32,7 @@ if [ -z "$missing" ] && ! bwrap --ro-bind / / --dev /dev --proc /proc --unshare-
 	missing=" bwrap (cannot make a sandbox here)"
 fi
 if [ -n "$missing" ]; then
-	for t in corpus sample named-shapes can-fail; do
+	for t in corpus generator sample named-shapes can-fail; do
 		if [ "${FSJAIL_REQUIRE_ORACLE:-0}" = 1 ]; then
 			not_ok "oracle $t: FSJAIL_REQUIRE_ORACLE=1 and missing:$missing"
 		else
@@ -40,17 +44,27 @@ if [ -n "$missing" ]; then
 fi
 
 begin_test "the corpus of real lines: no observed effect the prediction misses"
-python3 "$oracle" --fsjail "$FSJAIL" "$TEST_SRCDIR/oracle/corpus.jsonl" >"$T/corpus.out" 2>&1
+python3 "$oracle" --fsjail "$FSJAIL" "$TEST_SRCDIR"/oracle/corpus*.jsonl >"$T/corpus.out" 2>&1
 rc=$?
 tail -n 1 "$T/corpus.out" | sed 's/^/# /'
 [ $rc = 0 ] || { diag_file "misses" "$T/corpus.out"; fail "oracle exit $rc"; }
+end_test
+
+begin_test "the generator: its sample differs by seed and holds every construct of section 11"
+gen=$TEST_SRCDIR/oracle/gen.py
+python3 "$gen" 30 "$seed" >"$T/g1" && python3 "$gen" 30 "$((seed + 1))" >"$T/g2" ||
+	fail "gen.py failed"
+cmp -s "$T/g1" "$T/g2" && fail "seeds $seed and $((seed + 1)) give the same lines"
+python3 "$gen" 30 "$seed" | cmp -s - "$T/g1" || fail "seed $seed does not give the same lines twice"
+lacks=$(python3 "$gen" --coverage "$n" "$seed") || fail "seed $seed, $n lines lack: $lacks"
 end_test
 
 begin_test "a seeded sample of $n generated lines (seed $seed): no miss"
 python3 "$oracle" --fsjail "$FSJAIL" --gen "$n" --seed "$seed" >"$T/gen.out" 2>&1
 rc=$?
 tail -n 1 "$T/gen.out" | sed 's/^/# /'
-[ $rc = 0 ] || { diag_file "misses" "$T/gen.out"; fail "oracle exit $rc"; }
+[ $rc = 0 ] || { diag_file "misses" "$T/gen.out"
+	fail "oracle exit $rc with seed $seed (again: FSJAIL_ORACLE_SEED=$seed FSJAIL_ORACLE_N=$n)"; }
 end_test
 
 begin_test "issue 17's shapes: 'cd X && cmd > f', a here-document in a list, 'a && b > f | c'"

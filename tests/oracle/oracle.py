@@ -281,6 +281,8 @@ def observe(tracedir, ws, before, first_pid, fsjail, root):
                 if not p:
                     continue
                 wr = "O_WRONLY" in flags or "O_RDWR" in flags or "O_TRUNC" in flags
+                if "O_PATH" in flags:
+                    continue  # a handle, not a read (ln opening its target folder)
                 rel = a[1] if name in ("openat", "openat2") else a[0]
                 if not wr and "O_CREAT" not in flags and (rel == '"."' or p in execd):
                     continue  # its own working directory; a script it runs
@@ -400,7 +402,12 @@ def covers(pred, ob):
     return False
 
 
-def named(line, path):
+def named(line, path, root=None):
+    """True when the line names path: by its basename inside the scratch
+    tree, by the whole path outside it (`chown root:root etc/passwd` does
+    not name the /etc/passwd that chown reads to find root)."""
+    if root is not None and not under(path, root):
+        return path in line
     base = os.path.basename(path)
     return bool(base) and re.search(r"(^|[\s/'\"=<>|;&(])" + re.escape(base) +
                                     r"($|[\s'\";&|)<>])", line) is not None
@@ -414,12 +421,14 @@ def ignored(ob, root, line):
     p = ob["path"]
     if p is None or p in STD or p.startswith(("/dev/fd/", "/proc/self/fd/", "/dev/pts/")):
         return True
-    if p.startswith(IGNORE_PREFIXES) and not named(line, p):
+    if p.startswith(IGNORE_PREFIXES) and not named(line, p, root):
         return True
     if "/sh-thd" in p or p.startswith(os.path.join(root, "tmp", "sh-")):
         return True  # bash's here-document temporary files
     inside = under(p, root)
-    if ob["cap"] in ("read", "execute") and not inside and not named(line, p):
+    if ob["cap"] == "execute" and not inside and not named(line, p):
+        return True  # a program is named by its name
+    if ob["cap"] == "read" and not inside and not named(line, p, root):
         return True
     if ob["cap"] == "read" and os.path.isdir(p) and inside and not named(line, p):
         return True  # directory listing by a program the table does not know
