@@ -11,6 +11,8 @@
 #include "inforce.h"
 #include "path.h"
 #include "policy.h"
+#include "repoexplain.h"
+#include "sandbox.h"
 
 int cmd_explain(int argc, char **argv)
 {
@@ -55,6 +57,9 @@ int cmd_explain(int argc, char **argv)
 	if (cmd_load_policy("explain", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 
+	/* the seccomp listener's repository rules (repoexplain.h) */
+	bool listener = !pol->darwin && ctx.config.protect_repository &&
+			sandbox_listener_expected(NULL);
 	cJSON *jroot = json ? cJSON_CreateObject() : NULL;
 	cJSON *jpaths = NULL;
 	if (json) {
@@ -93,7 +98,13 @@ int cmd_explain(int argc, char **argv)
 			bool enforced = (pol->enforced & FSJ_CAPBIT(c)) != 0;
 			cleanup_free char *off = NULL;
 
+			struct repoexplain rx = { 0 };
+
 			policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
+			if (d.allowed && listener &&
+			    repoexplain_refuses(ctx.workspace, resolved, (enum fsj_cap)c,
+						ctx.config.backup_enabled, &rx))
+				d = (struct fsj_decision){ false, FSJ_LEVEL_PROTECTED, NULL, false };
 			/* a Mac's rules match paths, existing or not; Landlock's
 			 * only paths that exist */
 			if (!pol->darwin)
@@ -106,22 +117,39 @@ int cmd_explain(int argc, char **argv)
 				cJSON_AddStringToObject(jc, "level", fsj_level_name(d.level));
 				cJSON_AddBoolToObject(jc, "enforced", enforced);
 				cJSON_AddBoolToObject(jc, "in_force", !off);
-				if (d.rule)
+				if (rx.rule) {
+					cJSON *jr = cJSON_AddObjectToObject(jc, "rule");
+
+					cJSON_AddStringToObject(jr, "source", "protected");
+					cJSON_AddStringToObject(jr, "id", rx.rule->id);
+					cJSON_AddStringToObject(jr, "origin", "listener");
+					cJSON_AddStringToObject(jr, "reason", rx.reason);
+				} else if (d.rule) {
 					cJSON_AddItemToObject(jc, "rule", cmd_rule_json(d.rule));
-				else
+				} else {
 					cJSON_AddNullToObject(jc, "rule");
+				}
+				free(rx.reason);
 				continue;
 			}
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
-			if (d.rule)
+			if (rx.rule)
+				printf("listener '%s' [%s]", rx.rule->id, rx.reason);
+			else if (d.rule)
 				fsj_rule_print(stdout, d.rule);
 			else
 				printf("nothing grants it");
 			if (!enforced)
 				printf(" (not enforced at tier %s)", fsj_tier_name((enum fsj_tier)tier));
 			printf("%s%s\n", off ? ", but " : "", off ? off : "");
+			free(rx.reason);
 		}
+		cleanup_free char *note = listener ? repoexplain_note(ctx.workspace, resolved) : NULL;
+		if (note && json)
+			cJSON_AddStringToObject(jp, "note", note);
+		else if (note)
+			printf("  note: %s\n", note);
 		free(norm);
 		free(resolved);
 	}
