@@ -79,7 +79,7 @@ end_test
 begin_test "explain --json carries the listener's rule"
 "$FSJAIL" explain --json --workspace "$WS" "$WS/sub/HEAD" >"$OUT" 2>"$ERR"
 assert_rc 0
-python3 - "$OUT" <<'PY' >"$T/py" 2>&1 || { fail "json"; diag_file "$T/py"; }
+python3 - "$OUT" <<'PY' >"$T/py" 2>&1 || { fail "json"; diag_file python "$T/py"; }
 import json, sys
 c = json.load(open(sys.argv[1]))["paths"][0]["capabilities"]["create"]
 assert c["allowed"] is False, c
@@ -95,7 +95,7 @@ begin_test "status names the listener's repository rules"
 assert_out_match "rule 'repository-discovery'"
 assert_out_match "hooks/, info/, config, config.worktree.*rule 'repository-metadata'"
 "$FSJAIL" status --json --workspace "$WS" >"$OUT" 2>"$ERR"
-python3 - "$OUT" <<'PY' >"$T/py" 2>&1 || { fail "json"; diag_file "$T/py"; }
+python3 - "$OUT" <<'PY' >"$T/py" 2>&1 || { fail "json"; diag_file python "$T/py"; }
 import json, sys
 r = json.load(open(sys.argv[1]))["repository_metadata"]
 assert r["outside_by_listener"] is True and r["discovery_by_listener"] is True, r
@@ -116,7 +116,7 @@ end_test
 
 begin_test "folders left unsearched: listed by status, named by explain"
 FSJAIL_TEST_REPO_ENTRIES=3 "$FSJAIL" status --json --workspace "$WS" >"$OUT" 2>"$ERR"
-python3 - "$OUT" "$WS" <<'PY' >"$T/py" 2>&1 || { fail "json"; diag_file "$T/py"; }
+python3 - "$OUT" "$WS" <<'PY' >"$T/py" 2>&1 || { fail "json"; diag_file python "$T/py"; }
 import json, sys
 r = json.load(open(sys.argv[1]))["repository_metadata"]
 assert r["budget_hit"] is True, r
