@@ -33,6 +33,18 @@ static bool is_meta_name(const char *n)
 	       strcmp(n, "hooks") == 0 || strcmp(n, "info") == 0;
 }
 
+/* notify-repo.c info_file(): the first name under info/ (up to a '/'). */
+static bool info_file(const char *n)
+{
+	static const char *const names[] = { "attributes", "exclude", "sparse-checkout", "grafts" };
+	size_t len = strcspn(n, "/");
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == len && strncmp(n, names[i], len) == 0)
+			return true;
+	return false;
+}
+
 static bool ends_git(const char *s, size_t n)
 {
 	return n >= 4 && strncmp(s + n - 4, ".git", 4) == 0;
@@ -130,16 +142,19 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 		return refuse(out, &meta_rule,
 			      xasprintf("metadata of the git repository at %s (unless the command "
 					"made that repository in this run)", dir));
-	/* D is, or lies under, hooks or info: G is the folder above that */
+	/* D is, or lies under, hooks, or info by way of one of the files
+	 * that steer git: G is the folder above that */
 	{
 		cleanup_free char *p = xstrdup(dir);
+		const char *below = base; /* the name under p */
 
 		while (strcmp(p, "/") != 0) {
 			char *up = path_dirname(p);
 			const char *name = strrchr(p, '/') + 1;
+			bool info = strcmp(name, "info") == 0 && info_file(below);
 
-			if ((strcmp(name, "hooks") == 0 || strcmp(name, "info") == 0) &&
-			    is_gitdir(up)) {
+			below = path + (name - p); /* the same name in path */
+			if ((strcmp(name, "hooks") == 0 || info) && is_gitdir(up)) {
 				char *why = xasprintf("metadata of the git repository at %s (unless "
 						      "the command made that repository in this "
 						      "run)", up);
