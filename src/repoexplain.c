@@ -112,36 +112,43 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 	if (cap == FSJ_CAP_WRITE && exists && !writes_trapped && S_ISREG(st.st_mode))
 		return false; /* not trapped: the kernel's rules alone decide */
 	if (cap == FSJ_CAP_CREATE && discovery(workspace, path, base))
-		return refuse(out, &discovery_rule,
-			      xstrdup("a HEAD outside a gitdir makes git take its folder for one "
-				      "(a HEAD is made only below a .git or NAME.git folder, or in a "
-				      "folder the command made with refs/ in this run)"));
+		return refuse(
+			out, &discovery_rule,
+			xstrdup("a HEAD outside a gitdir makes git take its folder for one "
+				"(a HEAD is made only below a .git or NAME.git folder, or in a "
+				"folder the command made with refs/ in this run)"));
 	if (strcmp(base, ".git") == 0) {
 		if (exists && S_ISDIR(st.st_mode))
 			return cap == FSJ_CAP_DELETE &&
 			       refuse(out, &meta_rule,
-				      xasprintf("the .git folder of %s may not be removed or "
-						"renamed away (one made in its place would carry the "
-						"command's hooks)", dir));
+				      xasprintf(
+					      "the .git folder of %s may not be removed or "
+					      "renamed away (one made in its place would carry the "
+					      "command's hooks)",
+					      dir));
 		if (exists && S_ISREG(st.st_mode) && cap == FSJ_CAP_WRITE)
 			return refuse(out, &meta_rule,
 				      xasprintf("%s names the gitdir of a linked worktree or "
-						"submodule: delete only", path));
+						"submodule: delete only",
+						path));
 		if (cap == FSJ_CAP_CREATE && !(workspace && path_covers(workspace, path)))
-			return refuse(out, &meta_rule,
-				      xstrdup("a .git file in a folder the command did not make "
-					      "(outside the workspace); a .git folder may be made"));
+			return refuse(
+				out, &meta_rule,
+				xstrdup("a .git file in a folder the command did not make "
+					"(outside the workspace); a .git folder may be made"));
 		return false;
 	}
 	if (exists && S_ISDIR(st.st_mode) && cap == FSJ_CAP_DELETE && strlen(base) > 4 &&
 	    ends_git(base, strlen(base)) && is_gitdir(path))
 		return refuse(out, &meta_rule,
 			      xasprintf("the git repository at %s may not be removed or renamed "
-					"away", path));
+					"away",
+					path));
 	if (is_meta_name(base) && is_gitdir(dir))
 		return refuse(out, &meta_rule,
 			      xasprintf("metadata of the git repository at %s (unless the command "
-					"made that repository in this run)", dir));
+					"made that repository in this run)",
+					dir));
 	/* D is, or lies under, hooks, or info by way of one of the files
 	 * that steer git: G is the folder above that */
 	{
@@ -155,9 +162,11 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 
 			below = path + (name - p); /* the same name in path */
 			if ((strcmp(name, "hooks") == 0 || info) && is_gitdir(up)) {
-				char *why = xasprintf("metadata of the git repository at %s (unless "
-						      "the command made that repository in this "
-						      "run)", up);
+				char *why =
+					xasprintf("metadata of the git repository at %s (unless "
+						  "the command made that repository in this "
+						  "run)",
+						  up);
 
 				free(up);
 				return refuse(out, &meta_rule, why);
@@ -183,10 +192,12 @@ char *repoexplain_note(const char *workspace, const char *path)
 		if (lstat(cur, &st) == 0 && S_ISDIR(st.st_mode) && is_gitdir(cur)) {
 			if (workspace && path_covers(workspace, cur))
 				return NULL; /* the scan's rules, shown above */
-			return xasprintf("%s is a git repository outside the workspace: the "
-					 "listener refuses changes to its hooks/, info/, config and "
-					 "config.worktree (rule 'repository-metadata'); the rest of it "
-					 "is as the rules above say", cur);
+			return xasprintf(
+				"%s is a git repository outside the workspace: the "
+				"listener refuses changes to its hooks/, info/, config and "
+				"config.worktree (rule 'repository-metadata'); the rest of it "
+				"is as the rules above say",
+				cur);
 		}
 		up = path_dirname(cur);
 		free(cur);
@@ -202,10 +213,11 @@ char *repoexplain_note(const char *workspace, const char *path)
 			cleanup_free char *dotgit = xstrndup(path, (size_t)(g + 5 - path));
 
 			if (lstat(dotgit, &st) < 0)
-				return xasprintf("%s does not exist: a repository the command makes "
-						 "there is its own (its hooks and config are not "
-						 "checked during the run) and is named after the run",
-						 dotgit);
+				return xasprintf(
+					"%s does not exist: a repository the command makes "
+					"there is its own (its hooks and config are not "
+					"checked during the run) and is named after the run",
+					dotgit);
 		}
 	}
 	return NULL;

@@ -266,8 +266,8 @@ static char *get_str(struct cursor *c, size_t max, char sep)
 
 static bool name_ok(const char *name)
 {
-	return name[0] && !strchr(name, '/') && strcmp(name, ".") != 0 &&
-	       strcmp(name, "..") != 0 && strcmp(name, ".git") != 0;
+	return name[0] && !strchr(name, '/') && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 &&
+	       strcmp(name, ".git") != 0;
 }
 
 static struct repometa_cache *parse(const char *buf, size_t len, const char *workspace)

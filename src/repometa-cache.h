@@ -44,7 +44,7 @@ struct repometa_cache_rec {
 	char *name;    /* entry name in the parent ("" for the workspace) */
 	uint64_t dev, ino;
 	struct timespec mtime, ctime;
-	size_t entries; /* entries counted against the walk's budget */
+	size_t entries;                   /* entries counted against the walk's budget */
 	size_t first_child, next_sibling; /* after repometa_cache_link() */
 };
 

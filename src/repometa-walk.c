@@ -86,7 +86,7 @@ static void merge_unsearched(struct repometa *m, const char *workspace)
 
 struct item {
 	char *path;
-	char *name;    /* entry name in the parent ("" for the workspace) */
+	char *name; /* entry name in the parent ("" for the workspace) */
 	unsigned depth;
 	size_t old;    /* its record in the previous walk, or NONE */
 	size_t parent; /* its parent's record in this walk, or NONE */

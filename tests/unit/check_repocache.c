@@ -119,16 +119,16 @@ START_TEST(test_forged_refused)
 {
 	static const char *const edits[][2] = {
 		{ "fsjail-scan 1", "fsjail-scan 2" },
-		{ "\nend\n", "\n" },             /* cut short */
-		{ "\nend\n", "\nend\nmore\n" },  /* trailing bytes */
-		{ "\n0 ", "\n1 " },              /* a parent that is not before it */
-		{ "1:a\n", "1:/\n" },            /* a name with a slash */
-		{ "1:a\n", "4:.git\n" },         /* a name the walk never records */
+		{ "\nend\n", "\n" },            /* cut short */
+		{ "\nend\n", "\nend\nmore\n" }, /* trailing bytes */
+		{ "\n0 ", "\n1 " },             /* a parent that is not before it */
+		{ "1:a\n", "1:/\n" },           /* a name with a slash */
+		{ "1:a\n", "4:.git\n" },        /* a name the walk never records */
 		{ "1:a\n", "2:..\n" },
-		{ "1:a\n", "0:\n" },             /* an empty name below the top */
+		{ "1:a\n", "0:\n" },                 /* an empty name below the top */
 		{ "1:a\n", "14:b\nwith newline\n" }, /* a name twice in one folder */
-		{ "1:a\n", "999999999:a\n" },    /* a length past the end */
-		{ "- ", "0 " },                  /* the top with a parent */
+		{ "1:a\n", "999999999:a\n" },        /* a length past the end */
+		{ "- ", "0 " },                      /* the top with a parent */
 	};
 	char *file = keep_record();
 	size_t len;
