@@ -1,13 +1,13 @@
 /* repometa-cache.c - the record of a workspace walk and its file in
  * fsjail's state folder (see repometa-cache.h).
  *
- * File format (version 1), every number decimal, names length-prefixed
+ * File format (version 2), every number decimal, names length-prefixed
  * (a name may hold any byte but '/' and NUL, a newline included):
  *   fsjail-scan 1\n
  *   <len>:<workspace>\n
  *   <time_s> <time_ns> <n>\n
  *   n lines: <parent|-> <dev> <ino> <mtime_s> <mtime_ns> <ctime_s> <ctime_ns>
- *            <entries> <len>:<name>\n     (the workspace first, parent "-")
+ *            <entries> <flags> <len>:<name>\n   (the workspace first, parent "-")
  *   end\n */
 
 #include "repometa-cache.h"
@@ -27,7 +27,7 @@
 #include "repometa.h"
 #include "util.h"
 
-#define CACHE_MAGIC "fsjail-scan 1\n"
+#define CACHE_MAGIC "fsjail-scan 2\n"
 /* At most one record per folder the budget lets the walk read. */
 #define CACHE_MAX_RECS ((size_t)REPOMETA_MAX_ENTRIES + 1)
 
@@ -84,7 +84,7 @@ void repometa_cache_free(struct repometa_cache *c)
 }
 
 size_t repometa_cache_add(struct repometa_cache *c, size_t parent, const char *name,
-			  const struct stat *st, size_t entries)
+			  const struct stat *st, size_t entries, unsigned flags)
 {
 	if (c->n == c->cap) {
 		c->cap = c->cap ? 2 * c->cap : 64;
@@ -98,6 +98,7 @@ size_t repometa_cache_add(struct repometa_cache *c, size_t parent, const char *n
 		.mtime = st->st_mtim,
 		.ctime = st->st_ctim,
 		.entries = entries,
+		.flags = flags,
 		.first_child = REPOMETA_CACHE_NONE,
 		.next_sibling = REPOMETA_CACHE_NONE,
 	};
@@ -292,7 +293,7 @@ static struct repometa_cache *parse(const char *buf, size_t len, const char *wor
 	out->time.tv_nsec = (long)tns;
 	out->complete = true;
 	for (unsigned long long i = 0; i < n; i++) {
-		unsigned long long parent = 0, dev, ino, ms, mns, cs, cns, entries;
+		unsigned long long parent = 0, dev, ino, ms, mns, cs, cns, entries, flags;
 		struct repometa_cache_rec r = { 0 };
 
 		if (i == 0) {
@@ -304,9 +305,12 @@ static struct repometa_cache *parse(const char *buf, size_t len, const char *wor
 		}
 		if (!get_num(&c, &dev, ' ') || !get_num(&c, &ino, ' ') || !get_num(&c, &ms, ' ') ||
 		    !get_num(&c, &mns, ' ') || !get_num(&c, &cs, ' ') || !get_num(&c, &cns, ' ') ||
-		    !get_num(&c, &entries, ' ') || mns >= 1000000000ULL || cns >= 1000000000ULL ||
+		    !get_num(&c, &entries, ' ') || !get_num(&c, &flags, ' ') ||
+		    mns >= 1000000000ULL || cns >= 1000000000ULL ||
 		    ms > (unsigned long long)INT64_MAX || cs > (unsigned long long)INT64_MAX ||
-		    entries > REPOMETA_MAX_ENTRIES)
+		    entries > REPOMETA_MAX_ENTRIES ||
+		    (flags &
+		     ~(unsigned long long)(REPOMETA_CACHE_HAS_DOTGIT | REPOMETA_CACHE_HAS_HEAD)))
 			goto refuse;
 		r.name = get_str(&c, 255, '\n');
 		if (!r.name || (i == 0 ? r.name[0] != '\0' : !name_ok(r.name))) {
@@ -319,6 +323,7 @@ static struct repometa_cache *parse(const char *buf, size_t len, const char *wor
 		r.mtime = (struct timespec){ (time_t)ms, (long)mns };
 		r.ctime = (struct timespec){ (time_t)cs, (long)cns };
 		r.entries = (size_t)entries;
+		r.flags = (unsigned)flags;
 		r.first_child = r.next_sibling = REPOMETA_CACHE_NONE;
 		if (out->n == out->cap) {
 			out->cap = out->cap ? 2 * out->cap : 64;
@@ -411,10 +416,11 @@ int repometa_cache_save(const struct repometa_cache *c, const char *state_dir)
 			sb_adds(&sb, line);
 			free(line);
 		}
-		line = xasprintf("%llu %llu %lld %ld %lld %ld %zu %zu:", (unsigned long long)r->dev,
-				 (unsigned long long)r->ino, (long long)r->mtime.tv_sec,
-				 (long)r->mtime.tv_nsec, (long long)r->ctime.tv_sec,
-				 (long)r->ctime.tv_nsec, r->entries, strlen(r->name));
+		line = xasprintf(
+			"%llu %llu %lld %ld %lld %ld %zu %u %zu:", (unsigned long long)r->dev,
+			(unsigned long long)r->ino, (long long)r->mtime.tv_sec,
+			(long)r->mtime.tv_nsec, (long long)r->ctime.tv_sec, (long)r->ctime.tv_nsec,
+			r->entries, r->flags, strlen(r->name));
 		sb_adds(&sb, line);
 		free(line);
 		sb_adds(&sb, r->name);

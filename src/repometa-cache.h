@@ -13,9 +13,10 @@
  * lies on the workspace's device on a filesystem that keeps exact
  * timestamps (ext2/3/4, XFS, Btrfs, tmpfs; not NFS, FUSE or overlayfs,
  * which cache or merge attributes). The record only says which
- * subfolders a folder had and how many entries: every folder is still
- * looked at for .git and for a gitdir's shape, and a stale record is
- * never used (a subfolder made, moved in or replaced changed its
+ * subfolders a folder had, how many entries, and whether .git or HEAD
+ * was among them (a folder that had either is still looked at for .git
+ * and a gitdir's shape, whose contents may change without its own
+ * entries changing), and a stale record is never used (a subfolder made, moved in or replaced changed its
  * parent's ctime). Only the user can write the state folder (a run
  * cannot: baseline STATE_DIR); the file is hostile input all the same:
  * owner,
@@ -37,6 +38,11 @@
 /* Largest cache file read (bytes): 10^6 folders of short names. */
 #define REPOMETA_CACHE_MAX (64u * 1024u * 1024u)
 #define REPOMETA_CACHE_NONE SIZE_MAX
+/* A folder's entries named .git and HEAD, as read: a folder with neither
+ * whose record stands in need not be looked at for them (its entries are
+ * the recorded ones). */
+#define REPOMETA_CACHE_HAS_DOTGIT 1u
+#define REPOMETA_CACHE_HAS_HEAD 2u
 
 /* One folder the walk read (or took from an earlier walk). */
 struct repometa_cache_rec {
@@ -45,6 +51,7 @@ struct repometa_cache_rec {
 	uint64_t dev, ino;
 	struct timespec mtime, ctime;
 	size_t entries;                   /* entries counted against the walk's budget */
+	unsigned flags;                   /* REPOMETA_CACHE_HAS_* */
 	size_t first_child, next_sibling; /* after repometa_cache_link() */
 };
 
@@ -70,9 +77,10 @@ struct repometa_cache *repometa_cache_new(const char *workspace);
 void repometa_cache_free(struct repometa_cache *c);
 
 /* Append a folder read by the walk: parent (index or NONE), name (copied),
- * its lstat(2) st and how many entries it held. Returns its index. */
+ * its lstat(2) st, how many entries it held and its REPOMETA_CACHE_HAS_*
+ * flags. Returns its index. */
 size_t repometa_cache_add(struct repometa_cache *c, size_t parent, const char *name,
-			  const struct stat *st, size_t entries);
+			  const struct stat *st, size_t entries, unsigned flags);
 
 /* Build the child lists and the name index of a finished record. */
 void repometa_cache_link(struct repometa_cache *c);

@@ -140,10 +140,14 @@ static bool read_folder(struct repometa *m, struct queue *q, const struct item *
 		return true;
 	}
 	new->changed = true;
-	rec = repometa_cache_add(new, it->parent, it->name, st, 0);
+	rec = repometa_cache_add(new, it->parent, it->name, st, 0, 0);
 	while ((e = readdir(d))) {
 		struct stat sst;
 
+		if (strcmp(e->d_name, ".git") == 0)
+			new->v[rec].flags |= REPOMETA_CACHE_HAS_DOTGIT;
+		else if (strcmp(e->d_name, "HEAD") == 0)
+			new->v[rec].flags |= REPOMETA_CACHE_HAS_HEAD;
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
 		    strcmp(e->d_name, ".git") == 0)
 			continue;
@@ -200,10 +204,14 @@ void repometa_walk(struct repometa *m, const char *workspace, const char *home,
 		    repometa_cache_usable(old, it->old, &st, new) &&
 		    m->entries + old->v[it->old].entries <= budget) {
 			const struct repometa_cache_rec *r = &old->v[it->old];
-			size_t rec = repometa_cache_add(new, it->parent, it->name, &st, r->entries);
+			size_t rec = repometa_cache_add(new, it->parent, it->name, &st, r->entries,
+							r->flags);
 			struct item cur = *it;
 
-			repometa_visit_folder(m, cur.path, home);
+			/* neither .git nor HEAD among its (unchanged) entries:
+			 * nothing there for git to take for a repository */
+			if (r->flags)
+				repometa_visit_folder(m, cur.path, home);
 			m->entries += r->entries;
 			for (size_t c = r->first_child; c != REPOMETA_CACHE_NONE;
 			     c = old->v[c].next_sibling)

@@ -6,7 +6,8 @@
 # appears between two runs is protected on the second run (its hooks and
 # config refused), however it appears:
 #   - a prepared tree with old mtimes moved in, the parent's mtime set back;
-#   - made deep, every folder's mtime set back with touch -d;
+#   - made deep, or in a folder recorded empty, every folder's mtime set
+#     back with touch -d;
 #   - a folder renamed into the workspace from outside it;
 #   - (root) bind-mounted over a folder that did not change;
 # and a cache that is not fsjail's own (a FIFO, a symlink, cut short,
@@ -112,7 +113,7 @@ touch -d "@$keep" "$WS/a/b/d2"
 assert_protected "$WS/a/b/d2/vendor/lib"
 end_test
 
-begin_test "a repository made deep, every folder's mtime set back"
+begin_test "a repository made deep or in a recorded folder, every mtime set back"
 age
 keep=$(mtime_of "$WS/x/y/z/e3")
 keep2=$(mtime_of "$WS/x/y/z")
@@ -120,7 +121,12 @@ new_repo "$WS/x/y/z/e3/deep/er"
 find "$WS/x/y/z/e3/deep" -type d -exec touch -h -d "@$OLD" {} +
 touch -d "@$keep" "$WS/x/y/z/e3"
 touch -d "@$keep2" "$WS/x/y/z"
+# and a folder that was recorded empty made a repository in place
+keep=$(mtime_of "$WS/x/y/z/e1")
+new_repo "$WS/x/y/z/e1"
+touch -d "@$keep" "$WS/x/y/z/e1"
 assert_protected "$WS/x/y/z/e3/deep/er"
+assert_protected "$WS/x/y/z/e1"
 end_test
 
 begin_test "a folder renamed into the workspace from outside it"

@@ -44,9 +44,9 @@ static char *keep_record(void)
 	char *name = NULL;
 
 	ck_assert_int_eq(lstat(ws, &st), 0);
-	root = repometa_cache_add(c, REPOMETA_CACHE_NONE, "", &st, 2);
-	repometa_cache_add(c, root, "a", &st, 0);
-	repometa_cache_add(c, root, "b\nwith newline", &st, 0);
+	root = repometa_cache_add(c, REPOMETA_CACHE_NONE, "", &st, 2, REPOMETA_CACHE_HAS_DOTGIT);
+	repometa_cache_add(c, root, "a", &st, 0, 0);
+	repometa_cache_add(c, root, "b\nwith newline", &st, 0, REPOMETA_CACHE_HAS_HEAD);
 	repometa_cache_link(c);
 	if (!c->fs_exact) {
 		repometa_cache_free(c);
@@ -106,6 +106,9 @@ START_TEST(test_round_trip)
 	ck_assert(repometa_cache_child(c, 0, "b\nwith newline") != REPOMETA_CACHE_NONE);
 	ck_assert(repometa_cache_child(c, 0, "c") == REPOMETA_CACHE_NONE);
 	ck_assert_uint_eq(c->v[0].entries, 2);
+	ck_assert_uint_eq(c->v[0].flags, REPOMETA_CACHE_HAS_DOTGIT);
+	ck_assert_uint_eq(c->v[repometa_cache_child(c, 0, "b\nwith newline")].flags,
+			  REPOMETA_CACHE_HAS_HEAD);
 	repometa_cache_free(c);
 	/* another workspace's record is not this one's */
 	ck_assert(repometa_cache_load(state, top) == NULL);
@@ -118,12 +121,13 @@ END_TEST
 START_TEST(test_forged_refused)
 {
 	static const char *const edits[][2] = {
-		{ "fsjail-scan 1", "fsjail-scan 2" },
-		{ "\nend\n", "\n" },            /* cut short */
-		{ "\nend\n", "\nend\nmore\n" }, /* trailing bytes */
-		{ "\n0 ", "\n1 " },             /* a parent that is not before it */
-		{ "1:a\n", "1:/\n" },           /* a name with a slash */
-		{ "1:a\n", "4:.git\n" },        /* a name the walk never records */
+		{ "fsjail-scan 2", "fsjail-scan 1" }, /* another version */
+		{ " 0 1:a\n", " 4 1:a\n" },           /* an unknown flag */
+		{ "\nend\n", "\n" },                  /* cut short */
+		{ "\nend\n", "\nend\nmore\n" },       /* trailing bytes */
+		{ "\n0 ", "\n1 " },                   /* a parent that is not before it */
+		{ "1:a\n", "1:/\n" },                 /* a name with a slash */
+		{ "1:a\n", "4:.git\n" },              /* a name the walk never records */
 		{ "1:a\n", "2:..\n" },
 		{ "1:a\n", "0:\n" },                 /* an empty name below the top */
 		{ "1:a\n", "14:b\nwith newline\n" }, /* a name twice in one folder */
@@ -234,7 +238,7 @@ START_TEST(test_usable)
 
 	ck_assert_int_eq(lstat(ws, &st), 0);
 	ck_assert_int_eq(lstat(top, &other), 0);
-	i = repometa_cache_add(old, REPOMETA_CACHE_NONE, "", &st, 0);
+	i = repometa_cache_add(old, REPOMETA_CACHE_NONE, "", &st, 0, 0);
 	repometa_cache_link(old);
 	if (!new->fs_exact) {
 		ck_assert(!repometa_cache_usable(old, i, &st, new));
