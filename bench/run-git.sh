@@ -17,8 +17,14 @@
 # and prints the ratios with the targets beside them (fsjail/bare git
 # status <= 1.3; report/no report within noise for /bin/true; the traced
 # rows have no target, they are what fsjail(1) quotes). Nothing is asserted.
+# The git status rows are given twice: wall time, and CPU time (user +
+# system of every process of the run, fsjail's own included, from
+# getrusage(RUSAGE_CHILDREN)), which a loaded machine disturbs far less.
+# FSJAIL_BEFORE=BINARY adds `BINARY run -- git status` in the same rounds
+# (alternated), so that a change is measured before/after under one load.
 #
-# Environment: FSJAIL, BENCH_RUNS (default 20), BENCH_DIR, BENCH_GIT_FILES.
+# Environment: FSJAIL, FSJAIL_BEFORE, BENCH_RUNS (default 20), BENCH_DIR,
+# BENCH_GIT_FILES.
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
@@ -42,37 +48,64 @@ cd "$repo"
 "$fsjail" run -- git status --porcelain >/dev/null 2>&1 ||
 	die "'fsjail run -- git status' fails here; nothing measured"
 
-python3 - "$fsjail" "$runs" "$report_ok" "$scratch/report.ndjson" <<'PY'
+python3 - "$fsjail" "$runs" "$report_ok" "$scratch/report.ndjson" "${FSJAIL_BEFORE:-}" <<'PY'
+import resource
 import statistics
 import subprocess
 import sys
 import time
 
 fsjail, runs, report_ok, report = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
+before = sys.argv[5]
+cpu = {}
 
 
 def once(argv):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, check=True)
-    return (time.perf_counter() - t0) * 1000.0
+    wall = (time.perf_counter() - t0) * 1000.0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu.setdefault(tuple(argv), []).append(
+        (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000.0)
+    return wall
+
+
+def rounds(*cmds):
+    for _ in range(2):
+        for c in cmds:
+            once(c)
+    cpu.clear()
+    walls = [[] for _ in cmds]
+    for _ in range(runs):
+        for i, c in enumerate(cmds):
+            walls[i].append(once(c))
+    return [statistics.median(w) for w in walls]
 
 
 def pair(a, b):
-    for _ in range(2):
-        once(a)
-        once(b)
-    sa, sb = [], []
-    for _ in range(runs):
-        sa.append(once(a))
-        sb.append(once(b))
-    return statistics.median(sa), statistics.median(sb)
+    return rounds(a, b)
+
+
+def cpu_of(argv):
+    return statistics.median(cpu[tuple(argv)])
 
 
 rows = []
-bare, wrapped = pair(["git", "status", "--porcelain"],
-                     [fsjail, "run", "--", "git", "status", "--porcelain"])
+git = ["git", "status", "--porcelain"]
+cmds = [git, [fsjail, "run", "--"] + git]
+if before:
+    cmds.append([before, "run", "--"] + git)
+walls = rounds(*cmds)
+bare, wrapped = walls[0], walls[1]
 rows.append(("git status: bare / fsjail", bare, wrapped, wrapped / bare, "<= 1.3"))
+c_bare, c_wrapped = cpu_of(cmds[0]), cpu_of(cmds[1])
+rows.append(("  same, CPU ms", c_bare, c_wrapped, c_wrapped / c_bare, "<= 1.3"))
+if before:
+    rows.append(("  BEFORE: bare / fsjail", bare, walls[2], walls[2] / bare, ""))
+    c_before = cpu_of(cmds[2])
+    rows.append(("  BEFORE: same, CPU ms", c_bare, c_before, c_before / c_bare, ""))
 if report_ok:
     plain, rep = pair([fsjail, "run", "--", "/bin/true"],
                       [fsjail, "run", "--report", report, "--", "/bin/true"])

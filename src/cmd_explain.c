@@ -13,6 +13,7 @@
 #include "inforce.h"
 #include "path.h"
 #include "policy.h"
+#include "repoexplain.h"
 
 int cmd_explain(int argc, char **argv)
 {
@@ -61,6 +62,8 @@ int cmd_explain(int argc, char **argv)
 	if (cmd_load_policy("explain", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 
+	/* the seccomp listener's repository rules (repoexplain.h) */
+	bool listener = fsjail_explain_listener(&ctx, pol);
 	cJSON *jroot = json ? fsjail_json_explain(&ctx, tier) : NULL;
 
 	for (int i = optind; i < argc; i++) {
@@ -74,7 +77,7 @@ int cmd_explain(int argc, char **argv)
 		}
 		resolved = fsj_platform_resolve(ctx.env.platform, ctx.env.foreign, norm);
 		if (json) {
-			fsjail_json_explain_path(jroot, pol, argv[i], norm, resolved);
+			fsjail_json_explain_path(jroot, &ctx, pol, argv[i], norm, resolved);
 			free(norm);
 			free(resolved);
 			continue;
@@ -84,26 +87,28 @@ int cmd_explain(int argc, char **argv)
 			printf("  resolved: %s\n", resolved);
 		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 			struct fsj_decision d;
+			struct repoexplain rx = { 0 };
 			bool enforced = (pol->enforced & FSJ_CAPBIT(c)) != 0;
 			cleanup_free char *off = NULL;
 
-			policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
-			/* a Mac's rules match paths, existing or not; Landlock's
-			 * only paths that exist */
-			if (!pol->darwin)
-				off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
-			else if (c == FSJ_CAP_EXECUTE && d.allowed)
-				off = fsj_exec_not_in_force(pol, resolved);
+			fsjail_explain_decide(&ctx, pol, listener, norm, resolved, (enum fsj_cap)c,
+					      &d, &rx, &off);
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
-			if (d.rule)
+			if (rx.rule)
+				printf("listener '%s' [%s]", rx.rule->id, rx.reason);
+			else if (d.rule)
 				fsj_rule_print(stdout, d.rule);
 			else
 				printf("nothing grants it");
 			if (!enforced)
 				printf(" (not enforced at tier %s)", fsj_tier_name((enum fsj_tier)tier));
 			printf("%s%s\n", off ? ", but " : "", off ? off : "");
+			free(rx.reason);
 		}
+		cleanup_free char *note = listener ? repoexplain_note(ctx.workspace, resolved) : NULL;
+		if (note)
+			printf("  note: %s\n", note);
 		free(norm);
 		free(resolved);
 	}

@@ -225,10 +225,9 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		meets = false;
 	}
 	status_repos_json(root, &ctx, &warnings);
-	/* outside the scan, the listener's rule (notify-repo.c) */
+	/* outside the scan, the listener's rules (repoexplain.h) */
 	if (backend == FSJ_BACKEND_LANDLOCK && ctx.config.protect_repository)
-		cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(root, "repository_metadata"),
-				      "outside_by_listener", sandbox_listener_expected(NULL));
+		status_repos_listener_json(root, sandbox_listener_expected(NULL));
 	status_grants_warn(&ctx, &warnings);
 	status_exe_warn(pol, &warnings);
 	if (warnings.len)
@@ -597,20 +596,7 @@ static void print_text(const cJSON *root)
 		}
 		putchar('\n');
 	}
-	o = jo(jo(root, "repository_metadata"), "grants");
-	if (cJSON_GetArraySize(o) > 0)
-		printf("\ngranted at the baseline level because git needs it (rule "
-		       "'git-linked-worktree'):\n");
-	cJSON_ArrayForEach(c, o)
-		printf("  %s%s: %s (for the linked worktree %s)\n", js(c, "path"),
-		       jb(c, "recursive") ? "" : " (this path only)",
-		       jb(c, "write") ? "read, write, create, delete" : "read", js(c, "for"));
-	o = jo(jo(root, "repository_metadata"), "outside_by_listener");
-	if (o)
-		printf("\nrepositories outside the workspace: %s\n",
-		       cJSON_IsTrue(o) ? "hooks/, info/, config, config.worktree refused by the listener "
-					 "(rule 'repository-metadata')"
-				       : "NOT protected: no listener (FSJAIL_NO_NOTIFY), only the scan's rules hold");
+	status_repos_print(stdout, jo(root, "repository_metadata"));
 	cJSON_ArrayForEach(c, jo(root, "warnings")) printf("warning: %s\n", c->valuestring);
 }
 

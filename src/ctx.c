@@ -252,7 +252,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	timing_mark("rules");
 	if (ctx->config.protect_repository) {
 		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
-		repometa_scan(ctx->workspace, ctx->env.home, ctx->repos);
+		repometa_scan_cached(ctx->workspace, ctx->env.home, ctx->env.state_dir, ctx->repos);
 		timing_mark("repository scan");
 	}
 	return 0;

@@ -67,10 +67,28 @@ struct cJSON *fsjail_json_caps(unsigned mask);
  * empty "paths" array). Caller owns it. */
 struct cJSON *fsjail_json_explain(const struct fsj_ctx *ctx, int tier);
 /* Decide every capability of one path (arg as given, norm normalised,
- * resolved its resolved spelling) and append its object to root's
- * "paths". Returns the FSJ_CAPBIT mask of the allowed capabilities. */
-unsigned fsjail_json_explain_path(struct cJSON *root, const struct fsj_policy *pol,
-				  const char *arg, const char *norm, const char *resolved);
+ * resolved its resolved spelling) under ctx's policy pol, the seccomp
+ * listener's repository rules included (fsjail_explain_decide()), and
+ * append its object to root's "paths". Returns the FSJ_CAPBIT mask of
+ * the allowed capabilities. */
+unsigned fsjail_json_explain_path(struct cJSON *root, const struct fsj_ctx *ctx,
+				  const struct fsj_policy *pol, const char *arg,
+				  const char *norm, const char *resolved);
+
+struct repoexplain;
+/* Whether a run under ctx's policy pol would have the seccomp listener
+ * apply the repository rules (Linux, protect_repository, a listener). */
+bool fsjail_explain_listener(const struct fsj_ctx *ctx, const struct fsj_policy *pol);
+/* What a run does with cap on a path (norm normalised, resolved its
+ * resolved spelling): policy_decide(), then, when listener
+ * (fsjail_explain_listener()), the listener's repository rules, which
+ * turn an allow into a protected deny and fill *rx (rx->reason is the
+ * caller's to free). *off: why an allow is not in force (new string,
+ * caller frees) or left NULL. */
+void fsjail_explain_decide(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
+			   bool listener, const char *norm, const char *resolved,
+			   enum fsj_cap cap, struct fsj_decision *d, struct repoexplain *rx,
+			   char **off);
 
 /* The "fsjail-check/1" object of line (fsjail-json(7)). Caller owns it. */
 struct cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,

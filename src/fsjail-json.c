@@ -9,6 +9,8 @@
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "policy.h"
+#include "repoexplain.h"
+#include "sandbox.h"
 
 cJSON *fsjail_json_rule(const struct fsj_rule *r)
 {
@@ -47,11 +49,35 @@ cJSON *fsjail_json_explain(const struct fsj_ctx *ctx, int tier)
 	return root;
 }
 
-unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_policy *pol, const char *arg,
+bool fsjail_explain_listener(const struct fsj_ctx *ctx, const struct fsj_policy *pol)
+{
+	return !pol->darwin && ctx->config.protect_repository && sandbox_listener_expected(NULL);
+}
+
+void fsjail_explain_decide(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
+			   bool listener, const char *norm, const char *resolved,
+			   enum fsj_cap cap, struct fsj_decision *d, struct repoexplain *rx,
+			   char **off)
+{
+	policy_decide(pol, norm, resolved, cap, d);
+	if (d->allowed && listener &&
+	    repoexplain_refuses(ctx->workspace, resolved, cap, ctx->config.backup_enabled, rx))
+		*d = (struct fsj_decision){ false, FSJ_LEVEL_PROTECTED, NULL, false };
+	/* a Mac's rules match paths, existing or not; Landlock's only paths
+	 * that exist */
+	if (!pol->darwin)
+		*off = fsj_grant_not_in_force(d, pol->enforced, cap);
+	else if (cap == FSJ_CAP_EXECUTE && d->allowed)
+		*off = fsj_exec_not_in_force(pol, resolved);
+}
+
+unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_ctx *ctx,
+				  const struct fsj_policy *pol, const char *arg,
 				  const char *norm, const char *resolved)
 {
 	cJSON *jp = cJSON_CreateObject(), *jcaps;
 	unsigned allowed = 0;
+	bool listener = fsjail_explain_listener(ctx, pol);
 
 	cJSON_AddStringToObject(jp, "path", arg);
 	cJSON_AddStringToObject(jp, "normalised", norm);
@@ -60,16 +86,12 @@ unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_policy *pol, con
 	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "paths"), jp);
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 		struct fsj_decision d;
+		struct repoexplain rx = { 0 };
 		cleanup_free char *off = NULL;
 		cJSON *jc;
 
-		policy_decide(pol, norm, resolved, (enum fsj_cap)c, &d);
-		/* a Mac's rules match paths, existing or not; Landlock's
-		 * only paths that exist */
-		if (!pol->darwin)
-			off = fsj_grant_not_in_force(&d, pol->enforced, (enum fsj_cap)c);
-		else if (c == FSJ_CAP_EXECUTE && d.allowed)
-			off = fsj_exec_not_in_force(pol, resolved);
+		fsjail_explain_decide(ctx, pol, listener, norm, resolved, (enum fsj_cap)c, &d,
+				      &rx, &off);
 		if (d.allowed)
 			allowed |= FSJ_CAPBIT(c);
 		jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
@@ -77,10 +99,25 @@ unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_policy *pol, con
 		cJSON_AddStringToObject(jc, "level", fsj_level_name(d.level));
 		cJSON_AddBoolToObject(jc, "enforced", (pol->enforced & FSJ_CAPBIT(c)) != 0);
 		cJSON_AddBoolToObject(jc, "in_force", !off);
-		if (d.rule)
+		if (rx.rule) {
+			cJSON *jr = cJSON_AddObjectToObject(jc, "rule");
+
+			cJSON_AddStringToObject(jr, "source", "protected");
+			cJSON_AddStringToObject(jr, "id", rx.rule->id);
+			cJSON_AddStringToObject(jr, "origin", "listener");
+			cJSON_AddStringToObject(jr, "reason", rx.reason);
+		} else if (d.rule) {
 			cJSON_AddItemToObject(jc, "rule", fsjail_json_rule(d.rule));
-		else
+		} else {
 			cJSON_AddNullToObject(jc, "rule");
+		}
+		free(rx.reason);
+	}
+	if (listener) {
+		cleanup_free char *note = repoexplain_note(ctx->workspace, resolved);
+
+		if (note)
+			cJSON_AddStringToObject(jp, "note", note);
 	}
 	return allowed;
 }

@@ -354,7 +354,7 @@ int fsjail_explain(fsjail_policy *p, const char *path, unsigned *allowed, char *
 	}
 	resolved = fsj_platform_resolve(p->ctx.env.platform, p->ctx.env.foreign, norm);
 	root = fsjail_json_explain(&p->ctx, p->tier);
-	mask = fsjail_json_explain_path(root, p->pol, path, norm, resolved);
+	mask = fsjail_json_explain_path(root, &p->ctx, p->pol, path, norm, resolved);
 	if (allowed)
 		*allowed = mask;
 	if (json)

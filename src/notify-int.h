@@ -358,10 +358,14 @@ bool nj_discovery_ok(struct job *j, const char *path);
  * of the name l is not one of the metadata of a git repository the
  * start-of-run scan does not cover (rule "repository-metadata"; the file
  * comment says which); new_type is the S_IFMT type a create makes
- * (S_IFDIR: mkdir or a renamed folder), 0 when not creating. Called after
- * the policy allowed the change. Returns true to go on, false after
- * refusing (answered EACCES, recorded). No system call unless the name or
- * a folder name on l's path is one of git's metadata names. */
+ * (S_IFDIR: mkdir or a renamed folder), 0 when not creating, NJ_REPO_RMDIR
+ * for rmdir(2). Called after the policy allowed the change. Returns true
+ * to go on, false after refusing (answered EACCES, recorded) or after
+ * answering ENOTEMPTY to an rmdir of a .git folder that holds entries
+ * (what the kernel says; git tries it after git stash). No system call
+ * unless the name or a folder name on l's path is one of git's metadata
+ * names. */
+#define NJ_REPO_RMDIR ((mode_t)1)
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */

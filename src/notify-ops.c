@@ -282,7 +282,7 @@ static int op_unlink(struct job *j)
 	else if (rmdir_ != !!S_ISDIR(l.st.st_mode))
 		e = rmdir_ ? ENOTDIR : EISDIR;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)) ||
-		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), 0))
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), rmdir_ ? NJ_REPO_RMDIR : 0))
 		;
 	else if (fstatat(l.parent, l.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_ino != l.st.st_ino ||
 		 now.st_dev != l.st.st_dev)

@@ -12,8 +12,9 @@
  * the name N in the folder D is refused (EACCES, recorded with rule id
  * "repository-metadata") when
  *   - N is config, config.worktree, hooks or info, and G = D; or D is, or
- *     lies under, a folder named hooks or info, and G is that folder's
- *     parent;
+ *     lies under, a folder named hooks, or one named info by way of its
+ *     attributes, exclude, sparse-checkout or grafts (not refs, which
+ *     every repack rewrites), and G is that folder's parent;
  *   - G is a gitdir by git's own test (setup.c is_git_directory(): HEAD a
  *     regular file or symbolic link, and objects/ and refs/ folders or a
  *     commondir file), or G is named .git;
@@ -49,6 +50,7 @@
  * folder, of a repository outside the scan (the target folder is not
  * named hooks); mode changes (chmod +x of a hook already there). */
 #ifdef __linux__
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -76,6 +78,18 @@ static bool is_meta_name(const char *n)
 {
 	return strcmp(n, "config") == 0 || strcmp(n, "config.worktree") == 0 ||
 	       strcmp(n, "hooks") == 0 || strcmp(n, "info") == 0;
+}
+
+/* The files of info/ that steer git: attributes (filter and diff
+ * drivers), exclude and sparse-checkout, grafts (as repometa.c). */
+static bool info_file(const char *n, size_t len)
+{
+	static const char *const names[] = { "attributes", "exclude", "sparse-checkout", "grafts" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == len && memcmp(n, names[i], len) == 0)
+			return true;
+	return false;
 }
 
 static bool is_sub_name(const char *n, size_t len)
@@ -158,6 +172,25 @@ static bool protects(const struct job *j, int g, const char *gname, size_t glen)
 	return fstat(g, &st) < 0 || !notify_made_here(j->nt, &st);
 }
 
+/* Whether the folder name in dir holds no entry (or cannot be read). */
+static bool dir_empty(int dir, const char *name)
+{
+	int fd = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	bool empty = true;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return true;
+	}
+	while (empty && (e = readdir(d)))
+		empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+	closedir(d);
+	return empty;
+}
+
 /* A .git name (see the file comment); new_type as for nj_repo_ok(). */
 static bool dotgit_ok(struct job *j, int dir, const struct loc *l, unsigned caps,
 		      mode_t new_type, size_t dlen)
@@ -166,9 +199,15 @@ static bool dotgit_ok(struct job *j, int dir, const struct loc *l, unsigned caps
 	bool dir_made = fstat(dir, &st) == 0 && notify_made_here(j->nt, &st);
 
 	if (l->obj >= 0 && S_ISDIR(l->st.st_mode)) {
-		if ((caps & FSJ_CAPBIT(FSJ_CAP_DELETE)) && !notify_made_here(j->nt, &l->st))
-			return refuse(j, caps, l->path, strlen(l->path), NULL);
-		return true;
+		if (!(caps & FSJ_CAPBIT(FSJ_CAP_DELETE)) || notify_made_here(j->nt, &l->st))
+			return true;
+		/* rmdir(2) never removes a folder that holds entries: answer
+		 * as the kernel would, nothing was tried against the rule */
+		if (new_type == NJ_REPO_RMDIR && !dir_empty(dir, l->name)) {
+			nj_answer(j, ENOTEMPTY);
+			return false;
+		}
+		return refuse(j, caps, l->path, strlen(l->path), NULL);
 	}
 	if ((caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) && l->obj >= 0 && !notify_made_here(j->nt, &l->st))
 		return refuse(j, caps, l->path, dlen,
@@ -243,6 +282,10 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 	/* D is, or lies under, hooks or info: G is the folder above it. */
 	for (size_t k = 0; sub && k + 1 < n; k++) {
 		if (!is_sub_name(names[k], lens[k]))
+			continue;
+		/* under info/, only the files that steer git (repometa.c
+		 * info_files): info/refs is rewritten by every repack */
+		if (lens[k] == 4 && !info_file(k ? names[k - 1] : base, k ? lens[k - 1] : strlen(base)))
 			continue;
 		cleanup_fd int g = walk_up(dir, k + 1, names, lens);
 

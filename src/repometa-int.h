@@ -52,4 +52,19 @@ void repometa_add_path(struct repometa *m, const char *path, bool recursive, uns
  * looks like a linked worktree's (repometa_add_grants() decides). */
 void repometa_grant_outside(struct repometa *m, const char *dir, const char *gitdir);
 
+/* dir (absolute) as the walk finds it: its .git (folder or file) and,
+ * when dir is shaped as a gitdir, dir itself, visited with everything
+ * they name (hooks, config, linked worktrees, submodules). */
+void repometa_visit_folder(struct repometa *m, const char *dir, const char *home);
+
+/* The walk of workspace (repometa-walk.c): every folder at or under it
+ * visited with repometa_visit_folder(), up to REPOMETA_MAX_DEPTH and
+ * REPOMETA_MAX_ENTRIES (what is left is added to m as unsearched). old
+ * (linked, may be NULL) is the previous walk's record, used for folders
+ * that did not change since; new (from repometa_cache_new()) receives
+ * this walk's. */
+struct repometa_cache;
+void repometa_walk(struct repometa *m, const char *workspace, const char *home,
+		   const struct repometa_cache *old, struct repometa_cache *new);
+
 #endif

@@ -38,6 +38,7 @@
 #include "escape.h"
 #include "path.h"
 #include "policy.h"
+#include "repometa-cache.h"
 #include "util.h"
 
 /* The files of info/ protected: attributes (picks filter and diff
@@ -63,70 +64,6 @@ void repometa_add_path(struct repometa *m, const char *path, bool recursive, uns
 		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
 	}
 	m->v[m->n++] = (struct repometa_path){ xstrdup(path), recursive, xstrdup(repo), false, deny, false };
-}
-
-/* A folder the walk leaves unsearched: protected whole (fail closed). */
-static void add_unsearched(struct repometa *m, const char *dir)
-{
-	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->v[i].path, dir) == 0) {
-			m->v[i].recursive = m->v[i].unsearched = true;
-			m->v[i].deny |= FSJ_CAPS_MODIFY;
-			return;
-		}
-	repometa_add_path(m, dir, true, FSJ_CAPS_MODIFY, dir);
-	m->v[m->n - 1].unsearched = true;
-}
-
-/* More than REPOMETA_MAX_UNSEARCHED unsearched folders: replace the
- * deepest by their parents (not above workspace) and drop those another
- * covers, until few enough. */
-static void merge_unsearched(struct repometa *m, const char *workspace)
-{
-	for (;;) {
-		size_t n = 0, deepest = 0, w = 0;
-
-		for (size_t i = 0; i < m->n; i++) {
-			size_t d = 0;
-
-			if (!m->v[i].unsearched)
-				continue;
-			n++;
-			for (const char *p = m->v[i].path; *p; p++)
-				d += *p == '/';
-			deepest = d > deepest ? d : deepest;
-		}
-		if (n <= REPOMETA_MAX_UNSEARCHED)
-			return;
-		for (size_t i = 0; i < m->n; i++) {
-			struct repometa_path *v = &m->v[i];
-			size_t d = 0;
-
-			for (const char *p = v->path; *p; p++)
-				d += *p == '/';
-			if (v->unsearched && d == deepest && strcmp(v->path, workspace) != 0) {
-				char *up = path_dirname(v->path);
-
-				free(v->path);
-				v->path = up;
-			}
-		}
-		for (size_t i = 0; i < m->n; i++) {
-			bool covered = false;
-
-			for (size_t k = 0; m->v[i].unsearched && k < m->n && !covered; k++)
-				covered = m->v[k].unsearched && k != i &&
-					  path_covers(m->v[k].path, m->v[i].path) &&
-					  (strcmp(m->v[k].path, m->v[i].path) != 0 || k < i);
-			if (covered) {
-				free(m->v[i].path);
-				free(m->v[i].repo);
-			} else {
-				m->v[w++] = m->v[i];
-			}
-		}
-		m->n = w;
-	}
 }
 
 static void add_child(struct repometa *m, const char *dir, const char *name, bool recursive,
@@ -331,97 +268,22 @@ static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
 		visit_gitdir(m, gitdir, dir, home, 0);
 }
 
-struct queue {
-	char **path;
-	unsigned *depth;
-	size_t head, n, cap;
-};
-
-static void push(struct queue *q, char *path, unsigned depth)
+void repometa_visit_folder(struct repometa *m, const char *dir, const char *home)
 {
-	if (q->n == q->cap) {
-		q->cap = q->cap ? 2 * q->cap : 64;
-		q->path = xreallocarray(q->path, q->cap, sizeof(*q->path));
-		q->depth = xreallocarray(q->depth, q->cap, sizeof(*q->depth));
+	visit_dotgit(m, dir, home);
+	/* a folder shaped as a gitdir is one, whatever its name */
+	if (repometa_is_gitdir(dir)) {
+		cleanup_free char *gd = path_resolve(dir);
+
+		if (gd)
+			visit_gitdir(m, gd, NULL, home, 0);
 	}
-	q->path[q->n] = path;
-	q->depth[q->n++] = depth;
 }
 
-/* Breadth first, so that when the budget runs out the shallow folders,
- * where repositories usually are, have been seen. Symlinks are not
- * followed (a repository reached through one lies outside anyway, or is
- * found under its real path). */
-static void walk(struct repometa *m, const char *workspace, const char *home)
-{
-	struct queue q = { 0 };
-	/* test-only: a smaller budget (FSJAIL_TEST_REPO_ENTRIES), never larger */
-	const char *t = getenv("FSJAIL_TEST_REPO_ENTRIES");
-	unsigned long budget = t ? strtoul(t, NULL, 10) : 0;
-
-	if (budget == 0 || budget > REPOMETA_MAX_ENTRIES)
-		budget = REPOMETA_MAX_ENTRIES;
-
-	push(&q, xstrdup(workspace), 0);
-	while (q.head < q.n && !m->budget_hit) {
-		char *dir = q.path[q.head];
-		unsigned depth = q.depth[q.head++];
-		struct dirent *e;
-		DIR *d;
-		int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-		if (fd < 0 || !(d = fdopendir(fd))) {
-			if (fd >= 0)
-				close(fd);
-			continue;
-		}
-		visit_dotgit(m, dir, home);
-		/* a folder shaped as a gitdir is one, whatever its name */
-		if (repometa_is_gitdir(dir)) {
-			cleanup_free char *gd = path_resolve(dir);
-
-			if (gd)
-				visit_gitdir(m, gd, NULL, home, 0);
-		}
-		while ((e = readdir(d))) {
-			struct stat st;
-
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-			    strcmp(e->d_name, ".git") == 0)
-				continue;
-			if (++m->entries > budget) {
-				/* the rest of this folder and the queue */
-				m->budget_hit = true;
-				add_unsearched(m, dir);
-				for (size_t i = q.head; i < q.n; i++)
-					add_unsearched(m, q.path[i]);
-				break;
-			}
-			if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
-				continue;
-			if (e->d_type == DT_UNKNOWN &&
-			    (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-			     !S_ISDIR(st.st_mode)))
-				continue;
-			if (depth + 1 > REPOMETA_MAX_DEPTH) {
-				cleanup_free char *sub = path_join(dir, e->d_name);
-
-				m->depth_hit = true;
-				add_unsearched(m, sub);
-				continue;
-			}
-			push(&q, path_join(dir, e->d_name), depth + 1);
-		}
-		closedir(d);
-	}
-	for (size_t i = 0; i < q.n; i++)
-		free(q.path[i]);
-	free(q.path);
-	free(q.depth);
-	merge_unsearched(m, workspace);
-}
-
-void repometa_scan(const char *workspace, const char *home, struct repometa *out)
+/* The scan of repometa_scan_cached() with old (linked, may be NULL) as
+ * the previous walk's record. */
+static void scan(const char *workspace, const char *home, const char *state_dir,
+		 const struct repometa_cache *old, struct repometa *out)
 {
 	static const char *const global[] = { "/etc/gitconfig" };
 	cleanup_free char *top = NULL;
@@ -431,11 +293,16 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 	if (!workspace || workspace[0] != '/')
 		return;
 	out->workspace = xstrdup(workspace);
+	out->state_dir = state_dir ? xstrdup(state_dir) : NULL;
 	/* the repository whose work tree holds the workspace */
 	top = repometa_find_top(workspace, home);
 	if (top && strcmp(top, workspace) != 0)
 		visit_dotgit(out, top, home);
-	walk(out, workspace, home);
+	out->cache = repometa_cache_new(workspace);
+	repometa_walk(out, workspace, home, old, out->cache);
+	repometa_cache_link(out->cache);
+	if (state_dir && out->cache->complete && (out->cache->changed || !old || old->n != out->cache->n))
+		(void)repometa_cache_save(out->cache, state_dir);
 	/* core.hooksPath from the global and system config, for every
 	 * repository found (a relative one is relative to each work tree) */
 	n_repos = out->n;
@@ -468,8 +335,26 @@ void repometa_scan(const char *workspace, const char *home, struct repometa *out
 	}
 }
 
+void repometa_scan(const char *workspace, const char *home, struct repometa *out)
+{
+	scan(workspace, home, NULL, NULL, out);
+}
+
+void repometa_scan_cached(const char *workspace, const char *home, const char *state_dir,
+			  struct repometa *out)
+{
+	struct repometa_cache *old = NULL;
+
+	if (state_dir && workspace && workspace[0] == '/')
+		old = repometa_cache_load(state_dir, workspace);
+	scan(workspace, home, state_dir, old, out);
+	repometa_cache_free(old);
+}
+
 void repometa_release(struct repometa *m)
 {
+	repometa_cache_free(m->cache);
+	free(m->state_dir);
 	for (size_t i = 0; i < m->n; i++) {
 		free(m->v[i].path);
 		free(m->v[i].repo);
@@ -603,7 +488,11 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 	struct repometa after = { 0 };
 	size_t n = 0;
 
-	repometa_scan(workspace, home, &after);
+	/* the walk of the run's start stands in for the folders the
+	 * command did not change */
+	scan(workspace, home, before->state_dir,
+	     before->workspace && strcmp(before->workspace, workspace) == 0 ? before->cache : NULL,
+	     &after);
 	for (size_t i = 0; i < after.n_gitdirs; i++) {
 		bool old = false;
 

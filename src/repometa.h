@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 struct fsj_policy;
+struct repometa_cache;
 
 /* Bounds of the workspace walk: folders deeper than this below the
  * workspace are not looked at, and the walk stops after this many
@@ -59,6 +60,8 @@ struct repometa {
 	size_t entries;   /* directory entries looked at */
 	bool budget_hit;  /* the walk stopped early (REPOMETA_MAX_ENTRIES) */
 	bool depth_hit;   /* some folder was deeper than REPOMETA_MAX_DEPTH */
+	struct repometa_cache *cache; /* this scan's walk (repometa-cache.h) */
+	char *state_dir;  /* where the walk is kept, or NULL */
 	bool no_listener; /* set by the caller for macOS: no listener checks
 			   * git's HEAD.lock rename, so HEAD is not protected
 			   * (git checkout could not move it) */
@@ -75,6 +78,12 @@ struct repometa {
  * what cannot be read is skipped, and out->budget_hit says whether the
  * walk was cut short. */
 void repometa_scan(const char *workspace, const char *home, struct repometa *out);
+/* The same, reading and keeping the walk's record in state_dir/scan/
+ * (state_dir absolute, or NULL for none), so that this and later walks
+ * read again only the folders that changed (repometa-cache.h says why
+ * that is safe). The result is the same as repometa_scan()'s. */
+void repometa_scan_cached(const char *workspace, const char *home, const char *state_dir,
+			  struct repometa *out);
 void repometa_release(struct repometa *m);
 
 /* Add one protected rule per path of m to pol (not a HEAD when
@@ -101,7 +110,8 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
  * refuse hooks, config, info and the rest there. */
 void repometa_add_grants(struct repometa *m, struct fsj_policy *pol);
 
-/* After a run: scan workspace again and print to out, one line each,
+/* After a run: scan workspace again (with before's walk record and
+ * state folder) and print to out, one line each,
  * the gitdirs that were not in before (a repository the command made or
  * moved in: its hooks and config are the command's, not protected during
  * the run, and run code at the next git there). A linked worktree's own

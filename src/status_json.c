@@ -97,6 +97,10 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
 		cJSON_AddStringToObject(e, "for", m->grants[i].repo);
 		cJSON_AddItemToArray(g, e);
 	}
+	g = cJSON_AddArrayToObject(o, "unsearched");
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i].unsearched)
+			cJSON_AddItemToArray(g, cJSON_CreateString(m->v[i].path));
 	if (m->budget_hit)
 		sb_addf(warnings, "the repository scan of the workspace stopped after %u entries: "
 			"the folders not searched are protected whole (rule "
@@ -106,6 +110,57 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
 		sb_addf(warnings, "the repository scan did not look deeper than %d folders "
 			"below the workspace: those below are protected whole (rule "
 			"'repository-unsearched')\n", REPOMETA_MAX_DEPTH);
+}
+
+void status_repos_listener_json(cJSON *root, bool listener)
+{
+	cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "repository_metadata");
+
+	cJSON_AddBoolToObject(o, "outside_by_listener", listener);
+	cJSON_AddBoolToObject(o, "discovery_by_listener", listener);
+}
+
+void status_repos_print(FILE *out, const cJSON *o)
+{
+	const cJSON *c, *a = cJSON_GetObjectItemCaseSensitive(o, "unsearched");
+	const cJSON *l = cJSON_GetObjectItemCaseSensitive(o, "outside_by_listener");
+
+	if (cJSON_GetArraySize(a) > 0)
+		fprintf(out, "\n%d folders not searched for git repositories (too deep, or past "
+			     "the entry budget): write, create and delete refused in each whole, "
+			     "listed above (rule 'repository-unsearched')\n", cJSON_GetArraySize(a));
+	a = cJSON_GetObjectItemCaseSensitive(o, "grants");
+	if (cJSON_GetArraySize(a) > 0)
+		fprintf(out, "\ngranted at the baseline level because git needs it (rule "
+			     "'git-linked-worktree'):\n");
+	cJSON_ArrayForEach(c, a)
+	{
+		const cJSON *p = cJSON_GetObjectItemCaseSensitive(c, "path");
+		const cJSON *f = cJSON_GetObjectItemCaseSensitive(c, "for");
+
+		fprintf(out, "  %s%s: %s (for the linked worktree %s)\n", p->valuestring,
+			cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "recursive"))
+				? ""
+				: " (this path only)",
+			cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "write"))
+				? "read, write, create, delete"
+				: "read",
+			f->valuestring);
+	}
+	if (!l)
+		return;
+	if (!cJSON_IsTrue(l)) {
+		fprintf(out, "\nrepositories outside the workspace, and new HEAD files in it: NOT "
+			     "protected: no listener (FSJAIL_NO_NOTIFY), only the scan's rules hold\n");
+		return;
+	}
+	fprintf(out, "\nrefused by the listener (fsjail explain PATH predicts each):\n"
+		     "  repositories outside the workspace (or made there after the scan): "
+		     "hooks/, info/, config, config.worktree, and removing or replacing a .git, "
+		     "unless the command made the repository in this run (rule "
+		     "'repository-metadata')\n"
+		     "  a new HEAD under the workspace outside a .git or NAME.git folder: it would "
+		     "make git take its folder for a repository (rule 'repository-discovery')\n");
 }
 
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)

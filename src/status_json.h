@@ -3,6 +3,7 @@
 #define FSJAIL_STATUS_JSON_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
@@ -29,6 +30,17 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
 /* A line on warnings (newline-ended) for each allow of the rules file,
  * config grants and session grants whose path does not exist: Landlock
  * cannot open it, so the grant is not in force (Linux only). */
+/* Add to root's "repository_metadata" what the seccomp listener guards
+ * beyond the scan's rules (listener: whether the run will have it):
+ * "outside_by_listener" (rule 'repository-metadata', notify-repo.c) and
+ * "discovery_by_listener" (rule 'repository-discovery', notify-gitcfg.c). */
+void status_repos_listener_json(cJSON *root, bool listener);
+
+/* Print the repository part of status's text report from its JSON object
+ * o ("repository_metadata", may be NULL) to out: the folders left
+ * unsearched, the linked-worktree grants, the listener's rules. */
+void status_repos_print(FILE *out, const cJSON *o);
+
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings);
 
 /* A line on warnings when the folder of fsjail's own executable lets the
