@@ -299,6 +299,9 @@ static void scan(const char *workspace, const char *home, const char *state_dir,
 	if (top && strcmp(top, workspace) != 0)
 		visit_dotgit(out, top, home);
 	out->cache = repometa_cache_new(workspace);
+	/* a walk cut short by its budget holds a folder half read */
+	if (old && !old->complete)
+		old = NULL;
 	repometa_walk(out, workspace, home, old, out->cache);
 	repometa_cache_link(out->cache);
 	if (state_dir && out->cache->complete && (out->cache->changed || !old || old->n != out->cache->n))
