@@ -32,16 +32,11 @@ const char *shword_path(struct an *a, const char *cwd, const char *lit, size_t l
 }
 
 /* The directory a run-time operand is known to lie in: its literal
- * directory prefix (`/etc/$X` -> /etc), else cwd; NULL (anywhere) when
- * the word starts with an expansion: `"$D"/f` is /f when D is empty or
- * unset, and anywhere when D is absolute (found by tests/oracle on
- * Debian's maintainer scripts). A leading glob stays in cwd. */
+ * directory prefix (`/etc/$X` -> /etc), else cwd. */
 const char *shword_anchor(struct an *a, const char *cwd, const struct word *w)
 {
 	size_t n = w->prefix_len;
 
-	if (n == 0 && w->dynamic && w->len > 0 && !strchr("*?[{", w->lit[0]))
-		return NULL;
 	while (n > 0 && w->lit[n - 1] != '/')
 		n--;
 	if (n == 0)

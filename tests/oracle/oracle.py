@@ -11,8 +11,10 @@ a *miss*; a predicted resolved effect nothing matched is an *over-prediction*
 
 Coverage: a resolved prediction covers its path and everything beneath it
 for the same capability (rm -r, cp -r); an unresolved one covers its
-directory's subtree (anywhere when its directory is unknown); an opaque one
-covers everything. A write on a file the run itself created earlier is
+directory's subtree (anywhere when its directory is unknown, or when its
+word starts with an expansion: `"$D"/f` is /f when D is empty, and such an
+effect is decided on the working directory while the kernel holds every
+other place, DESIGN.md section 11); an opaque one covers everything. A write on a file the run itself created earlier is
 covered by a predicted create of it (Landlock: create alone lets a process
 make a new file and fill it).
 
@@ -395,7 +397,8 @@ def covers(pred, ob):
         if ec not in want:
             continue
         ep = realish(e.get("path"))
-        if st == "unresolved" and (ep is None or under(p, ep)):
+        if st == "unresolved" and (ep is None or under(p, ep) or
+                                   e.get("text", "").lstrip("\"'").startswith(("$", "`", "~"))):
             return True
         if st == "resolved" and ep and under(p, ep):
             return True
