@@ -429,6 +429,10 @@ const char *shword_lookup(struct an *a, const struct sh *sh, const char *cwd,
 	const char *p = sh->path;
 
 	*unknown = false;
+	/* "." and ".." name folders in every PATH element, never a program
+	 * (joined, they would not be normalised paths; found by fuzz_effects) */
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return NULL;
 	if (!p) {
 		*unknown = true;
 		return NULL;
