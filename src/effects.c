@@ -164,8 +164,8 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 		if (!p || kind != 0)
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
 		if (p && kind > 0) {
-			if (a->ncw % 16 == 0) {
-				size_t *nv = arena_alloc(&a->ar, (a->ncw + 16) * sizeof(*nv));
+			if (arena_full(a->ncw)) {
+				size_t *nv = arena_alloc(&a->ar, arena_grown(a->ncw) * sizeof(*nv));
 				if (a->ncw)
 					memcpy(nv, a->cw, a->ncw * sizeof(*nv));
 				a->cw = nv;
@@ -314,8 +314,8 @@ static void heredoc_starts(struct an *a, TSNode n, uint32_t **v, size_t *k, int 
 	if (depth > MAX_WALK_DEPTH)
 		return;
 	if (n_is(n, "heredoc_start")) {
-		if (*k % 16 == 0) {
-			uint32_t *nv = arena_alloc(&a->ar, (*k + 16) * sizeof(*nv));
+		if (arena_full(*k)) {
+			uint32_t *nv = arena_alloc(&a->ar, arena_grown(*k) * sizeof(*nv));
 			if (*k)
 				memcpy(nv, *v, *k * sizeof(*nv));
 			*v = nv;

@@ -8,6 +8,25 @@
 
 #include "effects-int.h"
 
+TSNode *shwalk_kids(struct an *a, TSNode n, bool named, uint32_t *cnt)
+{
+	uint32_t want = named ? ts_node_named_child_count(n) : ts_node_child_count(n), k = 0;
+	TSNode *v = arena_alloc(&a->ar, ((size_t)want + 1) * sizeof(*v));
+	TSTreeCursor cur = ts_tree_cursor_new(n);
+
+	if (ts_tree_cursor_goto_first_child(&cur)) {
+		do {
+			TSNode c = ts_tree_cursor_current_node(&cur);
+
+			if (k < want && (!named || ts_node_is_named(c)))
+				v[k++] = c;
+		} while (ts_tree_cursor_goto_next_sibling(&cur));
+	}
+	ts_tree_cursor_delete(&cur);
+	*cnt = k;
+	return v;
+}
+
 /* Walk the statements of a command or process substitution: they run in a
  * subshell of the current state. */
 void shwalk_subst(struct an *a, TSNode n, const struct sh *sh)
@@ -95,8 +114,8 @@ struct nodes {
 
 static void nodes_push(struct an *a, struct nodes *l, TSNode x)
 {
-	if (l->n % 16 == 0) {
-		TSNode *nv = arena_alloc(&a->ar, (l->n + 16) * sizeof(*nv));
+	if (arena_full(l->n)) {
+		TSNode *nv = arena_alloc(&a->ar, arena_grown(l->n) * sizeof(*nv));
 		if (l->n)
 			memcpy(nv, l->v, l->n * sizeof(*nv));
 		l->v = nv;
@@ -126,7 +145,8 @@ static int redirect_dest(TSNode r, TSNode *dest)
 static void collect_redirect(struct an *a, TSNode r, struct nodes *redirs, struct nodes *words,
 			     struct nodes *tails)
 {
-	uint32_t cnt = ts_node_named_child_count(r);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, r, true, &cnt);
 
 	nodes_push(a, redirs, r);
 	if (n_is(r, "file_redirect")) {
@@ -135,13 +155,13 @@ static void collect_redirect(struct an *a, TSNode r, struct nodes *redirs, struc
 		if (k < 0)
 			return;
 		for (uint32_t i = (uint32_t)k + 1; i < cnt; i++)
-			nodes_push(a, words, ts_node_named_child(r, i));
+			nodes_push(a, words, kids[i]);
 		return;
 	}
 	if (!n_is(r, "heredoc_redirect"))
 		return;
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(r, i);
+		TSNode c = kids[i];
 
 		if (n_is(c, "heredoc_start") || n_is(c, "heredoc_end") || n_is(c, "heredoc_body") ||
 		    n_is(c, "file_descriptor"))
@@ -214,14 +234,15 @@ static struct word **eval_words(struct an *a, struct sh *sh, const struct nodes 
 static void handle_command(struct an *a, TSNode n, struct sh *sh, const struct nodes *extra,
 			   const char **prog_out)
 {
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 	struct nodes args = { 0 }, redirs = { 0 }, tails = { 0 };
 	struct sh local = *sh;
 	bool named = false;
 	const char *cwd0 = sh->cwd;
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(n, i);
+		TSNode c = kids[i];
 
 		if (n_is(c, "variable_assignment") && !named) {
 			TSNode name = ts_node_named_child(c, 0);
@@ -345,14 +366,15 @@ static void walk_redirected_body(struct an *a, TSNode body, struct sh *sh,
 static void handle_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe,
 			      const struct redir_set *outer)
 {
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 	struct nodes redirs = { 0 }, words = { 0 }, tails = { 0 };
 	TSNode body = { 0 };
 	bool have_body = false;
 	struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(n, i);
+		TSNode c = kids[i];
 
 		if (is_redirect(c)) {
 			collect_redirect(a, c, &redirs, &words, &tails);
@@ -405,8 +427,11 @@ static void handle_assignments(struct an *a, TSNode n, struct sh *sh)
 			sh->git_env = true;
 		return;
 	}
-	for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-		TSNode c = ts_node_named_child(n, i);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
+
+	for (uint32_t i = 0; i < cnt; i++) {
+		TSNode c = kids[i];
 		if (n_is(c, "variable_assignment"))
 			handle_assignments(a, c, sh);
 		else
@@ -440,11 +465,12 @@ static void handle_function(struct an *a, TSNode n, struct sh *sh)
 {
 	struct fn *f = arena_alloc(&a->ar, sizeof(*f));
 	struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 	bool named = false;
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(n, i);
+		TSNode c = kids[i];
 
 		if (!named && n_is(c, "word")) {
 			f->name = n_text(a, c);
@@ -472,10 +498,11 @@ static void handle_function(struct an *a, TSNode n, struct sh *sh)
 /* Statements in sequence; one followed by `&` runs in a subshell. */
 void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 {
-	uint32_t cnt = ts_node_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, false, &cnt);
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_child(n, i);
+		TSNode c = kids[i];
 
 		if (!ts_node_is_named(c))
 			continue;
@@ -656,9 +683,12 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 		handle_redirected(a, ts_node_named_child(n, 0), sh, &n, NULL);
 	} else if (strcmp(t, "pipeline") == 0) {
 		/* every element of a pipeline runs in a subshell */
-		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+		uint32_t cnt;
+		TSNode *kids = shwalk_kids(a, n, true, &cnt);
+
+		for (uint32_t i = 0; i < cnt; i++) {
 			struct sh sub = *sh;
-			shwalk(a, ts_node_named_child(n, i), &sub);
+			shwalk(a, kids[i], &sub);
 		}
 	} else if (strcmp(t, "list") == 0) {
 		walk_list(a, n, sh);
@@ -697,8 +727,11 @@ void shwalk_scan(struct an *a, TSNode n, struct sh *sh)
 	} else if (is_statement(n)) {
 		shwalk(a, n, sh);
 	} else {
-		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
-			shwalk_scan(a, ts_node_named_child(n, i), sh);
+		uint32_t cnt;
+		TSNode *kids = shwalk_kids(a, n, true, &cnt);
+
+		for (uint32_t i = 0; i < cnt; i++)
+			shwalk_scan(a, kids[i], sh);
 	}
 	a->depth--;
 }
