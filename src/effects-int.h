@@ -14,6 +14,7 @@
 #include <tree_sitter/api.h>
 
 #include "arena.h"
+#include "keyset.h"
 #include "effects.h"
 #include "path.h"
 #include "policy.h"
@@ -82,6 +83,9 @@ struct an {
 	int depth;
 	int nest;
 	int rewalks;        /* loop bodies walked a second time (MAX_REWALK) */
+	/* the paths of the resolved deletes [0] and creates [1] so far, for
+	 * effects_earlier() (borrowed from out: a scan was quadratic) */
+	struct keyset made[2];
 	struct arena ar;
 };
 

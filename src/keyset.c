@@ -55,6 +55,18 @@ bool keyset_add(struct keyset *ks, const char *s, size_t len, size_t tag, size_t
 	return true;
 }
 
+bool keyset_has(const struct keyset *ks, const char *s, size_t len, size_t *tag)
+{
+	const struct keyset_entry *e;
+
+	if (!ks->cap)
+		return false;
+	e = find(ks->v, ks->cap, s, len);
+	if (e->s && tag)
+		*tag = e->tag;
+	return e->s != NULL;
+}
+
 void keyset_release(struct keyset *ks)
 {
 	free(ks->v);

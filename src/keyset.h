@@ -24,6 +24,9 @@ struct keyset {
  * were not in the set; false, with *prev the tag of the equal key added
  * before, when they were (nothing added). Aborts on out of memory. */
 bool keyset_add(struct keyset *ks, const char *s, size_t len, size_t tag, size_t *prev);
+/* true when the len bytes at s are in the set (*tag, when not NULL, their
+ * tag). */
+bool keyset_has(const struct keyset *ks, const char *s, size_t len, size_t *tag);
 void keyset_release(struct keyset *ks);
 
 #endif

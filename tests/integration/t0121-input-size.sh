@@ -2,7 +2,9 @@
 # Linear where input can grow (issue 19 item 2): `fsjail check` on a 1 MiB
 # shell line and `fsjail allow list` on a 1 MiB rules file, of the shapes
 # that were quadratic (the words of one command: a 290 KB line took
-# ~2.4 GB and minutes; the operands of one rm; the keys of one YAML
+# ~2.4 GB and minutes; the operands of one rm, also inside `bash -c`;
+# the commands of one list (each looked up among the earlier deletes);
+# the keys of one YAML
 # mapping, checked for duplicates pairwise), each finish with bounded
 # memory (peak RSS under 768 MiB, sanitizer builds included; the old code
 # needed gigabytes), and the CPU time of the 1 MiB input is under 64 times
@@ -12,7 +14,7 @@
 # refused with a message, never analysed.
 . "$(dirname "$0")/libtest.sh"
 
-plan 5
+plan 6
 setup
 
 COST=$TEST_SRCDIR/helpers/cost.py
@@ -31,6 +33,12 @@ elif name == "rm":
     while len(s) < n - 16:
         s += " f%d" % i
         i += 1
+elif name == "bashc":
+    s, i = "bash -c 'rm", 0
+    while len(s) < n - 16:
+        s += " f%d" % i
+        i += 1
+    s += "'"
 elif name == "list":
     s = " ; ".join("touch a%d" % i for i in range(n // 12))[: n - 16].rsplit(" ;", 1)[0]
 elif name == "rules":
@@ -79,6 +87,10 @@ end_test
 
 begin_test "check: one rm of 130,000 operands, 1 MiB"
 cost rm "$FSJAIL" check --tier guarded -- -
+end_test
+
+begin_test "check: bash -c of one rm of 130,000 operands, 1 MiB (each effect spans the string)"
+cost bashc "$FSJAIL" check --tier guarded -- -
 end_test
 
 begin_test "check: 80,000 commands in one list, 1 MiB"
