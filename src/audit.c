@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +23,7 @@ char *audit_path(const struct fsj_ctx *ctx)
 int audit_open(struct audit_log *log, const struct fsj_ctx *ctx, struct fsj_error *err)
 {
 	cleanup_free char *dir = NULL;
+	struct stat st;
 
 	log->fd = -1;
 	log->path = audit_path(ctx);
@@ -31,10 +33,18 @@ int audit_open(struct audit_log *log, const struct fsj_ctx *ctx, struct fsj_erro
 	if (mkdir_p(dir, 0700) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "cannot create the audit folder '%s': %s", dir,
 				     strerror(errno));
-	log->fd = open(log->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	/* O_NONBLOCK: a FIFO in its place fails (ENXIO) instead of blocking
+	 * the run until a reader comes (issue 19); then only a regular file */
+	log->fd = open(log->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK,
+		       0600);
+	if (log->fd >= 0 && (fstat(log->fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+		close(log->fd);
+		log->fd = -1;
+		errno = ENXIO;
+	}
 	if (log->fd < 0)
 		return fsj_error_set(err, NULL, 0, 0, "cannot open the audit log '%s': %s",
-				     log->path, strerror(errno));
+				     log->path, errno == ENXIO ? "not a regular file" : strerror(errno));
 	log->limit = audit_limit_new();
 	return 0;
 }

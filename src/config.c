@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "keyset.h"
 #include "path.h"
 #include "policy.h"
 #include "util.h"
@@ -158,8 +159,9 @@ static int read_rule(struct ydoc *d, const struct ynode *m, const struct rule_sc
 static int read_rule_list(struct ydoc *d, const struct ynode *k, const struct ynode *v,
 			  const struct rule_schema *schema, struct fsj_ruleset *rs)
 {
-	cleanup_free const struct ynode **ids = NULL;
-	size_t n_ids = 0;
+	cleanup_free const struct ynode **ids = NULL; /* by rule index */
+	struct keyset seen = { 0 };                  /* the ids, tag: rule index */
+	size_t prev;
 
 	if (yis_null(v))
 		return 0;
@@ -172,21 +174,21 @@ static int read_rule_list(struct ydoc *d, const struct ynode *k, const struct yn
 		struct fsj_rule r;
 		bool keep;
 
-		if (read_rule(d, v->kids[i], schema, &r, &keep, &id) < 0)
+		if (read_rule(d, v->kids[i], schema, &r, &keep, &id) < 0) {
+			keyset_release(&seen);
 			return -1;
-		if (id) {
-			for (size_t j = 0; j < n_ids; j++) {
-				if (!ysame_scalar(ids[j], id))
-					continue;
-				fsj_rule_release(&r);
-				return ynode_err(d, id, "duplicate id '%s' (first at line %lu)",
-						yshown(d, id), ids[j]->line);
-			}
-			ids[n_ids++] = id;
+		}
+		ids[i] = id;
+		if (id && !keyset_add(&seen, id->val, id->len, i, &prev)) {
+			fsj_rule_release(&r);
+			keyset_release(&seen);
+			return ynode_err(d, id, "duplicate id '%s' (first at line %lu)", yshown(d, id),
+					 ids[prev]->line);
 		}
 		if (keep)
 			ruleset_push(rs, &r);
 	}
+	keyset_release(&seen);
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <tree_sitter/api.h>
 
 #include "arena.h"
+#include "keyset.h"
 #include "effects.h"
 #include "path.h"
 #include "policy.h"
@@ -83,6 +84,9 @@ struct an {
 	int depth;
 	int nest;
 	int rewalks;        /* loop bodies walked a second time (MAX_REWALK) */
+	/* the paths of the resolved deletes [0] and creates [1] so far, for
+	 * effects_earlier() (borrowed from out: a scan was quadratic) */
+	struct keyset made[2];
 	struct arena ar;
 };
 
@@ -304,6 +308,11 @@ void prog_trap(struct an *a, struct inv *iv);
 
 /* ---- shwalk.c: the tree walk ------------------------------------------- */
 
+/* The children of n (named: only its named ones) in order, in an arena
+ * array; *cnt their number. One pass of a tree cursor: ts_node_child(n, i)
+ * walks the i siblings before it on every call, so a loop over it is
+ * quadratic in a command's words (issue 19: a 290 KB line took minutes). */
+TSNode *shwalk_kids(struct an *a, TSNode n, bool named, uint32_t *cnt);
 void shwalk_subst(struct an *a, TSNode n, const struct sh *sh);
 void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 			   const char *prog);

@@ -69,11 +69,25 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->status = st;
 	e->cap = cap;
 	e->path = path ? xstrdup(path) : NULL;
-	e->text = xstrndup(a->line + start, end - start);
+	{
+		size_t n = end - start;
+
+		if (n > FSJ_EFFECT_TEXT_MAX) {
+			n = FSJ_EFFECT_TEXT_MAX;
+			while (n > 0 && ((unsigned char)a->line[start + n] & 0xc0) == 0x80)
+				n--;
+		}
+		e->text = xstrndup(a->line + start, n);
+	}
 	e->program = program ? xstrdup(program) : NULL;
 	e->start = start;
 	e->end = end;
 	e->recursive = false;
+	if (st == FSJ_EFFECT_RESOLVED && e->path && (cap == FSJ_CAP_DELETE || cap == FSJ_CAP_CREATE)) {
+		size_t prev;
+
+		keyset_add(&a->made[cap == FSJ_CAP_CREATE], e->path, strlen(e->path), 0, &prev);
+	}
 }
 
 void effects_mark_recursive(struct an *a, size_t from)
@@ -126,6 +140,22 @@ bool effects_executable(struct an *a, const char *p)
 
 bool effects_earlier(struct an *a, int cap, const char *p, bool above)
 {
+	if (cap == FSJ_CAP_DELETE || cap == FSJ_CAP_CREATE) {
+		const struct keyset *ks = &a->made[cap == FSJ_CAP_CREATE];
+		size_t n = strlen(p);
+
+		if (keyset_has(ks, p, n, NULL))
+			return true;
+		/* p's folders, "/" included: what path_covers() would find */
+		while (above && n > 1) {
+			while (n > 0 && p[n - 1] != '/')
+				n--;
+			if (keyset_has(ks, p, n > 1 ? n - 1 : 1, NULL))
+				return true;
+			n = n > 1 ? n - 1 : 0;
+		}
+		return false;
+	}
 	for (size_t i = 0; i < a->out->n; i++) {
 		const struct fsj_effect *e = &a->out->v[i];
 		if (e->status == FSJ_EFFECT_RESOLVED && e->cap == cap && e->path &&
@@ -180,8 +210,8 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 		if (!p || kind != 0)
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
 		if (p && kind > 0) {
-			if (a->ncw % 16 == 0) {
-				size_t *nv = arena_alloc(&a->ar, (a->ncw + 16) * sizeof(*nv));
+			if (arena_full(a->ncw)) {
+				size_t *nv = arena_alloc(&a->ar, arena_grown(a->ncw) * sizeof(*nv));
 				if (a->ncw)
 					memcpy(nv, a->cw, a->ncw * sizeof(*nv));
 				a->cw = nv;
@@ -330,8 +360,8 @@ static void heredoc_starts(struct an *a, TSNode n, uint32_t **v, size_t *k, int 
 	if (depth > MAX_WALK_DEPTH)
 		return;
 	if (n_is(n, "heredoc_start")) {
-		if (*k % 16 == 0) {
-			uint32_t *nv = arena_alloc(&a->ar, (*k + 16) * sizeof(*nv));
+		if (arena_full(*k)) {
+			uint32_t *nv = arena_alloc(&a->ar, arena_grown(*k) * sizeof(*nv));
 			if (*k)
 				memcpy(nv, *v, *k * sizeof(*nv));
 			*v = nv;
@@ -453,6 +483,8 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 	a.nins = 0;
 	effects_recreate(&a);
 	ts_parser_delete(a.parser);
+	keyset_release(&a.made[0]);
+	keyset_release(&a.made[1]);
 	arena_release(&a.ar);
 
 	/* source order, keeping the order of discovery inside one span */

@@ -28,6 +28,9 @@
  * script of a thousand lines is far below this. */
 #define FSJ_EFFECTS_MAX_LINE (1024u * 1024u)
 
+/* Longest fsj_effect.text, in bytes: a line a person reads. */
+#define FSJ_EFFECT_TEXT_MAX 512u
+
 /* The capability of an opaque effect: any of the five. */
 #define FSJ_EFFECT_ANY FSJ_CAP_COUNT
 
@@ -48,7 +51,11 @@ struct fsj_effect {
 	 * directory - or NULL when even that is unknown (after `cd $DIR`).
 	 * OPAQUE: the working directory, or NULL when unknown. */
 	char *path;
-	char *text;       /* the source text of the span below */
+	/* the source text of the span below, its first FSJ_EFFECT_TEXT_MAX
+	 * bytes at most (cut at a UTF-8 character): every effect of a
+	 * `bash -c '...'` string spans the whole string, and a copy each was
+	 * quadratic in memory (issue 19) */
+	char *text;
 	char *program;    /* the program the effect comes from ("rm"); NULL
 			   * for a redirection without a command or a parse error */
 	uint32_t start;   /* byte span in the analysed line, end exclusive */

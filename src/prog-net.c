@@ -48,7 +48,9 @@ static void emit_download(struct an *a, const struct inv *iv, const struct word 
 	}
 	if (base && !*base)
 		base = dflt;
-	if (!base || !dir || strchr(base, '%')) {
+	/* "." and ".." name folders, not a file the tool would make: what it
+	 * does then is not known (found by fuzz_effects: '/w/..' as a path) */
+	if (!base || !dir || strchr(base, '%') || !strcmp(base, ".") || !strcmp(base, "..")) {
 		effects_emit_at(a, &iv->c, m, NULL, dir, url->start, url->end);
 		return;
 	}

@@ -20,8 +20,8 @@ bool progopt_in_list(const char *const *list, const char *s, size_t n)
 static void push_opt(struct an *a, struct parsed *p, char s, const char *l, const struct word *val,
 		     const struct word *w)
 {
-	if (p->no % 8 == 0) {
-		struct opt *n = arena_alloc(&a->ar, (p->no + 8) * sizeof(*n));
+	if (arena_full(p->no)) {
+		struct opt *n = arena_alloc(&a->ar, arena_grown(p->no) * sizeof(*n));
 		if (p->no)
 			memcpy(n, p->o, p->no * sizeof(*n));
 		p->o = n;
@@ -31,8 +31,8 @@ static void push_opt(struct an *a, struct parsed *p, char s, const char *l, cons
 
 static void push_op(struct an *a, struct parsed *p, struct word *w)
 {
-	if (p->nops % 8 == 0) {
-		struct word **n = arena_alloc(&a->ar, (p->nops + 8) * sizeof(*n));
+	if (arena_full(p->nops)) {
+		struct word **n = arena_alloc(&a->ar, arena_grown(p->nops) * sizeof(*n));
 		if (p->nops)
 			memcpy(n, p->ops, p->nops * sizeof(*n));
 		p->ops = n;

@@ -462,7 +462,8 @@ static int read_current(const struct rulesfile_ctx *rc, char **text, size_t *len
 		return 0;
 	}
 	if (e < 0)
-		return fsj_error_set(err, rc->file, 0, 0, "%s", strerror(-e));
+		return fsj_error_set(err, rc->file, 0, 0, "%s",
+				     e == -EINVAL ? "not a regular file" : strerror(-e));
 	if (memchr(*text, '\0', *len)) {
 		free(*text);
 		return fsj_error_set(err, rc->file, 0, 0, "contains a NUL byte");

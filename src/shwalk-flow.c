@@ -95,11 +95,12 @@ void shwalk_function(struct an *a, TSNode n, struct sh *sh)
 {
 	struct fn *f = arena_alloc(&a->ar, sizeof(*f));
 	struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 	bool named = false;
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(n, i);
+		TSNode c = kids[i];
 
 		if (!named && n_is(c, "word")) {
 			f->name = n_text(a, c);
@@ -157,16 +158,17 @@ static void walk_piped_tail(struct an *a, TSNode last, struct sh *sh,
 			    const struct redir_set *rs)
 {
 	struct redir_set own = { rs->words, rs->redirs, NULL, NULL };
-	uint32_t cnt = ts_node_named_child_count(*rs->pipe);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, *rs->pipe, true, &cnt);
 	struct sh sub = *sh;
 
 	shwalk_redirected_body(a, last, &sub, &own);
 	for (uint32_t i = 1; i < cnt; i++) {
 		struct sh s2 = *sh;
 		if (i == cnt - 1 && rs->outer)
-			shwalk_redirected_body(a, ts_node_named_child(*rs->pipe, i), &s2, rs->outer);
+			shwalk_redirected_body(a, kids[i], &s2, rs->outer);
 		else
-			shwalk(a, ts_node_named_child(*rs->pipe, i), &s2);
+			shwalk(a, kids[i], &s2);
 	}
 }
 
@@ -197,10 +199,11 @@ void shwalk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_se
 	for (size_t k = spine.n; k-- > 0;) {
 		TSNode l = spine.v[k];
 		bool alt = strcmp(list_op(l), "||") == 0;
-		uint32_t cnt = ts_node_named_child_count(l);
+		uint32_t cnt;
+		TSNode *kids = shwalk_kids(a, l, true, &cnt);
 
 		for (uint32_t i = 1; i < cnt; i++) {
-			TSNode c = ts_node_named_child(l, i);
+			TSNode c = kids[i];
 			bool from_ok = alt ? !has_fail : has_ok; /* unreachable: walk anyway */
 			struct sh r = from_ok ? ok : fail, rf;
 			const char *c0 = r.cwd;
@@ -317,10 +320,11 @@ void shwalk_case(struct an *a, TSNode n, struct sh *sh)
 {
 	struct sh out = *sh;
 	bool any = false;
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(n, i);
+		TSNode c = kids[i];
 
 		if (!n_is(c, "case_item")) {
 			shwalk_scan(a, c, sh);

@@ -11,8 +11,8 @@
 
 void shwalk_nodes_push(struct an *a, struct nodes *l, TSNode x)
 {
-	if (l->n % 16 == 0) {
-		TSNode *nv = arena_alloc(&a->ar, (l->n + 16) * sizeof(*nv));
+	if (arena_full(l->n)) {
+		TSNode *nv = arena_alloc(&a->ar, arena_grown(l->n) * sizeof(*nv));
 		if (l->n)
 			memcpy(nv, l->v, l->n * sizeof(*nv));
 		l->v = nv;
@@ -24,10 +24,11 @@ void shwalk_nodes_push(struct an *a, struct nodes *l, TSNode x)
  * not the descriptor; the named children after it are swallowed words. */
 static int redirect_dest(TSNode r, TSNode *dest)
 {
-	uint32_t cnt = ts_node_named_child_count(r);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, r, true, &cnt);
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(r, i);
+		TSNode c = kids[i];
 		if (n_is(c, "file_descriptor"))
 			continue;
 		*dest = c;
@@ -42,7 +43,8 @@ static int redirect_dest(TSNode r, TSNode *dest)
 static void collect_redirect(struct an *a, TSNode r, struct nodes *redirs, struct nodes *words,
 			     struct nodes *tails)
 {
-	uint32_t cnt = ts_node_named_child_count(r);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, r, true, &cnt);
 
 	shwalk_nodes_push(a, redirs, r);
 	if (n_is(r, "file_redirect")) {
@@ -51,13 +53,13 @@ static void collect_redirect(struct an *a, TSNode r, struct nodes *redirs, struc
 		if (k < 0)
 			return;
 		for (uint32_t i = (uint32_t)k + 1; i < cnt; i++)
-			shwalk_nodes_push(a, words, ts_node_named_child(r, i));
+			shwalk_nodes_push(a, words, kids[i]);
 		return;
 	}
 	if (!n_is(r, "heredoc_redirect"))
 		return;
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(r, i);
+		TSNode c = kids[i];
 
 		if (n_is(c, "heredoc_start") || n_is(c, "heredoc_end") || n_is(c, "heredoc_body") ||
 		    n_is(c, "file_descriptor"))
@@ -125,8 +127,11 @@ void shwalk_redirect(struct an *a, TSNode r, struct sh *sh, const struct cmd *c)
 		return;
 	}
 	if (n_is(r, "heredoc_redirect")) {
-		for (uint32_t i = 0; i < ts_node_named_child_count(r); i++) {
-			TSNode b = ts_node_named_child(r, i);
+		uint32_t kcnt;
+		TSNode *kids = shwalk_kids(a, r, true, &kcnt);
+
+		for (uint32_t i = 0; i < kcnt; i++) {
+			TSNode b = kids[i];
 			if (n_is(b, "heredoc_body") && heredoc_dash(a, r))
 				heredoc_dash_body(a, b, sh);
 			else if (n_is(b, "heredoc_body"))
@@ -173,14 +178,15 @@ static struct word **eval_words(struct an *a, struct sh *sh, const struct nodes 
 void shwalk_command(struct an *a, TSNode n, struct sh *sh, const struct nodes *extra,
 			   const char **prog_out)
 {
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 	struct nodes args = { 0 }, redirs = { 0 }, tails = { 0 };
 	struct sh local = *sh;
 	bool named = false;
 	const char *cwd0 = sh->cwd;
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(n, i);
+		TSNode c = kids[i];
 
 		if (n_is(c, "variable_assignment") && !named) {
 			TSNode name = ts_node_named_child(c, 0);
@@ -248,7 +254,8 @@ void shwalk_redirected_body(struct an *a, TSNode body, struct sh *sh,
 				 const struct redir_set *rs)
 {
 	struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
-	uint32_t cnt = ts_node_named_child_count(body);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, body, true, &cnt);
 
 	if (n_is(body, "list") && cnt > 0) {
 		shwalk_list_rs(a, body, sh, rs);
@@ -267,7 +274,7 @@ void shwalk_redirected_body(struct an *a, TSNode body, struct sh *sh,
 		/* every element of a pipeline runs in a subshell */
 		for (uint32_t i = 0; i + 1 < cnt; i++) {
 			struct sh sub = *sh;
-			shwalk(a, ts_node_named_child(body, i), &sub);
+			shwalk(a, kids[i], &sub);
 		}
 		struct sh sub = *sh;
 		shwalk_redirected_body(a, ts_node_named_child(body, cnt - 1), &sub, rs);
@@ -294,14 +301,15 @@ void shwalk_redirected_body(struct an *a, TSNode body, struct sh *sh,
 void shwalk_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe,
 			      const struct redir_set *outer)
 {
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 	struct nodes redirs = { 0 }, words = { 0 }, tails = { 0 };
 	TSNode body = { 0 };
 	bool have_body = false;
 	struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_named_child(n, i);
+		TSNode c = kids[i];
 
 		if (shwalk_is_redirect(c)) {
 			collect_redirect(a, c, &redirs, &words, &tails);
@@ -328,9 +336,12 @@ void shwalk_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe
 	for (size_t k = 0; k < tails.n; k++) {
 		TSNode t = tails.v[k];
 		if (n_is(t, "pipeline")) {
-			for (uint32_t i = 0; i < ts_node_named_child_count(t); i++) {
+			uint32_t kcnt;
+			TSNode *kids = shwalk_kids(a, t, true, &kcnt);
+
+			for (uint32_t i = 0; i < kcnt; i++) {
 				struct sh sub = *sh;
-				shwalk(a, ts_node_named_child(t, i), &sub);
+				shwalk(a, kids[i], &sub);
 			}
 		} else {
 			shwalk(a, t, sh);

@@ -9,6 +9,25 @@
 
 #include "shwalk-int.h"
 
+TSNode *shwalk_kids(struct an *a, TSNode n, bool named, uint32_t *cnt)
+{
+	uint32_t want = named ? ts_node_named_child_count(n) : ts_node_child_count(n), k = 0;
+	TSNode *v = arena_alloc(&a->ar, ((size_t)want + 1) * sizeof(*v));
+	TSTreeCursor cur = ts_tree_cursor_new(n);
+
+	if (ts_tree_cursor_goto_first_child(&cur)) {
+		do {
+			TSNode c = ts_tree_cursor_current_node(&cur);
+
+			if (k < want && (!named || ts_node_is_named(c)))
+				v[k++] = c;
+		} while (ts_tree_cursor_goto_next_sibling(&cur));
+	}
+	ts_tree_cursor_delete(&cur);
+	*cnt = k;
+	return v;
+}
+
 /* Walk the statements of a command or process substitution: they run in a
  * subshell of the current state. */
 void shwalk_subst(struct an *a, TSNode n, const struct sh *sh)
@@ -98,8 +117,11 @@ static void handle_assignments(struct an *a, TSNode n, struct sh *sh)
 			sh->git_env = true;
 		return;
 	}
-	for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-		TSNode c = ts_node_named_child(n, i);
+	uint32_t kcnt;
+	TSNode *kids = shwalk_kids(a, n, true, &kcnt);
+
+	for (uint32_t i = 0; i < kcnt; i++) {
+		TSNode c = kids[i];
 		if (n_is(c, "variable_assignment"))
 			handle_assignments(a, c, sh);
 		else
@@ -165,9 +187,12 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 		shwalk_redirected(a, ts_node_named_child(n, 0), sh, &n, NULL);
 	} else if (strcmp(t, "pipeline") == 0) {
 		/* every element of a pipeline runs in a subshell */
-		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+		uint32_t kcnt;
+		TSNode *kids = shwalk_kids(a, n, true, &kcnt);
+
+		for (uint32_t i = 0; i < kcnt; i++) {
 			struct sh sub = *sh;
-			shwalk(a, ts_node_named_child(n, i), &sub);
+			shwalk(a, kids[i], &sub);
 		}
 	} else if (strcmp(t, "list") == 0) {
 		shwalk_list(a, n, sh);
@@ -210,8 +235,11 @@ void shwalk_scan(struct an *a, TSNode n, struct sh *sh)
 	} else if (shwalk_is_statement(n)) {
 		shwalk(a, n, sh);
 	} else {
-		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
-			shwalk_scan(a, ts_node_named_child(n, i), sh);
+		uint32_t kcnt;
+		TSNode *kids = shwalk_kids(a, n, true, &kcnt);
+
+		for (uint32_t i = 0; i < kcnt; i++)
+			shwalk_scan(a, kids[i], sh);
 	}
 	a->depth--;
 }

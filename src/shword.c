@@ -292,13 +292,14 @@ static void wb_node(struct an *a, const struct sh *sh, struct wb *b, TSNode n);
 
 static void wb_children(struct an *a, const struct sh *sh, struct wb *b, TSNode n)
 {
-	uint32_t cnt = ts_node_named_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, true, &cnt);
 
 	for (uint32_t i = 0; i < cnt; i++) {
 		int saved = b->pieces;
 
 		b->pieces = (int)(cnt - i - 1) + saved;
-		wb_node(a, sh, b, ts_node_named_child(n, i));
+		wb_node(a, sh, b, kids[i]);
 		b->pieces = saved;
 	}
 }
@@ -306,10 +307,11 @@ static void wb_children(struct an *a, const struct sh *sh, struct wb *b, TSNode 
 static void wb_string(struct an *a, const struct sh *sh, struct wb *b, TSNode n)
 {
 	uint32_t pos = n_start(n) + 1, end = n_end(n) - 1;
-	uint32_t cnt = ts_node_child_count(n);
+	uint32_t cnt;
+	TSNode *kids = shwalk_kids(a, n, false, &cnt);
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_child(n, i);
+		TSNode c = kids[i];
 		uint32_t cs = n_start(c), ce = n_end(c);
 
 		if (!ts_node_is_named(c) && (i == 0 || i == cnt - 1) && n_is(c, "\""))
@@ -429,6 +431,10 @@ const char *shword_lookup(struct an *a, const struct sh *sh, const char *cwd,
 	const char *p = sh->path;
 
 	*unknown = false;
+	/* "." and ".." name folders in every PATH element, never a program
+	 * (joined, they would not be normalised paths; found by fuzz_effects) */
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return NULL;
 	if (!p) {
 		*unknown = true;
 		return NULL;

@@ -270,7 +270,9 @@ int write_all(int fd, const void *buf, size_t n)
 
 int read_file(const char *path, size_t max, char **out, size_t *len_out)
 {
-	cleanup_fd int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put where a file is expected must not block the
+	 * open (issue 19); the type is checked before any read */
+	cleanup_fd int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
 	char chunk[8192];
@@ -282,6 +284,8 @@ int read_file(const char *path, size_t max, char **out, size_t *len_out)
 		return -errno;
 	if (S_ISDIR(st.st_mode))
 		return -EISDIR;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
 	for (;;) {
 		ssize_t r = read(fd, chunk, sizeof(chunk));
 		if (r < 0) {

@@ -95,9 +95,11 @@ static inline void *steal_pointer(void *pp)
  * Returns 0, or -1 with errno set. */
 int write_all(int fd, const void *buf, size_t n);
 
-/* Read at most max bytes of the file at path (O_CLOEXEC) into a new
- * NUL-terminated buffer; *len_out gets the length in bytes.
- * Returns 0, or -errno (-EFBIG when the file is larger than max). */
+/* Read at most max bytes of the regular file at path (O_CLOEXEC,
+ * O_NONBLOCK: a FIFO never blocks) into a new NUL-terminated buffer;
+ * *len_out gets the length in bytes. Returns 0, or -errno (-EFBIG when
+ * the file is larger than max, -EISDIR a folder, -EINVAL any other type
+ * that is not a regular file). */
 int read_file(const char *path, size_t max, char **out, size_t *len_out);
 
 /* true when the environment variable name is set to a non-empty value

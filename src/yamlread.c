@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keyset.h"
 #include "path.h"
 #include "policy.h"
 #include "util.h"
@@ -178,6 +179,8 @@ static int build_node(struct ydoc *d, const yaml_event_t *ev, unsigned depth,
 	const yaml_char_t *anchor = NULL, *tag = NULL;
 	yaml_event_type_t end;
 	struct ynode *n;
+	struct keyset keys = { 0 }; /* a mapping's keys, by bytes: tag = index in kids */
+	size_t prev;
 
 	*out = NULL;
 	switch (ev->type) {
@@ -247,18 +250,18 @@ static int build_node(struct ydoc *d, const yaml_event_t *ev, unsigned depth,
 			ynode_err(d, kid, "a mapping key must be a scalar, not %s", ykind_name(kid));
 			goto err_free;
 		}
-		for (size_t i = 0; i + 1 < n->n; i += 2) {
-			if (ysame_scalar(n->kids[i], kid)) {
-				ynode_err(d, kid, "duplicate key '%s' (first at line %lu)",
-					 yshown(d, kid), n->kids[i]->line);
-				goto err_free;
-			}
+		if (!keyset_add(&keys, kid->val, kid->len, n->n - 1, &prev)) {
+			ynode_err(d, kid, "duplicate key '%s' (first at line %lu)", yshown(d, kid),
+				  n->kids[prev]->line);
+			goto err_free;
 		}
 	}
+	keyset_release(&keys);
 	*out = n;
 	return 0;
 
 err_free:
+	keyset_release(&keys);
 	ynode_free(n);
 	return -1;
 }
@@ -329,6 +332,8 @@ int yload_tree(const char *path, struct ydoc *d, struct ynode **root, bool *miss
 	if (r == -EFBIG)
 		return fsj_error_set(err, path, 0, 0, "file is larger than %u bytes",
 				     FSJ_YAML_MAX_BYTES);
+	if (r == -EINVAL)
+		return fsj_error_set(err, path, 0, 0, "not a regular file");
 	if (r < 0)
 		return fsj_error_set(err, path, 0, 0, "cannot read: %s", strerror(-r));
 	d->buf = buf;

@@ -242,6 +242,11 @@ static const struct {
 	  "create /w/jar.txt; read /w/jar.txt" },
 	{ "wget https://e.com/f.zip",
 	  "create /w/f.zip" },
+	/* a URL ending in . or .. names no file (fuzz_effects, issue 19) */
+	{ "wget https://e.com/a/..",
+	  "create ?/w" },
+	{ "curl -O https://e.com/.",
+	  "create ?/w; write ?/w" },
 	{ "wget -O out.html https://e.com",
 	  "create /w/out.html" },
 	{ "wget -qO- https://e.com",
