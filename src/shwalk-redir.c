@@ -24,11 +24,10 @@ void shwalk_nodes_push(struct an *a, struct nodes *l, TSNode x)
  * not the descriptor; the named children after it are swallowed words. */
 static int redirect_dest(TSNode r, TSNode *dest)
 {
-	uint32_t cnt;
-	TSNode *kids = shwalk_kids(a, r, true, &cnt);
+	uint32_t cnt = ts_node_named_child_count(r);
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = kids[i];
+		TSNode c = ts_node_named_child(r, i);
 		if (n_is(c, "file_descriptor"))
 			continue;
 		*dest = c;
@@ -337,11 +336,11 @@ void shwalk_redirected(struct an *a, TSNode n, struct sh *sh, const TSNode *pipe
 		TSNode t = tails.v[k];
 		if (n_is(t, "pipeline")) {
 			uint32_t kcnt;
-			TSNode *kids = shwalk_kids(a, t, true, &kcnt);
+			TSNode *tkids = shwalk_kids(a, t, true, &kcnt);
 
 			for (uint32_t i = 0; i < kcnt; i++) {
 				struct sh sub = *sh;
-				shwalk(a, kids[i], &sub);
+				shwalk(a, tkids[i], &sub);
 			}
 		} else {
 			shwalk(a, t, sh);
