@@ -225,14 +225,18 @@ int nj_host_parent(struct job *j, const struct loc *l)
 
 int nj_unlink_same(struct job *j, const struct loc *l)
 {
+	static pid_t self; /* the supervisor thread only */
 	char tmp[48];
 	struct stat now;
 	int i, e;
 
+	if (!self)
+		self = getpid();
+
 	/* A rename is atomic where unlink-by-name is not checked: what left
 	 * the name is looked at under a name of ours, and only then removed. */
 	for (i = 0; i < 100; i++) {
-		snprintf(tmp, sizeof(tmp), ".fsjail-rm.%d.%lu", (int)getpid(), ++j->nt->rm_seq);
+		snprintf(tmp, sizeof(tmp), ".fsjail-rm.%d.%lu", (int)self, ++j->nt->rm_seq);
 		if (syscall(SYS_renameat2, l->parent, l->name, l->parent, tmp, RENAME_NOREPLACE) == 0)
 			break;
 		if (errno != EEXIST)
