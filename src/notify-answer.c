@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/fs.h>
 #include <linux/seccomp.h>
 
 #include "backup.h"
@@ -220,6 +221,39 @@ int nj_host_parent(struct job *j, const struct loc *l)
 	j->nt->host_dev = have.st_dev;
 	j->nt->host_ino = have.st_ino;
 	return fd;
+}
+
+int nj_unlink_same(struct job *j, const struct loc *l)
+{
+	static pid_t self; /* the supervisor thread only */
+	char tmp[48];
+	struct stat now;
+	int i, e;
+
+	if (!self)
+		self = getpid();
+
+	/* A rename is atomic where unlink-by-name is not checked: what left
+	 * the name is looked at under a name of ours, and only then removed. */
+	for (i = 0; i < 100; i++) {
+		snprintf(tmp, sizeof(tmp), ".fsjail-rm.%d.%lu", (int)self, ++j->nt->rm_seq);
+		if (syscall(SYS_renameat2, l->parent, l->name, l->parent, tmp, RENAME_NOREPLACE) == 0)
+			break;
+		if (errno != EEXIST)
+			return errno;
+	}
+	if (i == 100)
+		return EEXIST;
+	if (fstatat(l->parent, tmp, &now, AT_SYMLINK_NOFOLLOW) == 0 && now.st_dev == l->st.st_dev &&
+	    now.st_ino == l->st.st_ino)
+		return unlinkat(l->parent, tmp, 0) < 0 ? errno : 0;
+	/* Another file came to the name after the checks: it goes back. */
+	e = syscall(SYS_renameat2, l->parent, tmp, l->parent, l->name, RENAME_NOREPLACE) < 0 ? errno : 0;
+	nj_record(j, FSJ_CAP_DELETE, l->path,
+		  e ? "the file changed during the call (kept under a temporary name)"
+		    : "the file changed during the call",
+		  EACCES, NULL);
+	return EACCES;
 }
 
 /* Save the existing file l names (content or remove), or record it (a

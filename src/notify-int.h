@@ -102,6 +102,7 @@ struct notify {
 	ino_t host_ino;
 	struct notify_proc { pid_t tid; int procfd, rootfd; } procs[NOTIFY_PROC_CACHE]; /* owned, > 0 */
 	size_t next_proc;
+	unsigned long rm_seq; /* nj_unlink_same()'s temporary names */
 	size_t n_made, cap_made;
 	/* owned: abstract Unix socket names the command bound (notify-sock.c),
 	 * each a length byte then the name */
@@ -381,6 +382,11 @@ bool nj_save(struct job *j, const struct loc *l, enum backup_change what);
  * command's namespace has mounts of its own); l->parent when it cannot be
  * had. Borrowed (cached in j->nt, one thread): do not close. */
 int nj_host_parent(struct job *j, const struct loc *l);
+/* Unlink l's name only if it still names l's file (checked under a
+ * temporary name in the same folder, RENAME_NOREPLACE, after the backup
+ * was taken: a file swapped in meanwhile goes back to the name, the call
+ * is refused and recorded). Returns 0 or the errno to answer. */
+int nj_unlink_same(struct job *j, const struct loc *l);
 /* A write to a pre-existing file with st_nlink > 1 is refused unless
  * allowed; false after refusing. */
 bool nj_hardlink_ok(struct job *j, const struct loc *l);

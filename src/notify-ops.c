@@ -299,7 +299,7 @@ static int op_unlink(struct job *j)
 	 * entry made from that link when the run ends (backup.h). */
 	else if (S_ISREG(l.st.st_mode) && j->nt->trash_home && !no_trash_area(j->nt, l.path) &&
 		 backup_kept_by_link(j->nt->bc, &l.st)) {
-		if ((e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0) == 0) {
+		if ((e = nj_unlink_same(j, &l)) == 0) {
 			NOTIFY_STAT_INC(j->nt, trashed);
 			backup_trash_later(j->nt->bc, l.path, &l.st);
 		}
@@ -313,7 +313,7 @@ static int op_unlink(struct job *j)
 			backup_note_removed(j->nt->bc, l.path, &l.st, as);
 		}
 		free(as);
-	} else if ((e = unlinkat(l.parent, l.name, 0) < 0 ? errno : 0) == 0)
+	} else if ((e = nj_unlink_same(j, &l)) == 0)
 		backup_note_removed(j->nt->bc, l.path, &l.st, NULL);
 	if (e >= 0)
 		nj_answer(j, e);
