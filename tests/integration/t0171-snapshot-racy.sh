@@ -9,16 +9,18 @@
 # nothing was kept and the run made no cycle at all. The files are made
 # right after a second begins so that the run's writes fall in the same
 # second (a run slower than that makes the test weaker, never wrong).
-# Root only (mkfs.ext4, mount -o loop).
+# Another filesystem mounted in the workspace is not walked: the run says
+# so (it was silent). Root only (mkfs.ext4, mount -o loop).
 . "$(dirname "$0")/libtest.sh"
 
-plan 2
+plan 3
 setup
 require_landlock
 
 if ! is_root; then
 	skip_root "mkfs.ext4 and mount -o loop"
 	skip_root "mkfs.ext4 and mount -o loop"
+	skip_root "mount"
 	done_testing
 fi
 MKFS=$(command -v mkfs.ext4 || true)
@@ -29,7 +31,7 @@ truncate -s 64M "$T/ext4.img" && "$MKFS" -q -I 128 "$T/ext4.img" >/dev/null 2>&1
 	skip_rest_kernel "mkfs.ext4 -I 128 failed"
 mount -o loop "$T/ext4.img" "$MNT" 2>"$T/mount.err" ||
 	skip_rest_kernel "cannot mount a loop device here: $(cat "$T/mount.err")"
-trap 'cd /; umount "$MNT" 2>/dev/null; cleanup' EXIT
+trap 'cd /; umount "$MNT/home/ws/sub" 2>/dev/null; umount "$MNT" 2>/dev/null; cleanup' EXIT
 chmod 755 "$MNT"
 
 export HOME=$MNT/home FSJAIL_HOME=$MNT/fsjail-home
@@ -61,6 +63,16 @@ begin_test "restore brings the content from before the run back"
 run_cmd "$FSJAIL" backups restore --workspace "$WS"
 assert_rc 0
 diff -r "$T/before" "$WS" >/dev/null 2>&1 || fail "differs: $(diff -r "$T/before" "$WS" 2>&1 | head -3 | tr '\n' ' ')"
+end_test
+
+begin_test "a filesystem mounted in the workspace: the run says it is not walked"
+mkdir -p "$WS/sub"
+mount -t tmpfs tmpfs "$WS/sub" || fail "cannot mount a tmpfs"
+echo x >"$WS/sub/f"
+fsj_sh -- 'echo y >sub/f'
+assert_rc 0
+assert_err_match "snapshot: '$WS/sub' is another filesystem, not walked"
+umount "$WS/sub"
 end_test
 
 done_testing
