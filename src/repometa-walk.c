@@ -2,8 +2,8 @@
  * (repometa.h REPOMETA_MAX_DEPTH, REPOMETA_MAX_ENTRIES): breadth first,
  * every folder looked at for .git and for a gitdir's shape
  * (repometa_visit_folder()), its entries read unless the record of the
- * previous walk may stand in for them (repometa-cache.h). What the budget
- * or the depth leaves unsearched is protected whole. */
+ * previous walk may stand in for them (repometa-cache.h). What the budget,
+ * the depth or a folder it cannot read leaves unsearched is protected whole. */
 
 #include "repometa-int.h"
 
@@ -219,8 +219,16 @@ void repometa_walk(struct repometa *m, const char *workspace, const char *home,
 			continue;
 		}
 		fd = open(it->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
+		if (fd < 0) {
+			/* gone, or no longer a folder: nothing to search. Else
+			 * (unreadable) protected whole, and no record saved that
+			 * would leave it out once it can be read */
+			if (errno != ENOENT && errno != ENOTDIR && errno != ELOOP) {
+				add_unsearched(m, it->path);
+				new->complete = false;
+			}
 			continue;
+		}
 		/* the stat before the read: a change during it shows next time */
 		if (fstat(fd, &st) < 0) {
 			close(fd);

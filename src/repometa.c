@@ -383,7 +383,7 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 			continue;
 		bool un = m->v[i].unsearched;
 		cleanup_free char *origin =
-			un ? xstrdup("not searched for git repositories (too deep or too many entries)")
+			un ? xstrdup("not searched for git repositories (too deep, too many entries or unreadable)")
 			   : xasprintf("repository metadata of %s", m->v[i].repo);
 		struct fsj_rule r = {
 			.id = (char *)(un ? "repository-unsearched" : "repository-metadata"),

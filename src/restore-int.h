@@ -94,7 +94,7 @@ bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r);
 /* ---- restore-names.c ---- */
 
 /* Before the first record: which files (dev, ino) more than one content,
- * remove or name record names (only those are looked for under other
+ * remove, name or rename record names (only those are looked for under other
  * names: a restore stays linear in the records). rs_names_end(): after
  * the last, frees what rs_names_begin() and rs_made_add() kept. */
 void rs_names_begin(struct rctx *x);
@@ -113,6 +113,10 @@ bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const c
 /* Remember fd (duplicated; x owns the copy) as the file made again for
  * r's file: rs_link_back() links its other names to it. */
 void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd);
+
+/* true when sb is the file this restore made again for r's file (a
+ * rename record's file removed later under its new name: it moves back). */
+bool rs_made_is(const struct rctx *x, const struct manifest_rec *r, const struct stat *sb);
 
 /* r's file, not kept by the cycle, went to the trash (a "trashed"
  * record): take it back from there. false when the cycle has no such

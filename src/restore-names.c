@@ -37,8 +37,8 @@ static bool saved_rec(const struct manifest_rec *r)
  * file, BACKUP_IDENT_COPIED once a second one does. */
 static bool is_file_rec(const struct manifest_rec *r)
 {
-	return r->has_ident &&
-	       (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_NAME);
+	return r->has_ident && (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE ||
+				r->op == MANIFEST_NAME || r->op == MANIFEST_RENAMED);
 }
 
 void rs_names_begin(struct rctx *x)
@@ -178,6 +178,18 @@ void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd)
 		return;
 	x->made = xreallocarray(x->made, x->nmade + 1, sizeof(*x->made));
 	x->made[x->nmade++] = (struct made){ r->dev, r->ino, dup };
+}
+
+bool rs_made_is(const struct rctx *x, const struct manifest_rec *r, const struct stat *sb)
+{
+	struct stat ms;
+
+	for (size_t i = 0; r->has_ident && i < x->nmade; i++)
+		if (x->made[i].dev == r->dev && x->made[i].ino == r->ino &&
+		    fstat(x->made[i].fd, &ms) == 0 && ms.st_dev == sb->st_dev &&
+		    ms.st_ino == sb->st_ino)
+			return true;
+	return false;
 }
 
 /* r's file, not kept by the cycle, went to the trash ("trashed"

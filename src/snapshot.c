@@ -247,6 +247,10 @@ static int walk_dir(struct snapshot *s, struct snap_list *l, int dirfd, size_t d
 					   l->v[di].path, name, strerror(errno));
 			break;
 		}
+		if (sb.st_dev != dev && S_ISDIR(sb.st_mode) && take)
+			warn("snapshot: '%s/%s' is another filesystem, not walked: what the run "
+			     "changes there is not kept",
+			     l->v[di].path, name);
 		if (sb.st_dev != dev ||
 		    !(S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode) || S_ISLNK(sb.st_mode)))
 			continue; /* another mount; a FIFO, socket or device */
