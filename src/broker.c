@@ -32,6 +32,7 @@
 
 #include "audit.h"
 #include "broker-int.h"
+#include "caps.h"
 #include "peerq.h"
 #include "fdpass.h"
 #include "path.h"
@@ -421,6 +422,11 @@ static void *broker_main(void *arg)
 	struct pollfd pfd[BROKER_MAX_CLIENTS + 2];
 	size_t i, j;
 
+	/* the broker acts for the command: none of the capabilities it gave
+	 * up (caps.h; this thread only) */
+	if (caps_drop_host() < 0)
+		warn("broker: cannot drop the capabilities that act on the host: %s",
+		     strerror(errno));
 	for (;;) {
 		pfd[0].fd = b->wake[0];
 		pfd[0].events = POLLIN;

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 
 #include "caps.h"
 
@@ -13,13 +14,16 @@
 #include <unistd.h>
 #include <linux/capability.h>
 
-int caps_drop(const int *caps, size_t n)
+/* caps_drop(); bounding_eperm_ok: EPERM from PR_CAPBSET_DROP (no
+ * CAP_SETPCAP) leaves the bounding set and goes on. */
+static int drop(const int *caps, size_t n, bool bounding_eperm_ok)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[2];
 
 	for (size_t i = 0; i < n; i++) {
-		if (prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL)
+		if (prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL &&
+		    !(errno == EPERM && bounding_eperm_ok))
 			return -1;
 		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, caps[i], 0, 0) < 0 &&
 		    errno != EINVAL)
@@ -40,7 +44,36 @@ int caps_drop(const int *caps, size_t n)
 	return (int)syscall(SYS_capset, &hdr, data);
 }
 
+int caps_drop(const int *caps, size_t n)
+{
+	return drop(caps, n, false);
+}
+
+int caps_drop_host(void)
+{
+	static const int host[] = {
+		CAP_LINUX_IMMUTABLE, CAP_NET_ADMIN,   CAP_SYS_MODULE,	  CAP_SYS_RAWIO,
+		CAP_SYS_PACCT,	     CAP_SYS_BOOT,    CAP_SYS_TIME,	  CAP_SYS_TTY_CONFIG,
+		CAP_MKNOD,	     CAP_AUDIT_CONTROL, CAP_SETFCAP,
+		CAP_MAC_OVERRIDE,    CAP_MAC_ADMIN,   CAP_SYSLOG,	  CAP_WAKE_ALARM,
+		CAP_BLOCK_SUSPEND,   CAP_AUDIT_READ,  38 /* PERFMON */,	  39 /* BPF */,
+	};
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return -1;
+	if (!data[0].permitted && !data[1].permitted)
+		return 0;
+	return drop(host, sizeof(host) / sizeof(host[0]), true);
+}
+
 #else
+
+int caps_drop_host(void)
+{
+	return 0;
+}
 
 int caps_drop(const int *caps, size_t n)
 {

@@ -16,4 +16,18 @@
  * (EPERM: CAP_SETPCAP is missing for the bounding set). */
 int caps_drop(const int *caps, size_t n);
 
+/* Drop, from a command that has capabilities (root, or every capability
+ * in a user namespace), those that act on the host outside any file the
+ * policy names and have no use in a filesystem sandbox: loading kernel
+ * modules, raw I/O, reboot, the clock, the host's network configuration
+ * (the run shares the host's network namespace unless network is denied),
+ * device nodes, file capabilities and immutable flags (they outlive the
+ * run on files in the workspace), auditing, MAC policy, syslog, BPF and
+ * perf (CAP_SYS_ADMIN and CAP_DAC_READ_SEARCH go in mask_seal()). Without
+ * CAP_SETPCAP the bounding set stays as it is: under no_new_privs, which
+ * Landlock requires, exec gains nothing from it (capabilities(7)); the
+ * other sets are lowered in any case. Does nothing for a process with no
+ * permitted capability. Returns 0, or -1 with errno set. */
+int caps_drop_host(void);
+
 #endif

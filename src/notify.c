@@ -16,6 +16,7 @@
 
 #include "backup.h"
 #include "fdpass.h"
+#include "caps.h"
 #include "notify.h"
 #include "path.h"
 #include "util.h"
@@ -187,6 +188,14 @@ static void thread_setup(struct notify *nt)
 	struct stat root;
 
 	notify_filter_arches(nt->arch, &nt->n_arch);
+	/* This thread, and those it starts, perform the command's calls with
+	 * their own credentials (socket calls, creating opens): the kernel's
+	 * capability checks (netlink's CAP_NET_ADMIN, say) then see this
+	 * thread's, so it gives up what the command gave up (caps.h; per
+	 * thread: capset(2) and PR_CAPBSET_DROP change the caller only). */
+	if (caps_drop_host() < 0)
+		warn("listener: cannot drop the capabilities that act on the host: %s",
+		     strerror(errno));
 	memset(&sizes, 0, sizeof(sizes));
 	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) == 0) {
 		nt->notif_size = sizes.seccomp_notif;

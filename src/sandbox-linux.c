@@ -17,6 +17,7 @@
 #include "mask.h"
 #include "path.h"
 #include "sandbox-linux.h"
+#include "caps.h"
 
 /* include/uapi/linux/landlock.h */
 #define SBX_ACCESS_EXECUTE (1ULL << 0)
@@ -205,6 +206,10 @@ int sandbox_linux_apply(const struct sandbox_linux *sl, bool masks_follow, struc
 		if (!masks_follow && mask_seal(err) < 0)
 			return -1;
 	}
+	if (caps_drop_host() < 0)
+		return fsj_error_set(err, NULL, 0, 0,
+				     "cannot drop the capabilities that act on the host: %s",
+				     strerror(errno));
 	if (sl->net == NETDENY_SECCOMP)
 		return netdeny_seccomp_install(err);
 	return 0;
