@@ -169,22 +169,19 @@ assert_rc 0
 grep -q 'GOT=hello' "$T/pty.txt" || fail "the read did not get the answer: $(tr -d '\r' <"$T/pty.txt")"
 end_test
 
+# A lost SIGTERM shows as the command's own end: sleep runs its 20 s and
+# fsjail exits 0. No clock decides (issue 19: this test waited 5 s for
+# fsjail to end and failed when a loaded machine took longer to wind the
+# run down - commit the cycle, stop the broker - which is not a loss).
 begin_test "SIGTERM at any moment of the start-up ends the run with 143 (none is lost)"
 for d in 0 0.03 0.06 0.09 0.12 0.15 0.2 0.3; do
 	"$FSJAIL" run --workspace "$WS" -- sleep 20 >"$OUT" 2>"$ERR" &
 	FSJ_PID=$!
 	sleep "$d"
 	kill -TERM "$FSJ_PID"
-	for i in $(seq 50); do
-		kill -0 "$FSJ_PID" 2>/dev/null || break
-		sleep 0.1
-	done
-	if kill -0 "$FSJ_PID" 2>/dev/null; then
-		fail "SIGTERM $d s after the start was lost: fsjail still runs 5 s later"
-		kill -KILL "$FSJ_PID"
-	fi
 	wait "$FSJ_PID"
 	RC=$?
+	[ "$RC" = 0 ] && fail "SIGTERM $d s after the start was lost: the command ran to its end"
 	[ "$RC" = 143 ] || fail "SIGTERM $d s after the start: exit $RC, expected 143"
 done
 end_test

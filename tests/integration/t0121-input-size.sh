@@ -14,7 +14,7 @@
 # refused with a message, never analysed.
 . "$(dirname "$0")/libtest.sh"
 
-plan 6
+plan 7
 setup
 
 COST=$TEST_SRCDIR/helpers/cost.py
@@ -109,6 +109,23 @@ run_cmd "$FSJAIL" check -- - <"$T/huge"
 assert_rc 125
 assert_err_match "1048576|longer|too long|cap"
 rm -f "$RULES"
+end_test
+
+# The audit log is read from its end for --tail (issue 19: a log over
+# 256 MiB was refused outright, even for --tail 1): a sparse 300 MiB log
+# whose last line is a record gives that line, in bounded memory.
+begin_test "log --tail 1 on a 300 MiB audit log: the last line, read from the end"
+mkdir -p "$STATE_DIR"
+truncate -s $((300 << 20)) "$STATE_DIR/audit.ndjson"
+last='{"schema":"fsjail-audit/1","session":"big","decision":"allow","path":"/last"}'
+printf '\n%s\n' "$last" >>"$STATE_DIR/audit.ndjson"
+read -r rc cpu rss < <(timeout -k 5 300 python3 "$COST" /dev/null -- "$FSJAIL" log --json --tail 1)
+diag "log --tail 1: rc $rc, ${cpu}s CPU, ${rss} KiB"
+[ "$rc" = 0 ] || fail "log --tail 1: exit $rc"
+[ "${rss:-0}" -lt $((128 * 1024)) ] || fail "log --tail 1 took ${rss} KiB"
+run_cmd "$FSJAIL" log --json --tail 1
+grep -q '"/last"' "$OUT" || fail "log --tail 1 does not print the last line: $(head -c 200 "$OUT")"
+rm -f "$STATE_DIR/audit.ndjson"
 end_test
 
 done_testing
