@@ -352,6 +352,25 @@ write_rules()
 	cat >"$RULES"
 }
 
+# loop_home IMG MNT: mount the filesystem image IMG (made by the caller) on
+# MNT by a loop device, or skip the rest (skip_rest_kernel); then put HOME,
+# FSJAIL_HOME, the workspace WS, CONF_DIR, STATE_DIR and CONFIG on it and
+# enter WS. The EXIT trap unmounts everything under MNT, then cleans up.
+loop_home()
+{
+	local img=$1
+	MNT=$2
+	mount -o loop "$img" "$MNT" 2>"$T/mount.err" ||
+		skip_rest_kernel "cannot mount a loop device here: $(cat "$T/mount.err")"
+	trap 'cd /; umount -R "$MNT" 2>/dev/null; cleanup' EXIT
+	chmod 755 "$MNT"
+	export HOME=$MNT/home FSJAIL_HOME=$MNT/fsjail-home
+	WS=$HOME/ws CONF_DIR=$FSJAIL_HOME/config STATE_DIR=$FSJAIL_HOME/state
+	CONFIG=$CONF_DIR/config.yaml
+	mkdir -p "$WS" "$CONF_DIR"
+	cd "$WS" || bail_out "cannot enter $WS"
+}
+
 # write_config: config.yaml from stdin (replaces the file).
 write_config()
 {

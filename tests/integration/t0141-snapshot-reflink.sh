@@ -25,17 +25,7 @@ MNT=$T/xfs
 mkdir -p "$MNT"
 truncate -s 400M "$T/xfs.img" && "$MKFS" -q -m reflink=1 "$T/xfs.img" ||
 	skip_rest_kernel "mkfs.xfs -m reflink=1 failed"
-mount -o loop "$T/xfs.img" "$MNT" 2>"$T/mount.err" ||
-	skip_rest_kernel "cannot mount a loop device here: $(cat "$T/mount.err")"
-trap 'cd /; umount "$MNT" 2>/dev/null; cleanup' EXIT
-chmod 755 "$MNT"
-
-# home, workspace and fsjail's state on the XFS
-export HOME=$MNT/home FSJAIL_HOME=$MNT/fsjail-home
-WS=$HOME/ws CONF_DIR=$FSJAIL_HOME/config STATE_DIR=$FSJAIL_HOME/state
-CONFIG=$CONF_DIR/config.yaml
-mkdir -p "$WS" "$CONF_DIR"
-cd "$WS" || bail_out "cannot enter $WS"
+loop_home "$T/xfs.img" "$MNT"
 write_config <<'YAML'
 backup:
   method: snapshot

@@ -29,16 +29,7 @@ MNT=$T/ext4
 mkdir -p "$MNT"
 truncate -s 64M "$T/ext4.img" && "$MKFS" -q -I 128 "$T/ext4.img" >/dev/null 2>&1 ||
 	skip_rest_kernel "mkfs.ext4 -I 128 failed"
-mount -o loop "$T/ext4.img" "$MNT" 2>"$T/mount.err" ||
-	skip_rest_kernel "cannot mount a loop device here: $(cat "$T/mount.err")"
-trap 'cd /; umount "$MNT/home/ws/sub" 2>/dev/null; umount "$MNT" 2>/dev/null; cleanup' EXIT
-chmod 755 "$MNT"
-
-export HOME=$MNT/home FSJAIL_HOME=$MNT/fsjail-home
-WS=$HOME/ws CONF_DIR=$FSJAIL_HOME/config STATE_DIR=$FSJAIL_HOME/state
-CONFIG=$CONF_DIR/config.yaml
-mkdir -p "$WS" "$CONF_DIR"
-cd "$WS" || bail_out "cannot enter $WS"
+loop_home "$T/ext4.img" "$MNT"
 write_config <<'YAML'
 backup:
   method: snapshot
