@@ -259,6 +259,21 @@ static bool save_meta(struct job *j, const struct meta_call *m, const struct loc
 	return nj_save(j, l, BACKUP_CHANGE_META);
 }
 
+/* A set-user-ID or set-group-ID bit on a file outlives the run: a root
+ * command would leave, in the workspace, a program any local user can run
+ * as root (a directory's set-group-ID only picks its entries' group, and
+ * stays allowed). Refused and reported, like mknod of a device (the
+ * command lost CAP_MKNOD: caps.h). true after refusing. */
+static bool setid_refused(struct job *j, const struct meta_call *m, const struct meta_val *v,
+			  const struct stat *st, const char *path)
+{
+	if (m->kind != M_MODE || S_ISDIR(st->st_mode) || !(v->mode & (S_ISUID | S_ISGID)))
+		return false;
+	nj_refuse(j, FSJ_CAP_WRITE, path, "a set-user-ID or set-group-ID bit (not a rule)", EPERM,
+		  NULL);
+	return true;
+}
+
 /* The descriptor form: the caller's descriptor n itself. */
 static int op_meta_fd(struct job *j, const struct meta_call *m, const struct meta_val *v, int n)
 {
@@ -280,6 +295,8 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "a descriptor without a path", EACCES,
 				 NULL);
 	if (path && !notify_made_here(j->nt, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+		return 0;
+	if (setid_refused(j, m, v, &st, path))
 		return 0;
 	if (path &&
 	    !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st }))
@@ -338,6 +355,8 @@ int notify_op_meta(struct job *j)
 	else if (!l.path && !pathless_ok(&l.st))
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
 	else if (l.path && !notify_made_here(j->nt, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
+		e = -1;
+	else if (setid_refused(j, m, &v, &l.st, l.path))
 		e = -1;
 	else if (l.path && !save_meta(j, m, &l))
 		e = -1;

@@ -46,6 +46,12 @@
 #define RENAME_WHITEOUT (1 << 2)
 #endif
 
+/* A file the command makes never gets a set-user-ID or set-group-ID bit
+ * (a root command would leave a program any user can run as root: see
+ * notify-meta.c setid_refused()); the bits are dropped as a umask drops
+ * others, and a later chmod to set them is refused. */
+#define NOTIFY_SETID_BITS ((mode_t)(S_ISUID | S_ISGID))
+
 static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mode)
 {
 	cleanup_fd int fd = -1;
@@ -64,7 +70,7 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
 				  (int)(flags & KEEP_FLAGS) | O_CREAT | O_EXCL | O_NOFOLLOW |
 					  O_CLOEXEC | O_NOCTTY,
-				  (mode_t)(mode & 07777));
+				  (mode_t)(mode & 07777 & ~NOTIFY_SETID_BITS));
 		   e = errno);
 	if (fd < 0)
 		return e == EEXIST && !(flags & O_EXCL) ? -EAGAIN : nj_answer(j, e);
@@ -546,7 +552,8 @@ static int op_make(struct job *j)
 			WITH_UMASK(j, e = mkdirat(l.parent, l.name, (mode_t)(c->mode & 07777)));
 		else
 			WITH_UMASK(j, e = mknodat(l.parent, l.name,
-						  (mode_t)(c->mode & (S_IFMT | 07777)), 0));
+						  (mode_t)(c->mode & (S_IFMT | 07777) &
+							   ~NOTIFY_SETID_BITS), 0));
 		e = e < 0 ? errno : 0;
 		if (e == 0)
 			nj_note_created(j, l.parent, l.name, l.path);
