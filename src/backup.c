@@ -486,14 +486,15 @@ void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, i
 	pthread_mutex_lock(&bc->lock);
 	id = backup_index_ident(bc->idx, dev, ino, true, path);
 	/* A new file: whatever the index held for this inode number was a
-	 * file since freed (a linked backup keeps its inode alive). */
-	if (id->state != BACKUP_IDENT_CREATED) {
-		id->state = BACKUP_IDENT_CREATED;
-		id->num = 0;
-		if (path)
-			(void)backup_index_path_add(bc->idx, path);
-		note_created_locked(bc, path, &sb);
-	}
+	 * file since freed (a linked backup keeps its inode alive), one the
+	 * run made too included (git's temporary objects, then sed's
+	 * temporary file, on the number freed): every new file gets its
+	 * record, or restore would leave it behind. */
+	id->state = BACKUP_IDENT_CREATED;
+	id->num = 0;
+	if (path)
+		(void)backup_index_path_add(bc->idx, path);
+	note_created_locked(bc, path, &sb);
 	pthread_mutex_unlock(&bc->lock);
 }
 
