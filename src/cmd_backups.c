@@ -74,7 +74,8 @@ static void put_json(cJSON *doc)
 
 /* `backups list`: one line per cycle, or with json the document
  * "fsjail-backups/1" (fsjail-json(7)). */
-static int do_list(const struct backup_store_cycle *v, size_t n, bool json)
+/* List the cycles of v; ws (not NULL): only those of that workspace. */
+static int do_list(const struct backup_store_cycle *v, size_t n, bool json, const char *ws)
 {
 	cJSON *doc = json ? cJSON_CreateObject() : NULL, *arr = NULL;
 
@@ -93,6 +94,11 @@ static int do_list(const struct backup_store_cycle *v, size_t n, bool json)
 
 		if (cmd_backups_load(&v[i], &m, &fd) < 0)
 			continue;
+		if (ws && !(m.workspace && strcmp(m.workspace, ws) == 0)) {
+			manifest_release(&m);
+			close(fd);
+			continue;
+		}
 		for (size_t j = 0; j < m.n; j++) {
 			k[m.v[j].op]++;
 			if (m.v[j].backup)
@@ -105,6 +111,10 @@ static int do_list(const struct backup_store_cycle *v, size_t n, bool json)
 			cJSON_AddStringToObject(o, "session", v[i].session);
 			cJSON_AddStringToObject(o, "cycle", v[i].name);
 			cJSON_AddStringToObject(o, "kind", m.kind ? m.kind : "run");
+			if (m.workspace)
+				cJSON_AddStringToObject(o, "workspace", m.workspace);
+			else
+				cJSON_AddNullToObject(o, "workspace");
 			if (m.command)
 				cJSON_AddStringToObject(o, "command", m.command);
 			else
@@ -415,7 +425,8 @@ int cmd_backups(int argc, char **argv)
 		fputs("'\n", stderr);
 		status = FSJ_EXIT_ERROR;
 	} else if (strcmp(action, "list") == 0) {
-		status = cycle_arg ? do_list(&v[ci], 1, json) : do_list(v, n, json);
+		status = cycle_arg ? do_list(&v[ci], 1, json, NULL)
+				   : do_list(v, n, json, session ? NULL : ctx.workspace);
 	} else if (ci < 0) {
 		fprintf(stderr, "fsjail: backups: no backup cycle%s\n",
 			session ? " in that session" : " of this workspace");

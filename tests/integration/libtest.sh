@@ -352,6 +352,13 @@ write_rules()
 	cat >"$RULES"
 }
 
+# json FILE EXPR: evaluate the Python expression EXPR with d = the JSON
+# document in FILE; prints the result (True/False, numbers, strings).
+json()
+{
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
 # loop_home IMG MNT: mount the filesystem image IMG (made by the caller) on
 # MNT by a loop device, or skip the rest (skip_rest_kernel); then put HOME,
 # FSJAIL_HOME, the workspace WS, CONF_DIR, STATE_DIR and CONFIG on it and

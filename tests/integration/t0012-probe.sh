@@ -10,13 +10,6 @@ plan 12
 setup
 require_landlock
 
-# json FILE EXPR: evaluate the Python expression EXPR with d = the JSON
-# document in FILE; prints the result (True/False, numbers, strings).
-json()
-{
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
-}
-
 PROBE=$T/probe.json
 
 begin_test "fsjail probe reports a proven tier and exits 0"

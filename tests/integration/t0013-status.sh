@@ -19,12 +19,6 @@ require_landlock
 
 CACHE=$STATE_DIR/probe-cache.json
 
-# json FILE EXPR: the Python expression EXPR with d = the JSON in FILE.
-json()
-{
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
-}
-
 # probe_json [ENV=VALUE...] [-- PROBE-OPTIONS]: fsjail probe --json into
 # $T/p.json; RC, ERR set.
 probe_json()

@@ -24,12 +24,6 @@ require_landlock
 
 KERNEL_ABI=$LL_ABI
 
-# json FILE EXPR: the Python expression EXPR with d = the JSON in FILE.
-json()
-{
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
-}
-
 mkdir -p "$WS/locked" "$WS/a" "$WS/b"
 write_rules <<EOF
 rules:

@@ -3,10 +3,12 @@
 # 3): a restore from the home folder, where there is no workspace, says
 # what to give instead of crashing (fsjail before this dereferenced the
 # missing workspace: exit 139); a restore of a named path works from
-# there; an unknown action is refused, not taken for a path.
+# there; an unknown action is refused, not taken for a path; `backups
+# list` lists the cycles of the workspace named (or the current one), not
+# every workspace's (a new user's report).
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 require_landlock
 
@@ -35,6 +37,22 @@ begin_test "an unknown action is refused, not listed as a path"
 run_cmd "$FSJAIL" backups frobnicate
 assert_rc 125
 assert_err_match "unknown action 'frobnicate'"
+end_test
+
+begin_test "backups list: only the cycles of the workspace, each naming it in --json"
+W2=$HOME/other
+mkdir -p "$W2"
+echo two >"$W2/f"
+run_cmd "$FSJAIL" run --workspace "$W2" -- sh -c 'echo changed >"$1"' sh "$W2/f"
+assert_rc 0
+run_cmd "$FSJAIL" backups list --workspace "$W2" --json
+assert_rc 0
+n=$(json "$OUT" 'len(d["cycles"])')
+[ "$n" = 1 ] || fail "--workspace $W2 lists $n cycles: $(cat "$OUT")"
+[ "$(json "$OUT" 'd["cycles"][0]["workspace"]')" = "$W2" ] || fail "the cycle names $(cat "$OUT")"
+run_cmd "$FSJAIL" backups list --workspace "$WS" --json
+[ "$(json "$OUT" 'sorted(set(c["workspace"] for c in d["cycles"]))')" = "['$WS']" ] ||
+	fail "--workspace $WS lists others: $(cat "$OUT")"
 end_test
 
 done_testing
