@@ -90,7 +90,8 @@ static const char common_help[] =
 	"COMMON options:\n"
 	"  --rules FILE        rules file (default $XDG_CONFIG_HOME/fsjail/rules.yaml)\n"
 	"  --config FILE       config file (default $XDG_CONFIG_HOME/fsjail/config.yaml)\n"
-	"  --workspace DIR     the workspace (default: config 'workspace', else the current directory)\n"
+	"  --workspace DIR     the workspace (default: config 'workspace', else the top of the git\n"
+	"                      work tree holding the current directory, else the current directory)\n"
 	"  --mode MODE         workspace-write (default) or read-only\n"
 	"  --enforce ENFORCE   auto, full, guarded, process, writes or off\n";
 
