@@ -53,6 +53,9 @@ static void start(void)
 	policy_add_rule(pol, &r);
 	policy_finalize(pol);
 	broker = broker_start(&ctx, pol, "fuzz", "fuzz", &err);
+	/* the fence, as run gives it (NULL: compiled by the broker) */
+	if (broker)
+		broker_use_plan(broker, NULL);
 	if (!broker || broker_serve(broker, &err) < 0) {
 		fprintf(stderr, "fuzz_broker: %s\n", err.text);
 		abort();
