@@ -135,6 +135,7 @@ START_TEST(test_forged_refused)
 		{ "- ", "0 " },                      /* the top with a parent */
 	};
 	char *file = keep_record();
+	struct repometa_cache *got;
 	size_t len;
 	char *good;
 
@@ -183,8 +184,9 @@ START_TEST(test_forged_refused)
 	}
 	/* the good file again is taken */
 	put(file, good, len, 0600);
-	ck_assert(repometa_cache_load(state, ws) != NULL);
-	repometa_cache_free(repometa_cache_load(state, ws));
+	got = repometa_cache_load(state, ws);
+	ck_assert(got != NULL);
+	repometa_cache_free(got);
 	free(good);
 	free(file);
 }
