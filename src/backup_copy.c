@@ -18,6 +18,7 @@
 #include "backup_copy.h"
 #include "util.h"
 
+#ifdef __linux__
 /* Source devices where FICLONE into the store failed as unsupported
  * (ext4, tmpfs: EOPNOTSUPP; EXDEV, EINVAL): not tried again there, one
  * failed ioctl per backup saved (issue 14 item 4). */
@@ -45,6 +46,7 @@ static void noclone_add(dev_t dev)
 		noclone.dev[noclone.n++] = dev;
 	pthread_mutex_unlock(&noclone.lock);
 }
+#endif
 
 /* backup_copy_fd(); dev: the source's device (a clone is tried unless it
  * failed there before), or (dev_t)-1: always tried. */
@@ -91,6 +93,7 @@ static off_t copy_fd(int in, int out, off_t size, dev_t dev)
 		return done;
 #else
 	(void)size;
+	(void)dev;
 #endif
 	/* The rest (no copy_file_range here, or the file grew). */
 	for (;;) {

@@ -95,8 +95,8 @@ size_t repometa_cache_add(struct repometa_cache *c, size_t parent, const char *n
 		.name = xstrdup(name),
 		.dev = (uint64_t)st->st_dev,
 		.ino = (uint64_t)st->st_ino,
-		.mtime = st->st_mtim,
-		.ctime = st->st_ctim,
+		.mtime = FSJ_STAT_MTIM(st),
+		.ctime = FSJ_STAT_CTIM(st),
 		.entries = entries,
 		.flags = flags,
 		.first_child = REPOMETA_CACHE_NONE,
@@ -186,8 +186,8 @@ bool repometa_cache_usable(const struct repometa_cache *old, size_t i, const str
 		return false;
 	r = &old->v[i];
 	if ((uint64_t)st->st_dev != new->dev || r->dev != (uint64_t)st->st_dev ||
-	    r->ino != (uint64_t)st->st_ino || !ts_eq(r->mtime, st->st_mtim) ||
-	    !ts_eq(r->ctime, st->st_ctim))
+	    r->ino != (uint64_t)st->st_ino || !ts_eq(r->mtime, FSJ_STAT_MTIM(st)) ||
+	    !ts_eq(r->ctime, FSJ_STAT_CTIM(st)))
 		return false;
 	/* racy: changed within REPOMETA_CACHE_RACY_S of the recording walk */
 	return r->ctime.tv_sec < old->time.tv_sec - REPOMETA_CACHE_RACY_S;

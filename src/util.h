@@ -146,4 +146,14 @@ char *str_printable(const char *s);
  * errno set: ELOOP when a component is a symlink. */
 int open_dir_nosymlinks(const char *abs);
 
+/* The modification and change times of a struct stat *, as struct
+ * timespec: macOS names them st_mtimespec and st_ctimespec. */
+#ifdef __APPLE__
+#define FSJ_STAT_MTIM(sb) ((sb)->st_mtimespec)
+#define FSJ_STAT_CTIM(sb) ((sb)->st_ctimespec)
+#else
+#define FSJ_STAT_MTIM(sb) ((sb)->st_mtim)
+#define FSJ_STAT_CTIM(sb) ((sb)->st_ctim)
+#endif
+
 #endif
