@@ -177,6 +177,8 @@ begin_test "SIGTERM at any moment of the start-up ends the run with 143 (none is
 for d in 0 0.03 0.06 0.09 0.12 0.15 0.2 0.3; do
 	"$FSJAIL" run --workspace "$WS" -- sleep 20 >"$OUT" 2>"$ERR" &
 	FSJ_PID=$!
+	# Before its exec the job is this shell, whose TERM trap would eat it
+	until { read -r FSJ_COMM <"/proc/$FSJ_PID/comm" && [ "$FSJ_COMM" = fsjail ]; } || ! kill -0 "$FSJ_PID"; do :; done 2>/dev/null
 	sleep "$d"
 	kill -TERM "$FSJ_PID"
 	wait "$FSJ_PID"
