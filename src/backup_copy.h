@@ -11,19 +11,6 @@
 #include <sys/types.h>
 #include <time.h>
 
-/* The modification time of a struct stat *: macOS names it st_mtimespec. */
-#ifdef __APPLE__
-#define BACKUP_MTIM(sb) ((sb)->st_mtimespec)
-#else
-#define BACKUP_MTIM(sb) ((sb)->st_mtim)
-/* true when the file name in dirfd (not followed if a symlink) was born
- * (statx STATX_BTIME; macOS st_birthtimespec) at or after t
- * (CLOCK_REALTIME). false when it is older, absent, or the filesystem
- * keeps no birth time (callers fail closed: one backup too many). */
-bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t);
-
-#endif
-
 /* Copy the whole content of the open regular file in (readable) to the
  * open file out (writable), from offset 0 of both, whatever the two
  * descriptors' file offsets are: a clone where the filesystem has them,

@@ -244,7 +244,7 @@ bool backup_store_in_use(const struct backup_store_cycle *c, double *when)
 		return fd >= 0 ? (close(fd), true) : true;
 	*when = m.time;
 	if (!*when && fstat(fd, &sb) == 0)
-		*when = (double)BACKUP_MTIM(&sb).tv_sec;
+		*when = (double)FSJ_STAT_MTIM(&sb).tv_sec;
 	busy = faccessat(fd, "commit.json", F_OK, AT_SYMLINK_NOFOLLOW) < 0 && m.pid > 0 &&
 	       (kill((pid_t)m.pid, 0) == 0 || errno == EPERM);
 	manifest_release(&m);

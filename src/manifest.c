@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "backup_copy.h"
 #include "manifest.h"
 
 int manifest_append(int fd, bool *torn, const cJSON *rec)
@@ -93,8 +92,8 @@ cJSON *manifest_record(const char *op, const char *path, const struct stat *sb)
 	cJSON_AddNumberToObject(o, "atime", (double)sb->st_atim.tv_sec);
 	cJSON_AddNumberToObject(o, "atime_ns", (double)sb->st_atim.tv_nsec);
 #endif
-	cJSON_AddNumberToObject(o, "mtime", (double)BACKUP_MTIM(sb).tv_sec);
-	cJSON_AddNumberToObject(o, "mtime_ns", (double)BACKUP_MTIM(sb).tv_nsec);
+	cJSON_AddNumberToObject(o, "mtime", (double)FSJ_STAT_MTIM(sb).tv_sec);
+	cJSON_AddNumberToObject(o, "mtime_ns", (double)FSJ_STAT_MTIM(sb).tv_nsec);
 	return o;
 }
 

@@ -176,8 +176,8 @@ static bool same_state(int fd, int src, const struct manifest_rec *r)
 	ssize_t n, k;
 
 	if (fstat(fd, &fs) < 0 || fstat(src, &ss) < 0 || fs.st_size != ss.st_size ||
-	    (fs.st_mode & 07777) != r->mode || BACKUP_MTIM(&fs).tv_sec != r->mtime.tv_sec ||
-	    BACKUP_MTIM(&fs).tv_nsec != r->mtime.tv_nsec)
+	    (fs.st_mode & 07777) != r->mode || FSJ_STAT_MTIM(&fs).tv_sec != r->mtime.tv_sec ||
+	    FSJ_STAT_MTIM(&fs).tv_nsec != r->mtime.tv_nsec)
 		return false;
 	if (fs.st_dev == ss.st_dev && fs.st_ino == ss.st_ino)
 		return true;
@@ -494,8 +494,8 @@ static void undo_meta(struct rctx *x, const struct manifest_rec *r)
 	link = S_ISLNK(sb.st_mode);
 	if ((link || (sb.st_mode & 07777) == r->mode) &&
 	    (geteuid() != 0 || (sb.st_uid == r->uid && sb.st_gid == r->gid)) &&
-	    BACKUP_MTIM(&sb).tv_sec == r->mtime.tv_sec &&
-	    BACKUP_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
+	    FSJ_STAT_MTIM(&sb).tv_sec == r->mtime.tv_sec &&
+	    FSJ_STAT_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
 		return;
 	if (x->o->dry_run) {
 		rs_act(x, "restore-meta", r->path, NULL, true, NULL);

@@ -236,14 +236,14 @@ static enum change file_change(struct diff *d, size_t i, int stagefd_entry)
 	if (e->loc == SNAP_NONE)
 		return CHANGE_GONE;
 	a = &d->after.v[e->loc].sb;
-	if (a->st_size != e->sb.st_size || !same_time(&SNAP_MTIM(a), &SNAP_MTIM(&e->sb)))
+	if (a->st_size != e->sb.st_size || !same_time(&FSJ_STAT_MTIM(a), &FSJ_STAT_MTIM(&e->sb)))
 		return CHANGE_CONTENT;
 	/* racy: changed within SNAP_RACY_S of the snapshot, where a write
 	 * in the same timestamp tick (1 s on ext4 with 128-byte inodes, 2 s
 	 * on FAT) leaves all three equal: the content decides (git's "racy
 	 * clean", read-cache.c) */
-	if (same_time(&SNAP_CTIM(a), &SNAP_CTIM(&e->sb)) &&
-	    (stagefd_entry < 0 || SNAP_CTIM(&e->sb).tv_sec + SNAP_RACY_S < d->s->start.tv_sec))
+	if (same_time(&FSJ_STAT_CTIM(a), &FSJ_STAT_CTIM(&e->sb)) &&
+	    (stagefd_entry < 0 || FSJ_STAT_CTIM(&e->sb).tv_sec + SNAP_RACY_S < d->s->start.tv_sec))
 		return CHANGE_SAME;
 	if (stagefd_entry < 0)
 		return CHANGE_CONTENT; /* inconclusive, nothing to compare with: not kept */

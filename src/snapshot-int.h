@@ -12,16 +12,7 @@
 #include <time.h>
 
 #include "snapshot.h"
-
-#ifdef __APPLE__
-#define SNAP_MTIM(sb) ((sb)->st_mtimespec)
-#define SNAP_CTIM(sb) ((sb)->st_ctimespec)
-#define SNAP_ATIM(sb) ((sb)->st_atimespec)
-#else
-#define SNAP_MTIM(sb) ((sb)->st_mtim)
-#define SNAP_CTIM(sb) ((sb)->st_ctim)
-#define SNAP_ATIM(sb) ((sb)->st_atim)
-#endif
+#include "util.h"
 
 #define SNAP_NONE SIZE_MAX
 

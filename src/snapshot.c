@@ -66,7 +66,7 @@ static size_t list_add(struct snap_list *l, char *path, size_t parent, const str
 /* Owner (as root) and times of the staging entry name: those of sb. */
 static void copy_meta_at(int stagefd, const char *name, const struct stat *sb)
 {
-	struct timespec ts[2] = { SNAP_ATIM(sb), SNAP_MTIM(sb) };
+	struct timespec ts[2] = { FSJ_STAT_ATIM(sb), FSJ_STAT_MTIM(sb) };
 
 	/* best effort: a record with the staging entry's owner or times
 	 * still restores the content */

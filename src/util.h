@@ -146,14 +146,17 @@ char *str_printable(const char *s);
  * errno set: ELOOP when a component is a symlink. */
 int open_dir_nosymlinks(const char *abs);
 
-/* The modification and change times of a struct stat *, as struct
- * timespec: macOS names them st_mtimespec and st_ctimespec. */
+/* The modification, change and access times of a struct stat *, as
+ * struct timespec lvalues: macOS names them st_mtimespec, st_ctimespec
+ * and st_atimespec (stat(2) on each system). The one set for the tree. */
 #ifdef __APPLE__
 #define FSJ_STAT_MTIM(sb) ((sb)->st_mtimespec)
 #define FSJ_STAT_CTIM(sb) ((sb)->st_ctimespec)
+#define FSJ_STAT_ATIM(sb) ((sb)->st_atimespec)
 #else
 #define FSJ_STAT_MTIM(sb) ((sb)->st_mtim)
 #define FSJ_STAT_CTIM(sb) ((sb)->st_ctim)
+#define FSJ_STAT_ATIM(sb) ((sb)->st_atim)
 #endif
 
 #endif
