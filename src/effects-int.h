@@ -292,6 +292,11 @@ void prog_exec(struct an *a, struct inv *iv);
 void prog_coproc(struct an *a, struct inv *iv);
 void prog_xargs(struct an *a, struct inv *iv);
 void prog_unknown_wrapper(struct an *a, struct inv *iv);
+/* prog-class.c: name (a program's base name) runs no code but its own */
+bool prog_is_leaf(const char *name);
+/* iv's program runs code the line does not show: an opaque effect over
+ * the whole command */
+void prog_runs_unseen(struct an *a, const struct inv *iv);
 void prog_sh(struct an *a, struct inv *iv);
 void prog_othershell(struct an *a, struct inv *iv);
 void prog_python(struct an *a, struct inv *iv);

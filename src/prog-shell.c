@@ -12,8 +12,8 @@
 
 /* sh, bash, dash, zsh, ksh: -c STRING runs STRING (analysed when literal
  * and the shell speaks POSIX sh), a file operand is a script (execute the
- * shell, read the script), no operand or -s reads code from standard
- * input (opaque). Option arguments: -o/+o/-O/+O NAME, --rcfile FILE. */
+ * shell, read the script, which runs unseen: opaque), no operand or -s
+ * reads code from standard input (opaque). Option arguments: -o/+o/-O/+O NAME, --rcfile FILE. */
 static void shell_like(struct an *a, struct inv *iv, bool posix_syntax)
 {
 	bool cmd = false, in = false;
@@ -62,10 +62,9 @@ static void shell_like(struct an *a, struct inv *iv, bool posix_syntax)
 		return;
 	}
 	prog_exec_effect(a, iv);
-	if (in || i >= iv->argc)
-		effects_opaque(a, iv->sh, s, e, iv->c.prog);
-	else
+	if (!in && i < iv->argc) /* a script: read it, and it runs unseen */
 		effects_emit(a, &iv->c, M_READ, iv->argv[i]);
+	effects_opaque(a, iv->sh, s, e, iv->c.prog);
 }
 
 void prog_sh(struct an *a, struct inv *iv)
@@ -92,8 +91,9 @@ struct ispec {
 
 /* python -c CODE, node -e/-p CODE, perl -e CODE, ruby -e CODE, php -r CODE:
  * opaque; `python3 foo.py` needs execute on the interpreter and read on
- * foo.py (DESIGN.md section 2); no script (or "-") reads code from
- * standard input: opaque. */
+ * foo.py (DESIGN.md section 2), and foo.py is code the line does not
+ * show: opaque too, as a module (-m) and no script (or "-": standard
+ * input) are. */
 static void interp(struct an *a, struct inv *iv, const struct ispec *is)
 {
 	size_t i = 1;
@@ -145,13 +145,16 @@ static void interp(struct an *a, struct inv *iv, const struct ispec *is)
 				effects_opaque(a, iv->sh, w->start, v->end, iv->c.prog);
 				return;
 			}
-			if (is->module && strchr(is->module, c))
+			if (is->module && strchr(is->module, c)) {
+				effects_opaque(a, iv->sh, s, e, iv->c.prog);
 				return;
+			}
 			if (is->script_opt && c == is->script_opt) {
 				v = t[j + 1] ? shword_tail(a, w, j + 1) :
 				    i + 1 < iv->argc ? iv->argv[i + 1] : NULL;
 				if (v)
 					effects_emit(a, &iv->c, M_READ, v);
+				effects_opaque(a, iv->sh, s, e, iv->c.prog);
 				return;
 			}
 			if (strchr(is->argnext, c)) {
@@ -163,10 +166,9 @@ static void interp(struct an *a, struct inv *iv, const struct ispec *is)
 			}
 		}
 	}
-	if (in || i >= iv->argc)
-		effects_opaque(a, iv->sh, s, e, iv->c.prog);
-	else
+	if (!in && i < iv->argc) /* a script: read it, and it runs unseen */
 		effects_emit(a, &iv->c, M_READ, iv->argv[i]);
+	effects_opaque(a, iv->sh, s, e, iv->c.prog);
 }
 
 void prog_python(struct an *a, struct inv *iv)

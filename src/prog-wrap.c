@@ -326,7 +326,8 @@ void prog_xargs(struct an *a, struct inv *iv)
 
 /* A program that runs another one with options the table does not model
  * (strace, chroot, watch...): execute on it, and the wrapped command is an
- * unresolved execute - its own effects are not followed. */
+ * unresolved execute - its own effects are not followed, so it is opaque
+ * too. */
 void prog_unknown_wrapper(struct an *a, struct inv *iv)
 {
 	uint32_t s, e;
@@ -339,4 +340,5 @@ void prog_unknown_wrapper(struct an *a, struct inv *iv)
 		return;
 	prog_span(iv, i, &s, &e);
 	effects_emit_at(a, &iv->c, M_EXECUTE, NULL, iv->c.cwd, s, e);
+	effects_opaque(a, iv->sh, s, e, iv->c.prog); /* not followed: unseen */
 }

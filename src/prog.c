@@ -356,6 +356,7 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		pr = prog_lookup(iv->c.prog);
 		if (!p) {
 			effects_emit_at(a, &iv->c, M_EXECUTE, NULL, NULL, w0->start, w0->end);
+			prog_runs_unseen(a, iv);
 			return;
 		}
 		if (sys && ((pr && !(pr->flags & P_BUILTIN)) || is_python(iv->c.prog))) {
@@ -367,6 +368,8 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 			return;
 		}
 		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
+		if (!sys || !prog_is_leaf(iv->c.prog)) /* ./configure is such code */
+			prog_runs_unseen(a, iv);
 		return;
 	}
 	if (iv->in_shell && !(flags & RR_NOFN) && fn_defined(iv->sh, name)) {
@@ -390,4 +393,6 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		return;
 	}
 	prog_exec_effect(a, iv);
+	if (!prog_is_leaf(name))
+		prog_runs_unseen(a, iv);
 }
