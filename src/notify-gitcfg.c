@@ -31,6 +31,7 @@
 #include "gitcfg.h"
 #include "notify-int.h"
 #include "path.h"
+#include "repoguard.h"
 #include "util.h"
 
 /* The repository-metadata rule on exactly this file decides cap at path
@@ -107,8 +108,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 
 	if (fl || !a->path || !b->path || a->obj < 0 || b->obj < 0 || a->magic || b->magic ||
 	    a->parent < 0 || b->parent < 0 || !S_ISREG(a->st.st_mode) || !S_ISREG(b->st.st_mode) ||
-	    !((strcmp(a->name, "config.lock") == 0 && strcmp(b->name, "config") == 0) ||
-	      (strcmp(a->name, "HEAD.lock") == 0 && strcmp(b->name, "HEAD") == 0)) ||
+	    !repoguard_lock_rename(a->name, b->name) ||
 	    fstat(a->parent, &pa) < 0 || fstat(b->parent, &pb) < 0 || pa.st_dev != pb.st_dev ||
 	    pa.st_ino != pb.st_ino)
 		return false;
@@ -189,21 +189,12 @@ bool nj_discovery_ok(struct job *j, const char *path)
 		.origin = (char *)"a HEAD outside a gitdir makes git take its folder for one",
 	};
 	const struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &rule, false };
-	const char *ws = j->nt->pol->workspace, *base = path ? strrchr(path, '/') : NULL;
+	const char *ws = j->nt->pol->workspace;
 	cleanup_free char *parent = NULL, *refs = NULL;
 	struct stat st;
-	size_t wl;
 
-	if (!base || strcmp(base + 1, "HEAD") != 0 || !ws || !path_covers(ws, path) ||
-	    strcmp(ws, path) == 0)
+	if (!repoguard_discovery(ws, path)) /* the names (repoguard.c) */
 		return true;
-	wl = strcmp(ws, "/") == 0 ? 0 : strlen(ws);
-	for (const char *c = path + wl + 1; c < base; c = strchr(c, '/') + 1) {
-		size_t n = (size_t)(strchr(c, '/') - c);
-
-		if (n >= 4 && strncmp(c + n - 4, ".git", 4) == 0)
-			return true;
-	}
 	parent = path_dirname(path);
 	refs = path_join(parent, "refs");
 	if (strcmp(parent, ws) != 0 && lstat(parent, &st) == 0 && S_ISDIR(st.st_mode) &&

@@ -61,10 +61,8 @@
 
 #include "notify-int.h"
 #include "path.h"
+#include "repoguard.h"
 #include "util.h"
-
-/* The most ancestors looked at for a hooks or info folder. */
-#define REPO_MAX_UP 64
 
 static const struct fsj_rule repo_rule = {
 	.id = (char *)"repository-metadata",
@@ -74,50 +72,10 @@ static const struct fsj_rule repo_rule = {
 	.origin = (char *)"listener",
 };
 
-static bool is_meta_name(const char *n)
-{
-	return strcmp(n, "config") == 0 || strcmp(n, "config.worktree") == 0 ||
-	       strcmp(n, "hooks") == 0 || strcmp(n, "info") == 0;
-}
-
-/* The files of info/ that steer git: attributes (filter and diff
- * drivers), exclude and sparse-checkout, grafts (as repometa.c). */
-static bool info_file(const char *n, size_t len)
-{
-	static const char *const names[] = { "attributes", "exclude", "sparse-checkout", "grafts" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strlen(names[i]) == len && memcmp(n, names[i], len) == 0)
-			return true;
-	return false;
-}
-
-static bool is_sub_name(const char *n, size_t len)
-{
-	return (len == 5 && memcmp(n, "hooks", 5) == 0) || (len == 4 && memcmp(n, "info", 4) == 0);
-}
-
-/* fd names a folder that git takes for a gitdir (setup.c
- * is_git_directory()), or one named .git (name as the path says). */
-static bool is_gitdir(int fd, const char *name, size_t len)
-{
-	struct stat st;
-
-	if (len == 4 && memcmp(name, ".git", 4) == 0)
-		return true;
-	if (fstatat(fd, "HEAD", &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-		return false;
-	if (fstatat(fd, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
-		return true;
-	return fstatat(fd, "objects", &st, 0) == 0 && S_ISDIR(st.st_mode) &&
-	       fstatat(fd, "refs", &st, 0) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* The folder up levels (> 0) above dir, each step checked to be
- * the parent holding the child by the name the path gives (names[i],
- * lens[i] from dir upwards). Returns a new descriptor, or -1. */
-static int walk_up(int dir, size_t up, const char *const *names, const size_t *lens)
+ * the parent holding the child by the name the path gives (names[i]
+ * from dir upwards). Returns a new descriptor, or -1. */
+static int walk_up(int dir, size_t up, const struct repoguard_comp *names)
 {
 	char name[NAME_MAX + 1];
 	struct stat child, held;
@@ -125,14 +83,14 @@ static int walk_up(int dir, size_t up, const char *const *names, const size_t *l
 
 	for (size_t i = 0; fd >= 0 && i < up; i++) {
 		next = openat(fd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (next < 0 || lens[i] > NAME_MAX || fstat(fd, &child) < 0) {
+		if (next < 0 || names[i].len > NAME_MAX || fstat(fd, &child) < 0) {
 			if (next >= 0)
 				close(next);
 			close(fd);
 			return -1;
 		}
-		memcpy(name, names[i], lens[i]);
-		name[lens[i]] = '\0';
+		memcpy(name, names[i].name, names[i].len);
+		name[names[i].len] = '\0';
 		close(fd);
 		fd = next;
 		if (fstatat(fd, name, &held, AT_SYMLINK_NOFOLLOW) < 0 || held.st_dev != child.st_dev ||
@@ -167,7 +125,7 @@ static bool protects(const struct job *j, int g, const char *gname, size_t glen)
 {
 	struct stat st;
 
-	if (!is_gitdir(g, gname, glen))
+	if (!repoguard_gitdir_at(g, gname, glen))
 		return false;
 	return fstat(g, &st) < 0 || !notify_made_here(j->nt, &st);
 }
@@ -228,73 +186,46 @@ static bool dotgit_ok(struct job *j, int dir, const struct loc *l, unsigned caps
  * (answered, recorded). */
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
 {
-	const char *names[REPO_MAX_UP + 1];
-	size_t lens[REPO_MAX_UP + 1], n = 0, dlen;
-	const char *path = l->path, *base, *p;
+	const char *path = l->path;
+	struct repoguard rg;
 	cleanup_fd int own = -1;
 	char name[NAME_MAX + 1];
-	bool meta, dotgit, bare;
 	int dir = l->parent;
+	bool bare;
 
-	if (j->nt->repository_off || !path || path[0] != '/' || !(caps & FSJ_CAPS_MODIFY))
+	if (j->nt->repository_off || !path || !(caps & FSJ_CAPS_MODIFY))
 		return true;
-	base = strrchr(path, '/') + 1;
-	dlen = base > path + 1 ? (size_t)(base - 1 - path) : 1;
-	meta = is_meta_name(base);
-	dotgit = strcmp(base, ".git") == 0;
-	bare = !dotgit && l->obj >= 0 && S_ISDIR(l->st.st_mode) &&
-	       (caps & FSJ_CAPBIT(FSJ_CAP_DELETE)) && strlen(base) > 4 &&
-	       strcmp(base + strlen(base) - 4, ".git") == 0;
-	/* D's components, nearest first: only a hooks or info among them
-	 * makes the walk worth doing (string work only, no system call). */
-	bool sub = false;
-	for (p = base - 1; p > path && n < REPO_MAX_UP;) {
-		const char *e = p, *s = p;
-
-		while (s > path && s[-1] != '/')
-			s--;
-		names[n] = s;
-		lens[n] = (size_t)(e - s);
-		if (is_sub_name(s, lens[n]))
-			sub = true;
-		n++;
-		p = s - 1;
-	}
-	if (!meta && !dotgit && !bare && !sub)
+	/* the names alone first (repoguard.c): no system call when they
+	 * match nothing */
+	if (!repoguard_scan(path, &rg))
+		return true;
+	bare = rg.named_git && l->obj >= 0 && S_ISDIR(l->st.st_mode) &&
+	       (caps & FSJ_CAPBIT(FSJ_CAP_DELETE));
+	if (!rg.dotgit && !bare && rg.n_g == 0)
 		return true;
 	if (dir < 0) { /* a magic object: its folder, checked to hold it */
 		own = notify_reparent(l, name);
 		if (own < 0)
-			return refuse(j, caps, path, dlen, "repository metadata: no folder to check");
+			return refuse(j, caps, path, rg.dlen, "repository metadata: no folder to check");
 		dir = own;
 	}
-	if (dotgit)
-		return dotgit_ok(j, dir, l, caps, new_type, dlen);
-	if (bare) {
-		size_t blen = strlen(base);
+	if (rg.dotgit)
+		return dotgit_ok(j, dir, l, caps, new_type, rg.dlen);
+	/* a NAME.git folder of gitdir shape the run did not make may not be
+	 * removed or renamed away */
+	if (bare && repoguard_gitdir_at(l->obj, rg.base, strlen(rg.base)) &&
+	    !notify_made_here(j->nt, &l->st))
+		return refuse(j, caps, path, strlen(path), NULL);
+	for (size_t i = 0; i < rg.n_g; i++) {
+		size_t k = rg.g[i];
+		const struct repoguard_comp *gc = &rg.up[k];
+		cleanup_fd int g = k ? walk_up(dir, k, rg.up) : -1;
 
-		if (l->obj >= 0 && is_gitdir(l->obj, base, blen) && !notify_made_here(j->nt, &l->st))
-			return refuse(j, caps, path, strlen(path), NULL);
-		return true;
-	}
-	if (meta && n > 0 && protects(j, dir, names[0], lens[0]))
-		return refuse(j, caps, path, dlen, NULL);
-	/* D is, or lies under, hooks or info: G is the folder above it. */
-	for (size_t k = 0; sub && k + 1 < n; k++) {
-		if (!is_sub_name(names[k], lens[k]))
-			continue;
-		/* under info/, only the files that steer git (repometa.c
-		 * info_files): info/refs is rewritten by every repack */
-		if (lens[k] == 4 && !info_file(k ? names[k - 1] : base, k ? lens[k - 1] : strlen(base)))
-			continue;
-		cleanup_fd int g = walk_up(dir, k + 1, names, lens);
-
-		if (g < 0) /* cannot tell: fail closed */
-			return refuse(j, caps, path, dlen,
+		if (k && g < 0) /* cannot tell: fail closed */
+			return refuse(j, caps, path, rg.dlen,
 				      "repository metadata: the folders above changed during the call");
-		if (protects(j, g, names[k + 1], lens[k + 1]))
-			return refuse(j, caps, path,
-				      (size_t)(names[k + 1] + lens[k + 1] - path), NULL);
+		if (protects(j, k ? g : dir, gc->name, gc->len))
+			return refuse(j, caps, path, (size_t)(gc->name + gc->len - path), NULL);
 	}
 	return true;
 }

@@ -1,15 +1,20 @@
 /* repoexplain.c - the listener's repository rules predicted from paths,
- * for explain and status (see repoexplain.h). Each test mirrors one in
- * notify-repo.c nj_repo_ok() or notify-gitcfg.c nj_discovery_ok(); keep
- * them in step. Nothing here enforces anything. */
+ * for explain and status (see repoexplain.h). The decision on the names
+ * and the gitdir test are repoguard.c's, the very functions the listener
+ * (notify-repo.c nj_repo_ok(), notify-gitcfg.c nj_discovery_ok()) calls;
+ * what is left here is reading the facts through paths and the wording.
+ * Nothing here enforces anything. */
 
 #include "repoexplain.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "path.h"
+#include "repoguard.h"
 #include "util.h"
 
 static const struct fsj_rule meta_rule = {
@@ -27,46 +32,19 @@ static const struct fsj_rule discovery_rule = {
 	.origin = (char *)"listener",
 };
 
-static bool is_meta_name(const char *n)
+#ifndef O_PATH
+#define O_PATH O_RDONLY /* macOS: the listener and this are Linux's anyway */
+#endif
+
+/* The folder path[0..len) is a gitdir by the listener's test
+ * (repoguard_gitdir_at()), read through the path as it is now. */
+static bool is_gitdir(const char *path, size_t len)
 {
-	return strcmp(n, "config") == 0 || strcmp(n, "config.worktree") == 0 ||
-	       strcmp(n, "hooks") == 0 || strcmp(n, "info") == 0;
-}
+	cleanup_free char *dir = xstrndup(path, len);
+	const char *name = strrchr(dir, '/') + 1;
+	cleanup_fd int fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 
-/* notify-repo.c info_file(): the first name under info/ (up to a '/'). */
-static bool info_file(const char *n)
-{
-	static const char *const names[] = { "attributes", "exclude", "sparse-checkout", "grafts" };
-	size_t len = strcspn(n, "/");
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strlen(names[i]) == len && strncmp(n, names[i], len) == 0)
-			return true;
-	return false;
-}
-
-static bool ends_git(const char *s, size_t n)
-{
-	return n >= 4 && strncmp(s + n - 4, ".git", 4) == 0;
-}
-
-/* notify-repo.c is_gitdir(): named .git, or HEAD (file or symlink) with
- * a commondir file or objects/ and refs/ folders. */
-static bool is_gitdir(const char *dir)
-{
-	const char *base = strrchr(dir, '/');
-	cleanup_free char *head = path_join(dir, "HEAD"), *cd = path_join(dir, "commondir");
-	cleanup_free char *obj = path_join(dir, "objects"), *refs = path_join(dir, "refs");
-	struct stat st;
-
-	if (base && strcmp(base + 1, ".git") == 0)
-		return true;
-	if (lstat(head, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-		return false;
-	if (lstat(cd, &st) == 0 && S_ISREG(st.st_mode))
-		return true;
-	return stat(obj, &st) == 0 && S_ISDIR(st.st_mode) && stat(refs, &st) == 0 &&
-	       S_ISDIR(st.st_mode);
+	return fd >= 0 && repoguard_gitdir_at(fd, name, strlen(name));
 }
 
 static bool refuse(struct repoexplain *out, const struct fsj_rule *rule, char *reason)
@@ -76,29 +54,10 @@ static bool refuse(struct repoexplain *out, const struct fsj_rule *rule, char *r
 	return true;
 }
 
-/* nj_discovery_ok(): HEAD made under the workspace, not below a .git or
- * NAME.git folder. */
-static bool discovery(const char *ws, const char *path, const char *base)
-{
-	size_t wl;
-
-	if (strcmp(base, "HEAD") != 0 || !ws || !path_covers(ws, path) || strcmp(ws, path) == 0)
-		return false;
-	wl = strcmp(ws, "/") == 0 ? 0 : strlen(ws);
-	for (const char *c = path + wl + 1; c < base - 1;) {
-		const char *e = strchr(c, '/');
-
-		if (ends_git(c, (size_t)(e - c)))
-			return false;
-		c = e + 1;
-	}
-	return true;
-}
-
 bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap cap,
 			 bool writes_trapped, struct repoexplain *out)
 {
-	const char *base;
+	struct repoguard rg;
 	cleanup_free char *dir = NULL;
 	struct stat st;
 	bool exists;
@@ -106,18 +65,19 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 	if (!path || path[0] != '/' || strcmp(path, "/") == 0 ||
 	    !(FSJ_CAPBIT(cap) & FSJ_CAPS_MODIFY))
 		return false;
-	base = strrchr(path, '/') + 1;
 	dir = path_dirname(path);
 	exists = lstat(path, &st) == 0;
 	if (cap == FSJ_CAP_WRITE && exists && !writes_trapped && S_ISREG(st.st_mode))
 		return false; /* not trapped: the kernel's rules alone decide */
-	if (cap == FSJ_CAP_CREATE && discovery(workspace, path, base))
+	if (cap == FSJ_CAP_CREATE && repoguard_discovery(workspace, path))
 		return refuse(
 			out, &discovery_rule,
 			xstrdup("a HEAD outside a gitdir makes git take its folder for one "
 				"(a HEAD is made only below a .git or NAME.git folder, or in a "
 				"folder the command made with refs/ in this run)"));
-	if (strcmp(base, ".git") == 0) {
+	if (!repoguard_scan(path, &rg))
+		return false;
+	if (rg.dotgit) {
 		if (exists && S_ISDIR(st.st_mode))
 			return cap == FSJ_CAP_DELETE &&
 			       refuse(out, &meta_rule,
@@ -126,7 +86,7 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 					      "renamed away (one made in its place would carry the "
 					      "command's hooks)",
 					      dir));
-		if (exists && S_ISREG(st.st_mode) && cap == FSJ_CAP_WRITE)
+		if (exists && cap == FSJ_CAP_WRITE)
 			return refuse(out, &meta_rule,
 				      xasprintf("%s names the gitdir of a linked worktree or "
 						"submodule: delete only",
@@ -138,42 +98,21 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 					"(outside the workspace); a .git folder may be made"));
 		return false;
 	}
-	if (exists && S_ISDIR(st.st_mode) && cap == FSJ_CAP_DELETE && strlen(base) > 4 &&
-	    ends_git(base, strlen(base)) && is_gitdir(path))
+	if (rg.named_git && exists && S_ISDIR(st.st_mode) && cap == FSJ_CAP_DELETE &&
+	    is_gitdir(path, strlen(path)))
 		return refuse(out, &meta_rule,
 			      xasprintf("the git repository at %s may not be removed or renamed "
 					"away",
 					path));
-	if (is_meta_name(base) && is_gitdir(dir))
-		return refuse(out, &meta_rule,
-			      xasprintf("metadata of the git repository at %s (unless the command "
-					"made that repository in this run)",
-					dir));
-	/* D is, or lies under, hooks, or info by way of one of the files
-	 * that steer git: G is the folder above that */
-	{
-		cleanup_free char *p = xstrdup(dir);
-		const char *below = base; /* the name under p */
+	for (size_t i = 0; i < rg.n_g; i++) {
+		const struct repoguard_comp *gc = &rg.up[rg.g[i]];
+		size_t glen = (size_t)(gc->name + gc->len - path);
 
-		while (strcmp(p, "/") != 0) {
-			char *up = path_dirname(p);
-			const char *name = strrchr(p, '/') + 1;
-			bool info = strcmp(name, "info") == 0 && info_file(below);
-
-			below = path + (name - p); /* the same name in path */
-			if ((strcmp(name, "hooks") == 0 || info) && is_gitdir(up)) {
-				char *why =
-					xasprintf("metadata of the git repository at %s (unless "
-						  "the command made that repository in this "
-						  "run)",
-						  up);
-
-				free(up);
-				return refuse(out, &meta_rule, why);
-			}
-			free(p);
-			p = up;
-		}
+		if (is_gitdir(path, glen))
+			return refuse(out, &meta_rule,
+				      xasprintf("metadata of the git repository at %.*s (unless "
+						"the command made that repository in this run)",
+						(int)glen, path));
 	}
 	return false;
 }
@@ -189,7 +128,7 @@ char *repoexplain_note(const char *workspace, const char *path)
 	while (strcmp(cur, "/") != 0) {
 		char *up;
 
-		if (lstat(cur, &st) == 0 && S_ISDIR(st.st_mode) && is_gitdir(cur)) {
+		if (lstat(cur, &st) == 0 && S_ISDIR(st.st_mode) && is_gitdir(cur, strlen(cur))) {
 			if (workspace && path_covers(workspace, cur))
 				return NULL; /* the scan's rules, shown above */
 			return xasprintf(
