@@ -7,8 +7,11 @@
 #   ws       $scratch/workspace, made;
 # and exports FSJAIL_HOME=$scratch/fsjail-home, so that fsjail's own
 # config, state and probe cache are not the user's. die MESSAGE prints
-# "NAME: MESSAGE" and exits 1. make_repo DIR N makes DIR a git repository
-# of N one-line files, 100 per folder, committed.
+# "NAME: MESSAGE" and exits 1 (scripts without bench_setup set bench_name).
+# make_repo DIR N makes DIR a git repository of N one-line files, 100 per
+# folder, committed. make_tree DIR N REPEAT makes N files in DIR, 100 per
+# folder dK, file fI holding "some text line I" REPEAT times. ratio A B
+# prints A / B to two places (nan when B is 0).
 
 die()
 {
@@ -57,4 +60,24 @@ PY
 		git -C "$1" -c user.email=b@example.invalid -c user.name=bench add -A &&
 		git -C "$1" -c user.email=b@example.invalid -c user.name=bench commit -qm files ||
 		die "cannot commit the repository"
+}
+
+make_tree()
+{
+	python3 - "$1" "$2" "$3" <<'PY' || die "cannot make the tree"
+import os
+import sys
+
+d, n, rep = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+for i in range(n):
+    sub = os.path.join(d, "d%d" % (i // 100))
+    os.makedirs(sub, exist_ok=True)
+    with open(os.path.join(sub, "f%d" % i), "w") as f:
+        f.write("some text line %d\n" % i * rep)
+PY
+}
+
+ratio()
+{
+	python3 -c "print('%.2f' % ($1 / $2 if $2 > 0 else float('nan')))"
 }

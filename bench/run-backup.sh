@@ -23,7 +23,8 @@ fsjail=${FSJAIL:-$top/src/fsjail}
 nfiles=${BENCH_FILES:-10000}
 big_mb=${BENCH_BIG_MB:-1024}
 
-die() { echo "run-backup: $*" >&2 && exit 1; }
+bench_name=run-backup
+. "$top/bench/lib.sh"
 
 [ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
 command -v python3 >/dev/null || die "python3 is needed"
@@ -45,8 +46,6 @@ elapsed()
 	t1=$(date +%s%N)
 	python3 -c "print('%.3f' % (($t1 - $t0) / 1e9))"
 }
-
-ratio() { python3 -c "print('%.2f' % ($1 / $2 if $2 > 0 else float('nan')))"; }
 
 reset_small()
 {
@@ -80,15 +79,7 @@ if [ -n "$before" ]; then
 	t_bk0=$(elapsed "$before" run --workspace "$ws" -- python3 -c "$writer")
 fi
 
-python3 - "$ws/tree" "$nfiles" <<'EOF'
-import os, sys
-d, n = sys.argv[1], int(sys.argv[2])
-for i in range(n):
-    sub = os.path.join(d, "d%d" % (i // 100))
-    os.makedirs(sub, exist_ok=True)
-    with open(os.path.join(sub, "f%d" % i), "w") as f:
-        f.write("some text line %d\n" % i * 10)
-EOF
+make_tree "$ws/tree" "$nfiles" 10
 g_free=$(elapsed sh -c "grep -r needle '$ws/tree'; true")
 g_ll=$(FSJAIL_NO_NOTIFY=1 elapsed "$fsjail" run --workspace "$ws" -- sh -c "grep -r needle '$ws/tree'; true")
 g_bk=$(elapsed "$fsjail" run --workspace "$ws" -- sh -c "grep -r needle '$ws/tree'; true")

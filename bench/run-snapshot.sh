@@ -21,7 +21,8 @@ fsjail=${FSJAIL:-$top/src/fsjail}
 nfiles=${BENCH_FILES:-10000}
 rounds=${BENCH_ROUNDS:-3}
 
-die() { echo "run-snapshot: $*" >&2 && exit 1; }
+bench_name=run-snapshot
+. "$top/bench/lib.sh"
 
 [ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
 command -v python3 >/dev/null || die "python3 is needed"
@@ -40,15 +41,7 @@ ws=$base/ws
 export FSJAIL_HOME=$base/fsjail-home HOME=$base/home
 unset XDG_DATA_HOME
 mkdir -p "$HOME" "$FSJAIL_HOME/config" "$ws"
-python3 - "$ws" "$nfiles" <<'PY'
-import os, sys
-d, n = sys.argv[1], int(sys.argv[2])
-for i in range(n):
-    sub = os.path.join(d, "d%d" % (i // 100))
-    os.makedirs(sub, exist_ok=True)
-    with open(os.path.join(sub, "f%d" % i), "w") as f:
-        f.write("some text line %d\n" % i * 20)
-PY
+make_tree "$ws" "$nfiles" 20
 
 method() { printf 'backup:\n  method: %s\n  keep_days: 0\n' "$1" >"$FSJAIL_HOME/config/config.yaml"; }
 
@@ -64,8 +57,7 @@ median_run()
 	done
 	printf '%s\n' "${ts[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]/1e6}'
 }
-ratio() { python3 -c "print('%.2f' % ($1 / $2 if $2 > 0 else float('nan')))"; }
-touch100='for i in $(seq 0 99); do echo x >>d$((i % 100))/f$i; done'
+touch100='for i in $(seq 0 99); do echo x >>d$((i / 100))/f$i; done'
 
 method intercept
 t_true_i=$(median_run "$fsjail" run --workspace "$ws" -- /bin/true)

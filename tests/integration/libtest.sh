@@ -345,6 +345,49 @@ user_pass()
 	end_test
 }
 
+# plan_user_pass FLAG N: plan N tests, and one more that runs this script
+# again as the ordinary user FSJAIL_TEST_USER (default cloudsdk) unless
+# FLAG=1 in the environment says this is that pass (user_pass). Sets
+# USER_PASS (1 in that pass, else 0) and TEST_USER; end the script with
+# end_user_pass before done_testing.
+plan_user_pass()
+{
+	USER_PASS_FLAG=$1
+	USER_PASS=${!1:-0}
+	TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
+	USER_PASS_SELF=$(basename "$0")
+	if [ "$USER_PASS" = 1 ]; then plan "$2"; else plan $(($2 + 1)); fi
+}
+
+# end_user_pass: the ordinary-user test planned by plan_user_pass (none in
+# that pass itself).
+end_user_pass()
+{
+	[ "$USER_PASS" = 1 ] || user_pass "$TEST_DIR" "$USER_PASS_SELF" "$USER_PASS_FLAG" "$TEST_USER"
+}
+
+# seatbelt_stub: the macOS back end through stand-ins, for the tests that
+# run it on Linux (t0030, t0142): tests/helpers/sandbox-exec-stub.sh as
+# FSJAIL_SANDBOX_EXEC (an executable copy in $T/bin: the source tree may
+# be read-only under distcheck), with its records in FSJAIL_STUB_DIR
+# ($T/stub), the SBPL checker CHECK and the preload model PRELOAD (which
+# makes the probe's checks hold) that make check builds; bails out
+# without them.
+seatbelt_stub()
+{
+	: "${TEST_BUILDDIR:=$TEST_SRCDIR}"
+	CHECK=$TEST_BUILDDIR/helpers/sbpl-check
+	PRELOAD=$TEST_BUILDDIR/helpers/sbpl-preload.so
+	[ -x "$CHECK" ] || bail_out "'$CHECK' not built (make check builds it)"
+	[ -f "$PRELOAD" ] || bail_out "'$PRELOAD' not built (make check builds it)"
+	mkdir -p "$T/bin" "$T/stub"
+	cp "$TEST_SRCDIR/helpers/sandbox-exec-stub.sh" "$T/bin/sandbox-exec"
+	chmod 0755 "$T/bin/sandbox-exec"
+	export FSJAIL_SANDBOX_EXEC=$T/bin/sandbox-exec FSJAIL_SBPL_CHECK=$CHECK
+	export FSJAIL_STUB_DIR=$T/stub FSJAIL_STUB_PRELOAD=$PRELOAD
+	unset FSJAIL_STUB_EXIT FSJAIL_STUB_EXIT_IF FSJAIL_STUB_DROP
+}
+
 # write_rules: rules.yaml from stdin (replaces the file).
 write_rules()
 {
@@ -376,6 +419,31 @@ loop_home()
 	CONFIG=$CONF_DIR/config.yaml
 	mkdir -p "$WS" "$CONF_DIR"
 	cd "$WS" || bail_out "cannot enter $WS"
+}
+
+# loop_fs_home MKFS SIZE WHAT [MKFS-OPTIONS...]: as root, make a SIZE
+# (truncate(1)) image with the program MKFS (mkfs.xfs, mkfs.ext4) and its
+# options, and put the test's home on it by a loop device (loop_home).
+# Without root every planned test is skipped as the user's limit
+# (skip_root) and the script ends; without MKFS, or when it fails, the
+# rest is skipped loudly as the machine's (skip_rest_kernel): WHAT names
+# what stays untested.
+loop_fs_home()
+{
+	local mkfs=$1 size=$2 what=$3 prog
+	shift 3
+	if ! is_root; then
+		while [ "$T_NUM" -lt "$T_PLANNED" ]; do
+			skip_root "$mkfs and mount -o loop"
+		done
+		done_testing
+	fi
+	prog=$(command -v "$mkfs" || true)
+	[ -n "$prog" ] || skip_rest_kernel "no $mkfs: $what untested"
+	mkdir -p "$T/$mkfs"
+	truncate -s "$size" "$T/$mkfs.img" && "$prog" -q "$@" "$T/$mkfs.img" >"$T/mkfs.out" 2>&1 ||
+		skip_rest_kernel "$mkfs $* failed: $(cat "$T/mkfs.out" 2>/dev/null)"
+	loop_home "$T/$mkfs.img" "$T/$mkfs"
 }
 
 # write_config: config.yaml from stdin (replaces the file).

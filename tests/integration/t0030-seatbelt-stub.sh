@@ -16,20 +16,7 @@
 plan 14
 setup
 
-: "${TEST_BUILDDIR:=$TEST_SRCDIR}"
-CHECK=$TEST_BUILDDIR/helpers/sbpl-check
-PRELOAD=$TEST_BUILDDIR/helpers/sbpl-preload.so
-[ -x "$CHECK" ] || bail_out "'$CHECK' not built (make check builds it)"
-[ -f "$PRELOAD" ] || bail_out "'$PRELOAD' not built (make check builds it)"
-# An executable copy: the source tree may be read-only (distcheck).
-mkdir -p "$T/bin" "$T/stub"
-cp "$TEST_SRCDIR/helpers/sandbox-exec-stub.sh" "$T/bin/sandbox-exec"
-chmod 0755 "$T/bin/sandbox-exec"
-export FSJAIL_SANDBOX_EXEC=$T/bin/sandbox-exec
-export FSJAIL_SBPL_CHECK=$CHECK
-export FSJAIL_STUB_DIR=$T/stub
-export FSJAIL_STUB_PRELOAD=$PRELOAD
-unset FSJAIL_STUB_EXIT FSJAIL_STUB_EXIT_IF FSJAIL_STUB_DROP
+seatbelt_stub
 MARK=$WS/marker
 
 # The arguments of the stub's last call, one per line (NUL-separated in

@@ -13,12 +13,7 @@
 # ordinary user FSJAIL_TEST_USER (default cloudsdk) in a copy of this
 # script under runuser(1).
 . "$(dirname "$0")/libtest.sh"
-SELF_DIR=$TEST_DIR
-SELF=$(basename "$0")
-
-USER_PASS=${FSJ_AGENT_USER_PASS:-0}
-TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 4; else plan 5; fi
+plan_user_pass FSJ_AGENT_USER_PASS 4
 setup
 require_landlock
 
@@ -148,5 +143,5 @@ hashes >"$T/again"
 cmp -s "$T/before" "$T/again" || fail "the second restore changed something"
 end_test
 
-[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_AGENT_USER_PASS "$TEST_USER"
+end_user_pass
 done_testing

@@ -11,12 +11,7 @@
 # Run as root, and (when root) again as the ordinary user FSJAIL_TEST_USER
 # (default cloudsdk) from a copy of this script under runuser(1).
 . "$(dirname "$0")/libtest.sh"
-SELF_DIR=$TEST_DIR
-SELF=$(basename "$0")
-
-USER_PASS=${FSJ_LINKS_USER_PASS:-0}
-TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 9; else plan 10; fi
+plan_user_pass FSJ_LINKS_USER_PASS 9
 setup
 require_landlock
 
@@ -163,5 +158,5 @@ else
 	fi
 fi
 
-[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_LINKS_USER_PASS "$TEST_USER"
+end_user_pass
 done_testing

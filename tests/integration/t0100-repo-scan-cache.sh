@@ -17,12 +17,7 @@
 # record would really stand in for it. As root, then as the ordinary user
 # FSJAIL_TEST_USER (default cloudsdk).
 . "$(dirname "$0")/libtest.sh"
-SELF_DIR=$TEST_DIR
-SELF=$(basename "$0")
-
-USER_PASS=${FSJ_SCAN_USER_PASS:-0}
-TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 6; else plan 7; fi
+plan_user_pass FSJ_SCAN_USER_PASS 6
 setup
 require_landlock
 git_env
@@ -193,5 +188,5 @@ for how in fifo symlink short garbage groupw owner; do
 done
 end_test
 
-[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_SCAN_USER_PASS "$TEST_USER"
+end_user_pass
 done_testing

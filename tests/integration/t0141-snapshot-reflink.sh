@@ -13,19 +13,7 @@ plan 3
 setup
 require_landlock
 
-if ! is_root; then
-	skip_root "mkfs.xfs and mount -o loop"
-	skip_root "mkfs.xfs and mount -o loop"
-	skip_root "mkfs.xfs and mount -o loop"
-	done_testing
-fi
-MKFS=$(command -v mkfs.xfs || true)
-[ -n "$MKFS" ] || skip_rest_kernel "no mkfs.xfs (apt-get install xfsprogs): reflink snapshot untested"
-MNT=$T/xfs
-mkdir -p "$MNT"
-truncate -s 400M "$T/xfs.img" && "$MKFS" -q -m reflink=1 "$T/xfs.img" ||
-	skip_rest_kernel "mkfs.xfs -m reflink=1 failed"
-loop_home "$T/xfs.img" "$MNT"
+loop_fs_home mkfs.xfs 400M "reflink snapshot (apt-get install xfsprogs)" -m reflink=1
 write_config <<'YAML'
 backup:
   method: snapshot

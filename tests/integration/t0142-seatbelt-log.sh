@@ -16,21 +16,11 @@ plan 5
 setup
 command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON lines"
 
-: "${TEST_BUILDDIR:=$TEST_SRCDIR}"
-CHECK=$TEST_BUILDDIR/helpers/sbpl-check
-PRELOAD=$TEST_BUILDDIR/helpers/sbpl-preload.so
-[ -x "$CHECK" ] || bail_out "'$CHECK' not built (make check builds it)"
-[ -f "$PRELOAD" ] || bail_out "'$PRELOAD' not built (make check builds it)"
-mkdir -p "$T/bin" "$T/stub"
-cp "$TEST_SRCDIR/helpers/sandbox-exec-stub.sh" "$T/bin/sandbox-exec"
+seatbelt_stub
 cp "$TEST_SRCDIR/helpers/log-stub.sh" "$T/bin/log"
-chmod 0755 "$T/bin/sandbox-exec" "$T/bin/log"
-# the preload model makes the probe's checks hold (t0030)
-export FSJAIL_SANDBOX_EXEC=$T/bin/sandbox-exec FSJAIL_SBPL_CHECK=$CHECK FSJAIL_STUB_DIR=$T/stub
-export FSJAIL_STUB_PRELOAD=$PRELOAD
+chmod 0755 "$T/bin/log"
 export FSJAIL_LOG_COMMAND=$T/bin/log FSJAIL_STUB_WS=$WS
 export FSJAIL_STUB_LOG_FIXTURE=$TEST_SRCDIR/data/seatbelt-log-stream.ndjson
-unset FSJAIL_STUB_EXIT FSJAIL_STUB_EXIT_IF FSJAIL_STUB_DROP
 
 write_rules <<RULES
 rules:

@@ -11,12 +11,7 @@
 # Run as root, and (when root) again as the ordinary user FSJAIL_TEST_USER
 # (default cloudsdk) from a copy of this script under runuser(1).
 . "$(dirname "$0")/libtest.sh"
-SELF_DIR=$TEST_DIR
-SELF=$(basename "$0")
-
-USER_PASS=${FSJ_TRASHB_USER_PASS:-0}
-TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
-if [ "$USER_PASS" = 1 ]; then plan 5; else plan 6; fi
+plan_user_pass FSJ_TRASHB_USER_PASS 5
 setup
 require_landlock
 
@@ -108,5 +103,5 @@ assert_rc 0
 same_tree "$WS/tree"
 end_test
 
-[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_TRASHB_USER_PASS "$TEST_USER"
+end_user_pass
 done_testing

@@ -17,19 +17,7 @@ plan 3
 setup
 require_landlock
 
-if ! is_root; then
-	skip_root "mkfs.ext4 and mount -o loop"
-	skip_root "mkfs.ext4 and mount -o loop"
-	skip_root "mount"
-	done_testing
-fi
-MKFS=$(command -v mkfs.ext4 || true)
-[ -n "$MKFS" ] || skip_rest_kernel "no mkfs.ext4: second-granularity snapshot untested"
-MNT=$T/ext4
-mkdir -p "$MNT"
-truncate -s 64M "$T/ext4.img" && "$MKFS" -q -I 128 "$T/ext4.img" >/dev/null 2>&1 ||
-	skip_rest_kernel "mkfs.ext4 -I 128 failed"
-loop_home "$T/ext4.img" "$MNT"
+loop_fs_home mkfs.ext4 64M "second-granularity snapshot" -I 128
 write_config <<'YAML'
 backup:
   method: snapshot
