@@ -215,7 +215,8 @@ static Suite *backup_suite(void)
 	return s;
 }
 
-Suite *undo_suite(void); /* check_undo.c */
+Suite *undo_suite(void);      /* check_undo.c */
+Suite *autoprune_suite(void); /* check_autoprune.c */
 
 int main(void)
 {
@@ -223,6 +224,7 @@ int main(void)
 	int failed;
 
 	srunner_add_suite(sr, undo_suite());
+	srunner_add_suite(sr, autoprune_suite());
 	srunner_set_fork_status(sr, CK_FORK);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
