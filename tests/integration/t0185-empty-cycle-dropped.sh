@@ -7,11 +7,17 @@
 # renames of older files, an older file linked and removed, a file made
 # and kept, a chmod, a delete, a git commit each keep their cycle, and a
 # restore of every cycle, newest first, gives back every path of the
-# workspace as it was (hash manifest). Before, the first two tests failed (one cycle per
-# run).
+# workspace as it was (hash manifest). Before, the first three tests
+# failed (one cycle per run). Run as root, and (when root) again as the
+# ordinary user FSJAIL_TEST_USER (default cloudsdk) from a copy of this
+# script under runuser(1).
 . "$(dirname "$0")/libtest.sh"
+SELF_DIR=$TEST_DIR
+SELF=$(basename "$0")
+USER_PASS=${FSJ_EMPTY_CYCLE_USER_PASS:-0}
+TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
 
-plan 4
+if [ "$USER_PASS" = 1 ]; then plan 4; else plan 5; fi
 setup
 require_landlock
 command -v git >/dev/null || skip_rest_kernel "git is needed"
@@ -112,5 +118,7 @@ LC_ALL=C comm -13 "$T/m0" "$T/m1" | grep -v ' \./\.git/objects/' |
 [ -s "$T/extra" ] && { fail "more after the restores than before:"; sed 's/^/#   /' "$T/extra"; }
 git -C "$WS" fsck --no-dangling >"$T/fsck" 2>&1 || fail "git fsck: $(head -c 300 "$T/fsck")"
 end_test
+
+[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_EMPTY_CYCLE_USER_PASS "$TEST_USER"
 
 done_testing
