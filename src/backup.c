@@ -153,7 +153,7 @@ static int subdir(int dirfd, const char *name)
 	int fd = -1;
 
 	/* again when it went between the two calls: a run of the same session
-	 * removing its empty folders (backup_inert_drop()) */
+	 * removing its empty folders (backup_commit.c) */
 	for (int tries = 0; fd < 0 && tries < 3; tries++) {
 		if (mkdirat(dirfd, name, 0700) < 0 && errno != EEXIST)
 			return -1;
