@@ -22,9 +22,12 @@
 # getrusage(RUSAGE_CHILDREN)), which a loaded machine disturbs far less.
 # FSJAIL_BEFORE=BINARY adds `BINARY run -- git status` in the same rounds
 # (alternated), so that a change is measured before/after under one load.
+# BENCH_GIT_CYCLES=N first fills the backup store with N committed cycles
+# (runs that append to .git/description, which git status ignores): the
+# store of a day's work, which a run that prunes after every run lists.
 #
 # Environment: FSJAIL, FSJAIL_BEFORE, BENCH_RUNS (default 20), BENCH_DIR,
-# BENCH_GIT_FILES.
+# BENCH_GIT_FILES, BENCH_GIT_CYCLES (default 0).
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
@@ -47,6 +50,12 @@ fi
 cd "$repo"
 "$fsjail" run -- git status --porcelain >/dev/null 2>&1 ||
 	die "'fsjail run -- git status' fails here; nothing measured"
+cycles=${BENCH_GIT_CYCLES:-0}
+case $cycles in '' | *[!0-9]*) die "BENCH_GIT_CYCLES must be a number" ;; esac
+for _ in $(seq 1 "$cycles"); do
+	"$fsjail" run -- sh -c 'echo >>.git/description' >/dev/null 2>&1 ||
+		die "cannot make a backup cycle"
+done
 
 python3 - "$fsjail" "$runs" "$report_ok" "$scratch/report.ndjson" "${FSJAIL_BEFORE:-}" <<'PY'
 import resource

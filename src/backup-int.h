@@ -5,11 +5,22 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "audit.h"
 #include "backup.h"
 #include "backup_index.h"
+
+/* A name the run made (or moved a file it made to), and the file it
+ * holds: what restore would trash or move back there (backup_commit.c). */
+struct backup_inert {
+	char *path; /* absolute */
+	dev_t dev;
+	ino_t ino;
+	bool ident; /* false: any object at path (backup_note_new()) */
+};
 
 /* A removed file kept by a link in the store, whose trash entry is made
  * when the run ends (backup_trash_later()). */
@@ -38,14 +49,32 @@ struct backup_cycle {
 	unsigned long next; /* next backup file number */
 	unsigned long saved, removed, created, renamed;
 	unsigned long long bytes;
+	unsigned long long disk;    /* bytes, saved files rounded up to 4 KiB */
 	struct timespec start;      /* when the cycle was made (CLOCK_REALTIME) */
 	struct backup_index *idx;   /* identities; paths noted new */
 	struct backup_index *names; /* extra names recorded for saved files */
 	struct backup_pending *pending; /* removed files whose trash entry waits (backup_trash.c) */
 	size_t n_pending, cap_pending;
+	/* Whether the cycle holds anything restore needs (backup_commit.c):
+	 * needed, set by any record but the cycle line, "created" and the
+	 * rename of a file the run made; else the names those made. */
+	bool needed;
+	struct backup_inert *inert;
+	size_t n_inert, cap_inert;
+	bool dropped; /* nothing to restore: removed, not committed */
 };
 
 /* backup_trash.c: free the pending list. */
 void backup_trash_release(struct backup_cycle *bc);
+
+/* backup_commit.c (issue 12: a `git status` made and removed
+ * index.lock, and each run committed an empty cycle with syncfs and
+ * fsyncs). Locked callers. backup_inert_add(): a record names path as
+ * made by the run (sb: its identity; NULL: whatever is there), checked
+ * when the cycle is committed (past BACKUP_INERT_MAX names the cycle is
+ * simply kept). backup_inert_release(): free the list. */
+#define BACKUP_INERT_MAX 4096
+void backup_inert_add(struct backup_cycle *bc, const char *path, const struct stat *sb);
+void backup_inert_release(struct backup_cycle *bc);
 
 #endif

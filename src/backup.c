@@ -150,11 +150,17 @@ unsigned long backup_cycle_count(const struct backup_cycle *bc)
 static int subdir(int dirfd, const char *name)
 {
 	struct stat sb;
-	int fd;
+	int fd = -1;
 
-	if (mkdirat(dirfd, name, 0700) < 0 && errno != EEXIST)
-		return -1;
-	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* again when it went between the two calls: a run of the same session
+	 * removing its empty folders (backup_commit.c) */
+	for (int tries = 0; fd < 0 && tries < 3; tries++) {
+		if (mkdirat(dirfd, name, 0700) < 0 && errno != EEXIST)
+			return -1;
+		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 && errno != ENOENT)
+			return -1;
+	}
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &sb) < 0 || sb.st_uid != geteuid()) {
@@ -165,13 +171,26 @@ static int subdir(int dirfd, const char *name)
 	return fd;
 }
 
-static int append(struct backup_cycle *bc, cJSON *rec)
+/* Append rec (consumed). inert: a record restore needs only while a
+ * name it names holds the file the run made (backup_commit.c); any other
+ * keeps the cycle. */
+static int append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
 {
-	int rc = manifest_append(bc->manfd, &bc->torn, rec), saved = errno;
+	int rc, saved;
+
+	if (!inert)
+		bc->needed = true;
+	rc = manifest_append(bc->manfd, &bc->torn, rec);
+	saved = errno;
 
 	cJSON_Delete(rec);
 	errno = saved;
 	return rc;
+}
+
+static int append(struct backup_cycle *bc, cJSON *rec)
+{
+	return append_rec(bc, rec, false);
 }
 
 /* Make the cycle folder (state/sessions/S/modify_backup/C/files), open
@@ -226,7 +245,7 @@ static int open_cycle(struct backup_cycle *bc)
 	cJSON_AddStringToObject(o, "command", bc->command);
 	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
 	cJSON_AddNumberToObject(o, "pid", (double)getpid());
-	if (append(bc, o) < 0) {
+	if (append_rec(bc, o, true) < 0) {
 		int saved = errno;
 
 		close(bc->manfd);
@@ -394,6 +413,7 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	__atomic_fetch_add(what == BACKUP_CHANGE_REMOVE ? &bc->removed : &bc->saved, 1,
 			   __ATOMIC_RELAXED);
 	bc->bytes += (unsigned long long)sb.st_size;
+	bc->disk += ((unsigned long long)sb.st_size + 4095u) & ~4095ull;
 	detail = xasprintf("files/%s in cycle %s%s", num, bc->name, linked ? " (link)" : "");
 	audit_backup(bc, call, path, "backup", detail);
 	run_event("backup", path, detail);
@@ -458,8 +478,9 @@ static void note_created_locked(struct backup_cycle *bc, const char *path, const
 		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)sb->st_ino);
 		cJSON_AddStringToObject(rec, "ino", buf);
 	}
+	backup_inert_add(bc, path, sb);
 	/* A lost record only means restore leaves the new file in place. */
-	if (append(bc, rec) == 0)
+	if (append_rec(bc, rec, true) == 0)
 		bc->created++;
 }
 
@@ -535,13 +556,19 @@ void backup_note_removed(struct backup_cycle *bc, const char *path, const struct
 int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
 			ino_t ino, bool exchange)
 {
+	struct backup_ident *id;
 	char buf[24];
 	cJSON *rec;
+	bool made;
 	int rc, saved;
 
 	if (!bc || !from || !to || (backup_path_is_temp(bc, from) && backup_path_is_temp(bc, to)))
 		return 0;
 	pthread_mutex_lock(&bc->lock);
+	/* a file the run made, moved: restore moves it back only while it
+	 * is at "to" (then trashes it) */
+	id = backup_index_ident(bc->idx, dev, ino, false, NULL);
+	made = id && id->state == BACKUP_IDENT_CREATED;
 	if ((rc = open_cycle(bc)) == 0) {
 		rec = cJSON_CreateObject();
 		cJSON_AddStringToObject(rec, "op", "renamed");
@@ -553,7 +580,12 @@ int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *t
 		cJSON_AddStringToObject(rec, "ino", buf);
 		if (exchange)
 			cJSON_AddTrueToObject(rec, "exchange");
-		if ((rc = append(bc, rec)) == 0)
+		if (made) {
+			struct stat sb = { .st_dev = dev, .st_ino = ino };
+
+			backup_inert_add(bc, to, &sb);
+		}
+		if ((rc = append_rec(bc, rec, made)) == 0)
 			bc->renamed++;
 	}
 	saved = errno;
@@ -595,56 +627,6 @@ int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, co
 	return rc;
 }
 
-int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *err)
-{
-	char *text;
-	cJSON *o;
-	int fd, rc = 0;
-
-	if (!bc)
-		return 0;
-	pthread_mutex_lock(&bc->lock);
-	if (bc->cyclefd < 0) {
-		pthread_mutex_unlock(&bc->lock);
-		return 0;
-	}
-	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "message", bc->command);
-	cJSON_AddStringToObject(o, "session", bc->session);
-	cJSON_AddStringToObject(o, "cycle", bc->name);
-	cJSON_AddStringToObject(o, "kind", bc->kind);
-	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
-	cJSON_AddNumberToObject(o, "status", status);
-	cJSON_AddNumberToObject(o, "saved", (double)bc->saved);
-	cJSON_AddNumberToObject(o, "removed", (double)bc->removed);
-	cJSON_AddNumberToObject(o, "created", (double)bc->created);
-	cJSON_AddNumberToObject(o, "renamed", (double)bc->renamed);
-	cJSON_AddNumberToObject(o, "bytes", (double)bc->bytes);
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-#ifdef __linux__
-	(void)syncfs(bc->cyclefd); /* every saved file and manifest line */
-#else
-	sync();
-#endif
-	(void)unlinkat(bc->cyclefd, "commit.json.tmp", 0);
-	fd = openat(bc->cyclefd, "commit.json.tmp",
-		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 || !text || write_all(fd, text, strlen(text)) < 0 ||
-	    write_all(fd, "\n", 1) < 0 || fsync(fd) < 0 ||
-	    renameat(bc->cyclefd, "commit.json.tmp", bc->cyclefd, "commit.json") < 0 ||
-	    fsync(bc->cyclefd) < 0) {
-		fsj_error_set(err, NULL, 0, 0, "cannot commit backup cycle '%s': %s", bc->name,
-			      strerror(errno));
-		rc = -1;
-	}
-	if (fd >= 0)
-		close(fd);
-	cJSON_free(text);
-	pthread_mutex_unlock(&bc->lock);
-	return rc;
-}
-
 void backup_cycle_free(struct backup_cycle *bc)
 {
 	if (!bc)
@@ -658,6 +640,7 @@ void backup_cycle_free(struct backup_cycle *bc)
 	backup_index_free(bc->idx);
 	backup_index_free(bc->names);
 	backup_trash_release(bc);
+	backup_inert_release(bc);
 	for (size_t i = 0; i < 3; i++)
 		free(bc->temps[i]);
 	free(bc->state_dir);

@@ -139,9 +139,20 @@ int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *t
 int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
 			const char *call, struct fsj_error *err);
 
-/* Commit the cycle (when its folder exists): syncfs, then commit.json
- * (message, status, counts) atomically. Returns 0, or -1 with err set. */
+/* Commit the cycle (when its folder exists): its saved files and
+ * manifest made durable (syncfs(2); fsync(2) of the manifest alone when
+ * no file was saved), then commit.json (message, status, counts)
+ * atomically. A cycle restore would find nothing to do in (only names the
+ * run made, none of which holds its file any more: a lock file taken and
+ * removed) is removed instead, with no sync (backup_commit.c). Returns 0,
+ * or -1 with err set. */
 int backup_cycle_commit(struct backup_cycle *bc, int status, struct fsj_error *err);
+
+/* After backup_cycle_commit(): true when the cycle's folder is in the
+ * store, with *bytes an upper estimate of the disk space it holds (saved
+ * files rounded up to 4 KiB, manifest, folders); false (*bytes 0) when
+ * nothing was written or the cycle was removed as empty. */
+bool backup_cycle_stored(const struct backup_cycle *bc, unsigned long long *bytes);
 
 /* Number of files saved (copied or linked; not skipped) so far. */
 unsigned long backup_cycle_count(const struct backup_cycle *bc);

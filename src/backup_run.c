@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "backup_autoprune.h"
 #include "backup_store.h"
 #include "broker.h"
 #include "notify.h"
@@ -26,40 +27,6 @@ static struct {
 	char *state_dir;
 	unsigned long keep_days, store_max_mb;
 } run;
-
-/* true when c has its commit.json (a run that ended, not one killed). */
-static bool committed(const struct backup_store_cycle *c)
-{
-	cleanup_fd int fd = backup_store_open(c);
-
-	return fd >= 0 && faccessat(fd, "commit.json", F_OK, AT_SYMLINK_NOFOLLOW) == 0;
-}
-
-/* After the run's cycle is committed: the store back within
- * backup.keep_days and backup.store_max_mb (backup_store_prune()), never
- * the cycle just made, nor an uncommitted one: a run killed before its
- * end made no trash entry for its deletes, its cycle is their only copy
- * (`fsjail backups prune` still removes it). Quiet; what cannot be
- * removed is said on stderr. */
-static void prune_store(void)
-{
-	size_t n, m = 0, keep;
-	struct backup_store_cycle *v = backup_store_list(run.state_dir, NULL, &n);
-
-	for (size_t i = 0; i < n; i++) /* the committed ones first, in order */
-		if (committed(&v[i])) {
-			struct backup_store_cycle t = v[i];
-
-			memmove(&v[m + 1], &v[m], (i - m) * sizeof(*v));
-			v[m++] = t;
-		}
-	for (keep = 0; keep < m; keep++)
-		if (strcmp(v[keep].name, backup_cycle_name(run.bc)) == 0 &&
-		    strcmp(v[keep].session, backup_cycle_session(run.bc)) == 0)
-			break;
-	(void)backup_store_prune(v, m, run.keep_days, run.store_max_mb, keep, false, NULL);
-	backup_store_free(v, n);
-}
 
 /* The broker's hooks (broker.h): host operations back up and trash
  * through the run's cycle too. */
@@ -171,7 +138,7 @@ void backup_run_end(int status)
 	if (run.bc && backup_cycle_commit(run.bc, status, &err) < 0)
 		warn("%s", err.text);
 	else if (run.bc)
-		prune_store();
+		backup_autoprune_after(run.state_dir, run.bc, run.keep_days, run.store_max_mb);
 	backup_cycle_free(run.bc);
 	run.bc = NULL;
 	if (run.audit_open)

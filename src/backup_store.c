@@ -159,7 +159,8 @@ void backup_store_limits(const struct fsj_config *cfg, unsigned long *days, unsi
 }
 
 size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned long days,
-			  unsigned long max_mb, size_t keep, bool dry, FILE *report)
+			  unsigned long max_mb, size_t keep, bool dry, FILE *report,
+			  unsigned long long *left)
 {
 	unsigned long long total = 0, *size = xcalloc(n + 1, sizeof(*size));
 	struct fsj_error err = { { 0 } };
@@ -184,6 +185,8 @@ size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned
 				v[i].session, v[i].name, size[i]);
 		total -= size[i];
 	}
+	if (left)
+		*left = total;
 	free(size);
 	return failed;
 }

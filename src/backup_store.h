@@ -50,10 +50,12 @@ void backup_store_limits(const struct fsj_config *cfg, unsigned long *days, unsi
  * max_mb MiB. Never a cycle still being written (backup_store_in_use()),
  * nor v[keep] (keep >= n: none; the cycle a run just made). report: one
  * line per cycle ("pruned S C (N bytes)", "would prune" when dry), NULL:
- * silent. Errors go to stderr. Returns the number of cycles that could
+ * silent. Errors go to stderr. *left (when not NULL): the bytes v's
+ * cycles hold after the prune. Returns the number of cycles that could
  * not be removed. */
 size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned long days,
-			  unsigned long max_mb, size_t keep, bool dry, FILE *report);
+			  unsigned long max_mb, size_t keep, bool dry, FILE *report,
+			  unsigned long long *left);
 
 /* Remove the cycle c (its files, manifest, commit record and folder)
  * with *at() calls only, never following a symlink.

@@ -263,7 +263,8 @@ static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *
 		days = (long)ddays;
 	if (max_mb < 0)
 		max_mb = (long)dmb;
-	return backup_store_prune(v, n, (unsigned long)days, (unsigned long)max_mb, n, dry, stdout)
+	return backup_store_prune(v, n, (unsigned long)days, (unsigned long)max_mb, n, dry, stdout,
+				  NULL)
 		       ? FSJ_EXIT_ERROR
 		       : FSJ_EXIT_OK;
 }

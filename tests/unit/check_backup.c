@@ -84,6 +84,75 @@ START_TEST(test_saves_once_and_skips_new)
 }
 END_TEST
 
+/* A cycle of names the run made and removed again is removed, not
+ * committed; one whose made file is still there (or moved, or anything
+ * else recorded) is committed (src/backup_commit.c). */
+START_TEST(test_empty_cycle_dropped)
+{
+	struct fsj_error err = { { 0 } };
+	cleanup_free char *a = xasprintf("%s/a", work), *b = xasprintf("%s/b", work);
+	cleanup_free char *ses = xasprintf("%s/sessions/s9", state), *cyc = NULL;
+	struct backup_cycle *bc;
+	struct stat sb;
+
+	/* made, renamed, removed: nothing left */
+	bc = backup_cycle_new(state, "s9", "cmd", 0, NULL, &err);
+	put(a, "x");
+	ck_assert_int_eq(stat(a, &sb), 0);
+	backup_note_created(bc, a, sb.st_dev, sb.st_ino);
+	ck_assert_int_eq(backup_note_renamed(bc, a, b, sb.st_dev, sb.st_ino, false), 0);
+	ck_assert_int_eq(rename(a, b), 0);
+	ck_assert_int_eq(unlink(b), 0);
+	ck_assert_int_eq(backup_cycle_commit(bc, 0, &err), 0);
+	ck_assert_int_eq(stat(ses, &sb), -1); /* nor its session's folders */
+	backup_cycle_free(bc);
+
+	/* made and moved, still there: committed */
+	bc = backup_cycle_new(state, "s9", "cmd", 0, NULL, &err);
+	put(a, "x");
+	ck_assert_int_eq(stat(a, &sb), 0);
+	backup_note_created(bc, a, sb.st_dev, sb.st_ino);
+	ck_assert_int_eq(backup_note_renamed(bc, a, b, sb.st_dev, sb.st_ino, false), 0);
+	ck_assert_int_eq(rename(a, b), 0);
+	ck_assert_int_eq(backup_cycle_commit(bc, 0, &err), 0);
+	cyc = xasprintf("%s/modify_backup/%s/commit.json", ses, backup_cycle_name(bc));
+	ck_assert_int_eq(stat(cyc, &sb), 0);
+	backup_cycle_free(bc);
+	ck_assert_int_eq(unlink(b), 0);
+
+	/* another name at the made file's path (not the file made): dropped,
+	 * and the session's folder, holding the cycle above, stays */
+	bc = backup_cycle_new(state, "s9", "cmd", 0, NULL, &err);
+	put(a, "x");
+	ck_assert_int_eq(stat(a, &sb), 0);
+	backup_note_created(bc, a, sb.st_dev, sb.st_ino);
+	put(b, "y"); /* made while a lives: another inode */
+	ck_assert_int_eq(rename(b, a), 0);
+	ck_assert_int_eq(backup_cycle_commit(bc, 0, &err), 0);
+	free(cyc);
+	cyc = xasprintf("%s/modify_backup/%s", ses, backup_cycle_name(bc));
+	ck_assert_int_eq(stat(cyc, &sb), -1);
+	ck_assert_int_eq(stat(ses, &sb), 0);
+	backup_cycle_free(bc);
+
+	/* a made file, and an older one changed: committed */
+	bc = backup_cycle_new(state, "s9", "cmd", 0, NULL, &err);
+	put(b, "old");
+	ck_assert_int_eq(stat(b, &sb), 0);
+	{
+		int dfd = open(work, O_RDONLY | O_DIRECTORY);
+
+		ck_assert_int_eq(backup_before_modify(bc, dfd, "b", b, "t", &err), 0);
+		close(dfd);
+	}
+	ck_assert_int_eq(backup_cycle_commit(bc, 0, &err), 0);
+	free(cyc);
+	cyc = xasprintf("%s/modify_backup/%s/commit.json", ses, backup_cycle_name(bc));
+	ck_assert_int_eq(stat(cyc, &sb), 0);
+	backup_cycle_free(bc);
+}
+END_TEST
+
 START_TEST(test_symlink_not_read)
 {
 	struct fsj_error err = { { 0 } };
@@ -204,6 +273,7 @@ static Suite *backup_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_saves_once_and_skips_new);
+	tcase_add_test(tc, test_empty_cycle_dropped);
 	tcase_add_test(tc, test_symlink_not_read);
 	tcase_add_test(tc, test_planted_symlink_in_store);
 	tcase_add_test(tc, test_unwritable_store_fails);
@@ -215,7 +285,8 @@ static Suite *backup_suite(void)
 	return s;
 }
 
-Suite *undo_suite(void); /* check_undo.c */
+Suite *undo_suite(void);      /* check_undo.c */
+Suite *autoprune_suite(void); /* check_autoprune.c */
 
 int main(void)
 {
@@ -223,6 +294,7 @@ int main(void)
 	int failed;
 
 	srunner_add_suite(sr, undo_suite());
+	srunner_add_suite(sr, autoprune_suite());
 	srunner_set_fork_status(sr, CK_FORK);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
