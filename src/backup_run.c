@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "backup_inherited.h"
 #include "backup_store.h"
 #include "broker.h"
 #include "notify.h"
@@ -142,6 +143,13 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 		backup_run_end(-1);
 		return -1;
 	}
+#ifdef __linux__
+	/* `3<>file`, `>> log`: writes through these pass no trapped open */
+	if (backup_inherited_fds(run.bc, err) < 0) {
+		backup_run_end(-1);
+		return -1;
+	}
+#endif
 	notify_set_backup(run.bc, run.home);
 	notify_set_allow_hardlink_writes(!ctx->config.protect_hard_links);
 	broker_backup_hook = broker_backup;
