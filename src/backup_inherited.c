@@ -17,7 +17,7 @@
  * through fd: an open regular file, writable (not O_RDONLY, not O_PATH),
  * that still has a name. Returns 0 (saved, or nothing to save) or -1 with
  * err set. */
-static int save_one(struct backup_cycle *bc, int fd, struct fsj_error *err)
+static int save_one(struct backup_cycle *bc, const char *ws, int fd, struct fsj_error *err)
 {
 	char proc[40], path[PATH_MAX];
 	struct stat sb;
@@ -40,18 +40,21 @@ static int save_one(struct backup_cycle *bc, int fd, struct fsj_error *err)
 				     "(its backup could not be kept): close it or open it read-only",
 				     fd);
 	path[n] = '\0';
+	n = (ssize_t)strlen(ws);
+	if (strncmp(path, ws, (size_t)n) != 0 || (path[n] != '/' && !(n == 1 && ws[0] == '/')))
+		return 0; /* the caller's own file outside the workspace (a log) */
 	if (backup_before_change(bc, -1, "", fd, path, BACKUP_CHANGE_CONTENT, "inherited", err) < 0)
 		return -1;
 	return 0;
 }
 
-int backup_inherited_fds(struct backup_cycle *bc, struct fsj_error *err)
+int backup_inherited_fds(struct backup_cycle *bc, const char *workspace, struct fsj_error *err)
 {
 	DIR *d;
 	struct dirent *de;
 	int rc = 0;
 
-	if (!bc)
+	if (!bc || !workspace || workspace[0] != '/')
 		return 0;
 	d = opendir("/proc/self/fd");
 	if (!d)
@@ -70,7 +73,7 @@ int backup_inherited_fds(struct backup_cycle *bc, struct fsj_error *err)
 		 * reach the command (launch_ns_close_own_fds()) */
 		if (fdfl < 0 || (fd > STDERR_FILENO && (fdfl & FD_CLOEXEC)))
 			continue;
-		rc = save_one(bc, (int)fd, err);
+		rc = save_one(bc, workspace, (int)fd, err);
 	}
 	closedir(d);
 	return rc;

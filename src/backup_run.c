@@ -145,7 +145,7 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	}
 #ifdef __linux__
 	/* `3<>file`, `>> log`: writes through these pass no trapped open */
-	if (backup_inherited_fds(run.bc, err) < 0) {
+	if (backup_inherited_fds(run.bc, ctx->workspace, err) < 0) {
 		backup_run_end(-1);
 		return -1;
 	}
