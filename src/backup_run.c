@@ -97,7 +97,11 @@ static int broker_rename(struct broker *b, int fdir, const char *fname, const ch
 		return 0;
 	}
 	if (over && S_ISREG(over->st_mode)) {
+#ifdef O_PATH
 		fd = openat(tdir, tname, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+#else
+		fd = openat(tdir, tname, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+#endif
 		if (fd < 0)
 			return fsj_error_set(err, NULL, 0, 0, "cannot open '%s': %s", to,
 					     strerror(errno));
