@@ -12,6 +12,7 @@
 
 #include "backup.h"
 #include "backup_autoprune.h"
+#include "backup_inherited.h"
 #include "backup_store.h"
 #include "broker.h"
 #include "notify.h"
@@ -43,6 +44,42 @@ static int broker_backup_fd(struct broker *b, int dirfd, const char *name, int f
 {
 	(void)b;
 	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_CONTENT, call, err);
+}
+
+/* A host rename (broker.h): as the listener's (notify-ops.c op_rename()),
+ * the file renamed over is kept by link and the rename recorded before;
+ * the removal noted after. */
+static int broker_rename(struct broker *b, int fdir, const char *fname, const char *from,
+			 const struct stat *st, int tdir, const char *tname, const char *to,
+			 const struct stat *over, bool done, struct fsj_error *err)
+{
+	cleanup_fd int fd = -1;
+
+	(void)b;
+	(void)fdir;
+	(void)fname;
+	if (done) {
+		if (over)
+			backup_note_removed(run.bc, to, over, NULL);
+		return 0;
+	}
+	if (over && S_ISREG(over->st_mode)) {
+#ifdef O_PATH
+		fd = openat(tdir, tname, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+#else
+		fd = openat(tdir, tname, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+#endif
+		if (fd < 0)
+			return fsj_error_set(err, NULL, 0, 0, "cannot open '%s': %s", to,
+					     strerror(errno));
+		if (backup_before_change(run.bc, tdir, tname, fd, to, BACKUP_CHANGE_REMOVE,
+					 getenv("FSJAIL_CALL_ID"), err) < 0)
+			return -1;
+	}
+	if (backup_note_renamed(run.bc, from, to, st->st_dev, st->st_ino, false) < 0)
+		return fsj_error_set(err, NULL, 0, 0, "the rename cannot be recorded for undo: %s",
+				     strerror(errno));
+	return 0;
 }
 
 /* A delete in trash mode: the trash only where it saves something. A
@@ -109,10 +146,18 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 		backup_run_end(-1);
 		return -1;
 	}
+#ifdef __linux__
+	/* `3<>file`, `>> log`: writes through these pass no trapped open */
+	if (backup_inherited_fds(run.bc, ctx->workspace, err) < 0) {
+		backup_run_end(-1);
+		return -1;
+	}
+#endif
 	notify_set_backup(run.bc, run.home);
 	notify_set_allow_hardlink_writes(!ctx->config.protect_hard_links);
 	broker_backup_hook = broker_backup;
 	broker_backup_fd_hook = broker_backup_fd;
+	broker_rename_hook = broker_rename;
 	return 0;
 }
 
@@ -130,6 +175,8 @@ void backup_run_end(int status)
 		broker_backup_hook = NULL;
 	if (broker_backup_fd_hook == broker_backup_fd)
 		broker_backup_fd_hook = NULL;
+	if (broker_rename_hook == broker_rename)
+		broker_rename_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
 	snapshot_run_end(run.bc);

@@ -230,7 +230,7 @@ static int act(struct op *o, bool to_exists)
 	const cJSON *req = o->req;
 	bool symbolic = o->kind == HOSTOP_LINK && json_bool(req, "symbolic", false);
 	int fdir = o->from.dirfd, tdir = o->to.dirfd, sfd = -1, dfd = -1, rc = -1;
-	struct stat st;
+	struct stat st, tst;
 	long mode;
 
 	if (!symbolic && fdir < 0) {
@@ -311,17 +311,30 @@ static int act(struct op *o, bool to_exists)
 		else
 			rc = 0;
 		goto out;
-	case HOSTOP_RENAME:
-		if (to_exists) {
-			if (backup(o, tdir, o->to.name, o->to.resolved) < 0)
-				goto out;
-			rc = renameat(fdir, o->from.name, tdir, o->to.name);
-		} else {
-			/* checked as a create: it must still be one */
-			rc = platform_rename_noreplace(fdir, o->from.name, tdir, o->to.name);
+	case HOSTOP_RENAME: /* recorded as the listener records one (restore moves it back) */
+		if (fstatat(fdir, o->from.name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    (to_exists && fstatat(tdir, o->to.name, &tst, AT_SYMLINK_NOFOLLOW) < 0)) {
+			fail_errno(o, "rename", o->from.path);
+			goto out;
 		}
+		/* the store links the file renamed over from the host's view
+		 * of its folder (EXDEV from the command's mount) */
+		dfd = to_exists && broker_rename_hook ? broker_host_dirfd(&o->to) : -1;
+		if (broker_rename_hook ? broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved,
+							    &st, dfd >= 0 ? dfd : tdir, o->to.name,
+							    o->to.resolved, to_exists ? &tst : NULL,
+							    false, &o->err) < 0
+				       : to_exists && backup(o, tdir, o->to.name, o->to.resolved) < 0)
+			goto out;
+		/* without to_exists, checked as a create: it must still be one */
+		rc = to_exists ? renameat(fdir, o->from.name, tdir, o->to.name)
+			       : platform_rename_noreplace(fdir, o->from.name, tdir, o->to.name);
 		if (rc < 0)
 			fail_errno(o, "rename", o->from.path);
+		else if (broker_rename_hook)
+			(void)broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved, &st,
+						 dfd >= 0 ? dfd : tdir, o->to.name, o->to.resolved, to_exists ? &tst : NULL,
+						 true, &o->err);
 		goto out;
 	case HOSTOP_COPY:
 		sfd = openat(fdir, o->from.name,

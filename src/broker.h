@@ -59,6 +59,7 @@
 #define FSJAIL_BROKER_H
 
 #include <stdbool.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "policy.h"
@@ -103,6 +104,18 @@ extern int (*broker_backup_hook)(struct broker *b, int dirfd, const char *name, 
  * and the name must still be fd's file afterwards. */
 extern int (*broker_backup_fd_hook)(struct broker *b, int dirfd, const char *name, int fd,
 				    const char *path, const char *call, struct fsj_error *err);
+
+/* The rename hook (DESIGN.md section 9), called twice for a host rename
+ * of from_name in from_dir (from: its resolved path, st: its stat) to
+ * to_name in to_dir (to: resolved; over: the stat of the file renamed
+ * over, or NULL): done false before it, to keep the file renamed over
+ * (by link) and record the rename (restore moves it back), -1 with err
+ * set refusing it; done true after it succeeded (return ignored). NULL
+ * (backups off): broker_backup_hook is called for the file renamed over. */
+extern int (*broker_rename_hook)(struct broker *b, int from_dir, const char *from_name,
+				 const char *from, const struct stat *st, int to_dir,
+				 const char *to_name, const char *to, const struct stat *over,
+				 bool done, struct fsj_error *err);
 
 /* The trash hook: move name (in dirfd, not followed) to the user's trash;
  * returns 0, or -1 with err set. NULL (the default): a delete in trash mode

@@ -1,0 +1,25 @@
+/* backup_inherited.h - ModifyBackup of the files the command inherits
+ * open (DESIGN.md section 9). `fsjail run -- cmd 3<>file` or `>> log`
+ * hands the command a descriptor opened before the run: its writes,
+ * ftruncate, fallocate and MAP_SHARED stores never pass an open the
+ * listener traps, so the file is saved before the command starts. */
+#ifndef FSJAIL_BACKUP_INHERITED_H
+#define FSJAIL_BACKUP_INHERITED_H
+
+#include "backup.h"
+
+/* Linux, the interception method, in fsjail before the fork: for every
+ * descriptor the command will inherit (0-2, and any other without
+ * close-on-exec) that is a writable regular file with a name under
+ * workspace (absolute; files elsewhere, such as a log the caller
+ * redirects to, are the caller's and not restored by `backups restore`
+ * without arguments either), keep its
+ * content in bc (backup_before_change(CONTENT), keyed by its identity;
+ * temporary directories and the size cap as there). bc: the run's cycle
+ * (borrowed; NULL: nothing to do). Returns 0, or -1 with err set when
+ * /proc/self/fd cannot be listed or a backup cannot be kept (ENOSPC,
+ * backup.on_too_large: refuse, a name that cannot be read): the caller
+ * must not run the command. */
+int backup_inherited_fds(struct backup_cycle *bc, const char *workspace, struct fsj_error *err);
+
+#endif
