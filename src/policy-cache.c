@@ -437,6 +437,7 @@ static void store(struct lookup *l, const struct fsj_ruleset *rs, char *const *r
 	cleanup_fd int dfd = -1;
 
 	if (stat(l->path, &after) == 0 && same_ident(&l->before, &after) &&
+	    fsj_fs_exact(l->path) &&
 	    clock_gettime(CLOCK_REALTIME, &now) == 0 &&
 	    FSJ_STAT_CTIM(&after).tv_sec + POLICY_CACHE_RACY_S < now.tv_sec &&
 	    (dfd = open_cache_dir(true)) >= 0)

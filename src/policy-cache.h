@@ -25,7 +25,9 @@
  * An entry is written only when the input file's identity was the same
  * before and after the parse and its ctime is more than
  * POLICY_CACHE_RACY_S old (a change in the same clock tick as the read
- * would leave the key unchanged: git's "racy clean"). The file is hostile
+ * would leave the key unchanged: git's "racy clean"), and only on a
+ * filesystem with exact, local timestamps (fsj_fs_exact(): not NFS, FUSE
+ * or overlayfs, nor macOS for now). The file is hostile
  * input: opened O_NOFOLLOW|O_NONBLOCK below a folder owned by us and
  * writable by nobody else, a regular file of ours with one link, mode
  * without group/other write, at most POLICY_CACHE_MAX bytes, every field

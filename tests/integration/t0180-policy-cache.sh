@@ -85,6 +85,10 @@ rules_ab bb >"$T/new" && cat "$T/new" >"$RULES"
 touch -d "@$keep" "$RULES"
 readable "$D/bb/f"
 refused "$D/aa/f"
+# FSJAIL_NO_POLICY_CACHE=1: nothing read or written
+rm -rf "$STATE_DIR/policy"
+FSJAIL_NO_POLICY_CACHE=1 readable "$D/bb/f"
+[ -e "$STATE_DIR/policy" ] && fail "FSJAIL_NO_POLICY_CACHE=1 wrote $STATE_DIR/policy"
 end_test
 
 begin_test "2: rules edited with the same size, both touch -d to one old date"
