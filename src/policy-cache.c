@@ -287,6 +287,9 @@ static int open_cache_dir(bool make)
 
 	if (!state || env_flag("FSJAIL_NO_POLICY_CACHE"))
 		return -1;
+	/* explain and check make it too, as run does (0700) */
+	if (make && mkdir_p(state, 0700) < 0)
+		return -1;
 	sfd = open(state, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (sfd < 0)
 		return -1;
