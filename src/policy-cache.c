@@ -354,31 +354,41 @@ static const char *key_common(void)
 	return common;
 }
 
-/* The key of input file path (its stat *st) for kind and tier. */
+static uint64_t fnv1a(const char *s);
+
+/* The key of input file path (its stat *st) for kind and tier, and in
+ * *name the entry's file name: a hash of what names the input (kind,
+ * tier, file, HOME, workspace, variables) without its identity or
+ * fsjail's, so that an edited file or a new fsjail replaces its entry
+ * rather than adding one. */
 static char *make_key(const char *kind, int tier, const char *path, const struct stat *st,
-		      const char *home, const char *base, const struct fsj_vars *vars)
+		      const char *home, const char *base, const struct fsj_vars *vars,
+		      char **name)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf slot = STRBUF_INIT, sb = STRBUF_INIT;
 	char t[32];
 
-	sb_adds(&sb, key_common());
-	add_kv(&sb, "kind", kind);
+	add_kv(&slot, "kind", kind);
 	snprintf(t, sizeof(t), "tier=%d\n", tier);
-	sb_adds(&sb, t);
-	add_kv(&sb, "file", path);
-	add_ident(&sb, "ident", st);
-	add_kv(&sb, "home", home);
-	add_kv(&sb, "base", base);
+	sb_adds(&slot, t);
+	add_kv(&slot, "file", path);
+	add_kv(&slot, "home", home);
+	add_kv(&slot, "base", base);
 	if (vars) {
-		add_kv(&sb, "v.home", vars->home);
-		add_kv(&sb, "v.workspace", vars->workspace);
-		add_kv(&sb, "v.tmpdir", vars->tmpdir);
-		add_kv(&sb, "v.config_dir", vars->config_dir);
-		add_kv(&sb, "v.state_dir", vars->state_dir);
-		add_kv(&sb, "v.config_file", vars->config_file);
-		add_kv(&sb, "v.rules_file", vars->rules_file);
-		add_kv(&sb, "v.baseline_file", vars->baseline_file);
+		add_kv(&slot, "v.home", vars->home);
+		add_kv(&slot, "v.workspace", vars->workspace);
+		add_kv(&slot, "v.tmpdir", vars->tmpdir);
+		add_kv(&slot, "v.config_dir", vars->config_dir);
+		add_kv(&slot, "v.state_dir", vars->state_dir);
+		add_kv(&slot, "v.config_file", vars->config_file);
+		add_kv(&slot, "v.rules_file", vars->rules_file);
+		add_kv(&slot, "v.baseline_file", vars->baseline_file);
 	}
+	*name = xasprintf("pc-%016llx", (unsigned long long)fnv1a(slot.buf));
+	sb_adds(&sb, key_common());
+	add_ident(&sb, "ident", st);
+	sb_add(&sb, slot.buf, slot.len);
+	sb_release(&slot);
 	return sb_detach(&sb);
 }
 
@@ -421,8 +431,7 @@ static int lookup(struct lookup *l, int tier, const char *home, const char *base
 	if (!state || env_flag("FSJAIL_NO_POLICY_CACHE") || !l->path || l->path[0] != '/' ||
 	    stat(l->path, &l->before) < 0 || !S_ISREG(l->before.st_mode))
 		return -1;
-	l->key = make_key(l->kind, tier, l->path, &l->before, home, base, vars);
-	l->name = xasprintf("pc-%016llx", (unsigned long long)fnv1a(l->key));
+	l->key = make_key(l->kind, tier, l->path, &l->before, home, base, vars, &l->name);
 	dfd = open_cache_dir(false);
 	if (dfd >= 0 &&
 	    policy_cache_read(dfd, l->name, l->key, l->kind, rs, roots, n_roots) == 0)
@@ -481,8 +490,13 @@ int fsj_baseline_load(const char *path, const struct fsj_vars *vars,
 	struct lookup l = { .kind = "baseline", .path = path };
 	char **roots = NULL;
 	size_t n = 0;
-	int r = lookup(&l, (int)tier, vars->home, NULL, vars, out, &roots, &n);
+	int r;
 
+	if (user_data_roots)
+		*user_data_roots = NULL;
+	if (n_roots)
+		*n_roots = 0;
+	r = lookup(&l, (int)tier, vars->home, NULL, vars, out, &roots, &n);
 	if (r != 1) {
 		if (fsj_baseline_parse(path, vars, tier, out, &roots, &n, err) < 0) {
 			lookup_release(&l);

@@ -20,7 +20,10 @@
  * ns: no program can set a ctime back, so an edit with the size and mtime
  * restored, a touch -d or a rename over it changes the key), HOME, the
  * workspace and every ${VAR} of the baseline. The whole key is stored in
- * the file and compared byte for byte; the file name is its hash.
+ * the file and compared byte for byte; the file name is a hash of the
+ * part that names the input (kind, tier, file, HOME, workspace, ${VAR}s),
+ * so that an edited input or a new fsjail replaces its entry: one entry
+ * per input, tier and workspace, like scan/'s one per workspace.
  *
  * An entry is written only when the input file's identity was the same
  * before and after the parse and its ctime is more than
