@@ -204,8 +204,8 @@ static int check_top(struct ydoc *d, const struct ynode *root)
 	return 0;
 }
 
-int fsj_rules_load(const char *path, const char *home, const char *workspace,
-		   struct fsj_ruleset *out, struct fsj_error *err)
+int fsj_rules_parse(const char *path, const char *home, const char *workspace,
+		    struct fsj_ruleset *out, struct fsj_error *err)
 {
 	struct rule_schema schema = {
 		.source = FSJ_SRC_RULES, .home = home, .base = workspace,
@@ -561,8 +561,8 @@ static int baseline_tree(const char *path, struct ydoc *d, struct ynode **root,
 	return 0;
 }
 
-int fsj_baseline_load(const char *path, const struct fsj_vars *vars,
-		      enum fsj_tier tier, struct fsj_ruleset *out,
+int fsj_baseline_parse(const char *path, const struct fsj_vars *vars,
+		       enum fsj_tier tier, struct fsj_ruleset *out,
 		      char ***user_data_roots, size_t *n_roots,
 		      struct fsj_error *err)
 {

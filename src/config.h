@@ -174,6 +174,10 @@ int fsj_config_load(const char *path, const char *home, struct fsj_config *out,
  * empty rule set (return 0); unreadable or invalid is -1 with err set. */
 int fsj_rules_load(const char *path, const char *home, const char *workspace,
 		   struct fsj_ruleset *out, struct fsj_error *err);
+/* The same without the compiled-policy cache (policy-cache.h): the parse
+ * itself, which fsj_rules_load() calls on a miss (config.c). */
+int fsj_rules_parse(const char *path, const char *home, const char *workspace,
+		    struct fsj_ruleset *out, struct fsj_error *err);
 
 /* Variables a baseline may use as ${NAME}. An entry whose variable is
  * NULL is skipped. */
@@ -186,11 +190,17 @@ struct fsj_vars {
  * FSJ_SRC_BASELINE, under "protected:" FSJ_SRC_PROTECTED; entries with
  * "tiers:" that do not name tier are left out. user_data_roots (may be
  * NULL) receives the "user_data_roots:" list (caller frees each string and
- * the array; *n_roots its length). Returns 0 or -1 with err set. */
+ * the array; *n_roots its length). Returns 0 or -1 with err set.
+ * Through the compiled-policy cache (policy-cache.c); fsj_baseline_parse()
+ * is the parse itself (config.c). */
 int fsj_baseline_load(const char *path, const struct fsj_vars *vars,
 		      enum fsj_tier tier, struct fsj_ruleset *out,
 		      char ***user_data_roots, size_t *n_roots,
 		      struct fsj_error *err);
+int fsj_baseline_parse(const char *path, const struct fsj_vars *vars,
+		       enum fsj_tier tier, struct fsj_ruleset *out,
+		       char ***user_data_roots, size_t *n_roots,
+		       struct fsj_error *err);
 
 /* Everything one command needs, assembled from the command line, the
  * environment and the files. */

@@ -15,6 +15,7 @@
 
 #include "path.h"
 #include "policy.h"
+#include "policy-cache.h"
 #include "inforce.h"
 #include "repometa.h"
 #include "session.h"
@@ -190,6 +191,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		if (fsj_env_set_platform(&ctx->env, (enum fsj_platform)p, err) < 0)
 			goto err_release;
 	}
+	policy_cache_set_state(ctx->env.foreign ? NULL : ctx->env.state_dir);
 	timing_mark("env");
 	/* A missing default file is an empty rule set or the default config;
 	 * a file named on the command line must exist: a typo in --rules

@@ -19,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/vfs.h>
-#endif
 
 #include "path.h"
 #include "repometa.h"
@@ -30,31 +27,6 @@
 #define CACHE_MAGIC "fsjail-scan 2\n"
 /* At most one record per folder the budget lets the walk read. */
 #define CACHE_MAX_RECS ((size_t)REPOMETA_MAX_ENTRIES + 1)
-
-/* statfs(2) f_type of the filesystems whose folder timestamps are exact
- * and local (linux/magic.h). */
-static bool fs_exact(const char *path)
-{
-#ifdef __linux__
-	static const unsigned long ok[] = {
-		0xEF53UL,     /* EXT2/3/4_SUPER_MAGIC */
-		0x58465342UL, /* XFS_SUPER_MAGIC */
-		0x9123683EUL, /* BTRFS_SUPER_MAGIC */
-		0x01021994UL, /* TMPFS_MAGIC */
-	};
-	struct statfs sf;
-
-	if (statfs(path, &sf) < 0)
-		return false;
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
-		if ((unsigned long)sf.f_type == ok[i])
-			return true;
-	return false;
-#else
-	(void)path;
-	return false; /* APFS folder timestamps not studied: no cache */
-#endif
-}
 
 struct repometa_cache *repometa_cache_new(const char *workspace)
 {
@@ -66,7 +38,7 @@ struct repometa_cache *repometa_cache_new(const char *workspace)
 	c->complete = true;
 	if (lstat(workspace, &st) == 0) {
 		c->dev = (uint64_t)st.st_dev;
-		c->fs_exact = fs_exact(workspace);
+		c->fs_exact = fsj_fs_exact(workspace);
 	}
 	return c;
 }

@@ -11,6 +11,7 @@
 #ifdef __linux__
 #include <linux/openat2.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #endif
 #ifdef __linux__
 #include <sys/random.h>
@@ -456,4 +457,29 @@ int open_dir_nosymlinks(const char *abs)
 	}
 	free(copy);
 	return fd;
+}
+
+/* statfs(2) f_type of the filesystems whose timestamps are exact and
+ * local (linux/magic.h); see util.h. */
+bool fsj_fs_exact(const char *path)
+{
+#ifdef __linux__
+	static const unsigned long ok[] = {
+		0xEF53UL,     /* EXT2/3/4_SUPER_MAGIC */
+		0x58465342UL, /* XFS_SUPER_MAGIC */
+		0x9123683EUL, /* BTRFS_SUPER_MAGIC */
+		0x01021994UL, /* TMPFS_MAGIC */
+	};
+	struct statfs sf;
+
+	if (statfs(path, &sf) < 0)
+		return false;
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if ((unsigned long)sf.f_type == ok[i])
+			return true;
+	return false;
+#else
+	(void)path;
+	return false; /* APFS folder timestamps not studied: no cache */
+#endif
 }

@@ -146,6 +146,13 @@ char *str_printable(const char *s);
  * errno set: ELOOP when a component is a symlink. */
 int open_dir_nosymlinks(const char *abs);
 
+/* Whether path lies on a local filesystem whose timestamps are exact, so
+ * that an unchanged (st_ino, mtime, ctime) means unchanged contents:
+ * ext2/3/4, XFS, Btrfs, tmpfs (statfs(2) f_type, linux/magic.h); not NFS,
+ * FUSE or overlayfs, which cache or merge attributes. false on other
+ * systems and on error. */
+bool fsj_fs_exact(const char *path);
+
 /* The modification, change and access times of a struct stat *, as
  * struct timespec lvalues: macOS names them st_mtimespec, st_ctimespec
  * and st_atimespec (stat(2) on each system). The one set for the tree. */

@@ -1,0 +1,519 @@
+/* policy-cache.c - the compiled-policy cache (policy-cache.h), and the
+ * loaders of the baseline and the rules file that go through it. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "landlock.h"
+#include "path.h"
+#include "policy-cache.h"
+#include "util.h"
+
+#define MAGIC "fsjail-policy-cache 1\n"
+
+static char *state;
+
+void policy_cache_set_state(const char *state_dir)
+{
+	free(state);
+	state = state_dir && state_dir[0] == '/' ? xstrdup(state_dir) : NULL;
+}
+
+/* ---- the entry's text ---- */
+
+static void add_str(struct strbuf *sb, const char *s)
+{
+	char n[32];
+
+	if (!s) {
+		sb_adds(sb, "-:");
+		return;
+	}
+	snprintf(n, sizeof(n), "%zu:", strlen(s));
+	sb_adds(sb, n);
+	sb_adds(sb, s);
+}
+
+char *policy_cache_format(const char *key, const struct fsj_ruleset *rs, char *const *roots,
+			  size_t n_roots, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char line[128];
+
+	sb_adds(&sb, MAGIC);
+	add_str(&sb, key);
+	snprintf(line, sizeof(line), "\n%zu %zu\n", rs->n, n_roots);
+	sb_adds(&sb, line);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct fsj_rule *r = &rs->rules[i];
+
+		snprintf(line, sizeof(line), "%d %u %u %u %d ", r->recursive ? 1 : 0, r->allow,
+			 r->deny, r->pass, (int)r->source);
+		sb_adds(&sb, line);
+		add_str(&sb, r->id);
+		sb_addc(&sb, ' ');
+		add_str(&sb, r->path);
+		sb_addc(&sb, ' ');
+		add_str(&sb, r->origin);
+		sb_addc(&sb, '\n');
+	}
+	for (size_t i = 0; i < n_roots; i++) {
+		add_str(&sb, roots[i]);
+		sb_addc(&sb, '\n');
+	}
+	sb_adds(&sb, "end\n");
+	*len = sb.len;
+	return sb_detach(&sb);
+}
+
+struct cursor {
+	const char *p, *end;
+};
+
+/* A decimal number of at most 10 digits, then the byte sep. */
+static bool get_num(struct cursor *c, unsigned long *out, char sep)
+{
+	unsigned long v = 0;
+	int digits = 0;
+
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 10) {
+		v = v * 10 + (unsigned long)(*c->p - '0');
+		c->p++;
+		digits++;
+	}
+	if (digits == 0 || c->p >= c->end || *c->p != sep)
+		return false;
+	c->p++;
+	*out = v;
+	return true;
+}
+
+/* A string "LEN:BYTES" (no NUL, at most max bytes) or "-:" (NULL, when
+ * null_ok), then the byte sep. *ok false on any doubt. */
+static char *get_str(struct cursor *c, size_t max, bool null_ok, char sep, bool *ok)
+{
+	unsigned long n;
+	char *s;
+
+	*ok = false;
+	if (c->end - c->p >= 3 && c->p[0] == '-' && c->p[1] == ':') {
+		c->p += 2;
+		if (!null_ok || *c->p != sep)
+			return NULL;
+		c->p++;
+		*ok = true;
+		return NULL;
+	}
+	if (!get_num(c, &n, ':') || n > max || (size_t)(c->end - c->p) < n + 1 ||
+	    memchr(c->p, '\0', n) || c->p[n] != sep)
+		return NULL;
+	s = xstrndup(c->p, n);
+	c->p += n + 1;
+	*ok = true;
+	return s;
+}
+
+/* An absolute path in the form path_normalize() gives it. */
+static bool path_ok(const char *p)
+{
+	cleanup_free char *n = NULL;
+
+	return p && p[0] == '/' && path_normalize(p, strlen(p), NULL, NULL, &n) == PATH_OK &&
+	       strcmp(n, p) == 0;
+}
+
+static bool source_ok(const char *kind, unsigned long s)
+{
+	if (strcmp(kind, "rules") == 0)
+		return s == FSJ_SRC_RULES;
+	return s == FSJ_SRC_PROTECTED || s == FSJ_SRC_BASELINE;
+}
+
+int policy_cache_parse(const char *buf, size_t len, const char *key, const char *kind,
+		       struct fsj_ruleset *out, char ***roots_out, size_t *n_out)
+{
+	struct cursor c = { buf, buf + len };
+	struct fsj_ruleset rs = { 0 };
+	char **roots = NULL;
+	unsigned long n_rules, n_roots, k = 0;
+	cleanup_free char *stored = NULL;
+	bool ok;
+
+	memset(out, 0, sizeof(*out));
+	if (roots_out)
+		*roots_out = NULL;
+	if (n_out)
+		*n_out = 0;
+	if (len < strlen(MAGIC) || memcmp(buf, MAGIC, strlen(MAGIC)) != 0)
+		return -1;
+	c.p += strlen(MAGIC);
+	stored = get_str(&c, len, false, '\n', &ok);
+	if (!ok || strcmp(stored, key) != 0 || !get_num(&c, &n_rules, ' ') ||
+	    !get_num(&c, &n_roots, '\n') || n_rules > POLICY_CACHE_MAX_RULES ||
+	    n_roots > POLICY_CACHE_MAX_RULES || (n_roots && !roots_out))
+		return -1;
+	rs.rules = n_rules ? xcalloc(n_rules, sizeof(*rs.rules)) : NULL;
+	rs.cap = n_rules;
+	for (; rs.n < n_rules; rs.n++) {
+		struct fsj_rule *r = &rs.rules[rs.n];
+		unsigned long rec, allow, deny, pass, src;
+
+		if (!get_num(&c, &rec, ' ') || !get_num(&c, &allow, ' ') ||
+		    !get_num(&c, &deny, ' ') || !get_num(&c, &pass, ' ') ||
+		    !get_num(&c, &src, ' ') || rec > 1 || (allow & ~FSJ_CAPS_ALL) ||
+		    (deny & ~FSJ_CAPS_ALL) || (pass & ~FSJ_CAPS_ALL) || (allow & deny) ||
+		    !source_ok(kind, src))
+			goto bad;
+		r->recursive = rec == 1;
+		r->allow = (unsigned)allow;
+		r->deny = (unsigned)deny;
+		r->pass = (unsigned)pass;
+		r->source = (enum fsj_source)src;
+		r->id = get_str(&c, 4096, true, ' ', &ok);
+		if (!ok || (r->id && !r->id[0]))
+			goto bad_rule;
+		r->path = get_str(&c, PATH_MAX, false, ' ', &ok);
+		if (!ok || !path_ok(r->path))
+			goto bad_rule;
+		r->origin = get_str(&c, 2 * PATH_MAX, true, '\n', &ok);
+		if (!ok)
+			goto bad_rule;
+		/* what the filesystem decides is asked now, never kept */
+		r->resolved = path_resolve(r->path);
+	}
+	if (n_roots)
+		roots = xcalloc(n_roots, sizeof(*roots));
+	for (; k < n_roots; k++) {
+		roots[k] = get_str(&c, PATH_MAX, false, '\n', &ok);
+		if (!ok || !path_ok(roots[k]))
+			goto bad_roots;
+	}
+	if ((size_t)(c.end - c.p) != 4 || memcmp(c.p, "end\n", 4) != 0)
+		goto bad_roots;
+	*out = rs;
+	if (roots_out) {
+		*roots_out = roots;
+		*n_out = n_roots;
+	}
+	return 0;
+
+bad_roots:
+	for (unsigned long i = 0; i <= k && i < n_roots; i++)
+		free(roots[i]);
+	free(roots);
+	goto bad;
+bad_rule:
+	rs.n++; /* release the partly read rule too */
+bad:
+	fsj_ruleset_release(&rs);
+	return -1;
+}
+
+/* ---- the file ---- */
+
+int policy_cache_read(int dir_fd, const char *name, const char *key, const char *kind,
+		      struct fsj_ruleset *rs, char ***roots, size_t *n_roots)
+{
+	cleanup_fd int fd = -1;
+	cleanup_free char *buf = NULL;
+	struct stat st;
+	size_t got = 0;
+
+	/* O_NONBLOCK: a FIFO planted there must not hang the command */
+	fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 022) || st.st_nlink != 1 || st.st_size <= 0 ||
+	    (unsigned long long)st.st_size > POLICY_CACHE_MAX)
+		return -1;
+	buf = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1; /* shorter than fstat said: changing under us */
+		got += (size_t)r;
+	}
+	buf[got] = '\0';
+	return policy_cache_parse(buf, got, key, kind, rs, roots, n_roots);
+}
+
+int policy_cache_write(int dir_fd, const char *name, const char *key,
+		       const struct fsj_ruleset *rs, char *const *roots, size_t n_roots)
+{
+	cleanup_free char *rnd = random_hex(8), *tmp = NULL, *buf = NULL;
+	size_t len;
+	int fd, rc = -1;
+
+	tmp = xasprintf(".%s.%s", name, rnd);
+	buf = policy_cache_format(key, rs, roots, n_roots, &len);
+	if (len > POLICY_CACHE_MAX)
+		return -1;
+	fd = openat(dir_fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	/* no fsync: a torn file fails the "end" check and costs one parse */
+	if (write_all(fd, buf, len) == 0 && close(fd) == 0) {
+		if (renameat(dir_fd, tmp, dir_fd, name) == 0)
+			rc = 0;
+	} else {
+		close(fd);
+	}
+	if (rc < 0)
+		(void)unlinkat(dir_fd, tmp, 0);
+	return rc;
+}
+
+/* The state folder's policy/ as a descriptor (made when make): a folder,
+ * not a symlink, owned by us, writable by nobody else; -1 when there is
+ * no state folder or the cache is off. */
+static int open_cache_dir(bool make)
+{
+	cleanup_fd int sfd = -1;
+	int fd;
+	struct stat st;
+
+	if (!state || env_flag("FSJAIL_NO_POLICY_CACHE"))
+		return -1;
+	/* explain and check make it too, as run does (0700) */
+	if (make && mkdir_p(state, 0700) < 0)
+		return -1;
+	sfd = open(state, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sfd < 0)
+		return -1;
+	if (make && mkdirat(sfd, "policy", 0700) < 0 && errno != EEXIST)
+		return -1;
+	fd = openat(sfd, "policy", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* ---- the key ---- */
+
+static void add_kv(struct strbuf *sb, const char *k, const char *v)
+{
+	sb_adds(sb, k);
+	sb_addc(sb, '=');
+	add_str(sb, v);
+	sb_addc(sb, '\n');
+}
+
+static void add_ident(struct strbuf *sb, const char *k, const struct stat *st)
+{
+	char *s = xasprintf("%s=%llu %llu %lld %lld.%09ld %lld.%09ld\n", k,
+			    (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
+			    (long long)st->st_size, (long long)FSJ_STAT_MTIM(st).tv_sec,
+			    (long)FSJ_STAT_MTIM(st).tv_nsec, (long long)FSJ_STAT_CTIM(st).tv_sec,
+			    (long)FSJ_STAT_CTIM(st).tv_nsec);
+
+	sb_adds(sb, s);
+	free(s);
+}
+
+/* What every entry of this process shares: version, executable, kernel,
+ * ABI, uid and gid. Computed once. */
+static const char *key_common(void)
+{
+	static char *common;
+
+	if (!common) {
+		struct strbuf sb = STRBUF_INIT;
+		struct utsname u;
+		struct stat st;
+		char *s;
+
+		sb_adds(&sb, "version=" PACKAGE_VERSION "\n");
+		if (stat("/proc/self/exe", &st) == 0)
+			add_ident(&sb, "exe", &st);
+		else
+			sb_adds(&sb, "exe=?\n");
+		add_kv(&sb, "kernel", uname(&u) == 0 ? u.release : "?");
+		s = xasprintf("abi=%d uid=%lu gid=%lu\n", ll_abi(), (unsigned long)geteuid(),
+			      (unsigned long)getegid());
+		sb_adds(&sb, s);
+		free(s);
+		common = sb_detach(&sb);
+	}
+	return common;
+}
+
+static uint64_t fnv1a(const char *s);
+
+/* The key of input file path (its stat *st) for kind and tier, and in
+ * *name the entry's file name: a hash of what names the input (kind,
+ * tier, file, HOME, workspace, variables) without its identity or
+ * fsjail's, so that an edited file or a new fsjail replaces its entry
+ * rather than adding one. */
+static char *make_key(const char *kind, int tier, const char *path, const struct stat *st,
+		      const char *home, const char *base, const struct fsj_vars *vars,
+		      char **name)
+{
+	struct strbuf slot = STRBUF_INIT, sb = STRBUF_INIT;
+	char t[32];
+
+	add_kv(&slot, "kind", kind);
+	snprintf(t, sizeof(t), "tier=%d\n", tier);
+	sb_adds(&slot, t);
+	add_kv(&slot, "file", path);
+	add_kv(&slot, "home", home);
+	add_kv(&slot, "base", base);
+	if (vars) {
+		add_kv(&slot, "v.home", vars->home);
+		add_kv(&slot, "v.workspace", vars->workspace);
+		add_kv(&slot, "v.tmpdir", vars->tmpdir);
+		add_kv(&slot, "v.config_dir", vars->config_dir);
+		add_kv(&slot, "v.state_dir", vars->state_dir);
+		add_kv(&slot, "v.config_file", vars->config_file);
+		add_kv(&slot, "v.rules_file", vars->rules_file);
+		add_kv(&slot, "v.baseline_file", vars->baseline_file);
+	}
+	*name = xasprintf("pc-%016llx", (unsigned long long)fnv1a(slot.buf));
+	sb_adds(&sb, key_common());
+	add_ident(&sb, "ident", st);
+	sb_add(&sb, slot.buf, slot.len);
+	sb_release(&slot);
+	return sb_detach(&sb);
+}
+
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static bool same_ident(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       FSJ_STAT_MTIM(a).tv_sec == FSJ_STAT_MTIM(b).tv_sec &&
+	       FSJ_STAT_MTIM(a).tv_nsec == FSJ_STAT_MTIM(b).tv_nsec &&
+	       FSJ_STAT_CTIM(a).tv_sec == FSJ_STAT_CTIM(b).tv_sec &&
+	       FSJ_STAT_CTIM(a).tv_nsec == FSJ_STAT_CTIM(b).tv_nsec;
+}
+
+/* One load through the cache. */
+struct lookup {
+	const char *kind, *path;
+	char *key, *name;
+	struct stat before;
+};
+
+/* Look kind's entry for path up: 1 with the result, 0 (parse it; l is
+ * set for store()), -1 no cache for this file. */
+static int lookup(struct lookup *l, int tier, const char *home, const char *base,
+		  const struct fsj_vars *vars, struct fsj_ruleset *rs, char ***roots,
+		  size_t *n_roots)
+{
+	cleanup_fd int dfd = -1;
+
+	l->key = l->name = NULL;
+	if (!state || env_flag("FSJAIL_NO_POLICY_CACHE") || !l->path || l->path[0] != '/' ||
+	    stat(l->path, &l->before) < 0 || !S_ISREG(l->before.st_mode))
+		return -1;
+	l->key = make_key(l->kind, tier, l->path, &l->before, home, base, vars, &l->name);
+	dfd = open_cache_dir(false);
+	if (dfd >= 0 &&
+	    policy_cache_read(dfd, l->name, l->key, l->kind, rs, roots, n_roots) == 0)
+		return 1;
+	return 0;
+}
+
+/* Keep what the parse of l's file gave, when the file is still the one
+ * the key names and old enough not to be racy. */
+static void store(struct lookup *l, const struct fsj_ruleset *rs, char *const *roots,
+		  size_t n_roots)
+{
+	struct stat after;
+	struct timespec now;
+	cleanup_fd int dfd = -1;
+
+	if (stat(l->path, &after) == 0 && same_ident(&l->before, &after) &&
+	    fsj_fs_exact(l->path) &&
+	    clock_gettime(CLOCK_REALTIME, &now) == 0 &&
+	    FSJ_STAT_CTIM(&after).tv_sec + POLICY_CACHE_RACY_S < now.tv_sec &&
+	    (dfd = open_cache_dir(true)) >= 0)
+		(void)policy_cache_write(dfd, l->name, l->key, rs, roots, n_roots);
+}
+
+static void lookup_release(struct lookup *l)
+{
+	free(l->key);
+	free(l->name);
+}
+
+int fsj_rules_load(const char *path, const char *home, const char *workspace,
+		   struct fsj_ruleset *out, struct fsj_error *err)
+{
+	struct lookup l = { .kind = "rules", .path = path };
+	int r = lookup(&l, 0, home, workspace, NULL, out, NULL, NULL);
+
+	if (r == 1) {
+		lookup_release(&l);
+		return 0;
+	}
+	if (fsj_rules_parse(path, home, workspace, out, err) < 0) {
+		lookup_release(&l);
+		return -1;
+	}
+	if (r == 0)
+		store(&l, out, NULL, 0);
+	lookup_release(&l);
+	return 0;
+}
+
+int fsj_baseline_load(const char *path, const struct fsj_vars *vars,
+		      enum fsj_tier tier, struct fsj_ruleset *out,
+		      char ***user_data_roots, size_t *n_roots,
+		      struct fsj_error *err)
+{
+	struct lookup l = { .kind = "baseline", .path = path };
+	char **roots = NULL;
+	size_t n = 0;
+	int r;
+
+	if (user_data_roots)
+		*user_data_roots = NULL;
+	if (n_roots)
+		*n_roots = 0;
+	r = lookup(&l, (int)tier, vars->home, NULL, vars, out, &roots, &n);
+	if (r != 1) {
+		if (fsj_baseline_parse(path, vars, tier, out, &roots, &n, err) < 0) {
+			lookup_release(&l);
+			return -1;
+		}
+		if (r == 0)
+			store(&l, out, roots, n);
+	}
+	lookup_release(&l);
+	if (user_data_roots) {
+		*user_data_roots = roots;
+		if (n_roots)
+			*n_roots = n;
+	} else {
+		for (size_t i = 0; i < n; i++)
+			free(roots[i]);
+		free(roots);
+	}
+	return 0;
+}
