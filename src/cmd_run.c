@@ -112,6 +112,7 @@ int cmd_run(int argc, char **argv)
 	const char *network_arg = NULL;
 	bool accept_partial = false;
 	int backend = fsj_backend_native();
+	bool ran = false; /* under Landlock: reads are refused unseen */
 	struct fsj_ctx ctx;
 	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
@@ -385,6 +386,7 @@ int cmd_run(int argc, char **argv)
 	    sbpl_logrun_start(pol, broker ? getenv("FSJAIL_SESSION_ID") : NULL, &err) < 0)
 		fprintf(stderr, "fsjail: warning: %s\n", err.text);
 	err.text[0] = '\0';
+	ran = backend == FSJ_BACKEND_LANDLOCK;
 	status = launch_run(sb, cmd_argv, &err);
 	(void)sbpl_logrun_stop();
 	msg.signal = launch_last_signal();
@@ -402,6 +404,12 @@ out:
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
 					 NULL);
+	/* Issue 12 item 4: Landlock refuses reads and executes without a
+	 * word to fsjail; when the command failed, say they are not listed. */
+	if (!msg.quiet && ran && status != 0 &&
+	    !(status == FSJ_EXIT_ERROR && err.text[0]) && !msg.report_path && !ctx.config.report_reads)
+		fprintf(stderr, "fsjail: note: the command failed; refused reads and executes are not "
+				"listed (run with --report FILE or set 'report: reads' in config.yaml)\n");
 	sb_release(&gaps);
 	broker_free(broker);
 	sandbox_free(sb);
