@@ -89,8 +89,9 @@ int cmd_run(int argc, char **argv)
 		{ "accept-partial", no_argument, NULL, CMD_OPT_ACCEPT_PARTIAL },
 		{ "ask", no_argument, NULL, CMD_OPT_ASK },
 		{ "yes-once", no_argument, NULL, CMD_OPT_YES_ONCE },
-		/* --deny alone: the scripted ask answer; --deny CAPS:PATH
-		 * (or --deny=CAPS:PATH): a session deny rule (session.h) */
+		{ "answer-deny", no_argument, NULL, CMD_OPT_ANSWER_DENY },
+		/* --deny CAPS:PATH (or --deny=CAPS:PATH): a session deny rule
+		 * (session.h); --deny alone: --answer-deny's old spelling */
 		{ "deny", optional_argument, NULL, CMD_OPT_DENY },
 		{ "grant", required_argument, NULL, CMD_OPT_GRANT },
 		{ "session", required_argument, NULL, CMD_OPT_SESSION },
@@ -140,6 +141,8 @@ int cmd_run(int argc, char **argv)
 				(void)cmd_common_option(opt, argv[optind++], &opts);
 				break;
 			}
+			/* fall through */
+		case CMD_OPT_ANSWER_DENY:
 			ask = true;
 			how.mode = ASK_DENY;
 			break;
@@ -205,7 +208,7 @@ int cmd_run(int argc, char **argv)
 	if (how.ask_fd >= 0) {
 		if (how.mode != ASK_TTY) {
 			fsj_error_set(&err, NULL, 0, 0, "run: --ask-fd cannot be given with "
-				      "--yes-once or --deny");
+				      "--yes-once or --answer-deny");
 			goto refuse_early;
 		}
 		ask = true;
