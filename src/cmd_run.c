@@ -23,6 +23,7 @@
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
+#include "status_json.h"
 #include "timing.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
@@ -275,6 +276,9 @@ int cmd_run(int argc, char **argv)
 				"stopped early (%s): the folders not searched are protected "
 				"whole (rule 'repository-unsearched'); 'fsjail status' lists them\n",
 			ctx.repos->budget_hit ? "too many entries" : "folders too deep");
+	/* issue 12 item 6: what a grant on a path absent at start cannot do */
+	if (!msg.quiet && backend == FSJ_BACKEND_LANDLOCK && ctx.enforce != FSJ_ENFORCE_OFF)
+		status_grants_print(&ctx, "fsjail: warning: ", stderr);
 	/* --report, --status-fd and the audit log, before anything runs */
 	if (runmsg_open(&msg, &ctx, &err) < 0) {
 		cmd_print_error(&err);
