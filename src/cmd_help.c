@@ -55,8 +55,9 @@ static const struct {
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-explain/1)\n" GRANT_HELP QUIET_HELP },
-	{ "log", "fsjail log [--config FILE] [--session ID] [--json] [--tail N]",
+	{ "log", "fsjail log [--config FILE] [--workspace DIR] [--session ID] [--json] [--tail N]",
 	  "  --config FILE       config file (it may move the audit log: audit.path)\n"
+	  "  --workspace DIR     the runs in workspace DIR only, with their sessions' lines\n"
 	  "  --session ID        decisions of that session only\n"
 	  "  --json              the lines as JSON (fsjail-json(7), fsjail-log/1)\n"
 	  "  --tail N            the last N lines only\n" },

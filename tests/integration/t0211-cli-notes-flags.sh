@@ -6,10 +6,11 @@
 #   of a path whose read is refused (read is enforced only from tier
 #   guarded on);
 # - `run --help` names --deny once (CAPS:PATH); the scripted deny answer is
-#   --answer-deny, and --deny alone (its old spelling) still answers deny.
+#   --answer-deny, and --deny alone (its old spelling) still answers deny;
+# - `fsjail log --workspace DIR` shows the runs of that workspace only.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 mkdir -p "$STATE_DIR" && rm -f "$STATE_DIR/probe-cache.json"
 
@@ -35,6 +36,23 @@ assert_rc 0
 grep -Eq '^  --deny CAPS:PATH' "$OUT" || fail "no '--deny CAPS:PATH' line"
 grep -Eq '^  --answer-deny ' "$OUT" || fail "no '--answer-deny' line"
 grep -Eq '^  --deny  ' "$OUT" && fail "a bare '--deny' line is still there"
+end_test
+
+begin_test "log --workspace: one workspace's runs and their lines, not another's"
+require_landlock
+mkdir -p "$T/ws2"
+fsj -- sh -c 'echo one >in-ws1'
+"$FSJAIL" run --workspace "$T/ws2" -- sh -c 'echo two >"$1/in-ws2"' sh "$T/ws2" >/dev/null 2>&1
+run_cmd "$FSJAIL" log --workspace "$WS"
+assert_rc 0
+assert_out_match "run-start - $WS "
+assert_out_nomatch "$T/ws2"
+run_cmd "$FSJAIL" log --workspace "$T/ws2" --json
+assert_rc 0
+grep -q "\"path\":\"$T/ws2\"" "$OUT" || fail "log --workspace ws2 lacks its run: $(cat "$OUT")"
+grep -q "\"path\":\"$WS\"" "$OUT" && fail "log --workspace ws2 shows the other workspace's run"
+run_cmd "$FSJAIL" log
+grep -q "$T/ws2" "$OUT" && grep -q "run-start - $WS " "$OUT" || fail "plain log lacks a run: $(cat "$OUT")"
 end_test
 
 done_testing
