@@ -18,7 +18,7 @@ rules:
     recursive: false
     deny: [read]
 EOF
-HINT='refused reads and executes are not listed \(run with --report FILE or set .report: reads.'
+HINT='refused reads and executes are not listed \(--report FILE, or .report: reads. in fsjail.yaml\(5\), lists them\)'
 
 begin_test "a failed command with an untraced read refusal: one hint line naming --report and 'report: reads'"
 fsj -- cat secret
