@@ -70,18 +70,44 @@ static void render(const cJSON *o)
 	sb_release(&sb);
 }
 
-/* Whether line (NUL-terminated) is shown under v's session filter. */
-static bool wanted(const struct audit_view *v, const char *line)
+/* Whether o is a run record ("call": "run") of v->workspace. */
+static bool ws_run(const struct audit_view *v, const cJSON *o)
+{
+	const char *c = field(o, "call"), *p = field(o, "path");
+
+	return c && strcmp(c, "run") == 0 && p && strcmp(p, v->workspace) == 0;
+}
+
+/* Whether line (NUL-terminated) is shown under v's session and workspace
+ * filters; while v->sessions is being collected (collecting), note the
+ * session of a run record of v->workspace instead and show nothing. */
+static bool wanted(struct audit_view *v, const char *line, bool collecting)
 {
 	const char *s;
 	cJSON *o;
-	bool ok;
+	bool ok = true;
 
-	if (!v->session)
+	if (!v->session && !v->workspace)
 		return true;
 	o = cJSON_Parse(line);
 	s = o ? field(o, "session") : NULL;
-	ok = s && strcmp(s, v->session) == 0;
+	if (v->session)
+		ok = s && strcmp(s, v->session) == 0;
+	if (ok && v->workspace && collecting) {
+		bool seen = false;
+
+		for (size_t i = 0; i < v->n_sessions && s && !seen; i++)
+			seen = strcmp(v->sessions[i], s) == 0;
+		if (s && !seen && o && ws_run(v, o)) {
+			v->sessions = xreallocarray(v->sessions, v->n_sessions + 1, sizeof(char *));
+			v->sessions[v->n_sessions++] = xstrdup(s);
+		}
+		ok = false;
+	} else if (ok && v->workspace) {
+		ok = o && ws_run(v, o);
+		for (size_t i = 0; i < v->n_sessions && s && !ok; i++)
+			ok = strcmp(v->sessions[i], s) == 0;
+	}
 	cJSON_Delete(o);
 	return ok;
 }
@@ -109,8 +135,8 @@ static void show(struct audit_view *v, const char *line)
 	cJSON_Delete(o);
 }
 
-/* Every whole line of fd, first to last. */
-static int show_all(struct audit_view *v, int fd)
+/* Every whole line of fd, first to last (collecting: see wanted()). */
+static int show_all(struct audit_view *v, int fd, bool collecting)
 {
 	struct strbuf line = STRBUF_INIT;
 	char buf[LOG_BLOCK];
@@ -137,8 +163,8 @@ static int show_all(struct audit_view *v, int fd)
 			if (!nl)
 				break;
 			if (too_long)
-				v->bad++;
-			else if (wanted(v, line.buf ? line.buf : ""))
+				v->bad += !collecting;
+			else if (wanted(v, line.buf ? line.buf : "", collecting))
 				show(v, line.buf ? line.buf : "");
 			too_long = false;
 			line.len = 0;
@@ -186,7 +212,7 @@ static int show_tail(struct audit_view *v, int fd, off_t size, unsigned long tai
 			sb_add(&line, carry.buf ? carry.buf : "", carry.len);
 			if (!last && (too_long || line.len > LOG_LINE_MAX)) {
 				v->bad++;
-			} else if (!last && wanted(v, line.buf ? line.buf : "")) {
+			} else if (!last && wanted(v, line.buf ? line.buf : "", false)) {
 				if (n_kept == cap) {
 					cap = cap ? 2 * cap : 64;
 					kept = xreallocarray(kept, cap, sizeof(*kept));
@@ -217,7 +243,7 @@ static int show_tail(struct audit_view *v, int fd, off_t size, unsigned long tai
 	if (rc == 0 && pos == 0 && n_kept < tail && !last) {
 		if (too_long)
 			v->bad++;
-		else if (carry.len && wanted(v, carry.buf)) {
+		else if (carry.len && wanted(v, carry.buf, false)) {
 			kept = xreallocarray(kept, n_kept + 1, sizeof(*kept));
 			kept[n_kept++] = xstrdup(carry.buf);
 		}
@@ -235,5 +261,16 @@ static int show_tail(struct audit_view *v, int fd, off_t size, unsigned long tai
 
 int audit_view_show(struct audit_view *v, int fd, off_t size, unsigned long tail)
 {
-	return tail ? show_tail(v, fd, size, tail) : show_all(v, fd);
+	int rc = 0;
+
+	if (v->workspace)
+		rc = show_all(v, fd, true) < 0 || lseek(fd, 0, SEEK_SET) < 0 ? -1 : 0;
+	if (rc == 0)
+		rc = tail ? show_tail(v, fd, size, tail) : show_all(v, fd, false);
+	for (size_t i = 0; i < v->n_sessions; i++)
+		free(v->sessions[i]);
+	free(v->sessions);
+	v->sessions = NULL;
+	v->n_sessions = 0;
+	return rc;
 }

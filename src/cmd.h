@@ -44,6 +44,7 @@ enum {
 	CMD_OPT_GRANT, /* --grant CAPS:PATH; --deny CAPS:PATH is CMD_OPT_DENY */
 	CMD_OPT_STATUS_DETAIL, CMD_OPT_ASK_FD, CMD_OPT_ANSWER_FD, /* run */
 	CMD_OPT_PLATFORM, /* compile, explain, check, status */
+	CMD_OPT_ANSWER_DENY, /* run --answer-deny (old spelling: --deny alone) */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {
@@ -74,6 +75,12 @@ enum {
 extern bool cmd_quiet;
 /* "fsjail: note: TEXT" on stderr unless cmd_quiet or text is empty. */
 void cmd_note(const char *text);
+/* Issue 16: the tier note only where a tier matters. While cmd_note_hold
+ * is true, cmd_note() keeps its (last) text instead of printing it;
+ * cmd_note_release(show) prints it when show, forgets it, and clears
+ * cmd_note_hold. */
+extern bool cmd_note_hold;
+void cmd_note_release(bool show);
 
 /* Store a common option (--platform included; --deny only with its
  * argument) into opts. Returns 1 when opt was one of them, 0 otherwise. */

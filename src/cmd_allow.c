@@ -110,7 +110,8 @@ static int check_protected(const struct fsj_ctx *ctx, const char *path, unsigned
 	struct fsj_policy *pol = NULL;
 	struct fsj_error err = { { 0 } };
 	cleanup_free char *resolved = path_resolve(path);
-	int tier = cmd_effective_tier(ctx, NULL), r = 0;
+	char note[FSJAIL_NOTE_MAX]; /* protected entries hold at every tier: not shown */
+	int tier = fsjail_effective_tier(ctx, NULL, note), r = 0;
 
 	if (fsj_ctx_policy(ctx, (enum fsj_tier)tier, &pol, &err) < 0) {
 		cmd_print_error(&err);

@@ -13,10 +13,23 @@
 
 bool cmd_quiet;
 
+bool cmd_note_hold;
+static char held_note[FSJAIL_NOTE_MAX];
+
 void cmd_note(const char *text)
 {
-	if (!cmd_quiet && text[0])
+	if (cmd_note_hold)
+		snprintf(held_note, sizeof(held_note), "%s", text);
+	else if (!cmd_quiet && text[0])
 		fprintf(stderr, "fsjail: note: %s\n", text);
+}
+
+void cmd_note_release(bool show)
+{
+	cmd_note_hold = false;
+	if (show)
+		cmd_note(held_note);
+	held_note[0] = '\0';
 }
 
 int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)

@@ -59,8 +59,12 @@ int cmd_explain(int argc, char **argv)
 		cmd_usage(stderr, "explain");
 		return FSJ_EXIT_ERROR;
 	}
-	if (cmd_load_policy("explain", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
+	cmd_note_hold = true; /* said below only if a read or execute refusal depends on the tier */
+	if (cmd_load_policy("explain", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0) {
+		cmd_note_release(true);
 		return FSJ_EXIT_ERROR;
+	}
+	bool tier_matters = false;
 
 	/* the seccomp listener's repository rules (repoexplain.h) */
 	bool listener = fsjail_explain_listener(&ctx, pol);
@@ -93,6 +97,7 @@ int cmd_explain(int argc, char **argv)
 
 			fsjail_explain_decide(&ctx, pol, listener, norm, resolved, (enum fsj_cap)c,
 					      &d, &rx, &off);
+			tier_matters |= !d.allowed && !(fsj_tier_enforced(FSJ_TIER_WRITES) & FSJ_CAPBIT(c));
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
 			if (rx.rule)
@@ -112,6 +117,7 @@ int cmd_explain(int argc, char **argv)
 		free(norm);
 		free(resolved);
 	}
+	cmd_note_release(json || tier_matters);
 	if (json) {
 		char *s = cJSON_Print(jroot);
 		printf("%s\n", s);

@@ -55,8 +55,9 @@ static const struct {
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-explain/1)\n" GRANT_HELP QUIET_HELP },
-	{ "log", "fsjail log [--config FILE] [--session ID] [--json] [--tail N]",
+	{ "log", "fsjail log [--config FILE] [--workspace DIR] [--session ID] [--json] [--tail N]",
 	  "  --config FILE       config file (it may move the audit log: audit.path)\n"
+	  "  --workspace DIR     the runs in workspace DIR only, with their sessions' lines\n"
 	  "  --session ID        decisions of that session only\n"
 	  "  --json              the lines as JSON (fsjail-json(7), fsjail-log/1)\n"
 	  "  --tail N            the last N lines only\n" },
@@ -64,14 +65,14 @@ static const struct {
 	  "  --backend BACKEND   probe that backend (default: this system's)\n"
 	  "  --force             probe again even with a valid cached result\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-probe/1)\n" },
-	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] [--ask|--yes-once|--deny] [--ask-fd N --answer-fd N] [--grant CAPS:PATH] [--deny CAPS:PATH] [--session ID] [--quiet] [--report FILE] [--status-fd N] [--status-detail] -c LINE | -- COMMAND [ARG...]",
+	{ "run", "fsjail run [COMMON] [--backend landlock|seatbelt|null] [--network allow|deny] [--accept-partial] [--ask|--yes-once|--answer-deny] [--ask-fd N --answer-fd N] [--grant CAPS:PATH] [--deny CAPS:PATH] [--session ID] [--quiet] [--report FILE] [--status-fd N] [--status-detail] -c LINE | -- COMMAND [ARG...]",
 	  "  --backend BACKEND   landlock, seatbelt or null (no sandbox: testing only)\n"
 	  "  --network SETTING   allow or deny network access (default: config)\n"
 	  "  --accept-partial    run although the kernel enforces the policy only in part\n"
 	  "  --ask               decide the command first; ask on the terminal for what\n"
 	  "                      the rules do not grant (deny, once, always)\n"
 	  "  --yes-once          as --ask, answering once (a harness's choice)\n"
-	  "  --deny              as --ask, answering deny (a harness's choice)\n"
+	  "  --answer-deny       as --ask, answering deny (a harness's choice)\n"
 	  "  --ask-fd N          as --ask, the request as one JSON line on descriptor N\n"
 	  "  --answer-fd N       ... and its answer, one line, read from descriptor N\n" GRANT_HELP
 	  "  --session ID        join (or name) the broker session ID\n"

@@ -1,6 +1,7 @@
 /* cmd_log.c - `fsjail log`: render the audit log (DESIGN.md section 10),
  * one escaped decision per line, or the NDJSON lines themselves with
- * --json; whole, or from its end with --tail N (audit-text.h). */
+ * --json; whole, or from its end with --tail N; of one session
+ * (--session) or of one workspace's runs (--workspace) (audit-text.h). */
 #include "config.h"
 
 #include <errno.h>
@@ -66,7 +67,7 @@ int cmd_log(int argc, char **argv)
 	}
 	/* the log is found from the config alone (audit.path) */
 	if (cmd_refuse_common("log", &opts,
-			      CMD_COMMON_RULES | CMD_COMMON_WORKSPACE | CMD_COMMON_MODE |
+			      CMD_COMMON_RULES | CMD_COMMON_MODE |
 				      CMD_COMMON_ENFORCE) < 0)
 		return FSJ_EXIT_ERROR;
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
@@ -74,6 +75,15 @@ int cmd_log(int argc, char **argv)
 		return FSJ_EXIT_ERROR;
 	}
 	path = audit_path(&ctx);
+	if (opts.workspace && !ctx.workspace) {
+		fprintf(stderr, "fsjail: log: no workspace '%s': %s\n", opts.workspace,
+			ctx.workspace_error ? ctx.workspace_error : "none");
+		free(path);
+		fsj_ctx_release(&ctx);
+		return FSJ_EXIT_ERROR;
+	}
+	cleanup_free char *ws = opts.workspace ? xstrdup(ctx.workspace) : NULL;
+	v.workspace = ws;
 	fsj_ctx_release(&ctx);
 	/* O_NONBLOCK|O_NOFOLLOW, then the type: a FIFO or a symlink planted
 	 * at the log's path must not hang or redirect the reader */

@@ -17,6 +17,7 @@
 #include "manifest.h"
 #include "path.h"
 #include "restore.h"
+#include "restore-text.h"
 #include "util.h"
 
 struct progress {
@@ -40,56 +41,6 @@ static void progress(size_t done, size_t total, void *arg)
 		return;
 	fprintf(stderr, "\rfsjail: restoring %zu/%zu", done, total);
 	p->shown = true;
-}
-
-/* The verb of an action, done or (dry run) to be done. */
-static const char *verb(const char *action, bool dry)
-{
-	static const char *const t[][3] = {
-		{ "restore-content", "restored", "would restore" },
-		{ "recreate", "recreated", "would recreate" },
-		{ "move-back", "moved back", "would move back" },
-		{ "trash", "moved to the trash (made by the run)", "would move to the trash" },
-		{ "remove-folder", "removed empty folder (made by the run)",
-		  "would remove folder" },
-		{ "mkdir", "made folder", "would make folder" },
-		{ "restore-meta", "restored mode, owner and times of",
-		  "would restore mode, owner and times of" },
-		{ "swap-back", "swapped back", "would swap back" },
-	};
-
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (strcmp(t[i][0], action) == 0)
-			return t[i][dry ? 2 : 1];
-	return action;
-}
-
-static void print_actions(const cJSON *actions, const struct backup_store_cycle *c, bool dry)
-{
-	const cJSON *a;
-
-	cJSON_ArrayForEach(a, actions)
-	{
-		const char *act = cJSON_GetObjectItem(a, "action")->valuestring;
-		const cJSON *to = cJSON_GetObjectItem(a, "to"),
-			    *d = cJSON_GetObjectItem(a, "detail");
-		const char *path = cJSON_GetObjectItem(a, "path")->valuestring;
-
-		if (!cJSON_IsTrue(cJSON_GetObjectItem(a, "ok"))) {
-			cmd_backups_put(stderr, "fsjail: backups: cannot restore '", path);
-			cmd_backups_put(stderr, "': ", cJSON_IsString(d) ? d->valuestring : act);
-			fputc('\n', stderr);
-			continue;
-		}
-		printf("%s ", verb(act, dry));
-		cmd_backups_put(stdout, "", path);
-		if (cJSON_IsString(to))
-			cmd_backups_put(stdout, strcmp(act, "swap-back") == 0 ? " and " : " to ",
-					to->valuestring);
-		if (strcmp(act, "restore-content") == 0 || strcmp(act, "recreate") == 0)
-			cmd_backups_put(stdout, " from cycle ", c->name);
-		putchar('\n');
-	}
 }
 
 /* The cycle restore acts on: --cycle; else the newest run cycle of
@@ -213,7 +164,7 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		printf("%s\n", text);
 		cJSON_free(text);
 	} else {
-		print_actions(actions, c, dry);
+		restore_text_print(actions, c->name, dry);
 		if (!k.changed && !k.failed && status == FSJ_EXIT_OK)
 			cmd_backups_put(stdout, "nothing to restore: cycle ", c->name);
 		if (!k.changed && !k.failed && status == FSJ_EXIT_OK)

@@ -23,6 +23,7 @@
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
+#include "status_json.h"
 #include "timing.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this
@@ -89,8 +90,9 @@ int cmd_run(int argc, char **argv)
 		{ "accept-partial", no_argument, NULL, CMD_OPT_ACCEPT_PARTIAL },
 		{ "ask", no_argument, NULL, CMD_OPT_ASK },
 		{ "yes-once", no_argument, NULL, CMD_OPT_YES_ONCE },
-		/* --deny alone: the scripted ask answer; --deny CAPS:PATH
-		 * (or --deny=CAPS:PATH): a session deny rule (session.h) */
+		{ "answer-deny", no_argument, NULL, CMD_OPT_ANSWER_DENY },
+		/* --deny CAPS:PATH (or --deny=CAPS:PATH): a session deny rule
+		 * (session.h); --deny alone: --answer-deny's old spelling */
 		{ "deny", optional_argument, NULL, CMD_OPT_DENY },
 		{ "grant", required_argument, NULL, CMD_OPT_GRANT },
 		{ "session", required_argument, NULL, CMD_OPT_SESSION },
@@ -112,6 +114,7 @@ int cmd_run(int argc, char **argv)
 	const char *network_arg = NULL;
 	bool accept_partial = false;
 	int backend = fsj_backend_native();
+	bool ran = false; /* under Landlock: reads are refused unseen */
 	struct fsj_ctx ctx;
 	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
@@ -139,6 +142,8 @@ int cmd_run(int argc, char **argv)
 				(void)cmd_common_option(opt, argv[optind++], &opts);
 				break;
 			}
+			/* fall through */
+		case CMD_OPT_ANSWER_DENY:
 			ask = true;
 			how.mode = ASK_DENY;
 			break;
@@ -204,7 +209,7 @@ int cmd_run(int argc, char **argv)
 	if (how.ask_fd >= 0) {
 		if (how.mode != ASK_TTY) {
 			fsj_error_set(&err, NULL, 0, 0, "run: --ask-fd cannot be given with "
-				      "--yes-once or --deny");
+				      "--yes-once or --answer-deny");
 			goto refuse_early;
 		}
 		ask = true;
@@ -271,6 +276,9 @@ int cmd_run(int argc, char **argv)
 				"stopped early (%s): the folders not searched are protected "
 				"whole (rule 'repository-unsearched'); 'fsjail status' lists them\n",
 			ctx.repos->budget_hit ? "too many entries" : "folders too deep");
+	/* issue 12 item 6: what a grant on a path absent at start cannot do */
+	if (!msg.quiet && backend == FSJ_BACKEND_LANDLOCK && ctx.enforce != FSJ_ENFORCE_OFF)
+		status_grants_print(&ctx, "fsjail: warning: ", stderr);
 	/* --report, --status-fd and the audit log, before anything runs */
 	if (runmsg_open(&msg, &ctx, &err) < 0) {
 		cmd_print_error(&err);
@@ -385,6 +393,7 @@ int cmd_run(int argc, char **argv)
 	    sbpl_logrun_start(pol, broker ? getenv("FSJAIL_SESSION_ID") : NULL, &err) < 0)
 		fprintf(stderr, "fsjail: warning: %s\n", err.text);
 	err.text[0] = '\0';
+	ran = backend == FSJ_BACKEND_LANDLOCK;
 	status = launch_run(sb, cmd_argv, &err);
 	(void)sbpl_logrun_stop();
 	msg.signal = launch_last_signal();
@@ -402,6 +411,12 @@ out:
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
 					 NULL);
+	/* Issue 12 item 4: Landlock refuses reads and executes without a
+	 * word to fsjail; when the command failed, say they are not listed. */
+	if (!msg.quiet && ran && status != 0 &&
+	    !(status == FSJ_EXIT_ERROR && err.text[0]) && !msg.report_path && !ctx.config.report_reads)
+		fprintf(stderr, "fsjail: note: the command failed; refused reads and executes are not "
+				"listed (--report FILE, or 'report: reads' in fsjail.yaml(5), lists them)\n");
 	sb_release(&gaps);
 	broker_free(broker);
 	sandbox_free(sb);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "path.h"
+#include "sandbox.h"
 #include "util.h"
 
 const char *fsj_invoked_as;
@@ -27,7 +28,21 @@ char *fsj_self_exe(void)
 #endif
 }
 
-char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, enum fsj_cap cap)
+unsigned fsj_listener_carries(bool backup_enabled)
+{
+#ifdef __linux__
+	if (!sandbox_listener_expected(NULL))
+		return 0;
+	return FSJ_CAPBIT(FSJ_CAP_CREATE) |
+	       (backup_enabled ? FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_DELETE) : 0);
+#else
+	(void)backup_enabled;
+	return 0;
+#endif
+}
+
+char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, unsigned by_listener,
+			     enum fsj_cap cap)
 {
 	struct stat st;
 
@@ -35,13 +50,14 @@ char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, en
 	(void)st;
 	(void)d;
 	(void)enforced;
+	(void)by_listener;
 	(void)cap;
 	return NULL; /* Seatbelt rules match paths, existing or not */
 #else
 	/* connect is decided by the seccomp listener when the call is made,
 	 * on the path as it is then (notify-sock.c), not by Landlock. */
 	if (!d->allowed || !d->rule || !(enforced & FSJ_CAPBIT(cap)) || cap == FSJ_CAP_CONNECT ||
-	    lstat(d->rule->path, &st) == 0 ||
+	    (by_listener & FSJ_CAPBIT(cap)) || lstat(d->rule->path, &st) == 0 ||
 	    (d->rule->resolved && lstat(d->rule->resolved, &st) == 0))
 		return NULL;
 	return xasprintf("not in force: %s does not exist (Landlock grants only paths that "

@@ -12,9 +12,21 @@
 /* Why the allow of capability bit cap decided by d (from policy_decide())
  * is not in force at start, as a new string (caller frees): the deciding
  * rule's path (both spellings) does not exist and the backend is Landlock.
- * NULL when it is in force, not an allow, or enforced says the tier does
- * not enforce cap (FSJ_CAPBIT mask). */
-char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, enum fsj_cap cap);
+ * NULL when it is in force, not an allow, enforced says the tier does
+ * not enforce cap, or by_listener (fsj_listener_carries()) has cap
+ * (FSJ_CAPBIT masks). */
+char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, unsigned by_listener,
+			     enum fsj_cap cap);
+
+/* The capabilities (FSJ_CAPBIT mask) whose grant on a path absent at start
+ * still holds for it and what is made under it during a Linux run: the
+ * seccomp listener performs every name-creating call after a policy check
+ * (create), and with backups on (backup_enabled) also decides and performs
+ * writing opens, unlinks and renames (write, delete); read and execute
+ * are Landlock's alone. 0 when the run will have no listener
+ * (sandbox_listener_expected(); FSJAIL_NO_NOTIFY=1) or off Linux. Found
+ * by trying (issue 12 item 6, t0212). */
+unsigned fsj_listener_carries(bool backup_enabled);
 
 /* Why an allowed execute at path (resolved) does not hold on pol's
  * platform, as a new string (caller frees), or NULL: on macOS Seatbelt

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/stat.h>
 
 #include "path.h"
@@ -99,7 +100,11 @@ int session_rule_parse(struct fsj_ctx *ctx, const char *spec, bool deny, struct 
 	if (e != PATH_OK)
 		return fsj_error_set(err, NULL, 0, 0, "%s '%s': %s", opt, spec, path_strerror(e));
 	origin = xasprintf("%s %s", opt, spec);
-	session_rule_add(&ctx->session, path, stat(path, &st) == 0 && S_ISDIR(st.st_mode),
+	/* Issue 12 item 6: a PATH absent at start may become a folder during
+	 * the run; the rule then covers what is made in it (recursive), as
+	 * explain says. An existing file keeps the narrowest rule. */
+	e = stat(path, &st) == 0 ? S_ISDIR(st.st_mode) : errno == ENOENT;
+	session_rule_add(&ctx->session, path, e != 0,
 			 deny ? 0 : (unsigned)caps, deny ? (unsigned)caps : 0, origin);
 	return 0;
 }

@@ -27,8 +27,9 @@ void session_rule_add(struct fsj_ruleset *rs, const char *path, bool recursive,
 /* Add one command-line session rule "CAPS:PATH" to ctx->session: allow
  * (deny false, option --grant) or deny (option --deny) CAPS at PATH. A
  * relative PATH (or "~") resolves against ctx->env.cwd (ctx->env.home);
- * the rule is recursive when PATH is an existing directory, as `fsjail
- * allow add` decides (the narrowest rule). Returns 0, or -1 with err set
+ * the rule is recursive when PATH is an existing directory or does not
+ * exist yet (a folder the command may make: what it makes inside is
+ * covered), not for an existing file. Returns 0, or -1 with err set
  * (no colon, an unknown capability, a bad path). */
 int session_rule_parse(struct fsj_ctx *ctx, const char *spec, bool deny, struct fsj_error *err);
 

@@ -24,7 +24,7 @@ struct snap_ent {
 	long saved;   /* before: the staging entry ("f", "d", "l" + number); -1: none */
 	size_t loc;   /* before: its index in the after list; SNAP_NONE: gone */
 	bool claimed; /* after: some entry before the run is this one */
-	bool fresh;   /* after: born after the snapshot began (an inode number reused) */
+	bool fresh;   /* after: born after the snapshot began (an inode number reused); any type */
 };
 
 struct snap_list {

@@ -260,6 +260,10 @@ static int walk_dir(struct snapshot *s, struct snap_list *l, int dirfd, size_t d
 			continue;
 		}
 		i = list_add(l, path, di, &sb);
+		/* a folder, file or symlink born after the snapshot is new,
+		 * whatever inode number it got (t0213: rm -rf gone; mkdir new) */
+		if (!take)
+			l->v[i].fresh = backup_copy_born_after(dirfd, name, &s->start);
 		if (S_ISDIR(sb.st_mode)) {
 			cleanup_fd int sub = openat(
 				dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -274,8 +278,6 @@ static int walk_dir(struct snapshot *s, struct snap_list *l, int dirfd, size_t d
 			rc = walk_dir(s, l, sub, i, dev, depth + 1, take, cost, err);
 		} else if (S_ISREG(sb.st_mode)) {
 			cost->files++;
-			if (!take)
-				l->v[i].fresh = backup_copy_born_after(dirfd, name, &s->start);
 			if (take && save_file(s, l, i, dirfd, name, cost) < 0)
 				rc = fsj_error_set(err, NULL, 0, 0,
 						   "snapshot: cannot save '%s': %s", path,

@@ -166,6 +166,9 @@ void status_repos_print(FILE *out, const cJSON *o)
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 {
 	const struct fsj_ruleset *sets[] = { &ctx->rules, &ctx->config.grants, &ctx->session };
+	/* a connect grant is decided at the call (notify-sock.c), and what the
+	 * listener carries holds for a path made in the run */
+	unsigned held = FSJ_CAPBIT(FSJ_CAP_CONNECT) | fsj_listener_carries(ctx->config.backup_enabled);
 
 #ifdef __linux__
 	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
@@ -173,20 +176,35 @@ void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 			const struct fsj_rule *r = &sets[k]->rules[i];
 			struct stat st;
 
-			/* a connect grant is decided at the call (notify-sock.c) */
-			if (!(r->allow & ~FSJ_CAPBIT(FSJ_CAP_CONNECT)) || lstat(r->path, &st) == 0 ||
+			if (!(r->allow & ~held) || lstat(r->path, &st) == 0 ||
 			    (r->resolved && lstat(r->resolved, &st) == 0))
 				continue;
-			sb_addf(warnings, "rule %s%s%s grants on %s, which does not exist: not in "
-				"force (Landlock grants only paths that exist when the run "
-				"starts)\n", r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
+			sb_addf(warnings, "rule %s%s%s grants on %s, which does not exist: ",
+				r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
 				r->id ? "'" : "", r->path);
+			for (int c = 0, n = 0; c < FSJ_CAP_COUNT; c++)
+				if (r->allow & ~held & FSJ_CAPBIT(c))
+					sb_addf(warnings, "%s%s", n++ ? "," : "", fsj_cap_name((enum fsj_cap)c));
+			sb_addf(warnings, " not in force (Landlock grants only paths that exist when "
+				"the run starts)\n");
 		}
 	}
 #else
 	(void)sets;
 	(void)warnings;
 #endif
+}
+
+void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *out)
+{
+	struct strbuf w = STRBUF_INIT;
+
+	status_grants_warn(ctx, &w);
+	for (char *line = w.buf, *nl; line && *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		fprintf(out, "%s%.*s\n", prefix, (int)(nl - line), line);
+	}
+	sb_release(&w);
 }
 
 void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings)

@@ -41,7 +41,13 @@ void status_repos_listener_json(cJSON *root, bool listener);
  * unsearched, the linked-worktree grants, the listener's rules. */
 void status_repos_print(FILE *out, const cJSON *o);
 
+/* One line on warnings per rule of ctx (rules file, config grants,
+ * session) that grants on a path absent now, naming the capabilities
+ * not in force for it (fsj_listener_carries(): the others hold for it
+ * and what is made under it). status_grants_print(): the same lines to
+ * out, each after prefix. Linux only; nothing elsewhere. */
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings);
+void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *out);
 
 /* A line on warnings when the folder of fsjail's own executable lets the
  * command create files under pol (NULL: nothing to say). */

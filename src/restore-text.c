@@ -1,0 +1,147 @@
+/* restore-text.c - what `fsjail backups restore` prints for a person
+ * (issue 14 item 3): one line per path with the net effect of the
+ * restore's actions on it, where the actions themselves (restore.c, and
+ * --json) can name a path several times: content restored once per save,
+ * a file the run renamed over another moved back to its temporary name
+ * and then trashed. Every path is escaped (cmd_backups_put()). */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_backups.h"
+#include "restore-text.h"
+#include "util.h"
+
+/* One path's net effect. */
+struct net {
+	const char *path;
+	const char *to;        /* move-back, swap-back: where it went */
+	bool content, recreate, trash, moved, swapped, mkdir, rmdir, meta;
+};
+
+/* The verb of an action, done or (dry run) to be done. */
+static const char *verb(const char *action, bool dry)
+{
+	static const char *const t[][3] = {
+		{ "restore-content", "restored", "would restore" },
+		{ "recreate", "recreated", "would recreate" },
+		{ "move-back", "moved back", "would move back" },
+		{ "trash", "moved to the trash (made by the run)", "would move to the trash" },
+		{ "remove-folder", "removed empty folder (made by the run)",
+		  "would remove folder" },
+		{ "mkdir", "made folder", "would make folder" },
+		{ "restore-meta", "restored mode, owner and times of",
+		  "would restore mode, owner and times of" },
+		{ "swap-back", "swapped back", "would swap back" },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcmp(t[i][0], action) == 0)
+			return t[i][dry ? 2 : 1];
+	return action;
+}
+
+static struct net *find(struct net *v, size_t n, const char *path)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].path, path) == 0)
+			return &v[i];
+	return NULL;
+}
+
+static const char *str(const cJSON *a, const char *key)
+{
+	const cJSON *s = cJSON_GetObjectItem(a, key);
+
+	return cJSON_IsString(s) ? s->valuestring : NULL;
+}
+
+static void line(const char *v, const char *path, const char *mid, const char *to,
+		 const char *cycle, const char *tail)
+{
+	printf("%s ", v);
+	cmd_backups_put(stdout, "", path);
+	if (to)
+		cmd_backups_put(stdout, mid, to);
+	if (cycle)
+		cmd_backups_put(stdout, " from cycle ", cycle);
+	fputs(tail, stdout);
+	putchar('\n');
+}
+
+void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
+{
+	size_t n = 0, cap = (size_t)cJSON_GetArraySize(actions) + 1;
+	struct net *v = xcalloc(cap, sizeof(*v));
+	const cJSON *a;
+
+	cJSON_ArrayForEach(a, actions)
+	{
+		const char *act = str(a, "action"), *path = str(a, "path"), *to = str(a, "to");
+		struct net *e, *from;
+
+		if (!act || !path)
+			continue;
+		if (!cJSON_IsTrue(cJSON_GetObjectItem(a, "ok"))) {
+			cmd_backups_put(stderr, "fsjail: backups: cannot restore '", path);
+			cmd_backups_put(stderr, "': ", str(a, "detail") ? str(a, "detail") : act);
+			fputc('\n', stderr);
+			continue;
+		}
+		/* an object moved back to a name and trashed there is the run's
+		 * object at its first name: say so there, not at the transit name */
+		from = NULL;
+		for (size_t i = 0; i < n && strcmp(act, "trash") == 0; i++)
+			if (v[i].moved && v[i].to && strcmp(v[i].to, path) == 0)
+				from = &v[i];
+		if (from) {
+			from->moved = false;
+			from->trash = true;
+			continue;
+		}
+		e = find(v, n, path);
+		if (!e) {
+			e = &v[n++];
+			e->path = path;
+		}
+		if (strcmp(act, "restore-content") == 0)
+			e->content = true;
+		else if (strcmp(act, "recreate") == 0)
+			e->recreate = true;
+		else if (strcmp(act, "trash") == 0)
+			e->trash = true;
+		else if (strcmp(act, "move-back") == 0)
+			e->moved = true, e->to = to;
+		else if (strcmp(act, "swap-back") == 0)
+			e->swapped = true, e->to = to;
+		else if (strcmp(act, "mkdir") == 0)
+			e->mkdir = true;
+		else if (strcmp(act, "remove-folder") == 0)
+			e->rmdir = true;
+		else if (strcmp(act, "restore-meta") == 0)
+			e->meta = true;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct net *e = &v[i];
+		const char *back = e->content ? "restore-content" : "recreate";
+
+		if (e->mkdir)
+			line(verb("mkdir", dry), e->path, NULL, NULL, NULL, "");
+		if (e->content || e->recreate)
+			line(verb(back, dry), e->path, NULL, NULL, cycle,
+			     !e->trash ? "" : dry ? " (the run's version would move to the trash)"
+						  : " (the run's version moved to the trash)");
+		else if (e->trash)
+			line(verb("trash", dry), e->path, NULL, NULL, NULL, "");
+		if (e->moved)
+			line(verb("move-back", dry), e->path, " to ", e->to, NULL, "");
+		if (e->swapped)
+			line(verb("swap-back", dry), e->path, " and ", e->to, NULL, "");
+		if (e->rmdir)
+			line(verb("remove-folder", dry), e->path, NULL, NULL, NULL, "");
+		if (e->meta && !e->content && !e->recreate)
+			line(verb("restore-meta", dry), e->path, NULL, NULL, NULL, "");
+	}
+	free(v);
+}

@@ -1,0 +1,50 @@
+#!/bin/bash
+# A refused read or execute is silent unless reads are traced (issue 12
+# item 4; fsjail(1) REFUSALS): when the command fails and reads are not
+# traced, fsjail says in one line on stderr that such refusals are not
+# listed and how to see them (src/cmd_run.c). Not with --quiet, not when
+# the command succeeded, not when --report or 'report: reads' traces them.
+. "$(dirname "$0")/libtest.sh"
+
+plan 4
+setup
+require_landlock
+
+echo "top secret" >"$WS/secret"
+write_rules <<EOF
+rules:
+  - id: no-secret
+    path: $WS/secret
+    recursive: false
+    deny: [read]
+EOF
+HINT='refused reads and executes are not listed \(--report FILE, or .report: reads. in fsjail.yaml\(5\), lists them\)'
+
+begin_test "a failed command with an untraced read refusal: one hint line naming --report and 'report: reads'"
+fsj -- cat secret
+assert_failed
+assert_err_match "Permission denied"
+assert_err_match "$HINT"
+[ "$(grep -c 'are not listed' "$ERR")" = 1 ] || fail "the hint is not one line: $(cat "$ERR")"
+end_test
+
+begin_test "--quiet: no hint"
+fsj --quiet -- cat secret
+assert_failed
+grep -q 'are not listed' "$ERR" && fail "--quiet printed the hint: $(cat "$ERR")"
+end_test
+
+begin_test "a command that succeeded: no hint"
+fsj -- sh -c 'cat secret; exit 0'
+assert_rc 0
+grep -q 'are not listed' "$ERR" && fail "a successful run printed the hint: $(cat "$ERR")"
+end_test
+
+begin_test "reads traced (--report): the refusal is listed, no hint"
+fsj --report "$T/report.ndjson" -- cat secret
+assert_failed
+assert_err_match "read $WS/secret: explicit rule 'no-secret'"
+grep -q 'are not listed' "$ERR" && fail "the hint was printed with --report: $(cat "$ERR")"
+end_test
+
+done_testing
