@@ -281,28 +281,12 @@ int policy_cache_write(int dir_fd, const char *name, const char *key,
  * no state folder or the cache is off. */
 static int open_cache_dir(bool make)
 {
-	cleanup_fd int sfd = -1;
-	int fd;
-	struct stat st;
-
 	if (!state || env_flag("FSJAIL_NO_POLICY_CACHE"))
 		return -1;
 	/* explain and check make it too, as run does (0700) */
 	if (make && mkdir_p(state, 0700) < 0)
 		return -1;
-	sfd = open(state, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sfd < 0)
-		return -1;
-	if (make && mkdirat(sfd, "policy", 0700) < 0 && errno != EEXIST)
-		return -1;
-	fd = openat(sfd, "policy", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return fsj_state_subdir(state, "policy", make);
 }
 
 /* ---- the key ---- */

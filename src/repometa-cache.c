@@ -174,32 +174,6 @@ static char *cache_name(const char *workspace)
 	return xasprintf("ws-%016llx", (unsigned long long)h);
 }
 
-/* The state folder's scan/ as a descriptor, made when make is true: a
- * folder, not a symlink, owned by us, writable by nobody else. */
-static int open_scan_dir(const char *state_dir, bool make)
-{
-	cleanup_fd int sfd = -1;
-	int fd;
-	struct stat st;
-
-	if (!state_dir || state_dir[0] != '/')
-		return -1;
-	sfd = open(state_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sfd < 0)
-		return -1;
-	if (make && mkdirat(sfd, "scan", 0700) < 0 && errno != EEXIST)
-		return -1;
-	fd = openat(sfd, "scan", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
-		close(fd);
-		errno = EPERM;
-		return -1;
-	}
-	return fd;
-}
-
 struct cursor {
 	const char *p, *end;
 };
@@ -314,7 +288,7 @@ refuse:
 
 struct repometa_cache *repometa_cache_load(const char *state_dir, const char *workspace)
 {
-	cleanup_fd int dfd = open_scan_dir(state_dir, false);
+	cleanup_fd int dfd = fsj_state_subdir(state_dir, "scan", false);
 	cleanup_fd int fd = -1;
 	cleanup_free char *name = NULL, *buf = NULL;
 	struct stat st;
@@ -356,7 +330,7 @@ int repometa_cache_save(const struct repometa_cache *c, const char *state_dir)
 		errno = EINVAL;
 		return -1;
 	}
-	dfd = open_scan_dir(state_dir, true);
+	dfd = fsj_state_subdir(state_dir, "scan", true);
 	if (dfd < 0)
 		return -1;
 	name = cache_name(c->workspace);

@@ -483,3 +483,27 @@ bool fsj_fs_exact(const char *path)
 	return false; /* APFS folder timestamps not studied: no cache */
 #endif
 }
+
+int fsj_state_subdir(const char *state_dir, const char *name, bool make)
+{
+	cleanup_fd int sfd = -1;
+	int fd;
+	struct stat st;
+
+	if (!state_dir || state_dir[0] != '/')
+		return -1;
+	sfd = open(state_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sfd < 0)
+		return -1;
+	if (make && mkdirat(sfd, name, 0700) < 0 && errno != EEXIST)
+		return -1;
+	fd = openat(sfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		close(fd);
+		errno = EPERM;
+		return -1;
+	}
+	return fd;
+}

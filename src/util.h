@@ -153,6 +153,14 @@ int open_dir_nosymlinks(const char *abs);
  * systems and on error. */
 bool fsj_fs_exact(const char *path);
 
+/* The folder name (one component) of the absolute folder state_dir, as an
+ * O_RDONLY|O_DIRECTORY descriptor the caller closes; made with mode 0700
+ * first when make is true. Neither may be a symlink; the folder must be
+ * owned by the effective uid and writable by nobody else. Returns -1 with
+ * errno set (EPERM when it is not ours). For fsjail's state caches
+ * (scan/, policy/), whose files are hostile input. */
+int fsj_state_subdir(const char *state_dir, const char *name, bool make);
+
 /* The modification, change and access times of a struct stat *, as
  * struct timespec lvalues: macOS names them st_mtimespec, st_ctimespec
  * and st_atimespec (stat(2) on each system). The one set for the tree. */
