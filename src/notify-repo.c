@@ -238,6 +238,8 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 
 	if (j->nt->repository_off || !path || path[0] != '/' || !(caps & FSJ_CAPS_MODIFY))
 		return true;
+	if (!nj_newrepo_ok(j, l, caps, new_type))
+		return false;
 	base = strrchr(path, '/') + 1;
 	dlen = base > path + 1 ? (size_t)(base - 1 - path) : 1;
 	meta = is_meta_name(base);
