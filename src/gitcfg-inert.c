@@ -238,3 +238,35 @@ bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen)
 	}
 	return true;
 }
+
+bool gitcfg_todo_inert(const char *buf, size_t len, char *why, size_t whylen)
+{
+	const char *p = buf, *end = buf + len;
+
+	if (len > GITCFG_MAX_SIZE || memchr(buf, '\0', len) || memchr(buf, '\r', len) ||
+	    memchr(buf, '\v', len) || memchr(buf, '\f', len)) {
+		if (why && whylen)
+			snprintf(why, whylen, "repository-metadata: a rebase todo list too large or "
+					      "with a NUL, \\r, \\v or \\f");
+		return false;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *w;
+		size_t n;
+
+		p = skip_blank(p, le);
+		w = p;
+		while (p < le && *p != ' ' && *p != '\t')
+			p++;
+		n = (size_t)(p - w);
+		if ((n == 1 && (*w == 'x' || *w == 'X')) || (n == 4 && strncasecmp(w, "exec", 4) == 0)) {
+			if (why && whylen)
+				snprintf(why, whylen,
+					 "repository-metadata: an exec line in a rebase todo list (git "
+					 "rebase --continue on the host would run it)");
+			return false;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return true;
+}

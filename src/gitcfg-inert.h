@@ -23,4 +23,10 @@
  * sentence naming the key and the rule. */
 bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen);
 
+/* buf (len bytes) is a rebase or sequencer todo list (sequencer.c
+ * todo_list_parse_insn_buffer()) with no line that runs a command: no
+ * line whose first word is "exec" or "x" (any case), no NUL, \r, \v or
+ * \f. Returns true when so; otherwise false with why as above. */
+bool gitcfg_todo_inert(const char *buf, size_t len, char *why, size_t whylen);
+
 #endif

@@ -26,6 +26,10 @@
  *     first checks the folder's config and config.worktree as above and
  *     replaces each by the supervisor's copy of the checked bytes, and
  *     checks hooks/ holds ".sample" names only; otherwise it is refused.
+ *   - in any gitdir (the user's too): rebase-merge/git-rebase-todo and
+ *     sequencer/todo are written only by a rename (git's lockfile, sed -i)
+ *     of bytes with no exec line, landed as above: the host's `git rebase
+ *     --continue` would run them. `git rebase -x` in the run is refused.
  * So every gitdir-able folder's config is inert, or it is a repository the
  * run did not make; a commondir or a .git file may then point anywhere:
  * to a protected repository or to a checked one.
@@ -248,6 +252,29 @@ static int up_one(int dir, const char *s, size_t n)
 	return fd;
 }
 
+/* name in a folder named [dn, dn+dl) is a todo list git runs the exec
+ * lines of: rebase-merge/git-rebase-todo, sequencer/todo. */
+static bool todo_name(const char *name, const char *dn, size_t dl)
+{
+	return (strcmp(name, "git-rebase-todo") == 0 && dl == 12 &&
+		memcmp(dn, "rebase-merge", 12) == 0) ||
+	       (strcmp(name, "todo") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0);
+}
+
+/* The folder above dir (named [dn, dn+dl) in path) may be a gitdir; true
+ * also when that cannot be told (fail closed). */
+static bool above_gitdir_able(int dir, const char *path, const char *dn, size_t dl)
+{
+	cleanup_fd int g = up_one(dir, dn, dl);
+	const char *p = dn > path + 1 ? dn - 1 : path, *gn = p;
+
+	if (g < 0)
+		return true;
+	while (gn > path && gn[-1] != '/')
+		gn--;
+	return gitdir_able(g, gn, (size_t)(p - gn));
+}
+
 bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
 {
 	const char *path = l->path, *dn, *gn;
@@ -255,7 +282,7 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	char name[NAME_MAX + 1], why[320];
 	size_t dl, gl;
 	int dir = l->parent;
-	bool cfg, shape, hook, hooks;
+	bool cfg, shape, hook, hooks, todo;
 
 	if (j->nt->repository_off || !path || path[0] != '/' ||
 	    !(caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE))))
@@ -267,7 +294,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		new_type != S_IFDIR;
 	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
 	       !ends_with(l->name, strlen(l->name), ".sample");
-	if (!cfg && !shape && !hooks && !hook)
+	todo = todo_name(l->name, dn, dl);
+	if (!cfg && !shape && !hooks && !hook && !todo)
 		return true;
 	if (dir < 0) {
 		own = notify_reparent(l, name);
@@ -275,6 +303,12 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 			return refuse(j, FSJ_CAP_CREATE, path, "repository-metadata: no folder to check");
 		dir = own;
 	}
+	if (todo) /* any gitdir's: the host's git rebase --continue runs it */
+		return !above_gitdir_able(dir, path, dn, dl) ||
+		       refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
+			      path,
+			      "repository-metadata: a rebase todo list is written only by a rename "
+			      "of checked bytes (no exec lines)");
 	if (hook) { /* G is the folder above hooks/ */
 		const char *p = dn > path + 1 ? dn - 1 : path;
 
@@ -324,6 +358,7 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	size_t dl, len = 0, bl = strlen(b->name);
 	struct stat pa, pb, now;
 	unsigned del = FSJ_CAPBIT(FSJ_CAP_DELETE);
+	bool todo;
 	int e;
 
 	if (j->nt->repository_off || !a->path || !b->path || a->magic || b->magic || a->parent < 0 ||
@@ -337,12 +372,19 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 			       "repository-metadata: hooks may only be made as a new folder, in a "
 			       "repository made by this run");
 	}
-	if (!config_name(b->name) || strlen(a->name) != bl + 5 || memcmp(a->name, b->name, bl) != 0 ||
-	    strcmp(a->name + bl, ".lock") != 0 || fl || !S_ISREG(a->st.st_mode) ||
-	    (b->obj >= 0 && !S_ISREG(b->st.st_mode)) || fstat(a->parent, &pa) < 0 ||
-	    fstat(b->parent, &pb) < 0 || pa.st_dev != pb.st_dev || pa.st_ino != pb.st_ino ||
-	    theirs(j, b->parent, dn, dl) || !gitdir_able(b->parent, dn, dl))
+	todo = todo_name(b->name, dn, dl);
+	if (fl || !S_ISREG(a->st.st_mode) || (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
 		return false;
+	if (todo) {
+		if (!above_gitdir_able(b->parent, b->path, dn, dl))
+			return false;
+	} else if (!config_name(b->name) || strlen(a->name) != bl + 5 ||
+		   memcmp(a->name, b->name, bl) != 0 || strcmp(a->name + bl, ".lock") != 0 ||
+		   fstat(a->parent, &pa) < 0 || fstat(b->parent, &pb) < 0 ||
+		   pa.st_dev != pb.st_dev || pa.st_ino != pb.st_ino ||
+		   theirs(j, b->parent, dn, dl) || !gitdir_able(b->parent, dn, dl)) {
+		return false;
+	}
 	if (!nj_need(j, a->path, del) ||
 	    !nj_need(j, b->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b->obj >= 0 ? del : 0u)))
 		return true;
@@ -351,7 +393,8 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 		       "repository-metadata: the new config is unreadable or too large");
 		return true;
 	}
-	if (!gitcfg_inert(buf, len, why, sizeof(why))) {
+	if (todo ? !gitcfg_todo_inert(buf, len, why, sizeof(why))
+		 : !gitcfg_inert(buf, len, why, sizeof(why))) {
 		refuse(j, FSJ_CAP_CREATE, b->path, why);
 		return true;
 	}

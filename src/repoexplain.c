@@ -146,8 +146,8 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 					path));
 	if (is_meta_name(base) && is_gitdir(dir))
 		return refuse(out, &meta_rule,
-			      xasprintf("metadata of the git repository at %s (unless the command "
-					"made that repository in this run)",
+			      xasprintf("metadata of the git repository at %s (in one the command "
+					"made in this run: inert config keys, .sample hooks only)",
 					dir));
 	/* D is, or lies under, hooks, or info by way of one of the files
 	 * that steer git: G is the folder above that */
@@ -163,9 +163,9 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 			below = path + (name - p); /* the same name in path */
 			if ((strcmp(name, "hooks") == 0 || info) && is_gitdir(up)) {
 				char *why =
-					xasprintf("metadata of the git repository at %s (unless "
-						  "the command made that repository in this "
-						  "run)",
+					xasprintf("metadata of the git repository at %s (in one "
+						  "the command made in this run: inert config "
+						  "keys, .sample hooks only)",
 						  up);
 
 				free(up);
@@ -214,9 +214,9 @@ char *repoexplain_note(const char *workspace, const char *path)
 
 			if (lstat(dotgit, &st) < 0)
 				return xasprintf(
-					"%s does not exist: a repository the command makes "
-					"there is its own (its hooks and config are not "
-					"checked during the run) and is named after the run",
+					"%s does not exist: in a repository the command makes "
+					"there, config takes inert keys only and hooks/ .sample "
+					"names only (rule 'repository-metadata')",
 					dotgit);
 		}
 	}

@@ -62,15 +62,16 @@ end_test
 
 begin_test "a worktree's commondir pointed at a hand-made gitdir in /tmp: refused"
 # shellcheck disable=SC2016
-fsj_sh -- 'git worktree add -q wt2 -b wt2
+fsj_sh -- 'git worktree add -q wt2 -b wt2 && git worktree add -q wt3 -b wt3
 	e=$1/evil; mkdir -p $e && printf "[core]\n\tfsmonitor = touch $2/wt\n" >$e/config
 	mkdir $e/objects $e/refs; echo ref: refs/heads/main >$e/HEAD
 	f=$1/evil2; mkdir -p $f/objects $f/refs && echo ref: refs/heads/main >$f/HEAD
 	printf "[core]\n\tfsmonitor = touch $2/wt\n" >$f/config
 	printf "[core]\n\tfsmonitor = touch $2/wt\n" >$f/config.lock && mv $f/config.lock $f/config
-	echo $e >.git/worktrees/wt2/commondir; echo $f >>.git/worktrees/wt2/commondir
+	echo $e >.git/worktrees/wt2/commondir; echo $f >.git/worktrees/wt3/commondir
 	exit 0' "$D" "$M"
 host_git -C "$WS/wt2" status
+host_git -C "$WS/wt3" status
 for e in evil evil2; do
 	[ -f "$D/$e/config" ] && grep -q fsmonitor "$D/$e/config" &&
 		[ -d "$D/$e/objects" ] && [ -d "$D/$e/refs" ] && fail "$e is a gitdir with fsmonitor"
@@ -102,7 +103,7 @@ git init -q -b main --bare "$D/origin.git" >/dev/null 2>&1 || bail_out "no origi
 # shellcheck disable=SC2016
 fsj_sh -- 'git clone -q $1/origin.git cl && cd cl || exit 9
 	git config alias.st "!touch $2/alias"; git config remote.origin.url "ext::sh -c touch% $2/ext"
-	git config include.path /tmp/x; git config core.hooksPath /tmp
+	git config include.path $1/inc; git config core.hooksPath $1/hp
 	git config user.email x@fsjail.invalid && echo inert-ok' "$D" "$M"
 assert_out_match "^inert-ok$"
 host_git -C "$WS/cl" st
@@ -115,9 +116,11 @@ end_test
 
 begin_test "a gitdir built by hand, config before HEAD, objects, refs: refused"
 # shellcheck disable=SC2016
-fsj_sh -- 'd=$2/hand; mkdir -p $d hand && printf "[core]\n\tfsmonitor = touch $1/hand\n" >$d/config
-	mkdir $d/objects $d/refs; echo ref: refs/heads/main >$d/HEAD
-	echo "gitdir: $d" >hand/.git; exit 0' "$M" "$D"
+fsj_sh -- 'git init -q -b main $2/real && git -C $2/real commit -q --allow-empty -m i
+	d=$2/hand; mkdir -p $d hand && printf "[core]\n\tfsmonitor = touch $1/hand; false\n" >$d/config
+	cp -r $2/real/.git/objects $2/real/.git/refs $2/real/.git/HEAD $d/
+	echo "gitdir: $d" >hand/.git && echo a >hand/a; exit 0' "$M" "$D"
+host_git -C "$WS/hand" add a
 host_git -C "$WS/hand" status
 assert_not_exists "$M/hand"
 assert_err_match "code-running key core.fsmonitor"

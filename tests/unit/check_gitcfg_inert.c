@@ -84,6 +84,23 @@ START_TEST(test_syntax_refused)
 }
 END_TEST
 
+START_TEST(test_todo)
+{
+	static const char *const good[] = { "pick 1234 a\nedit 5678 b\n# exec touch x\n",
+					    "label onto\nreset onto\nmerge -C 12 l # x\n", "" };
+	static const char *const bad[] = { "pick 1 a\nexec touch x\n", "  x touch x\n",
+					   "\tEXEC\ttouch x", "pick 1 a\r\nx y\n" };
+	char why[256];
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		ck_assert_msg(gitcfg_todo_inert(good[i], strlen(good[i]), why, sizeof(why)),
+			      "refused %s: %s", good[i], why);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(!gitcfg_todo_inert(bad[i], strlen(bad[i]), why, sizeof(why)), "took %s",
+			      bad[i]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gitcfg-inert");
@@ -94,6 +111,7 @@ int main(void)
 	tcase_add_test(tc, test_git_writes_pass);
 	tcase_add_test(tc, test_code_keys_refused);
 	tcase_add_test(tc, test_syntax_refused);
+	tcase_add_test(tc, test_todo);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
