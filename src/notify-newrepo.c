@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "gitcfg-inert.h"
@@ -51,6 +52,10 @@
 #include "notify-int.h"
 #include "path.h"
 #include "util.h"
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
 
 static const struct fsj_rule newrepo_rule = {
 	.id = (char *)"repository-metadata",
@@ -126,9 +131,11 @@ static bool gitdir_able(int g, const char *name, size_t n)
 	       (exists(g, "objects") && exists(g, "refs"));
 }
 
-/* Write buf into a new file of ours in dir, then rename it to name; 0 or
- * an errno. mode: the permission bits. */
-static int land_copy(int dir, const char *name, const char *buf, size_t len, mode_t mode)
+/* Write buf into a new file of ours in dir, then rename it to name
+ * (renameat2(2) flags fl: 0 or RENAME_NOREPLACE); 0 or an errno. mode:
+ * the permission bits. */
+static int land_copy(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		     unsigned fl)
 {
 	cleanup_free char *rnd = random_hex(8);
 	char tmp[NAME_MAX + 1];
@@ -141,7 +148,7 @@ static int land_copy(int dir, const char *name, const char *buf, size_t len, mod
 	if (fchmod(fd, mode & 0777) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
 		e = errno ? errno : EIO;
 	close(fd);
-	if (e == 0 && renameat(dir, tmp, dir, name) < 0)
+	if (e == 0 && syscall(SYS_renameat2, dir, tmp, dir, name, fl) < 0)
 		e = errno;
 	if (e)
 		(void)unlinkat(dir, tmp, 0);
@@ -178,7 +185,7 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 	}
 	if (!gitcfg_inert(buf, len, why, whylen))
 		return false;
-	if (land_copy(g, name, buf, len, st.st_mode) != 0) {
+	if (land_copy(g, name, buf, len, st.st_mode, 0) != 0) {
 		snprintf(why, whylen, "repository-metadata: %s could not be settled", name);
 		return false;
 	}
@@ -342,7 +349,12 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		return refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
 			      path, why);
 	}
-	/* shape: the folder may be becoming a gitdir or a commondir target */
+	/* shape: the folder may be becoming a gitdir or a commondir target
+	 * (objects without refs, or refs without objects, is not one yet) */
+	if (!gitdir_able(dir, dn, dl) && strcmp(l->name, "HEAD") != 0 &&
+	    strcmp(l->name, "commondir") != 0 &&
+	    !exists(dir, strcmp(l->name, "objects") == 0 ? "refs" : "objects"))
+		return true;
 	if (!settle_config(dir, "config", why, sizeof(why)) ||
 	    !settle_config(dir, "config.worktree", why, sizeof(why)) ||
 	    !hooks_samples(dir, why, sizeof(why)))
@@ -373,7 +385,9 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 			       "repository made by this run");
 	}
 	todo = todo_name(b->name, dn, dl);
-	if (fl || !S_ISREG(a->st.st_mode) || (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
+	/* rename(2), or renameat2(RENAME_NOREPLACE) onto no file (mv) */
+	if ((fl && !(fl == RENAME_NOREPLACE && b->obj < 0)) || !S_ISREG(a->st.st_mode) ||
+	    (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
 		return false;
 	if (todo) {
 		if (!above_gitdir_able(b->parent, b->path, dn, dl))
@@ -405,7 +419,7 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	}
 	if ((b->obj >= 0 && !nj_save(j, b, BACKUP_CHANGE_REMOVE)) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
-	e = land_copy(b->parent, b->name, buf, len, a->st.st_mode);
+	e = land_copy(b->parent, b->name, buf, len, a->st.st_mode, fl);
 	if (e) {
 		nj_answer(j, e);
 		return true;
