@@ -368,6 +368,14 @@ bool nj_discovery_ok(struct job *j, const char *path);
  * names. */
 #define NJ_REPO_RMDIR ((mode_t)1)
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
+/* notify-newrepo.c: nj_repo_ok()'s part for gitdirs the run made (file
+ * comment there): same arguments and answer. notify_newrepo_rename():
+ * as notify_gitcfg_rename(), for NAME.lock over or into config or
+ * config.worktree of such a gitdir (inert keys only), any rename onto a
+ * gitdir's rebase todo list (no exec lines), and a rename onto its hooks
+ * (refused). */
+bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
+bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

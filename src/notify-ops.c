@@ -435,7 +435,7 @@ static int op_rename(struct job *j)
 		e = EBUSY;
 	else if ((fl & RENAME_NOREPLACE) && b.obj >= 0)
 		e = EEXIST;
-	else if (notify_gitcfg_rename(j, &a, &b, fl))
+	else if (notify_gitcfg_rename(j, &a, &b, fl) || notify_newrepo_rename(j, &a, &b, fl))
 		;
 	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
 		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)) ||

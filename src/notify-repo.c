@@ -18,9 +18,8 @@
  *   - G is a gitdir by git's own test (setup.c is_git_directory(): HEAD a
  *     regular file or symbolic link, and objects/ and refs/ folders or a
  *     commondir file), or G is named .git;
- *   - G was not made by the command in this run (the listener's made set,
- *     notify_made_here()): `git init /tmp/new` and `git worktree add` stay
- *     free.
+ *   - G was not made by the command in this run (notify_made_here());
+ *     gitdirs it made are notify-newrepo.c's (inert config, .sample hooks).
  * A .git regular file (a linked worktree's or a submodule's pointer) may
  * be deleted (git worktree remove) but not written, nor made or replaced
  * in a folder the run did not make outside the workspace (inside, the
@@ -32,10 +31,8 @@
  * info files by these names in the gitdir only (core.hooksPath aside), so
  * a change that never touches these names in a gitdir cannot make git
  * run anything; the gitdir test is git's, so what git will take for a
- * repository is what is protected; and a gitdir the command made in this
- * run held nothing of the user's, so planting in it plants nothing the
- * user trusts (issue: git's discovery of such a new repository is the
- * repository-discovery rule's business, not this one). Everything is
+ * repository is what is protected; a gitdir the command made held nothing
+ * of the user's, and notify-newrepo.c keeps code out of it. Everything is
  * checked with fstatat() on the directory descriptors the lookup holds
  * and ".." from them, each step checked to be the named child; the
  * resolved path string only says which ancestors to look at.
@@ -195,6 +192,8 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 
 	if (j->nt->repository_off || !path || !(caps & FSJ_CAPS_MODIFY))
 		return true;
+	if (!nj_newrepo_ok(j, l, caps, new_type))
+		return false;
 	/* the names alone first (repoguard.c): no system call when they
 	 * match nothing */
 	if (!repoguard_scan(path, &rg))

@@ -110,8 +110,9 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 
 		if (is_gitdir(path, glen))
 			return refuse(out, &meta_rule,
-				      xasprintf("metadata of the git repository at %.*s (unless "
-						"the command made that repository in this run)",
+				      xasprintf("metadata of the git repository at %.*s (in one "
+						"the command made in this run: inert config "
+						"keys, .sample hooks only)",
 						(int)glen, path));
 	}
 	return false;
@@ -153,9 +154,9 @@ char *repoexplain_note(const char *workspace, const char *path)
 
 			if (lstat(dotgit, &st) < 0)
 				return xasprintf(
-					"%s does not exist: a repository the command makes "
-					"there is its own (its hooks and config are not "
-					"checked during the run) and is named after the run",
+					"%s does not exist: in a repository the command makes "
+					"there, config takes inert keys only and hooks/ .sample "
+					"names only (rule 'repository-metadata')",
 					dotgit);
 		}
 	}

@@ -510,8 +510,8 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 		if (old)
 			continue;
 		if (n++ == 0)
-			fprintf(out, "fsjail: note: the command made git repositories; their hooks and "
-				     "config are its own, not checked: look before running git there\n");
+			fprintf(out, "fsjail: note: the command made git repositories (the listener let "
+				     "their config hold inert keys and hooks/ .sample files only):\n");
 		cleanup_free char *shown = fsj_escape_term(after.gitdirs[i]);
 		fprintf(out, "  %s\n", shown);
 	}

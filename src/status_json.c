@@ -157,8 +157,8 @@ void status_repos_print(FILE *out, const cJSON *o)
 	fprintf(out, "\nrefused by the listener (fsjail explain PATH predicts each):\n"
 		     "  repositories outside the workspace (or made there after the scan): "
 		     "hooks/, info/, config, config.worktree, and removing or replacing a .git, "
-		     "unless the command made the repository in this run (rule "
-		     "'repository-metadata')\n"
+		     "(rule 'repository-metadata'); in one the command makes, config takes inert "
+		     "keys only (via config.lock), hooks/ .sample names only\n"
 		     "  a new HEAD under the workspace outside a .git or NAME.git folder: it would "
 		     "make git take its folder for a repository (rule 'repository-discovery')\n");
 }

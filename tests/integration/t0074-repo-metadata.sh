@@ -51,8 +51,10 @@ end_test
 
 begin_test "a gitdir planted during the run is named after it, with --quiet too"
 fsj --quiet -- sh -c 'mkdir -p p/objects p/refs/heads && echo "ref: refs/heads/x" >p/HEAD &&
-	printf "[core]\n\tfsmonitor = true\n" >p/config && git init -q made'
+	printf "[core]\n\tbare = true\n" >p/config.lock && mv p/config.lock p/config &&
+	{ printf "[core]\n\tfsmonitor = true\n" >p/config; git init -q made; }'
 assert_rc 0
+assert_err_match "cannot create p/config: Permission denied"
 assert_err_match "the command made git repositories"
 assert_err_match "^  $WS/p\$"
 assert_err_match "^  $WS/made/\\.git\$"

@@ -69,7 +69,7 @@ begin_test "a new sub/.git: allowed, and explain says the repository would be th
 line=$(explain_line "$WS/sub/.git/HEAD" create)
 case $line in *allow*) ;; *) fail "explain sub/.git/HEAD create: '$line'" ;; esac
 "$FSJAIL" explain --workspace "$WS" "$WS/sub/.git/HEAD" >"$OUT" 2>"$ERR"
-assert_out_match "note: $WS/sub/.git does not exist: a repository the command makes there is its own"
+assert_out_match "note: $WS/sub/.git does not exist: in a repository the command makes there, config takes inert keys only"
 fsj -- git init -q "$WS/sub"
 assert_rc 0
 assert_err_match "the command made git repositories"

@@ -1,0 +1,272 @@
+/* gitcfg-inert.c - the allow-list of config keys that run or load
+ * nothing (see gitcfg-inert.h).
+ *
+ * WHY AN ALLOW-LIST. git reads commands, programs and paths to load from
+ * many keys (core.fsmonitor, core.hooksPath, core.pager, core.editor,
+ * core.sshCommand, core.askPass, core.gitProxy, core.alternateRefsCommand,
+ * include.path, includeIf.*, diff/filter/merge drivers, alias.*,
+ * credential.*, gpg.*, sequence.editor, submodule.*.update,
+ * url.*.insteadOf, protocol.*, uploadpack.*, remote.*.uploadpack and
+ * receivepack, and more with each release). A deny-list misses the next
+ * one; this accepts the keys git init, clone, worktree add, submodule add,
+ * remote add, branch -u and `git config user.*` write, and nothing else.
+ * Each accepted key names a number, a boolean, a ref, a name or a URL:
+ * nothing git executes or reads code from. URLs are checked: git runs
+ * the command of an "ext::" URL, and "NAME::" selects a remote helper
+ * program (git-remote-NAME); a leading '-' could be read as an option.
+ * core.worktree (written by `git submodule add` in .git/modules/NAME) is
+ * accepted as a relative path of "../" steps and plain names only: it
+ * says where the work tree is, it runs nothing. */
+
+#include "gitcfg-inert.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gitcfg.h"
+
+/* section (no subsection), then key; "*" any key of the section. */
+static const char *const plain_keys[][2] = {
+	{ "core", "repositoryformatversion" },
+	{ "core", "filemode" },
+	{ "core", "bare" },
+	{ "core", "logallrefupdates" },
+	{ "core", "ignorecase" },
+	{ "core", "precomposeunicode" },
+	{ "core", "symlinks" },
+	{ "core", "autocrlf" },
+	{ "core", "eol" },
+	{ "core", "sharedrepository" },
+	{ "core", "worktree" },
+	{ "extensions", "objectformat" },
+	{ "extensions", "worktreeconfig" },
+	{ "extensions", "refstorage" },
+	{ "user", "*" },
+	{ "init", "defaultbranch" },
+	{ "gc", "*" },
+	{ "pack", "*" },
+	{ "pull", "rebase" },
+	{ "pull", "ff" },
+	{ "fetch", "prune" },
+	{ "fetch", "prunetags" },
+	{ "push", "default" },
+	{ "push", "autosetupremote" },
+	{ "advice", "*" },
+	{ "color", "ui" },
+	{ "commit", "gpgsign" },
+	{ "tag", "gpgsign" },
+};
+
+/* section with a subsection, then key. */
+static const char *const sub_keys[][2] = {
+	{ "remote", "url" },	     { "remote", "pushurl" },	  { "remote", "fetch" },
+	{ "remote", "push" },	     { "remote", "tagopt" },	  { "remote", "prune" },
+	{ "remote", "mirror" },	     { "branch", "remote" },	  { "branch", "pushremote" },
+	{ "branch", "merge" },	     { "branch", "rebase" },	  { "branch", "description" },
+	{ "submodule", "url" },	     { "submodule", "active" },
+};
+
+static bool name_is(const char *s, size_t n, const char *want)
+{
+	return strcmp(want, "*") == 0 || (strlen(want) == n && strncasecmp(s, want, n) == 0);
+}
+
+/* A URL value: no command transport, no option. */
+static bool url_ok(const char *v, size_t n)
+{
+	if (n == 0 || v[0] == '-' || memchr(v, '"', n) || memchr(v, '\\', n))
+		return false;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (v[i] == ':' && v[i + 1] == ':')
+			return false;
+		if (v[i] == ':' || v[i] == '/')
+			break;
+	}
+	return true;
+}
+
+/* core.worktree as git submodule add writes it: ../ steps and names. */
+static bool worktree_ok(const char *v, size_t n)
+{
+	if (n == 0 || v[0] == '/' || v[0] == '-')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)v[i]) && !strchr("._/-", v[i]))
+			return false;
+	return true;
+}
+
+/* The key's full name, section[.sub].key, into name (size n). */
+static void key_name(char *name, size_t n, const char *sec, size_t sl, const char *sub,
+		     size_t subl, const char *key, size_t kl)
+{
+	if (sub)
+		snprintf(name, n, "%.*s.%.*s.%.*s", (int)sl, sec, (int)(subl > 64 ? 64 : subl), sub,
+			 (int)(kl > 64 ? 64 : kl), key);
+	else
+		snprintf(name, n, "%.*s.%.*s", (int)sl, sec, (int)(kl > 64 ? 64 : kl), key);
+}
+
+static bool key_ok(const char *sec, size_t sl, const char *sub, size_t subl, const char *key,
+		   size_t kl, const char *v, size_t vl, char *why, size_t whylen)
+{
+	bool known = false;
+	char name[256];
+
+	key_name(name, sizeof(name), sec, sl, sub, subl, key, kl);
+	if (!why)
+		whylen = 0;
+
+	if (!sub) {
+		for (size_t i = 0; !known && i < sizeof(plain_keys) / sizeof(plain_keys[0]); i++)
+			known = name_is(sec, sl, plain_keys[i][0]) && name_is(key, kl, plain_keys[i][1]);
+	} else {
+		for (size_t i = 0; !known && i < sizeof(sub_keys) / sizeof(sub_keys[0]); i++)
+			known = name_is(sec, sl, sub_keys[i][0]) && name_is(key, kl, sub_keys[i][1]);
+	}
+	if (!known) {
+		if (whylen)
+			snprintf(why, whylen,
+				 "repository-metadata: code-running key %s in a repository made by "
+				 "this run (only inert keys may be set there)",
+				 name);
+		return false;
+	}
+	if ((name_is(key, kl, "url") || name_is(key, kl, "pushurl")) && !url_ok(v, vl)) {
+		if (whylen)
+			snprintf(why, whylen,
+				 "repository-metadata: %s names a command transport or an option, in a "
+				 "repository made by this run",
+				 name);
+		return false;
+	}
+	if (!sub && name_is(sec, sl, "core") && name_is(key, kl, "worktree") && !worktree_ok(v, vl)) {
+		if (whylen)
+			snprintf(why, whylen,
+				 "repository-metadata: %s is not a plain relative path, in a repository "
+				 "made by this run",
+				 name);
+		return false;
+	}
+	return true;
+}
+
+static const char *skip_blank(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+static bool rest_is_comment(const char *p, const char *end)
+{
+	p = skip_blank(p, end);
+	return p == end || *p == '#' || *p == ';';
+}
+
+static bool fail(char *why, size_t whylen, const char *what)
+{
+	if (why && whylen)
+		snprintf(why, whylen, "repository-metadata: %s, in a repository made by this run", what);
+	return false;
+}
+
+bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen)
+{
+	const char *sec = NULL, *sub = NULL, *p = buf, *end = buf + len;
+	size_t sl = 0, subl = 0;
+
+	if (len > GITCFG_MAX_SIZE)
+		return fail(why, whylen, "the config file is too large to check");
+	if (memchr(buf, '\0', len) || memchr(buf, '\r', len) || memchr(buf, '\v', len) ||
+	    memchr(buf, '\f', len))
+		return fail(why, whylen, "the config file holds a NUL byte, \\r, \\v or \\f");
+	for (size_t i = 0; i < len; i++)
+		if (buf[i] == '\\' && (i + 1 == len || buf[i + 1] == '\n'))
+			return fail(why, whylen, "the config file holds a continuation line");
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *q;
+
+		q = skip_blank(p, le);
+		p = nl ? nl + 1 : end;
+		if (q == le || *q == '#' || *q == ';')
+			continue;
+		if (*q == '[') {
+			sec = ++q;
+			while (q < le && (isalnum((unsigned char)*q) || *q == '-'))
+				q++;
+			sl = (size_t)(q - sec);
+			sub = NULL;
+			if (q < le && *q == ' ') {
+				q = skip_blank(q, le);
+				if (q >= le || *q++ != '"')
+					return fail(why, whylen, "a config header of a form git does not write");
+				sub = q;
+				while (q < le && *q != '"' && *q != '\\')
+					q++;
+				if (q >= le || *q != '"')
+					return fail(why, whylen, "a config subsection with an escape or no end");
+				subl = (size_t)(q++ - sub);
+			}
+			if (sl == 0 || q >= le || *q != ']' || !rest_is_comment(q + 1, le))
+				return fail(why, whylen, "a config header of a form git does not write");
+			continue;
+		}
+		const char *key = q, *v = NULL, *ve = le;
+
+		while (q < le && (isalnum((unsigned char)*q) || *q == '-'))
+			q++;
+		if (q == key || !isalpha((unsigned char)*key))
+			return fail(why, whylen, "a config line that is no key");
+		size_t kl = (size_t)(q - key);
+
+		q = skip_blank(q, le);
+		if (q < le && *q == '=') {
+			v = skip_blank(q + 1, le);
+			while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
+				ve--;
+		} else if (!rest_is_comment(q, le)) {
+			return fail(why, whylen, "a config line that is no key");
+		}
+		if (!sec)
+			return fail(why, whylen, "a config key before any section");
+		if (!key_ok(sec, sl, sub, subl, key, kl, v ? v : "", v ? (size_t)(ve - v) : 0, why,
+			    whylen))
+			return false;
+	}
+	return true;
+}
+
+bool gitcfg_todo_inert(const char *buf, size_t len, char *why, size_t whylen)
+{
+	const char *p = buf, *end = buf + len;
+
+	if (len > GITCFG_MAX_SIZE || memchr(buf, '\0', len) || memchr(buf, '\r', len) ||
+	    memchr(buf, '\v', len) || memchr(buf, '\f', len)) {
+		if (why && whylen)
+			snprintf(why, whylen, "repository-metadata: a rebase todo list too large or "
+					      "with a NUL, \\r, \\v or \\f");
+		return false;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *w;
+		size_t n;
+
+		p = skip_blank(p, le);
+		w = p;
+		while (p < le && *p != ' ' && *p != '\t')
+			p++;
+		n = (size_t)(p - w);
+		if ((n == 1 && (*w == 'x' || *w == 'X')) || (n == 4 && strncasecmp(w, "exec", 4) == 0)) {
+			if (why && whylen)
+				snprintf(why, whylen,
+					 "repository-metadata: an exec line in a rebase todo list (git "
+					 "rebase --continue on the host would run it)");
+			return false;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return true;
+}

@@ -1,0 +1,438 @@
+/* notify-newrepo.c - repositories the command makes carry no code to the
+ * host (issue 12 item 2): the listener's rule "repository-metadata" for
+ * the gitdirs notify-repo.c leaves free, those the run made (and folders
+ * that become gitdirs during the run). git init, clone, worktree add and
+ * submodule add make a gitdir and write its config; the user runs git
+ * there later (git status in the outer repository recurses into an
+ * embedded one), so what the config and hooks/ say runs on the host.
+ *
+ * The rule, for a folder G that may be a gitdir ("gitdir-able": named
+ * .git or NAME.git, or holding HEAD, commondir, or objects and refs) and
+ * is not a gitdir the run did not make (notify-repo.c protects those):
+ *   - config and config.worktree are written only by git's lockfile
+ *     rename (lockfile.c: NAME.lock renamed over or into NAME), and the
+ *     new bytes hold inert keys only (gitcfg-inert.h). As in
+ *     notify-gitcfg.c, the supervisor reads the bytes once through the
+ *     pinned descriptor, writes THOSE bytes to its own O_EXCL file and
+ *     renames that into place: what the caller writes later through a
+ *     descriptor it kept never lands. Any other create, write-open,
+ *     truncate, link, symlink or rename onto these names is refused.
+ *   - hooks/: only names ending in ".sample" may be made (git init copies
+ *     the templates); hooks itself may only be made by mkdir, not moved
+ *     in, linked or made a symbolic link.
+ *   - making HEAD, commondir, objects or refs in any folder that is not a
+ *     gitdir the run did not make (the step that makes a folder a gitdir,
+ *     or a commondir target, whatever the order git or the command uses)
+ *     first checks the folder's config and config.worktree as above and
+ *     replaces each by the supervisor's copy of the checked bytes, and
+ *     checks hooks/ holds ".sample" names only; otherwise it is refused.
+ *   - in any gitdir (the user's too): rebase-merge/git-rebase-todo and
+ *     sequencer/todo are written only by a rename (git's lockfile, sed -i)
+ *     of bytes with no exec line, landed as above: the host's `git rebase
+ *     --continue` would run them. `git rebase -x` in the run is refused.
+ * So every gitdir-able folder's config is inert, or it is a repository the
+ * run did not make; a commondir or a .git file may then point anywhere:
+ * to a protected repository or to a checked one.
+ *
+ * Not covered: write-opens without O_CREAT when backups are off (not
+ * trapped, as notify-repo.c says); runs without the listener. */
+#ifdef __linux__
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "gitcfg-inert.h"
+#include "gitcfg.h"
+#include "notify-int.h"
+#include "path.h"
+#include "util.h"
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+
+static const struct fsj_rule newrepo_rule = {
+	.id = (char *)"repository-metadata",
+	.recursive = true,
+	.deny = FSJ_CAPS_MODIFY,
+	.source = FSJ_SRC_PROTECTED,
+	.origin = (char *)"listener",
+};
+
+static bool refuse(struct job *j, enum fsj_cap cap, const char *path, const char *why)
+{
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &newrepo_rule, false };
+
+	nj_refuse(j, cap, path, why, EACCES, &d);
+	return false;
+}
+
+static bool exists(int dir, const char *name)
+{
+	struct stat st;
+
+	return fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+static bool ends_with(const char *s, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+
+	return n >= k && memcmp(s + n - k, suf, k) == 0;
+}
+
+/* The basename of path's parent folder: [*s, *s + *n). */
+static void parent_name(const char *path, const char **s, size_t *n)
+{
+	const char *e = strrchr(path, '/'), *b = e;
+
+	while (b > path && b[-1] != '/')
+		b--;
+	*s = b;
+	*n = (size_t)(e - b);
+}
+
+/* git's own gitdir test (setup.c is_git_directory(), as notify-repo.c). */
+static bool git_takes(int g)
+{
+	struct stat st;
+
+	if (fstatat(g, "HEAD", &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+		return false;
+	if (fstatat(g, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+		return true;
+	return fstatat(g, "objects", &st, 0) == 0 && S_ISDIR(st.st_mode) &&
+	       fstatat(g, "refs", &st, 0) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* g is a gitdir the run did not make: notify-repo.c's business. */
+static bool theirs(const struct job *j, int g, const char *name, size_t n)
+{
+	struct stat st;
+
+	if (fstat(g, &st) < 0)
+		return false; /* fail closed: checked here */
+	if (notify_made_here(j->nt, &st))
+		return false;
+	return git_takes(g) || (n == 4 && memcmp(name, ".git", 4) == 0);
+}
+
+/* g (named name, n bytes) may be a gitdir (file comment). */
+static bool gitdir_able(int g, const char *name, size_t n)
+{
+	return ends_with(name, n, ".git") || exists(g, "HEAD") || exists(g, "commondir") ||
+	       (exists(g, "objects") && exists(g, "refs"));
+}
+
+/* Write buf into a new file of ours in dir, then rename it to name
+ * (renameat2(2) flags fl: 0 or RENAME_NOREPLACE); 0 or an errno. mode:
+ * the permission bits. */
+static int land_copy(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		     unsigned fl)
+{
+	cleanup_free char *rnd = random_hex(8);
+	char tmp[NAME_MAX + 1];
+	int fd, e = 0;
+
+	snprintf(tmp, sizeof(tmp), "%.16s.fsjail-%s", name, rnd ? rnd : "x");
+	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno;
+	if (fchmod(fd, mode & 0777) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
+		e = errno ? errno : EIO;
+	close(fd);
+	if (e == 0 && syscall(SYS_renameat2, dir, tmp, dir, name, fl) < 0)
+		e = errno;
+	if (e)
+		(void)unlinkat(dir, tmp, 0);
+	return e;
+}
+
+/* The whole file behind descriptor fd (a new buffer); -1 on failure. */
+static int read_fd(int fd, char **buf, size_t *len)
+{
+	char self[64];
+
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	return read_file(self, GITCFG_MAX_SIZE, buf, len);
+}
+
+/* config or config.worktree in g, if there, is inert and becomes our
+ * copy of the checked bytes. why (size whylen) on false. */
+static bool settle_config(int g, const char *name, char *why, size_t whylen)
+{
+	cleanup_free char *buf = NULL;
+	cleanup_fd int fd = -1;
+	struct stat st;
+	size_t len = 0;
+
+	fd = openat(g, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || read_fd(fd, &buf, &len) < 0) {
+		snprintf(why, whylen,
+			 "repository-metadata: %s is not a readable regular file, in a folder "
+			 "becoming a repository",
+			 name);
+		return false;
+	}
+	if (!gitcfg_inert(buf, len, why, whylen))
+		return false;
+	if (land_copy(g, name, buf, len, st.st_mode, 0) != 0) {
+		snprintf(why, whylen, "repository-metadata: %s could not be settled", name);
+		return false;
+	}
+	return true;
+}
+
+/* hooks/ in g, if there, is a folder of ".sample" names only. */
+static bool hooks_samples(int g, char *why, size_t whylen)
+{
+	int fd = openat(g, "hooks", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d;
+	struct dirent *e;
+	bool ok = true;
+
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return true;
+		snprintf(why, whylen, "repository-metadata: hooks is not a folder");
+		return false;
+	}
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		snprintf(why, whylen, "repository-metadata: hooks cannot be read");
+		return false;
+	}
+	while (ok && (e = readdir(d))) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    ends_with(e->d_name, strlen(e->d_name), ".sample"))
+			continue;
+		snprintf(why, whylen,
+			 "repository-metadata: hook %.64s in a folder becoming a repository "
+			 "(only .sample names)",
+			 e->d_name);
+		ok = false;
+	}
+	closedir(d);
+	return ok;
+}
+
+static bool shape_name(const char *n)
+{
+	return strcmp(n, "HEAD") == 0 || strcmp(n, "commondir") == 0 || strcmp(n, "objects") == 0 ||
+	       strcmp(n, "refs") == 0;
+}
+
+static bool config_name(const char *n)
+{
+	return strcmp(n, "config") == 0 || strcmp(n, "config.worktree") == 0;
+}
+
+/* The folder above dir, checked to hold dir by the name [s, s+n). */
+static int up_one(int dir, const char *s, size_t n)
+{
+	char name[NAME_MAX + 1];
+	struct stat child, held;
+	int fd;
+
+	if (n == 0 || n > NAME_MAX || fstat(dir, &child) < 0)
+		return -1;
+	fd = openat(dir, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	memcpy(name, s, n);
+	name[n] = '\0';
+	if (fstatat(fd, name, &held, AT_SYMLINK_NOFOLLOW) < 0 || held.st_dev != child.st_dev ||
+	    held.st_ino != child.st_ino) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* name in a folder named [dn, dn+dl) is a todo list git runs the exec
+ * lines of: rebase-merge/git-rebase-todo, sequencer/todo. */
+static bool todo_name(const char *name, const char *dn, size_t dl)
+{
+	return (strcmp(name, "git-rebase-todo") == 0 && dl == 12 &&
+		memcmp(dn, "rebase-merge", 12) == 0) ||
+	       (strcmp(name, "todo") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0);
+}
+
+/* The folder above dir (named [dn, dn+dl) in path) may be a gitdir; true
+ * also when that cannot be told (fail closed). */
+static bool above_gitdir_able(int dir, const char *path, const char *dn, size_t dl)
+{
+	cleanup_fd int g = up_one(dir, dn, dl);
+	const char *p = dn > path + 1 ? dn - 1 : path, *gn = p;
+
+	if (g < 0)
+		return true;
+	while (gn > path && gn[-1] != '/')
+		gn--;
+	return gitdir_able(g, gn, (size_t)(p - gn));
+}
+
+bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
+{
+	const char *path = l->path, *dn, *gn;
+	cleanup_fd int own = -1, g = -1;
+	char name[NAME_MAX + 1], why[320];
+	size_t dl, gl;
+	int dir = l->parent;
+	bool cfg, shape, hook, hooks, todo;
+
+	if (j->nt->repository_off || !path || path[0] != '/' ||
+	    !(caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE))))
+		return true;
+	parent_name(path, &dn, &dl);
+	cfg = config_name(l->name);
+	shape = (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && shape_name(l->name);
+	hooks = strcmp(l->name, "hooks") == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+		new_type != S_IFDIR;
+	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+	       !ends_with(l->name, strlen(l->name), ".sample");
+	todo = todo_name(l->name, dn, dl);
+	if (!cfg && !shape && !hooks && !hook && !todo)
+		return true;
+	if (dir < 0) {
+		own = notify_reparent(l, name);
+		if (own < 0)
+			return refuse(j, FSJ_CAP_CREATE, path, "repository-metadata: no folder to check");
+		dir = own;
+	}
+	if (todo) /* any gitdir's: the host's git rebase --continue runs it */
+		return !above_gitdir_able(dir, path, dn, dl) ||
+		       refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
+			      path,
+			      "repository-metadata: a rebase todo list is written only by a rename "
+			      "of checked bytes (no exec lines)");
+	if (hook) { /* G is the folder above hooks/ */
+		const char *p = dn > path + 1 ? dn - 1 : path;
+
+		g = up_one(dir, dn, dl);
+		if (g < 0)
+			return refuse(j, FSJ_CAP_CREATE, path,
+				      "repository-metadata: the folders above changed during the call");
+		gn = p;
+		while (gn > path && gn[-1] != '/')
+			gn--;
+		gl = (size_t)(p - gn);
+		if (theirs(j, g, gn, gl) || !gitdir_able(g, gn, gl))
+			return true;
+		snprintf(why, sizeof(why),
+			 "repository-metadata: hook %.64s in a repository made by this run (only .sample "
+			 "names)",
+			 l->name);
+		return refuse(j, FSJ_CAP_CREATE, path, why);
+	}
+	if (theirs(j, dir, dn, dl))
+		return true;
+	if (cfg || hooks) {
+		if (!gitdir_able(dir, dn, dl))
+			return true;
+		snprintf(why, sizeof(why),
+			 cfg ? "repository-metadata: %s is written only by git's %s.lock rename with "
+			       "inert keys, in a repository made by this run"
+			     : "repository-metadata: %s may only be made as a new folder, in a "
+			       "repository made by this run",
+			 l->name, l->name);
+		return refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
+			      path, why);
+	}
+	/* shape: the folder may be becoming a gitdir or a commondir target
+	 * (objects without refs, or refs without objects, is not one yet) */
+	if (!gitdir_able(dir, dn, dl) && strcmp(l->name, "HEAD") != 0 &&
+	    strcmp(l->name, "commondir") != 0 &&
+	    !exists(dir, strcmp(l->name, "objects") == 0 ? "refs" : "objects"))
+		return true;
+	if (!settle_config(dir, "config", why, sizeof(why)) ||
+	    !settle_config(dir, "config.worktree", why, sizeof(why)) ||
+	    !hooks_samples(dir, why, sizeof(why)))
+		return refuse(j, FSJ_CAP_CREATE, path, why);
+	return true;
+}
+
+bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
+{
+	cleanup_free char *buf = NULL;
+	char why[320];
+	const char *dn;
+	size_t dl, len = 0, bl = strlen(b->name);
+	struct stat pa, pb, now;
+	unsigned del = FSJ_CAPBIT(FSJ_CAP_DELETE);
+	bool todo;
+	int e;
+
+	if (j->nt->repository_off || !a->path || !b->path || a->magic || b->magic || a->parent < 0 ||
+	    b->parent < 0 || a->obj < 0)
+		return false;
+	parent_name(b->path, &dn, &dl);
+	if (strcmp(b->name, "hooks") == 0) {
+		if (theirs(j, b->parent, dn, dl) || !gitdir_able(b->parent, dn, dl))
+			return false;
+		return !refuse(j, FSJ_CAP_CREATE, b->path,
+			       "repository-metadata: hooks may only be made as a new folder, in a "
+			       "repository made by this run");
+	}
+	todo = todo_name(b->name, dn, dl);
+	/* rename(2), or renameat2(RENAME_NOREPLACE) onto no file (mv) */
+	if ((fl && !(fl == RENAME_NOREPLACE && b->obj < 0)) || !S_ISREG(a->st.st_mode) ||
+	    (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
+		return false;
+	if (todo) {
+		if (!above_gitdir_able(b->parent, b->path, dn, dl))
+			return false;
+	} else if (!config_name(b->name) || strlen(a->name) != bl + 5 ||
+		   memcmp(a->name, b->name, bl) != 0 || strcmp(a->name + bl, ".lock") != 0 ||
+		   fstat(a->parent, &pa) < 0 || fstat(b->parent, &pb) < 0 ||
+		   pa.st_dev != pb.st_dev || pa.st_ino != pb.st_ino ||
+		   theirs(j, b->parent, dn, dl) || !gitdir_able(b->parent, dn, dl)) {
+		return false;
+	}
+	if (!nj_need(j, a->path, del) ||
+	    !nj_need(j, b->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b->obj >= 0 ? del : 0u)))
+		return true;
+	if (read_fd(a->obj, &buf, &len) < 0) {
+		refuse(j, FSJ_CAP_CREATE, b->path,
+		       "repository-metadata: the new config is unreadable or too large");
+		return true;
+	}
+	if (todo ? !gitcfg_todo_inert(buf, len, why, sizeof(why))
+		 : !gitcfg_inert(buf, len, why, sizeof(why))) {
+		refuse(j, FSJ_CAP_CREATE, b->path, why);
+		return true;
+	}
+	if (b->obj >= 0 && (fstatat(b->parent, b->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
+			    now.st_dev != b->st.st_dev || now.st_ino != b->st.st_ino)) {
+		nj_refuse(j, FSJ_CAP_CREATE, b->path, "the file changed during the call", EACCES, NULL);
+		return true;
+	}
+	if ((b->obj >= 0 && !nj_save(j, b, BACKUP_CHANGE_REMOVE)) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
+		return true;
+	e = land_copy(b->parent, b->name, buf, len, a->st.st_mode, fl);
+	if (e) {
+		nj_answer(j, e);
+		return true;
+	}
+	if (b->obj < 0)
+		nj_note_created(j, b->parent, b->name, b->path);
+	if (fstatat(a->parent, a->name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    now.st_dev == a->st.st_dev && now.st_ino == a->st.st_ino)
+		(void)unlinkat(a->parent, a->name, 0);
+	nj_answer(j, 0);
+	return true;
+}
+
+#else
+typedef int notify_newrepo_not_this_system;
+#endif /* __linux__ */

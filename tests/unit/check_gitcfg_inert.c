@@ -1,0 +1,121 @@
+/* check_gitcfg_inert.c - unit tests for the allow-list of inert config
+ * keys (gitcfg-inert.h): what git init, clone, submodule add, remote add,
+ * branch -u and `git config user.*` write passes; code-running keys,
+ * command transports and syntax this reader is unsure of fail, naming the
+ * key. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gitcfg-inert.h"
+
+static bool inert(const char *s, char *why, size_t n)
+{
+	return gitcfg_inert(s, strlen(s), why, n);
+}
+
+START_TEST(test_git_writes_pass)
+{
+	static const char *const good[] = {
+		"[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n"
+		"\tlogallrefupdates = true\n",
+		"[core]\n\tworktree = ../../../sub\n[remote \"origin\"]\n\turl = /tmp/a\n"
+		"\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n"
+		"\tremote = origin\n\tmerge = refs/heads/main\n",
+		"[user]\n\temail = x@y\n\tname = A B\n# comment\n; other\n\n",
+		"[submodule \"sub\"]\n\turl = https://example.com/x.git\n\tactive = true\n",
+		"[extensions]\n\tobjectformat = sha256\n[gc]\n\tauto = 0\n[core]\n\tbare\n",
+		"",
+	};
+	char why[256];
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		ck_assert_msg(inert(good[i], why, sizeof(why)), "refused %s: %s", good[i], why);
+}
+END_TEST
+
+START_TEST(test_code_keys_refused)
+{
+	static const char *const bad[][2] = {
+		{ "[core]\n\tfsmonitor = touch /tmp/x\n", "core.fsmonitor" },
+		{ "[core]\n\thooksPath = /tmp\n", "core.hooksPath" },
+		{ "[CORE]\n\tPager = x\n", "CORE.Pager" },
+		{ "[alias]\n\tst = !touch x\n", "alias.st" },
+		{ "[include]\n\tpath = /tmp/c\n", "include.path" },
+		{ "[includeIf \"gitdir:/\"]\n\tpath = /tmp/c\n", "includeIf.gitdir:/.path" },
+		{ "[url \"ext::sh\"]\n\tinsteadOf = https://\n", "url.ext::sh.insteadOf" },
+		{ "[filter \"x\"]\n\tclean = sh\n", "filter.x.clean" },
+		{ "[submodule \"s\"]\n\tupdate = !sh\n", "submodule.s.update" },
+		{ "[remote \"o\"]\n\tuploadpack = sh\n", "remote.o.uploadpack" },
+		{ "[credential]\n\thelper = !sh\n", "credential.helper" },
+		{ "[remote \"o\"]\n\turl = ext::sh -c x\n", "remote.o.url" },
+		{ "[remote \"o\"]\n\turl = fd::3\n", "remote.o.url" },
+		{ "[remote \"o\"]\n\turl = -uhack\n", "remote.o.url" },
+		{ "[core]\n\tworktree = /etc\n", "core.worktree" },
+	};
+	char why[256];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		why[0] = '\0';
+		ck_assert_msg(!inert(bad[i][0], why, sizeof(why)), "took %s", bad[i][0]);
+		ck_assert_msg(strstr(why, bad[i][1]) != NULL, "%s does not name %s", why, bad[i][1]);
+		ck_assert_msg(strstr(why, "repository-metadata") != NULL, "%s names no rule", why);
+	}
+}
+END_TEST
+
+START_TEST(test_syntax_refused)
+{
+	static const char *const bad[] = {
+		"[core] fsmonitor = x\n",	     /* a key on the header line */
+		"[core.x]\n\tbare = true\n",	     /* the old subsection form */
+		"[core]\n\tbare = true \\\n",	     /* a continuation line */
+		"[core]\r\n\tfsmonitor = x\n",	     /* \r */
+		"\tbare = true\n",		     /* a key before a section */
+		"[remote \"o\\\"\"]\n\turl = x\n",   /* an escape in a subsection */
+		"[core]\n\t= x\n",		     /* no key */
+		"[core]\n\tbare true\n",	     /* no '=' */
+	};
+	char why[256];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(!inert(bad[i], why, sizeof(why)), "took %s", bad[i]);
+	ck_assert(!gitcfg_inert("[core]\n\tbare = true\n\0x", 22, NULL, 0));
+}
+END_TEST
+
+START_TEST(test_todo)
+{
+	static const char *const good[] = { "pick 1234 a\nedit 5678 b\n# exec touch x\n",
+					    "label onto\nreset onto\nmerge -C 12 l # x\n", "" };
+	static const char *const bad[] = { "pick 1 a\nexec touch x\n", "  x touch x\n",
+					   "\tEXEC\ttouch x", "pick 1 a\r\nx y\n" };
+	char why[256];
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		ck_assert_msg(gitcfg_todo_inert(good[i], strlen(good[i]), why, sizeof(why)),
+			      "refused %s: %s", good[i], why);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(!gitcfg_todo_inert(bad[i], strlen(bad[i]), why, sizeof(why)), "took %s",
+			      bad[i]);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("gitcfg-inert");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_git_writes_pass);
+	tcase_add_test(tc, test_code_keys_refused);
+	tcase_add_test(tc, test_syntax_refused);
+	tcase_add_test(tc, test_todo);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
