@@ -41,6 +41,7 @@ struct backup_cycle {
 	struct timespec start;      /* when the cycle was made (CLOCK_REALTIME) */
 	struct backup_index *idx;   /* identities; paths noted new */
 	struct backup_index *names; /* extra names recorded for saved files */
+	struct backup_index *made;  /* names made (backup_note_new()) */
 	struct backup_pending *pending; /* removed files whose trash entry waits (backup_trash.c) */
 	size_t n_pending, cap_pending;
 };

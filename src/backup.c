@@ -91,6 +91,7 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
 #endif
 	bc->idx = backup_index_new();
 	bc->names = backup_index_new();
+	bc->made = backup_index_new();
 	return bc;
 }
 
@@ -468,7 +469,7 @@ void backup_note_new(struct backup_cycle *bc, const char *path)
 	if (!bc || !path)
 		return;
 	pthread_mutex_lock(&bc->lock);
-	if (backup_index_path_add(bc->idx, path))
+	if (backup_index_path_add(bc->made, path))
 		note_created_locked(bc, path, NULL);
 	pthread_mutex_unlock(&bc->lock);
 }
@@ -657,6 +658,7 @@ void backup_cycle_free(struct backup_cycle *bc)
 		close(bc->manfd);
 	backup_index_free(bc->idx);
 	backup_index_free(bc->names);
+	backup_index_free(bc->made);
 	backup_trash_release(bc);
 	for (size_t i = 0; i < 3; i++)
 		free(bc->temps[i]);

@@ -52,8 +52,12 @@ bool backup_path_is_temp(const struct backup_cycle *bc, const char *path);
 int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
 			 const char *call, struct fsj_error *err);
 
-/* path was created in this cycle: backup_before_modify() skips it, and
- * restore trashes what is at path (prefer backup_note_created()). */
+/* The name path (absolute) was made in this cycle for a file that may be
+ * older (link(), linkat() in every form): a name-only "created" record,
+ * written once per path per cycle, so restore moves what is at path to
+ * the trash. The file itself is not marked: its changes through any name
+ * are still saved first (issue 14). A record that cannot be written only
+ * leaves the name after a restore (nothing is lost). */
 void backup_note_new(struct backup_cycle *bc, const char *path);
 
 /* What is about to happen to an existing regular file (the interface the

@@ -42,6 +42,8 @@ int (*broker_backup_hook)(struct broker *b, int dirfd, const char *name, const c
 			  struct fsj_error *err);
 int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, const char *path,
 			 struct fsj_error *err);
+int (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd, const char *name,
+			const char *from, const char *path, struct fsj_error *err);
 
 bool broker_session_valid(const char *s)
 {

@@ -508,6 +508,8 @@ static int op_link(struct job *j)
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);
 		e = linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW) < 0 ? errno : 0;
 	}
+	if (e == 0) /* a new name, maybe of an older file: that one is still saved */
+		backup_note_new(j->nt->bc, b.path);
 	return done_two(j, e, &a, &b);
 }
 
