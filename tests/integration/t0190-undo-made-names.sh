@@ -11,7 +11,7 @@
 # for byte; with the default the write is refused and it is intact.
 . "$(dirname "$0")/libtest.sh"
 
-plan 10
+plan 11
 setup
 require_landlock
 
@@ -23,13 +23,14 @@ manifest()
 		find . -path ./bc -prune -o -type f -print0 | xargs -0r sha256sum) | LC_ALL=C sort
 }
 
-# made SCRIPT NAME...: a fresh d/f1..f5, SCRIPT run in d, a full restore;
-# the workspace must be as before and each NAME (made by SCRIPT) in the
-# trash.
+# made SCRIPT [+N] NAME...: a fresh d/f1..f5, SCRIPT run in d, a full
+# restore; the workspace must be as before and the trash must hold one
+# entry per NAME (made by SCRIPT) and N more (files SCRIPT removed).
 made()
 {
-	local script=$1 n
+	local script=$1 n extra=0
 	shift
+	case $1 in +*) extra=${1#+} && shift ;; esac
 	rm -rf "$WS/d" "$HOME/.local/share/Trash"
 	mkdir -p "$WS/d"
 	for n in 1 2 3 4 5; do echo "orig $n" >"$WS/d/f$n"; done
@@ -47,7 +48,7 @@ made()
 	# one trash entry per made name (a renamed one is trashed under the
 	# name it was made by, where restore moved it back)
 	n=$(find "$HOME/.local/share/Trash/files" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
-	[ "$n" = $# ] || fail "$n entries in the trash, not $# ($*)"
+	[ "$n" = $(($# + extra)) ] || fail "$n entries in the trash, not $(($# + extra)) ($* and $extra the run removed)"
 }
 
 begin_test "ln f4 l4: restore moves l4 to the trash, f4 keeps its one name and content"
@@ -84,6 +85,10 @@ end_test
 
 begin_test "a name made, removed, then given to a pre-existing file (ln): trashed, the file intact"
 made 'echo new >l4 && rm l4 && ln f4 l4' l4
+end_test
+
+begin_test "ln f4 l4, then f4 removed, l4 renamed over f5: f4 and f5 back, l4 trashed"
+made 'ln f4 l4 && rm f4 && mv l4 f5' +1 f5
 end_test
 
 begin_test "names the broker made (link, touch, copy): restore trashes them"
