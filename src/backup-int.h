@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <time.h>
 
+#include <cjson/cJSON.h>
+
 #include "audit.h"
 #include "backup.h"
 #include "backup_index.h"
@@ -42,9 +44,18 @@ struct backup_cycle {
 	struct backup_index *idx;   /* identities; paths noted new */
 	struct backup_index *names; /* extra names recorded for saved files */
 	struct backup_index *made;  /* names made (backup_note_new()) */
+	bool no_move;               /* a move into the store failed: links only */
 	struct backup_pending *pending; /* removed files whose trash entry waits (backup_trash.c) */
 	size_t n_pending, cap_pending;
 };
+
+/* backup.c, locked: one manifest record, a single write (rec freed);
+ * the cycle folder, store and manifest made on first use; an audit line
+ * of the backup subsystem. 0, or -1 with errno set. */
+int backup_append(struct backup_cycle *bc, cJSON *rec);
+int backup_open_cycle(struct backup_cycle *bc);
+void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
+		  const char *decision, const char *detail);
 
 /* backup_trash.c: free the pending list. */
 void backup_trash_release(struct backup_cycle *bc);

@@ -166,7 +166,7 @@ static int subdir(int dirfd, const char *name)
 	return fd;
 }
 
-static int append(struct backup_cycle *bc, cJSON *rec)
+int backup_append(struct backup_cycle *bc, cJSON *rec)
 {
 	int rc = manifest_append(bc->manfd, &bc->torn, rec), saved = errno;
 
@@ -177,7 +177,7 @@ static int append(struct backup_cycle *bc, cJSON *rec)
 
 /* Make the cycle folder (state/sessions/S/modify_backup/C/files), open
  * the manifest and write its first record. */
-static int open_cycle(struct backup_cycle *bc)
+int backup_open_cycle(struct backup_cycle *bc)
 {
 	const char *chain[] = { "sessions", bc->session, "modify_backup", bc->name };
 	struct stat sb;
@@ -227,7 +227,7 @@ static int open_cycle(struct backup_cycle *bc)
 	cJSON_AddStringToObject(o, "command", bc->command);
 	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
 	cJSON_AddNumberToObject(o, "pid", (double)getpid());
-	if (append(bc, o) < 0) {
+	if (backup_append(bc, o) < 0) {
 		int saved = errno;
 
 		close(bc->manfd);
@@ -238,7 +238,7 @@ static int open_cycle(struct backup_cycle *bc)
 	return 0;
 }
 
-static void audit_backup(const struct backup_cycle *bc, const char *call, const char *path,
+void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
 			 const char *decision, const char *detail)
 {
 	struct audit_event ev;
@@ -270,10 +270,10 @@ static int other_locked(struct backup_cycle *bc, int fd, const char *path, const
 
 	if (id || (!meta && !S_ISLNK(sb->st_mode) && !S_ISFIFO(sb->st_mode)))
 		return 0; /* recorded (or made) already; a socket or device is not kept */
-	if (open_cycle(bc) < 0)
+	if (backup_open_cycle(bc) < 0)
 		return -1;
 	rec = manifest_other_record(meta ? "meta" : "special", path, fd, sb);
-	if (!rec || append(bc, rec) < 0)
+	if (!rec || backup_append(bc, rec) < 0)
 		return -1;
 	backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, true, path)->state =
 		meta ? BACKUP_IDENT_META : BACKUP_IDENT_SKIPPED;
@@ -289,7 +289,7 @@ static void skipped(const struct backup_cycle *bc, const char *call, const char 
 	char *detail = xasprintf("not kept: %llu MB over backup.max_size_mb (%llu)", mb,
 				 bc->max_size >> 20);
 
-	audit_backup(bc, call, path, "backup-skipped", detail);
+	backup_audit(bc, call, path, "backup-skipped", detail);
 	run_event("backup", path, detail);
 	fprintf(stderr, "fsjail: not kept: %s (%llu MB over backup.max_size_mb)\n", path, mb);
 	free(detail);
@@ -335,10 +335,10 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		/* Saved (or created) already: record another name once. */
 		if (id->state != BACKUP_IDENT_CREATED && id->path && strcmp(id->path, path) != 0 &&
 		    bc->manfd >= 0 && backup_index_path_add(bc->names, path))
-			(void)append(bc, manifest_record("name", path, &sb));
+			(void)backup_append(bc, manifest_record("name", path, &sb));
 		return 0;
 	}
-	if (open_cycle(bc) < 0) {
+	if (backup_open_cycle(bc) < 0) {
 		saved = errno;
 		goto fail;
 	}
@@ -359,14 +359,14 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
 		cJSON_AddNullToObject(rec, "backup");
 		cJSON_AddStringToObject(rec, "skipped", "too large");
-		if (append(bc, rec) < 0) {
+		if (backup_append(bc, rec) < 0) {
 			saved = errno;
 			goto fail;
 		}
 		backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path)->state =
 			BACKUP_IDENT_SKIPPED;
 		if (what == BACKUP_CHANGE_REMOVE) /* the trash may keep it */
-			audit_backup(bc, call, path, "backup-skipped",
+			backup_audit(bc, call, path, "backup-skipped",
 				     "larger than backup.max_size_mb");
 		else
 			skipped(bc, call, path, &sb);
@@ -383,7 +383,7 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	cJSON_AddStringToObject(rec, "backup", num);
 	if (what == BACKUP_CHANGE_REMOVE)
 		cJSON_AddStringToObject(rec, "method", linked ? "link" : "copy");
-	if (append(bc, rec) < 0) {
+	if (backup_append(bc, rec) < 0) {
 		saved = errno;
 		(void)unlinkat(bc->filesfd, num, 0);
 		goto fail;
@@ -396,14 +396,14 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 			   __ATOMIC_RELAXED);
 	bc->bytes += (unsigned long long)sb.st_size;
 	detail = xasprintf("files/%s in cycle %s%s", num, bc->name, linked ? " (link)" : "");
-	audit_backup(bc, call, path, "backup", detail);
+	backup_audit(bc, call, path, "backup", detail);
 	run_event("backup", path, detail);
 	free(detail);
 	return 0;
 
 fail:
 	detail = xasprintf("backup failed, modification refused: %s", strerror(saved));
-	audit_backup(bc, call, path, "deny", detail);
+	backup_audit(bc, call, path, "deny", detail);
 	free(detail);
 	fsj_error_set(err, NULL, 0, 0, "cannot back up '%s': %s", path, strerror(saved));
 	errno = saved;
@@ -448,7 +448,7 @@ static void note_created_locked(struct backup_cycle *bc, const char *path, const
 {
 	cJSON *rec;
 
-	if (!path || backup_path_is_temp(bc, path) || open_cycle(bc) < 0)
+	if (!path || backup_path_is_temp(bc, path) || backup_open_cycle(bc) < 0)
 		return;
 	rec = manifest_record("created", path, NULL);
 	if (sb) {
@@ -460,7 +460,7 @@ static void note_created_locked(struct backup_cycle *bc, const char *path, const
 		cJSON_AddStringToObject(rec, "ino", buf);
 	}
 	/* A lost record only means restore leaves the new file in place. */
-	if (append(bc, rec) == 0)
+	if (backup_append(bc, rec) == 0)
 		bc->created++;
 }
 
@@ -527,7 +527,7 @@ void backup_note_removed(struct backup_cycle *bc, const char *path, const struct
 		rec = trashed_as ? manifest_record("trashed", path, sb) : NULL;
 		if (rec)
 			cJSON_AddStringToObject(rec, "trash", trashed_as);
-		if (!rec || append(bc, rec) < 0)
+		if (!rec || backup_append(bc, rec) < 0)
 			skipped(bc, "notify", path, sb);
 	}
 	pthread_mutex_unlock(&bc->lock);
@@ -543,7 +543,7 @@ int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *t
 	if (!bc || !from || !to || (backup_path_is_temp(bc, from) && backup_path_is_temp(bc, to)))
 		return 0;
 	pthread_mutex_lock(&bc->lock);
-	if ((rc = open_cycle(bc)) == 0) {
+	if ((rc = backup_open_cycle(bc)) == 0) {
 		rec = cJSON_CreateObject();
 		cJSON_AddStringToObject(rec, "op", "renamed");
 		cJSON_AddStringToObject(rec, "from", from);
@@ -554,7 +554,7 @@ int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *t
 		cJSON_AddStringToObject(rec, "ino", buf);
 		if (exchange)
 			cJSON_AddTrueToObject(rec, "exchange");
-		if ((rc = append(bc, rec)) == 0)
+		if ((rc = backup_append(bc, rec)) == 0)
 			bc->renamed++;
 	}
 	saved = errno;
@@ -579,17 +579,17 @@ int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, co
 	pthread_mutex_lock(&bc->lock);
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
 	if (!id || id->state != BACKUP_IDENT_CREATED) {
-		rc = open_cycle(bc);
+		rc = backup_open_cycle(bc);
 		if (rc == 0) {
 			rec = manifest_record("rmdir", path, &sb);
 			cJSON_AddStringToObject(rec, "call", call ? call : "notify");
-			rc = append(bc, rec);
+			rc = backup_append(bc, rec);
 		}
 		saved = errno;
 	}
 	pthread_mutex_unlock(&bc->lock);
 	if (rc < 0) {
-		audit_backup(bc, call, path, "deny", "folder record failed, rmdir refused");
+		backup_audit(bc, call, path, "deny", "folder record failed, rmdir refused");
 		fsj_error_set(err, NULL, 0, 0, "cannot record '%s': %s", path, strerror(saved));
 		errno = saved;
 	}
