@@ -45,6 +45,8 @@ struct backup_cycle {
 	struct backup_index *names; /* extra names recorded for saved files */
 	struct backup_index *made;  /* names made (backup_note_new()) */
 	bool no_move;               /* a move into the store failed: links only */
+	bool store_dev_known;       /* store_dev: the st_dev of files/ */
+	dev_t store_dev;
 	struct backup_pending *pending; /* removed files whose trash entry waits (backup_trash.c) */
 	size_t n_pending, cap_pending;
 };

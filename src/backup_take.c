@@ -42,9 +42,13 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name,
 
 	if (bc->no_move || backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, false, NULL))
 		return 0; /* saved, made or recorded already: the usual way */
-	if (backup_open_cycle(bc) < 0 || fstat(bc->filesfd, &st) < 0)
+	if (backup_open_cycle(bc) < 0)
 		goto fail;
-	if (st.st_dev != sb->st_dev)
+	if (!bc->store_dev_known && fstat(bc->filesfd, &st) == 0) {
+		bc->store_dev = st.st_dev;
+		bc->store_dev_known = true;
+	}
+	if (!bc->store_dev_known || bc->store_dev != sb->st_dev)
 		return 0; /* another filesystem: a copy, the usual way */
 	snprintf(num, sizeof(num), "%lu", bc->next++);
 	rec = manifest_record("remove", path, sb);
