@@ -6,9 +6,15 @@
 # two, or the move failed and the file was kept the usual way) names no
 # file of its identity in files/, and restore skips it: nothing to undo,
 # no failure, and never another file's content.
+# Run as root, and (when root) again as the ordinary user
+# FSJAIL_TEST_USER (default cloudsdk).
 . "$(dirname "$0")/libtest.sh"
+SELF_DIR=$TEST_DIR
+SELF=$(basename "$0")
 
-plan 5
+USER_PASS=${FSJ_MOVE_USER_PASS:-0}
+TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
+if [ "$USER_PASS" = 1 ]; then plan 5; else plan 6; fi
 setup
 require_landlock
 
@@ -94,4 +100,5 @@ assert_rc 0
 assert_content "$WS/d" "linked content"
 end_test
 
+[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_MOVE_USER_PASS "$TEST_USER"
 done_testing
