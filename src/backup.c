@@ -469,6 +469,7 @@ void backup_note_new(struct backup_cycle *bc, const char *path)
 	if (!bc || !path)
 		return;
 	pthread_mutex_lock(&bc->lock);
+	(void)backup_index_path_add(bc->idx, path); /* a file born here: no backup */
 	if (backup_index_path_add(bc->made, path))
 		note_created_locked(bc, path, NULL);
 	pthread_mutex_unlock(&bc->lock);

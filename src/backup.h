@@ -56,7 +56,8 @@ int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, c
  * older (link(), linkat() in every form): a name-only "created" record,
  * written once per path per cycle, so restore moves what is at path to
  * the trash. The file itself is not marked: its changes through any name
- * are still saved first (issue 14). A record that cannot be written only
+ * are still saved first (issue 14); backup_before_modify() skips only a
+ * file at path born after the cycle began. A record that cannot be written only
  * leaves the name after a restore (nothing is lost). */
 void backup_note_new(struct backup_cycle *bc, const char *path);
 
