@@ -9,6 +9,8 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include <cjson/cJSON.h>
+
 #include "audit.h"
 #include "backup.h"
 #include "backup_index.h"
@@ -53,6 +55,10 @@ struct backup_cycle {
 	struct timespec start;      /* when the cycle was made (CLOCK_REALTIME) */
 	struct backup_index *idx;   /* identities; paths noted new */
 	struct backup_index *names; /* extra names recorded for saved files */
+	struct backup_index *made;  /* names made (backup_note_new()) */
+	bool no_move;               /* a move into the store failed: links only */
+	bool store_dev_known;       /* store_dev: the st_dev of files/ */
+	dev_t store_dev;
 	struct backup_pending *pending; /* removed files whose trash entry waits (backup_trash.c) */
 	size_t n_pending, cap_pending;
 	/* Whether the cycle holds anything restore needs (backup_commit.c):
@@ -63,6 +69,14 @@ struct backup_cycle {
 	size_t n_inert, cap_inert;
 	bool dropped; /* nothing to restore: removed, not committed */
 };
+
+/* backup.c, locked: one manifest record, a single write (rec freed);
+ * the cycle folder, store and manifest made on first use; an audit line
+ * of the backup subsystem. 0, or -1 with errno set. */
+int backup_append(struct backup_cycle *bc, cJSON *rec);
+int backup_open_cycle(struct backup_cycle *bc);
+void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
+		  const char *decision, const char *detail);
 
 /* backup_trash.c: free the pending list. */
 void backup_trash_release(struct backup_cycle *bc);

@@ -91,6 +91,7 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
 #endif
 	bc->idx = backup_index_new();
 	bc->names = backup_index_new();
+	bc->made = backup_index_new();
 	return bc;
 }
 
@@ -188,14 +189,14 @@ static int append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
 	return rc;
 }
 
-static int append(struct backup_cycle *bc, cJSON *rec)
+int backup_append(struct backup_cycle *bc, cJSON *rec)
 {
 	return append_rec(bc, rec, false);
 }
 
 /* Make the cycle folder (state/sessions/S/modify_backup/C/files), open
  * the manifest and write its first record. */
-static int open_cycle(struct backup_cycle *bc)
+int backup_open_cycle(struct backup_cycle *bc)
 {
 	const char *chain[] = { "sessions", bc->session, "modify_backup", bc->name };
 	struct stat sb;
@@ -256,7 +257,7 @@ static int open_cycle(struct backup_cycle *bc)
 	return 0;
 }
 
-static void audit_backup(const struct backup_cycle *bc, const char *call, const char *path,
+void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
 			 const char *decision, const char *detail)
 {
 	struct audit_event ev;
@@ -288,10 +289,10 @@ static int other_locked(struct backup_cycle *bc, int fd, const char *path, const
 
 	if (id || (!meta && !S_ISLNK(sb->st_mode) && !S_ISFIFO(sb->st_mode)))
 		return 0; /* recorded (or made) already; a socket or device is not kept */
-	if (open_cycle(bc) < 0)
+	if (backup_open_cycle(bc) < 0)
 		return -1;
 	rec = manifest_other_record(meta ? "meta" : "special", path, fd, sb);
-	if (!rec || append(bc, rec) < 0)
+	if (!rec || backup_append(bc, rec) < 0)
 		return -1;
 	backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, true, path)->state =
 		meta ? BACKUP_IDENT_META : BACKUP_IDENT_SKIPPED;
@@ -307,7 +308,7 @@ static void skipped(const struct backup_cycle *bc, const char *call, const char 
 	char *detail = xasprintf("not kept: %llu MB over backup.max_size_mb (%llu)", mb,
 				 bc->max_size >> 20);
 
-	audit_backup(bc, call, path, "backup-skipped", detail);
+	backup_audit(bc, call, path, "backup-skipped", detail);
 	run_event("backup", path, detail);
 	fprintf(stderr, "fsjail: not kept: %s (%llu MB over backup.max_size_mb)\n", path, mb);
 	free(detail);
@@ -353,10 +354,10 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		/* Saved (or created) already: record another name once. */
 		if (id->state != BACKUP_IDENT_CREATED && id->path && strcmp(id->path, path) != 0 &&
 		    bc->manfd >= 0 && backup_index_path_add(bc->names, path))
-			(void)append(bc, manifest_record("name", path, &sb));
+			(void)backup_append(bc, manifest_record("name", path, &sb));
 		return 0;
 	}
-	if (open_cycle(bc) < 0) {
+	if (backup_open_cycle(bc) < 0) {
 		saved = errno;
 		goto fail;
 	}
@@ -377,14 +378,14 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size) {
 		cJSON_AddNullToObject(rec, "backup");
 		cJSON_AddStringToObject(rec, "skipped", "too large");
-		if (append(bc, rec) < 0) {
+		if (backup_append(bc, rec) < 0) {
 			saved = errno;
 			goto fail;
 		}
 		backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path)->state =
 			BACKUP_IDENT_SKIPPED;
 		if (what == BACKUP_CHANGE_REMOVE) /* the trash may keep it */
-			audit_backup(bc, call, path, "backup-skipped",
+			backup_audit(bc, call, path, "backup-skipped",
 				     "larger than backup.max_size_mb");
 		else
 			skipped(bc, call, path, &sb);
@@ -401,7 +402,7 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	cJSON_AddStringToObject(rec, "backup", num);
 	if (what == BACKUP_CHANGE_REMOVE)
 		cJSON_AddStringToObject(rec, "method", linked ? "link" : "copy");
-	if (append(bc, rec) < 0) {
+	if (backup_append(bc, rec) < 0) {
 		saved = errno;
 		(void)unlinkat(bc->filesfd, num, 0);
 		goto fail;
@@ -415,14 +416,14 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	bc->bytes += (unsigned long long)sb.st_size;
 	bc->disk += ((unsigned long long)sb.st_size + 4095u) & ~4095ull;
 	detail = xasprintf("files/%s in cycle %s%s", num, bc->name, linked ? " (link)" : "");
-	audit_backup(bc, call, path, "backup", detail);
+	backup_audit(bc, call, path, "backup", detail);
 	run_event("backup", path, detail);
 	free(detail);
 	return 0;
 
 fail:
 	detail = xasprintf("backup failed, modification refused: %s", strerror(saved));
-	audit_backup(bc, call, path, "deny", detail);
+	backup_audit(bc, call, path, "deny", detail);
 	free(detail);
 	fsj_error_set(err, NULL, 0, 0, "cannot back up '%s': %s", path, strerror(saved));
 	errno = saved;
@@ -467,7 +468,7 @@ static void note_created_locked(struct backup_cycle *bc, const char *path, const
 {
 	cJSON *rec;
 
-	if (!path || backup_path_is_temp(bc, path) || open_cycle(bc) < 0)
+	if (!path || backup_path_is_temp(bc, path) || backup_open_cycle(bc) < 0)
 		return;
 	rec = manifest_record("created", path, NULL);
 	if (sb) {
@@ -489,7 +490,8 @@ void backup_note_new(struct backup_cycle *bc, const char *path)
 	if (!bc || !path)
 		return;
 	pthread_mutex_lock(&bc->lock);
-	if (backup_index_path_add(bc->idx, path))
+	(void)backup_index_path_add(bc->idx, path); /* a file born here: no backup */
+	if (backup_index_path_add(bc->made, path))
 		note_created_locked(bc, path, NULL);
 	pthread_mutex_unlock(&bc->lock);
 }
@@ -547,7 +549,7 @@ void backup_note_removed(struct backup_cycle *bc, const char *path, const struct
 		rec = trashed_as ? manifest_record("trashed", path, sb) : NULL;
 		if (rec)
 			cJSON_AddStringToObject(rec, "trash", trashed_as);
-		if (!rec || append(bc, rec) < 0)
+		if (!rec || backup_append(bc, rec) < 0)
 			skipped(bc, "notify", path, sb);
 	}
 	pthread_mutex_unlock(&bc->lock);
@@ -569,7 +571,7 @@ int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *t
 	 * is at "to" (then trashes it) */
 	id = backup_index_ident(bc->idx, dev, ino, false, NULL);
 	made = id && id->state == BACKUP_IDENT_CREATED;
-	if ((rc = open_cycle(bc)) == 0) {
+	if ((rc = backup_open_cycle(bc)) == 0) {
 		rec = cJSON_CreateObject();
 		cJSON_AddStringToObject(rec, "op", "renamed");
 		cJSON_AddStringToObject(rec, "from", from);
@@ -610,17 +612,17 @@ int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, co
 	pthread_mutex_lock(&bc->lock);
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
 	if (!id || id->state != BACKUP_IDENT_CREATED) {
-		rc = open_cycle(bc);
+		rc = backup_open_cycle(bc);
 		if (rc == 0) {
 			rec = manifest_record("rmdir", path, &sb);
 			cJSON_AddStringToObject(rec, "call", call ? call : "notify");
-			rc = append(bc, rec);
+			rc = backup_append(bc, rec);
 		}
 		saved = errno;
 	}
 	pthread_mutex_unlock(&bc->lock);
 	if (rc < 0) {
-		audit_backup(bc, call, path, "deny", "folder record failed, rmdir refused");
+		backup_audit(bc, call, path, "deny", "folder record failed, rmdir refused");
 		fsj_error_set(err, NULL, 0, 0, "cannot record '%s': %s", path, strerror(saved));
 		errno = saved;
 	}
@@ -639,6 +641,7 @@ void backup_cycle_free(struct backup_cycle *bc)
 		close(bc->manfd);
 	backup_index_free(bc->idx);
 	backup_index_free(bc->names);
+	backup_index_free(bc->made);
 	backup_trash_release(bc);
 	backup_inert_release(bc);
 	for (size_t i = 0; i < 3; i++)

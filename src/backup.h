@@ -52,8 +52,13 @@ bool backup_path_is_temp(const struct backup_cycle *bc, const char *path);
 int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
 			 const char *call, struct fsj_error *err);
 
-/* path was created in this cycle: backup_before_modify() skips it, and
- * restore trashes what is at path (prefer backup_note_created()). */
+/* The name path (absolute) was made in this cycle for a file that may be
+ * older (link(), linkat() in every form): a name-only "created" record,
+ * written once per path per cycle, so restore moves what is at path to
+ * the trash. The file itself is not marked: its changes through any name
+ * are still saved first (issue 14); backup_before_modify() skips only a
+ * file at path born after the cycle began. A record that cannot be written only
+ * leaves the name after a restore (nothing is lost). */
 void backup_note_new(struct backup_cycle *bc, const char *path);
 
 /* What is about to happen to an existing regular file (the interface the
@@ -115,6 +120,20 @@ void backup_note_removed(struct backup_cycle *bc, const char *path, const struct
  * success only: an entry for a file still in place would be a second name
  * of it). */
 bool backup_kept_by_link(struct backup_cycle *bc, const struct stat *sb);
+
+/* The pre-existing regular file sb (its lstat, checked by the caller) is
+ * to be removed from name in dirfd (a folder in fsjail's own mount
+ * namespace; path: its absolute resolved path): record it, then move the
+ * name itself into the cycle's store (backup_take.c). Returns 1 when the
+ * name is gone and the file kept (then backup_trash_later() may follow),
+ * 0 when nothing was removed and the caller saves and unlinks the usual
+ * way (not regular, temporary, known to the cycle already, another
+ * filesystem, the move failed), -1 with err and errno set when the
+ * removal must be refused (no record could be written, or another file
+ * came to the name: it is put back). */
+int backup_take_removed(struct backup_cycle *bc, int dirfd, const char *name,
+			const struct stat *sb, const char *path, const char *call,
+			struct fsj_error *err);
 void backup_trash_later(struct backup_cycle *bc, const char *path, const struct stat *sb);
 
 /* At the end of the run: the trash entries backup_trash_later() noted,

@@ -82,6 +82,27 @@ static int broker_rename(struct broker *b, int fdir, const char *fname, const ch
 	return 0;
 }
 
+/* A name a host operation made (restore trashes it; a new file or folder
+ * also needs no backup), or a rename about to be done (restore moves it
+ * back; refused when it cannot be recorded). */
+static int broker_made(struct broker *b, enum broker_made what, int dirfd, const char *name,
+		       const char *from, const char *path, struct fsj_error *err)
+{
+	struct stat sb;
+
+	(void)b;
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0; /* gone, or the rename fails on its own */
+	if (what == BROKER_MADE_NAME)
+		backup_note_new(run.bc, path);
+	else if (what == BROKER_MADE_FILE)
+		backup_note_created(run.bc, path, sb.st_dev, sb.st_ino);
+	else if (backup_note_renamed(run.bc, from, path, sb.st_dev, sb.st_ino, false) < 0)
+		return fsj_error_set(err, NULL, 0, 0, "cannot record the rename of '%s' for undo: %s",
+				     from, strerror(errno));
+	return 0;
+}
+
 /* A delete in trash mode: the trash only where it saves something. A
  * file the run created, or one under a temporary directory, is unlinked
  * plainly (its content is in no danger the user cares about); anything
@@ -158,6 +179,7 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	broker_backup_hook = broker_backup;
 	broker_backup_fd_hook = broker_backup_fd;
 	broker_rename_hook = broker_rename;
+	broker_made_hook = broker_made;
 	return 0;
 }
 
@@ -177,6 +199,8 @@ void backup_run_end(int status)
 		broker_backup_fd_hook = NULL;
 	if (broker_rename_hook == broker_rename)
 		broker_rename_hook = NULL;
+	if (broker_made_hook == broker_made)
+		broker_made_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
 	snapshot_run_end(run.bc);

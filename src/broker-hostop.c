@@ -222,6 +222,21 @@ static long json_mode(const cJSON *req, long dflt)
 	return m >= 0 && m <= 07777 ? m : -1;
 }
 
+/* Tell the undo hook which name o (done) made, if any. */
+static void made(struct op *o, bool to_exists)
+{
+	bool link = o->kind == HOSTOP_LINK, new_to = link || (o->kind == HOSTOP_COPY && !to_exists);
+	const struct target *t = new_to ? &o->to : &o->from;
+
+	if (!broker_made_hook || (!new_to && o->kind != HOSTOP_MKDIR &&
+				  (o->kind != HOSTOP_TOUCH || to_exists)))
+		return;
+	(void)broker_made_hook(o->b,
+			       link && !json_bool(o->req, "symbolic", false) ? BROKER_MADE_NAME
+									  : BROKER_MADE_FILE,
+			       t->dirfd, t->name, NULL, t->resolved, NULL);
+}
+
 /* Perform o once every check passed: on the folders resolved in the
  * command's view (owned by o's targets), with *at() calls on the last
  * component. Returns 0, or -1 with o->err set. */
@@ -419,6 +434,8 @@ static int act(struct op *o, bool to_exists)
 		goto out;
 	}
 out:
+	if (rc == 0)
+		made(o, to_exists);
 	if (sfd >= 0)
 		close(sfd);
 	if (dfd >= 0)

@@ -290,7 +290,8 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 			return "backup is neither a name nor null";
 		r->backup = dup_or_null(b);
 		r->skipped = dup_or_null(jstr(o, "skipped"));
-		r->linked = jstr(o, "method") && strcmp(jstr(o, "method"), "link") == 0;
+		r->moved = jstr(o, "method") && strcmp(jstr(o, "method"), "move") == 0;
+		r->linked = r->moved || (jstr(o, "method") && strcmp(jstr(o, "method"), "link") == 0);
 		if (jint(o, "size", 0, 9e15, &r->size) < 0)
 			return "bad size";
 		if (jint(o, "nlink", 0, 4294967295.0, &r->nlink) < 0)

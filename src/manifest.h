@@ -11,7 +11,10 @@
  *            folder's), time, call, skipped (why not saved), nlink (its
  *            names when more than one)
  *   remove   a file unlinked or renamed over: the content fields, method
- *            ("link": the inode itself is kept; "copy")
+ *            ("link": the inode itself is kept, a second name of it; "move":
+ *            the removed name itself was moved into files/, and restore
+ *            skips a move whose file is not there, as one not done;
+ *            "copy")
  *   created  a file or folder the run made: path, dev, ino (optional)
  *   renamed  from, to, dev, ino; exchange: true for the second name of a
  *            RENAME_EXCHANGE (restore swaps the two back)
@@ -69,7 +72,8 @@ struct manifest_rec {
 	char *to;           /* renamed: to; trashed: where in the trash */
 	char *backup;       /* digits, a file under files/; NULL: not saved */
 	char *skipped;      /* why not saved, or NULL */
-	bool linked;        /* remove by method "link" */
+	bool linked;        /* remove by method "link" or "move" */
+	bool moved;         /* remove by method "move": skipped when not done */
 	bool has_ident;
 	dev_t dev;
 	ino_t ino;

@@ -273,7 +273,7 @@ static int op_unlink(struct job *j)
 	char *as = NULL;
 	struct stat now;
 	struct loc l;
-	int e = -1;
+	int e = -1, host, t;
 
 	if (j->c->flags & ~(uint64_t)AT_REMOVEDIR)
 		return nj_answer(j, EINVAL);
@@ -299,7 +299,19 @@ static int op_unlink(struct job *j)
 			  NULL);
 	else if (rmdir_ || !j->nt->bc || nj_created_here(j, &l.st))
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
-	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
+	/* Moved into the cycle whole where it can be (backup_take.c); in the
+	 * trash from there when the run ends. */
+	else if (S_ISREG(l.st.st_mode) && (host = nj_host_parent(j, &l)) != l.parent &&
+		 (t = backup_take_removed(j->nt->bc, host, l.name, &l.st, l.path, "notify", &err))) {
+		if (t < 0)
+			nj_refuse(j, FSJ_CAP_DELETE, l.path, err.text, errno ? errno : EACCES, NULL);
+		else
+			e = 0;
+		if (t > 0 && j->nt->trash_home && !no_trash_area(j->nt, l.path)) {
+			NOTIFY_STAT_INC(j->nt, trashed);
+			backup_trash_later(j->nt->bc, l.path, &l.st);
+		}
+	} else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
 	/* Kept by a link in the cycle already: unlinked now, its trash
 	 * entry made from that link when the run ends (backup.h). */
@@ -508,6 +520,8 @@ static int op_link(struct job *j)
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);
 		e = linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW) < 0 ? errno : 0;
 	}
+	if (e == 0) /* a new name, maybe of an older file: that one is still saved */
+		backup_note_new(j->nt->bc, b.path);
 	return done_two(j, e, &a, &b);
 }
 

@@ -63,6 +63,10 @@ static inline bool rs_same_ident(const struct stat *sb, const struct manifest_re
 	return !r->has_ident || (sb->st_dev == r->dev && sb->st_ino == r->ino);
 }
 
+/* A remove record of method "move" was done: its file (by identity) is
+ * the cycle's files/<backup> (restore-names.c). */
+bool rs_move_done(const struct rctx *x, const struct manifest_rec *r);
+
 /* ---- restore.c ---- */
 
 /* Dry run: a move-back (or swap) would have put the object back at path. */

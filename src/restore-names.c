@@ -80,6 +80,15 @@ static bool shared(const struct rctx *x, const struct manifest_rec *r)
 	return id && id->state != BACKUP_IDENT_NONE;
 }
 
+bool rs_move_done(const struct rctx *x, const struct manifest_rec *r)
+{
+	struct stat sb;
+
+	return x->filesfd >= 0 && r->backup &&
+	       fstatat(x->filesfd, r->backup, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       S_ISREG(sb.st_mode) && rs_same_ident(&sb, r);
+}
+
 const struct manifest_rec *rs_content_source(const struct rctx *x, const struct manifest_rec *r)
 {
 	const struct manifest_rec *link = NULL;
@@ -89,7 +98,7 @@ const struct manifest_rec *rs_content_source(const struct rctx *x, const struct 
 	for (size_t i = 0; i < x->m->n; i++) {
 		const struct manifest_rec *s = &x->m->v[i];
 
-		if (!saved_rec(s) || !same_file_rec(s, r))
+		if (!saved_rec(s) || !same_file_rec(s, r) || (s->moved && !rs_move_done(x, s)))
 			continue;
 		if (!s->linked)
 			return s;

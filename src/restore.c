@@ -253,6 +253,8 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	src = openat(x->filesfd, r->backup, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (r->moved && !rs_move_done(x, r))
+		return; /* the move into the cycle was not done: nothing removed */
 	if (src < 0 || fstat(src, &sb) < 0 || !S_ISREG(sb.st_mode)) {
 		rs_act(x, "refuse", r->path, NULL, false,
 		       "the saved file is missing from the cycle");
