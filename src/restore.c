@@ -341,6 +341,27 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 	undo_saved(x, &v);
 }
 
+/* The old name of a rename holds a file no record names and born after
+ * the cycle began: the run made it and was killed before its record
+ * (a create is recorded after it is made). It goes to the trash, as a
+ * recorded one would (announced only, in a dry run). Returns true when
+ * the name is free for the move-back. */
+static bool stray_trashed(struct rctx *x, int ffd, const char *path)
+{
+	struct timespec t = { .tv_sec = (time_t)x->m->time, .tv_nsec = 0 };
+	struct fsj_error err = { { 0 } };
+	const char *name = rs_base_name(path);
+	struct stat sb;
+
+	if (ffd < 0 || !x->o->home || x->m->time <= 0 ||
+	    fstatat(ffd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || S_ISDIR(sb.st_mode) ||
+	    !backup_copy_born_after(ffd, name, &t) ||
+	    (!x->o->dry_run && trash_move_at(x->o->home, ffd, name, path, NULL, &err) < 0))
+		return false;
+	rs_act(x, "trash", path, NULL, true, "made by the run, unrecorded");
+	return true;
+}
+
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int tfd = -1, ffd = -1;
@@ -373,12 +394,16 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	if ((x->o->dry_run && sim_state(x, r->path) == SIM_THERE) ||
 	    (!(x->o->dry_run && sim_state(x, r->path) == SIM_GONE) && ffd >= 0 &&
 	     fstatat(ffd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)) {
-		if (!r->exchange) {
+		if (!r->exchange && !(x->o->dry_run && sim_state(x, r->path) == SIM_THERE) &&
+		    stray_trashed(x, ffd, r->path)) {
+			/* moved back below */
+		} else if (!r->exchange) {
 			rs_act(x, "refuse", r->to, r->path, false,
 			       "cannot move it back: its old name exists");
 			return;
+		} else {
+			swap = true;
 		}
-		swap = true;
 	}
 	if (x->o->dry_run) {
 		rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
