@@ -16,18 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "backup-int.h"
 #include "manifest.h"
+#include "platform.h"
 #include "runevent.h"
 #include "util.h"
-
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE (1 << 0)
-#endif
 
 /* The locked part of backup_take_removed(). */
 static int take_locked(struct backup_cycle *bc, int dirfd, const char *name,
@@ -60,9 +56,9 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name,
 	cJSON_AddStringToObject(rec, "method", "move");
 	if (backup_append(bc, rec) < 0)
 		goto fail;
-	if (syscall(SYS_renameat2, dirfd, name, bc->filesfd, num, RENAME_NOREPLACE) < 0) {
+	if (platform_rename_noreplace(dirfd, name, bc->filesfd, num) < 0) {
 		/* not done (another mount, a name taken): the record names
-		 * nothing of this file; no renameat2(): links from now on */
+		 * nothing of this file; no rename without replace: links from now on */
 		bc->no_move = errno == EINVAL || errno == ENOSYS;
 		return 0;
 	}
@@ -70,7 +66,7 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name,
 	    st.st_ino != sb->st_ino) {
 		/* Another file came to the name after the checks: it goes back
 		 * (else it stays in the store, under a record not its own). */
-		e = syscall(SYS_renameat2, bc->filesfd, num, dirfd, name, RENAME_NOREPLACE) < 0;
+		e = platform_rename_noreplace(bc->filesfd, num, dirfd, name) < 0;
 		detail = xasprintf("the file changed during the call%s",
 				   e ? " (kept in the cycle's files/)" : "");
 		backup_audit(bc, call, path, "deny", detail);

@@ -142,7 +142,9 @@ int cmd_run(int argc, char **argv)
 				(void)cmd_common_option(opt, argv[optind++], &opts);
 				break;
 			}
-			/* fall through */
+			ask = true;
+			how.mode = ASK_DENY;
+			break;
 		case CMD_OPT_ANSWER_DENY:
 			ask = true;
 			how.mode = ASK_DENY;

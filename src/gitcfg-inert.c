@@ -9,7 +9,9 @@
  * url.*.insteadOf, protocol.*, uploadpack.*, remote.*.uploadpack and
  * receivepack, and more with each release). A deny-list misses the next
  * one; this accepts the keys git init, clone, worktree add, submodule add,
- * remote add, branch -u and `git config user.*` write, and nothing else.
+ * remote add, branch -u and `git config user.*` write, and the common
+ * settings of numbers, booleans and names (merge.ff, rerere.enabled,
+ * log.date ...), and nothing else.
  * Each accepted key names a number, a boolean, a ref, a name or a URL:
  * nothing git executes or reads code from. URLs are checked: git runs
  * the command of an "ext::" URL, and "NAME::" selects a remote helper
@@ -54,9 +56,58 @@ static const char *const plain_keys[][2] = {
 	{ "push", "default" },
 	{ "push", "autosetupremote" },
 	{ "advice", "*" },
-	{ "color", "ui" },
+	{ "color", "*" },
 	{ "commit", "gpgsign" },
 	{ "tag", "gpgsign" },
+	{ "tag", "sort" },
+	/* settings users and tools set in a new repository: numbers,
+	 * booleans, names and orderings (git-config(1)) */
+	{ "core", "quotepath" },
+	{ "core", "sparsecheckout" },
+	{ "core", "sparsecheckoutcone" },
+	{ "core", "safecrlf" },
+	{ "core", "untrackedcache" },
+	{ "core", "abbrev" },
+	{ "core", "commitgraph" },
+	{ "core", "checkstat" },
+	{ "core", "trustctime" },
+	{ "core", "preloadindex" },
+	{ "core", "compression" },
+	{ "index", "*" },
+	{ "status", "*" },
+	{ "log", "*" },
+	{ "column", "*" },
+	{ "rerere", "*" },
+	{ "merge", "ff" },
+	{ "merge", "conflictstyle" },
+	{ "merge", "renames" },
+	{ "merge", "renamelimit" },
+	{ "merge", "directoryrenames" },
+	{ "merge", "log" },
+	{ "merge", "stat" },
+	{ "merge", "autostash" },
+	{ "rebase", "autostash" },
+	{ "rebase", "autosquash" },
+	{ "rebase", "stat" },
+	{ "rebase", "updaterefs" },
+	{ "diff", "colormoved" },
+	{ "diff", "colormovedws" },
+	{ "diff", "renames" },
+	{ "diff", "renamelimit" },
+	{ "diff", "algorithm" },
+	{ "diff", "context" },
+	{ "diff", "mnemonicprefix" },
+	{ "diff", "noprefix" },
+	{ "diff", "submodule" },
+	{ "branch", "autosetupmerge" },
+	{ "branch", "autosetuprebase" },
+	{ "branch", "sort" },
+	{ "help", "autocorrect" },
+	{ "submodule", "active" },
+	{ "submodule", "recurse" },
+	{ "fetch", "recursesubmodules" },
+	{ "fetch", "parallel" },
+	{ "push", "followtags" },
 };
 
 /* section with a subsection, then key. */
@@ -129,8 +180,8 @@ static bool key_ok(const char *sec, size_t sl, const char *sub, size_t subl, con
 	if (!known) {
 		if (whylen)
 			snprintf(why, whylen,
-				 "repository-metadata: code-running key %s in a repository made by "
-				 "this run (only inert keys may be set there)",
+				 "repository-metadata: key %s, not on the list of inert keys, in a "
+				 "repository made by this run (git-config keys that run nothing)",
 				 name);
 		return false;
 	}

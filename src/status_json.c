@@ -168,9 +168,9 @@ void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 	const struct fsj_ruleset *sets[] = { &ctx->rules, &ctx->config.grants, &ctx->session };
 	/* a connect grant is decided at the call (notify-sock.c), and what the
 	 * listener carries holds for a path made in the run */
+#ifdef __linux__
 	unsigned held = FSJ_CAPBIT(FSJ_CAP_CONNECT) | fsj_listener_carries(ctx->config.backup_enabled);
 
-#ifdef __linux__
 	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
 		for (size_t i = 0; i < sets[k]->n; i++) {
 			const struct fsj_rule *r = &sets[k]->rules[i];
@@ -192,6 +192,7 @@ void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 #else
 	(void)sets;
 	(void)warnings;
+	(void)ctx;
 #endif
 }
 

@@ -46,7 +46,7 @@ fsj_sh -- 'git init -q emb && cd emb && git commit -q --allow-empty -m x
 host_git -C "$WS" status
 host_git -C "$WS/emb" status
 assert_not_exists "$M/fsm"
-assert_err_match "code-running key core.fsmonitor in a repository made by this run"
+assert_err_match "key core.fsmonitor, not on the list of inert keys, in a repository made by this run"
 end_test
 
 begin_test "git init in a folder that already existed: core.fsmonitor refused"
@@ -110,7 +110,7 @@ host_git -C "$WS/cl" st
 host_git -C "$WS/cl" fetch
 assert_not_exists "$M/alias"
 assert_not_exists "$M/ext"
-assert_err_match "code-running key alias.st"
+assert_err_match "key alias.st, not on the list of inert keys"
 grep -q -i "hookspath\|alias\|include\|ext::" "$WS/cl/.git/config" && fail "a refused key landed"
 end_test
 
@@ -123,7 +123,7 @@ fsj_sh -- 'git init -q -b main $2/real && git -C $2/real commit -q --allow-empty
 host_git -C "$WS/hand" add a
 host_git -C "$WS/hand" status
 assert_not_exists "$M/hand"
-assert_err_match "code-running key core.fsmonitor"
+assert_err_match "key core.fsmonitor, not on the list of inert keys"
 end_test
 
 begin_test "everyday git in the run: init, clone, submodule add, worktree add, config, remote, branch -u, rebase"

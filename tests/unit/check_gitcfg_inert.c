@@ -25,6 +25,10 @@ START_TEST(test_git_writes_pass)
 		"[user]\n\temail = x@y\n\tname = A B\n# comment\n; other\n\n",
 		"[submodule \"sub\"]\n\turl = https://example.com/x.git\n\tactive = true\n",
 		"[extensions]\n\tobjectformat = sha256\n[gc]\n\tauto = 0\n[core]\n\tbare\n",
+		/* settings users set (a tester's list): clone, sparse-checkout */
+		"[rerere]\n\tenabled = true\n[merge]\n\tff = false\n\tconflictStyle = diff3\n"
+		"[rebase]\n\tautoStash = true\n[log]\n\tdate = iso\n[core]\n\tquotepath = off\n"
+		"\tsparseCheckout = true\n[submodule]\n\tactive = .\n[tag]\n\tsort = v:refname\n",
 		"",
 	};
 	char why[256];
