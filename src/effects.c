@@ -61,6 +61,12 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	}
 	start = line_offset(a, start);
 	end = line_offset(a, end);
+	if (end < start) { /* a span of words out of line order (xargs' input word) */
+		uint32_t t = start;
+
+		start = end;
+		end = t;
+	}
 	if (fx->n == fx->cap) {
 		fx->cap = fx->cap ? fx->cap * 2 : 16;
 		fx->v = xreallocarray(fx->v, fx->cap, sizeof(*fx->v));
