@@ -18,6 +18,7 @@
 #include "landlock.h"
 #include "path.h"
 #include "policy-cache.h"
+#include "state-rec.h"
 #include "util.h"
 
 #define MAGIC "fsjail-policy-cache 1\n"
@@ -77,53 +78,6 @@ char *policy_cache_format(const char *key, const struct fsj_ruleset *rs, char *c
 	return sb_detach(&sb);
 }
 
-struct cursor {
-	const char *p, *end;
-};
-
-/* A decimal number of at most 10 digits, then the byte sep. */
-static bool get_num(struct cursor *c, unsigned long *out, char sep)
-{
-	unsigned long v = 0;
-	int digits = 0;
-
-	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 10) {
-		v = v * 10 + (unsigned long)(*c->p - '0');
-		c->p++;
-		digits++;
-	}
-	if (digits == 0 || c->p >= c->end || *c->p != sep)
-		return false;
-	c->p++;
-	*out = v;
-	return true;
-}
-
-/* A string "LEN:BYTES" (no NUL, at most max bytes) or "-:" (NULL, when
- * null_ok), then the byte sep. *ok false on any doubt. */
-static char *get_str(struct cursor *c, size_t max, bool null_ok, char sep, bool *ok)
-{
-	unsigned long n;
-	char *s;
-
-	*ok = false;
-	if (c->end - c->p >= 3 && c->p[0] == '-' && c->p[1] == ':') {
-		c->p += 2;
-		if (!null_ok || *c->p != sep)
-			return NULL;
-		c->p++;
-		*ok = true;
-		return NULL;
-	}
-	if (!get_num(c, &n, ':') || n > max || (size_t)(c->end - c->p) < n + 1 ||
-	    memchr(c->p, '\0', n) || c->p[n] != sep)
-		return NULL;
-	s = xstrndup(c->p, n);
-	c->p += n + 1;
-	*ok = true;
-	return s;
-}
-
 /* An absolute path in the form path_normalize() gives it. */
 static bool path_ok(const char *p)
 {
@@ -133,7 +87,7 @@ static bool path_ok(const char *p)
 	       strcmp(n, p) == 0;
 }
 
-static bool source_ok(const char *kind, unsigned long s)
+static bool source_ok(const char *kind, unsigned long long s)
 {
 	if (strcmp(kind, "rules") == 0)
 		return s == FSJ_SRC_RULES;
@@ -143,10 +97,10 @@ static bool source_ok(const char *kind, unsigned long s)
 int policy_cache_parse(const char *buf, size_t len, const char *key, const char *kind,
 		       struct fsj_ruleset *out, char ***roots_out, size_t *n_out)
 {
-	struct cursor c = { buf, buf + len };
+	struct srec_cursor c = { buf, buf + len };
 	struct fsj_ruleset rs = { 0 };
 	char **roots = NULL;
-	unsigned long n_rules, n_roots, k = 0;
+	unsigned long long n_rules, n_roots, k = 0;
 	cleanup_free char *stored = NULL;
 	bool ok;
 
@@ -158,20 +112,20 @@ int policy_cache_parse(const char *buf, size_t len, const char *key, const char 
 	if (len < strlen(MAGIC) || memcmp(buf, MAGIC, strlen(MAGIC)) != 0)
 		return -1;
 	c.p += strlen(MAGIC);
-	stored = get_str(&c, len, false, '\n', &ok);
-	if (!ok || strcmp(stored, key) != 0 || !get_num(&c, &n_rules, ' ') ||
-	    !get_num(&c, &n_roots, '\n') || n_rules > POLICY_CACHE_MAX_RULES ||
+	stored = srec_str(&c, len, false, '\n', &ok);
+	if (!ok || strcmp(stored, key) != 0 || !srec_num(&c, &n_rules, ' ') ||
+	    !srec_num(&c, &n_roots, '\n') || n_rules > POLICY_CACHE_MAX_RULES ||
 	    n_roots > POLICY_CACHE_MAX_RULES || (n_roots && !roots_out))
 		return -1;
 	rs.rules = n_rules ? xcalloc(n_rules, sizeof(*rs.rules)) : NULL;
 	rs.cap = n_rules;
 	for (; rs.n < n_rules; rs.n++) {
 		struct fsj_rule *r = &rs.rules[rs.n];
-		unsigned long rec, allow, deny, pass, src;
+		unsigned long long rec, allow, deny, pass, src;
 
-		if (!get_num(&c, &rec, ' ') || !get_num(&c, &allow, ' ') ||
-		    !get_num(&c, &deny, ' ') || !get_num(&c, &pass, ' ') ||
-		    !get_num(&c, &src, ' ') || rec > 1 || (allow & ~FSJ_CAPS_ALL) ||
+		if (!srec_num(&c, &rec, ' ') || !srec_num(&c, &allow, ' ') ||
+		    !srec_num(&c, &deny, ' ') || !srec_num(&c, &pass, ' ') ||
+		    !srec_num(&c, &src, ' ') || rec > 1 || (allow & ~FSJ_CAPS_ALL) ||
 		    (deny & ~FSJ_CAPS_ALL) || (pass & ~FSJ_CAPS_ALL) || (allow & deny) ||
 		    !source_ok(kind, src))
 			goto bad;
@@ -180,13 +134,13 @@ int policy_cache_parse(const char *buf, size_t len, const char *key, const char 
 		r->deny = (unsigned)deny;
 		r->pass = (unsigned)pass;
 		r->source = (enum fsj_source)src;
-		r->id = get_str(&c, 4096, true, ' ', &ok);
+		r->id = srec_str(&c, 4096, true, ' ', &ok);
 		if (!ok || (r->id && !r->id[0]))
 			goto bad_rule;
-		r->path = get_str(&c, PATH_MAX, false, ' ', &ok);
+		r->path = srec_str(&c, PATH_MAX, false, ' ', &ok);
 		if (!ok || !path_ok(r->path))
 			goto bad_rule;
-		r->origin = get_str(&c, 2 * PATH_MAX, true, '\n', &ok);
+		r->origin = srec_str(&c, 2 * PATH_MAX, true, '\n', &ok);
 		if (!ok)
 			goto bad_rule;
 		/* what the filesystem decides is asked now, never kept */
@@ -195,7 +149,7 @@ int policy_cache_parse(const char *buf, size_t len, const char *key, const char 
 	if (n_roots)
 		roots = xcalloc(n_roots, sizeof(*roots));
 	for (; k < n_roots; k++) {
-		roots[k] = get_str(&c, PATH_MAX, false, '\n', &ok);
+		roots[k] = srec_str(&c, PATH_MAX, false, '\n', &ok);
 		if (!ok || !path_ok(roots[k]))
 			goto bad_roots;
 	}
@@ -209,7 +163,7 @@ int policy_cache_parse(const char *buf, size_t len, const char *key, const char 
 	return 0;
 
 bad_roots:
-	for (unsigned long i = 0; i <= k && i < n_roots; i++)
+	for (unsigned long long i = 0; i <= k && i < n_roots; i++)
 		free(roots[i]);
 	free(roots);
 	goto bad;
@@ -338,7 +292,6 @@ static const char *key_common(void)
 	return common;
 }
 
-static uint64_t fnv1a(const char *s);
 
 /* The key of input file path (its stat *st) for kind and tier, and in
  * *name the entry's file name: a hash of what names the input (kind,
@@ -368,23 +321,12 @@ static char *make_key(const char *kind, int tier, const char *path, const struct
 		add_kv(&slot, "v.rules_file", vars->rules_file);
 		add_kv(&slot, "v.baseline_file", vars->baseline_file);
 	}
-	*name = xasprintf("pc-%016llx", (unsigned long long)fnv1a(slot.buf));
+	*name = xasprintf("pc-%016llx", (unsigned long long)srec_fnv1a(SREC_FNV_START, slot.buf, strlen(slot.buf)));
 	sb_adds(&sb, key_common());
 	add_ident(&sb, "ident", st);
 	sb_add(&sb, slot.buf, slot.len);
 	sb_release(&slot);
 	return sb_detach(&sb);
-}
-
-static uint64_t fnv1a(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
 }
 
 static bool same_ident(const struct stat *a, const struct stat *b)

@@ -22,6 +22,7 @@
 
 #include "path.h"
 #include "repometa.h"
+#include "state-rec.h"
 #include "util.h"
 
 #define CACHE_MAGIC "fsjail-scan 2\n"
@@ -77,22 +78,11 @@ size_t repometa_cache_add(struct repometa_cache *c, size_t parent, const char *n
 	return c->n++;
 }
 
-static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 static size_t slot_of(const struct repometa_cache *c, size_t parent, const char *name)
 {
-	uint64_t h = fnv1a(0xcbf29ce484222325ULL, &parent, sizeof(parent));
+	uint64_t h = srec_fnv1a(SREC_FNV_START, &parent, sizeof(parent));
 
-	h = fnv1a(h, name, strlen(name));
+	h = srec_fnv1a(h, name, strlen(name));
 	return (size_t)(h & (c->hash_size - 1));
 }
 
@@ -169,46 +159,9 @@ bool repometa_cache_usable(const struct repometa_cache *old, size_t i, const str
 
 static char *cache_name(const char *workspace)
 {
-	uint64_t h = fnv1a(0xcbf29ce484222325ULL, workspace, strlen(workspace));
+	uint64_t h = srec_fnv1a(SREC_FNV_START, workspace, strlen(workspace));
 
 	return xasprintf("ws-%016llx", (unsigned long long)h);
-}
-
-struct cursor {
-	const char *p, *end;
-};
-
-/* A decimal number of at most 19 digits, then the byte sep. */
-static bool get_num(struct cursor *c, unsigned long long *out, char sep)
-{
-	unsigned long long v = 0;
-	size_t digits = 0;
-
-	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 19) {
-		v = 10 * v + (unsigned long long)(*c->p - '0');
-		c->p++;
-		digits++;
-	}
-	if (digits == 0 || c->p >= c->end || *c->p != sep)
-		return false;
-	c->p++;
-	*out = v;
-	return true;
-}
-
-/* <len>:<bytes> then the byte sep; a new string (no NUL inside, checked
- * by the caller for the whole file). */
-static char *get_str(struct cursor *c, size_t max, char sep)
-{
-	unsigned long long len;
-	char *s;
-
-	if (!get_num(c, &len, ':') || len > max || (size_t)(c->end - c->p) < len + 1 ||
-	    c->p[len] != sep)
-		return NULL;
-	s = xstrndup(c->p, (size_t)len);
-	c->p += len + 1;
-	return s;
 }
 
 static bool name_ok(const char *name)
@@ -219,18 +172,19 @@ static bool name_ok(const char *name)
 
 static struct repometa_cache *parse(const char *buf, size_t len, const char *workspace)
 {
-	struct cursor c = { buf, buf + len };
+	struct srec_cursor c = { buf, buf + len };
 	struct repometa_cache *out = xcalloc(1, sizeof(*out));
 	unsigned long long ts, tns, n;
 	cleanup_free char *ws = NULL;
+	bool sok;
 
 	if (len < sizeof(CACHE_MAGIC) - 1 || memcmp(buf, CACHE_MAGIC, sizeof(CACHE_MAGIC) - 1) != 0)
 		goto refuse;
 	c.p += sizeof(CACHE_MAGIC) - 1;
-	ws = get_str(&c, PATH_MAX, '\n');
+	ws = srec_str(&c, PATH_MAX, false, '\n', &sok);
 	if (!ws || strcmp(ws, workspace) != 0)
 		goto refuse;
-	if (!get_num(&c, &ts, ' ') || !get_num(&c, &tns, ' ') || !get_num(&c, &n, '\n') ||
+	if (!srec_num(&c, &ts, ' ') || !srec_num(&c, &tns, ' ') || !srec_num(&c, &n, '\n') ||
 	    tns >= 1000000000ULL || ts > (unsigned long long)INT64_MAX || n == 0 ||
 	    n > CACHE_MAX_RECS)
 		goto refuse;
@@ -246,19 +200,19 @@ static struct repometa_cache *parse(const char *buf, size_t len, const char *wor
 			if (c.end - c.p < 2 || memcmp(c.p, "- ", 2) != 0)
 				goto refuse;
 			c.p += 2;
-		} else if (!get_num(&c, &parent, ' ') || parent >= i) {
+		} else if (!srec_num(&c, &parent, ' ') || parent >= i) {
 			goto refuse;
 		}
-		if (!get_num(&c, &dev, ' ') || !get_num(&c, &ino, ' ') || !get_num(&c, &ms, ' ') ||
-		    !get_num(&c, &mns, ' ') || !get_num(&c, &cs, ' ') || !get_num(&c, &cns, ' ') ||
-		    !get_num(&c, &entries, ' ') || !get_num(&c, &flags, ' ') ||
+		if (!srec_num(&c, &dev, ' ') || !srec_num(&c, &ino, ' ') || !srec_num(&c, &ms, ' ') ||
+		    !srec_num(&c, &mns, ' ') || !srec_num(&c, &cs, ' ') || !srec_num(&c, &cns, ' ') ||
+		    !srec_num(&c, &entries, ' ') || !srec_num(&c, &flags, ' ') ||
 		    mns >= 1000000000ULL || cns >= 1000000000ULL ||
 		    ms > (unsigned long long)INT64_MAX || cs > (unsigned long long)INT64_MAX ||
 		    entries > REPOMETA_MAX_ENTRIES ||
 		    (flags &
 		     ~(unsigned long long)(REPOMETA_CACHE_HAS_DOTGIT | REPOMETA_CACHE_HAS_HEAD)))
 			goto refuse;
-		r.name = get_str(&c, 255, '\n');
+		r.name = srec_str(&c, 255, false, '\n', &sok);
 		if (!r.name || (i == 0 ? r.name[0] != '\0' : !name_ok(r.name))) {
 			free(r.name);
 			goto refuse;
