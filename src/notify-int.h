@@ -376,6 +376,15 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
  * (refused). */
 bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
+/* notify-newrepo.c: a create (O_CREAT, l absent) of config or
+ * config.worktree in a gitdir the run made, as libgit2 makes a new
+ * repository's config (an empty file first, then each key through
+ * config.lock): the supervisor makes the empty file with the caller's
+ * mode and umask and hands in a READ-ONLY descriptor of it (cloexec: the
+ * caller's O_CLOEXEC), so a write through it fails (EBADF) and the only
+ * way to fill config stays the checked lockfile rename. Returns true when
+ * it answered the call, false to go on (not such a create). */
+bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bool cloexec);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

@@ -362,6 +362,35 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	return true;
 }
 
+bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bool cloexec)
+{
+	const char *dn;
+	size_t dl;
+	int fd = -1, e;
+
+	if (j->nt->repository_off || !l->path || l->path[0] != '/' || l->obj >= 0 ||
+	    l->parent < 0 || !config_name(l->name))
+		return false;
+	parent_name(l->path, &dn, &dl);
+	if (theirs(j, l->parent, dn, dl) || !gitdir_able(l->parent, dn, dl))
+		return false;
+	WITH_UMASK(j, fd = openat(l->parent, l->name,
+				  O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0666);
+		   e = errno);
+	if (fd < 0) {
+		nj_answer(j, e);
+		return true;
+	}
+	nj_note_created(j, l->parent, l->name, l->path);
+	e = nj_hand_in(j, fd, cloexec);
+	if (e) /* not handed in: leave no trace of it */
+		(void)unlinkat(l->parent, l->name, 0);
+	close(fd);
+	if (e && e != ENOENT)
+		nj_answer(j, e == EMFILE ? EMFILE : EACCES);
+	return true;
+}
+
 bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
 	cleanup_free char *buf = NULL;
