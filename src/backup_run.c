@@ -82,25 +82,20 @@ static int broker_rename(struct broker *b, int fdir, const char *fname, const ch
 	return 0;
 }
 
-/* A name a host operation made (restore trashes it; a new file or folder
- * also needs no backup), or a rename about to be done (restore moves it
- * back; refused when it cannot be recorded). */
-static int broker_made(struct broker *b, enum broker_made what, int dirfd, const char *name,
-		       const char *from, const char *path, struct fsj_error *err)
+/* A name a host operation made (broker.h): restore trashes it; a new
+ * file or folder also needs no backup. */
+static void broker_made(struct broker *b, enum broker_made what, int dirfd, const char *name,
+			const char *path)
 {
 	struct stat sb;
 
 	(void)b;
 	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
-		return 0; /* gone, or the rename fails on its own */
+		return; /* gone again */
 	if (what == BROKER_MADE_NAME)
 		backup_note_new(run.bc, path);
-	else if (what == BROKER_MADE_FILE)
+	else
 		backup_note_created(run.bc, path, sb.st_dev, sb.st_ino);
-	else if (backup_note_renamed(run.bc, from, path, sb.st_dev, sb.st_ino, false) < 0)
-		return fsj_error_set(err, NULL, 0, 0, "cannot record the rename of '%s' for undo: %s",
-				     from, strerror(errno));
-	return 0;
 }
 
 /* A delete in trash mode: the trash only where it saves something. A

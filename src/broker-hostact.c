@@ -161,10 +161,10 @@ static void made(struct op *o, bool to_exists)
 	if (!broker_made_hook || (!new_to && o->kind != HOSTOP_MKDIR &&
 				  (o->kind != HOSTOP_TOUCH || to_exists)))
 		return;
-	(void)broker_made_hook(o->b,
-			       link && !json_bool(o->req, "symbolic", false) ? BROKER_MADE_NAME
-									  : BROKER_MADE_FILE,
-			       t->dirfd, t->name, NULL, t->resolved, NULL);
+	broker_made_hook(o->b,
+			 link && !json_bool(o->req, "symbolic", false) ? BROKER_MADE_NAME
+								    : BROKER_MADE_FILE,
+			 t->dirfd, t->name, t->resolved);
 }
 
 /* Perform o once every check passed: on the folders resolved in the

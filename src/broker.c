@@ -45,8 +45,8 @@ int (*broker_rename_hook)(struct broker *b, int from_dir, const char *from_name,
 			  const struct stat *over, bool done, struct fsj_error *err);
 int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, const char *path,
 			 struct fsj_error *err);
-int (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd, const char *name,
-			const char *from, const char *path, struct fsj_error *err);
+void (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd, const char *name,
+			 const char *path);
 
 bool broker_session_valid(const char *s)
 {

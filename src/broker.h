@@ -127,13 +127,11 @@ extern int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, c
  * BROKER_MADE_FILE, the new file or folder name in dirfd (path: its
  * resolved spelling) was just made; BROKER_MADE_NAME, name was just made
  * as one more name of an existing file (a hard link: the file keeps its
- * backups); BROKER_RENAMING, name in dirfd (at from) is about to be
- * renamed to path. Returns 0, or -1 with err set to refuse a rename that
- * cannot be recorded. NULL (the default): nothing is recorded. */
-enum broker_made { BROKER_MADE_FILE, BROKER_MADE_NAME, BROKER_RENAMING };
-extern int (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd,
-			       const char *name, const char *from, const char *path,
-			       struct fsj_error *err);
+ * backups). Renames go through broker_rename_hook. NULL (the default):
+ * nothing is recorded. */
+enum broker_made { BROKER_MADE_FILE, BROKER_MADE_NAME };
+extern void (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd,
+				const char *name, const char *path);
 
 /* true when s is a valid session id: 1 to 64 of [A-Za-z0-9._-], and not
  * "." or "..". */
