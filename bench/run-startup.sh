@@ -6,6 +6,10 @@
 #   - bare /bin/true;
 #   - bench/landlock-min.c (built here): the smallest Landlock launcher,
 #     read + execute on /, everything on the workspace and /tmp;
+#   - bench/launch-floor.c (built here; as root): the shape DESIGN 8-9
+#     give a run (a pid namespace and its init, a mount namespace with
+#     /proc, a seccomp listener held outside, Landlock) and nothing else,
+#     the floor under any fsjail built to that design;
 #   - bwrap with equivalent mounts (/ read-only, /home and /root hidden,
 #     /tmp and the workspace writable, /dev, /proc), when installed;
 #   - fsjail run -- /bin/true, default policy (no rules file, backups on),
@@ -34,6 +38,11 @@ command -v git >/dev/null || die "git is needed"
 
 llmin=$scratch/landlock-min
 "${CC:-cc}" -O2 -o "$llmin" "$top/bench/landlock-min.c" || die "cannot build bench/landlock-min.c"
+lfloor=
+if [ "$(id -u)" = 0 ]; then
+	lfloor=$scratch/launch-floor
+	"${CC:-cc}" -O2 -o "$lfloor" "$top/bench/launch-floor.c" || die "cannot build bench/launch-floor.c"
+fi
 
 empty=$ws/empty
 repo=$ws/repo
@@ -48,7 +57,7 @@ echo "kernel $(uname -r), Landlock ABI ${abi:-?}, $(nproc) CPUs, uid $(id -u)," 
 echo
 
 python3 - "$runs" "$fsjail" "$llmin" "$bwrap_bin" "$empty" "$repo" "${FSJAIL_BEFORE:-}" \
-	"${FSJAIL_BEFORE_DATADIR:-}" <<'PY'
+	"${FSJAIL_BEFORE_DATADIR:-}" "$lfloor" <<'PY'
 import os
 import resource
 import statistics
@@ -56,13 +65,15 @@ import subprocess
 import sys
 import time
 
-runs, fsjail, llmin, bwrap, empty, repo, before, before_data = int(sys.argv[1]), *sys.argv[2:]
+runs, fsjail, llmin, bwrap, empty, repo, before, before_data, lfloor = int(sys.argv[1]), *sys.argv[2:]
 true = "/bin/true"
 env = dict(os.environ)
 cases = [
     ("bare /bin/true", [true], empty, env),
     ("landlock-min /bin/true", [llmin, empty, true], empty, env),
 ]
+if lfloor:
+    cases.append(("launch-floor /bin/true", [lfloor, empty, true], empty, env))
 if bwrap:
     cases.append(("bwrap /bin/true", [bwrap, "--ro-bind", "/", "/", "--tmpfs", "/home",
                                       "--tmpfs", "/root", "--bind", "/tmp", "/tmp",
@@ -130,6 +141,9 @@ print(f"fsjail true / landlock-min (empty ws)          {f_empty / ll:6.2f}   <= 
 print(f"fsjail true / landlock-min (repo ws)           {f_repo / ll:6.2f}   <= 1.5")
 if bw:
     print(f"fsjail true / bwrap (empty ws)                 {f_empty / bw:6.2f}   <= 0.5")
+if lfloor:
+    print(f"design floor / landlock-min (launch-floor.c)   {med['launch-floor /bin/true'] / ll:6.2f}   "
+          "(no run of this design is faster)")
 print(f"git status: fsjail / bare                      {gs_f / gs_bare:6.2f}   <= 1.3")
 if before:
     print(f"BEFORE: true / landlock-min (empty ws)         {med['BEFORE run true, empty ws'] / ll:6.2f}")
