@@ -116,5 +116,5 @@ int main(void)
 	tcase_add_test(tc, test_syntax_refused);
 	tcase_add_test(tc, test_todo);
 	suite_add_tcase(s, tc);
-	return tu_run_suite(s);
+	return tu_run_suite(s, CK_FORK_GETENV);
 }

@@ -211,5 +211,5 @@ int main(void)
 	tcase_add_test(tc, test_forged_refused);
 	tcase_add_test(tc, test_file_kind_refused);
 	suite_add_tcase(s, tc);
-	return tu_run_suite(s);
+	return tu_run_suite(s, CK_FORK_GETENV);
 }

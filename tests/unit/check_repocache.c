@@ -269,5 +269,5 @@ int main(void)
 	tcase_add_test(tc, test_file_kind_refused);
 	tcase_add_test(tc, test_usable);
 	suite_add_tcase(s, tc);
-	return tu_run_suite(s);
+	return tu_run_suite(s, CK_FORK_GETENV);
 }

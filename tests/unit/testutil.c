@@ -126,11 +126,12 @@ void tu_edits_refused(const char *good, size_t len, const char *const edits[][2]
 	}
 }
 
-int tu_run_suite(Suite *s)
+int tu_run_suite(Suite *s, enum fork_status fork)
 {
 	SRunner *sr = srunner_create(s);
 	int failed;
 
+	srunner_set_fork_status(sr, fork);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -57,8 +57,10 @@ typedef bool tu_refused_fn(const char *buf, size_t len, void *ctx);
 void tu_edits_refused(const char *good, size_t len, const char *const edits[][2], size_t n,
 		      tu_refused_fn *refused, void *ctx);
 
-/* Run every test of s (CK_NORMAL output) and free it. Returns main()'s
- * exit status: EXIT_SUCCESS when no test failed, else EXIT_FAILURE. */
-int tu_run_suite(Suite *s);
+/* Run every test of s (CK_NORMAL output; fork: CK_FORK, CK_NOFORK, or
+ * CK_FORK_GETENV for what $CK_FORK says, Check's default) and free it.
+ * Returns main()'s exit status: EXIT_SUCCESS when no test failed, else
+ * EXIT_FAILURE. */
+int tu_run_suite(Suite *s, enum fork_status fork);
 
 #endif
