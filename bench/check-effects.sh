@@ -20,27 +20,19 @@
 # (one-liner invocations, default 10000).
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-fsjail=${FSJAIL:-$top/src/fsjail}
+. "$(dirname "$0")/lib.sh"
+bench_init check-effects
 runs=${BENCH_RUNS:-20}
 lines=${BENCH_LINES:-10000}
 corpus=$top/tests/data/oneliners.txt
 export FSJAIL_DATADIR=${FSJAIL_DATADIR:-$top/profiles}
 
-die()
-{
-	echo "check-effects: $*" >&2
-	exit 1
-}
-
-[ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
 [ -f "$corpus" ] || die "no corpus at '$corpus'"
 for n in "$runs" "$lines"; do
 	case $n in '' | *[!0-9]* | 0) die "BENCH_RUNS and BENCH_LINES must be positive numbers" ;; esac
 done
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/fsjail-bench.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+bench_scratch "${TMPDIR:-/tmp}"
 export FSJAIL_HOME=$scratch/fsjail-home
 ws=$scratch/ws
 mkdir -p "$ws" "$FSJAIL_HOME/config"

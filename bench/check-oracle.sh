@@ -17,20 +17,18 @@
 # ORACLE_SEEDS (default "1 2 3 4 5"), ORACLE_N (default 300).
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-fsjail=${FSJAIL:-$top/src/fsjail}
+. "$(dirname "$0")/lib.sh"
+bench_init check-oracle
 seeds=${ORACLE_SEEDS:-1 2 3 4 5}
 n=${ORACLE_N:-300}
 oracle=$top/tests/oracle/oracle.py
 export FSJAIL_DATADIR=${FSJAIL_DATADIR:-$top/profiles}
 
 for tool in python3 strace bwrap; do
-	command -v "$tool" >/dev/null || { echo "check-oracle: $tool is not installed" >&2; exit 1; }
+	command -v "$tool" >/dev/null || die "$tool is not installed"
 done
-[ -x "$fsjail" ] || { echo "check-oracle: no fsjail binary at '$fsjail'" >&2; exit 1; }
-
-out=$(mktemp -d "${TMPDIR:-/tmp}/fsjail-oracle-bench.XXXXXX")
-trap 'rm -rf "$out"' EXIT
+bench_scratch "${TMPDIR:-/tmp}"
+out=$scratch
 
 # run LABEL BINARY ARGS...: one sample; prints its summary line.
 run()

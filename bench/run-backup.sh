@@ -18,23 +18,12 @@
 # run shrinks both. HOME is a scratch folder: the trash is not yours.
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-fsjail=${FSJAIL:-$top/src/fsjail}
+. "$(dirname "$0")/lib.sh"
+bench_setup run-backup
 nfiles=${BENCH_FILES:-10000}
 big_mb=${BENCH_BIG_MB:-1024}
-
-bench_name=run-backup
-. "$top/bench/lib.sh"
-
-[ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
-command -v python3 >/dev/null || die "python3 is needed"
-scratch=$(mktemp -d "${BENCH_DIR:-$HOME}/fsjail-bench-backup.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-ws=$scratch/ws
-mkdir -p "$ws/small" "$ws/tree"
-export FSJAIL_HOME=$scratch/fsjail-home HOME=$scratch/home
-unset XDG_DATA_HOME
-mkdir -p "$HOME" "$FSJAIL_HOME/config"
+bench_own_home "$scratch"
+mkdir -p "$ws/small" "$ws/tree" "$FSJAIL_HOME/config"
 printf 'rules:\n  - path: .\n    allow: [read, write, create, delete]\n' >"$FSJAIL_HOME/config/rules.yaml"
 
 # elapsed CMD...: run CMD, print its wall time in seconds.

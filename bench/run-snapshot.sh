@@ -16,31 +16,22 @@
 # (default 10000), BENCH_ROUNDS (default 3, medians).
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-fsjail=${FSJAIL:-$top/src/fsjail}
+. "$(dirname "$0")/lib.sh"
+bench_setup run-snapshot
 nfiles=${BENCH_FILES:-10000}
 rounds=${BENCH_ROUNDS:-3}
-
-bench_name=run-snapshot
-. "$top/bench/lib.sh"
-
-[ -x "$fsjail" ] || die "no fsjail binary at '$fsjail' (build first, or set FSJAIL)"
-command -v python3 >/dev/null || die "python3 is needed"
-scratch=$(mktemp -d "${BENCH_DIR:-$HOME}/fsjail-bench-snapshot.XXXXXX")
 mnt=
-trap '[ -z "$mnt" ] || umount "$mnt"; rm -rf "$scratch"' EXIT
+trap '[ -z "$mnt" ] || umount "$mnt"; bench_cleanup' EXIT
 if [ "${BENCH_XFS:-0}" = 1 ]; then
 	truncate -s 1G "$scratch/xfs.img"
 	mkfs.xfs -q -m reflink=1 "$scratch/xfs.img" || die "mkfs.xfs failed"
 	mkdir "$scratch/xfs" && mount -o loop "$scratch/xfs.img" "$scratch/xfs" && mnt=$scratch/xfs
-	base=$mnt
-else
-	base=$scratch
+	ws=$mnt/ws
+	export FSJAIL_HOME=$mnt/fsjail-home
+	mkdir -p "$ws"
 fi
-ws=$base/ws
-export FSJAIL_HOME=$base/fsjail-home HOME=$base/home
-unset XDG_DATA_HOME
-mkdir -p "$HOME" "$FSJAIL_HOME/config" "$ws"
+bench_own_home "${mnt:-$scratch}"
+mkdir -p "$FSJAIL_HOME/config"
 make_tree "$ws" "$nfiles" 20
 
 method() { printf 'backup:\n  method: %s\n  keep_days: 0\n' "$1" >"$FSJAIL_HOME/config/config.yaml"; }

@@ -313,7 +313,7 @@ as_user()
 }
 
 # user_pass SELF_DIR SELF FLAG TEST_USER: one test that runs the script
-# SELF (copied with libtest.sh from SELF_DIR) again as the ordinary user
+# SELF (copied with the lib*.sh from SELF_DIR) again as the ordinary user
 # TEST_USER under runuser(1), with FLAG=1 in its environment (the script
 # then plans without this test); fails when any of its tests fails. Only
 # from a root run; skips loudly where the user or runuser is missing.
@@ -329,7 +329,7 @@ user_pass()
 	fi
 	begin_test "the same cases as the ordinary user $user"
 	u=$(runuser -u "$user" -- mktemp -d /tmp/fsjail-pass-user.XXXXXX)
-	cp "$dir/$self" "$dir/libtest.sh" "$u/"
+	cp "$dir/$self" "$dir"/lib*.sh "$u/"
 	chmod -R a+rX "$u"
 	uhome=$(getent passwd "$user" | cut -d: -f6)
 	runuser -u "$user" -- env "$flag=1" FSJAIL="$FSJAIL" \

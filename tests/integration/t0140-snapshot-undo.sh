@@ -10,15 +10,13 @@
 # listener takes no backup of its own in this mode, and the snapshot's
 # staging folder is gone after the run.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libundo.sh"
 
 plan 8
 setup
 require_landlock
 
-write_config <<'YAML'
-backup:
-  method: snapshot
-YAML
+snapshot_mode
 
 mkdir -p "$WS/d/sub" "$WS/gone/deep" "$WS/ren"
 printf 'alpha\n' >"$WS/a.txt"
@@ -77,12 +75,7 @@ grep -q '"op":"special","path":"'"$WS"'/link"' "$man" || fail "no record of the 
 end_test
 
 begin_test "backups restore puts the workspace back byte for byte"
-run_cmd "$FSJAIL" backups restore --workspace "$WS"
-assert_rc 0
-if ! diff -r --no-dereference "$T/before" "$WS" >"$T/diff" 2>&1; then
-	fail "the workspace differs from before the run"
-	diag_file diff "$T/diff"
-fi
+restored_as "$T/before"
 [ "$(stat -c %a "$WS/mode.sh")" = 755 ] || fail "mode.sh is $(stat -c %a "$WS/mode.sh"), not 755"
 [ "$(readlink "$WS/link")" = a.txt ] || fail "the symlink is not back"
 [ "$(stat -c %Y "$WS/a.txt")" = "$(stat -c %Y "$T/before/a.txt")" ] || fail "a.txt's mtime"
@@ -99,11 +92,7 @@ diff -r --no-dereference "$T/before" "$WS" >/dev/null 2>&1 || fail "the second r
 end_test
 
 begin_test "a file over backup.max_size_mb is not copied, and that is said"
-write_config <<'YAML'
-backup:
-  method: snapshot
-  max_size_mb: 1
-YAML
+snapshot_mode "max_size_mb: 1"
 head -c 2097152 /dev/zero >"$WS/big.bin"
 fsj_sh -- 'echo tail >>big.bin; echo more >>same.txt'
 assert_rc 0
@@ -115,10 +104,7 @@ assert_content "$WS/same.txt" untouched
 end_test
 
 begin_test "same size, mtime set back: the content decides; a chmod undone keeps nothing"
-write_config <<'YAML'
-backup:
-  method: snapshot
-YAML
+snapshot_mode
 printf 'abcdef\n' >"$WS/same-size.txt"
 printf 'stays\n' >"$WS/chmod-back.txt"
 touch -d '2021-05-06 07:08:09' "$WS/same-size.txt" "$WS/ref"

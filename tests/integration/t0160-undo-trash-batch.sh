@@ -11,6 +11,7 @@
 # Run as root, and (when root) again as the ordinary user FSJAIL_TEST_USER
 # (default cloudsdk) from a copy of this script under runuser(1).
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libundo.sh"
 plan_user_pass FSJ_TRASHB_USER_PASS 5
 setup
 require_landlock
@@ -86,16 +87,7 @@ end_test
 
 begin_test "fsjail killed after the deletes: no trash entry yet, every file restorable"
 make_tree "$WS/tree"
-setsid "$FSJAIL" run --workspace "$WS" -- bash -c "rm -rf '$WS/tree'; sleep 60" \
-	>"$OUT" 2>"$ERR" </dev/null &
-FPID=$!
-for _ in $(seq 1 300); do
-	[ -e "$WS/tree" ] || break
-	sleep 0.05
-done
-kill -9 "$FPID"
-wait "$FPID" 2>/dev/null
-pkill -9 -s "$FPID" 2>/dev/null
+killed_after_rm "$WS/tree"
 assert_not_exists "$WS/tree"
 [ -z "$(ls -A "$TRASH/files" 2>/dev/null)" ] || fail "trash entries made before the run ended: $(ls -A "$TRASH/files")"
 run_cmd "$FSJAIL" backups restore --workspace "$WS"

@@ -7,6 +7,7 @@
 # killed run's cycle (over the 1 MiB cap) and the files were gone, in no
 # trash and no cycle.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libundo.sh"
 
 plan 1
 setup
@@ -22,16 +23,7 @@ mkdir -p "$WS/d"
 for i in 1 2 3; do head -c 700000 /dev/urandom >"$WS/d/big$i"; done
 cp -a "$WS/d" "$T/orig"
 echo e >"$WS/edit.txt"
-setsid "$FSJAIL" run --workspace "$WS" -- bash -c "rm -rf '$WS/d'; sleep 60" \
-	>"$OUT" 2>"$ERR" </dev/null &
-FPID=$!
-for _ in $(seq 1 300); do
-	[ -e "$WS/d" ] || break
-	sleep 0.05
-done
-kill -9 "$FPID"
-wait "$FPID" 2>/dev/null
-pkill -9 -s "$FPID" 2>/dev/null
+killed_after_rm "$WS/d"
 assert_not_exists "$WS/d"
 fsj_sh -- 'echo more >>edit.txt'
 assert_rc 0

@@ -12,25 +12,13 @@
 # ordinary user FSJAIL_TEST_USER (default cloudsdk) from a copy of this
 # script under runuser(1).
 . "$(dirname "$0")/libtest.sh"
-SELF_DIR=$TEST_DIR
-SELF=$(basename "$0")
-USER_PASS=${FSJ_EMPTY_CYCLE_USER_PASS:-0}
-TEST_USER=${FSJAIL_TEST_USER:-cloudsdk}
+. "$TEST_DIR/libundo.sh"
 
-if [ "$USER_PASS" = 1 ]; then plan 4; else plan 5; fi
+plan_user_pass FSJ_EMPTY_CYCLE_USER_PASS 4
 setup
 require_landlock
 command -v git >/dev/null || skip_rest_kernel "git is needed"
 git_env
-
-# cycles: the number of cycles of the workspace in the store
-cycles()
-{
-	"$FSJAIL" backups list --json --workspace "$WS" 2>/dev/null |
-		python3 -c 'import json, sys
-t = sys.stdin.read()
-print(len(json.loads(t)["cycles"]) if t.strip() else 0)'
-}
 
 # manifest DIR: type, mode, symlink target of every path, and the SHA-256
 # of every regular file (no link count: see the known gap below)
@@ -43,14 +31,7 @@ manifest()
 mkdir -p "$WS/src"
 for i in $(seq 1 60); do echo "file $i" >"$WS/src/f$i"; done
 for i in 1 2 3 4 5 6 7; do echo "pre $i" >"$WS/pre$i"; done
-git -C "$WS" init -q
-git -C "$WS" config gc.auto 0
-git -C "$WS" add -A
-git -C "$WS" commit -qm one
-# past git's racy-clean window, the index written once outside: a
-# `git status` inside then has no reason to write it
-sleep 2
-git -C "$WS" status --porcelain >/dev/null
+git_settled "$WS"
 manifest "$WS" >"$T/m0"
 
 begin_test "git status, diff and log runs leave no cycle and no folder in the store"
@@ -119,6 +100,6 @@ LC_ALL=C comm -13 "$T/m0" "$T/m1" | grep -v ' \./\.git/objects/' |
 git -C "$WS" fsck --no-dangling >"$T/fsck" 2>&1 || fail "git fsck: $(head -c 300 "$T/fsck")"
 end_test
 
-[ "$USER_PASS" = 1 ] || user_pass "$SELF_DIR" "$SELF" FSJ_EMPTY_CYCLE_USER_PASS "$TEST_USER"
+end_user_pass
 
 done_testing

@@ -8,15 +8,13 @@
 # STX_BTIME) is new whatever its number. Skips when the filesystem gives
 # no birth time or the number is not reused within the bound.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libundo.sh"
 
 plan 2
 setup
 require_landlock
 
-write_config <<'YAML'
-backup:
-  method: snapshot
-YAML
+snapshot_mode
 
 mkdir -p "$WS/gone"
 printf 'kept\n' >"$WS/gone/h.txt"
@@ -49,11 +47,9 @@ grep -q '"op":"rmdir","path":"'"$WS"'/gone"' "$man" || fail "no rmdir record of 
 end_test
 
 begin_test "restore brings gone back with its file and removes newdir"
-run_cmd "$FSJAIL" backups restore --workspace "$WS"
-assert_rc 0
+restored_as "$T/before"
 assert_content "$WS/gone/h.txt" kept
 assert_not_exists "$WS/newdir"
-diff -r --no-dereference "$T/before" "$WS" >"$T/diff" 2>&1 || { fail "the workspace differs"; diag_file diff "$T/diff"; }
 end_test
 
 done_testing

@@ -17,6 +17,7 @@
 #include "effects.h"
 #include "path.h"
 #include "policy.h"
+#include "testutil.h"
 #include "util.h"
 
 /* ---- the stub filesystem ------------------------------------------------- */
@@ -548,11 +549,5 @@ static Suite *effects_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(effects_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(effects_suite(), CK_FORK_GETENV);
 }

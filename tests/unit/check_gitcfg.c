@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gitcfg.h"
+#include "testutil.h"
 
 #define BASE                                          \
 	"[core]\n"                                    \
@@ -154,8 +155,6 @@ int main(void)
 {
 	Suite *s = suite_create("gitcfg");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_git_writes_pass);
 	tcase_add_test(tc, test_outside_branch_refused);
@@ -163,9 +162,5 @@ int main(void)
 	tcase_add_test(tc, test_bytes_refused);
 	tcase_add_test(tc, test_head);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(s, CK_FORK_GETENV);
 }

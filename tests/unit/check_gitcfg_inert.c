@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gitcfg-inert.h"
+#include "testutil.h"
 
 static bool inert(const char *s, char *why, size_t n)
 {
@@ -109,17 +110,11 @@ int main(void)
 {
 	Suite *s = suite_create("gitcfg-inert");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_git_writes_pass);
 	tcase_add_test(tc, test_code_keys_refused);
 	tcase_add_test(tc, test_syntax_refused);
 	tcase_add_test(tc, test_todo);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(s, CK_FORK_GETENV);
 }

@@ -752,14 +752,7 @@ static Suite *landlock_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(landlock_suite());
-	int failed;
-
 	/* every test in its own process: kernel tests change namespaces and
 	 * the environment */
-	srunner_set_fork_status(sr, CK_FORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(landlock_suite(), CK_FORK);
 }

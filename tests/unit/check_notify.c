@@ -757,12 +757,5 @@ static Suite *notify_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(notify_suite());
-	int failed;
-
-	srunner_set_fork_status(sr, CK_FORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(notify_suite(), CK_FORK);
 }

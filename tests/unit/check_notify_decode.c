@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "notify-int.h"
+#include "testutil.h"
 
 /* ---- the decoder: every architecture entry point as one logical call ---- */
 
@@ -174,16 +175,10 @@ int main(void)
 {
 	Suite *s = suite_create("notify_decode");
 	TCase *tk = tcase_create("decode");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tk, test_decode_arches);
 	tcase_add_test(tk, test_trace_only);
 	tcase_add_test(tk, test_parse_status);
 	suite_add_tcase(s, tk);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(s, CK_FORK_GETENV);
 }

@@ -281,11 +281,5 @@ static Suite *path_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(path_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(path_suite(), CK_FORK_GETENV);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "platform.h"
+#include "testutil.h"
 #include "util.h"
 
 START_TEST(peer_cred_of_a_socketpair)
@@ -213,11 +214,5 @@ static Suite *platform_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(platform_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(platform_suite(), CK_FORK_GETENV);
 }

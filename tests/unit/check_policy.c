@@ -433,11 +433,5 @@ static Suite *policy_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(policy_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(policy_suite(), CK_FORK_GETENV);
 }

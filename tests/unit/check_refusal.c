@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "refusal.h"
+#include "testutil.h"
 #include "util.h"
 
 static const struct fsj_rule env_rule = {
@@ -253,11 +254,5 @@ static Suite *refusal_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(refusal_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(refusal_suite(), CK_FORK_GETENV);
 }

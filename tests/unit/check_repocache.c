@@ -91,6 +91,18 @@ static void put(const char *path, const char *text, size_t len, mode_t mode)
 	chmod(path, mode);
 }
 
+/* bytes put in place of the record file (ctx: its path), mode 0600: true
+ * when the load refuses them. */
+static bool load_refused(const char *buf, size_t len, void *file)
+{
+	struct repometa_cache *c;
+
+	put(file, buf, len, 0600);
+	c = repometa_cache_load(state, ws);
+	repometa_cache_free(c);
+	return c == NULL;
+}
+
 START_TEST(test_round_trip)
 {
 	char *file = keep_record();
@@ -142,45 +154,27 @@ START_TEST(test_forged_refused)
 	if (!file)
 		return;
 	good = slurp(file, &len);
-	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
-		const char *at = strstr(good, edits[i][0]);
-		struct strbuf sb = STRBUF_INIT;
-
-		ck_assert_msg(at != NULL, "edit %zu does not apply", i);
-		sb_add(&sb, good, (size_t)(at - good));
-		sb_adds(&sb, edits[i][1]);
-		sb_adds(&sb, at + strlen(edits[i][0]));
-		put(file, sb.buf, sb.len, 0600);
-		ck_assert_msg(repometa_cache_load(state, ws) == NULL, "edit %zu was taken", i);
-		sb_release(&sb);
-	}
+	tu_edits_refused(good, len, edits, sizeof(edits) / sizeof(edits[0]), load_refused, file);
 	/* a NUL byte inside */
 	{
 		char *bad = xmalloc(len);
 
 		memcpy(bad, good, len);
 		bad[len / 2] = '\0';
-		put(file, bad, len, 0600);
-		ck_assert(repometa_cache_load(state, ws) == NULL);
+		ck_assert(load_refused(bad, len, file));
 		free(bad);
 	}
-	/* a nanosecond field out of range */
+	/* a nanosecond field out of range: "<time_s> <time_ns> <n>" on the
+	 * third line, time_ns made 10 digits */
 	{
-		char *bad = xstrdup(good), *sp = strchr(strchr(bad, '\n') + 1, '\n') + 1;
+		const char *sp = strchr(strchr(strchr(good, '\n') + 1, '\n') + 1, ' ') + 1;
+		struct strbuf sb = STRBUF_INIT;
 
-		/* "<time_s> <time_ns> <n>": make time_ns 10 digits */
-		sp = strchr(sp, ' ') + 1;
-		{
-			struct strbuf sb = STRBUF_INIT;
-
-			sb_add(&sb, bad, (size_t)(sp - bad));
-			sb_adds(&sb, "1000000000");
-			sb_adds(&sb, strchr(sp, ' '));
-			put(file, sb.buf, sb.len, 0600);
-			ck_assert(repometa_cache_load(state, ws) == NULL);
-			sb_release(&sb);
-		}
-		free(bad);
+		sb_add(&sb, good, (size_t)(sp - good));
+		sb_adds(&sb, "1000000000");
+		sb_adds(&sb, strchr(sp, ' '));
+		ck_assert(load_refused(sb.buf, sb.len, file));
+		sb_release(&sb);
 	}
 	/* the good file again is taken */
 	put(file, good, len, 0600);
@@ -268,8 +262,6 @@ int main(void)
 {
 	Suite *s = suite_create("repocache");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_round_trip);
@@ -277,9 +269,5 @@ int main(void)
 	tcase_add_test(tc, test_file_kind_refused);
 	tcase_add_test(tc, test_usable);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(s, CK_FORK_GETENV);
 }

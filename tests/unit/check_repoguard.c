@@ -16,6 +16,7 @@
 
 #include "repoexplain.h"
 #include "repoguard.h"
+#include "testutil.h"
 #include "util.h"
 
 /* path under the test root R; g: the candidate gitdirs (levels above the
@@ -196,19 +197,14 @@ int main(void)
 {
 	Suite *s = suite_create("repoguard");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
+	int rc;
 
 	tcase_add_test(tc, test_table);
 	tcase_add_test(tc, test_gitdir_shape);
 	tcase_add_test(tc, test_discovery_and_locks);
 	tcase_add_test(tc, test_scan_limits);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
+	rc = tu_run_suite(s, CK_NOFORK);
 	nftw(root, rm_one, 16, FTW_DEPTH | FTW_PHYS); /* the tree goes */
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return rc;
 }

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "policy.h"
 #include "rulesfile.h"
+#include "testutil.h"
 #include "util.h"
 
 #define R FSJ_CAPBIT(FSJ_CAP_READ)
@@ -296,11 +297,5 @@ static Suite *rulesfile_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(rulesfile_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(rulesfile_suite(), CK_FORK_GETENV);
 }

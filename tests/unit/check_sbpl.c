@@ -25,6 +25,7 @@
 #include "sbpl.h"
 #include "sbpl_eval.h"
 #include "sbpl_oracle.h"
+#include "testutil.h"
 #include "util.h"
 
 #ifndef FSJAIL_TEST_SRCDIR
@@ -1300,11 +1301,5 @@ static Suite *sbpl_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(sbpl_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(sbpl_suite(), CK_FORK_GETENV);
 }

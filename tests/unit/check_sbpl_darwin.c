@@ -29,6 +29,7 @@
 #include "sbpl.h"
 #include "sbpl_eval.h"
 #include "sbpl_oracle.h"
+#include "testutil.h"
 #include "util.h"
 
 #ifndef FSJAIL_SRC_PROFILES
@@ -461,11 +462,5 @@ static Suite *darwin_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(darwin_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(darwin_suite(), CK_FORK_GETENV);
 }

@@ -14,6 +14,7 @@
 #include "sbpl.h"
 #include "sbpl_eval.h"
 #include "sbpl_oracle.h"
+#include "testutil.h"
 #include "util.h"
 
 #define R FSJ_CAPBIT(FSJ_CAP_READ)
@@ -663,11 +664,5 @@ static Suite *eval_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(eval_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(eval_suite(), CK_FORK_GETENV);
 }

@@ -38,6 +38,7 @@
 #include "sbpl.h"
 #include "sbpl_eval.h"
 #include "sbpl_oracle.h"
+#include "testutil.h"
 #include "util.h"
 
 /* the floor the issue sets is 100,000; twice that still takes well under a
@@ -735,11 +736,5 @@ static Suite *property_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(property_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return tu_run_suite(property_suite(), CK_FORK_GETENV);
 }

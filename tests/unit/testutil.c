@@ -108,3 +108,32 @@ bool tu_need_root(const char *test, const char *why)
 	fflush(stdout);
 	return true;
 }
+
+void tu_edits_refused(const char *good, size_t len, const char *const edits[][2], size_t n,
+		      tu_refused_fn *refused, void *ctx)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *at = strstr(good, edits[i][0]);
+		struct strbuf sb = STRBUF_INIT;
+
+		ck_assert_msg(at != NULL && (size_t)(at - good) < len, "edit %zu (%s) does not apply",
+			      i, edits[i][0]);
+		sb_add(&sb, good, (size_t)(at - good));
+		sb_adds(&sb, edits[i][1]);
+		sb_add(&sb, at + strlen(edits[i][0]), len - (size_t)(at - good) - strlen(edits[i][0]));
+		ck_assert_msg(refused(sb.buf, sb.len, ctx), "edit %zu (%s) was taken", i, edits[i][0]);
+		sb_release(&sb);
+	}
+}
+
+int tu_run_suite(Suite *s, enum fork_status fork)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+
+	srunner_set_fork_status(sr, fork);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

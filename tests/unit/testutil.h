@@ -1,5 +1,6 @@
 /* testutil.h - helpers shared by the unit tests (tests/unit/check_*.c):
- * scratch folders and the two kinds of skip.
+ * scratch folders, the two kinds of skip, hostile edits of a good input
+ * and running a suite.
  *
  * A skip prints "SKIP: TEST: REASON" on stdout and the test passes (Check
  * has no skip verdict). tu_kernel_missing() is for what the kernel lacks:
@@ -10,8 +11,10 @@
 #ifndef FSJAIL_TESTUTIL_H
 #define FSJAIL_TESTUTIL_H
 
+#include <check.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Make a fresh folder PARENT/PREFIX.XXXXXX (mkdtemp, mode 0700) and store
  * its real path (symlinks resolved, at most PATH_MAX bytes) in out.
@@ -42,5 +45,22 @@ bool tu_kernel_missing(const char *test, const char *what, bool present);
  * false as root; otherwise prints "SKIP: TEST: needs root to WHY" and
  * returns true. Never a failure, even with FSJAIL_REQUIRE_KERNEL=1. */
 bool tu_need_root(const char *test, const char *why);
+
+/* The check a hostile input must fail: true when the len bytes at buf
+ * (NUL-terminated) are refused. ctx is the caller's. */
+typedef bool tu_refused_fn(const char *buf, size_t len, void *ctx);
+
+/* For each edit {FROM, TO} of edits[0..n): a copy of good (len bytes,
+ * NUL-terminated) with the first FROM replaced by TO is handed to refused.
+ * The test fails, naming the edit's index and FROM, when FROM is not in
+ * good or refused returns false. */
+void tu_edits_refused(const char *good, size_t len, const char *const edits[][2], size_t n,
+		      tu_refused_fn *refused, void *ctx);
+
+/* Run every test of s (CK_NORMAL output; fork: CK_FORK, CK_NOFORK, or
+ * CK_FORK_GETENV for what $CK_FORK says, Check's default) and free it.
+ * Returns main()'s exit status: EXIT_SUCCESS when no test failed, else
+ * EXIT_FAILURE. */
+int tu_run_suite(Suite *s, enum fork_status fork);
 
 #endif
