@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "gitcfg.h"
@@ -65,30 +66,30 @@ static bool no_other_deny(const struct fsj_policy *pol, const char *path)
 	return true;
 }
 
-/* The whole file our O_PATH descriptor obj names (a new buffer). */
-static int read_obj(int obj, char **buf, size_t *len)
+int nj_read_whole(int fd, char **buf, size_t *len)
 {
 	char self[64];
 
-	snprintf(self, sizeof(self), "/proc/self/fd/%d", obj);
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
 	return read_file(self, GITCFG_MAX_SIZE, buf, len);
 }
 
-/* Write buf into a new file of ours in dir (mode), returning its name in
- * tmp; 0, or an errno. */
-static int write_own(int dir, const char *name, const char *buf, size_t len, mode_t mode,
-		     char tmp[NAME_MAX + 1])
+int nj_land_bytes(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		  unsigned fl)
 {
 	cleanup_free char *rnd = random_hex(8);
-	cleanup_fd int fd = -1;
-	int e = 0;
+	char tmp[NAME_MAX + 1];
+	int fd, e = 0;
 
-	snprintf(tmp, NAME_MAX + 1, "%.16s.fsjail-%s", name, rnd);
+	snprintf(tmp, sizeof(tmp), "%.16s.fsjail-%s", name, rnd ? rnd : "x");
 	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return errno;
-	if (fchmod(fd, mode) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
+	if (fchmod(fd, mode & 0777) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
 		e = errno ? errno : EIO;
+	close(fd);
+	if (e == 0 && syscall(SYS_renameat2, dir, tmp, dir, name, fl) < 0)
+		e = errno;
 	if (e)
 		(void)unlinkat(dir, tmp, 0);
 	return e;
@@ -98,7 +99,6 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 {
 	static const enum fsj_cap caps[] = { FSJ_CAP_CREATE, FSJ_CAP_WRITE, FSJ_CAP_DELETE };
 	cleanup_free char *old = NULL, *new = NULL;
-	char tmp[NAME_MAX + 1];
 	size_t old_len = 0, new_len = 0;
 	struct fsj_decision d, dc;
 	struct stat pa, pb, now;
@@ -124,7 +124,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	/* the folder lets the caller make and remove config.lock */
 	if (!nj_need(j, a->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE)))
 		return true;
-	if (read_obj(b->obj, &old, &old_len) < 0 || read_obj(a->obj, &new, &new_len) < 0) {
+	if (nj_read_whole(b->obj, &old, &old_len) < 0 || nj_read_whole(a->obj, &new, &new_len) < 0) {
 		nj_refuse(j, FSJ_CAP_CREATE, b->path, "git config rewrite: a file is unreadable or too large",
 			  EACCES, &dc);
 		return true;
@@ -141,11 +141,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	}
 	if (!nj_save(j, b, BACKUP_CHANGE_REMOVE) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
-	e = write_own(b->parent, b->name, new, new_len, b->st.st_mode & 07777, tmp);
-	if (e == 0 && renameat(b->parent, tmp, b->parent, b->name) < 0) {
-		e = errno;
-		(void)unlinkat(b->parent, tmp, 0);
-	}
+	e = nj_land_bytes(b->parent, b->name, new, new_len, b->st.st_mode, 0);
 	if (e) {
 		nj_answer(j, e);
 		return true;

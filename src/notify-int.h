@@ -350,6 +350,17 @@ int notify_op_meta(struct job *j);
  * bytes. Returns false when the call is not such a rename (nothing done,
  * nothing answered), true once it is answered (done or refused). */
 bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
+/* notify-gitcfg.c, shared with notify-newrepo.c: the whole file behind
+ * the descriptor fd (O_PATH accepted), at most GITCFG_MAX_SIZE bytes, into
+ * a new buffer (caller frees); 0, or -1. nj_land_bytes(): buf (len
+ * bytes) written to a new file of the supervisor's own in dir (O_EXCL,
+ * mode & 0777, fsync), renamed to name with renameat2(2) flags fl (0 or
+ * RENAME_NOREPLACE): what lands is these bytes, whatever the caller
+ * writes later through a descriptor it kept; 0, or an errno (nothing
+ * left behind). */
+int nj_read_whole(int fd, char **buf, size_t *len);
+int nj_land_bytes(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		  unsigned fl);
 /* notify-gitcfg.c: creating path (resolved, absolute) is not a HEAD that
  * could turn its folder into a gitdir git's discovery finds (rule
  * "repository-discovery"); refuses (answers EACCES, recorded) and returns
@@ -367,6 +378,14 @@ bool nj_discovery_ok(struct job *j, const char *path);
  * unless the name or a folder name on l's path is one of git's metadata
  * names. */
 #define NJ_REPO_RMDIR ((mode_t)1)
+/* notify-repo.c, shared with notify-newrepo.c: the listener's rule
+ * "repository-metadata" (protected level) that its refusals name, and the
+ * folder up levels above dir, each step checked to be the parent holding
+ * the child by the name names[i] gives (from dir upwards): a new
+ * descriptor, or -1. */
+struct repoguard_comp;
+extern const struct fsj_rule nj_repo_rule;
+int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names);
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 /* notify-newrepo.c: nj_repo_ok()'s part for gitdirs the run made (file
  * comment there): same arguments and answer. notify_newrepo_rename():

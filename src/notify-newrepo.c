@@ -44,30 +44,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "gitcfg-inert.h"
 #include "gitcfg.h"
 #include "notify-int.h"
 #include "path.h"
+#include "repoguard.h"
 #include "util.h"
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
 #endif
 
-static const struct fsj_rule newrepo_rule = {
-	.id = (char *)"repository-metadata",
-	.recursive = true,
-	.deny = FSJ_CAPS_MODIFY,
-	.source = FSJ_SRC_PROTECTED,
-	.origin = (char *)"listener",
-};
-
 static bool refuse(struct job *j, enum fsj_cap cap, const char *path, const char *why)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &newrepo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
 
 	nj_refuse(j, cap, path, why, EACCES, &d);
 	return false;
@@ -98,20 +90,6 @@ static void parent_name(const char *path, const char **s, size_t *n)
 	*n = (size_t)(e - b);
 }
 
-/* git's own gitdir test (setup.c is_git_directory(), as notify-repo.c). */
-static bool git_takes(int g)
-{
-	struct stat st;
-
-	if (fstatat(g, "HEAD", &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-		return false;
-	if (fstatat(g, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
-		return true;
-	return fstatat(g, "objects", &st, 0) == 0 && S_ISDIR(st.st_mode) &&
-	       fstatat(g, "refs", &st, 0) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* g is a gitdir the run did not make: notify-repo.c's business. */
 static bool theirs(const struct job *j, int g, const char *name, size_t n)
 {
@@ -119,9 +97,7 @@ static bool theirs(const struct job *j, int g, const char *name, size_t n)
 
 	if (fstat(g, &st) < 0)
 		return false; /* fail closed: checked here */
-	if (notify_made_here(j->nt, &st))
-		return false;
-	return git_takes(g) || (n == 4 && memcmp(name, ".git", 4) == 0);
+	return !notify_made_here(j->nt, &st) && repoguard_gitdir_at(g, name, n);
 }
 
 /* g (named name, n bytes) may be a gitdir (file comment). */
@@ -129,39 +105,6 @@ static bool gitdir_able(int g, const char *name, size_t n)
 {
 	return ends_with(name, n, ".git") || exists(g, "HEAD") || exists(g, "commondir") ||
 	       (exists(g, "objects") && exists(g, "refs"));
-}
-
-/* Write buf into a new file of ours in dir, then rename it to name
- * (renameat2(2) flags fl: 0 or RENAME_NOREPLACE); 0 or an errno. mode:
- * the permission bits. */
-static int land_copy(int dir, const char *name, const char *buf, size_t len, mode_t mode,
-		     unsigned fl)
-{
-	cleanup_free char *rnd = random_hex(8);
-	char tmp[NAME_MAX + 1];
-	int fd, e = 0;
-
-	snprintf(tmp, sizeof(tmp), "%.16s.fsjail-%s", name, rnd ? rnd : "x");
-	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return errno;
-	if (fchmod(fd, mode & 0777) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
-		e = errno ? errno : EIO;
-	close(fd);
-	if (e == 0 && syscall(SYS_renameat2, dir, tmp, dir, name, fl) < 0)
-		e = errno;
-	if (e)
-		(void)unlinkat(dir, tmp, 0);
-	return e;
-}
-
-/* The whole file behind descriptor fd (a new buffer); -1 on failure. */
-static int read_fd(int fd, char **buf, size_t *len)
-{
-	char self[64];
-
-	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
-	return read_file(self, GITCFG_MAX_SIZE, buf, len);
 }
 
 /* config or config.worktree in g, if there, is inert and becomes our
@@ -176,7 +119,7 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 	fd = openat(g, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || read_fd(fd, &buf, &len) < 0) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || nj_read_whole(fd, &buf, &len) < 0) {
 		snprintf(why, whylen,
 			 "repository-metadata: %s is not a readable regular file, in a folder "
 			 "becoming a repository",
@@ -185,7 +128,7 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 	}
 	if (!gitcfg_inert(buf, len, why, whylen))
 		return false;
-	if (land_copy(g, name, buf, len, st.st_mode, 0) != 0) {
+	if (nj_land_bytes(g, name, buf, len, st.st_mode, 0) != 0) {
 		snprintf(why, whylen, "repository-metadata: %s could not be settled", name);
 		return false;
 	}
@@ -240,23 +183,9 @@ static bool config_name(const char *n)
 /* The folder above dir, checked to hold dir by the name [s, s+n). */
 static int up_one(int dir, const char *s, size_t n)
 {
-	char name[NAME_MAX + 1];
-	struct stat child, held;
-	int fd;
+	const struct repoguard_comp c = { s, n };
 
-	if (n == 0 || n > NAME_MAX || fstat(dir, &child) < 0)
-		return -1;
-	fd = openat(dir, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	memcpy(name, s, n);
-	name[n] = '\0';
-	if (fstatat(fd, name, &held, AT_SYMLINK_NOFOLLOW) < 0 || held.st_dev != child.st_dev ||
-	    held.st_ino != child.st_ino) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return nj_walk_up(dir, 1, &c);
 }
 
 /* name in a folder named [dn, dn+dl) is a todo list git runs the exec
@@ -431,7 +360,7 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	if (!nj_need(j, a->path, del) ||
 	    !nj_need(j, b->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b->obj >= 0 ? del : 0u)))
 		return true;
-	if (read_fd(a->obj, &buf, &len) < 0) {
+	if (nj_read_whole(a->obj, &buf, &len) < 0) {
 		refuse(j, FSJ_CAP_CREATE, b->path,
 		       "repository-metadata: the new config is unreadable or too large");
 		return true;
@@ -448,7 +377,7 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	}
 	if ((b->obj >= 0 && !nj_save(j, b, BACKUP_CHANGE_REMOVE)) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
-	e = land_copy(b->parent, b->name, buf, len, a->st.st_mode, fl);
+	e = nj_land_bytes(b->parent, b->name, buf, len, a->st.st_mode, fl);
 	if (e) {
 		nj_answer(j, e);
 		return true;

@@ -61,7 +61,7 @@
 #include "repoguard.h"
 #include "util.h"
 
-static const struct fsj_rule repo_rule = {
+const struct fsj_rule nj_repo_rule = {
 	.id = (char *)"repository-metadata",
 	.recursive = true,
 	.deny = FSJ_CAPS_MODIFY,
@@ -69,10 +69,7 @@ static const struct fsj_rule repo_rule = {
 	.origin = (char *)"listener",
 };
 
-/* The folder up levels (> 0) above dir, each step checked to be
- * the parent holding the child by the name the path gives (names[i]
- * from dir upwards). Returns a new descriptor, or -1. */
-static int walk_up(int dir, size_t up, const struct repoguard_comp *names)
+int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names)
 {
 	char name[NAME_MAX + 1];
 	struct stat child, held;
@@ -102,7 +99,7 @@ static int walk_up(int dir, size_t up, const struct repoguard_comp *names)
 /* Refuse for the repository whose path is the first glen bytes of path. */
 static bool refuse(struct job *j, unsigned caps, const char *path, size_t glen, const char *why)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
 	enum fsj_cap cap = caps & FSJ_CAPBIT(FSJ_CAP_CREATE)  ? FSJ_CAP_CREATE
 			   : caps & FSJ_CAPBIT(FSJ_CAP_WRITE) ? FSJ_CAP_WRITE
 							      : FSJ_CAP_DELETE;
@@ -218,7 +215,7 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 	for (size_t i = 0; i < rg.n_g; i++) {
 		size_t k = rg.g[i];
 		const struct repoguard_comp *gc = &rg.up[k];
-		cleanup_fd int g = k ? walk_up(dir, k, rg.up) : -1;
+		cleanup_fd int g = k ? nj_walk_up(dir, k, rg.up) : -1;
 
 		if (k && g < 0) /* cannot tell: fail closed */
 			return refuse(j, caps, path, rg.dlen,
