@@ -131,7 +131,8 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	}
 	if (head ? !gitcfg_head_ok(new, new_len, &why)
 		 : !gitcfg_branch_only_change(old, old_len, new, new_len, &why)) {
-		nj_refuse(j, FSJ_CAP_CREATE, b->path, why, EACCES, &dc);
+		/* the operation is writing config (it exists: b->obj) */
+		nj_refuse(j, FSJ_CAP_WRITE, b->path, why, EACCES, &dc);
 		return true;
 	}
 	if (fstatat(b->parent, b->name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_dev != b->st.st_dev ||

@@ -404,6 +404,13 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
  * way to fill config stays the checked lockfile rename. Returns true when
  * it answered the call, false to go on (not such a create). */
 bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bool cloexec);
+/* notify-todo.c: refuse (EACCES, recorded with why) the rename onto
+ * the todo list b (rebase-merge/git-rebase-todo or sequencer/todo; its
+ * folder is named [dn, dn+dl)) that notify-newrepo.c found to hold an
+ * exec line; when it was the list's first and all in that folder is the
+ * command's from this run, the folder goes (the repository is as it
+ * was), else the refusal says how to leave the rebase. */
+void nj_todo_refuse(struct job *j, const struct loc *b, const char *dn, size_t dl, const char *why);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

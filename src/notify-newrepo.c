@@ -215,7 +215,7 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 {
 	const char *path = l->path, *dn, *gn;
 	cleanup_fd int own = -1, g = -1;
-	char name[NAME_MAX + 1], why[320];
+	char name[NAME_MAX + 1], why[512];
 	size_t dl, gl;
 	int dir = l->parent;
 	bool cfg, shape, hook, hooks, todo;
@@ -323,7 +323,7 @@ bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bo
 bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
 	cleanup_free char *buf = NULL;
-	char why[320];
+	char why[512];
 	const char *dn;
 	size_t dl, len = 0, bl = strlen(b->name);
 	struct stat pa, pb, now;
@@ -367,7 +367,10 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	}
 	if (todo ? !gitcfg_todo_inert(buf, len, why, sizeof(why))
 		 : !gitcfg_inert(buf, len, why, sizeof(why))) {
-		refuse(j, FSJ_CAP_CREATE, b->path, why);
+		if (todo) /* notify-todo.c: the repository as it was, or how to recover */
+			nj_todo_refuse(j, b, dn, dl, why);
+		else /* config is written (created when not there yet) */
+			refuse(j, b->obj >= 0 ? FSJ_CAP_WRITE : FSJ_CAP_CREATE, b->path, why);
 		return true;
 	}
 	if (b->obj >= 0 && (fstatat(b->parent, b->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
