@@ -20,7 +20,8 @@
  * comment), a key line `KEY`, `KEY = VALUE`, a comment or a blank line;
  * NUL, \r, \v, \f and continuation lines are refused. Returns true when
  * inert; otherwise false with why (size whylen, may be NULL) set to a
- * sentence naming the key and the rule. */
+ * sentence naming the rule and every refused key (the first four, then
+ * "and N more"; at least 400 bytes hold it whole). */
 bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen);
 
 /* buf (len bytes) is a rebase or sequencer todo list (sequencer.c
