@@ -75,6 +75,7 @@ struct notify {
 	bool trace;    /* notify_set_trace(): reads and executes are traced */
 	bool tcp_denied; /* notify_set_tcp_denied() */
 	bool repository_off; /* notify_set_repository(false) */
+	char *template_hooks; /* owned: hooks/ of notify_take_git_template()'s folder, or NULL */
 	struct sock_filter *prog;     /* owned: the filter notify_filter_build() made */
 	unsigned short prog_len;      /* its instructions */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
@@ -411,6 +412,14 @@ bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bo
  * command's from this run, the folder goes (the repository is as it
  * was), else the refusal says how to leave the rebase. */
 void nj_todo_refuse(struct job *j, const struct loc *b, const char *dn, size_t dl, const char *why);
+/* notify-hooktmpl.c: the template folder git would use holds a hook
+ * named name that the command cannot change (file comment there). And
+ * nj_hook_settle(): the hook name in the folder hooks (a descriptor;
+ * hpath its path) holds exactly those bytes, and is replaced by the
+ * supervisor's own copy of them; false with why (size whylen) otherwise. */
+bool nj_hook_in_template(const struct job *j, const char *name);
+bool nj_hook_settle(struct job *j, int hooks, const char *hpath, const char *name, char *why,
+		    size_t whylen);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

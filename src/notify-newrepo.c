@@ -17,15 +17,19 @@
  *     renames that into place: what the caller writes later through a
  *     descriptor it kept never lands. Any other create, write-open,
  *     truncate, link, symlink or rename onto these names is refused.
- *   - hooks/: only names ending in ".sample" may be made (git init copies
- *     the templates); hooks itself may only be made by mkdir, not moved
- *     in, linked or made a symbolic link.
+ *   - hooks/: only names ending in ".sample" may be made or written (git
+ *     init copies the templates), and, while G is not a gitdir yet, the
+ *     hooks of the user's template folder (notify-hooktmpl.c); hooks itself
+ *     may only be made by mkdir, not moved in, linked or made a symbolic
+ *     link.
  *   - making HEAD, commondir, objects or refs in any folder that is not a
  *     gitdir the run did not make (the step that makes a folder a gitdir,
  *     or a commondir target, whatever the order git or the command uses)
  *     first checks the folder's config and config.worktree as above and
  *     replaces each by the supervisor's copy of the checked bytes, and
- *     checks hooks/ holds ".sample" names only; otherwise it is refused.
+ *     checks hooks/ holds ".sample" names and the template's hooks only
+ *     (each replaced by the supervisor's copy of the template's bytes);
+ *     otherwise it is refused.
  *   - in any gitdir (the user's too): rebase-merge/git-rebase-todo and
  *     sequencer/todo are written only by a rename (git's lockfile, sed -i)
  *     of bytes with no exec line, landed as above: the host's `git rebase
@@ -135,37 +139,46 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 	return true;
 }
 
-/* hooks/ in g, if there, is a folder of ".sample" names only. */
-static bool hooks_samples(int g, char *why, size_t whylen)
-{
-	int fd = openat(g, "hooks", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d;
-	struct dirent *e;
-	bool ok = true;
+/* Most hooks that are not .sample names a folder becoming a repository
+ * may hold (each is compared with the template's; git ships none). */
+#define NEWREPO_MAX_HOOKS 64
 
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return true;
-		snprintf(why, whylen, "repository-metadata: hooks is not a folder");
-		return false;
-	}
-	d = fdopendir(fd);
-	if (!d) {
+/* hooks/ in g (whose path is gpath), if there, holds ".sample" names and
+ * hooks whose bytes are the template folder's (each then replaced by the
+ * supervisor's own copy: notify-hooktmpl.c). The names are read first:
+ * the copies land under temporary names in the same folder. */
+static bool hooks_settle(struct job *j, int g, const char *gpath, char *why, size_t whylen)
+{
+	char names[NEWREPO_MAX_HOOKS][NAME_MAX + 1];
+	cleanup_free char *hpath = path_join(gpath, "hooks");
+	cleanup_fd int h = openat(g, "hooks", O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = h >= 0 ? openat(h, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	size_t n = 0;
+	bool ok = d != NULL;
+
+	if (h < 0 && errno == ENOENT)
+		return true;
+	if (!d && fd >= 0)
 		close(fd);
-		snprintf(why, whylen, "repository-metadata: hooks cannot be read");
-		return false;
-	}
 	while (ok && (e = readdir(d))) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
 		    ends_with(e->d_name, strlen(e->d_name), ".sample"))
 			continue;
-		snprintf(why, whylen,
-			 "repository-metadata: hook %.64s in a folder becoming a repository "
-			 "(only .sample names)",
-			 e->d_name);
-		ok = false;
+		ok = n < NEWREPO_MAX_HOOKS;
+		if (ok)
+			snprintf(names[n++], NAME_MAX + 1, "%s", e->d_name);
 	}
-	closedir(d);
+	if (d)
+		closedir(d);
+	if (!ok) {
+		snprintf(why, whylen, "repository-metadata: hooks is not a readable folder of at most "
+				      "64 hooks, in a folder becoming a repository");
+		return false;
+	}
+	for (size_t i = 0; ok && i < n; i++)
+		ok = nj_hook_settle(j, h, hpath, names[i], why, whylen);
 	return ok;
 }
 
@@ -214,6 +227,7 @@ static bool above_gitdir_able(int dir, const char *path, const char *dn, size_t 
 bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
 {
 	const char *path = l->path, *dn, *gn;
+	cleanup_free char *gpath = NULL;
 	cleanup_fd int own = -1, g = -1;
 	char name[NAME_MAX + 1], why[512];
 	size_t dl, gl;
@@ -228,7 +242,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	shape = (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && shape_name(l->name);
 	hooks = strcmp(l->name, "hooks") == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
 		new_type != S_IFDIR;
-	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 &&
+	       (caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE))) &&
 	       !ends_with(l->name, strlen(l->name), ".sample");
 	todo = todo_name(l->name, dn, dl);
 	if (!cfg && !shape && !hooks && !hook && !todo)
@@ -258,11 +273,17 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		gl = (size_t)(p - gn);
 		if (theirs(j, g, gn, gl) || !gitdir_able(g, gn, gl))
 			return true;
+		/* git init copying the template, G not a gitdir yet: the bytes
+		 * are compared when it becomes one (hooks_settle()) */
+		if (!(caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) && new_type == S_IFREG &&
+		    !repoguard_gitdir_at(g, "", 0) && nj_hook_in_template(j, l->name))
+			return true;
 		snprintf(why, sizeof(why),
 			 "repository-metadata: hook %.64s in a repository made by this run (only .sample "
-			 "names)",
+			 "names, or the template folder's own hooks as git init copies them)",
 			 l->name);
-		return refuse(j, FSJ_CAP_CREATE, path, why);
+		return refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
+			      path, why);
 	}
 	if (theirs(j, dir, dn, dl))
 		return true;
@@ -284,9 +305,10 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	    strcmp(l->name, "commondir") != 0 &&
 	    !exists(dir, strcmp(l->name, "objects") == 0 ? "refs" : "objects"))
 		return true;
+	gpath = path_dirname(path);
 	if (!settle_config(dir, "config", why, sizeof(why)) ||
 	    !settle_config(dir, "config.worktree", why, sizeof(why)) ||
-	    !hooks_samples(dir, why, sizeof(why)))
+	    !hooks_settle(j, dir, gpath, why, sizeof(why)))
 		return refuse(j, FSJ_CAP_CREATE, path, why);
 	return true;
 }

@@ -19,7 +19,7 @@
  *     regular file or symbolic link, and objects/ and refs/ folders or a
  *     commondir file), or G is named .git;
  *   - G was not made by the command in this run (notify_made_here());
- *     gitdirs it made are notify-newrepo.c's (inert config, .sample hooks).
+ *     gitdirs it made are notify-newrepo.c's (inert config, .sample or template hooks).
  * A .git regular file (a linked worktree's or a submodule's pointer) may
  * be deleted (git worktree remove) but not written, nor made or replaced
  * in a folder the run did not make outside the workspace (inside, the
