@@ -387,6 +387,11 @@ bool nj_discovery_ok(struct job *j, const char *path);
 struct repoguard_comp;
 extern const struct fsj_rule nj_repo_rule;
 int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names);
+/* notify-repo.c: the names in the folder dir (a descriptor, O_PATH
+ * accepted), "." and ".." left out, into names: how many, or -1 when the
+ * folder cannot be read or holds more than max. Read whole before any is
+ * acted on (what the supervisor lands there comes under new names). */
+ssize_t nj_list_dir(int dir, char (*names)[NAME_MAX + 1], size_t max);
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 /* notify-newrepo.c: nj_repo_ok()'s part for gitdirs the run made (file
  * comment there): same arguments and answer. notify_newrepo_rename():

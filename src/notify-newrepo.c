@@ -41,7 +41,6 @@
  * Not covered: write-opens without O_CREAT when backups are off (not
  * trapped, as notify-repo.c says); runs without the listener. */
 #ifdef __linux__
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -139,8 +138,9 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 	return true;
 }
 
-/* Most hooks that are not .sample names a folder becoming a repository
- * may hold (each is compared with the template's; git ships none). */
+/* Most names hooks/ of a folder becoming a repository may hold (git's
+ * own template has 13 .sample names; each other one is compared with the
+ * template's). */
 #define NEWREPO_MAX_HOOKS 64
 
 /* hooks/ in g (whose path is gpath), if there, holds ".sample" names and
@@ -152,33 +152,19 @@ static bool hooks_settle(struct job *j, int g, const char *gpath, char *why, siz
 	char names[NEWREPO_MAX_HOOKS][NAME_MAX + 1];
 	cleanup_free char *hpath = path_join(gpath, "hooks");
 	cleanup_fd int h = openat(g, "hooks", O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	int fd = h >= 0 ? openat(h, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-	size_t n = 0;
-	bool ok = d != NULL;
+	ssize_t n = h >= 0 ? nj_list_dir(h, names, NEWREPO_MAX_HOOKS) : -1;
+	bool ok = true;
 
 	if (h < 0 && errno == ENOENT)
 		return true;
-	if (!d && fd >= 0)
-		close(fd);
-	while (ok && (e = readdir(d))) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-		    ends_with(e->d_name, strlen(e->d_name), ".sample"))
-			continue;
-		ok = n < NEWREPO_MAX_HOOKS;
-		if (ok)
-			snprintf(names[n++], NAME_MAX + 1, "%s", e->d_name);
-	}
-	if (d)
-		closedir(d);
-	if (!ok) {
+	if (n < 0) {
 		snprintf(why, whylen, "repository-metadata: hooks is not a readable folder of at most "
-				      "64 hooks, in a folder becoming a repository");
+				      "64 names, in a folder becoming a repository");
 		return false;
 	}
-	for (size_t i = 0; ok && i < n; i++)
-		ok = nj_hook_settle(j, h, hpath, names[i], why, whylen);
+	for (ssize_t i = 0; ok && i < n; i++)
+		ok = ends_with(names[i], strlen(names[i]), ".sample") ||
+		     nj_hook_settle(j, h, hpath, names[i], why, whylen);
 	return ok;
 }
 

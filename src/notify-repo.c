@@ -124,6 +124,30 @@ static bool protects(const struct job *j, int g, const char *gname, size_t glen)
 	return fstat(g, &st) < 0 || !notify_made_here(j->nt, &st);
 }
 
+ssize_t nj_list_dir(int dir, char (*names)[NAME_MAX + 1], size_t max)
+{
+	int fd = openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	ssize_t n = 0;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while (n >= 0 && (e = readdir(d))) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if ((size_t)n == max)
+			n = -1;
+		else
+			snprintf(names[n++], NAME_MAX + 1, "%s", e->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
 /* Whether the folder name in dir holds no entry (or cannot be read). */
 static bool dir_empty(int dir, const char *name)
 {

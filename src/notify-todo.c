@@ -31,7 +31,6 @@
  * (rmdir(2) removes only an empty folder; an empty folder moved in at that
  * instant would go instead). Each file goes through nj_unlink_same(). */
 #ifdef __linux__
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -55,31 +54,17 @@
 static bool remove_made_files(struct job *j, int dir, const char *dpath)
 {
 	char ents[TODO_STATE_MAX][NAME_MAX + 1];
-	size_t n = 0;
-	int fd = openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-	bool ok = d != NULL;
+	ssize_t n = nj_list_dir(dir, ents, TODO_STATE_MAX);
+	struct stat st;
+	bool ok = n >= 0;
 
-	if (!d && fd >= 0)
-		close(fd);
-	while (ok && (e = readdir(d))) {
-		struct stat st;
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		/* autostash names the stash commit of the user's uncommitted
-		 * changes (rebase --autostash): only git rebase --abort puts
-		 * them back */
-		ok = n < TODO_STATE_MAX && strcmp(e->d_name, "autostash") != 0 &&
-		     fstatat(dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		     S_ISREG(st.st_mode) && notify_made_here(j->nt, &st);
-		if (ok)
-			snprintf(ents[n++], NAME_MAX + 1, "%s", e->d_name);
-	}
-	if (d)
-		closedir(d);
-	for (size_t i = 0; ok && i < n; i++) {
+	/* autostash names the stash commit of the user's uncommitted changes
+	 * (rebase --autostash): only git rebase --abort puts them back */
+	for (ssize_t i = 0; ok && i < n; i++)
+		ok = strcmp(ents[i], "autostash") != 0 &&
+		     fstatat(dir, ents[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+		     notify_made_here(j->nt, &st);
+	for (ssize_t i = 0; ok && i < n; i++) {
 		struct loc l;
 
 		notify_loc_init(&l);
