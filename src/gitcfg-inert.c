@@ -124,8 +124,7 @@ static bool name_is(const char *s, size_t n, const char *want)
 	return strcmp(want, "*") == 0 || (strlen(want) == n && strncasecmp(s, want, n) == 0);
 }
 
-/* A URL value: no command transport, no option. */
-static bool url_ok(const char *v, size_t n)
+bool gitcfg_url_ok(const char *v, size_t n)
 {
 	if (n == 0 || v[0] == '-' || memchr(v, '"', n) || memchr(v, '\\', n))
 		return false;
@@ -174,7 +173,7 @@ static enum key_verdict key_check(const char *sec, size_t sl, bool has_sub, cons
 		known = name_is(sec, sl, sub_keys[i][0]) && name_is(key, kl, sub_keys[i][1]);
 	if (!known)
 		return KEY_UNKNOWN;
-	if ((name_is(key, kl, "url") || name_is(key, kl, "pushurl")) && !url_ok(v, vl))
+	if ((name_is(key, kl, "url") || name_is(key, kl, "pushurl")) && !gitcfg_url_ok(v, vl))
 		return KEY_BAD_URL;
 	if (!has_sub && name_is(sec, sl, "core") && name_is(key, kl, "worktree") && !worktree_ok(v, vl))
 		return KEY_BAD_WORKTREE;

@@ -30,4 +30,9 @@ bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen);
  * \f. Returns true when so; otherwise false with why as above. */
 bool gitcfg_todo_inert(const char *buf, size_t len, char *why, size_t whylen);
 
+/* v (n bytes) is a URL value that names no command transport ("ext::",
+ * "fd::", any "NAME::" before the first ':' or '/'), does not start with
+ * '-' and holds no quote or backslash. */
+bool gitcfg_url_ok(const char *v, size_t n);
+
 #endif

@@ -1,9 +1,10 @@
 /* notify-gitcfg.c - git's own config rewrites of a protected config: the
  * rename of <gitdir>/config.lock over <gitdir>/config (git's lockfile.c:
  * the new file is written as config.lock, then renamed over config), let
- * through when it changes [branch] sections only (gitcfg.c says what that
- * is and why it is safe). This is how `git branch -m/-c/-d/-D`, `git
- * checkout -b X origin/X` and `git push -u` record branch tracking.
+ * through when it changes [branch] and [submodule "NAME"] sections only
+ * (gitcfg.c says what that is and why it is safe). This is how `git
+ * branch -m/-c/-d/-D`, `git checkout -b X origin/X` and `git push -u`
+ * record branch tracking, and `git submodule add` and init the url.
  * Likewise <gitdir>/HEAD.lock over a protected <gitdir>/HEAD when the new
  * HEAD is one valid ref or object id (gitcfg_head_ok()): how checkout,
  * switch, rebase and commit move HEAD, while junk that would make git's
