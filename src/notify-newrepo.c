@@ -33,7 +33,8 @@
  *   - in any gitdir (the user's too): rebase-merge/git-rebase-todo and
  *     sequencer/todo are written only by a rename (git's lockfile, sed -i)
  *     of bytes with no exec line, landed as above: the host's `git rebase
- *     --continue` would run them. `git rebase -x` in the run is refused.
+ *     --continue` would run them. `git rebase -x` in the run is refused
+ *     (notify-todo.c leaves the repository as it was, or says how).
  * So every gitdir-able folder's config is inert, or it is a repository the
  * run did not make; a commondir or a .git file may then point anywhere:
  * to a protected repository or to a checked one.
