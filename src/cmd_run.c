@@ -356,6 +356,7 @@ int cmd_run(int argc, char **argv)
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	notify_set_tcp_denied(sandbox_tcp_refused(sb));
 	notify_set_repository(ctx.config.protect_repository);
+	notify_take_git_template(repometa_template_dir(ctx.env.home));
 	if (!sb) {
 		char why[sizeof(err.text)];
 

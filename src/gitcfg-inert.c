@@ -124,8 +124,7 @@ static bool name_is(const char *s, size_t n, const char *want)
 	return strcmp(want, "*") == 0 || (strlen(want) == n && strncasecmp(s, want, n) == 0);
 }
 
-/* A URL value: no command transport, no option. */
-static bool url_ok(const char *v, size_t n)
+bool gitcfg_url_ok(const char *v, size_t n)
 {
 	if (n == 0 || v[0] == '-' || memchr(v, '"', n) || memchr(v, '\\', n))
 		return false;
@@ -160,48 +159,60 @@ static void key_name(char *name, size_t n, const char *sec, size_t sl, const cha
 		snprintf(name, n, "%.*s.%.*s", (int)sl, sec, (int)(kl > 64 ? 64 : kl), key);
 }
 
-static bool key_ok(const char *sec, size_t sl, const char *sub, size_t subl, const char *key,
-		   size_t kl, const char *v, size_t vl, char *why, size_t whylen)
+/* Why a key is refused (0: it is not). */
+enum key_verdict { KEY_INERT, KEY_UNKNOWN, KEY_BAD_URL, KEY_BAD_WORKTREE };
+
+static enum key_verdict key_check(const char *sec, size_t sl, bool has_sub, const char *key,
+				  size_t kl, const char *v, size_t vl)
 {
 	bool known = false;
-	char name[256];
 
-	key_name(name, sizeof(name), sec, sl, sub, subl, key, kl);
-	if (!why)
-		whylen = 0;
+	for (size_t i = 0; !has_sub && !known && i < sizeof(plain_keys) / sizeof(plain_keys[0]); i++)
+		known = name_is(sec, sl, plain_keys[i][0]) && name_is(key, kl, plain_keys[i][1]);
+	for (size_t i = 0; has_sub && !known && i < sizeof(sub_keys) / sizeof(sub_keys[0]); i++)
+		known = name_is(sec, sl, sub_keys[i][0]) && name_is(key, kl, sub_keys[i][1]);
+	if (!known)
+		return KEY_UNKNOWN;
+	if ((name_is(key, kl, "url") || name_is(key, kl, "pushurl")) && !gitcfg_url_ok(v, vl))
+		return KEY_BAD_URL;
+	if (!has_sub && name_is(sec, sl, "core") && name_is(key, kl, "worktree") && !worktree_ok(v, vl))
+		return KEY_BAD_WORKTREE;
+	return KEY_INERT;
+}
 
-	if (!sub) {
-		for (size_t i = 0; !known && i < sizeof(plain_keys) / sizeof(plain_keys[0]); i++)
-			known = name_is(sec, sl, plain_keys[i][0]) && name_is(key, kl, plain_keys[i][1]);
-	} else {
-		for (size_t i = 0; !known && i < sizeof(sub_keys) / sizeof(sub_keys[0]); i++)
-			known = name_is(sec, sl, sub_keys[i][0]) && name_is(key, kl, sub_keys[i][1]);
-	}
-	if (!known) {
-		if (whylen)
-			snprintf(why, whylen,
-				 "repository-metadata: key %s, not on the list of inert keys, in a "
-				 "repository made by this run (git-config keys that run nothing)",
-				 name);
+/* Keys one refusal names before "and N more": the sentence must fit a
+ * summary line and the callers' buffers (names are cut at 64 bytes). */
+#define REFUSED_KEYS_NAMED 4u
+
+/* The refused keys of one file: the first one's verdict, every name up
+ * to REFUSED_KEYS_NAMED, and how many. */
+struct refused_keys {
+	enum key_verdict first;
+	char list[REFUSED_KEYS_NAMED * 68];
+	size_t n;
+};
+
+/* The sentence naming rk's keys (rk->n > 0) into why (size whylen, may
+ * be NULL): one key says what it is refused for, more are listed. */
+static bool refused_why(const struct refused_keys *rk, char *why, size_t whylen)
+{
+	if (!why || !whylen)
 		return false;
-	}
-	if ((name_is(key, kl, "url") || name_is(key, kl, "pushurl")) && !url_ok(v, vl)) {
-		if (whylen)
-			snprintf(why, whylen,
-				 "repository-metadata: %s names a command transport or an option, in a "
-				 "repository made by this run",
-				 name);
-		return false;
-	}
-	if (!sub && name_is(sec, sl, "core") && name_is(key, kl, "worktree") && !worktree_ok(v, vl)) {
-		if (whylen)
-			snprintf(why, whylen,
-				 "repository-metadata: %s is not a plain relative path, in a repository "
-				 "made by this run",
-				 name);
-		return false;
-	}
-	return true;
+	if (rk->n == 1 && rk->first != KEY_UNKNOWN)
+		snprintf(why, whylen, "repository-metadata: %s %s, in a repository made by this run",
+			 rk->list, rk->first == KEY_BAD_URL ? "names a command transport or an option"
+							    : "is not a plain relative path");
+	else if (rk->n <= REFUSED_KEYS_NAMED)
+		snprintf(why, whylen,
+			 "repository-metadata: key%s %s, not on the list of inert keys, in a "
+			 "repository made by this run (git-config keys that run nothing)",
+			 rk->n > 1 ? "s" : "", rk->list);
+	else
+		snprintf(why, whylen,
+			 "repository-metadata: keys %s and %zu more, not on the list of inert keys, "
+			 "in a repository made by this run (git-config keys that run nothing)",
+			 rk->list, rk->n - REFUSED_KEYS_NAMED);
+	return false;
 }
 
 static const char *skip_blank(const char *p, const char *end)
@@ -227,6 +238,7 @@ static bool fail(char *why, size_t whylen, const char *what)
 bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen)
 {
 	const char *sec = NULL, *sub = NULL, *p = buf, *end = buf + len;
+	struct refused_keys rk = { .first = KEY_INERT };
 	size_t sl = 0, subl = 0;
 
 	if (len > GITCFG_MAX_SIZE)
@@ -283,11 +295,20 @@ bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen)
 		}
 		if (!sec)
 			return fail(why, whylen, "a config key before any section");
-		if (!key_ok(sec, sl, sub, subl, key, kl, v ? v : "", v ? (size_t)(ve - v) : 0, why,
-			    whylen))
-			return false;
+		enum key_verdict kv = key_check(sec, sl, sub != NULL, key, kl, v ? v : "",
+						v ? (size_t)(ve - v) : 0);
+		size_t used = strlen(rk.list);
+
+		if (kv != KEY_INERT && rk.n++ < REFUSED_KEYS_NAMED) {
+			char name[256];
+
+			key_name(name, sizeof(name), sec, sl, sub, subl, key, kl);
+			snprintf(rk.list + used, sizeof(rk.list) - used, "%s%.64s", used ? ", " : "",
+				 name);
+			rk.first = rk.n == 1 ? kv : rk.first;
+		}
 	}
-	return true;
+	return rk.n == 0 || refused_why(&rk, why, whylen);
 }
 
 bool gitcfg_todo_inert(const char *buf, size_t len, char *why, size_t whylen)

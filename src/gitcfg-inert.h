@@ -20,7 +20,8 @@
  * comment), a key line `KEY`, `KEY = VALUE`, a comment or a blank line;
  * NUL, \r, \v, \f and continuation lines are refused. Returns true when
  * inert; otherwise false with why (size whylen, may be NULL) set to a
- * sentence naming the key and the rule. */
+ * sentence naming the rule and every refused key (the first four, then
+ * "and N more"; at least 400 bytes hold it whole). */
 bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen);
 
 /* buf (len bytes) is a rebase or sequencer todo list (sequencer.c
@@ -28,5 +29,10 @@ bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen);
  * line whose first word is "exec" or "x" (any case), no NUL, \r, \v or
  * \f. Returns true when so; otherwise false with why as above. */
 bool gitcfg_todo_inert(const char *buf, size_t len, char *why, size_t whylen);
+
+/* v (n bytes) is a URL value that names no command transport ("ext::",
+ * "fd::", any "NAME::" before the first ':' or '/'), does not start with
+ * '-' and holds no quote or backslash. */
+bool gitcfg_url_ok(const char *v, size_t n);
 
 #endif

@@ -1,5 +1,5 @@
-/* gitcfg.c - a git config rewrite that changes branch sections only (see
- * gitcfg.h).
+/* gitcfg.c - a git config rewrite that changes branch and submodule
+ * sections only (see gitcfg.h).
  *
  * WHY ACCEPTING SUCH A REWRITE OF A PROTECTED CONFIG IS SAFE. What git
  * executes or loads because of its config is named by keys outside the
@@ -27,7 +27,20 @@
  *   description: text without backslash, quote, ';' or '#'.
  * branch.NAME.mergeOptions (options for merge, among them a strategy run
  * as a program) is not among them. A header of another form ([branch],
- * [branch.x], keys on the header line) is refused. */
+ * [branch.x], keys on the header line) is refused.
+ *
+ * [submodule "NAME"] sections (git submodule add and init, issue 12) are
+ * treated the same way, with two keys: url, which says where the host's
+ * `git submodule update` clones from, with no command transport ("ext::",
+ * any "NAME::") and no leading '-' (gitcfg_url_ok()), and never changed
+ * once the old section sets one (a redirect of a submodule the user
+ * already has); and active, true or false. That gives the command nothing
+ * the work tree does not: .gitmodules, which it may write, is where
+ * `git submodule init` copies the url from. submodule.NAME.update (which
+ * may name a command), branch, ignore and the rest are refused in a
+ * changed section; a section left byte-identical to the old one keeps the
+ * user's keys. A plain [submodule] section (submodule.recurse ...) is
+ * outside and must stay unchanged. */
 
 #include "gitcfg.h"
 
@@ -36,6 +49,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gitcfg-inert.h"
 #include "util.h"
 
 /* One line of buf: [p, end) holds it with its newline, if any. */
@@ -66,10 +80,11 @@ static bool is_header(const struct line *l)
 	return i < l->len && l->p[i] == '[';
 }
 
-/* A header naming section "branch" (any case, any form). */
-static bool is_branch_header(const struct line *l)
+/* A header naming section sec (any case, any form; with a subsection
+ * when sub). */
+static bool header_names(const struct line *l, const char *sec, bool sub)
 {
-	size_t i = 0;
+	size_t i = 0, n = strlen(sec);
 
 	while (i < l->len && (l->p[i] == ' ' || l->p[i] == '\t'))
 		i++;
@@ -77,9 +92,17 @@ static bool is_branch_header(const struct line *l)
 		return false;
 	while (i < l->len && (l->p[i] == ' ' || l->p[i] == '\t'))
 		i++;
-	if (l->len - i < 7 || strncasecmp(l->p + i, "branch", 6) != 0)
+	if (l->len - i < n + 1 || strncasecmp(l->p + i, sec, n) != 0)
 		return false;
-	return strchr(" \t\".]", l->p[i + 6]) != NULL;
+	return strchr(sub ? " \t\"." : " \t\".]", l->p[i + n]) != NULL;
+}
+
+/* The sections a rewrite may change: [branch ...] in any form, and
+ * [submodule "NAME"] (also [submodule.NAME]; a plain [submodule] section,
+ * submodule.recurse and the like, is not one). */
+static bool is_open_header(const struct line *l)
+{
+	return header_names(l, "branch", false) || header_names(l, "submodule", true);
 }
 
 /* Bytes git's reader and this one might see differently. */
@@ -98,18 +121,18 @@ static const char *check_bytes(const char *buf, size_t len)
 	return NULL;
 }
 
-/* What is left with the branch sections taken out. */
-static char *outside_branches(const char *buf, size_t len, size_t *out_len)
+/* What is left with the sections a rewrite may change taken out. */
+static char *outside_open(const char *buf, size_t len, size_t *out_len)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct line l;
 	size_t off = 0;
-	bool in_branch = false;
+	bool in_open = false;
 
 	while (next_line(buf, len, &off, &l)) {
 		if (is_header(&l))
-			in_branch = is_branch_header(&l);
-		if (!in_branch)
+			in_open = is_open_header(&l);
+		if (!in_open)
 			sb_add(&sb, l.p, l.len);
 	}
 	*out_len = sb.len;
@@ -176,8 +199,79 @@ static bool value_ok(const char *key, size_t klen, const char *v, size_t n, cons
 	return false;
 }
 
-/* `\tKEY = VALUE\n` with an accepted key and value. */
-static bool strict_key_line(const struct line *l, const char *old, size_t old_len)
+/* `[SEC "NAME"]\n` exactly (sec: branch or submodule). */
+static bool strict_header(const struct line *l, const char *sec)
+{
+	size_t sl = strlen(sec), n;
+
+	if (l->len < sl + 7 || l->p[0] != '[' || memcmp(l->p + 1, sec, sl) != 0 ||
+	    memcmp(l->p + 1 + sl, " \"", 2) != 0 || memcmp(l->p + l->len - 3, "\"]\n", 3) != 0)
+		return false;
+	n = l->len - sl - 6;
+	return charset(l->p + sl + 3, n, "._/+@-") && !memmem(l->p + sl + 3, n, "..", 2);
+}
+
+/* The section of buf that starts with the header line h (the first with
+ * those bytes), header to the next header, into *sec; false when none. */
+static bool section_of(const char *buf, size_t len, const struct line *h, struct line *sec)
+{
+	struct line l;
+	size_t off = 0;
+	bool in = false;
+
+	sec->p = NULL;
+	sec->len = 0;
+	while (next_line(buf, len, &off, &l)) {
+		if (is_header(&l)) {
+			if (in)
+				break;
+			in = l.len == h->len && memcmp(l.p, h->p, h->len) == 0;
+			sec->p = in ? l.p : NULL;
+		}
+		if (in)
+			sec->len += l.len;
+	}
+	return sec->p != NULL;
+}
+
+/* A line of sec (an old section) whose first word starts with "url", any
+ * case and form: an url set before, which a rewrite may not change. */
+static bool sets_url(const struct line *sec)
+{
+	struct line l;
+	size_t off = 0;
+
+	while (next_line(sec->p, sec->len, &off, &l)) {
+		size_t i = 0;
+
+		while (i < l.len && (l.p[i] == ' ' || l.p[i] == '\t'))
+			i++;
+		if (l.len - i >= 3 && strncasecmp(l.p + i, "url", 3) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* One line l (`\tKEY = VALUE\n` checked by the caller's split: key
+ * [k, k+kl), value [v, v+vl)) of a changed [submodule "NAME"] section
+ * whose old form is old (NULL: new): url as `git submodule add` and init
+ * write it, no command transport or option (gitcfg_url_ok()), and never
+ * a change of an url the old section sets; active true or false. */
+static bool submodule_line_ok(const struct line *l, const char *k, size_t kl, const char *v,
+			      size_t vl, const struct line *old)
+{
+	if (kl == 6 && strncasecmp(k, "active", 6) == 0)
+		return (vl == 4 && memcmp(v, "true", 4) == 0) || (vl == 5 && memcmp(v, "false", 5) == 0);
+	if (kl != 3 || strncasecmp(k, "url", 3) != 0 || !gitcfg_url_ok(v, vl))
+		return false;
+	return !old || !sets_url(old) || memmem(old->p, old->len, l->p, l->len) != NULL;
+}
+
+/* `\tKEY = VALUE\n` with an accepted key and value: of a branch section,
+ * or (sub: the old form of the section, or NULL when new) of a submodule
+ * section. */
+static bool open_key_line(const struct line *l, const char *old, size_t old_len, bool submodule,
+			  const struct line *sub)
 {
 	const char *p = l->p, *end = l->p + l->len, *eq;
 	size_t klen;
@@ -192,19 +286,9 @@ static bool strict_key_line(const struct line *l, const char *old, size_t old_le
 	klen = (size_t)(eq - p);
 	if (!charset(p, klen, ""))
 		return false;
+	if (submodule)
+		return submodule_line_ok(l, p, klen, eq + 3, (size_t)(end - eq - 3), sub);
 	return value_ok(p, klen, eq + 3, (size_t)(end - eq - 3), old, old_len);
-}
-
-/* `[branch "NAME"]\n` exactly. */
-static bool strict_header(const struct line *l)
-{
-	size_t n;
-
-	if (l->len < 13 || memcmp(l->p, "[branch \"", 9) != 0 ||
-	    memcmp(l->p + l->len - 3, "\"]\n", 3) != 0)
-		return false;
-	n = l->len - 12;
-	return charset(l->p + 9, n, "._/+@-");
 }
 
 bool gitcfg_branch_only_change(const char *old, size_t old_len, const char *new, size_t new_len,
@@ -213,29 +297,40 @@ bool gitcfg_branch_only_change(const char *old, size_t old_len, const char *new,
 	const char *w = check_bytes(old, old_len);
 	cleanup_free char *a = NULL, *b = NULL;
 	size_t a_len = 0, b_len = 0, off = 0;
-	struct line l;
-	bool in_branch = false;
+	struct line l, cur = { NULL, 0 }, was = { NULL, 0 };
+	bool in_open = false, submodule = false, same = false;
 
 	if (!w)
 		w = check_bytes(new, new_len);
 	if (w)
 		goto refuse;
-	a = outside_branches(old, old_len, &a_len);
-	b = outside_branches(new, new_len, &b_len);
+	a = outside_open(old, old_len, &a_len);
+	b = outside_open(new, new_len, &b_len);
 	if (a_len != b_len || memcmp(a, b, a_len) != 0) {
-		w = "the change reaches outside the [branch] sections";
+		w = "the change reaches outside the [branch] and [submodule \"NAME\"] sections";
 		goto refuse;
 	}
 	while (next_line(new, new_len, &off, &l)) {
 		if (is_header(&l)) {
-			in_branch = is_branch_header(&l);
-			if (in_branch && !strict_header(&l)) {
-				w = "a [branch] header of a form git does not write";
+			in_open = is_open_header(&l);
+			submodule = in_open && !header_names(&l, "branch", false);
+			/* a submodule section as the old file has it is left as it
+			 * is (keys of the user's, such as update, stay theirs) */
+			was.p = NULL;
+			same = submodule &&
+			       section_of(l.p, new_len - (size_t)(l.p - new), &l, &cur) &&
+			       section_of(old, old_len, &l, &was) && was.len == cur.len &&
+			       memcmp(was.p, cur.p, cur.len) == 0;
+			if (in_open && !same && !strict_header(&l, submodule ? "submodule" : "branch")) {
+				w = "a [branch] or [submodule] header of a form git does not write";
 				goto refuse;
 			}
-		} else if (in_branch && !strict_key_line(&l, old, old_len)) {
-			w = "a [branch] line other than remote, pushRemote, merge, rebase or "
-			    "description with a plain value";
+		} else if (in_open && !same &&
+			   !open_key_line(&l, old, old_len, submodule, was.p ? &was : NULL)) {
+			w = submodule ? "a changed [submodule] line other than url (no command "
+					"transport, an url set before unchanged) or active"
+				      : "a [branch] line other than remote, pushRemote, merge, rebase "
+					"or description with a plain value";
 			goto refuse;
 		}
 	}

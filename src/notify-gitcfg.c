@@ -1,9 +1,10 @@
 /* notify-gitcfg.c - git's own config rewrites of a protected config: the
  * rename of <gitdir>/config.lock over <gitdir>/config (git's lockfile.c:
  * the new file is written as config.lock, then renamed over config), let
- * through when it changes [branch] sections only (gitcfg.c says what that
- * is and why it is safe). This is how `git branch -m/-c/-d/-D`, `git
- * checkout -b X origin/X` and `git push -u` record branch tracking.
+ * through when it changes [branch] and [submodule "NAME"] sections only
+ * (gitcfg.c says what that is and why it is safe). This is how `git
+ * branch -m/-c/-d/-D`, `git checkout -b X origin/X` and `git push -u`
+ * record branch tracking, and `git submodule add` and init the url.
  * Likewise <gitdir>/HEAD.lock over a protected <gitdir>/HEAD when the new
  * HEAD is one valid ref or object id (gitcfg_head_ok()): how checkout,
  * switch, rebase and commit move HEAD, while junk that would make git's
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "gitcfg.h"
@@ -65,30 +67,30 @@ static bool no_other_deny(const struct fsj_policy *pol, const char *path)
 	return true;
 }
 
-/* The whole file our O_PATH descriptor obj names (a new buffer). */
-static int read_obj(int obj, char **buf, size_t *len)
+int nj_read_whole(int fd, char **buf, size_t *len)
 {
 	char self[64];
 
-	snprintf(self, sizeof(self), "/proc/self/fd/%d", obj);
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
 	return read_file(self, GITCFG_MAX_SIZE, buf, len);
 }
 
-/* Write buf into a new file of ours in dir (mode), returning its name in
- * tmp; 0, or an errno. */
-static int write_own(int dir, const char *name, const char *buf, size_t len, mode_t mode,
-		     char tmp[NAME_MAX + 1])
+int nj_land_bytes(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		  unsigned fl)
 {
 	cleanup_free char *rnd = random_hex(8);
-	cleanup_fd int fd = -1;
-	int e = 0;
+	char tmp[NAME_MAX + 1];
+	int fd, e = 0;
 
-	snprintf(tmp, NAME_MAX + 1, "%.16s.fsjail-%s", name, rnd);
+	snprintf(tmp, sizeof(tmp), "%.16s.fsjail-%s", name, rnd ? rnd : "x");
 	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return errno;
-	if (fchmod(fd, mode) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
+	if (fchmod(fd, mode & 0777) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
 		e = errno ? errno : EIO;
+	close(fd);
+	if (e == 0 && syscall(SYS_renameat2, dir, tmp, dir, name, fl) < 0)
+		e = errno;
 	if (e)
 		(void)unlinkat(dir, tmp, 0);
 	return e;
@@ -98,7 +100,6 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 {
 	static const enum fsj_cap caps[] = { FSJ_CAP_CREATE, FSJ_CAP_WRITE, FSJ_CAP_DELETE };
 	cleanup_free char *old = NULL, *new = NULL;
-	char tmp[NAME_MAX + 1];
 	size_t old_len = 0, new_len = 0;
 	struct fsj_decision d, dc;
 	struct stat pa, pb, now;
@@ -124,14 +125,15 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	/* the folder lets the caller make and remove config.lock */
 	if (!nj_need(j, a->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE)))
 		return true;
-	if (read_obj(b->obj, &old, &old_len) < 0 || read_obj(a->obj, &new, &new_len) < 0) {
+	if (nj_read_whole(b->obj, &old, &old_len) < 0 || nj_read_whole(a->obj, &new, &new_len) < 0) {
 		nj_refuse(j, FSJ_CAP_CREATE, b->path, "git config rewrite: a file is unreadable or too large",
 			  EACCES, &dc);
 		return true;
 	}
 	if (head ? !gitcfg_head_ok(new, new_len, &why)
 		 : !gitcfg_branch_only_change(old, old_len, new, new_len, &why)) {
-		nj_refuse(j, FSJ_CAP_CREATE, b->path, why, EACCES, &dc);
+		/* the operation is writing config (it exists: b->obj) */
+		nj_refuse(j, FSJ_CAP_WRITE, b->path, why, EACCES, &dc);
 		return true;
 	}
 	if (fstatat(b->parent, b->name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_dev != b->st.st_dev ||
@@ -141,11 +143,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	}
 	if (!nj_save(j, b, BACKUP_CHANGE_REMOVE) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
-	e = write_own(b->parent, b->name, new, new_len, b->st.st_mode & 07777, tmp);
-	if (e == 0 && renameat(b->parent, tmp, b->parent, b->name) < 0) {
-		e = errno;
-		(void)unlinkat(b->parent, tmp, 0);
-	}
+	e = nj_land_bytes(b->parent, b->name, new, new_len, b->st.st_mode, 0);
 	if (e) {
 		nj_answer(j, e);
 		return true;

@@ -75,6 +75,7 @@ struct notify {
 	bool trace;    /* notify_set_trace(): reads and executes are traced */
 	bool tcp_denied; /* notify_set_tcp_denied() */
 	bool repository_off; /* notify_set_repository(false) */
+	char *template_hooks; /* owned: hooks/ of notify_take_git_template()'s folder, or NULL */
 	struct sock_filter *prog;     /* owned: the filter notify_filter_build() made */
 	unsigned short prog_len;      /* its instructions */
 	int sock[2];                  /* socket pair: [0] parent end, [1] child end */
@@ -350,6 +351,17 @@ int notify_op_meta(struct job *j);
  * bytes. Returns false when the call is not such a rename (nothing done,
  * nothing answered), true once it is answered (done or refused). */
 bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
+/* notify-gitcfg.c, shared with notify-newrepo.c: the whole file behind
+ * the descriptor fd (O_PATH accepted), at most GITCFG_MAX_SIZE bytes, into
+ * a new buffer (caller frees); 0, or -1. nj_land_bytes(): buf (len
+ * bytes) written to a new file of the supervisor's own in dir (O_EXCL,
+ * mode & 0777, fsync), renamed to name with renameat2(2) flags fl (0 or
+ * RENAME_NOREPLACE): what lands is these bytes, whatever the caller
+ * writes later through a descriptor it kept; 0, or an errno (nothing
+ * left behind). */
+int nj_read_whole(int fd, char **buf, size_t *len);
+int nj_land_bytes(int dir, const char *name, const char *buf, size_t len, mode_t mode,
+		  unsigned fl);
 /* notify-gitcfg.c: creating path (resolved, absolute) is not a HEAD that
  * could turn its folder into a gitdir git's discovery finds (rule
  * "repository-discovery"); refuses (answers EACCES, recorded) and returns
@@ -367,6 +379,19 @@ bool nj_discovery_ok(struct job *j, const char *path);
  * unless the name or a folder name on l's path is one of git's metadata
  * names. */
 #define NJ_REPO_RMDIR ((mode_t)1)
+/* notify-repo.c, shared with notify-newrepo.c: the listener's rule
+ * "repository-metadata" (protected level) that its refusals name, and the
+ * folder up levels above dir, each step checked to be the parent holding
+ * the child by the name names[i] gives (from dir upwards): a new
+ * descriptor, or -1. */
+struct repoguard_comp;
+extern const struct fsj_rule nj_repo_rule;
+int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names);
+/* notify-repo.c: the names in the folder dir (a descriptor, O_PATH
+ * accepted), "." and ".." left out, into names: how many, or -1 when the
+ * folder cannot be read or holds more than max. Read whole before any is
+ * acted on (what the supervisor lands there comes under new names). */
+ssize_t nj_list_dir(int dir, char (*names)[NAME_MAX + 1], size_t max);
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 /* notify-newrepo.c: nj_repo_ok()'s part for gitdirs the run made (file
  * comment there): same arguments and answer. notify_newrepo_rename():
@@ -385,6 +410,21 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
  * way to fill config stays the checked lockfile rename. Returns true when
  * it answered the call, false to go on (not such a create). */
 bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bool cloexec);
+/* notify-todo.c: refuse (EACCES, recorded with why) the rename onto
+ * the todo list b (rebase-merge/git-rebase-todo or sequencer/todo; its
+ * folder is named [dn, dn+dl)) that notify-newrepo.c found to hold an
+ * exec line; when it was the list's first and all in that folder is the
+ * command's from this run, the folder goes (the repository is as it
+ * was), else the refusal says how to leave the rebase. */
+void nj_todo_refuse(struct job *j, const struct loc *b, const char *dn, size_t dl, const char *why);
+/* notify-hooktmpl.c: the template folder git would use holds a hook
+ * named name that the command cannot change (file comment there). And
+ * nj_hook_settle(): the hook name in the folder hooks (a descriptor;
+ * hpath its path) holds exactly those bytes, and is replaced by the
+ * supervisor's own copy of them; false with why (size whylen) otherwise. */
+bool nj_hook_in_template(const struct job *j, const char *name);
+bool nj_hook_settle(struct job *j, int hooks, const char *hpath, const char *name, char *why,
+		    size_t whylen);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

@@ -17,19 +17,24 @@
  *     renames that into place: what the caller writes later through a
  *     descriptor it kept never lands. Any other create, write-open,
  *     truncate, link, symlink or rename onto these names is refused.
- *   - hooks/: only names ending in ".sample" may be made (git init copies
- *     the templates); hooks itself may only be made by mkdir, not moved
- *     in, linked or made a symbolic link.
+ *   - hooks/: only names ending in ".sample" may be made or written (git
+ *     init copies the templates), and, while G is not a gitdir yet, the
+ *     hooks of the user's template folder (notify-hooktmpl.c); hooks itself
+ *     may only be made by mkdir, not moved in, linked or made a symbolic
+ *     link.
  *   - making HEAD, commondir, objects or refs in any folder that is not a
  *     gitdir the run did not make (the step that makes a folder a gitdir,
  *     or a commondir target, whatever the order git or the command uses)
  *     first checks the folder's config and config.worktree as above and
  *     replaces each by the supervisor's copy of the checked bytes, and
- *     checks hooks/ holds ".sample" names only; otherwise it is refused.
+ *     checks hooks/ holds ".sample" names and the template's hooks only
+ *     (each replaced by the supervisor's copy of the template's bytes);
+ *     otherwise it is refused.
  *   - in any gitdir (the user's too): rebase-merge/git-rebase-todo and
  *     sequencer/todo are written only by a rename (git's lockfile, sed -i)
  *     of bytes with no exec line, landed as above: the host's `git rebase
- *     --continue` would run them. `git rebase -x` in the run is refused.
+ *     --continue` would run them. `git rebase -x` in the run is refused
+ *     (notify-todo.c leaves the repository as it was, or says how).
  * So every gitdir-able folder's config is inert, or it is a repository the
  * run did not make; a commondir or a .git file may then point anywhere:
  * to a protected repository or to a checked one.
@@ -37,37 +42,28 @@
  * Not covered: write-opens without O_CREAT when backups are off (not
  * trapped, as notify-repo.c says); runs without the listener. */
 #ifdef __linux__
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "gitcfg-inert.h"
 #include "gitcfg.h"
 #include "notify-int.h"
 #include "path.h"
+#include "repoguard.h"
 #include "util.h"
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
 #endif
 
-static const struct fsj_rule newrepo_rule = {
-	.id = (char *)"repository-metadata",
-	.recursive = true,
-	.deny = FSJ_CAPS_MODIFY,
-	.source = FSJ_SRC_PROTECTED,
-	.origin = (char *)"listener",
-};
-
 static bool refuse(struct job *j, enum fsj_cap cap, const char *path, const char *why)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &newrepo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
 
 	nj_refuse(j, cap, path, why, EACCES, &d);
 	return false;
@@ -98,20 +94,6 @@ static void parent_name(const char *path, const char **s, size_t *n)
 	*n = (size_t)(e - b);
 }
 
-/* git's own gitdir test (setup.c is_git_directory(), as notify-repo.c). */
-static bool git_takes(int g)
-{
-	struct stat st;
-
-	if (fstatat(g, "HEAD", &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-		return false;
-	if (fstatat(g, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
-		return true;
-	return fstatat(g, "objects", &st, 0) == 0 && S_ISDIR(st.st_mode) &&
-	       fstatat(g, "refs", &st, 0) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* g is a gitdir the run did not make: notify-repo.c's business. */
 static bool theirs(const struct job *j, int g, const char *name, size_t n)
 {
@@ -119,9 +101,7 @@ static bool theirs(const struct job *j, int g, const char *name, size_t n)
 
 	if (fstat(g, &st) < 0)
 		return false; /* fail closed: checked here */
-	if (notify_made_here(j->nt, &st))
-		return false;
-	return git_takes(g) || (n == 4 && memcmp(name, ".git", 4) == 0);
+	return !notify_made_here(j->nt, &st) && repoguard_gitdir_at(g, name, n);
 }
 
 /* g (named name, n bytes) may be a gitdir (file comment). */
@@ -129,39 +109,6 @@ static bool gitdir_able(int g, const char *name, size_t n)
 {
 	return ends_with(name, n, ".git") || exists(g, "HEAD") || exists(g, "commondir") ||
 	       (exists(g, "objects") && exists(g, "refs"));
-}
-
-/* Write buf into a new file of ours in dir, then rename it to name
- * (renameat2(2) flags fl: 0 or RENAME_NOREPLACE); 0 or an errno. mode:
- * the permission bits. */
-static int land_copy(int dir, const char *name, const char *buf, size_t len, mode_t mode,
-		     unsigned fl)
-{
-	cleanup_free char *rnd = random_hex(8);
-	char tmp[NAME_MAX + 1];
-	int fd, e = 0;
-
-	snprintf(tmp, sizeof(tmp), "%.16s.fsjail-%s", name, rnd ? rnd : "x");
-	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return errno;
-	if (fchmod(fd, mode & 0777) < 0 || write_all(fd, buf, len) < 0 || fsync(fd) < 0)
-		e = errno ? errno : EIO;
-	close(fd);
-	if (e == 0 && syscall(SYS_renameat2, dir, tmp, dir, name, fl) < 0)
-		e = errno;
-	if (e)
-		(void)unlinkat(dir, tmp, 0);
-	return e;
-}
-
-/* The whole file behind descriptor fd (a new buffer); -1 on failure. */
-static int read_fd(int fd, char **buf, size_t *len)
-{
-	char self[64];
-
-	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
-	return read_file(self, GITCFG_MAX_SIZE, buf, len);
 }
 
 /* config or config.worktree in g, if there, is inert and becomes our
@@ -176,7 +123,7 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 	fd = openat(g, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || read_fd(fd, &buf, &len) < 0) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || nj_read_whole(fd, &buf, &len) < 0) {
 		snprintf(why, whylen,
 			 "repository-metadata: %s is not a readable regular file, in a folder "
 			 "becoming a repository",
@@ -185,44 +132,40 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 	}
 	if (!gitcfg_inert(buf, len, why, whylen))
 		return false;
-	if (land_copy(g, name, buf, len, st.st_mode, 0) != 0) {
+	if (nj_land_bytes(g, name, buf, len, st.st_mode, 0) != 0) {
 		snprintf(why, whylen, "repository-metadata: %s could not be settled", name);
 		return false;
 	}
 	return true;
 }
 
-/* hooks/ in g, if there, is a folder of ".sample" names only. */
-static bool hooks_samples(int g, char *why, size_t whylen)
+/* Most names hooks/ of a folder becoming a repository may hold (git's
+ * own template has 13 .sample names; each other one is compared with the
+ * template's). */
+#define NEWREPO_MAX_HOOKS 64
+
+/* hooks/ in g (whose path is gpath), if there, holds ".sample" names and
+ * hooks whose bytes are the template folder's (each then replaced by the
+ * supervisor's own copy: notify-hooktmpl.c). The names are read first:
+ * the copies land under temporary names in the same folder. */
+static bool hooks_settle(struct job *j, int g, const char *gpath, char *why, size_t whylen)
 {
-	int fd = openat(g, "hooks", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d;
-	struct dirent *e;
+	char names[NEWREPO_MAX_HOOKS][NAME_MAX + 1];
+	cleanup_free char *hpath = path_join(gpath, "hooks");
+	cleanup_fd int h = openat(g, "hooks", O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t n = h >= 0 ? nj_list_dir(h, names, NEWREPO_MAX_HOOKS) : -1;
 	bool ok = true;
 
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return true;
-		snprintf(why, whylen, "repository-metadata: hooks is not a folder");
+	if (h < 0 && errno == ENOENT)
+		return true;
+	if (n < 0) {
+		snprintf(why, whylen, "repository-metadata: hooks is not a readable folder of at most "
+				      "64 names, in a folder becoming a repository");
 		return false;
 	}
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		snprintf(why, whylen, "repository-metadata: hooks cannot be read");
-		return false;
-	}
-	while (ok && (e = readdir(d))) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-		    ends_with(e->d_name, strlen(e->d_name), ".sample"))
-			continue;
-		snprintf(why, whylen,
-			 "repository-metadata: hook %.64s in a folder becoming a repository "
-			 "(only .sample names)",
-			 e->d_name);
-		ok = false;
-	}
-	closedir(d);
+	for (ssize_t i = 0; ok && i < n; i++)
+		ok = ends_with(names[i], strlen(names[i]), ".sample") ||
+		     nj_hook_settle(j, h, hpath, names[i], why, whylen);
 	return ok;
 }
 
@@ -240,23 +183,9 @@ static bool config_name(const char *n)
 /* The folder above dir, checked to hold dir by the name [s, s+n). */
 static int up_one(int dir, const char *s, size_t n)
 {
-	char name[NAME_MAX + 1];
-	struct stat child, held;
-	int fd;
+	const struct repoguard_comp c = { s, n };
 
-	if (n == 0 || n > NAME_MAX || fstat(dir, &child) < 0)
-		return -1;
-	fd = openat(dir, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	memcpy(name, s, n);
-	name[n] = '\0';
-	if (fstatat(fd, name, &held, AT_SYMLINK_NOFOLLOW) < 0 || held.st_dev != child.st_dev ||
-	    held.st_ino != child.st_ino) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return nj_walk_up(dir, 1, &c);
 }
 
 /* name in a folder named [dn, dn+dl) is a todo list git runs the exec
@@ -285,8 +214,9 @@ static bool above_gitdir_able(int dir, const char *path, const char *dn, size_t 
 bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
 {
 	const char *path = l->path, *dn, *gn;
+	cleanup_free char *gpath = NULL;
 	cleanup_fd int own = -1, g = -1;
-	char name[NAME_MAX + 1], why[320];
+	char name[NAME_MAX + 1], why[512];
 	size_t dl, gl;
 	int dir = l->parent;
 	bool cfg, shape, hook, hooks, todo;
@@ -299,7 +229,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	shape = (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && shape_name(l->name);
 	hooks = strcmp(l->name, "hooks") == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
 		new_type != S_IFDIR;
-	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 &&
+	       (caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE))) &&
 	       !ends_with(l->name, strlen(l->name), ".sample");
 	todo = todo_name(l->name, dn, dl);
 	if (!cfg && !shape && !hooks && !hook && !todo)
@@ -329,11 +260,17 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		gl = (size_t)(p - gn);
 		if (theirs(j, g, gn, gl) || !gitdir_able(g, gn, gl))
 			return true;
+		/* git init copying the template, G not a gitdir yet: the bytes
+		 * are compared when it becomes one (hooks_settle()) */
+		if (!(caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) && new_type == S_IFREG &&
+		    !repoguard_gitdir_at(g, "", 0) && nj_hook_in_template(j, l->name))
+			return true;
 		snprintf(why, sizeof(why),
 			 "repository-metadata: hook %.64s in a repository made by this run (only .sample "
-			 "names)",
+			 "names, or the template folder's own hooks as git init copies them)",
 			 l->name);
-		return refuse(j, FSJ_CAP_CREATE, path, why);
+		return refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
+			      path, why);
 	}
 	if (theirs(j, dir, dn, dl))
 		return true;
@@ -355,9 +292,10 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	    strcmp(l->name, "commondir") != 0 &&
 	    !exists(dir, strcmp(l->name, "objects") == 0 ? "refs" : "objects"))
 		return true;
+	gpath = path_dirname(path);
 	if (!settle_config(dir, "config", why, sizeof(why)) ||
 	    !settle_config(dir, "config.worktree", why, sizeof(why)) ||
-	    !hooks_samples(dir, why, sizeof(why)))
+	    !hooks_settle(j, dir, gpath, why, sizeof(why)))
 		return refuse(j, FSJ_CAP_CREATE, path, why);
 	return true;
 }
@@ -394,7 +332,7 @@ bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bo
 bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
 	cleanup_free char *buf = NULL;
-	char why[320];
+	char why[512];
 	const char *dn;
 	size_t dl, len = 0, bl = strlen(b->name);
 	struct stat pa, pb, now;
@@ -431,14 +369,17 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	if (!nj_need(j, a->path, del) ||
 	    !nj_need(j, b->path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b->obj >= 0 ? del : 0u)))
 		return true;
-	if (read_fd(a->obj, &buf, &len) < 0) {
+	if (nj_read_whole(a->obj, &buf, &len) < 0) {
 		refuse(j, FSJ_CAP_CREATE, b->path,
 		       "repository-metadata: the new config is unreadable or too large");
 		return true;
 	}
 	if (todo ? !gitcfg_todo_inert(buf, len, why, sizeof(why))
 		 : !gitcfg_inert(buf, len, why, sizeof(why))) {
-		refuse(j, FSJ_CAP_CREATE, b->path, why);
+		if (todo) /* notify-todo.c: the repository as it was, or how to recover */
+			nj_todo_refuse(j, b, dn, dl, why);
+		else /* config is written (created when not there yet) */
+			refuse(j, b->obj >= 0 ? FSJ_CAP_WRITE : FSJ_CAP_CREATE, b->path, why);
 		return true;
 	}
 	if (b->obj >= 0 && (fstatat(b->parent, b->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
@@ -448,7 +389,7 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	}
 	if ((b->obj >= 0 && !nj_save(j, b, BACKUP_CHANGE_REMOVE)) || !nj_save(j, a, BACKUP_CHANGE_REMOVE))
 		return true;
-	e = land_copy(b->parent, b->name, buf, len, a->st.st_mode, fl);
+	e = nj_land_bytes(b->parent, b->name, buf, len, a->st.st_mode, fl);
 	if (e) {
 		nj_answer(j, e);
 		return true;

@@ -19,7 +19,7 @@
  *     regular file or symbolic link, and objects/ and refs/ folders or a
  *     commondir file), or G is named .git;
  *   - G was not made by the command in this run (notify_made_here());
- *     gitdirs it made are notify-newrepo.c's (inert config, .sample hooks).
+ *     gitdirs it made are notify-newrepo.c's (inert config, .sample or template hooks).
  * A .git regular file (a linked worktree's or a submodule's pointer) may
  * be deleted (git worktree remove) but not written, nor made or replaced
  * in a folder the run did not make outside the workspace (inside, the
@@ -61,7 +61,7 @@
 #include "repoguard.h"
 #include "util.h"
 
-static const struct fsj_rule repo_rule = {
+const struct fsj_rule nj_repo_rule = {
 	.id = (char *)"repository-metadata",
 	.recursive = true,
 	.deny = FSJ_CAPS_MODIFY,
@@ -69,10 +69,7 @@ static const struct fsj_rule repo_rule = {
 	.origin = (char *)"listener",
 };
 
-/* The folder up levels (> 0) above dir, each step checked to be
- * the parent holding the child by the name the path gives (names[i]
- * from dir upwards). Returns a new descriptor, or -1. */
-static int walk_up(int dir, size_t up, const struct repoguard_comp *names)
+int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names)
 {
 	char name[NAME_MAX + 1];
 	struct stat child, held;
@@ -102,7 +99,7 @@ static int walk_up(int dir, size_t up, const struct repoguard_comp *names)
 /* Refuse for the repository whose path is the first glen bytes of path. */
 static bool refuse(struct job *j, unsigned caps, const char *path, size_t glen, const char *why)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
 	enum fsj_cap cap = caps & FSJ_CAPBIT(FSJ_CAP_CREATE)  ? FSJ_CAP_CREATE
 			   : caps & FSJ_CAPBIT(FSJ_CAP_WRITE) ? FSJ_CAP_WRITE
 							      : FSJ_CAP_DELETE;
@@ -125,6 +122,30 @@ static bool protects(const struct job *j, int g, const char *gname, size_t glen)
 	if (!repoguard_gitdir_at(g, gname, glen))
 		return false;
 	return fstat(g, &st) < 0 || !notify_made_here(j->nt, &st);
+}
+
+ssize_t nj_list_dir(int dir, char (*names)[NAME_MAX + 1], size_t max)
+{
+	int fd = openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	ssize_t n = 0;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while (n >= 0 && (e = readdir(d))) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if ((size_t)n == max)
+			n = -1;
+		else
+			snprintf(names[n++], NAME_MAX + 1, "%s", e->d_name);
+	}
+	closedir(d);
+	return n;
 }
 
 /* Whether the folder name in dir holds no entry (or cannot be read). */
@@ -218,7 +239,7 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 	for (size_t i = 0; i < rg.n_g; i++) {
 		size_t k = rg.g[i];
 		const struct repoguard_comp *gc = &rg.up[k];
-		cleanup_fd int g = k ? walk_up(dir, k, rg.up) : -1;
+		cleanup_fd int g = k ? nj_walk_up(dir, k, rg.up) : -1;
 
 		if (k && g < 0) /* cannot tell: fail closed */
 			return refuse(j, caps, path, rg.dlen,

@@ -45,6 +45,15 @@ void notify_set_repository(bool protect)
 	hook_repository_off = !protect;
 }
 
+static char *hook_template_hooks;
+
+void notify_take_git_template(char *dir)
+{
+	free(hook_template_hooks);
+	hook_template_hooks = dir && dir[0] == '/' ? path_join(dir, "hooks") : NULL;
+	free(dir);
+}
+
 void notify_set_tcp_denied(bool denied)
 {
 	hook_tcp_denied = denied;
@@ -163,6 +172,7 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 		(void)notify_note_made(nt, &hook_own_socket);
 	nt->tcp_denied = hook_tcp_denied;
 	nt->repository_off = hook_repository_off;
+	nt->template_hooks = hook_template_hooks ? xstrdup(hook_template_hooks) : NULL;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
 	    setsockopt(nt->sock[0], SOL_SOCKET, SO_PASSCRED, &(int){ 1 }, sizeof(int)) < 0 ||
 	    pipe2(nt->stop, O_CLOEXEC) < 0) {
@@ -394,6 +404,7 @@ void notify_free(struct notify *nt)
 	if (nt->listener >= 0)
 		close(nt->listener);
 	free(nt->trash_home);
+	free(nt->template_hooks);
 	for (i = 0; i < (int)nt->n_no_trash; i++)
 		free(nt->no_trash[i]);
 	free(nt);

@@ -124,6 +124,13 @@ void notify_set_tcp_denied(bool denied);
  * repositories outside the scan off too (notify-repo.c). */
 void notify_set_repository(bool protect);
 
+/* Before notify_new(): the template folder git would copy into a new
+ * repository (repometa_template_dir(); taken: freed here; NULL: none). A hook the
+ * command's git copies from it into a repository the run makes is
+ * accepted when its bytes are that folder's and the command can change
+ * nothing there (notify-hooktmpl.c). */
+void notify_take_git_template(char *dir);
+
 /* Before notify_new(): allow writing a pre-existing regular file with
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
 void notify_set_allow_hardlink_writes(bool allow);

@@ -112,7 +112,7 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 			return refuse(out, &meta_rule,
 				      xasprintf("metadata of the git repository at %.*s (in one "
 						"the command made in this run: inert config "
-						"keys, .sample hooks only)",
+						"keys, .sample or template hooks only)",
 						(int)glen, path));
 	}
 	return false;
@@ -156,7 +156,7 @@ char *repoexplain_note(const char *workspace, const char *path)
 				return xasprintf(
 					"%s does not exist: in a repository the command makes "
 					"there, config takes inert keys only and hooks/ .sample "
-					"names only (rule 'repository-metadata')",
+					"names or the template's hooks only (rule 'repository-metadata')",
 					dotgit);
 		}
 	}

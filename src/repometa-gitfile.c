@@ -87,7 +87,8 @@ struct cfg_state {
 	const char *home;
 	struct repometa *m;
 	const char *repo;
-	char *hookspath;
+	const char *want_sec, *want_key; /* the key whose last value is kept (lowercase) */
+	char *value;
 };
 
 static void cfg_file(struct cfg_state *s, const char *path, unsigned depth);
@@ -98,7 +99,7 @@ static void cfg_line(struct cfg_state *s, const char *file, const char *sec, boo
 		     char *p, unsigned depth)
 {
 	struct strbuf val = STRBUF_INIT;
-	bool quoted = false, is_path, is_hooks;
+	bool quoted = false, is_path, is_want;
 	size_t klen = 0;
 	char *eq;
 
@@ -107,9 +108,9 @@ static void cfg_line(struct cfg_state *s, const char *file, const char *sec, boo
 	is_path = klen == 4 && strncasecmp(p, "path", 4) == 0 &&
 		  ((strcmp(sec, "include") == 0 && !has_sub) ||
 		   (strcmp(sec, "includeif") == 0 && has_sub));
-	is_hooks = klen == 9 && strncasecmp(p, "hookspath", 9) == 0 && strcmp(sec, "core") == 0 &&
-		   !has_sub;
-	if (!is_path && !is_hooks)
+	is_want = klen == strlen(s->want_key) && strncasecmp(p, s->want_key, klen) == 0 &&
+		   strcmp(sec, s->want_sec) == 0 && !has_sub;
+	if (!is_path && !is_want)
 		return;
 	for (eq = p + klen; *eq == ' ' || *eq == '\t'; eq++)
 		;
@@ -131,9 +132,9 @@ static void cfg_line(struct cfg_state *s, const char *file, const char *sec, boo
 	}
 	while (val.len > 0 && isspace((unsigned char)val.buf[val.len - 1]))
 		val.buf[--val.len] = '\0';
-	if (is_hooks) {
-		free(s->hookspath);
-		s->hookspath = val.len ? sb_detach(&val) : NULL;
+	if (is_want) {
+		free(s->value);
+		s->value = val.len ? sb_detach(&val) : NULL;
 	} else if (val.len) {
 		cleanup_free char *dir = path_dirname(file);
 		cleanup_free char *target = include_target(val.buf, dir, s->home);
@@ -190,8 +191,58 @@ static void cfg_file(struct cfg_state *s, const char *path, unsigned depth)
 char *repometa_config_read(const char *path, const char *home, struct repometa *m,
 			   const char *repo)
 {
-	struct cfg_state s = { home, m, repo, NULL };
+	struct cfg_state s = { home, m, repo, "core", "hookspath", NULL };
 
 	cfg_file(&s, path, 0);
-	return s.hookspath;
+	return s.value;
+}
+
+char *repometa_config_value(const char *path, const char *home, const char *sec, const char *key)
+{
+	struct cfg_state s = { home, NULL, NULL, sec, key, NULL };
+
+	cfg_file(&s, path, 0);
+	return s.value;
+}
+
+char *repometa_template_dir(const char *home)
+{
+	const char *env = getenv("GIT_TEMPLATE_DIR"), *xdg = getenv("XDG_CONFIG_HOME");
+	const char *sys = getenv("GIT_CONFIG_SYSTEM"), *glob = getenv("GIT_CONFIG_GLOBAL");
+	cleanup_free char *val = NULL, *from = NULL;
+	char *files[4] = { NULL };
+
+	if (env) /* set but empty: git copies no templates */
+		return env[0] == '/' ? path_resolve(env) : NULL;
+	/* git's order (config.c do_git_config_sequence()): system, then the
+	 * global files, the last value winning */
+	if (!env_flag("GIT_CONFIG_NOSYSTEM"))
+		files[0] = xstrdup(sys ? sys : "/etc/gitconfig");
+	if (glob) {
+		files[1] = xstrdup(glob);
+	} else {
+		if (xdg && xdg[0] == '/')
+			files[1] = xasprintf("%s/git/config", xdg);
+		else if (home)
+			files[1] = path_join(home, ".config/git/config");
+		files[2] = home ? path_join(home, ".gitconfig") : NULL;
+	}
+	for (size_t i = 0; i < 3; i++) {
+		char *v = files[i] ? repometa_config_value(files[i], home, "init", "templatedir") : NULL;
+
+		if (v) {
+			free(val);
+			val = v;
+			free(from);
+			from = xstrdup(files[i]);
+		}
+		free(files[i]);
+	}
+	if (!val) /* git's DEFAULT_GIT_TEMPLATE_DIR for a /usr build */
+		return path_resolve("/usr/share/git-core/templates");
+	/* a path value (config.c git_config_pathname()): "~" expanded; a
+	 * relative one would be relative to where git runs: none taken */
+	if (val[0] != '/' && val[0] != '~')
+		return NULL;
+	return repometa_abs(val, "/", home);
 }

@@ -41,6 +41,9 @@ char *repometa_abs(const char *rel, const char *base, const char *home);
  * (existing or not) is added to m as protected metadata of repo. */
 char *repometa_config_read(const char *path, const char *home, struct repometa *m,
 			   const char *repo);
+/* The same reading for any key without a subsection: the last value of
+ * sec.key (both lowercase) in path and what it includes; NULL when unset. */
+char *repometa_config_value(const char *path, const char *home, const char *sec, const char *key);
 
 /* Add path (normalised, absolute) to m: deny is the FSJ_CAPBIT() mask
  * refused (FSJ_CAPS_MODIFY for a file). Duplicates are merged. */

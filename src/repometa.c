@@ -511,7 +511,7 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 			continue;
 		if (n++ == 0)
 			fprintf(out, "fsjail: note: the command made git repositories (the listener let "
-				     "their config hold inert keys and hooks/ .sample files only):\n");
+				     "their config hold inert keys, hooks/ .sample files or the template's hooks):\n");
 		cleanup_free char *shown = fsj_escape_term(after.gitdirs[i]);
 		fprintf(out, "  %s\n", shown);
 	}

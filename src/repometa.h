@@ -132,4 +132,15 @@ bool repometa_is_gitdir(const char *dir);
  * new string (caller frees), or NULL when there is none. */
 char *repometa_find_top(const char *dir, const char *home);
 
+/* The template folder `git init` and `git clone` would copy into a new
+ * repository for this user (git-init(1) TEMPLATE DIRECTORY): the
+ * environment's GIT_TEMPLATE_DIR, else the last init.templateDir of the
+ * system and global config files (GIT_CONFIG_NOSYSTEM, GIT_CONFIG_SYSTEM
+ * and GIT_CONFIG_GLOBAL honoured; includes followed; "~" expanded),
+ * else /usr/share/git-core/templates. Resolved (a new string, caller
+ * frees), or NULL when there is none (unset, relative, or absent). What
+ * the command passes with --template is not asked: the folder is the
+ * user's choice, not the command's. */
+char *repometa_template_dir(const char *home);
+
 #endif

@@ -158,7 +158,7 @@ void status_repos_print(FILE *out, const cJSON *o)
 		     "  repositories outside the workspace (or made there after the scan): "
 		     "hooks/, info/, config, config.worktree, and removing or replacing a .git, "
 		     "(rule 'repository-metadata'); in one the command makes, config takes inert "
-		     "keys only (via config.lock), hooks/ .sample names only\n"
+		     "keys only (via config.lock), hooks/ .sample names or the template's hooks only\n"
 		     "  a new HEAD under the workspace outside a .git or NAME.git folder: it would "
 		     "make git take its folder for a repository (rule 'repository-discovery')\n");
 }

@@ -72,9 +72,9 @@ begin_test "git config and git remote add stay refused, naming the rule"
 fsj_sh -- 'git config core.fsmonitor "touch $1/fsm"; git remote add evil /x; git config alias.st "!touch $1/alias"; exit 0' "$MARK"
 assert_unchanged "$WS/.git/config"
 assert_err_match "could not write config file"
-assert_err_match "create $WS/\\.git/config: protected rule 'repository-metadata'"
+assert_err_match "write $WS/\\.git/config: protected rule 'repository-metadata'"
 # and says why the rewrite was not taken
-assert_err_match "protected rule 'repository-metadata' at .* \\(the change reaches outside the \\[branch\\] sections\\); by git"
+assert_err_match "protected rule 'repository-metadata' at .* \\(the change reaches outside the \\[branch\\] and \\[submodule \"NAME\"\\] sections\\); by git"
 end_test
 
 begin_test "a config.lock carrying core.fsmonitor beside a branch change is refused"

@@ -121,6 +121,37 @@ START_TEST(test_bytes_refused)
 END_TEST
 
 /* HEAD: one valid ref or object id line, nothing else (a03). */
+/* git submodule add and init write [submodule "NAME"] url and active into
+ * the superproject's config; nothing else of a submodule section passes,
+ * and an url set before stays (issue 12: submodule add into a repository
+ * that existed before the run). */
+#define SUB "[submodule \"lib/x\"]\n\turl = https://example.com/x.git\n"
+START_TEST(test_submodule)
+{
+	/* submodule add: url, then active; init of two; deinit */
+	ck_assert(ok(BASE MAIN, BASE MAIN SUB));
+	ck_assert(ok(BASE MAIN SUB, BASE MAIN SUB "\tactive = true\n"));
+	ck_assert(ok(BASE, BASE SUB "[submodule \"y\"]\n\turl = ../y.git\n\tactive = true\n"));
+	ck_assert(ok(BASE SUB, BASE));
+	/* a section of the user's own, left as it was, beside a new one */
+	ck_assert(ok(BASE "[submodule \"u\"]\n\tupdate = !make\n",
+		     BASE "[submodule \"u\"]\n\tupdate = !make\n" SUB));
+	/* code, transports, options, another url, other forms */
+	ck_assert(!ok(BASE, BASE SUB "\tupdate = !touch /tmp/x\n"));
+	ck_assert(!ok(BASE, BASE "[submodule \"z\"]\n\turl = ext::sh -c x\n"));
+	ck_assert(!ok(BASE, BASE "[submodule \"z\"]\n\turl = -uevil\n"));
+	ck_assert(!ok(BASE SUB, BASE "[submodule \"lib/x\"]\n\turl = https://evil.example/x.git\n"));
+	ck_assert(!ok(BASE "[submodule \"u\"]\n\tupdate = !make\n",
+		     BASE "[submodule \"u\"]\n\tupdate = !make\n\tactive = true\n"));
+	ck_assert(!ok(BASE, BASE "[submodule]\n\trecurse = true\n"));
+	ck_assert(!ok(BASE, BASE "[submodule.z]\n\turl = /x\n"));
+	ck_assert(!ok(BASE, BASE "[submodule \"../z\"]\n\turl = /x\n"));
+	ck_assert(!ok(BASE, BASE "[submodule \"z\"]\n\tactive = yes\n"));
+	/* a plain [submodule] section of the user's is outside: unchanged passes */
+	ck_assert(ok(BASE "[submodule]\n\trecurse = true\n", BASE "[submodule]\n\trecurse = true\n" MAIN));
+}
+END_TEST
+
 START_TEST(test_head)
 {
 	static const char *const good[] = {
@@ -161,6 +192,7 @@ int main(void)
 	tcase_add_test(tc, test_branch_grammar_strict);
 	tcase_add_test(tc, test_bytes_refused);
 	tcase_add_test(tc, test_head);
+	tcase_add_test(tc, test_submodule);
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s, CK_FORK_GETENV);
 }

@@ -106,6 +106,25 @@ START_TEST(test_todo)
 }
 END_TEST
 
+/* Every refused key is named, up to four, then how many more (issue 12:
+ * the summary named only the first). */
+START_TEST(test_all_keys_named)
+{
+	static const char two[] = "[core]\n\tfsmonitor = x\n\tbare = false\n[alias]\n\tst = !y\n";
+	static const char six[] = "[core]\n\tfsmonitor = x\n\tpager = x\n\teditor = x\n"
+				  "\thooksPath = x\n\tsshCommand = x\n[alias]\n\tst = !y\n";
+	char why[512];
+
+	ck_assert(!inert(two, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "keys core.fsmonitor, alias.st, not on the list") != NULL, "%s", why);
+	ck_assert(!inert(six, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "keys core.fsmonitor, core.pager, core.editor, core.hooksPath and 2 "
+				  "more, not on the list") != NULL,
+		      "%s", why);
+	ck_assert_msg(strstr(why, "alias.st") == NULL, "%s", why);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gitcfg-inert");
@@ -115,6 +134,7 @@ int main(void)
 	tcase_add_test(tc, test_code_keys_refused);
 	tcase_add_test(tc, test_syntax_refused);
 	tcase_add_test(tc, test_todo);
+	tcase_add_test(tc, test_all_keys_named);
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s, CK_FORK_GETENV);
 }
