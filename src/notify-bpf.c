@@ -224,6 +224,12 @@ struct arch_calls {
 #ifndef __NR_newfstatat
 #define __NR_newfstatat NONE
 #endif
+#ifndef __NR_openat2 /* headers older than the kernel: not checked here */
+#define __NR_openat2 NONE
+#endif
+#ifndef __NR_statx
+#define __NR_statx NONE
+#endif
 
 static const struct arch_calls native = {
 	0,
