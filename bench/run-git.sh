@@ -21,7 +21,10 @@
 # system of every process of the run, fsjail's own included, from
 # getrusage(RUSAGE_CHILDREN)), which a loaded machine disturbs far less.
 # FSJAIL_BEFORE=BINARY adds `BINARY run -- git status` in the same rounds
-# (alternated), so that a change is measured before/after under one load.
+# (alternated), so that a change is measured before/after under one load;
+# it gets a FSJAIL_HOME of its own (else each build would find the other's
+# policy cache entries, keyed on the executable, and parse and rewrite
+# them every round).
 # BENCH_GIT_CYCLES=N first fills the backup store with N committed cycles
 # (runs that append to .git/description, which git status ignores): the
 # store of a day's work, which a run that prunes after every run lists.
@@ -52,12 +55,17 @@ cd "$repo"
 	die "'fsjail run -- git status' fails here; nothing measured"
 cycles=${BENCH_GIT_CYCLES:-0}
 case $cycles in '' | *[!0-9]*) die "BENCH_GIT_CYCLES must be a number" ;; esac
+mkdir -p "$scratch/fsjail-home-before"
 for _ in $(seq 1 "$cycles"); do
 	"$fsjail" run -- sh -c 'echo >>.git/description' >/dev/null 2>&1 ||
 		die "cannot make a backup cycle"
+	[ -z "${FSJAIL_BEFORE:-}" ] || FSJAIL_HOME=$scratch/fsjail-home-before \
+		"$FSJAIL_BEFORE" run -- sh -c 'echo >>.git/description' >/dev/null 2>&1 ||
+		die "cannot make a backup cycle with FSJAIL_BEFORE"
 done
-
-python3 - "$fsjail" "$runs" "$report_ok" "$scratch/report.ndjson" "${FSJAIL_BEFORE:-}" <<'PY'
+python3 - "$fsjail" "$runs" "$report_ok" "$scratch/report.ndjson" "${FSJAIL_BEFORE:-}" \
+	"$scratch/fsjail-home-before" <<'PY'
+import os
 import resource
 import statistics
 import subprocess
@@ -66,6 +74,7 @@ import time
 
 fsjail, runs, report_ok, report = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
 before = sys.argv[5]
+before_env = dict(os.environ, FSJAIL_HOME=sys.argv[6])
 cpu = {}
 
 
@@ -73,7 +82,8 @@ def once(argv):
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, check=True)
+                   stderr=subprocess.DEVNULL, check=True,
+                   env=before_env if before and argv[0] == before else None)
     wall = (time.perf_counter() - t0) * 1000.0
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu.setdefault(tuple(argv), []).append(

@@ -21,12 +21,16 @@ static int drop(const int *caps, size_t n, bool bounding_eperm_ok)
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[2];
 
+	/* Each drop or lower copies and commits the thread's credentials
+	 * (kernel/capability.c); the reads do not: ask first, as this runs
+	 * in three threads of every run (issue 12 item 1). */
 	for (size_t i = 0; i < n; i++) {
-		if (prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL &&
+		if (prctl(PR_CAPBSET_READ, caps[i], 0, 0, 0) != 0 &&
+		    prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL &&
 		    !(errno == EPERM && bounding_eperm_ok))
 			return -1;
-		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, caps[i], 0, 0) < 0 &&
-		    errno != EINVAL)
+		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, caps[i], 0, 0) != 0 &&
+		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, caps[i], 0, 0) < 0 && errno != EINVAL)
 			return -1;
 	}
 	if (syscall(SYS_capget, &hdr, data) < 0)

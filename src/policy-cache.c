@@ -233,7 +233,7 @@ int policy_cache_write(int dir_fd, const char *name, const char *key,
 /* The state folder's policy/ as a descriptor (made when make): a folder,
  * not a symlink, owned by us, writable by nobody else; -1 when there is
  * no state folder or the cache is off. */
-static int open_cache_dir(bool make)
+int policy_cache_dir(bool make)
 {
 	if (!state || env_flag("FSJAIL_NO_POLICY_CACHE"))
 		return -1;
@@ -267,7 +267,7 @@ static void add_ident(struct strbuf *sb, const char *k, const struct stat *st)
 
 /* What every entry of this process shares: version, executable, kernel,
  * ABI, uid and gid. Computed once. */
-static const char *key_common(void)
+const char *policy_cache_key_common(void)
 {
 	static char *common;
 
@@ -322,7 +322,7 @@ static char *make_key(const char *kind, int tier, const char *path, const struct
 		add_kv(&slot, "v.baseline_file", vars->baseline_file);
 	}
 	*name = xasprintf("pc-%016llx", (unsigned long long)srec_fnv1a(SREC_FNV_START, slot.buf, strlen(slot.buf)));
-	sb_adds(&sb, key_common());
+	sb_adds(&sb, policy_cache_key_common());
 	add_ident(&sb, "ident", st);
 	sb_add(&sb, slot.buf, slot.len);
 	sb_release(&slot);
@@ -358,7 +358,7 @@ static int lookup(struct lookup *l, int tier, const char *home, const char *base
 	    stat(l->path, &l->before) < 0 || !S_ISREG(l->before.st_mode))
 		return -1;
 	l->key = make_key(l->kind, tier, l->path, &l->before, home, base, vars, &l->name);
-	dfd = open_cache_dir(false);
+	dfd = policy_cache_dir(false);
 	if (dfd >= 0 &&
 	    policy_cache_read(dfd, l->name, l->key, l->kind, rs, roots, n_roots) == 0)
 		return 1;
@@ -378,7 +378,7 @@ static void store(struct lookup *l, const struct fsj_ruleset *rs, char *const *r
 	    fsj_fs_exact(l->path) &&
 	    clock_gettime(CLOCK_REALTIME, &now) == 0 &&
 	    FSJ_STAT_CTIM(&after).tv_sec + POLICY_CACHE_RACY_S < now.tv_sec &&
-	    (dfd = open_cache_dir(true)) >= 0)
+	    (dfd = policy_cache_dir(true)) >= 0)
 		(void)policy_cache_write(dfd, l->name, l->key, rs, roots, n_roots);
 }
 

@@ -40,6 +40,7 @@
 #ifndef FSJAIL_POLICY_CACHE_H
 #define FSJAIL_POLICY_CACHE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "config.h"
@@ -70,5 +71,13 @@ int policy_cache_read(int dir_fd, const char *name, const char *key, const char 
 		      struct fsj_ruleset *rs, char ***roots, size_t *n_roots);
 int policy_cache_write(int dir_fd, const char *name, const char *key,
 		       const struct fsj_ruleset *rs, char *const *roots, size_t n_roots);
+
+/* The state folder's policy/ as a descriptor (made when make), or -1 (no
+ * state folder, the cache off, not ours); and the key part every entry of
+ * this process shares (version, executable, kernel, ABI, uid and gid;
+ * static). The seccomp filter cache keeps its entries there too
+ * (notify-filter-cache.c). */
+int policy_cache_dir(bool make);
+const char *policy_cache_key_common(void);
 
 #endif

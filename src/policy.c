@@ -147,6 +147,7 @@ void fsj_rule_release(struct fsj_rule *r)
  * of the rules spelled so. Grown at half load; never shrinks. */
 struct index_slot {
 	const char *key; /* NULL: empty */
+	size_t len, hash; /* strlen(key), index_hash(key): a probe compares these first */
 	size_t *idx;
 	size_t n, cap;
 };
@@ -168,21 +169,21 @@ static size_t index_hash(const char *s, size_t n)
 	return h;
 }
 
-/* The slot of the n-byte key s: its own, or the empty one it would take. */
-static struct index_slot *index_slot(const struct policy_index *ix, const char *s, size_t n)
+/* The slot of the n-byte key s of hash h: its own, or the empty one. */
+static struct index_slot *index_slot(const struct policy_index *ix, const char *s, size_t n,
+				     size_t h)
 {
-	size_t i = index_hash(s, n) & (ix->cap - 1);
-
-	for (;; i = (i + 1) & (ix->cap - 1)) {
+	for (size_t i = h & (ix->cap - 1);; i = (i + 1) & (ix->cap - 1)) {
 		struct index_slot *sl = &ix->slots[i];
 
-		if (!sl->key || (strlen(sl->key) == n && memcmp(sl->key, s, n) == 0))
+		if (!sl->key || (sl->hash == h && sl->len == n && memcmp(sl->key, s, n) == 0))
 			return sl;
 	}
 }
 
 static void index_put(struct policy_index *ix, const char *key, size_t rule)
 {
+	size_t len = strlen(key), h = index_hash(key, len);
 	struct index_slot *sl;
 
 	if (2 * (ix->used + 1) > ix->cap) {
@@ -192,16 +193,16 @@ static void index_put(struct policy_index *ix, const char *key, size_t rule)
 		for (size_t i = 0; i < ix->cap; i++) {
 			if (!ix->slots[i].key)
 				continue;
-			*index_slot(&grown, ix->slots[i].key, strlen(ix->slots[i].key)) =
+			*index_slot(&grown, ix->slots[i].key, ix->slots[i].len, ix->slots[i].hash) =
 				ix->slots[i];
 			grown.used++;
 		}
 		free(ix->slots);
 		*ix = grown;
 	}
-	sl = index_slot(ix, key, strlen(key));
+	sl = index_slot(ix, key, len, h);
 	if (!sl->key) {
-		sl->key = key;
+		*sl = (struct index_slot){ key, len, h, NULL, 0, 0 };
 		ix->used++;
 	}
 	if (sl->n == sl->cap) {
@@ -320,7 +321,7 @@ static void decide_one(const struct fsj_policy *pol, const char *q, unsigned bit
 		best_depth[lv] = -1;
 	for (size_t n = len; pol->index && pol->index->cap; depth--) {
 		/* q[0, n) is q, then each ancestor; "/" last (n == 1) */
-		struct index_slot *sl = index_slot(pol->index, q, n);
+		struct index_slot *sl = index_slot(pol->index, q, n, index_hash(q, n));
 
 		for (size_t k = 0; sl->key && k < sl->n; k++) {
 			const struct fsj_rule *r = &pol->rules[sl->idx[k]];
