@@ -13,8 +13,10 @@
  * git never talks to the broker, so the broker refuses, fail closed,
  * every operation on a name the listener's rules could concern: one that
  * repoguard_scan() flags (config, config.worktree, hooks, info, .git,
- * NAME.git, or below hooks or info), one of the names that make a gitdir
- * (HEAD, objects, refs, commondir, gitdir), and a folder moved or linked
+ * NAME.git, or below hooks or info), anything below a .git or NAME.git
+ * folder or in a todo folder (rebase-merge, rebase-apply, sequencer: git
+ * runs their exec lines), one of the names that make a gitdir (HEAD,
+ * objects, refs, commondir, gitdir), and a folder moved or linked
  * with one of those gitdir names inside it (its tree is walked, bounded;
  * a tree too deep or too large is refused): without them no config it
  * carries is read by git, and a gitdir shape formed later by the
@@ -44,25 +46,39 @@ static bool shape_name(const char *n, size_t len)
 	return len > 4 && memcmp(n + len - 4, ".git", 4) == 0;
 }
 
-static bool guarded_name(const char *n)
+/* A folder of git's todo lists, whose exec lines git rebase --continue
+ * and git cherry-pick --continue run (notify-newrepo.c todo_name()). */
+static bool todo_dir_name(const char *n, size_t len)
 {
-	size_t len = strlen(n);
-
-	return shape_name(n, len) || repoguard_meta_name(n, len);
+	return (len == 12 && memcmp(n, "rebase-merge", 12) == 0) ||
+	       (len == 12 && memcmp(n, "rebase-apply", 12) == 0) ||
+	       (len == 9 && memcmp(n, "sequencer", 9) == 0);
 }
 
-/* true when the path (absolute, normalised) may touch repository metadata. */
+/* true when the path (absolute, normalised) may touch repository
+ * metadata: repoguard_scan() says so, or a component is .git, NAME.git or
+ * a todo folder (anything inside them), or the last is a name that makes
+ * a gitdir. */
 static bool guarded_path(const char *path)
 {
 	struct repoguard g;
-	const char *base;
+	const char *p, *e;
+	size_t n;
 
 	if (!path || !path[0] || strcmp(path, "/") == 0)
 		return false;
 	if (repoguard_scan(path, &g))
 		return true;
-	base = strrchr(path, '/');
-	return base && guarded_name(base + 1);
+	for (p = path; *p; p = *e ? e + 1 : e) {
+		while (*p == '/')
+			p++;
+		e = strchrnul(p, '/');
+		n = (size_t)(e - p);
+		if (n && (todo_dir_name(p, n) ||
+			  (shape_name(p, n) && (!*e || (n >= 4 && memcmp(e - 4, ".git", 4) == 0)))))
+			return true;
+	}
+	return false;
 }
 
 /* true when the folder dir (owned, closed here) holds a gitdir name at
@@ -82,7 +98,8 @@ static bool tree_guarded(int dir, int depth, long *left)
 	while (!hit && (errno = 0, e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
-		if (--*left < 0 || shape_name(e->d_name, strlen(e->d_name))) {
+		if (--*left < 0 || shape_name(e->d_name, strlen(e->d_name)) ||
+		    todo_dir_name(e->d_name, strlen(e->d_name))) {
 			hit = true;
 			break;
 		}

@@ -4,13 +4,14 @@
 # .sample name only, inert config keys), a repository outside the
 # workspace, and a HEAD planted for git's discovery. Through the broker
 # (fsjail-broker(7)) a command copied a hook into each, renamed a config
-# with core.fsmonitor over theirs, touched HEAD in the workspace and
-# renamed a prepared gitdir into place; the user's next git ran the
-# planted code (found by att3). The broker now refuses every operation on
-# a name those rules concern (src/broker-repo.c); a plain one still works.
+# with core.fsmonitor over theirs, touched HEAD in the workspace, renamed
+# a prepared gitdir into place and copied an exec line into a rebase todo
+# list; the user's next git ran the planted code (found by att3). The
+# broker now refuses every operation on a name those rules concern
+# (src/broker-repo.c); a plain one still works.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 require_landlock
 git_env
@@ -58,6 +59,19 @@ git --git-dir="$OUTREPO" config --list >/dev/null 2>&1
 assert_not_exists "$MARK"
 assert_not_exists "$OUTREPO/hooks/pre-receive"
 grep -q fsmonitor "$OUTREPO/config" && fail "the outside repository's config was replaced"
+end_test
+
+begin_test "an exec line copied into the rebase todo list by the broker never lands"
+(cd "$WS" && git init -q -b main rb && cd rb && for i in 1 2 3; do git commit -q --allow-empty -m c$i; done &&
+	GIT_SEQUENCE_EDITOR='sed -i s/^pick/edit/' git rebase -q -i HEAD~2) >/dev/null 2>&1
+[ -f "$WS/rb/.git/rebase-merge/git-rebase-todo" ] || bail_out "the rebase did not stop"
+# shellcheck disable=SC2016
+fsj_sh -- 'echo "exec touch $1" >todo
+./bc "{\"id\":\"t\",\"command\":\"HostFileOperation\",\"operation\":\"copy\",\"from\":\"$PWD/todo\",\"to\":\"$PWD/rb/.git/rebase-merge/git-rebase-todo\",\"sessionId\":\"$FSJAIL_SESSION_ID\",\"callId\":\"$FSJAIL_CALL_ID\"}"' "$MARK"
+assert_out_match '"ok":false'
+(cd "$WS/rb" && git rebase --continue) >/dev/null 2>&1 </dev/null
+assert_not_exists "$MARK"
+(cd "$WS/rb" && git rebase --abort) >/dev/null 2>&1
 end_test
 
 begin_test "a plain broker rename of a folder still works"
