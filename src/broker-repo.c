@@ -37,8 +37,8 @@
 /* A name that makes a folder a gitdir, or that git reads as one. */
 static bool shape_name(const char *n, size_t len)
 {
-	static const char *const names[] = { "HEAD", "objects", "refs", "commondir", "gitdir",
-					     ".git" };
+	static const char *const names[] = { "HEAD",      "objects", "refs",
+					     "commondir", "gitdir",  ".git" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strlen(names[i]) == len && memcmp(n, names[i], len) == 0)
@@ -55,11 +55,10 @@ static bool todo_dir_name(const char *n, size_t len)
 	       (len == 9 && memcmp(n, "sequencer", 9) == 0);
 }
 
-/* true when the path (absolute, normalised) may touch repository
- * metadata: repoguard_scan() says so, or a component is .git, NAME.git or
- * a todo folder (anything inside them), or the last is a name that makes
- * a gitdir. */
-static bool guarded_path(const char *path)
+/* broker-int.h: repoguard_scan() says so, or a component is .git,
+ * NAME.git or a todo folder (anything inside them), or the last is a name
+ * that makes a gitdir. */
+bool broker_repo_guarded(const char *path)
 {
 	struct repoguard g;
 	const char *p, *e;
@@ -125,14 +124,15 @@ const char *broker_repo_refused(const struct op *o, bool symbolic)
 				  "(repository-metadata)";
 	long left = WALK_MAX_ENTRIES;
 
-	if (!symbolic && (guarded_path(o->from.path) || guarded_path(o->from.resolved)) &&
+	if (!symbolic &&
+	    (broker_repo_guarded(o->from.path) || broker_repo_guarded(o->from.resolved)) &&
 	    o->kind != HOSTOP_COPY)
 		return why;
-	if (o->has_to && (guarded_path(o->to.path) || guarded_path(o->to.resolved)))
+	if (o->has_to && (broker_repo_guarded(o->to.path) || broker_repo_guarded(o->to.resolved)))
 		return why;
 	/* A folder moved or linked brings its whole tree to the new name. */
-	if ((o->kind == HOSTOP_RENAME || (o->kind == HOSTOP_LINK && !symbolic)) &&
-	    o->from.exists && S_ISDIR(o->from.st.st_mode) &&
+	if ((o->kind == HOSTOP_RENAME || (o->kind == HOSTOP_LINK && !symbolic)) && o->from.exists &&
+	    S_ISDIR(o->from.st.st_mode) &&
 	    tree_guarded(openat(o->from.dirfd, o->from.name,
 				O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
 			 0, &left))

@@ -6,12 +6,13 @@
 # (fsjail-broker(7)) a command copied a hook into each, renamed a config
 # with core.fsmonitor over theirs, touched HEAD in the workspace, renamed
 # a prepared gitdir into place and copied an exec line into a rebase todo
-# list; the user's next git ran the planted code (found by att3). The
+# list, or took a read-write token for such a config and wrote it; the
+# user's next git ran the planted code (found by att3). The
 # broker now refuses every operation on a name those rules concern
 # (src/broker-repo.c); a plain one still works.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 git_env
@@ -72,6 +73,19 @@ assert_out_match '"ok":false'
 (cd "$WS/rb" && git rebase --continue) >/dev/null 2>&1 </dev/null
 assert_not_exists "$MARK"
 (cd "$WS/rb" && git rebase --abort) >/dev/null 2>&1
+end_test
+
+begin_test "no read-write token for a config the listener guards"
+# shellcheck disable=SC2016
+fsj_sh --grant read,write,create,delete:"$OUTREPO" -- 'git init -q made3
+for f in "$2/config" "$PWD/made3/.git/config"; do
+	printf "fsjail.read-write\t%s\t%s\t%s\n" "$f" "$FSJAIL_SESSION_ID" "$FSJAIL_CALL_ID" |
+		./bc -w "$(printf "[core]\n\tfsmonitor = touch %s\n" "$1")"
+done' "$MARK" "$OUTREPO"
+assert_out_nomatch '^FD'
+git -C "$WS/made3" status >/dev/null 2>&1
+assert_not_exists "$MARK"
+grep -q fsmonitor "$OUTREPO/config" "$WS/made3/.git/config" && fail "fsmonitor landed"
 end_test
 
 begin_test "a plain broker rename of a folder still works"
