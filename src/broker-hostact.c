@@ -332,6 +332,16 @@ int hostop_act(struct op *o, bool to_exists)
 			fsj_error_set(&o->err, NULL, 0, 0, "chmod needs a mode (0 to 07777)");
 			goto out;
 		}
+		/* As the listener refuses it (notify-meta.c setid_refused()):
+		 * the bit would outlive the run as a program any local user
+		 * runs as fsjail's user (t0228). A folder's set-group-ID stays. */
+		if ((mode & (S_ISUID | S_ISGID)) &&
+		    (fstatat(fdir, o->from.name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		     !S_ISDIR(st.st_mode))) {
+			fsj_error_set(&o->err, NULL, 0, 0,
+				      "a set-user-ID or set-group-ID bit (not a rule)");
+			goto out;
+		}
 		if (fchmodat(fdir, o->from.name, (mode_t)mode, AT_SYMLINK_NOFOLLOW) < 0)
 			fail_errno(o, "chmod", o->from.path);
 		else

@@ -76,4 +76,11 @@ static inline unsigned need_make(mode_t m)
  * Returns 0, or -1 with o->err set (the reply says why). */
 int hostop_act(struct op *o, bool to_exists);
 
+/* broker-repo.c: NULL, or the static reason the broker refuses o because
+ * it could change git repository metadata that the listener guards
+ * (symbolic: o is a symbolic link, whose "from" is text, not a path).
+ * Only a folder moved or linked is read (its tree, with openat(2) on
+ * o->from.dirfd); a tree that cannot be read whole is refused. */
+const char *broker_repo_refused(const struct op *o, bool symbolic);
+
 #endif /* FSJAIL_BROKER_HOSTOP_INT_H */

@@ -344,6 +344,8 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 			goto refuse;
 	}
 	why = fence_refused(&o, to_exists, symbolic);
+	if (!why)
+		why = broker_repo_refused(&o, symbolic);
 	if (why)
 		goto refuse;
 	allowed = true;

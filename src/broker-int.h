@@ -177,6 +177,14 @@ void broker_reply_fd(struct client *c, const char *s, int fd);
 
 void broker_test_delay(const struct broker *b);
 
+/* --- broker-repo.c --- */
+
+/* true when a change at path (absolute, normalised; NULL: false) could
+ * touch git repository metadata the listener guards, judged by names only
+ * (no system call): the broker then refuses it, read-write tokens and
+ * host operations alike (t0229). */
+bool broker_repo_guarded(const char *path);
+
 /* --- broker-token.c, broker-hostop.c --- */
 
 /* "<class>\t<path>\t<session>\t<call>" (line without its '\n'). */

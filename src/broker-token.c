@@ -141,6 +141,9 @@ void broker_handle_token(struct broker *b, struct client *c, char *line)
 					 BROKER_NEED(BROKER_NEED_READ) |
 						 (rw ? BROKER_NEED(BROKER_NEED_WRITE) : 0))) {
 			why = "the command's own fence refuses it";
+		} else if (rw && (broker_repo_guarded(t.path) || broker_repo_guarded(t.resolved))) {
+			why = "repository metadata is never changed through the broker "
+			      "(repository-metadata)";
 		} else if (!(b->pol->enforced & caps)) {
 			decision = TOKEN_SANDBOX;
 		} else {

@@ -61,6 +61,7 @@ int caps_drop_host(void)
 		CAP_MKNOD,	     CAP_AUDIT_CONTROL, CAP_SETFCAP,
 		CAP_MAC_OVERRIDE,    CAP_MAC_ADMIN,   CAP_SYSLOG,	  CAP_WAKE_ALARM,
 		CAP_BLOCK_SUSPEND,   CAP_AUDIT_READ,  38 /* PERFMON */,	  39 /* BPF */,
+		CAP_SYS_RESOURCE,
 	};
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[2];

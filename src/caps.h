@@ -22,8 +22,9 @@ int caps_drop(const int *caps, size_t n);
  * modules, raw I/O, reboot, the clock, the host's network configuration
  * (the run shares the host's network namespace unless network is denied),
  * device nodes, file capabilities and immutable flags (they outlive the
- * run on files in the workspace), auditing, MAC policy, syslog, BPF and
- * perf (CAP_SYS_ADMIN and CAP_DAC_READ_SEARCH go in mask_seal()). Without
+ * run on files in the workspace), auditing, MAC policy, syslog, BPF,
+ * perf, and resource limits (a raised RLIMIT_CORE would let the kernel
+ * write a core file past the backup: t0226) (CAP_SYS_ADMIN and CAP_DAC_READ_SEARCH go in mask_seal()). Without
  * CAP_SETPCAP the bounding set stays as it is: under no_new_privs, which
  * Landlock requires, exec gains nothing from it (capabilities(7)); the
  * other sets are lowered in any case. Does nothing for a process with no

@@ -168,11 +168,18 @@ void launch_signals_note_ignored(struct supervisor *s)
  * would pass it on (execve(2): ignored signals stay ignored, the mask is
  * kept): every disposition back to default except the signals fsjail
  * inherited as ignored (nohup, `trap '' PIPE`), and fsjail's original
- * mask. */
+ * mask. A fatal signal dumps no core: the kernel writes the core file
+ * ("core" in the caller's folder, core(5)) by no call the listener traps,
+ * truncating a file of that name in place with no backup (t0226), so the
+ * hard RLIMIT_CORE is 0, which the command cannot raise again without
+ * CAP_SYS_RESOURCE (setrlimit(2); fsjail drops it: t0175). */
 void launch_child_reset_signals(const struct supervisor *s)
 {
+	const struct rlimit no_core = { 0, 0 };
 	struct sigaction dfl, ign;
 	int sig;
+
+	(void)setrlimit(RLIMIT_CORE, &no_core); /* lowering cannot fail */
 
 	sa_set(&dfl, SIG_DFL);
 	sa_set(&ign, SIG_IGN);

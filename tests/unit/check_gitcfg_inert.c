@@ -57,6 +57,7 @@ START_TEST(test_code_keys_refused)
 		{ "[remote \"o\"]\n\turl = fd::3\n", "remote.o.url" },
 		{ "[remote \"o\"]\n\turl = -uhack\n", "remote.o.url" },
 		{ "[core]\n\tworktree = /etc\n", "core.worktree" },
+		{ "[gc]\n\trecentObjectsHook = touch /tmp/x\n", "gc.recentObjectsHook" },
 	};
 	char why[256];
 
