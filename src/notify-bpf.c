@@ -258,7 +258,9 @@ static bool check_arch(const struct sock_filter *prog, size_t n, const struct ar
 		       uint32_t arch, bool wide, bool trace, const char **why)
 {
 	static const struct probe xattrat[] = { { "setxattrat", 463, -1, 0 },
-						{ "removexattrat", 466, -1, 0 } };
+						{ "removexattrat", 466, -1, 0 },
+						{ "file_setattr", 469, -1, 0 },
+						{ "a call newer than the filter", 511, -1, 0 } };
 	struct probe p = { "a name-making call (mkdir, link, rename, ...)", 0, -1, 0 };
 	size_t i;
 
@@ -277,7 +279,7 @@ static bool check_arch(const struct sock_filter *prog, size_t n, const struct ar
 	for (i = 0; !trace && i < sizeof(c->allowed) / sizeof(c->allowed[0]); i++)
 		if (c->allowed[i] != NONE && (p.nr = c->allowed[i], !answers(prog, n, arch, &p, WANT_ALLOW)))
 			return *why = p.name, false;
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < sizeof(xattrat) / sizeof(xattrat[0]); i++)
 		if (!answers(prog, n, arch, &xattrat[i], WANT_ENOSYS))
 			return *why = xattrat[i].name, false;
 	return true;
