@@ -113,6 +113,25 @@ static int broker_creating(struct broker *b, int dirfd, const char *path, const 
 	return 0;
 }
 
+/* Before a host chmod or touch of an existing object (broker.h): its old
+ * mode, owner and times (backup_before_change() META; none for one the
+ * run made, nor twice). */
+static int broker_meta(struct broker *b, int dirfd, const char *name, const char *path,
+		       struct fsj_error *err)
+{
+#ifdef O_PATH
+	cleanup_fd int fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+#else
+	cleanup_fd int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+#endif
+
+	(void)b;
+	if (fd < 0) /* nothing to record: the call itself fails, or a link is left alone */
+		return 0;
+	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_META,
+				    getenv("FSJAIL_CALL_ID"), err);
+}
+
 /* A delete in trash mode: the trash only where it saves something. A
  * file the run created, or one under a temporary directory, is unlinked
  * plainly (its content is in no danger the user cares about); anything
@@ -191,6 +210,7 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	broker_rename_hook = broker_rename;
 	broker_made_hook = broker_made;
 	broker_creating_hook = broker_creating;
+	broker_meta_hook = broker_meta;
 	return 0;
 }
 
@@ -214,6 +234,8 @@ void backup_run_end(int status)
 		broker_made_hook = NULL;
 	if (broker_creating_hook == broker_creating)
 		broker_creating_hook = NULL;
+	if (broker_meta_hook == broker_meta)
+		broker_meta_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
 	snapshot_run_end(run.bc);

@@ -353,6 +353,9 @@ int hostop_act(struct op *o, bool to_exists)
 			fsj_error_set(&o->err, NULL, 0, 0, "chmod needs a mode (0 to 07777)");
 			goto out;
 		}
+		if (broker_meta_hook &&
+		    broker_meta_hook(o->b, fdir, o->from.name, o->from.resolved, &o->err) < 0)
+			goto out;
 		if (fchmodat(fdir, o->from.name, (mode_t)mode, AT_SYMLINK_NOFOLLOW) < 0)
 			fail_errno(o, "chmod", o->from.path);
 		else
@@ -377,6 +380,9 @@ int hostop_act(struct op *o, bool to_exists)
 				fail_errno(o, "create", o->from.path);
 			else
 				rc = 0;
+		} else if (broker_meta_hook && broker_meta_hook(o->b, fdir, o->from.name,
+								o->from.resolved, &o->err) < 0) {
+			goto out;
 		} else if (utimensat(fdir, o->from.name, NULL, AT_SYMLINK_NOFOLLOW) < 0) {
 			fail_errno(o, "touch", o->from.path);
 		} else {

@@ -136,6 +136,13 @@ enum broker_made { BROKER_MADE_FILE, BROKER_MADE_NAME };
  * operation; after a create that failed, failed true (return ignored). */
 extern int (*broker_creating_hook)(struct broker *b, int dirfd, const char *path,
 				   const struct stat *of, bool failed, struct fsj_error *err);
+
+/* The metadata hook (DESIGN.md section 9): before a host chmod or touch
+ * changes the mode or times of the existing name in dirfd (path: its
+ * resolved spelling), record the old ones (a "meta" record restore puts
+ * back); -1 with err set refuses the operation. NULL: nothing recorded. */
+extern int (*broker_meta_hook)(struct broker *b, int dirfd, const char *name, const char *path,
+			       struct fsj_error *err);
 extern void (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd,
 				const char *name, const char *path);
 

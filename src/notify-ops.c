@@ -522,8 +522,7 @@ static int op_link(struct job *j)
 			     : linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW)) < 0
 			    ? errno
 			    : 0;
-		/* a new name, maybe of an older file: that one is still saved */
-		nj_made(j, &b, &a.st, e);
+		nj_made(j, &b, &a.st, e); /* a name of an older file: that one is still saved */
 	}
 	return done_two(j, e, &a, &b);
 }
