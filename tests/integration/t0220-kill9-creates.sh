@@ -10,7 +10,7 @@
 # the trash keeps a name of an older file the run linked). Before
 # the write-ahead record a kill between a create and its "created" record
 # left the object behind. Seeded and bounded: FSJAIL_KILL_SEED (default
-# 14) and FSJAIL_KILL_ROUNDS (default 16) repeat a failure.
+# 14) and FSJAIL_KILL_ROUNDS (default 24) repeat a failure.
 . "$(dirname "$0")/libtest.sh"
 
 plan 2
@@ -18,7 +18,7 @@ setup
 require_landlock
 
 SEED=${FSJAIL_KILL_SEED:-14}
-ROUNDS=${FSJAIL_KILL_ROUNDS:-16}
+ROUNDS=${FSJAIL_KILL_ROUNDS:-24}
 RANDOM=$SEED
 diag "seed $SEED, $ROUNDS rounds"
 
