@@ -218,13 +218,14 @@ int hostop_act(struct op *o, bool to_exists)
 	made_to = made_target(o, to_exists);
 	if (made_to && o->kind == HOSTOP_LINK && !symbolic &&
 	    fstatat(fdir, o->from.name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		made_to = NULL;
 		fail_errno(o, "link", o->from.path);
 		goto out;
 	}
 	if (made_to && broker_creating_hook &&
 	    broker_creating_hook(o->b, made_to->dirfd, made_to->resolved,
 				 o->kind == HOSTOP_LINK && !symbolic ? &st : NULL, false, &o->err) < 0) {
-		made_to = NULL;
+		made_to = NULL; /* nothing announced, nothing to cancel */
 		goto out;
 	}
 	switch (o->kind) {
