@@ -3,6 +3,8 @@
 # One invocation prints wall times and ratios (issue 14 item 4) for:
 #   - 10,000 small writes of existing files (one python3 process):
 #     unconfined, Landlock only (FSJAIL_NO_NOTIFY=1), with interception;
+#   - 10,000 creates of new files (one python3 process): each costs the
+#     write-ahead "creating" record and the "created" record (issue 14);
 #   - `grep -r` over 10,000 files: reads never trap (target <= 1.05x);
 #   - `rm -rf` of a 10,000-file tree in the workspace against bare, with
 #     the backups and trash entries it cost (target <= 2x, link-based);
@@ -68,6 +70,23 @@ if [ -n "$before" ]; then
 	t_bk0=$(elapsed "$before" run --workspace "$ws" -- python3 -c "$writer")
 fi
 
+creator="import os
+for i in range($nfiles):
+    with open(os.path.join('$ws/new', 'n%d' % i), 'x') as f:
+        f.write('new')"
+reset_new() { rm -rf "$ws/new" && mkdir "$ws/new"; }
+reset_new
+n_free=$(elapsed python3 -c "$creator")
+reset_new
+n_ll=$(FSJAIL_NO_NOTIFY=1 elapsed "$fsjail" run --workspace "$ws" -- python3 -c "$creator")
+reset_new
+n_bk=$(elapsed "$fsjail" run --workspace "$ws" -- python3 -c "$creator")
+if [ -n "$before" ]; then
+	reset_new
+	n_bk0=$(elapsed "$before" run --workspace "$ws" -- python3 -c "$creator")
+fi
+rm -rf "$ws/new"
+
 make_tree "$ws/tree" "$nfiles" 10
 g_free=$(elapsed sh -c "grep -r needle '$ws/tree'; true")
 g_ll=$(FSJAIL_NO_NOTIFY=1 elapsed "$fsjail" run --workspace "$ws" -- sh -c "grep -r needle '$ws/tree'; true")
@@ -110,6 +129,12 @@ $nfiles small writes of existing files (python3, one process):
   fsjail, Landlock only    ${t_ll}s   ($(ratio "$t_ll" "$t_free")x unconfined)
   fsjail, interception     ${t_bk}s   ($(ratio "$t_bk" "$t_free")x unconfined, $(ratio "$t_bk" "$t_ll")x Landlock only; $saved backups)
 $(brow "${t_bk0:-0}" "$t_ll" "Landlock only")
+
+$nfiles creates of new files (python3, one process):
+  unconfined               ${n_free}s
+  fsjail, Landlock only    ${n_ll}s   ($(ratio "$n_ll" "$n_free")x unconfined)
+  fsjail, interception     ${n_bk}s   ($(ratio "$n_bk" "$n_ll")x Landlock only)
+$(brow "${n_bk0:-0}" "$n_ll" "Landlock only")$([ -z "$before" ] || printf '\n  this build / before      %sx' "$(ratio "$n_bk" "${n_bk0:-1}")")
 
 grep -r over $nfiles files (reads never trap):
   unconfined               ${g_free}s

@@ -70,10 +70,14 @@ struct backup_cycle {
 	bool dropped; /* nothing to restore: removed, not committed */
 };
 
-/* backup.c, locked: one manifest record, a single write (rec freed);
+/* backup.c, locked: one manifest record, a single write (rec freed;
+ * backup_append_rec() with inert: a record restore needs only while a
+ * name it names holds the file the run made, backup_commit.c; any other
+ * keeps the cycle);
  * the cycle folder, store and manifest made on first use; an audit line
  * of the backup subsystem. 0, or -1 with errno set. */
 int backup_append(struct backup_cycle *bc, cJSON *rec);
+int backup_append_rec(struct backup_cycle *bc, cJSON *rec, bool inert);
 int backup_open_cycle(struct backup_cycle *bc);
 void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
 		  const char *decision, const char *detail);

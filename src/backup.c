@@ -172,10 +172,7 @@ static int subdir(int dirfd, const char *name)
 	return fd;
 }
 
-/* Append rec (consumed). inert: a record restore needs only while a
- * name it names holds the file the run made (backup_commit.c); any other
- * keeps the cycle. */
-static int append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
+int backup_append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
 {
 	int rc, saved;
 
@@ -191,7 +188,7 @@ static int append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
 
 int backup_append(struct backup_cycle *bc, cJSON *rec)
 {
-	return append_rec(bc, rec, false);
+	return backup_append_rec(bc, rec, false);
 }
 
 /* Make the cycle folder (state/sessions/S/modify_backup/C/files), open
@@ -246,7 +243,7 @@ int backup_open_cycle(struct backup_cycle *bc)
 	cJSON_AddStringToObject(o, "command", bc->command);
 	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
 	cJSON_AddNumberToObject(o, "pid", (double)getpid());
-	if (append_rec(bc, o, true) < 0) {
+	if (backup_append_rec(bc, o, true) < 0) {
 		int saved = errno;
 
 		close(bc->manfd);
@@ -463,78 +460,6 @@ int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, c
 	return backup_before_change(bc, dirfd, name, -1, path, BACKUP_CHANGE_CONTENT, call, err);
 }
 
-/* Record a created (ident: dev/ino known) file; locked. */
-static void note_created_locked(struct backup_cycle *bc, const char *path, const struct stat *sb)
-{
-	cJSON *rec;
-
-	if (!path || backup_path_is_temp(bc, path) || backup_open_cycle(bc) < 0)
-		return;
-	rec = manifest_record("created", path, NULL);
-	if (sb) {
-		char buf[24];
-
-		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)sb->st_dev);
-		cJSON_AddStringToObject(rec, "dev", buf);
-		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)sb->st_ino);
-		cJSON_AddStringToObject(rec, "ino", buf);
-	}
-	backup_inert_add(bc, path, sb);
-	/* A lost record only means restore leaves the new file in place. */
-	if (append_rec(bc, rec, true) == 0)
-		bc->created++;
-}
-
-void backup_note_new(struct backup_cycle *bc, const char *path)
-{
-	if (!bc || !path)
-		return;
-	pthread_mutex_lock(&bc->lock);
-	(void)backup_index_path_add(bc->idx, path); /* a file born here: no backup */
-	if (backup_index_path_add(bc->made, path))
-		note_created_locked(bc, path, NULL);
-	pthread_mutex_unlock(&bc->lock);
-}
-
-void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, ino_t ino)
-{
-	struct backup_ident *id;
-	struct stat sb;
-
-	if (!bc)
-		return;
-	memset(&sb, 0, sizeof(sb));
-	sb.st_dev = dev;
-	sb.st_ino = ino;
-	pthread_mutex_lock(&bc->lock);
-	id = backup_index_ident(bc->idx, dev, ino, true, path);
-	/* A new file: whatever the index held for this inode number was a
-	 * file since freed (a linked backup keeps its inode alive), one the
-	 * run made too included (git's temporary objects, then sed's
-	 * temporary file, on the number freed): every new file gets its
-	 * record, or restore would leave it behind. */
-	id->state = BACKUP_IDENT_CREATED;
-	id->num = 0;
-	if (path)
-		(void)backup_index_path_add(bc->idx, path);
-	note_created_locked(bc, path, &sb);
-	pthread_mutex_unlock(&bc->lock);
-}
-
-bool backup_created_in_cycle(struct backup_cycle *bc, dev_t dev, ino_t ino)
-{
-	struct backup_ident *id;
-	bool r;
-
-	if (!bc)
-		return false;
-	pthread_mutex_lock(&bc->lock);
-	id = backup_index_ident(bc->idx, dev, ino, false, NULL);
-	r = id && id->state == BACKUP_IDENT_CREATED;
-	pthread_mutex_unlock(&bc->lock);
-	return r;
-}
-
 void backup_note_removed(struct backup_cycle *bc, const char *path, const struct stat *sb,
 			 const char *trashed_as)
 {
@@ -587,7 +512,7 @@ int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *t
 
 			backup_inert_add(bc, to, &sb);
 		}
-		if ((rc = append_rec(bc, rec, made)) == 0)
+		if ((rc = backup_append_rec(bc, rec, made)) == 0)
 			bc->renamed++;
 	}
 	saved = errno;

@@ -90,6 +90,21 @@ int backup_before_change(struct backup_cycle *bc, int dirfd, const char *name, i
 			 const char *path, enum backup_change what, const char *call,
 			 struct fsj_error *err);
 
+/* The write-ahead half of a create (issue 14: a run killed between a
+ * create and its "created" record left the object unrecorded): before
+ * path (absolute, resolved) is made in the folder dirfd, a "creating"
+ * record names it with the folder's identity and the time on the clock of
+ * file times (manifest.h); of: for a new name of an existing file (a
+ * link), that file's stat, else NULL. Nothing for a temporary path or
+ * without a cycle. Returns 0, or -1 with errno set when the record cannot
+ * be written: the caller refuses the create. backup_note_cancel(): the
+ * create it announced failed ("cancel": restore never takes an object
+ * someone else made at path for the run's). After a success the caller
+ * calls backup_note_created() or backup_note_new() as before. */
+int backup_note_creating(struct backup_cycle *bc, int dirfd, const char *path,
+			 const struct stat *of);
+void backup_note_cancel(struct backup_cycle *bc, const char *path);
+
 /* The file (dev, ino) was created at path in this cycle: later changes to
  * it need no backup, and restore moves it to the trash. */
 void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, ino_t ino);

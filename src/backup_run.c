@@ -98,6 +98,40 @@ static void broker_made(struct broker *b, enum broker_made what, int dirfd, cons
 		backup_note_created(run.bc, path, sb.st_dev, sb.st_ino);
 }
 
+/* Before (failed false) and after a failed create (broker.h). */
+static int broker_creating(struct broker *b, int dirfd, const char *path, const struct stat *of,
+			   bool failed, struct fsj_error *err)
+{
+	(void)b;
+	if (failed) {
+		backup_note_cancel(run.bc, path);
+		return 0;
+	}
+	if (backup_note_creating(run.bc, dirfd, path, of) < 0)
+		return fsj_error_set(err, NULL, 0, 0, "the create cannot be recorded for undo: %s",
+				     strerror(errno));
+	return 0;
+}
+
+/* Before a host chmod or touch of an existing object (broker.h): its old
+ * mode, owner and times (backup_before_change() META; none for one the
+ * run made, nor twice). */
+static int broker_meta(struct broker *b, int dirfd, const char *name, const char *path,
+		       struct fsj_error *err)
+{
+#ifdef O_PATH
+	cleanup_fd int fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+#else
+	cleanup_fd int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+#endif
+
+	(void)b;
+	if (fd < 0) /* nothing to record: the call itself fails, or a link is left alone */
+		return 0;
+	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_META,
+				    getenv("FSJAIL_CALL_ID"), err);
+}
+
 /* A delete in trash mode: the trash only where it saves something. A
  * file the run created, or one under a temporary directory, is unlinked
  * plainly (its content is in no danger the user cares about); anything
@@ -175,6 +209,8 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	broker_backup_fd_hook = broker_backup_fd;
 	broker_rename_hook = broker_rename;
 	broker_made_hook = broker_made;
+	broker_creating_hook = broker_creating;
+	broker_meta_hook = broker_meta;
 	return 0;
 }
 
@@ -196,6 +232,10 @@ void backup_run_end(int status)
 		broker_rename_hook = NULL;
 	if (broker_made_hook == broker_made)
 		broker_made_hook = NULL;
+	if (broker_creating_hook == broker_creating)
+		broker_creating_hook = NULL;
+	if (broker_meta_hook == broker_meta)
+		broker_meta_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
 	snapshot_run_end(run.bc);

@@ -152,19 +152,26 @@ static long json_mode(const cJSON *req, long dflt)
 	return m >= 0 && m <= 07777 ? m : -1;
 }
 
-/* Tell the undo hook which name o (done) made, if any. */
-static void made(struct op *o, bool to_exists)
+/* The target o makes a new name at (to_exists: its "to" is taken), or
+ * NULL when o makes none. */
+static const struct target *made_target(const struct op *o, bool to_exists)
 {
-	bool link = o->kind == HOSTOP_LINK, new_to = link || (o->kind == HOSTOP_COPY && !to_exists);
-	const struct target *t = new_to ? &o->to : &o->from;
+	if (o->kind == HOSTOP_LINK || (o->kind == HOSTOP_COPY && !to_exists))
+		return &o->to;
+	return o->kind == HOSTOP_MKDIR || (o->kind == HOSTOP_TOUCH && !to_exists) ? &o->from
+										  : NULL;
+}
 
-	if (!broker_made_hook || (!new_to && o->kind != HOSTOP_MKDIR &&
-				  (o->kind != HOSTOP_TOUCH || to_exists)))
-		return;
-	broker_made_hook(o->b,
-			 link && !json_bool(o->req, "symbolic", false) ? BROKER_MADE_NAME
-								    : BROKER_MADE_FILE,
-			 t->dirfd, t->name, t->resolved);
+/* Tell the undo hooks of the name o made (done) or failed to make. */
+static void made(struct op *o, const struct target *t, bool done)
+{
+	bool hard = o->kind == HOSTOP_LINK && !json_bool(o->req, "symbolic", false);
+
+	if (!done && broker_creating_hook)
+		(void)broker_creating_hook(o->b, t->dirfd, t->resolved, NULL, true, &o->err);
+	else if (done && broker_made_hook)
+		broker_made_hook(o->b, hard ? BROKER_MADE_NAME : BROKER_MADE_FILE, t->dirfd,
+				 t->name, t->resolved);
 }
 
 /* Perform o once every check passed: on the folders resolved in the
@@ -175,6 +182,7 @@ int hostop_act(struct op *o, bool to_exists)
 	const cJSON *req = o->req;
 	bool symbolic = o->kind == HOSTOP_LINK && json_bool(req, "symbolic", false);
 	int fdir = o->from.dirfd, tdir = o->to.dirfd, sfd = -1, dfd = -1, rc = -1;
+	const struct target *made_to = NULL;
 	struct stat st, tst;
 	long mode;
 
@@ -205,6 +213,20 @@ int hostop_act(struct op *o, bool to_exists)
 				      hostop_names[o->kind]);
 			goto out;
 		}
+	}
+	/* the create recorded before it is made (issue 14) */
+	made_to = made_target(o, to_exists);
+	if (made_to && o->kind == HOSTOP_LINK && !symbolic &&
+	    fstatat(fdir, o->from.name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		made_to = NULL;
+		fail_errno(o, "link", o->from.path);
+		goto out;
+	}
+	if (made_to && broker_creating_hook &&
+	    broker_creating_hook(o->b, made_to->dirfd, made_to->resolved,
+				 o->kind == HOSTOP_LINK && !symbolic ? &st : NULL, false, &o->err) < 0) {
+		made_to = NULL; /* nothing announced, nothing to cancel */
+		goto out;
 	}
 	switch (o->kind) {
 	case HOSTOP_DELETE: {
@@ -342,6 +364,9 @@ int hostop_act(struct op *o, bool to_exists)
 				      "a set-user-ID or set-group-ID bit (not a rule)");
 			goto out;
 		}
+		if (broker_meta_hook &&
+		    broker_meta_hook(o->b, fdir, o->from.name, o->from.resolved, &o->err) < 0)
+			goto out;
 		if (fchmodat(fdir, o->from.name, (mode_t)mode, AT_SYMLINK_NOFOLLOW) < 0)
 			fail_errno(o, "chmod", o->from.path);
 		else
@@ -366,6 +391,9 @@ int hostop_act(struct op *o, bool to_exists)
 				fail_errno(o, "create", o->from.path);
 			else
 				rc = 0;
+		} else if (broker_meta_hook && broker_meta_hook(o->b, fdir, o->from.name,
+								o->from.resolved, &o->err) < 0) {
+			goto out;
 		} else if (utimensat(fdir, o->from.name, NULL, AT_SYMLINK_NOFOLLOW) < 0) {
 			fail_errno(o, "touch", o->from.path);
 		} else {
@@ -374,8 +402,8 @@ int hostop_act(struct op *o, bool to_exists)
 		goto out;
 	}
 out:
-	if (rc == 0)
-		made(o, to_exists);
+	if (made_to) /* a copy that failed midway made its file */
+		made(o, made_to, rc == 0 || dfd >= 0);
 	if (sfd >= 0)
 		close(sfd);
 	if (dfd >= 0)

@@ -47,6 +47,10 @@ int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, const ch
 			 struct fsj_error *err);
 void (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd, const char *name,
 			 const char *path);
+int (*broker_creating_hook)(struct broker *b, int dirfd, const char *path, const struct stat *of,
+			    bool failed, struct fsj_error *err);
+int (*broker_meta_hook)(struct broker *b, int dirfd, const char *name, const char *path,
+			struct fsj_error *err);
 
 bool broker_session_valid(const char *s)
 {

@@ -130,6 +130,19 @@ extern int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, c
  * backups). Renames go through broker_rename_hook. NULL (the default):
  * nothing is recorded. */
 enum broker_made { BROKER_MADE_FILE, BROKER_MADE_NAME };
+/* Its write-ahead half (issue 14): before a host operation makes name in
+ * dirfd (path: resolved; of: for a hard link the linked file's stat, else
+ * NULL), failed false: record the create, -1 with err set refusing the
+ * operation; after a create that failed, failed true (return ignored). */
+extern int (*broker_creating_hook)(struct broker *b, int dirfd, const char *path,
+				   const struct stat *of, bool failed, struct fsj_error *err);
+
+/* The metadata hook (DESIGN.md section 9): before a host chmod or touch
+ * changes the mode or times of the existing name in dirfd (path: its
+ * resolved spelling), record the old ones (a "meta" record restore puts
+ * back); -1 with err set refuses the operation. NULL: nothing recorded. */
+extern int (*broker_meta_hook)(struct broker *b, int dirfd, const char *name, const char *path,
+			       struct fsj_error *err);
 extern void (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd,
 				const char *name, const char *path);
 

@@ -84,7 +84,7 @@ static int do_list(const struct backup_store_cycle *v, size_t n, bool json, cons
 		arr = cJSON_AddArrayToObject(doc, "cycles");
 	}
 	for (size_t i = 0; i < n; i++) {
-		unsigned long k[MANIFEST_TRASHED + 1] = { 0 };
+		unsigned long k[MANIFEST_N_OPS] = { 0 };
 		unsigned long long bytes = 0;
 		cleanup_free char *commit = NULL;
 		struct manifest m;
@@ -201,6 +201,8 @@ static int do_show(const struct backup_store_cycle *c, bool json)
 	for (size_t i = 0; i < m.n; i++) {
 		const struct manifest_rec *r = &m.v[i];
 
+		if (r->op == MANIFEST_CREATING || r->op == MANIFEST_CANCEL)
+			continue; /* a create's write-ahead half: "created" says it */
 		cmd_backups_put(stdout, "", r->path);
 		switch (r->op) {
 		case MANIFEST_CONTENT:
@@ -244,6 +246,9 @@ static int do_show(const struct backup_store_cycle *c, bool json)
 			putchar('\n');
 			break;
 		case MANIFEST_CYCLE:
+		case MANIFEST_CREATING:
+		case MANIFEST_CANCEL:
+		case MANIFEST_N_OPS:
 			putchar('\n');
 			break;
 		}

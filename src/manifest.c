@@ -193,7 +193,8 @@ static char *dup_or_null(const char *s)
 }
 
 static const char *const ops[] = { "cycle", "content", "remove", "created", "renamed",
-				   "name",  "rmdir",   "meta",   "special", "trashed" };
+				   "name",  "rmdir",   "meta",   "special", "trashed",
+				   "creating", "cancel" };
 
 const char *manifest_op_name(enum manifest_op op)
 {
@@ -282,6 +283,16 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 	r->has_ident = hd == 1;
 	r->dev = (dev_t)d;
 	r->ino = (ino_t)i;
+	if (r->op == MANIFEST_CREATING) {
+		if (jdec(o, "dir_dev", &d) != 1 || jdec(o, "dir_ino", &i) != 1 ||
+		    jint(o, "since", 0, 9e15, &sec) != 1 ||
+		    jint(o, "since_ns", 0, 999999999, &nsec) != 1)
+			return "creating without its folder's identity or time";
+		r->dir_dev = (dev_t)d;
+		r->dir_ino = (ino_t)i;
+		r->since.tv_sec = (time_t)sec;
+		r->since.tv_nsec = (long)nsec;
+	}
 	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) {
 		b = jstr(o, "backup");
 		if (b && (!*b || strlen(b) > 20 || strspn(b, "0123456789") != strlen(b)))

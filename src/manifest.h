@@ -28,6 +28,12 @@
  *   trashed  a removed file the cycle could not keep (over the size cap,
  *            on another filesystem) went to the trash: path, dev, ino,
  *            trash (its absolute path there; read into "to")
+ *   creating written BEFORE a create (issue 14, the kill window): path,
+ *            dir_dev, dir_ino (the folder it is made in), since, since_ns
+ *            (CLOCK_REALTIME_COARSE, the clock of file times); dev, ino
+ *            only for a link (the file that gets the name). A "created"
+ *            or "cancel" record of the path follows when the run lives.
+ *   cancel   the create a "creating" record announced failed: path
  * A line without "op" (fsjail before this format) is a content record.
  *
  * A torn line (ENOSPC, a crash mid-write) never hides the next one: the
@@ -63,6 +69,9 @@ enum manifest_op {
 	MANIFEST_META,
 	MANIFEST_SPECIAL,
 	MANIFEST_TRASHED,
+	MANIFEST_CREATING,
+	MANIFEST_CANCEL,
+	MANIFEST_N_OPS
 };
 
 struct manifest_rec {
@@ -88,6 +97,9 @@ struct manifest_rec {
 	unsigned type;     /* meta, special: S_IFREG, S_IFDIR, S_IFLNK or S_IFIFO */
 	char *target;      /* special symlink: where it points */
 	bool exchange;     /* renamed: undone by swapping back */
+	dev_t dir_dev;     /* creating: the folder's identity */
+	ino_t dir_ino;
+	struct timespec since; /* creating: when it was written */
 };
 
 struct manifest {

@@ -189,6 +189,25 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
 		backup_note_created(j->nt->bc, path, st.st_dev, st.st_ino);
 }
 
+bool nj_creating(struct job *j, const struct loc *l, const struct stat *of)
+{
+	if (backup_note_creating(j->nt->bc, l->parent, l->path, of) == 0)
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, l->path, "the create cannot be recorded for undo",
+		  errno ? errno : EACCES, NULL);
+	return false;
+}
+
+void nj_made(const struct job *j, const struct loc *l, const struct stat *of, int e)
+{
+	if (e)
+		backup_note_cancel(j->nt->bc, l->path);
+	else if (of)
+		backup_note_new(j->nt->bc, l->path);
+	else
+		nj_note_created(j, l->parent, l->name, l->path);
+}
+
 int nj_host_parent(struct job *j, const struct loc *l)
 {
 	cleanup_free char *dir = NULL;

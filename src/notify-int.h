@@ -338,6 +338,13 @@ bool nj_need(struct job *j, const char *path, unsigned caps);
 bool nj_created_here(const struct job *j, const struct stat *st);
 /* Note the name made in parent (notify_note_made(), backup_note_created()). */
 void nj_note_created(const struct job *j, int parent, const char *name, const char *path);
+/* Before making l's name: its write-ahead record (backup_note_creating();
+ * of: the linked file for a link, else NULL); false after refusing (a
+ * create that cannot be recorded is not made). nj_made(), after the call
+ * with its errno e: the name noted made (nj_note_created(), or
+ * backup_note_new() for a link), or the record cancelled. */
+bool nj_creating(struct job *j, const struct loc *l, const struct stat *of);
+void nj_made(const struct job *j, const struct loc *l, const struct stat *of, int e);
 /* notify-meta.c: the i-th metadata call's name (NULL past the last); note
  * st's file as made by the command (true: backups on); perform one call. */
 const char *notify_meta_call(size_t i);

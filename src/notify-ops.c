@@ -66,16 +66,16 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
 				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)) ||
 	    nj_newrepo_empty_config(j, l, (mode_t)(mode & 0666), (flags & O_CLOEXEC) != 0) ||
-	    !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_CREATE), S_IFREG))
+	    !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_CREATE), S_IFREG) || !nj_creating(j, l, NULL))
 		return 0;
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
 				  (int)(flags & KEEP_FLAGS) | O_CREAT | O_EXCL | O_NOFOLLOW |
 					  O_CLOEXEC | O_NOCTTY,
 				  (mode_t)(mode & 07777 & ~NOTIFY_SETID_BITS));
 		   e = errno);
+	nj_made(j, l, NULL, fd < 0 ? e : 0);
 	if (fd < 0)
 		return e == EEXIST && !(flags & O_EXCL) ? -EAGAIN : nj_answer(j, e);
-	nj_note_created(j, l->parent, l->name, l->path);
 	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
 	if (e == 0)
 		NOTIFY_STAT_INC(j->nt, created);
@@ -515,14 +515,15 @@ static int op_link(struct job *j)
 		nj_refuse(j, FSJ_CAP_CREATE, b.path,
 			  "a symbolic link there would redirect a denied or protected name", EACCES,
 			  NULL);
-	else if (S_ISLNK(a.st.st_mode) && a.parent >= 0)
-		e = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? errno : 0;
-	else {
+	else if (nj_creating(j, &b, &a.st)) {
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);
-		e = linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW) < 0 ? errno : 0;
+		e = (S_ISLNK(a.st.st_mode) && a.parent >= 0
+			     ? linkat(a.parent, a.name, b.parent, b.name, 0)
+			     : linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW)) < 0
+			    ? errno
+			    : 0;
+		nj_made(j, &b, &a.st, e); /* a name of an older file: that one is still saved */
 	}
-	if (e == 0) /* a new name, maybe of an older file: that one is still saved */
-		backup_note_new(j->nt->bc, b.path);
 	return done_two(j, e, &a, &b);
 }
 
@@ -560,7 +561,7 @@ static int op_make(struct job *j)
 		nj_refuse(j, FSJ_CAP_CREATE, l.path,
 			  "a symbolic link there would redirect a denied or protected name", EACCES,
 			  NULL);
-	else {
+	else if (nj_creating(j, &l, NULL)) {
 		if (sym)
 			e = symlinkat(target, l.parent, l.name);
 		else if (c->op == NOTIFY_OP_MKDIR)
@@ -570,8 +571,7 @@ static int op_make(struct job *j)
 						  (mode_t)(c->mode & (S_IFMT | 07777) &
 							   ~NOTIFY_SETID_BITS), 0));
 		e = e < 0 ? errno : 0;
-		if (e == 0)
-			nj_note_created(j, l.parent, l.name, l.path);
+		nj_made(j, &l, NULL, e);
 	}
 	if (e >= 0)
 		nj_answer(j, e);

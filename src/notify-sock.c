@@ -484,10 +484,11 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 		notify_loc_release(&l);
 		return nj_answer(j, e);
 	}
-	if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+	if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !nj_creating(j, &l, NULL))
 		goto out;
 	here = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (!j->nt->own_umask || here < 0 || fchdir(l.parent) < 0) {
+		nj_made(j, &l, NULL, EACCES);
 		nj_refuse(j, FSJ_CAP_CREATE, l.path, "the folder cannot be entered", EACCES, NULL);
 		goto out;
 	}
@@ -499,12 +500,8 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 		   e = errno);
 	if (fchdir(here) < 0)
 		die_errno("cannot return to the supervisor's folder");
-	if (r < 0) {
-		nj_answer(j, e);
-		goto out;
-	}
-	nj_note_created(j, l.parent, l.name, l.path);
-	nj_answer(j, 0);
+	nj_made(j, &l, NULL, r < 0 ? e : 0);
+	nj_answer(j, r < 0 ? e : 0);
 out:
 	notify_loc_release(&l);
 	return 0;

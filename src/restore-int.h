@@ -28,6 +28,7 @@ struct rctx {
 	struct made *made; /* files this restore made again, by the identity they had */
 	size_t nmade;
 	struct backup_index *files; /* the files with more than one record (restore-names.c) */
+	bool *answered; /* by record: a "creating" a later record answers (restore-made.c) */
 };
 
 /* A file made again by this restore (a copy from the cycle): its other
@@ -69,8 +70,12 @@ bool rs_move_done(const struct rctx *x, const struct manifest_rec *r);
 
 /* ---- restore.c ---- */
 
-/* Dry run: a move-back (or swap) would have put the object back at path. */
+/* Dry run: a move-back (or swap) would have put the object back at path.
+ * rs_sim_state(): what the dry run's actions so far left at path (or a
+ * folder above it; -1: as on disk); rs_sim_add(): an action's. */
 bool rs_sim_brings(const struct rctx *x, const char *path);
+int rs_sim_state(const struct rctx *x, const char *path);
+void rs_sim_add(struct rctx *x, const char *path, int state);
 
 /* One action of the restore (action: "recreate", "refuse", ...; to: a
  * second path or NULL; detail may be NULL): added to x->actions and
@@ -126,5 +131,17 @@ bool rs_made_is(const struct rctx *x, const struct manifest_rec *r, const struct
  * record): take it back from there. false when the cycle has no such
  * record for r; true when it was dealt with (and the action recorded). */
 bool rs_from_trash(struct rctx *x, const struct manifest_rec *r);
+
+/* ---- restore-made.c ---- */
+
+/* Before the first record: which "creating" records a later "created" or
+ * "cancel" of their path answers (x->answered, freed by the caller).
+ * rs_undo_created(): a "created" record, its object (by identity) to the
+ * trash. rs_undo_creating(): an unanswered "creating" record, its object
+ * to the trash when proven the run's (see the file), else left and said
+ * (a "leave" action, counted neither done nor failed). */
+void rs_made_begin(struct rctx *x);
+void rs_undo_created(struct rctx *x, const struct manifest_rec *r);
+void rs_undo_creating(struct rctx *x, const struct manifest_rec *r);
 
 #endif

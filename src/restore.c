@@ -15,20 +15,17 @@
 #include "path.h"
 #include "restore-int.h"
 #include "restore.h"
-#include "trash.h"
 #include "util.h"
-
-static int sim_state(const struct rctx *x, const char *path);
 
 /* Dry run: a move-back (or swap) would have put the object back at path. */
 bool rs_sim_brings(const struct rctx *x, const char *path)
 {
-	int st = sim_state(x, path);
+	int st = rs_sim_state(x, path);
 
 	return st == SIM_THERE || st == SIM_SETTLED;
 }
 
-static void sim_add(struct rctx *x, const char *path, int state)
+void rs_sim_add(struct rctx *x, const char *path, int state)
 {
 	x->sim = xreallocarray(x->sim, x->nsim + 1, sizeof(*x->sim));
 	x->sim[x->nsim++] = (struct sim){ path, state };
@@ -36,7 +33,7 @@ static void sim_add(struct rctx *x, const char *path, int state)
 
 /* The state a dry run would have left path (or a folder above it) in,
  * newest first; -1: as on disk. */
-static int sim_state(const struct rctx *x, const char *path)
+int rs_sim_state(const struct rctx *x, const char *path)
 {
 	for (size_t i = x->nsim; i-- > 0;)
 		if (x->sim[i].state == SIM_MADE ? strcmp(x->sim[i].path, path) == 0
@@ -341,27 +338,6 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 	undo_saved(x, &v);
 }
 
-/* The old name of a rename holds a file no record names and born after
- * the cycle began: the run made it and was killed before its record
- * (a create is recorded after it is made). It goes to the trash, as a
- * recorded one would (announced only, in a dry run). Returns true when
- * the name is free for the move-back. */
-static bool stray_trashed(struct rctx *x, int ffd, const char *path)
-{
-	struct timespec t = { .tv_sec = (time_t)x->m->time, .tv_nsec = 0 };
-	struct fsj_error err = { { 0 } };
-	const char *name = rs_base_name(path);
-	struct stat sb;
-
-	if (ffd < 0 || !x->o->home || x->m->time <= 0 ||
-	    fstatat(ffd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || S_ISDIR(sb.st_mode) ||
-	    !backup_copy_born_after(ffd, name, &t) ||
-	    (!x->o->dry_run && trash_move_at(x->o->home, ffd, name, path, NULL, &err) < 0))
-		return false;
-	rs_act(x, "trash", path, NULL, true, "made by the run, unrecorded");
-	return true;
-}
-
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int tfd = -1, ffd = -1;
@@ -371,13 +347,13 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	int rc;
 
 	if (x->o->dry_run &&
-	    (sim_state(x, r->to) == SIM_GONE || sim_state(x, r->to) == SIM_SETTLED ||
-	     sim_state(x, r->path) == SIM_SETTLED))
+	    (rs_sim_state(x, r->to) == SIM_GONE || rs_sim_state(x, r->to) == SIM_SETTLED ||
+	     rs_sim_state(x, r->path) == SIM_SETTLED))
 		return;
-	if (x->o->dry_run && sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
+	if (x->o->dry_run && rs_sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
 		rs_act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
-		sim_add(x, r->to, SIM_GONE);
-		sim_add(x, r->path, SIM_THERE);
+		rs_sim_add(x, r->to, SIM_GONE);
+		rs_sim_add(x, r->path, SIM_THERE);
 		return;
 	}
 	tfd = rs_open_parent(x, r->to, false, NULL);
@@ -391,13 +367,10 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	/* The second name of an exchange: both names swap back at once. */
-	if ((x->o->dry_run && sim_state(x, r->path) == SIM_THERE) ||
-	    (!(x->o->dry_run && sim_state(x, r->path) == SIM_GONE) && ffd >= 0 &&
+	if ((x->o->dry_run && rs_sim_state(x, r->path) == SIM_THERE) ||
+	    (!(x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE) && ffd >= 0 &&
 	     fstatat(ffd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)) {
-		if (!r->exchange && !(x->o->dry_run && sim_state(x, r->path) == SIM_THERE) &&
-		    stray_trashed(x, ffd, r->path)) {
-			/* moved back below */
-		} else if (!r->exchange) {
+		if (!r->exchange) {
 			rs_act(x, "refuse", r->to, r->path, false,
 			       "cannot move it back: its old name exists");
 			return;
@@ -407,8 +380,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	}
 	if (x->o->dry_run) {
 		rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
-		sim_add(x, r->to, swap ? SIM_SETTLED : SIM_GONE);
-		sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
+		rs_sim_add(x, r->to, swap ? SIM_SETTLED : SIM_GONE);
+		rs_sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
 		return;
 	}
 #ifdef __linux__
@@ -424,50 +397,6 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
-}
-
-static void undo_create(struct rctx *x, const struct manifest_rec *r)
-{
-	cleanup_fd int pfd = -1;
-	struct fsj_error err = { { 0 } };
-	const char *name = rs_base_name(r->path);
-	struct stat sb;
-
-	if (x->o->dry_run && sim_state(x, r->path) >= 0) {
-		/* a move-back would have put the run's file there: trashed next */
-		if (sim_state(x, r->path) == SIM_THERE)
-			rs_act(x, "trash", r->path, NULL, true, NULL);
-		sim_add(x, r->path, SIM_GONE);
-		return;
-	}
-	pfd = rs_open_parent(x, r->path, false, NULL);
-	if (pfd < 0 && errno == ENOENT)
-		return;
-	if (pfd < 0) {
-		rs_act_errno(x, r->path, "cannot open its folder", errno);
-		return;
-	}
-	if (fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !rs_same_ident(&sb, r))
-		return; /* gone, or not what the run made */
-	if (x->o->dry_run) {
-		rs_act(x, S_ISDIR(sb.st_mode) ? "remove-folder" : "trash", r->path, NULL, true,
-		       NULL);
-		sim_add(x, r->path, SIM_GONE);
-		return;
-	}
-	if (S_ISDIR(sb.st_mode) && unlinkat(pfd, name, AT_REMOVEDIR) == 0) {
-		rs_act(x, "remove-folder", r->path, NULL, true, "empty");
-		return;
-	}
-	if (!x->o->home) {
-		rs_act(x, "refuse", r->path, NULL, false, "no trash: no home folder");
-		return;
-	}
-	if (trash_move_at(x->o->home, pfd, name, r->path, NULL, &err) < 0) {
-		rs_act(x, "refuse", r->path, NULL, false, err.text);
-		return;
-	}
-	rs_act(x, "trash", r->path, NULL, true, NULL);
 }
 
 static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
@@ -490,7 +419,7 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 		return;
 	if (x->o->dry_run) {
 		rs_act(x, "mkdir", r->path, NULL, true, NULL);
-		sim_add(x, r->path, SIM_MADE);
+		rs_sim_add(x, r->path, SIM_MADE);
 		return;
 	}
 	if (mkdirat(pfd, rs_base_name(r->path), r->mode) < 0 ||
@@ -607,11 +536,12 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL };
+	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL, NULL };
 
 	memset(c, 0, sizeof(*c));
 	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	rs_names_begin(&x);
+	rs_made_begin(&x);
 	for (size_t i = m->n; i-- > 0;) {
 		const struct manifest_rec *r = &m->v[i];
 
@@ -631,7 +561,10 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 			undo_rename(&x, r);
 			break;
 		case MANIFEST_CREATED:
-			undo_create(&x, r);
+			rs_undo_created(&x, r);
+			break;
+		case MANIFEST_CREATING:
+			rs_undo_creating(&x, r);
 			break;
 		case MANIFEST_RMDIR:
 			undo_rmdir(&x, r);
@@ -643,6 +576,8 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 			undo_special(&x, r);
 			break;
 		case MANIFEST_CYCLE:
+		case MANIFEST_CANCEL: /* read by rs_made_begin() */
+		case MANIFEST_N_OPS:
 		case MANIFEST_TRASHED: /* read by undo_saved() */
 			break;
 		}
@@ -650,6 +585,7 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 	if (x.filesfd >= 0)
 		close(x.filesfd);
 	rs_names_end(&x);
+	free(x.answered);
 	free(x.sim);
 	return c->failed ? -1 : 0;
 }

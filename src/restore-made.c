@@ -1,0 +1,198 @@
+/* restore-made.c - the names the run made (manifest.h "created",
+ * "creating", "cancel"): restore moves what they hold to the trash (an
+ * empty folder is removed), never deletes, and takes nothing it cannot
+ * tell the run made. A "created" record names its object by identity. A
+ * "creating" record is written before the create (issue 14): one that no
+ * later "created" or "cancel" record answers is a create the kill cut
+ * short, and names an object only by its birth: it is taken when the
+ * object at that name, in the same folder, was born at or after the
+ * record (statx(2) STATX_BTIME; st_birthtimespec on macOS) - or, for a
+ * link, is the file linked. Where the filesystem keeps no birth time
+ * nothing is taken: the object is left, and said (no mtime or ctime
+ * argument stands in: a chmod or a rename of an older file moves both). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "restore-int.h"
+#include "trash.h"
+#include "util.h"
+
+/* The birth time of name in dirfd: 1 at or after t, 0 before, -1 unknown
+ * (the filesystem keeps none, or it cannot be read). */
+static int born_since(int dirfd, const char *name, const struct timespec *t)
+{
+	struct timespec b;
+#if defined(__linux__) && defined(STATX_BTIME)
+	struct statx stx;
+
+	if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &stx) < 0 ||
+	    !(stx.stx_mask & STATX_BTIME))
+		return -1;
+	b.tv_sec = (time_t)stx.stx_btime.tv_sec;
+	b.tv_nsec = (long)stx.stx_btime.tv_nsec;
+#elif defined(__APPLE__)
+	struct stat sb;
+
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		return -1;
+	b = sb.st_birthtimespec;
+#else
+	(void)dirfd, (void)name, (void)t, (void)b;
+	return -1;
+#endif
+	return b.tv_sec > t->tv_sec || (b.tv_sec == t->tv_sec && b.tv_nsec >= t->tv_nsec);
+}
+
+/* Order of records by path, then by place in the manifest. */
+static const struct manifest *sort_m;
+
+static int by_path(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(sort_m->v[i].path, sort_m->v[j].path);
+
+	return c ? c : (i > j) - (i < j);
+}
+
+void rs_made_begin(struct rctx *x)
+{
+	const struct manifest *m = x->m;
+	size_t *v, *open, n = 0, nopen = 0;
+
+	x->answered = xcalloc(m->n + 1, sizeof(*x->answered));
+	v = xcalloc(m->n + 1, sizeof(*v));
+	open = xcalloc(m->n + 1, sizeof(*open));
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i].op == MANIFEST_CREATING || m->v[i].op == MANIFEST_CREATED ||
+		    m->v[i].op == MANIFEST_CANCEL)
+			v[n++] = i;
+	sort_m = m;
+	qsort(v, n, sizeof(*v), by_path);
+	/* per path, in manifest order: a "created" or "cancel" answers the
+	 * newest "creating" not answered yet (threads may interleave) */
+	for (size_t k = 0; k < n; k++) {
+		const struct manifest_rec *r = &m->v[v[k]];
+
+		if (k && strcmp(r->path, m->v[v[k - 1]].path) != 0)
+			nopen = 0;
+		if (r->op == MANIFEST_CREATING)
+			open[nopen++] = v[k];
+		else if (nopen)
+			x->answered[open[--nopen]] = true;
+	}
+	free(open);
+	free(v);
+}
+
+/* Move the object sb the run made at name in pfd to the trash (an empty
+ * folder: removed), or say what a dry run would do. */
+static void take(struct rctx *x, int pfd, const char *path, const struct stat *sb,
+		 const char *detail)
+{
+	struct fsj_error err = { { 0 } };
+	const char *name = rs_base_name(path);
+
+	if (x->o->dry_run) {
+		rs_act(x, S_ISDIR(sb->st_mode) ? "remove-folder" : "trash", path, NULL, true,
+		       detail);
+		rs_sim_add(x, path, SIM_GONE);
+		return;
+	}
+	if (S_ISDIR(sb->st_mode) && unlinkat(pfd, name, AT_REMOVEDIR) == 0) {
+		rs_act(x, "remove-folder", path, NULL, true, detail ? detail : "empty");
+		return;
+	}
+	if (!x->o->home) {
+		rs_act(x, "refuse", path, NULL, false, "no trash: no home folder");
+		return;
+	}
+	if (trash_move_at(x->o->home, pfd, name, path, NULL, &err) < 0) {
+		rs_act(x, "refuse", path, NULL, false, err.text);
+		return;
+	}
+	rs_act(x, "trash", path, NULL, true, detail);
+}
+
+void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	struct stat sb;
+
+	if (x->o->dry_run && rs_sim_state(x, r->path) >= 0) {
+		/* a move-back would have put the run's file there: trashed next */
+		if (rs_sim_state(x, r->path) == SIM_THERE)
+			rs_act(x, "trash", r->path, NULL, true, NULL);
+		rs_sim_add(x, r->path, SIM_GONE);
+		return;
+	}
+	pfd = rs_open_parent(x, r->path, false, NULL);
+	if (pfd < 0 && errno == ENOENT)
+		return;
+	if (pfd < 0) {
+		rs_act_errno(x, r->path, "cannot open its folder", errno);
+		return;
+	}
+	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !rs_same_ident(&sb, r))
+		return; /* gone, or not what the run made */
+	take(x, pfd, r->path, &sb, NULL);
+}
+
+/* An object left where a restore cannot tell the run made it: said (in
+ * the actions, counted neither done nor failed). */
+static void leave(struct rctx *x, const char *path, const char *why)
+{
+	cJSON *a = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(a, "action", "leave");
+	cJSON_AddStringToObject(a, "path", path);
+	cJSON_AddBoolToObject(a, "ok", true);
+	cJSON_AddStringToObject(a, "detail", why);
+	cJSON_AddItemToArray(x->actions, a);
+}
+
+void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	struct stat sb, dsb;
+	int born;
+
+	if (x->answered[x->cur])
+		return; /* "created" (by identity) or "cancel" says it */
+	if (x->o->dry_run && rs_sim_state(x, r->path) >= 0) {
+		/* a move-back would have put the run's file there (born since) */
+		if (rs_sim_state(x, r->path) == SIM_THERE)
+			rs_act(x, "trash", r->path, NULL, true, NULL);
+		rs_sim_add(x, r->path, SIM_GONE);
+		return;
+	}
+	pfd = rs_open_parent(x, r->path, false, NULL);
+	if (pfd < 0 || fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		return; /* never made, or gone */
+	if (fstat(pfd, &dsb) < 0 || dsb.st_dev != r->dir_dev || dsb.st_ino != r->dir_ino) {
+		leave(x, r->path, "the run was killed as it made this name, but its folder is "
+				  "not the one it was made in: left");
+		return;
+	}
+	if (r->has_ident) { /* a link: the file linked, by identity */
+		if (rs_same_ident(&sb, r))
+			take(x, pfd, r->path, &sb, "made by the run, its record cut short");
+		else
+			leave(x, r->path, "the run was killed as it linked this name, and it "
+					  "holds another file now: left");
+		return;
+	}
+	born = born_since(pfd, rs_base_name(r->path), &r->since);
+	if (born > 0)
+		take(x, pfd, r->path, &sb, "made by the run, its record cut short");
+	else
+		leave(x, r->path, born < 0 ? "the run was killed as it made this name; the "
+					     "filesystem keeps no birth time to tell it is the "
+					     "run's: left"
+					   : "the run was killed as it made this name, but what "
+					     "is there is older: left");
+}
