@@ -7,10 +7,11 @@
 #   not the first file's name, which the next run will not use;
 # - a refusal of the home folder itself, or of "/" (pip reading ~, say),
 #   never gets a hint to grant it: that would open the whole home.
-# Found trying npm and pip as a new user (task user3).
+# Found trying npm and pip as a new user (task user3); as root and as the
+# ordinary user.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan_user_pass FSJAIL_T0230_USER 3
 setup
 require_landlock
 
@@ -36,4 +37,5 @@ grep -q -- "--grant read:$HOME " "$ERR" && fail "the hint grants the home: $(cat
 grep -q -- "allow add read $HOME " "$ERR" && fail "the hint keeps a grant of the home: $(cat "$ERR")"
 end_test
 
+end_user_pass
 done_testing
