@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "refusal-hint.h"
 #include "refusal.h"
 #include "util.h"
 
@@ -317,39 +318,29 @@ static char *decider(const struct kept *k)
 			 why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
-/* One line saying what the user can do about the first refusal a rule
- * could lift (a grant for one run, or one kept in the rules file); none
- * when every refusal shown is protected, the user's own deny, read-only
- * mode (policy_finalize()), or not the policy's (the listener could not
- * be sure). */
-static void hint(FILE *out, const size_t *first, size_t n)
+/* The line saying how to lift the refusals shown (refusal-hint.h): only
+ * those a rule could lift, not protected ones, the user's own denies,
+ * read-only mode (policy_finalize()), or those not the policy's (the
+ * listener could not be sure). */
+static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 {
+	struct refusal_hint_item *items = xcalloc(n ? n : 1, sizeof(*items));
+	size_t m = 0;
+
 	for (size_t g = 0; g < n; g++) {
 		const struct kept *k = &kept[first[g]];
-		cleanup_free char *shown = NULL, *grant = NULL;
-		struct strbuf gw = STRBUF_INIT, pw = STRBUF_INIT;
 
 		if (!k->by_policy || !k->path || k->level == FSJ_LEVEL_PROTECTED ||
 		    k->level == FSJ_LEVEL_EXPLICIT ||
 		    (k->rule_id && strcmp(k->rule_id, "read-only-mode") == 0))
 			continue;
-		/* the command chose the path: one shell word in a line the
-		 * user may paste (a blank or ';' in it must not add options
-		 * or commands) */
-		shown = refusal_printable(k->path);
-		grant = xasprintf("%s:%s", fsj_cap_name(k->cap), shown);
-		fsj_quote_shell_sb(&gw, grant);
-		fsj_quote_shell_sb(&pw, shown);
-		fprintf(out, "  to allow it: fsjail run --grant %s ... (this run only), or "
-			     "fsjail allow add %s %s (kept); fsjail explain %s says why\n",
-			gw.buf, fsj_cap_name(k->cap), pw.buf, pw.buf);
-		sb_release(&gw);
-		sb_release(&pw);
-		return;
+		items[m++] = (struct refusal_hint_item){ k->cap, k->path };
 	}
+	refusal_hint_print(out, items, m, home);
+	free(items);
 }
 
-void refusal_summary(FILE *out)
+void refusal_summary(FILE *out, const char *home)
 {
 	size_t *first = NULL, *count = NULL, n_groups = 0;
 	bool *mixed = NULL;
@@ -391,7 +382,7 @@ void refusal_summary(FILE *out)
 	}
 	if (n_groups > SUMMARY_LINES)
 		fprintf(out, "  and %zu more\n", n_groups - SUMMARY_LINES);
-	hint(out, first, n_groups < SUMMARY_LINES ? n_groups : SUMMARY_LINES);
+	hint(out, first, n_groups < SUMMARY_LINES ? n_groups : SUMMARY_LINES, home);
 	if (total > n_kept)
 		fprintf(out, "  (%lu more refusals were counted, not kept)\n",
 			total - (unsigned long)n_kept);

@@ -31,6 +31,7 @@ int runmsg_parse_fd(const char *opt, const char *arg)
 int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *err)
 {
 	refusal_reset();
+	m->home = ctx->env.home;
 	if (m->report_path) {
 		m->report_fd = open(m->report_path,
 				    O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -184,7 +185,7 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 	}
 	if (!m->quiet) {
 		fflush(stdout);
-		refusal_summary(stderr);
+		refusal_summary(stderr, m->home);
 	}
 	if (m->report_fd >= 0)
 		close(m->report_fd);

@@ -53,7 +53,7 @@ static char *summary(void)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	refusal_summary(f);
+	refusal_summary(f, NULL);
 	fclose(f);
 	return buf;
 }
