@@ -13,7 +13,8 @@
  * be left to the listener, landlock-plan.c), the .git file of a linked
  * worktree or submodule (it says which gitdir, so which hooks and config,
  * git uses), commondir and gitdir in every gitdir (likewise, existing or
- * not), the core.hooksPath folder (existing or not), and what makes git's
+ * not; a linked worktree's .git file and administrative folder refuse
+ * write and create but not delete, LINKED_DENY), the core.hooksPath folder (existing or not), and what makes git's
  * discovery take the gitdir for one (setup.c is_git_directory()): HEAD
  * (changed only through git's checked HEAD.lock rename, notify-gitcfg.c)
  * and the objects/ and refs/ folders themselves (not what they hold).
@@ -67,14 +68,21 @@ void repometa_add_path(struct repometa *m, const char *path, bool recursive, uns
 }
 
 static void add_child(struct repometa *m, const char *dir, const char *name, bool recursive,
-		      bool only_existing, const char *repo)
+		      bool only_existing, const char *repo, unsigned deny)
 {
 	cleanup_free char *p = path_join(dir, name);
 	struct stat st;
 
 	if (!only_existing || lstat(p, &st) == 0)
-		repometa_add_path(m, p, recursive, FSJ_CAPS_MODIFY, repo);
+		repometa_add_path(m, p, recursive, deny, repo);
 }
+
+/* What a linked worktree's .git file and its administrative folder
+ * (<common>/worktrees/<id>/) refuse: write and create, not delete. A
+ * delete only unmakes a worktree (git worktree remove and prune delete
+ * them all), and what it leaves cannot be made again (create stays
+ * refused), so no name can come to point git at other config or hooks. */
+#define LINKED_DENY (FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE))
 
 /* Mark gitdir (resolved) seen; false when it already was. */
 static bool first_visit(struct repometa *m, const char *gitdir)
@@ -141,6 +149,16 @@ static void visit_modules(struct repometa *m, const char *dir, const char *home,
 	closedir(d);
 }
 
+/* Whether gitdir is <common>/worktrees/<id> (both resolved): a linked
+ * worktree's administrative folder. */
+static bool linked_admin(const char *gitdir, const char *common)
+{
+	cleanup_free char *parent = path_dirname(gitdir);
+	cleanup_free char *wts = path_join(common, "worktrees");
+
+	return parent && strcmp(parent, wts) == 0;
+}
+
 /* worktrees/<id>/ of a common gitdir: each names, in its gitdir file, the
  * .git file of a linked worktree (wherever that lies). */
 static void visit_worktrees(struct repometa *m, const char *common, const char *home,
@@ -166,7 +184,7 @@ static void visit_worktrees(struct repometa *m, const char *common, const char *
 		dotgit = repometa_gitdir_file(gfile);
 		if (dotgit && dotgit[0] == '/') {
 			top = path_dirname(dotgit);
-			repometa_add_path(m, dotgit, false, FSJ_CAPS_MODIFY, top);
+			repometa_add_path(m, dotgit, false, LINKED_DENY, top);
 		}
 		visit_gitdir(m, wt, top, home, depth + 1);
 	}
@@ -184,6 +202,7 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	cleanup_free char *cdfile = NULL, *cd = NULL, *common = NULL, *modules = NULL;
 	cleanup_free char *hooks = NULL, *info = NULL;
 	struct stat st;
+	unsigned deny;
 
 	cleanup_free char *head = path_join(gitdir, "HEAD");
 
@@ -193,17 +212,18 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	cdfile = path_join(gitdir, "commondir");
 	cd = repometa_git_file(cdfile, "");
 	common = cd ? repometa_abs(cd, gitdir, NULL) : NULL;
+	deny = common && linked_admin(gitdir, common) ? LINKED_DENY : FSJ_CAPS_MODIFY;
 	/* A linked worktree's own gitdir: git reads hooks and info from the
 	 * common dir, config.worktree from here. */
 	hooks = path_join(gitdir, "hooks");
 	if (!common || lstat(hooks, &st) == 0)
-		repometa_add_path(m, hooks, true, FSJ_CAPS_MODIFY, repo);
-	add_child(m, gitdir, "config", false, common != NULL, repo);
+		repometa_add_path(m, hooks, true, deny, repo);
+	add_child(m, gitdir, "config", false, common != NULL, repo, deny);
 	/* commondir and gitdir name the folder whose config and hooks git
 	 * reads (a linked worktree's own gitdir has both): existing or not */
-	add_child(m, gitdir, "commondir", false, false, repo);
-	add_child(m, gitdir, "gitdir", false, false, repo);
-	add_child(m, gitdir, "config.worktree", false, false, repo);
+	add_child(m, gitdir, "commondir", false, false, repo, deny);
+	add_child(m, gitdir, "gitdir", false, false, repo, deny);
+	add_child(m, gitdir, "config.worktree", false, false, repo, deny);
 	/* what makes git take this folder for a gitdir (setup.c
 	 * is_git_directory()): a HEAD git rejects, and git's discovery
 	 * walks on to the parent, where a gitdir shape planted by the
@@ -214,7 +234,7 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	 * its entries has no mount mask and would expand the workspace and
 	 * every folder above it (new entries unreachable); without them
 	 * git also walks on, to folders where HEAD cannot be made. */
-	add_child(m, gitdir, "HEAD", false, false, repo);
+	add_child(m, gitdir, "HEAD", false, false, repo, deny);
 	for (size_t i = m->n; i-- > 0;)
 		if (strcmp(m->v[i].path, head) == 0 && !m->v[i].recursive)
 			m->v[i].head = true;
@@ -224,9 +244,9 @@ static void visit_gitdir(struct repometa *m, const char *gitdir, const char *wor
 	info = path_join(gitdir, "info");
 	if (lstat(info, &st) == 0 && S_ISDIR(st.st_mode)) {
 		for (size_t i = 0; i < sizeof(info_files) / sizeof(info_files[0]); i++)
-			add_child(m, gitdir, info_files[i], false, common != NULL, repo);
+			add_child(m, gitdir, info_files[i], false, common != NULL, repo, deny);
 	} else if (!common || lstat(info, &st) == 0) {
-		repometa_add_path(m, info, true, FSJ_CAPS_MODIFY, repo);
+		repometa_add_path(m, info, true, deny, repo);
 	}
 	cfg = path_join(gitdir, "config");
 	cfgwt = path_join(gitdir, "config.worktree");
@@ -258,7 +278,8 @@ static void visit_dotgit(struct repometa *m, const char *dir, const char *home)
 	if (S_ISDIR(st.st_mode)) {
 		gitdir = path_resolve(dotgit);
 	} else if (S_ISREG(st.st_mode)) {
-		repometa_add_path(m, dotgit, false, FSJ_CAPS_MODIFY, dir);
+		/* a linked worktree's or absorbed submodule's: see LINKED_DENY */
+		repometa_add_path(m, dotgit, false, LINKED_DENY, dir);
 		target = repometa_git_file(dotgit, "gitdir: ");
 		gitdir = target ? repometa_abs(target, dir, NULL) : NULL;
 		if (gitdir)

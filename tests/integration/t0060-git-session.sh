@@ -155,7 +155,7 @@ assert_out_match "^  write +allow +baseline"
 run_cmd "$FSJAIL" status --workspace "$WS"
 assert_out_match "^  $WS/\\.githooks: deny write, create, delete \\(repository metadata of $WS\\)"
 assert_out_match "^  $WS/vendor/lib/\\.git/hooks: deny write, create, delete \\(repository metadata of $WS/vendor/lib\\)"
-assert_out_match "^  $WS/\\.wt/feature/\\.git \\(this path only\\): deny write, create, delete"
+assert_out_match "^  $WS/\\.wt/feature/\\.git \\(this path only\\): deny write, create"
 end_test
 
 begin_test "protect: {repository: false} turns the repository part off"
