@@ -71,7 +71,7 @@ bool broker_repo_guarded(const char *path)
 	for (p = path; *p; p = *e ? e + 1 : e) {
 		while (*p == '/')
 			p++;
-		e = strchrnul(p, '/');
+		e = p + strcspn(p, "/");
 		n = (size_t)(e - p);
 		if (n && (todo_dir_name(p, n) ||
 			  (shape_name(p, n) && (!*e || (n >= 4 && memcmp(e - 4, ".git", 4) == 0)))))
