@@ -6,7 +6,10 @@
  * later "created" or "cancel" record answers is a create the kill cut
  * short, and names an object only by its birth: it is taken when the
  * object at that name, in the same folder, was born at or after the
- * record (statx(2) STATX_BTIME; st_birthtimespec on macOS) - or, for a
+ * record and no later than RS_CREATE_WINDOW seconds after it (statx(2)
+ * STATX_BTIME; st_birthtimespec on macOS; the listener makes the object
+ * right after the record, so a younger one is a file made after the run,
+ * such as the user's editor saving there before the restore) - or, for a
  * link, is the file linked. Where the filesystem keeps no birth time
  * nothing is taken: the object is left, and said (no mtime or ctime
  * argument stands in: a chmod or a rename of an older file moves both). */
@@ -21,8 +24,13 @@
 #include "trash.h"
 #include "util.h"
 
-/* The birth time of name in dirfd: 1 at or after t, 0 before, -1 unknown
- * (the filesystem keeps none, or it cannot be read). */
+/* The longest a listener takes from a "creating" record to its create,
+ * in seconds (one fsync between them); later births are not the run's. */
+#define RS_CREATE_WINDOW 10
+
+/* The birth time of name in dirfd: 1 at or after t and at most
+ * RS_CREATE_WINDOW seconds after it, 0 before or later, -1 unknown (the
+ * filesystem keeps none, or it cannot be read). */
 static int born_since(int dirfd, const char *name, const struct timespec *t)
 {
 	struct timespec b;
@@ -44,6 +52,9 @@ static int born_since(int dirfd, const char *name, const struct timespec *t)
 	(void)dirfd, (void)name, (void)t, (void)b;
 	return -1;
 #endif
+	if (b.tv_sec > t->tv_sec + RS_CREATE_WINDOW ||
+	    (b.tv_sec == t->tv_sec + RS_CREATE_WINDOW && b.tv_nsec > t->tv_nsec))
+		return 0;
 	return b.tv_sec > t->tv_sec || (b.tv_sec == t->tv_sec && b.tv_nsec >= t->tv_nsec);
 }
 
@@ -194,5 +205,5 @@ void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
 					     "filesystem keeps no birth time to tell it is the "
 					     "run's: left"
 					   : "the run was killed as it made this name, but what "
-					     "is there is older: left");
+					     "is there was born before or well after: left");
 }
