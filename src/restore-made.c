@@ -69,6 +69,43 @@ static int by_path(const void *a, const void *b)
 	return c ? c : (i > j) - (i < j);
 }
 
+/* Order of records by path, then by "to", then by place. */
+static int by_path_to(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(sort_m->v[i].path, sort_m->v[j].path);
+
+	if (!c)
+		c = strcmp(sort_m->v[i].to, sort_m->v[j].to);
+	return c ? c : (i > j) - (i < j);
+}
+
+/* A "cancel" with "to" answers the newest "renamed" of path -> to not
+ * answered yet: that rename failed, and is neither moved back nor read as
+ * moved back (rs_gone_with_folder()). */
+static void renames_begin(struct rctx *x, size_t *v, size_t *open)
+{
+	const struct manifest *m = x->m;
+	size_t n = 0, nopen = 0;
+
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i].op == MANIFEST_RENAMED ||
+		    (m->v[i].op == MANIFEST_CANCEL && m->v[i].to))
+			v[n++] = i;
+	sort_m = m;
+	qsort(v, n, sizeof(*v), by_path_to);
+	for (size_t k = 0; k < n; k++) {
+		const struct manifest_rec *r = &m->v[v[k]], *p = k ? &m->v[v[k - 1]] : NULL;
+
+		if (p && (strcmp(r->path, p->path) != 0 || strcmp(r->to, p->to) != 0))
+			nopen = 0;
+		if (r->op == MANIFEST_RENAMED)
+			open[nopen++] = v[k];
+		else if (nopen)
+			x->answered[open[--nopen]] = true;
+	}
+}
+
 void rs_made_begin(struct rctx *x)
 {
 	const struct manifest *m = x->m;
@@ -79,7 +116,7 @@ void rs_made_begin(struct rctx *x)
 	open = xcalloc(m->n + 1, sizeof(*open));
 	for (size_t i = 0; i < m->n; i++)
 		if (m->v[i].op == MANIFEST_CREATING || m->v[i].op == MANIFEST_CREATED ||
-		    m->v[i].op == MANIFEST_CANCEL)
+		    (m->v[i].op == MANIFEST_CANCEL && !m->v[i].to))
 			v[n++] = i;
 	sort_m = m;
 	qsort(v, n, sizeof(*v), by_path);
@@ -95,6 +132,7 @@ void rs_made_begin(struct rctx *x)
 		else if (nopen)
 			x->answered[open[--nopen]] = true;
 	}
+	renames_begin(x, v, open);
 	free(open);
 	free(v);
 }
