@@ -29,7 +29,7 @@
 #define RS_CREATE_WINDOW 10
 
 /* The birth time of name in dirfd: 1 at or after t and at most
- * RS_CREATE_WINDOW seconds after it, 0 before or later, -1 unknown (the
+ * RS_CREATE_WINDOW seconds after it, 0 before, 2 later, -1 unknown (the
  * filesystem keeps none, or it cannot be read). */
 static int born_since(int dirfd, const char *name, const struct timespec *t)
 {
@@ -54,7 +54,7 @@ static int born_since(int dirfd, const char *name, const struct timespec *t)
 #endif
 	if (b.tv_sec > t->tv_sec + RS_CREATE_WINDOW ||
 	    (b.tv_sec == t->tv_sec + RS_CREATE_WINDOW && b.tv_nsec > t->tv_nsec))
-		return 0;
+		return 2;
 	return b.tv_sec > t->tv_sec || (b.tv_sec == t->tv_sec && b.tv_nsec >= t->tv_nsec);
 }
 
@@ -236,12 +236,14 @@ void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	born = born_since(pfd, rs_base_name(r->path), &r->since);
-	if (born > 0)
+	if (born == 1)
 		take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 	else
 		leave(x, r->path, born < 0 ? "the run was killed as it made this name; the "
 					     "filesystem keeps no birth time to tell it is the "
 					     "run's: left"
-					   : "the run was killed as it made this name, but what "
-					     "is there was born before or well after: left");
+		      : born == 0 ? "the run was killed as it made this name, but what "
+				    "is there is older: left"
+				  : "the run was killed as it made this name, but what is there "
+				    "was made after the run: left");
 }
