@@ -105,6 +105,13 @@ int backup_note_creating(struct backup_cycle *bc, int dirfd, const char *path,
 			 const struct stat *of);
 void backup_note_cancel(struct backup_cycle *bc, const char *path);
 
+/* A rename backup_note_renamed() recorded (from -> to, before the call)
+ * failed: a "cancel" record with both paths, so restore never reads the
+ * rename as done (a stale record made it skip every saved file below
+ * "to", taking them for moved back already; att4). Nothing without a
+ * cycle or for two temporary paths. */
+void backup_note_rename_failed(struct backup_cycle *bc, const char *from, const char *to);
+
 /* The file (dev, ino) was created at path in this cycle: later changes to
  * it need no backup, and restore moves it to the trash. */
 void backup_note_created(struct backup_cycle *bc, const char *path, dev_t dev, ino_t ino);

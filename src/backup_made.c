@@ -141,3 +141,18 @@ void backup_note_cancel(struct backup_cycle *bc, const char *path)
 		(void)backup_append_rec(bc, manifest_record("cancel", path, NULL), true);
 	pthread_mutex_unlock(&bc->lock);
 }
+
+void backup_note_rename_failed(struct backup_cycle *bc, const char *from, const char *to)
+{
+	cJSON *rec;
+
+	if (!bc || !from || !to || (backup_path_is_temp(bc, from) && backup_path_is_temp(bc, to)))
+		return;
+	pthread_mutex_lock(&bc->lock);
+	if (bc->manfd >= 0) {
+		rec = manifest_record("cancel", from, NULL);
+		cJSON_AddStringToObject(rec, "to", to);
+		(void)backup_append_rec(bc, rec, true);
+	}
+	pthread_mutex_unlock(&bc->lock);
+}

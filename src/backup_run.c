@@ -58,8 +58,10 @@ static int broker_rename(struct broker *b, int fdir, const char *fname, const ch
 	(void)b;
 	(void)fdir;
 	(void)fname;
-	if (done) {
-		if (over)
+	if (done) { /* st NULL: the rename failed */
+		if (!st)
+			backup_note_rename_failed(run.bc, from, to);
+		else if (over)
 			backup_note_removed(run.bc, to, over, NULL);
 		return 0;
 	}

@@ -298,8 +298,9 @@ int hostop_act(struct op *o, bool to_exists)
 			       : platform_rename_noreplace(fdir, o->from.name, tdir, o->to.name);
 		if (rc < 0)
 			fail_errno(o, "rename", o->from.path);
-		else if (broker_rename_hook)
-			(void)broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved, &st,
+		if (broker_rename_hook) /* done, or failed (st NULL) */
+			(void)broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved,
+						 rc < 0 ? NULL : &st,
 						 dfd >= 0 ? dfd : tdir, o->to.name, o->to.resolved, to_exists ? &tst : NULL,
 						 true, &o->err);
 		goto out;

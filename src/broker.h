@@ -110,7 +110,8 @@ extern int (*broker_backup_fd_hook)(struct broker *b, int dirfd, const char *nam
  * to_name in to_dir (to: resolved; over: the stat of the file renamed
  * over, or NULL): done false before it, to keep the file renamed over
  * (by link) and record the rename (restore moves it back), -1 with err
- * set refusing it; done true after it succeeded (return ignored). NULL
+ * set refusing it; done true after it (st NULL when it failed: a
+ * "cancel" of the rename is recorded; return ignored). NULL
  * (backups off): broker_backup_hook is called for the file renamed over. */
 extern int (*broker_rename_hook)(struct broker *b, int from_dir, const char *from_name,
 				 const char *from, const struct stat *st, int to_dir,

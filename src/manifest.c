@@ -263,6 +263,11 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		r->path = xstrdup(jstr(o, "from"));
 		r->to = xstrdup(jstr(o, "to"));
 		r->exchange = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "exchange"));
+	} else if (r->op == MANIFEST_CANCEL && jstr(o, "to")) {
+		if (!manifest_path_ok(jstr(o, "path")) || !manifest_path_ok(jstr(o, "to")))
+			return "path or to is not an absolute normalised path with a name";
+		r->path = xstrdup(jstr(o, "path"));
+		r->to = xstrdup(jstr(o, "to"));
 	} else if (r->op == MANIFEST_TRASHED) {
 		b = jstr(o, "trash");
 		if (!manifest_path_ok(jstr(o, "path")) || !manifest_path_ok(b) ||

@@ -33,7 +33,9 @@
  *            (CLOCK_REALTIME_COARSE, the clock of file times); dev, ino
  *            only for a link (the file that gets the name). A "created"
  *            or "cancel" record of the path follows when the run lives.
- *   cancel   the create a "creating" record announced failed: path
+ *   cancel   the create a "creating" record announced failed: path; with
+ *            "to" (read into "to"): the rename a "renamed" record of
+ *            path -> to announced failed
  * A line without "op" (fsjail before this format) is a content record.
  *
  * A torn line (ENOSPC, a crash mid-write) never hides the next one: the
@@ -78,7 +80,7 @@ struct manifest_rec {
 	enum manifest_op op;
 	unsigned long line; /* 1-based line in the file */
 	char *path;         /* absolute, normalised; renamed: from */
-	char *to;           /* renamed: to; trashed: where in the trash */
+	char *to;           /* renamed, cancel of a rename: to; trashed: where in the trash */
 	char *backup;       /* digits, a file under files/; NULL: not saved */
 	char *skipped;      /* why not saved, or NULL */
 	bool linked;        /* remove by method "link" or "move" */

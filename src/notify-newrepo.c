@@ -261,9 +261,13 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		if (theirs(j, g, gn, gl) || !gitdir_able(g, gn, gl))
 			return true;
 		/* git init copying the template, G not a gitdir yet: the bytes
-		 * are compared when it becomes one (hooks_settle()) */
+		 * are compared when it becomes one (hooks_settle()). Not once
+		 * G holds objects and refs: it is a commondir target already
+		 * (a gitdir's commondir naming it takes its hooks) and no
+		 * later step settles it (att4) */
 		if (!(caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) && new_type == S_IFREG &&
-		    !repoguard_gitdir_at(g, "", 0) && nj_hook_in_template(j, l->name))
+		    !repoguard_gitdir_at(g, "", 0) && !(exists(g, "objects") && exists(g, "refs")) &&
+		    nj_hook_in_template(j, l->name))
 			return true;
 		snprintf(why, sizeof(why),
 			 "repository-metadata: hook %.64s in a repository made by this run (only .sample "

@@ -482,6 +482,11 @@ static int op_rename(struct job *j)
 		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
 		if (e == 0 && b.obj >= 0 && !(fl & RENAME_EXCHANGE))
 			backup_note_removed(j->nt->bc, b.path, &b.st, NULL);
+		if (e && !(b.obj >= 0 && a.st.st_dev == b.st.st_dev && a.st.st_ino == b.st.st_ino)) {
+			backup_note_rename_failed(j->nt->bc, a.path, b.path);
+			if (fl & RENAME_EXCHANGE)
+				backup_note_rename_failed(j->nt->bc, b.path, a.path);
+		}
 	}
 	return done_two(j, e, &a, &b);
 }

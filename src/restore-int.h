@@ -28,7 +28,7 @@ struct rctx {
 	struct made *made; /* files this restore made again, by the identity they had */
 	size_t nmade;
 	struct backup_index *files; /* the files with more than one record (restore-names.c) */
-	bool *answered; /* by record: a "creating" a later record answers (restore-made.c) */
+	bool *answered; /* by record: a "creating" or "renamed" a later record answers */
 };
 
 /* A file made again by this restore (a copy from the cycle): its other
@@ -135,7 +135,8 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r);
 /* ---- restore-made.c ---- */
 
 /* Before the first record: which "creating" records a later "created" or
- * "cancel" of their path answers (x->answered, freed by the caller).
+ * "cancel" of their path answers, and which "renamed" records a "cancel"
+ * with their path and "to" does (x->answered, freed by the caller).
  * rs_undo_created(): a "created" record, its object (by identity) to the
  * trash. rs_undo_creating(): an unanswered "creating" record, its object
  * to the trash when proven the run's (see the file), else left and said

@@ -6,7 +6,10 @@
  * later "created" or "cancel" record answers is a create the kill cut
  * short, and names an object only by its birth: it is taken when the
  * object at that name, in the same folder, was born at or after the
- * record (statx(2) STATX_BTIME; st_birthtimespec on macOS) - or, for a
+ * record and no later than RS_CREATE_WINDOW seconds after it (statx(2)
+ * STATX_BTIME; st_birthtimespec on macOS; the listener makes the object
+ * right after the record, so a younger one is a file made after the run,
+ * such as the user's editor saving there before the restore) - or, for a
  * link, is the file linked. Where the filesystem keeps no birth time
  * nothing is taken: the object is left, and said (no mtime or ctime
  * argument stands in: a chmod or a rename of an older file moves both). */
@@ -21,8 +24,13 @@
 #include "trash.h"
 #include "util.h"
 
-/* The birth time of name in dirfd: 1 at or after t, 0 before, -1 unknown
- * (the filesystem keeps none, or it cannot be read). */
+/* The longest a listener takes from a "creating" record to its create,
+ * in seconds (one fsync between them); later births are not the run's. */
+#define RS_CREATE_WINDOW 10
+
+/* The birth time of name in dirfd: 1 at or after t and at most
+ * RS_CREATE_WINDOW seconds after it, 0 before, 2 later, -1 unknown (the
+ * filesystem keeps none, or it cannot be read). */
 static int born_since(int dirfd, const char *name, const struct timespec *t)
 {
 	struct timespec b;
@@ -44,6 +52,9 @@ static int born_since(int dirfd, const char *name, const struct timespec *t)
 	(void)dirfd, (void)name, (void)t, (void)b;
 	return -1;
 #endif
+	if (b.tv_sec > t->tv_sec + RS_CREATE_WINDOW ||
+	    (b.tv_sec == t->tv_sec + RS_CREATE_WINDOW && b.tv_nsec > t->tv_nsec))
+		return 2;
 	return b.tv_sec > t->tv_sec || (b.tv_sec == t->tv_sec && b.tv_nsec >= t->tv_nsec);
 }
 
@@ -58,6 +69,43 @@ static int by_path(const void *a, const void *b)
 	return c ? c : (i > j) - (i < j);
 }
 
+/* Order of records by path, then by "to", then by place. */
+static int by_path_to(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(sort_m->v[i].path, sort_m->v[j].path);
+
+	if (!c)
+		c = strcmp(sort_m->v[i].to, sort_m->v[j].to);
+	return c ? c : (i > j) - (i < j);
+}
+
+/* A "cancel" with "to" answers the newest "renamed" of path -> to not
+ * answered yet: that rename failed, and is neither moved back nor read as
+ * moved back (rs_gone_with_folder()). */
+static void renames_begin(struct rctx *x, size_t *v, size_t *open)
+{
+	const struct manifest *m = x->m;
+	size_t n = 0, nopen = 0;
+
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i].op == MANIFEST_RENAMED ||
+		    (m->v[i].op == MANIFEST_CANCEL && m->v[i].to))
+			v[n++] = i;
+	sort_m = m;
+	qsort(v, n, sizeof(*v), by_path_to);
+	for (size_t k = 0; k < n; k++) {
+		const struct manifest_rec *r = &m->v[v[k]], *p = k ? &m->v[v[k - 1]] : NULL;
+
+		if (p && (strcmp(r->path, p->path) != 0 || strcmp(r->to, p->to) != 0))
+			nopen = 0;
+		if (r->op == MANIFEST_RENAMED)
+			open[nopen++] = v[k];
+		else if (nopen)
+			x->answered[open[--nopen]] = true;
+	}
+}
+
 void rs_made_begin(struct rctx *x)
 {
 	const struct manifest *m = x->m;
@@ -68,7 +116,7 @@ void rs_made_begin(struct rctx *x)
 	open = xcalloc(m->n + 1, sizeof(*open));
 	for (size_t i = 0; i < m->n; i++)
 		if (m->v[i].op == MANIFEST_CREATING || m->v[i].op == MANIFEST_CREATED ||
-		    m->v[i].op == MANIFEST_CANCEL)
+		    (m->v[i].op == MANIFEST_CANCEL && !m->v[i].to))
 			v[n++] = i;
 	sort_m = m;
 	qsort(v, n, sizeof(*v), by_path);
@@ -84,6 +132,7 @@ void rs_made_begin(struct rctx *x)
 		else if (nopen)
 			x->answered[open[--nopen]] = true;
 	}
+	renames_begin(x, v, open);
 	free(open);
 	free(v);
 }
@@ -187,12 +236,14 @@ void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	born = born_since(pfd, rs_base_name(r->path), &r->since);
-	if (born > 0)
+	if (born == 1)
 		take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 	else
 		leave(x, r->path, born < 0 ? "the run was killed as it made this name; the "
 					     "filesystem keeps no birth time to tell it is the "
 					     "run's: left"
-					   : "the run was killed as it made this name, but what "
-					     "is there is older: left");
+		      : born == 0 ? "the run was killed as it made this name, but what "
+				    "is there is older: left"
+				  : "the run was killed as it made this name, but what is there "
+				    "was made after the run: left");
 }

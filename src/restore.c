@@ -212,7 +212,7 @@ bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 	for (size_t i = 0; i < x->cur; i++) {
 		const struct manifest_rec *f = &x->m->v[i];
 
-		if (f->op != MANIFEST_RENAMED || !path_covers(f->to, r->path))
+		if (f->op != MANIFEST_RENAMED || x->answered[i] || !path_covers(f->to, r->path))
 			continue;
 		if (pfd < 0) {
 			pfd = rs_open_parent(x, r->path, false, NULL);
@@ -346,6 +346,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	struct stat sb;
 	int rc;
 
+	if (x->answered[x->cur])
+		return; /* the rename failed ("cancel") */
 	if (x->o->dry_run &&
 	    (rs_sim_state(x, r->to) == SIM_GONE || rs_sim_state(x, r->to) == SIM_SETTLED ||
 	     rs_sim_state(x, r->path) == SIM_SETTLED))
