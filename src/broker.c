@@ -32,6 +32,7 @@
 
 #include "audit.h"
 #include "broker-int.h"
+#include "hostlock.h"
 #include "caps.h"
 #include "peerq.h"
 #include "fdpass.h"
@@ -195,10 +196,12 @@ static void handle_line(struct broker *b, struct client *c, char *line, size_t l
 	}
 	if (len && line[len - 1] == '\r')
 		line[--len] = '\0';
+	hostlock_take(); /* one actor on the host's names at a time: hostlock.h */
 	if (line[0] == '{')
 		broker_handle_json(b, c, line);
 	else
 		broker_handle_token(b, c, line);
+	hostlock_give();
 }
 
 /* Close-on-exec (and non-blocking when nonblock) on fd: done with fcntl so

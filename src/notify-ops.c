@@ -26,6 +26,7 @@
 #include <linux/openat2.h>
 
 #include "backup.h"
+#include "hostlock.h"
 #include "notify-int.h"
 #include "path.h"
 #include "trash.h"
@@ -606,6 +607,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	struct tracee tr;
 	struct job j = { nt, &tr, &c, false };
 	uint64_t args[6];
+	bool locked;
 	int i;
 
 	for (i = 0; i < 6; i++)
@@ -649,6 +651,11 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		       EACCES, NULL);
 		goto out;
 	}
+	/* connect and the sends can wait on a peer (the broker's own socket
+	 * among them): not under the lock; bind makes a name, and is */
+	locked = c.op != NOTIFY_OP_SOCK || strcmp(c.name, "bind") == 0;
+	if (locked)
+		hostlock_take();
 	switch (c.op) {
 	case NOTIFY_OP_OPEN:
 		op_open(&j);
@@ -679,6 +686,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		notify_op_sock(&j);
 		break;
 	}
+	if (locked)
+		hostlock_give();
 	if (!j.answered)
 		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */
 out:
