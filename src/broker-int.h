@@ -175,6 +175,10 @@ void broker_reply(struct client *c, const char *s);
  * now on: closed once sent or when the client goes). */
 void broker_reply_fd(struct client *c, const char *s, int fd);
 
+/* Sleep b->delay_ms (FSJAIL_BROKER_TEST_DELAY_MS, tests only; 0: return at
+ * once) between a host operation's checks and its act, with the host lock
+ * (hostlock.h) given back meanwhile, so a test can change names in that
+ * window as a process outside the run could. */
 void broker_test_delay(const struct broker *b);
 
 /* --- broker-repo.c --- */
