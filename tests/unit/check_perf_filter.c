@@ -261,10 +261,14 @@ START_TEST(test_cache_entry_parse)
 	/* well formed and summed, but every trap made an allow: refused by
 	 * what it answers */
 	for (size_t i = 0; i < nt.prog_len; i++) {
-		struct sock_filter *f = (struct sock_filter *)(buf + n - 8 - body) + i;
+		/* the header's length varies with the kernel: no aligned cast */
+		unsigned char *at = buf + n - 8 - body + i * sizeof(struct sock_filter);
+		struct sock_filter f;
 
-		if (f->code == (BPF_RET | BPF_K) && f->k == SECCOMP_RET_USER_NOTIF)
-			f->k = SECCOMP_RET_ALLOW;
+		memcpy(&f, at, sizeof(f));
+		if (f.code == (BPF_RET | BPF_K) && f.k == SECCOMP_RET_USER_NOTIF)
+			f.k = SECCOMP_RET_ALLOW;
+		memcpy(at, &f, sizeof(f));
 	}
 	resum(buf, n);
 	ck_assert_int_eq(notify_filter_cache_parse(buf, n, true, false, &prog, &len), -1);
