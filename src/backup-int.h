@@ -21,7 +21,7 @@ struct backup_inert {
 	char *path; /* absolute */
 	dev_t dev;
 	ino_t ino;
-	bool ident; /* false: any object at path (backup_note_new()) */
+	bool ident; /* false: any object at path (backup_note_new() without of) */
 };
 
 /* A removed file kept by a link in the store, whose trash entry is made

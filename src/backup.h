@@ -53,13 +53,15 @@ int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, c
 			 const char *call, struct fsj_error *err);
 
 /* The name path (absolute) was made in this cycle for a file that may be
- * older (link(), linkat() in every form): a name-only "created" record,
- * written once per path per cycle, so restore moves what is at path to
- * the trash. The file itself is not marked: its changes through any name
- * are still saved first (issue 14); backup_before_modify() skips only a
- * file at path born after the cycle began. A record that cannot be written only
- * leaves the name after a restore (nothing is lost). */
-void backup_note_new(struct backup_cycle *bc, const char *path);
+ * older (link(), linkat() in every form; of: that file's stat, borrowed):
+ * a "created" record naming of's dev and ino, so restore moves path to the
+ * trash only while it still names that file (NULL: a name-only record,
+ * once per path per cycle, taking whatever is at path). The file itself
+ * is not marked: its changes through any name are still saved first
+ * (issue 14); backup_before_modify() skips only a file at path born after
+ * the cycle began. A record that cannot be written only leaves the name
+ * after a restore (nothing is lost). */
+void backup_note_new(struct backup_cycle *bc, const char *path, const struct stat *of);
 
 /* What is about to happen to an existing regular file (the interface the
  * interception hook and the broker call; DESIGN.md section 9). */

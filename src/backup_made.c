@@ -41,14 +41,15 @@ static void note_created_locked(struct backup_cycle *bc, const char *path, const
 		bc->created++;
 }
 
-void backup_note_new(struct backup_cycle *bc, const char *path)
+void backup_note_new(struct backup_cycle *bc, const char *path, const struct stat *of)
 {
 	if (!bc || !path)
 		return;
 	pthread_mutex_lock(&bc->lock);
 	(void)backup_index_path_add(bc->idx, path); /* a file born here: no backup */
-	if (backup_index_path_add(bc->made, path))
-		note_created_locked(bc, path, NULL);
+	/* of: each link its own record, by the file's identity (att5) */
+	if (backup_index_path_add(bc->made, path) || of)
+		note_created_locked(bc, path, of);
 	pthread_mutex_unlock(&bc->lock);
 }
 

@@ -95,7 +95,7 @@ static void broker_made(struct broker *b, enum broker_made what, int dirfd, cons
 	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* gone again */
 	if (what == BROKER_MADE_NAME)
-		backup_note_new(run.bc, path);
+		backup_note_new(run.bc, path, &sb); /* a link: the file linked */
 	else
 		backup_note_created(run.bc, path, sb.st_dev, sb.st_ino);
 }

@@ -203,7 +203,7 @@ void nj_made(const struct job *j, const struct loc *l, const struct stat *of, in
 	if (e)
 		backup_note_cancel(j->nt->bc, l->path);
 	else if (of)
-		backup_note_new(j->nt->bc, l->path);
+		backup_note_new(j->nt->bc, l->path, of);
 	else
 		nj_note_created(j, l->parent, l->name, l->path);
 }

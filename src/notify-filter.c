@@ -16,12 +16,15 @@
  * add_rules()).
  * Refused with EPERM: io_uring_* (kernel workers go around the filter),
  * memfd_secret, open_by_handle_at (opens by handle, no path to check), the
- * terminal ioctls TIOCSTI and TIOCLINUX, the attribute-flag ioctls (chattr);
+ * terminal ioctls TIOCSTI and TIOCLINUX, the attribute-flag ioctls (chattr),
+ * fs-verity, encryption policies and btrfs's subvolume ioctls;
  * every call numbered 463 or above (setxattrat, file_setattr, ...): ENOSYS. */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/btrfs.h>
 #include <linux/fs.h>
+#include <linux/fsverity.h>
 #include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,9 +60,18 @@ static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
 /* Terminal ioctls that inject input into fsjail's caller. */
 /* FS_IOC_SETFLAGS (64- and 32-bit sizes) and FS_IOC_FSSETXATTR change a
  * file's attribute flags (chattr(1): append-only, immutable, no-dump, ...)
- * through any descriptor, a read-only one too, with no path to check. */
-static const unsigned long refused_ioctls[] = { TIOCSTI, TIOCLINUX, FS_IOC_SETFLAGS,
-						FS_IOC32_SETFLAGS, FS_IOC_FSSETXATTR };
+ * through any descriptor, a read-only one too, with no path to check;
+ * fs-verity and an encryption policy (a file read-only for good, a folder
+ * unusable without its key) likewise. btrfs makes, snapshots, removes and
+ * freezes subvolumes by ioctl on a folder's descriptor: names no path
+ * hook of Landlock and no trapped call sees (att5: a snapshot filled
+ * ~/.pyenv/plugins and an absent .git/hooks). */
+static const unsigned long refused_ioctls[] = {
+	TIOCSTI, TIOCLINUX, FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS, FS_IOC_FSSETXATTR,
+	FS_IOC_ENABLE_VERITY, FS_IOC_SET_ENCRYPTION_POLICY, BTRFS_IOC_SNAP_CREATE,
+	BTRFS_IOC_SNAP_CREATE_V2, BTRFS_IOC_SUBVOL_CREATE, BTRFS_IOC_SUBVOL_CREATE_V2,
+	BTRFS_IOC_SNAP_DESTROY, BTRFS_IOC_SNAP_DESTROY_V2, BTRFS_IOC_SUBVOL_SETFLAGS
+};
 
 /* Add rule for call name with one masked-equal test of argument arg
  * (arg < 0: none). A name libseccomp does not know here is skipped. */

@@ -63,7 +63,7 @@ START_TEST(test_saves_once_and_skips_new)
 
 	ck_assert_ptr_nonnull(bc);
 	put(f, "old");
-	backup_note_new(bc, n);
+	backup_note_new(bc, n, NULL);
 	put(n, "new");
 	ck_assert_int_eq(backup_before_modify(bc, dfd, "f", f, "t", &err), 0);
 	put(f, "changed");

@@ -160,8 +160,8 @@ START_TEST(test_noted_new_but_older)
 	wr(f, "precious");
 	usleep(20000); /* past the coarse clock's tick */
 	bc = cycle("u6");
-	backup_note_new(bc, p);
-	backup_note_new(bc, q);
+	backup_note_new(bc, p, NULL);
+	backup_note_new(bc, q, NULL);
 	ck_assert_int_eq(link(f, p), 0);
 	wr(q, "born here");
 	ck_assert_int_eq(backup_before_modify(bc, dfd, "q", q, "t", &err), 0);

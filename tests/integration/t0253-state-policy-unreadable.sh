@@ -1,0 +1,35 @@
+#!/bin/bash
+# fsjail's state folder is unreadable from inside whatever the rules say
+# (DESIGN.md section 3): the audit log, the backups (sessions/) and the
+# record of each workspace's walk (scan/) are hidden because they name
+# every workspace. The compiled-policy cache (policy/pc-*) names each
+# workspace, home, rules file and every rule's path too, and policy/ holds
+# the kept seccomp program: a rule that opens the state folder's parent
+# for reading (--grant all:$HOME, state under ~/.local/state) let the
+# command list and read them (att5). policy/ is now hidden as scan/ is.
+. "$(dirname "$0")/libtest.sh"
+
+plan 2
+setup
+require_landlock
+
+STATE=$FSJAIL_HOME/state
+
+begin_test "the compiled-policy cache cannot be read from inside with the state's parent opened"
+fsj_sh -- 'true'
+assert_rc 0
+pc=$(find "$STATE/policy" -name 'pc-*' 2>/dev/null | head -1)
+[ -n "$pc" ] || bail_out "no policy cache entry after a run (FSJAIL_NO_POLICY_CACHE set?)"
+fsj_sh --grant "read:$FSJAIL_HOME" -- 'ls "$1"/policy 2>/dev/null; cat "$2" 2>/dev/null | grep -a "^v.workspace"; true' "$STATE" "$pc"
+assert_rc 0
+assert_out_nomatch 'pc-'
+assert_out_nomatch 'v.workspace'
+end_test
+
+begin_test "the kept seccomp program cannot be read from inside either"
+sc=$(find "$STATE/policy" -name 'seccomp-*' 2>/dev/null | head -1)
+[ -n "$sc" ] || bail_out "no kept seccomp program after a run"
+fsj_sh --grant "read:$FSJAIL_HOME" -- 'head -c 40 "$1" 2>/dev/null; true' "$sc"
+assert_rc 0
+assert_out_nomatch 'fsjail-seccomp-cache'
+end_test
