@@ -137,6 +137,11 @@ static int add_rules(scmp_filter_ctx ctx, bool wide, bool trace)
 	 * can paste a selection the same way (bubblewrap's seccomp rule). */
 	for (i = 0; rc == 0 && i < sizeof(refused_ioctls) / sizeof(refused_ioctls[0]); i++)
 		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, 0xffffffffu, refused_ioctls[i]);
+	/* bcachefs's, all of type 0xbc (BCH_IOCTL_SUBVOLUME_CREATE makes a
+	 * subvolume by name, as btrfs's do; out of tree since Linux 6.18,
+	 * so no header to list them by): the whole type, fail closed */
+	if (rc == 0)
+		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, 0xff00u, 0xbc00u);
 	return rc;
 }
 

@@ -21,7 +21,7 @@ setup
 require_landlock
 command -v python3 >/dev/null || bail_out "no python3"
 
-begin_test "the name-making btrfs ioctls, fs-verity and the encryption policy get EPERM on any filesystem"
+begin_test "the name-making btrfs and bcachefs ioctls, fs-verity and the encryption policy get EPERM on any filesystem"
 mkdir -p "$WS/d"
 echo data >"$WS/f"
 fsj_sh -- 'python3 -c "
@@ -32,7 +32,8 @@ calls = [(\"SNAP_CREATE\", d, 0x50009401, 4096), (\"SUBVOL_CREATE\", d, 0x500094
          (\"SNAP_DESTROY\", d, 0x5000940f, 4096), (\"SNAP_CREATE_V2\", d, 0x50009417, 4096),
          (\"SUBVOL_CREATE_V2\", d, 0x50009418, 4096), (\"SUBVOL_SETFLAGS\", d, 0x4008941a, 8),
          (\"SNAP_DESTROY_V2\", d, 0x5000943f, 4096), (\"ENABLE_VERITY\", f, 0x40806685, 128),
-         (\"SET_ENCRYPTION_POLICY\", d, 0x800c6613, 12)]
+         (\"SET_ENCRYPTION_POLICY\", d, 0x800c6613, 12),
+         (\"BCH_SUBVOLUME_CREATE\", d, 0x4020bc10, 32), (\"BCH_SUBVOLUME_DESTROY\", d, 0x4020bc11, 32)]
 for name, fd, req, size in calls:
     try:
         fcntl.ioctl(fd, req, bytearray(size))
@@ -42,13 +43,13 @@ for name, fd, req, size in calls:
 "'
 assert_rc 0
 for n in SNAP_CREATE SUBVOL_CREATE SNAP_DESTROY SNAP_CREATE_V2 SUBVOL_CREATE_V2 SUBVOL_SETFLAGS \
-	SNAP_DESTROY_V2 ENABLE_VERITY SET_ENCRYPTION_POLICY; do
+	SNAP_DESTROY_V2 ENABLE_VERITY SET_ENCRYPTION_POLICY BCH_SUBVOLUME_CREATE BCH_SUBVOLUME_DESTROY; do
 	assert_out_match "^$n EPERM\$"
 done
 end_test
 
 loop_fs_home mkfs.btrfs 300M "btrfs subvolume snapshots past the fence"
-command -v btrfs >/dev/null || skip_rest_kernel "no btrfs(8): btrfs subvolume snapshots untested"
+command -v btrfs >/dev/null || skip_rest_kernel "no btrfs(8) (btrfs-progs, in README's apt line): btrfs subvolume snapshots untested"
 command -v git >/dev/null || bail_out "no git"
 
 begin_test "btrfs: a snapshot cannot make a repository's absent hooks folder"
