@@ -347,7 +347,9 @@ void launch_ns_hello(int fd)
 	close(fd);
 }
 
-/* In C: enter a new pid namespace (and a mount namespace for its /proc) and
+/* In C: enter a new pid namespace (and a mount namespace for its /proc, and
+ * an IPC namespace: the host's System V shared memory, semaphores and
+ * message queues, which no path names, stay out of reach; att5) and
  * fork I. Root makes them directly; anyone else, or root without
  * CAP_SYS_ADMIN, in a new user namespace that maps only the caller's ids
  * (mask_userns_enter). Returns in I only, with *status_wr the write end of
@@ -355,7 +357,7 @@ void launch_ns_hello(int fd)
 void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 {
 	struct fsj_error err = { { 0 } };
-	const int flags = CLONE_NEWPID | CLONE_NEWNS;
+	const int flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC;
 	sigset_t block;
 	struct pollfd pfd;
 	bool private;
