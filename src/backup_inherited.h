@@ -11,9 +11,9 @@
 /* Linux, the interception method, in fsjail before the fork: for every
  * descriptor the command will inherit (0-2, and any other without
  * close-on-exec) that is a writable regular file with a name under
- * workspace (absolute; files elsewhere, such as a log the caller
- * redirects to, are the caller's and not restored by `backups restore`
- * without arguments either), keep its
+ * workspace (absolute; a file elsewhere, such as a log the caller
+ * redirects to, is the caller's own choice to hand over and is not saved,
+ * although restore brings back what the run changed there by name), keep its
  * content in bc (backup_before_change(CONTENT), keyed by its identity;
  * temporary directories and the size cap as there). bc: the run's cycle
  * (borrowed; NULL: nothing to do). Returns 0, or -1 with err set when
