@@ -32,6 +32,7 @@
  * milliseconds; sandboxd's report can take longer under load. */
 #define QUIET_MS 250
 #define SETTLE_MAX_MS 1500
+#define STOP_MS 1000
 
 static struct {
 	bool on;
@@ -88,6 +89,24 @@ static long ms_since(const struct timespec *t)
 
 /* One denial of this run: a refusal like the listener's, decided again
  * by the policy for its rule and level. */
+/* Ends the log program PID and its group (a wrapper's children hold the
+ * pipe too): SIGTERM, then SIGKILL if it ignored that for STOP_MS. */
+static void stop_program(pid_t pid)
+{
+	struct timespec ts = { 0, 10 * 1000000L };
+	int ms;
+
+	(void)kill(-pid, SIGTERM);
+	(void)kill(pid, SIGTERM);
+	for (ms = 0; ms < STOP_MS && waitpid(pid, NULL, WNOHANG) == 0; ms += 10)
+		nanosleep(&ts, NULL);
+	if (ms >= STOP_MS) {
+		(void)kill(-pid, SIGKILL);
+		(void)kill(pid, SIGKILL);
+		(void)waitpid(pid, NULL, 0);
+	}
+}
+
 static void record(const struct sbpl_denial *d)
 {
 	struct fsj_decision dec;
@@ -167,13 +186,12 @@ static const char *log_program(struct fsj_error *err, bool *bad)
 
 	*bad = false;
 	if (p && *p) {
-		if (p[0] != '/') {
-			*bad = true;
-			fsj_error_set(err, NULL, 0, 0,
-				      "FSJAIL_LOG_COMMAND must be an absolute path, not '%s'", p);
-			return NULL;
-		}
-		return p;
+		if (p[0] == '/')
+			return p;
+		*bad = true;
+		fsj_error_set(err, NULL, 0, 0,
+			      "FSJAIL_LOG_COMMAND must be an absolute path, not '%s'", p);
+		return NULL;
 	}
 #ifdef __APPLE__
 	return "/usr/bin/log";
@@ -195,10 +213,9 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 	prog = log_program(err, &bad);
 	if (!prog)
 		return bad ? -1 : 1;
-	if (pipe(p) < 0)
+	if (pipe2(p, O_CLOEXEC) < 0) /* never the command's; dup2 clears it for the child */
 		return fsj_error_set(err, NULL, 0, 0, "cannot start '%s stream': %s", prog,
 				     strerror(errno));
-	(void)fcntl(p[0], F_SETFD, FD_CLOEXEC); /* never the command's */
 	pred = sbpl_logrun_predicate(tag);
 	lr.pid = fork();
 	if (lr.pid == 0) {
@@ -213,13 +230,12 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 	}
 	free(pred);
 	close(p[1]);
-	if (lr.pid > 0)
-		(void)setpgid(lr.pid, lr.pid); /* as the child does: no race */
 	if (lr.pid < 0) {
 		close(p[0]);
 		return fsj_error_set(err, NULL, 0, 0, "cannot start '%s stream': %s", prog,
 				     strerror(errno));
 	}
+	(void)setpgid(lr.pid, lr.pid); /* as the child does: no race */
 	/* its header says the stream is on; nothing at all: it failed */
 	pfd.fd = p[0];
 	pfd.events = POLLIN;
@@ -227,8 +243,7 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 		rc = poll(&pfd, 1, READY_MS);
 	while (rc < 0 && errno == EINTR);
 	if (rc <= 0 || !(pfd.revents & POLLIN)) {
-		kill(lr.pid, SIGTERM);
-		(void)waitpid(lr.pid, NULL, 0);
+		stop_program(lr.pid);
 		close(p[0]);
 		return fsj_error_set(err, NULL, 0, 0,
 				     "'%s stream' %s: the run's Seatbelt denials are not listed",
@@ -240,8 +255,7 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 	lr.recorded = 0;
 	clock_gettime(CLOCK_MONOTONIC, &lr.last);
 	if (pthread_create(&lr.thread, NULL, reader, NULL) != 0) {
-		kill(lr.pid, SIGTERM);
-		(void)waitpid(lr.pid, NULL, 0);
+		stop_program(lr.pid);
 		close(lr.fd);
 		lr.fd = -1;
 		free(lr.tag);
@@ -270,11 +284,8 @@ unsigned long sbpl_logrun_stop(void)
 			break;
 		nanosleep(&ts, NULL);
 	}
-	/* the group: a wrapper's children hold the pipe too */
-	kill(-lr.pid, SIGTERM);
-	kill(lr.pid, SIGTERM);
+	stop_program(lr.pid);
 	(void)pthread_join(lr.thread, NULL); /* reads what is left, to the end */
-	(void)waitpid(lr.pid, NULL, 0);
 	close(lr.fd);
 	lr.fd = -1;
 	free(lr.tag);

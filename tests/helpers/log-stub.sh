@@ -29,6 +29,8 @@ if [ -n "${FSJAIL_STUB_LOG_FIXTURE:-}" ] && [ -n "$tag" ]; then
 	sed -e "s|@TAG@|$tag|g" -e "s|@WS@|${FSJAIL_STUB_WS:-}|g" -e "s|@HOME@|$HOME|g" \
 		"$FSJAIL_STUB_LOG_FIXTURE"
 fi
+# a program that will not stop on SIGTERM (t0142)
+[ -n "${FSJAIL_STUB_LOG_IGNORE_TERM:-}" ] && trap '' TERM
 # the test asks whether this process outlived the run by its pid (exec keeps it)
 [ -n "$dir" ] && echo $$ >"$dir/log.pid"
 exec sleep 3600

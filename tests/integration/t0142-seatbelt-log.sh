@@ -12,7 +12,7 @@
 # stopped when the run ends.
 . "$(dirname "$0")/libtest.sh"
 
-plan 5
+plan 6
 setup
 command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON lines"
 
@@ -92,6 +92,17 @@ begin_test "without a log program (not macOS, no FSJAIL_LOG_COMMAND) nothing is 
 FSJAIL_LOG_COMMAND='' fsj --backend seatbelt -- sh -c 'echo ran'
 assert_rc 0
 grep -q 'refusal\|warning' "$ERR" && fail "stderr: $(cat "$ERR")"
+end_test
+
+begin_test "a log program that ignores SIGTERM is killed, and the run still ends"
+rm -f "$T/stub/log.pid"
+FSJAIL_STUB_LOG_IGNORE_TERM=1 timeout -k 5 30 "$FSJAIL" run --workspace "$WS" --backend seatbelt \
+	-- sh -c 'echo ran' >"$OUT" 2>"$ERR"
+RC=$?
+assert_rc 0
+spid=$(cat "$T/stub/log.pid" 2>/dev/null)
+[ -n "$spid" ] || fail "the stub wrote no pid"
+[ -n "$spid" ] && kill -0 "$spid" 2>/dev/null && { kill -9 "$spid"; fail "the stub (pid $spid) outlived the run"; }
 end_test
 
 done_testing
