@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backup-int.h"
+#include "devshm.h"
 #include "runevent.h"
 #include "manifest.h"
 #include "path.h"
@@ -123,6 +124,8 @@ bool backup_path_is_temp(const struct backup_cycle *bc, const char *path)
 {
 	if (bc->workspace && path_covers(bc->workspace, path))
 		return false;
+	if (devshm_covers(path)) /* the run's own tmpfs, gone after it */
+		return true;
 	for (size_t i = 0; i < 3; i++)
 		if (bc->temps[i] && path_covers(bc->temps[i], path))
 			return true;

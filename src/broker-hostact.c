@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "broker-hostop-int.h"
+#include "devshm.h"
 #include "path.h"
 #include "platform.h"
 
@@ -242,7 +243,8 @@ int hostop_act(struct op *o, bool to_exists)
 			fail_errno(o, "delete", o->from.path);
 			goto out;
 		}
-		if (trash) {
+		/* the run's own /dev/shm is not the host's: no trash there */
+		if (trash && !devshm_covers(o->from.resolved)) {
 			if (!broker_trash_hook) {
 				fsj_error_set(&o->err, NULL, 0, 0, "trash not available");
 				goto out;

@@ -184,6 +184,7 @@ int fsj_rules_parse(const char *path, const char *home, const char *workspace,
 struct fsj_vars {
 	const char *home, *workspace, *tmpdir, *config_dir, *state_dir;
 	const char *config_file, *rules_file, *baseline_file;
+	const char *private_shm; /* "/dev/shm" when the run gets its own (devshm.h), else NULL */
 };
 
 /* Read a baseline file for one tier: entries under "baseline:" get source

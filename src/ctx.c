@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "devshm.h"
+#include "landlock.h"
 #include "path.h"
 #include "policy.h"
 #include "policy-cache.h"
@@ -54,6 +56,13 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 	v->rules_file = ctx->env.rules_file;
 	/* another platform's copy of the baseline is not this file */
 	v->baseline_file = ctx->env.foreign ? NULL : ctx->env.baseline_file;
+	/* the run's own /dev/shm would hide a workspace or temporary folder
+	 * kept in the host's: then /dev/shm stays protected, as before */
+	v->private_shm = !ctx->env.foreign && workspace && !devshm_covers(workspace) &&
+				 !devshm_covers(ctx->env.tmpdir) && !devshm_covers(ctx->env.state_dir) &&
+				 ll_devshm_available()
+			 ? DEVSHM_PATH
+			 : NULL;
 }
 
 /* The protected rule of the baseline that refuses writes at path (either

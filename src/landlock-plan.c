@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "devshm.h"
 #include "landlock-int.h"
 #include "path.h"
 #include "path-memo.h"
@@ -529,6 +530,14 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 		goto out;
 
 	ll_finish(&cx, plan);
+	/* A change granted in /dev/shm is granted on a private tmpfs, never
+	 * on the host's (devshm.h): the grant itself makes ll_apply() mount it. */
+	for (size_t i = 0; i < plan->n_rules; i++)
+		if (devshm_covers(plan->rules[i].path) &&
+		    (plan->rules[i].access &
+		     ~(uint64_t)(LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
+				 LANDLOCK_ACCESS_FS_EXECUTE)))
+			plan->private_shm = true;
 
 	take_expansions(&cx, plan);
 	plan->undeletable = strvec_take_sorted(&cx.undeletable, &plan->n_undeletable);

@@ -22,6 +22,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "devshm.h"
 #include "landlock-int.h"
 #include "mask.h"
 #include "util.h"
@@ -126,6 +127,11 @@ void ll_masks_prefetch(void)
 {
 	if (!env_flag("FSJAIL_NO_MOUNT_MASKS"))
 		mask_probe_start();
+}
+
+bool ll_devshm_available(void)
+{
+	return ll_abi() > 0 && devshm_target_ok() && ll_masks_available();
 }
 
 /* --- Dump --- */
@@ -287,6 +293,8 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 			fprintf(out, "mask %s %s%s\n", mask_kind_name(m->kind), m->path,
 				m->is_dir ? "" : " (file)");
 	}
+	if (plan->private_shm)
+		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
 			plan->expanded_why[i]);
@@ -363,12 +371,15 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
-	if (plan->n_masks) {
+	if (plan->n_masks || plan->private_shm) {
 		if (mask_ns_enter(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_masks; i++)
 			if (mask_mount(&plan->masks[i], err) < 0)
 				return -1;
+		/* over any mask on the host's /dev/shm: none of it stays in view */
+		if (plan->private_shm && devshm_mount(err) < 0)
+			return -1;
 		if (mask_seal(err) < 0)
 			return -1;
 	}

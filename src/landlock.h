@@ -55,6 +55,7 @@ struct ll_plan {
 	size_t n_by_listener;
 	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
 	size_t n_undeletable;
+	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
 };
 struct ll_opts {
 	int abi;                /* target ABI (>= 1) */
@@ -118,12 +119,18 @@ bool ll_masks_available(void);
 /* Start that child now (mask_probe_start()), for a caller that will ask
  * ll_masks_available() later: the probe overlaps the caller's work. */
 void ll_masks_prefetch(void);
+/* true when a run gets a private /dev/shm (devshm.h): the sandbox's mount
+ * namespace can be made (ll_masks_available()) and the host's /dev/shm is
+ * a directory. The policy's ${PRIVATE_SHM} follows it (ctx.c). */
+bool ll_devshm_available(void);
 
 /* In the child, before exec: perform the masks (in a new mount namespace,
  * and user namespace when unprivileged), set no_new_privs and restrict the
  * calling process to plan. With masks, CAP_SYS_ADMIN and
  * CAP_DAC_READ_SEARCH are dropped (a root command could undo or step
- * around them) and the working directory is entered again by name (an
+ * around them); with plan->private_shm a fresh tmpfs is laid over
+ * /dev/shm after the masks (devshm_mount()), so the rule on /dev/shm,
+ * opened after it, lies on the new tmpfs; the working directory is entered again by name (an
  * error when a mask hides it). A rule path gone since compile is skipped;
  * any other failure is an error. Returns 0, or -1 with err set: then the
  * caller must not exec. */

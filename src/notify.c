@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "devshm.h"
 #include "fdpass.h"
 #include "caps.h"
 #include "notify.h"
@@ -124,14 +125,15 @@ bool notify_wanted(void)
 	return !env_flag("FSJAIL_NO_NOTIFY");
 }
 
-/* The default areas without trash: /tmp, /var/tmp and $TMPDIR, each also
- * as resolved. */
+/* The default areas without trash: /tmp, /var/tmp, $TMPDIR and the run's
+ * own /dev/shm (devshm.h: a trash on the host would keep what the run
+ * meant to vanish with it), each also as resolved. */
 static void default_no_trash(struct notify *nt)
 {
-	const char *dirs[3] = { "/tmp", "/var/tmp", getenv("TMPDIR") };
+	const char *dirs[4] = { "/tmp", "/var/tmp", getenv("TMPDIR"), DEVSHM_PATH };
 	size_t i;
 
-	for (i = 0; i < 3 && nt->n_no_trash + 2 <= NOTIFY_MAX_NO_TRASH; i++) {
+	for (i = 0; i < 4 && nt->n_no_trash + 2 <= NOTIFY_MAX_NO_TRASH; i++) {
 		char *r;
 
 		if (!dirs[i] || dirs[i][0] != '/')

@@ -497,6 +497,7 @@ static const struct {
 	{ "CONFIG_DIR", offsetof(struct fsj_vars, config_dir) },
 	{ "CONFIG_FILE", offsetof(struct fsj_vars, config_file) },
 	{ "HOME", offsetof(struct fsj_vars, home) },
+	{ "PRIVATE_SHM", offsetof(struct fsj_vars, private_shm) },
 	{ "RULES_FILE", offsetof(struct fsj_vars, rules_file) },
 	{ "STATE_DIR", offsetof(struct fsj_vars, state_dir) },
 	{ "TMPDIR", offsetof(struct fsj_vars, tmpdir) },

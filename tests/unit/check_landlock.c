@@ -115,6 +115,37 @@ START_TEST(test_file_write_delete_deny_is_a_mask)
 }
 END_TEST
 
+/* A change granted in /dev/shm makes the plan mount a private tmpfs there
+ * (devshm.h): the grant never lands on the host's /dev/shm. A read alone
+ * mounts nothing. */
+START_TEST(test_dev_shm_grant_is_private)
+{
+	struct fsj_policy *pol;
+	struct ll_plan plan;
+	cleanup_free char *text = NULL;
+	struct stat st;
+
+	if (lstat("/dev/shm", &st) < 0 || !S_ISDIR(st.st_mode))
+		return; /* no /dev/shm folder here: nothing to compile */
+	make_workspace();
+	pol = ws_policy(FSJ_TIER_FULL, ALL);
+	add(pol, FSJ_SRC_BASELINE, "/dev/shm", true, R | W | C | D, 0);
+	compile_ok(pol, 7, true, &plan);
+	ck_assert(plan.private_shm);
+	text = dump(&plan);
+	ck_assert_ptr_nonnull(strstr(text, "private /dev/shm"));
+	ll_plan_release(&plan);
+	policy_free(pol);
+
+	pol = ws_policy(FSJ_TIER_FULL, ALL);
+	add(pol, FSJ_SRC_BASELINE, "/dev/shm", true, R, 0);
+	compile_ok(pol, 7, true, &plan);
+	ck_assert(!plan.private_shm);
+	ll_plan_release(&plan);
+	policy_free(pol);
+}
+END_TEST
+
 START_TEST(test_handled_follows_tier)
 {
 	static const struct {
@@ -745,6 +776,7 @@ static Suite *landlock_suite(void)
 	tcase_add_test(tc, test_listener_state_under_tmp);
 	tcase_add_test(tc, test_baseline_read_deny_on_protected_file_is_hidden);
 	tcase_add_test(tc, test_listener_deep_absent_deny_expands);
+	tcase_add_test(tc, test_dev_shm_grant_is_private);
 	suite_add_tcase(s, tc);
 
 	return s;
