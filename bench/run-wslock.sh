@@ -40,10 +40,15 @@ one()
 }
 
 declare -A t
-for _ in $(seq "$runs"); do
+for r in $(seq "$runs"); do
 	for c in rm write; do
-		t[$c.base]+="$(one $c "$base") "
-		t[$c.lock]+="$(one $c "$fsjail") "
+		if [ $((r % 2)) = 1 ]; then # who goes first alternates too
+			t[$c.base]+="$(one $c "$base") "
+			t[$c.lock]+="$(one $c "$fsjail") "
+		else
+			t[$c.lock]+="$(one $c "$fsjail") "
+			t[$c.base]+="$(one $c "$base") "
+		fi
 	done
 done
 python3 - "$n" "${t[rm.base]}" "${t[rm.lock]}" "${t[write.base]}" "${t[write.lock]}" <<'PY'
