@@ -95,7 +95,8 @@ static int load_group(const struct backup_store_cycle *v, const size_t *g, size_
 
 		if (backup_store_in_use(c, &when)) {
 			cmd_backups_put(stderr, "fsjail: backups: the run of cycle ", c->name);
-			fputs(" is still going (or its cycle cannot be read): not restoring\n", stderr);
+			fputs(" is still going (or its cycle cannot be read): not restoring\n",
+			      stderr);
 			return -1;
 		}
 		if (cmd_backups_load(c, &m[k], &fd[k]) < 0)
@@ -145,8 +146,10 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	g = restore_group_find(v, n, ci, &gn);
 	if (!g) {
 		cmd_backups_put(stderr, "fsjail: backups: cycle ", v[ci].name);
-		fprintf(stderr, " ran at the same time as more than %d others on its workspace: "
-				"not restoring\n", RESTORE_GROUP_MAX);
+		fprintf(stderr,
+			" ran at the same time as more than %d others on its workspace: "
+			"not restoring\n",
+			RESTORE_GROUP_MAX);
 		return FSJ_EXIT_ERROR;
 	}
 	ms = xcalloc(gn, sizeof(*ms));
@@ -186,7 +189,8 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	cJSON_AddBoolToObject(out, "dry_run", dry);
 	actions = cJSON_AddArrayToObject(out, "actions");
 	if (!json && gn > 1) {
-		fputs(dry ? "would restore together cycles " : "restoring together cycles ", stdout);
+		fputs(dry ? "would restore together cycles " : "restoring together cycles ",
+		      stdout);
 		put_names(stdout, names, gn);
 		fputs(": their runs changed this workspace at the same time, so their changes "
 		      "are undone as one, newest first\n",
@@ -226,7 +230,8 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		if (!k.changed && !k.failed && status == FSJ_EXIT_OK) {
 			fputs("nothing to restore: cycle ", stdout);
 			put_names(stdout, names, gn);
-			fputs(gn > 1 ? " are already in place\n" : " is already in place\n", stdout);
+			fputs(gn > 1 ? " are already in place\n" : " is already in place\n",
+			      stdout);
 		}
 	}
 	cJSON_Delete(out);

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
-static int ws_fd = -1;           /* the workspace lock; set before the threads start */
+static int ws_fd = -1;          /* the workspace lock; set and read under host_lock */
 static _Thread_local bool held; /* this thread holds host_lock (and ws_fd's lock) */
 
 void hostlock_take(void)

@@ -43,8 +43,7 @@ static bool same_ws(const char *a, const char *b)
 	return a && b ? strcmp(a, b) == 0 : a == b;
 }
 
-size_t *restore_group_find(const struct backup_store_cycle *v, size_t n, size_t pick,
-			   size_t *nout)
+size_t *restore_group_find(const struct backup_store_cycle *v, size_t n, size_t pick, size_t *nout)
 {
 	struct span *s = xcalloc(n + 1, sizeof(*s));
 	bool *in = xcalloc(n + 1, sizeof(*in)), grew = true;

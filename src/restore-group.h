@@ -28,8 +28,7 @@
  * snapshot method, a run without a workspace lock) overlaps none, and one
  * that cannot be read is left out. NULL with *nout 0: more than
  * RESTORE_GROUP_MAX. */
-size_t *restore_group_find(const struct backup_store_cycle *v, size_t n, size_t pick,
-			   size_t *nout);
+size_t *restore_group_find(const struct backup_store_cycle *v, size_t n, size_t pick, size_t *nout);
 
 /* Every record of the n manifests ms in the order of the acts: by seq; a
  * record without one right after the record before it in its manifest

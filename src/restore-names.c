@@ -37,9 +37,9 @@ static bool saved_rec(const struct manifest_rec *r)
  * file, BACKUP_IDENT_COPIED once a second one does. */
 static bool is_file_rec(const struct manifest_rec *r)
 {
-	return r->has_ident && (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE ||
-				r->op == MANIFEST_NAME || r->op == MANIFEST_RENAMED ||
-				r->op == MANIFEST_CREATED);
+	return r->has_ident &&
+	       (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_NAME ||
+		r->op == MANIFEST_RENAMED || r->op == MANIFEST_CREATED);
 }
 
 void rs_names_begin(struct rctx *x)
