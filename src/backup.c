@@ -17,6 +17,7 @@
 
 #include "backup-int.h"
 #include "devshm.h"
+#include "hostlock.h"
 #include "runevent.h"
 #include "manifest.h"
 #include "path.h"
@@ -177,10 +178,14 @@ static int subdir(int dirfd, const char *name)
 
 int backup_append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
 {
+	unsigned long long seq = hostlock_seq(); /* its place among runs: hostlock.h */
+	char buf[24];
 	int rc, saved;
 
 	if (!inert)
 		bc->needed = true;
+	if (seq && snprintf(buf, sizeof(buf), "%llu", seq) > 0)
+		cJSON_AddStringToObject(rec, "seq", buf);
 	rc = manifest_append(bc->manfd, &bc->torn, rec);
 	saved = errno;
 

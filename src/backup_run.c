@@ -15,6 +15,7 @@
 #include "backup_inherited.h"
 #include "backup_store.h"
 #include "broker.h"
+#include "hostlock.h"
 #include "notify.h"
 #include "snapshot-run.h"
 #include "trash.h"
@@ -205,6 +206,13 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 		return -1;
 	}
 #endif
+	/* two runs on the workspace at once: one order of acts and records */
+	if (hostlock_open(ctx->env.state_dir, ctx->workspace) < 0) {
+		fsj_error_set(err, NULL, 0, 0, "cannot open the workspace lock in '%s/hostlock': %s",
+			      ctx->env.state_dir, strerror(errno));
+		backup_run_end(-1);
+		return -1;
+	}
 	notify_set_backup(run.bc, run.home);
 	notify_set_allow_hardlink_writes(!ctx->config.protect_hard_links);
 	broker_backup_hook = broker_backup;
@@ -240,6 +248,7 @@ void backup_run_end(int status)
 		broker_meta_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
+	hostlock_close();
 	snapshot_run_end(run.bc);
 	if (run.bc && run.home)
 		(void)backup_cycle_trash(run.bc, run.home);

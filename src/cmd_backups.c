@@ -440,7 +440,7 @@ int cmd_backups(int argc, char **argv)
 	} else if (strcmp(action, "show") == 0) {
 		status = do_show(&v[ci], json);
 	} else {
-		status = cmd_backups_restore(&ctx, &v[ci], paths, npaths, dry, json);
+		status = cmd_backups_restore(&ctx, v, n, (size_t)ci, paths, npaths, dry, json);
 	}
 out:
 	for (size_t k = 0; k < npaths; k++)

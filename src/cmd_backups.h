@@ -26,9 +26,11 @@ int cmd_backups_load(const struct backup_store_cycle *c, struct manifest *m, int
 long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *cycle,
 		      const char *session, const char *ws, char **paths, size_t npaths);
 
-/* Restore cycle c for ctx (restore.h), printing the outcome (text or
- * JSON). Returns an exit status. */
-int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cycle *c, char **paths,
-			size_t npaths, bool dry, bool json);
+/* Restore cycle v[ci] (of the n cycles v, oldest first) for ctx
+ * (restore.h), together with the cycles of runs that overlapped it
+ * (restore-group.h), printing the outcome (text or JSON). Returns an
+ * exit status. */
+int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cycle *v, size_t n,
+			size_t ci, char **paths, size_t npaths, bool dry, bool json);
 
 #endif

@@ -16,6 +16,7 @@
 #include "cmd_backups.h"
 #include "manifest.h"
 #include "path.h"
+#include "restore-group.h"
 #include "restore.h"
 #include "restore-text.h"
 #include "util.h"
@@ -81,43 +82,88 @@ long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *
 	return -1;
 }
 
-int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cycle *c, char **paths,
-			size_t npaths, bool dry, bool json)
+/* The cycles of g (indexes into v) loaded into m and fd (each -1 or open),
+ * each checked: not still being written, not being restored (locked
+ * unless dry), no invalid record. 0, or -1 (said on stderr). */
+static int load_group(const struct backup_store_cycle *v, const size_t *g, size_t gn, bool dry,
+		      struct manifest *m, int *fd)
+{
+	double when;
+
+	for (size_t k = 0; k < gn; k++) {
+		const struct backup_store_cycle *c = &v[g[k]];
+
+		if (backup_store_in_use(c, &when)) {
+			cmd_backups_put(stderr, "fsjail: backups: the run of cycle ", c->name);
+			fputs(" is still going (or its cycle cannot be read): not restoring\n",
+			      stderr);
+			return -1;
+		}
+		if (cmd_backups_load(c, &m[k], &fd[k]) < 0)
+			return -1;
+		/* Two restores of one cycle at once would race each other's
+		 * checks; the lock goes with the descriptor. */
+		if (!dry && flock(fd[k], LOCK_EX | LOCK_NB) < 0) {
+			cmd_backups_put(stderr, "fsjail: backups: cycle ", c->name);
+			fputs(" is being restored by another fsjail\n", stderr);
+			return -1;
+		}
+		if (m[k].refused) {
+			fprintf(stderr,
+				"fsjail: backups: cycle %s has %lu invalid record(s): not restoring "
+				"from it\n",
+				c->name, m[k].refused);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Print the names of the n cycles of names on f, "A, B and C". */
+static void put_names(FILE *f, const char *const *names, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		cmd_backups_put(f, k == 0 ? "" : k + 1 < n ? ", " : " and ", names[k]);
+}
+
+int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cycle *v, size_t n,
+			size_t ci, char **paths, size_t npaths, bool dry, bool json)
 {
 	struct restore_opts o = { 0 };
 	struct restore_counts k;
 	struct fsj_error err = { { 0 } };
 	struct progress pg = { { 0, 0 }, false };
 	cleanup_free char *cmdline = NULL;
-	cJSON *out, *actions;
-	struct manifest m;
-	int fd, status = FSJ_EXIT_OK;
-	double when;
+	cleanup_free size_t *g = NULL;
+	cleanup_free struct manifest *ms = NULL;
+	cleanup_free int *fds = NULL;
+	cleanup_free const char **names = NULL;
+	struct manifest all = { 0 };
+	cJSON *out, *actions, *list;
+	size_t gn = 0;
+	int status = FSJ_EXIT_ERROR;
 
-	if (backup_store_in_use(c, &when)) {
-		cmd_backups_put(stderr, "fsjail: backups: the run of cycle ", c->name);
-		fputs(" is still going (or its cycle cannot be read): not restoring\n", stderr);
-		return FSJ_EXIT_ERROR;
-	}
-	if (cmd_backups_load(c, &m, &fd) < 0)
-		return FSJ_EXIT_ERROR;
-	/* Two restores of one cycle at once would race each other's checks;
-	 * the lock goes with the descriptor. */
-	if (!dry && flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		cmd_backups_put(stderr, "fsjail: backups: cycle ", c->name);
-		fputs(" is being restored by another fsjail\n", stderr);
-		manifest_release(&m);
-		close(fd);
-		return FSJ_EXIT_ERROR;
-	}
-	if (m.refused) {
+	g = restore_group_find(v, n, ci, &gn);
+	if (!g) {
+		cmd_backups_put(stderr, "fsjail: backups: cycle ", v[ci].name);
 		fprintf(stderr,
-			"fsjail: backups: cycle %s has %lu invalid record(s): not restoring from it\n",
-			c->name, m.refused);
-		manifest_release(&m);
-		close(fd);
+			" ran at the same time as more than %d others on its workspace: "
+			"not restoring\n",
+			RESTORE_GROUP_MAX);
 		return FSJ_EXIT_ERROR;
 	}
+	ms = xcalloc(gn, sizeof(*ms));
+	fds = xcalloc(gn, sizeof(*fds));
+	names = xcalloc(gn, sizeof(*names));
+	for (size_t j = 0; j < gn; j++) {
+		fds[j] = -1;
+		names[j] = v[g[j]].name;
+	}
+	if (load_group(v, g, gn, dry, ms, fds) < 0)
+		goto out;
+	status = FSJ_EXIT_OK;
+	if (gn > 1)
+		restore_group_merge(ms, gn, &all);
 	o.dry_run = dry;
 	o.home = ctx->env.home;
 	o.paths = paths;
@@ -128,17 +174,30 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		o.arg = &pg;
 	}
 	if (!dry) {
-		cmdline = xasprintf("fsjail backups restore --cycle %s", c->name);
+		cmdline = xasprintf("fsjail backups restore --cycle %s", v[ci].name);
 		o.undo = backup_cycle_new(ctx->env.state_dir, NULL, cmdline, 0, NULL, &err);
 		backup_cycle_set_info(o.undo, ctx->workspace, "restore");
 	}
 	out = cJSON_CreateObject();
 	cJSON_AddStringToObject(out, "schema", "fsjail-restore/1");
-	cJSON_AddStringToObject(out, "session", c->session);
-	cJSON_AddStringToObject(out, "cycle", c->name);
+	cJSON_AddStringToObject(out, "session", v[ci].session);
+	cJSON_AddStringToObject(out, "cycle", v[ci].name);
+	/* the runs that overlapped it: undone together (restore-group.h) */
+	list = cJSON_AddArrayToObject(out, "cycles");
+	for (size_t j = 0; j < gn; j++)
+		cJSON_AddItemToArray(list, cJSON_CreateString(names[j]));
 	cJSON_AddBoolToObject(out, "dry_run", dry);
 	actions = cJSON_AddArrayToObject(out, "actions");
-	if (restore_cycle(fd, &m, &o, actions, &k) < 0)
+	if (!json && gn > 1) {
+		fputs(dry ? "would restore together cycles " : "restoring together cycles ",
+		      stdout);
+		put_names(stdout, names, gn);
+		fputs(": their runs changed this workspace at the same time, so their changes "
+		      "are undone as one, newest first\n",
+		      stdout);
+	}
+	if ((gn > 1 ? restore_cycles(fds, names, gn, &all, &o, actions, &k)
+		    : restore_cycle(fds[0], &ms[0], &o, actions, &k)) < 0)
 		status = FSJ_EXIT_ERROR;
 	if (pg.shown)
 		fputc('\n', stderr);
@@ -148,13 +207,16 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	cJSON_AddNumberToObject(out, "changed", (double)k.changed);
 	cJSON_AddNumberToObject(out, "failed", (double)k.failed);
 	for (size_t i = 0; i < npaths; i++) {
+		const struct manifest *m = gn > 1 ? &all : &ms[0];
 		bool hit = false;
 
-		for (size_t j = 0; j < m.n && !hit; j++)
-			hit = restore_wanted(&m.v[j], &paths[i], 1);
+		for (size_t j = 0; j < m->n && !hit; j++)
+			hit = restore_wanted(&m->v[j], &paths[i], 1);
 		if (!hit) {
 			cmd_backups_put(stderr, "fsjail: backups: no backup of '", paths[i]);
-			fprintf(stderr, "' in cycle %s\n", c->name);
+			fputs("' in cycle ", stderr);
+			put_names(stderr, names, gn);
+			fputc('\n', stderr);
 			status = FSJ_EXIT_ERROR;
 		}
 	}
@@ -164,14 +226,21 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		printf("%s\n", text);
 		cJSON_free(text);
 	} else {
-		restore_text_print(actions, c->name, dry);
-		if (!k.changed && !k.failed && status == FSJ_EXIT_OK)
-			cmd_backups_put(stdout, "nothing to restore: cycle ", c->name);
-		if (!k.changed && !k.failed && status == FSJ_EXIT_OK)
-			fputs(" is already in place\n", stdout);
+		restore_text_print(actions, v[ci].name, dry);
+		if (!k.changed && !k.failed && status == FSJ_EXIT_OK) {
+			fputs("nothing to restore: cycle ", stdout);
+			put_names(stdout, names, gn);
+			fputs(gn > 1 ? " are already in place\n" : " is already in place\n",
+			      stdout);
+		}
 	}
 	cJSON_Delete(out);
-	manifest_release(&m);
-	close(fd);
+out:
+	restore_group_merged_release(&all);
+	for (size_t j = 0; j < gn; j++) {
+		manifest_release(&ms[j]);
+		if (fds[j] >= 0)
+			close(fds[j]);
+	}
 	return status;
 }

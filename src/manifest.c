@@ -288,6 +288,9 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 	r->has_ident = hd == 1;
 	r->dev = (dev_t)d;
 	r->ino = (ino_t)i;
+	if (jdec(o, "seq", &d) < 0)
+		return "bad seq";
+	r->seq = cJSON_GetObjectItemCaseSensitive(o, "seq") ? d : 0;
 	if (r->op == MANIFEST_CREATING) {
 		if (jdec(o, "dir_dev", &d) != 1 || jdec(o, "dir_ino", &i) != 1 ||
 		    jint(o, "since", 0, 9e15, &sec) != 1 ||

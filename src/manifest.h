@@ -36,6 +36,8 @@
  *   cancel   the create a "creating" record announced failed: path; with
  *            "to" (read into "to"): the rename a "renamed" record of
  *            path -> to announced failed
+ * Any record but cycle may carry seq (decimal string): its place among
+ * the records of every run on the workspace (hostlock_seq()).
  * A line without "op" (fsjail before this format) is a content record.
  *
  * A torn line (ENOSPC, a crash mid-write) never hides the next one: the
@@ -46,6 +48,7 @@
 #define FSJAIL_MANIFEST_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
@@ -102,6 +105,8 @@ struct manifest_rec {
 	dev_t dir_dev;     /* creating: the folder's identity */
 	ino_t dir_ino;
 	struct timespec since; /* creating: when it was written */
+	uint64_t seq;          /* 0: not stamped */
+	unsigned part;         /* restore of runs together: its cycle (restore-group.h) */
 };
 
 struct manifest {

@@ -17,7 +17,9 @@
 #include "restore.h"
 
 struct rctx {
-	int filesfd;
+	const int *filesfd; /* by record part: each cycle's files/ (-1: none) */
+	size_t nparts;
+	const char *const *names; /* by part: the cycles' names; NULL: one cycle */
 	const struct manifest *m;
 	const struct restore_opts *o;
 	cJSON *actions;
@@ -56,6 +58,12 @@ struct sim {
 static inline const char *rs_base_name(const char *path)
 {
 	return strrchr(path, '/') + 1;
+}
+
+/* The files/ folder of r's cycle: a descriptor, or -1. */
+static inline int rs_files(const struct rctx *x, const struct manifest_rec *r)
+{
+	return r->part < x->nparts ? x->filesfd[r->part] : -1;
 }
 
 /* true when sb is the file r recorded (r without dev/ino: any). */
@@ -119,6 +127,18 @@ const struct manifest_rec *rs_content_source(const struct rctx *x, const struct 
  * linked; false (errno not meaningful) when a new file must be made. */
 bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const char *name);
 
+/* true when the files open on a and b have the same size and bytes
+ * (the same inode: true at once). */
+bool rs_same_bytes(int a, int b);
+
+/* true when r's file came to r's path by a rename recorded before r,
+ * and a restore moved it back already (a second restore; cycles restored
+ * together): the old name holds r's file again (by identity, or the bytes
+ * of src, r's saved file), and no record between the two names the old
+ * name. r's content then goes nowhere: an older record of the path puts
+ * back what was there before. */
+bool rs_went_back(struct rctx *x, const struct manifest_rec *r, int src);
+
 /* Remember fd (duplicated; x owns the copy) as the file made again for
  * r's file: rs_link_back() links its other names to it. */
 void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd);
@@ -142,6 +162,16 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r);
  * to the trash when proven the run's (see the file), else left and said
  * (a "leave" action, counted neither done nor failed). */
 void rs_made_begin(struct rctx *x);
+
+/* true when r, a content or remove record (of another run, cycles
+ * restored together), saved a file the run of an older "created" record
+ * made at r's path, that record the newest naming the path: src (r's
+ * saved file, the inode itself) was born at or after that create's
+ * "creating" record and no later than the "created" one (its seq; a
+ * later file on a freed inode number is someone else's). What r saved
+ * then goes nowhere: that "created" record takes whatever is at the path
+ * to the trash. */
+bool rs_made_by_run(struct rctx *x, const struct manifest_rec *r, int src);
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r);
 void rs_undo_creating(struct rctx *x, const struct manifest_rec *r);
 

@@ -28,34 +28,72 @@
  * in seconds (one fsync between them); later births are not the run's. */
 #define RS_CREATE_WINDOW 10
 
+/* The birth time of name in dirfd (name "": dirfd itself) into *b: 0,
+ * or -1 (the filesystem keeps none, or it cannot be read). */
+static int birth(int dirfd, const char *name, struct timespec *b)
+{
+#if defined(__linux__) && defined(STATX_BTIME)
+	struct statx stx;
+
+	if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW | (*name ? 0 : AT_EMPTY_PATH), STATX_BTIME,
+		  &stx) < 0 ||
+	    !(stx.stx_mask & STATX_BTIME))
+		return -1;
+	b->tv_sec = (time_t)stx.stx_btime.tv_sec;
+	b->tv_nsec = (long)stx.stx_btime.tv_nsec;
+	return 0;
+#elif defined(__APPLE__)
+	struct stat sb;
+
+	if ((*name ? fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) : fstat(dirfd, &sb)) < 0)
+		return -1;
+	*b = sb.st_birthtimespec;
+	return 0;
+#else
+	(void)dirfd, (void)name, (void)b;
+	return -1;
+#endif
+}
+
 /* The birth time of name in dirfd: 1 at or after t and at most
  * RS_CREATE_WINDOW seconds after it, 0 before, 2 later, -1 unknown (the
  * filesystem keeps none, or it cannot be read). */
 static int born_since(int dirfd, const char *name, const struct timespec *t)
 {
 	struct timespec b;
-#if defined(__linux__) && defined(STATX_BTIME)
-	struct statx stx;
 
-	if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &stx) < 0 ||
-	    !(stx.stx_mask & STATX_BTIME))
+	if (birth(dirfd, name, &b) < 0)
 		return -1;
-	b.tv_sec = (time_t)stx.stx_btime.tv_sec;
-	b.tv_nsec = (long)stx.stx_btime.tv_nsec;
-#elif defined(__APPLE__)
-	struct stat sb;
-
-	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
-		return -1;
-	b = sb.st_birthtimespec;
-#else
-	(void)dirfd, (void)name, (void)t, (void)b;
-	return -1;
-#endif
 	if (b.tv_sec > t->tv_sec + RS_CREATE_WINDOW ||
 	    (b.tv_sec == t->tv_sec + RS_CREATE_WINDOW && b.tv_nsec > t->tv_nsec))
 		return 2;
 	return b.tv_sec > t->tv_sec || (b.tv_sec == t->tv_sec && b.tv_nsec >= t->tv_nsec);
+}
+
+bool rs_made_by_run(struct rctx *x, const struct manifest_rec *r, int src)
+{
+	const struct manifest_rec *c = NULL, *w = NULL;
+	size_t ci = x->cur;
+	struct timespec b;
+	uint64_t born;
+
+	for (size_t i = x->cur; i-- > 0 && !c;)
+		if (strcmp(x->m->v[i].path, r->path) == 0 ||
+		    (x->m->v[i].to && strcmp(x->m->v[i].to, r->path) == 0))
+			c = &x->m->v[ci = i];
+	if (!c || c->op != MANIFEST_CREATED || !c->seq || !c->has_ident || !r->has_ident ||
+	    c->dev != r->dev || c->ino != r->ino)
+		return false;
+	for (size_t i = ci; i-- > 0 && !w;) /* the "creating" it answers */
+		if (x->m->v[i].op == MANIFEST_CREATING && x->m->v[i].part == c->part &&
+		    strcmp(x->m->v[i].path, r->path) == 0)
+			w = &x->m->v[i];
+	if (!w || birth(src, "", &b) < 0 || b.tv_sec < 0)
+		return false;
+	born = (uint64_t)b.tv_sec * 1000000000ULL + (uint64_t)b.tv_nsec;
+	return (b.tv_sec > w->since.tv_sec ||
+		(b.tv_sec == w->since.tv_sec && b.tv_nsec >= w->since.tv_nsec)) &&
+	       born <= c->seq;
 }
 
 /* Order of records by path, then by place in the manifest. */
@@ -185,8 +223,10 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
+	/* a file another run removed is made again by this restore (cycles
+	 * restored together, restore-group.h): still the file this run made */
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !rs_same_ident(&sb, r))
+	    !(rs_same_ident(&sb, r) || rs_made_is(x, r, &sb)))
 		return; /* gone, or not what the run made */
 	take(x, pfd, r->path, &sb, NULL);
 }

@@ -37,8 +37,9 @@ static bool saved_rec(const struct manifest_rec *r)
  * file, BACKUP_IDENT_COPIED once a second one does. */
 static bool is_file_rec(const struct manifest_rec *r)
 {
-	return r->has_ident && (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE ||
-				r->op == MANIFEST_NAME || r->op == MANIFEST_RENAMED);
+	return r->has_ident &&
+	       (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_NAME ||
+		r->op == MANIFEST_RENAMED || r->op == MANIFEST_CREATED);
 }
 
 void rs_names_begin(struct rctx *x)
@@ -84,8 +85,8 @@ bool rs_move_done(const struct rctx *x, const struct manifest_rec *r)
 {
 	struct stat sb;
 
-	return x->filesfd >= 0 && r->backup &&
-	       fstatat(x->filesfd, r->backup, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	return rs_files(x, r) >= 0 && r->backup &&
+	       fstatat(rs_files(x, r), r->backup, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
 	       S_ISREG(sb.st_mode) && rs_same_ident(&sb, r);
 }
 
@@ -176,6 +177,67 @@ bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const c
 			return true;
 	}
 	return false;
+}
+
+bool rs_same_bytes(int a, int b)
+{
+	char p[16384], q[16384];
+	struct stat as, bs;
+	off_t off = 0;
+	ssize_t n, k;
+
+	if (fstat(a, &as) < 0 || fstat(b, &bs) < 0 || as.st_size != bs.st_size)
+		return false;
+	if (as.st_dev == bs.st_dev && as.st_ino == bs.st_ino)
+		return true;
+	for (;;) {
+		n = pread(a, p, sizeof(p), off);
+		k = pread(b, q, sizeof(q), off);
+		if (n != k || n < 0)
+			return false;
+		if (n == 0)
+			return true;
+		if (memcmp(p, q, (size_t)n) != 0)
+			return false;
+		off += n;
+	}
+}
+
+/* true when the record v names path, as its path or its "to". */
+static bool names(const struct manifest_rec *v, const char *path)
+{
+	return strcmp(v->path, path) == 0 || (v->to && strcmp(v->to, path) == 0);
+}
+
+bool rs_went_back(struct rctx *x, const struct manifest_rec *r, int src)
+{
+	cleanup_fd int pfd = -1, fd = -1;
+	const struct manifest_rec *f;
+	size_t fi = x->cur;
+	struct stat sb;
+
+	for (size_t i = x->cur; i-- > 0;)
+		if (x->m->v[i].op == MANIFEST_RENAMED && !x->answered[i] &&
+		    strcmp(x->m->v[i].to, r->path) == 0) {
+			fi = i;
+			break;
+		}
+	f = fi < x->cur ? &x->m->v[fi] : NULL;
+	if (!f || !same_file_rec(f, r))
+		return false; /* the newest rename onto the path brought another file */
+	for (size_t k = fi + 1; k < x->cur; k++)
+		if (names(&x->m->v[k], f->path))
+			return false;
+	if (x->o->dry_run && rs_sim_state(x, f->path) == SIM_GONE)
+		return false;
+	pfd = rs_open_parent(x, f->path, false, NULL);
+	if (pfd < 0 || fstatat(pfd, rs_base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(sb.st_mode))
+		return false;
+	if (rs_same_ident(&sb, r))
+		return true;
+	fd = openat(pfd, rs_base_name(f->path), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	return fd >= 0 && rs_same_bytes(fd, src);
 }
 
 /* Remember the file fd made again for r's file (fd is duplicated). */

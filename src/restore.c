@@ -54,6 +54,8 @@ void rs_act(struct rctx *x, const char *action, const char *path, const char *to
 	cJSON_AddBoolToObject(a, "ok", ok);
 	if (detail)
 		cJSON_AddStringToObject(a, "detail", detail);
+	if (x->names && x->m->v[x->cur].part < x->nparts) /* cycles restored together */
+		cJSON_AddStringToObject(a, "cycle", x->names[x->m->v[x->cur].part]);
 	cJSON_AddItemToArray(x->actions, a);
 	if (ok)
 		x->c->changed++;
@@ -167,28 +169,11 @@ static int put_content(int src, int fd, const struct manifest_rec *r)
 /* true when fd already holds src's bytes with r's mode and mtime. */
 static bool same_state(int fd, int src, const struct manifest_rec *r)
 {
-	char a[16384], b[16384];
-	struct stat fs, ss;
-	off_t off = 0;
-	ssize_t n, k;
+	struct stat fs;
 
-	if (fstat(fd, &fs) < 0 || fstat(src, &ss) < 0 || fs.st_size != ss.st_size ||
-	    (fs.st_mode & 07777) != r->mode || FSJ_STAT_MTIM(&fs).tv_sec != r->mtime.tv_sec ||
-	    FSJ_STAT_MTIM(&fs).tv_nsec != r->mtime.tv_nsec)
-		return false;
-	if (fs.st_dev == ss.st_dev && fs.st_ino == ss.st_ino)
-		return true;
-	for (;;) {
-		n = pread(fd, a, sizeof(a), off);
-		k = pread(src, b, sizeof(b), off);
-		if (n != k || n < 0)
-			return false;
-		if (n == 0)
-			return true;
-		if (memcmp(a, b, (size_t)n) != 0)
-			return false;
-		off += n;
-	}
+	return fstat(fd, &fs) == 0 && (fs.st_mode & 07777) == r->mode &&
+	       FSJ_STAT_MTIM(&fs).tv_sec == r->mtime.tv_sec &&
+	       FSJ_STAT_MTIM(&fs).tv_nsec == r->mtime.tv_nsec && rs_same_bytes(fd, src);
 }
 
 /* true when the folder at path is one a restore made again: the cycle
@@ -249,7 +234,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			       r->skipped ? r->skipped : "not saved");
 		return;
 	}
-	src = openat(x->filesfd, r->backup, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	src = openat(rs_files(x, r), r->backup, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (r->moved && !rs_move_done(x, r))
 		return; /* the move into the cycle was not done: nothing removed */
 	if (src < 0 || fstat(src, &sb) < 0 || !S_ISREG(sb.st_mode)) {
@@ -259,7 +244,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	}
 	if (x->o->dry_run && rs_sim_brings(x, r->path))
 		return; /* a move-back brings it */
-	if (rs_gone_with_folder(x, r))
+	if (rs_gone_with_folder(x, r) || rs_went_back(x, r, src) || rs_made_by_run(x, r, src))
 		return;
 	pfd = rs_open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
@@ -535,13 +520,18 @@ static void undo_special(struct rctx *x, const struct manifest_rec *r)
 	rs_act(x, "recreate", r->path, NULL, true, NULL);
 }
 
-int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
-		  cJSON *actions, struct restore_counts *c)
+int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
+		   const struct manifest *m, const struct restore_opts *o, cJSON *actions,
+		   struct restore_counts *c)
 {
-	struct rctx x = { -1, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL, NULL };
+	struct rctx x = { NULL, n, names, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL, NULL };
+	int *files = xcalloc(n + 1, sizeof(*files));
 
 	memset(c, 0, sizeof(*c));
-	x.filesfd = openat(cyclefd, "files", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	for (size_t k = 0; k < n; k++)
+		files[k] = openat(cyclefds[k], "files",
+				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	x.filesfd = files;
 	rs_names_begin(&x);
 	rs_made_begin(&x);
 	for (size_t i = m->n; i-- > 0;) {
@@ -584,10 +574,18 @@ int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_op
 			break;
 		}
 	}
-	if (x.filesfd >= 0)
-		close(x.filesfd);
+	for (size_t k = 0; k < n; k++)
+		if (files[k] >= 0)
+			close(files[k]);
+	free(files);
 	rs_names_end(&x);
 	free(x.answered);
 	free(x.sim);
 	return c->failed ? -1 : 0;
+}
+
+int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
+		  cJSON *actions, struct restore_counts *c)
+{
+	return restore_cycles(&cyclefd, NULL, 1, m, o, actions, c);
 }

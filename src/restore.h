@@ -65,6 +65,14 @@ struct restore_counts {
 int restore_cycle(int cyclefd, const struct manifest *m, const struct restore_opts *o,
 		  cJSON *actions, struct restore_counts *c);
 
+/* The same for the n cycles (folders cyclefds, names) of runs that
+ * overlapped, m every record of them in one order (restore-group.h; a
+ * record's "part" is its cycle's index): each action also names its
+ * record's cycle ("cycle"). */
+int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
+		   const struct manifest *m, const struct restore_opts *o, cJSON *actions,
+		   struct restore_counts *c);
+
 /* true when the record r touches one of the npaths paths (itself or
  * beneath it, whole components), or npaths is 0. */
 bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npaths);
