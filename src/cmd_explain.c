@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
+#include "explain-absent.h"
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "path.h"
@@ -64,7 +66,9 @@ int cmd_explain(int argc, char **argv)
 		cmd_note_release(true);
 		return FSJ_EXIT_ERROR;
 	}
-	bool tier_matters = false;
+	bool tier_matters = false, have_plan = false;
+	struct ll_plan plan = { 0 };
+	struct stat st;
 
 	/* the seccomp listener's repository rules (repoexplain.h) */
 	bool listener = fsjail_explain_listener(&ctx, pol);
@@ -112,8 +116,12 @@ int cmd_explain(int argc, char **argv)
 			free(rx.reason);
 		}
 		cleanup_free char *note = listener ? repoexplain_note(ctx.workspace, resolved) : NULL;
+		cleanup_free char *absent = lstat(resolved, &st) < 0 ? explain_absent_note(
+			pol, &ctx, &plan, &have_plan, resolved) : NULL;
 		if (note)
 			printf("  note: %s\n", note);
+		if (absent)
+			printf("  note: %s\n", absent);
 		free(norm);
 		free(resolved);
 	}
@@ -127,6 +135,8 @@ int cmd_explain(int argc, char **argv)
 		printf("tier %s, mode %s, workspace %s\n", fsj_tier_name((enum fsj_tier)tier),
 		       fsj_mode_name(ctx.mode), ctx.workspace);
 	}
+	if (have_plan)
+		ll_plan_release(&plan);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
 	return status;

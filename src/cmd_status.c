@@ -303,6 +303,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		cJSON_AddStringToObject(m, "kind", ll_mask_kind_name(plan.masks[i].kind));
 		cJSON_AddItemToArray(a, m);
 	}
+	status_listener_json(root, have_plan ? &plan : NULL);
 	a = cJSON_AddArrayToObject(root, "expanded");
 	for (size_t i = 0; have_plan && i < plan.n_expanded; i++) {
 		cJSON *e = cJSON_CreateObject();
@@ -546,6 +547,7 @@ static void print_text(const cJSON *root)
 		cJSON_ArrayForEach(c, jo(root, "mount_masks"))
 			printf("  %-8s %s\n", js(c, "kind"), js(c, "path"));
 	}
+	status_listener_print(stdout, jo(root, "listener_carried"));
 	if (cJSON_GetArraySize(jo(root, "expanded")) > 0) {
 		printf("\nexpanded folders (a nested deny compiled by expansion: new entries there "
 		       "are unreachable):\n");

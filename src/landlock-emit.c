@@ -112,8 +112,8 @@ static char *expansion_reason(const struct compiler *cx, const struct node *n, i
 	else if (!d->exists && !cx->opts->masks)
 		missing = "it does not exist yet and its folders cannot be pinned (no mount masks)";
 	else if (!d->exists)
-		missing = "it does not exist yet, nor does its folder (a folder renamed into "
-			  "place would bring it)";
+		missing = "it does not exist yet and the nearest path above it that exists is "
+			  "not a folder";
 	else if (!cx->opts->masks)
 		missing = "mount masks are not available";
 	else if (dec.level != FSJ_LEVEL_PROTECTED && dec.level != FSJ_LEVEL_EXPLICIT)
@@ -337,11 +337,13 @@ static void collect_masks(struct node *n, struct ll_plan *plan, size_t *cap)
 
 	if (masked)
 		push_mask(plan, cap, n, (enum ll_mask_kind)n->mask);
-	/* a mask's ancestors, and a path left to the listener's (see the
-	 * comment in landlock-plan.c), must stay where they are */
+	/* a mask's ancestors, and the existing ones of a path left to the
+	 * listener (its missing folders are guarded names: see the comment
+	 * in landlock-plan.c), must stay where they are */
 	if (masked || n->listener_used) {
 		for (struct node *a = n->parent; a && a->parent; a = a->parent)
-			if (!a->pin && !(a->mask >= 0 && a->mask_used) && removable(plan, a))
+			if (a->exists && !a->pin && !(a->mask >= 0 && a->mask_used) &&
+			    removable(plan, a))
 				a->pin = true;
 	}
 	for (size_t i = 0; i < n->n_kids; i++)

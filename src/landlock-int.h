@@ -160,6 +160,8 @@ bool ll_cap_handled(const struct compiler *cx, int c);
 bool ll_mask_carries(int kind, int c);
 void ll_strvec_push(struct strvec *sv, char *s);
 struct node *ll_kid_find(const struct node *n, const char *name);
+/* n's nearest strict ancestor that exists (NULL: none; "/" always does). */
+const struct node *ll_existing_above(const struct node *n);
 
 /* landlock-emit.c: the rules for capability c from n down (0, or -1 with
  * cx->err set; see the comment in landlock-plan.c). */

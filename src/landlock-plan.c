@@ -55,14 +55,22 @@
  * policy check, so a node that does not exist and whose create is denied
  * cannot come to exist from inside by any name, rename or link: it is
  * "by_listener", ok_c for every c, and its folder keeps its grant whole
- * (issue 12 item 3). A rule relying on that is recorded in
- * plan->by_listener. Only where its folder exists and can be pinned
- * (masks): a folder renamed into its place, or onto a missing folder
- * above it, would bring the denied name along without any call naming
- * it, so those ancestors are pinned like a mask's and a deeper absent
- * deny stays an expansion. An absent node whose create is allowed still
- * counts as above: the command could make it, then use it under the
- * folder's grant.
+ * (issue 12 items 3 and 6). A rule relying on that is recorded in
+ * plan->by_listener. Its folders may be missing too (~/.cargo/bin while
+ * ~/.cargo is absent): the missing folders between it and its nearest
+ * existing ancestor A are "guarded names". The command may mkdir one (an
+ * empty folder, whose own new entries the listener then decides by
+ * name), but the listener refuses every call that could bring a populated
+ * folder or a redirect into a guarded name or below it: rename and
+ * renameat2 of a folder or symlink onto it (RENAME_EXCHANGE and an
+ * existing empty folder included), or of a folder holding one away and
+ * back (the rename check of notify-ops.c, notify-guard.c), a symlink or
+ * a link of one made there; the broker the same (broker-hostop.c). A
+ * file, fifo or socket made at a guarded name holds nothing below it:
+ * allowed. So an absent node whose create is allowed counts as above
+ * (full when its own folder rules hold), and A keeps its grant. A and its
+ * existing ancestors are pinned like a mask's (mount masks needed:
+ * without them, or with A not a folder, the deny stays an expansion).
  *
  * Emission, per capability c, from "/":
  *   emit(n): nothing if n does not exist (or is phantom);
@@ -344,6 +352,13 @@ static int mask_candidate(const struct compiler *cx, const struct node *d)
 	return strong_modify ? LL_MASK_READONLY : -1;
 }
 
+const struct node *ll_existing_above(const struct node *n)
+{
+	for (n = n->parent; n && !n->exists; n = n->parent)
+		;
+	return n;
+}
+
 /* Bottom-up: deny_all, the mask candidate, full and ok (see above). Below
  * an existing non-directory nothing can exist, so its child nodes are not
  * consulted. A phantom node is neutral: ok and deny_all. */
@@ -364,7 +379,7 @@ static void node_summarise(struct compiler *cx, struct node *n)
 	}
 	n->mask = mask_candidate(cx, n);
 	n->by_listener = cx->opts->listener && cx->opts->masks && n->canonical && !n->exists &&
-			 n->parent && n->parent->exists && n->parent->is_dir &&
+			 n->parent && ll_existing_above(n) && ll_existing_above(n)->is_dir &&
 			 ll_cap_handled(cx, FSJ_CAP_CREATE) && !n->v[FSJ_CAP_CREATE];
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 		bool full = n->v[c] && (leaf || n->g[c]);

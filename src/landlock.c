@@ -25,6 +25,7 @@
 #include "devshm.h"
 #include "landlock-int.h"
 #include "mask.h"
+#include "path.h"
 #include "util.h"
 
 #ifdef __linux__
@@ -298,9 +299,12 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
 			plan->expanded_why[i]);
-	for (size_t i = 0; i < plan->n_by_listener; i++)
-		fprintf(out, "listener %s (absent; the seccomp listener refuses creating it)\n",
-			plan->by_listener[i]);
+	for (size_t i = 0; i < plan->n_by_listener; i++) {
+		cleanup_free char *g = ll_guarded_name(plan->by_listener[i]);
+
+		fprintf(out, "listener %s (absent; the seccomp listener refuses creating it%s%s)\n",
+			plan->by_listener[i], g ? "; guarded from " : "", g ? g : "");
+	}
 	for (size_t i = 0; i < plan->n_undeletable; i++)
 		fprintf(out, "undeletable %s (delete granted on the file; Landlock's is a folder right)\n",
 			plan->undeletable[i]);
@@ -318,6 +322,20 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	}
 	if (plan->abi < 2 && (plan->handled_fs & LL_ACCESS_CREATE))
 		fputs("note: ABI 1 refuses every rename or link across folders (EXDEV)\n", out);
+}
+
+char *ll_guarded_name(const char *path)
+{
+	char *up = path_dirname(path), *top = NULL;
+	struct stat st;
+
+	while (strcmp(up, "/") != 0 && lstat(up, &st) < 0 && errno == ENOENT) {
+		free(top);
+		top = up;
+		up = path_dirname(top);
+	}
+	free(up);
+	return top;
 }
 
 /* --- Application (child, before exec) --- */

@@ -79,6 +79,12 @@ void ll_plan_release(struct ll_plan *plan);
 size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folders,
 			  const char *const **why);
 
+/* For a denied path left to the listener (plan->by_listener): the
+ * highest of its folders missing now, the guarded name below its nearest
+ * existing ancestor (landlock-plan.c "The listener"), as a new string;
+ * NULL when its own folder exists. Reads the filesystem (lstat). */
+char *ll_guarded_name(const char *path);
+
 /* What plan cannot enforce at its ABI: a gap that weakens the policy
  * (truncate before ABI 3, network deny before ABI 4) is a line appended to
  * refuse; one that only restricts more or is only reported (EXDEV at ABI

@@ -345,6 +345,15 @@ void nj_note_created(const struct job *j, int parent, const char *name, const ch
  * backup_note_new() for a link), or the record cancelled. */
 bool nj_creating(struct job *j, const struct loc *l, const struct stat *of);
 void nj_made(const struct job *j, const struct loc *l, const struct stat *of, int e);
+/* notify-guard.c: guarded names (its file comment). nj_guard_rename():
+ * the rename a -> b (renameat2 flags fl) brings no folder or symbolic
+ * link to a name with a create-denying or protected rule below it, nor
+ * takes one away from a name with a delete-denying or protected rule
+ * below it; nj_guard_redirect(): a symbolic link made at path (symlink,
+ * or a link of one) redirects no such name. true to go on, false after
+ * refusing (EACCES, recorded). */
+bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
+bool nj_guard_redirect(struct job *j, const char *path);
 /* notify-meta.c: the i-th metadata call's name (NULL past the last); note
  * st's file as made by the command (true: backups on); perform one call. */
 const char *notify_meta_call(size_t i);

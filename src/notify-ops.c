@@ -341,25 +341,6 @@ static int op_unlink(struct job *j)
 	return 0;
 }
 
-/* A rule under dir (not dir itself) that a moved tree could carry a name
- * into or out of: a protected path, or one that denies mask. */
-static const struct fsj_rule *rule_under(const struct fsj_policy *pol, const char *dir,
-					 unsigned mask)
-{
-	size_t i;
-
-	for (i = 0; i < pol->n_rules; i++) {
-		const struct fsj_rule *r = &pol->rules[i];
-
-		if (r->source != FSJ_SRC_PROTECTED && !(r->deny & mask))
-			continue;
-		if ((r->path && strcmp(r->path, dir) != 0 && path_covers(dir, r->path)) ||
-		    (r->resolved && strcmp(r->resolved, dir) != 0 && path_covers(dir, r->resolved)))
-			return r;
-	}
-	return NULL;
-}
-
 /* Landlock's rule for a name given to an existing object (REFER): the
  * new place may grant no right the old one does not (for a file: read,
  * write, execute; for a folder: all). false after refusing. */
@@ -460,14 +441,9 @@ static int op_rename(struct job *j)
 		;
 	else if (!refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !refer_ok(j, &b, a.path)))
 		;
-	/* a folder, or a symbolic link (it redirects every path below its
-	 * name), could bring a denied name into being */
-	else if (((S_ISDIR(a.st.st_mode) || S_ISLNK(a.st.st_mode) ||
-		   (b.obj >= 0 && (S_ISDIR(b.st.st_mode) || S_ISLNK(b.st.st_mode)))) &&
-		  (rule_under(j->nt->pol, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
-		   rule_under(j->nt->pol, a.path, del))))
-		nj_refuse(j, FSJ_CAP_CREATE, b.path,
-		       "a moved folder could carry a denied or protected name", EACCES, NULL);
+	/* a folder, or a symbolic link, could bring a denied name into being */
+	else if (!nj_guard_rename(j, &a, &b, fl))
+		;
 	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !nj_same(a.obj, &now))
 		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
 	/* The file renamed over leaves the workspace: saved (a link). The
@@ -517,10 +493,8 @@ static int op_link(struct job *j)
 	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path) ||
 		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT))
 		;
-	else if (S_ISLNK(a.st.st_mode) && rule_under(j->nt->pol, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
-		nj_refuse(j, FSJ_CAP_CREATE, b.path,
-			  "a symbolic link there would redirect a denied or protected name", EACCES,
-			  NULL);
+	else if (S_ISLNK(a.st.st_mode) && !nj_guard_redirect(j, b.path))
+		;
 	else if (nj_creating(j, &b, &a.st)) {
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);
 		e = (S_ISLNK(a.st.st_mode) && a.parent >= 0
@@ -563,10 +537,8 @@ static int op_make(struct job *j)
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE),
 			     sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)))
 		;
-	else if (sym && rule_under(j->nt->pol, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
-		nj_refuse(j, FSJ_CAP_CREATE, l.path,
-			  "a symbolic link there would redirect a denied or protected name", EACCES,
-			  NULL);
+	else if (sym && !nj_guard_redirect(j, l.path))
+		;
 	else if (nj_creating(j, &l, NULL)) {
 		if (sym)
 			e = symlinkat(target, l.parent, l.name);

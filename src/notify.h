@@ -18,9 +18,11 @@
  * mkdir(at), mknod(at) (no device nodes: EPERM), symlink(at), link(at),
  * rename, renameat, renameat2 (the target; RENAME_WHITEOUT refused), native
  * and i386 (x32 is killed by the filter); io_uring, memfd_secret and
- * open_by_handle_at get EPERM. A folder is not renamed when a protected
- * path or a rule denying create lies below its new name (or one denying
- * delete below its old name): the moved tree could carry the name in. A
+ * open_by_handle_at get EPERM. A folder or symlink is not renamed when a
+ * protected path or a rule denying create lies below its new name (or one
+ * denying delete below its old name; with RENAME_EXCHANGE both names are
+ * new ones): the moved tree could carry the name in, also into missing
+ * folders above it, the guarded names of notify-guard.c. A
  * new name for an existing object (link, rename) may grant no more than
  * the old one (Landlock's REFER rule); bind() of a pathname AF_UNIX socket
  * (the supervisor binds the caller's socket in the folder it holds).

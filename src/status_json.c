@@ -223,3 +223,41 @@ void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings)
 			"files: the executable itself is protected, but a program placed next to "
 			"it is not\n", exe, dir);
 }
+
+void status_listener_json(cJSON *root, const struct ll_plan *plan)
+{
+	cJSON *a = cJSON_AddArrayToObject(root, "listener_carried");
+
+	for (size_t i = 0; plan && i < plan->n_by_listener; i++) {
+		cJSON *e = cJSON_CreateObject();
+		cleanup_free char *g = ll_guarded_name(plan->by_listener[i]);
+
+		cJSON_AddStringToObject(e, "path", plan->by_listener[i]);
+		status_str_or_null(e, "guarded", g);
+		cJSON_AddItemToArray(a, e);
+	}
+}
+
+void status_listener_print(FILE *out, const cJSON *a)
+{
+	const cJSON *e;
+
+	if (cJSON_GetArraySize(a) <= 0)
+		return;
+	fprintf(out, "\ndenied paths that do not exist yet, kept absent by the seccomp listener "
+		     "(their folders keep their grants):\n");
+	cJSON_ArrayForEach(e, a)
+	{
+		const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "path");
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(e, "guarded");
+
+		if (!cJSON_IsString(p))
+			continue;
+		if (cJSON_IsString(g))
+			fprintf(out, "  %s (guarded from %s: its missing folders may be made, "
+				     "empty; none moved or linked in)\n",
+				p->valuestring, g->valuestring);
+		else
+			fprintf(out, "  %s\n", p->valuestring);
+	}
+}

@@ -36,6 +36,13 @@ void status_repos_json(cJSON *root, const struct fsj_ctx *ctx, struct strbuf *wa
  * "discovery_by_listener" (rule 'repository-discovery', notify-gitcfg.c). */
 void status_repos_listener_json(cJSON *root, bool listener);
 
+/* Add "listener_carried" to root: each denied path that does not exist
+ * and that plan (may be NULL) leaves to the seccomp listener, with its
+ * guarded missing folder ("guarded", null when its folder exists);
+ * status_listener_print() prints that array (may be NULL) to out. */
+void status_listener_json(cJSON *root, const struct ll_plan *plan);
+void status_listener_print(FILE *out, const cJSON *a);
+
 /* Print the repository part of status's text report from its JSON object
  * o ("repository_metadata", may be NULL) to out: the folders left
  * unsearched, the linked-worktree grants, the listener's rules. */

@@ -677,31 +677,39 @@ START_TEST(test_listener_state_under_tmp)
 }
 END_TEST
 
-/* A deny whose folder does not exist either (later/secret): a folder
- * renamed onto later/ would bring secret along, and no call names it; so
- * with the listener too the workspace is expanded, and says why. Without
- * mount masks, nothing can pin the folders: expansion as well. */
-START_TEST(test_listener_deep_absent_deny_expands)
+/* A deny whose folders do not exist either (later/deeper/secret): the
+ * missing folders are guarded names (the listener refuses a folder or a
+ * link brought into them), so the workspace keeps its one rule, the
+ * listener carries the path, and only existing folders are pinned.
+ * Without mount masks nothing can pin the folders: expansion, said so. */
+START_TEST(test_listener_deep_absent_deny_guarded)
 {
 	struct fsj_policy *pol;
 	struct ll_plan plan;
-	const char *const *folders, *const *why;
 
 	make_workspace();
+	mkd("tmp");
 	pol = ws_policy(FSJ_TIER_GUARDED, ALL);
-	add(pol, FSJ_SRC_RULES, sp("w/later/secret"), true, 0, ALL);
+	add(pol, FSJ_SRC_BASELINE, sp("tmp"), true, ALL, 0);
+	add(pol, FSJ_SRC_RULES, sp("w/later/deeper/secret"), true, 0, ALL);
+	add(pol, FSJ_SRC_PROTECTED, sp("tmp/h/missing/x"), false, 0, W | C | D);
 	compile_listener(pol, 7, true, &plan);
-	ck_assert_uint_eq(ll_plan_expansions(&plan, &folders, &why), 1);
-	ck_assert_str_eq(folders[0], sp("w"));
-	ck_assert_msg(strstr(why[0], "nor does its folder"), "%s", why[0]);
-	ck_assert_uint_eq(plan.n_by_listener, 0);
+	ck_assert_uint_eq(plan.n_expanded, 0);
+	ck_assert_uint_eq(access_of(&plan, sp("w")) & FS_CREATE, FS_CREATE);
+	ck_assert_uint_eq(access_of(&plan, sp("tmp")) & FS_CREATE, FS_CREATE);
+	ck_assert_uint_eq(plan.n_by_listener, 2);
+	ck_assert_str_eq(plan.by_listener[0], sp("tmp/h/missing/x"));
+	ck_assert_str_eq(plan.by_listener[1], sp("w/later/deeper/secret"));
+	ck_assert_int_lt(mask_index(&plan, sp("w/later"), LL_MASK_PIN), 0);
+	ck_assert_int_lt(mask_index(&plan, sp("tmp/h"), LL_MASK_PIN), 0);
 	ll_plan_release(&plan);
 	policy_free(pol);
 	pol = ws_policy(FSJ_TIER_GUARDED, ALL);
-	add(pol, FSJ_SRC_RULES, sp("w/.env"), false, 0, ALL);
+	add(pol, FSJ_SRC_RULES, sp("w/later/secret"), false, 0, ALL);
 	compile_listener(pol, 7, false, &plan);
 	ck_assert(expanded(&plan, sp("w")));
 	ck_assert_msg(strstr(plan.expanded_why[0], "cannot be pinned"), "%s", plan.expanded_why[0]);
+	ck_assert_uint_eq(plan.n_by_listener, 0);
 	ll_plan_release(&plan);
 	policy_free(pol);
 }
@@ -775,7 +783,7 @@ static Suite *landlock_suite(void)
 	tcase_add_test(tc, test_listener_create_allowed_still_expands);
 	tcase_add_test(tc, test_listener_state_under_tmp);
 	tcase_add_test(tc, test_baseline_read_deny_on_protected_file_is_hidden);
-	tcase_add_test(tc, test_listener_deep_absent_deny_expands);
+	tcase_add_test(tc, test_listener_deep_absent_deny_guarded);
 	tcase_add_test(tc, test_dev_shm_grant_is_private);
 	suite_add_tcase(s, tc);
 

@@ -1,0 +1,112 @@
+/* notify-guard.c - guarded names: what the listener refuses so that a
+ * denied or protected path that does not exist yet stays absent without
+ * costing its folders anything (issue 12 items 2, 3 and 6; landlock-plan.c
+ * "The listener"; notify.h THE GUARANTEE).
+ *
+ * A denied path D that does not exist is kept absent by name: every call
+ * that makes a name is performed here after policy_decide() allowed
+ * create on it (notify-ops.c). Its missing folders (~/.cargo while
+ * ~/.cargo/bin is denied) are guarded names: the command may make one
+ * (mkdir: an empty folder, whose entries are then decided by name, so
+ * D's own create is refused there), and a file, fifo or socket there holds
+ * nothing below it. What could make D appear with no call naming it is a
+ * populated folder, or a symbolic link that redirects the names below it,
+ * arriving at D or above it. So:
+ *  - rename and renameat2 of a folder or a symbolic link onto a name with
+ *    a rule below it that denies create, or a protected one: refused. For
+ *    RENAME_EXCHANGE both objects arrive, each at the other's name, so
+ *    both names are checked (an existing empty folder the run made at a
+ *    guarded name, exchanged with a populated one, is refused too);
+ *  - rename of such an object away from a name with a rule below it that
+ *    denies delete, or a protected one: refused (the rule is a path; the
+ *    folder would leave it);
+ *  - symlink(2) at such a name, and link(2) of a symbolic link to it:
+ *    refused (a hard link of a folder does not exist).
+ * "Below" compares whole components on both spellings of each rule, the
+ * written and the resolved one, against the resolved path of the name the
+ * supervisor acts on (the kernel's path of the folder it holds plus the
+ * final name), so relative names, /proc/self/cwd and any spelling reach
+ * the same answer; the i386 entry points are decoded to the same calls.
+ * The broker checks the same before its rename and link
+ * (broker-hostop.c broker_denied_below()). The host lock (hostlock.h)
+ * serialises the listener and the broker: no name changes between this
+ * check and the call performed on the held folder. Fail closed: a rule
+ * that only might matter (a protected `pass:` entry) still refuses. */
+#ifdef __linux__
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "notify-int.h"
+#include "path.h"
+
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+/* A rule strictly below dir that a folder or link arriving at dir (or
+ * leaving it) could carry a name into or out of: a protected path, or
+ * one denying a capability of mask. NULL when none. */
+static const struct fsj_rule *rule_below(const struct fsj_policy *pol, const char *dir,
+					 unsigned mask)
+{
+	for (size_t i = 0; dir && i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+
+		if (r->source != FSJ_SRC_PROTECTED && !(r->deny & mask))
+			continue;
+		if ((r->path && strcmp(r->path, dir) != 0 && path_covers(dir, r->path)) ||
+		    (r->resolved && strcmp(r->resolved, dir) != 0 && path_covers(dir, r->resolved)))
+			return r;
+	}
+	return NULL;
+}
+
+/* A folder or a symbolic link: an object that shows names below its own. */
+static bool carries_names(const struct stat *st)
+{
+	return S_ISDIR(st->st_mode) || S_ISLNK(st->st_mode);
+}
+
+bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
+{
+	const struct fsj_policy *pol = j->nt->pol;
+	unsigned create = FSJ_CAPBIT(FSJ_CAP_CREATE), del = FSJ_CAPBIT(FSJ_CAP_DELETE);
+	bool a_carries = carries_names(&a->st);
+	bool b_carries = b->obj >= 0 && carries_names(&b->st);
+	const char *at = NULL;
+
+	if (!a_carries && !b_carries)
+		return true;
+	/* arriving: a at b's name (checked whichever of the two carries, as
+	 * before guarded names); with an exchange, b at a's name too */
+	if (rule_below(pol, b->path, create))
+		at = b->path;
+	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, a->path, create))
+		at = a->path;
+	/* leaving: a from its name; with an exchange, b from its own */
+	else if (rule_below(pol, a->path, del))
+		at = a->path;
+	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, b->path, del))
+		at = b->path;
+	if (!at)
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, at, "a moved folder could carry a denied or protected name",
+		  EACCES, NULL);
+	return false;
+}
+
+bool nj_guard_redirect(struct job *j, const char *path)
+{
+	if (!rule_below(j->nt->pol, path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, path,
+		  "a symbolic link there would redirect a denied or protected name", EACCES, NULL);
+	return false;
+}
+
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_guard_not_this_system;
+#endif /* __linux__ */
