@@ -145,6 +145,13 @@ void policy_decide(const struct fsj_policy *pol, const char *path,
 		   const char *resolved, enum fsj_cap cap,
 		   struct fsj_decision *out);
 
+/* policy_decide() of every capability in caps (FSJ_CAPBIT mask) at once,
+ * into out[c] for each (the other entries untouched): one walk of the
+ * query's ancestors, each capability decided exactly as policy_decide()
+ * alone would. */
+void policy_decide_caps(const struct fsj_policy *pol, const char *path, const char *resolved,
+			unsigned caps, struct fsj_decision out[FSJ_CAP_COUNT]);
+
 /* Mask of capabilities allowed at path (every capability decided). */
 unsigned policy_allowed_mask(const struct fsj_policy *pol, const char *path,
 			     const char *resolved);
