@@ -13,14 +13,23 @@
 #include "util.h"
 
 /* An open-addressing table of (key, answer): a resolved path (val) or a
- * folder's lstat (st); cap a power of two. Each slot keeps its key's hash
+ * folder's lstat (st, its own allocation: most slots are empty, and a
+ * 1,000-rule policy's tables were over 1 MB of page faults with a struct
+ * stat in every slot); cap a power of two. Each slot keeps its key's hash
  * and length, compared before the bytes: the keys share long prefixes
  * (1,000 rule folders of one workspace), so a probe must rarely reach
  * memcmp. */
+struct slot {
+	char *key; /* NULL: empty */
+	size_t hash, len;
+	union {
+		char *val;
+		struct stat *st;
+	} u;
+};
+
 struct table {
-	char **key, **val;
-	size_t *hash, *len;
-	struct stat *st;
+	struct slot *s;
 	size_t n, cap;
 };
 
@@ -44,68 +53,47 @@ static size_t memo_hash(const char *s, size_t *len)
 
 /* The slot of key (hash h, length len) in t (cap > 0): where it is, or
  * the empty one where it goes. */
-static size_t slot(const struct table *t, const char *key, size_t h, size_t len)
+static struct slot *slot(const struct table *t, const char *key, size_t h, size_t len)
 {
 	size_t i = h & (t->cap - 1);
 
-	while (t->key[i] &&
-	       (t->hash[i] != h || t->len[i] != len || memcmp(t->key[i], key, len) != 0))
+	while (t->s[i].key &&
+	       (t->s[i].hash != h || t->s[i].len != len || memcmp(t->s[i].key, key, len) != 0))
 		i = (i + 1) & (t->cap - 1);
-	return i;
+	return &t->s[i];
 }
 
-/* The slot for a new key (hash h, length len) in t, grown to stay at most
- * half full; its key, hash and length are set (key copied). */
-static size_t slot_new(struct table *t, const char *key, size_t h, size_t len)
+/* The slot for key (hash h, length len) in t, grown to stay at most half
+ * full; a new one gets a copy of key, its hash and length, and no answer. */
+static struct slot *slot_new(struct table *t, const char *key, size_t h, size_t len)
 {
-	size_t i;
+	struct slot *sl;
 
 	if (2 * (t->n + 1) > t->cap) {
 		struct table old = *t;
 
 		t->cap = old.cap ? 2 * old.cap : 256;
-		t->key = xcalloc(t->cap, sizeof(*t->key));
-		t->val = xcalloc(t->cap, sizeof(*t->val));
-		t->hash = xcalloc(t->cap, sizeof(*t->hash));
-		t->len = xcalloc(t->cap, sizeof(*t->len));
-		t->st = xcalloc(t->cap, sizeof(*t->st));
-		for (size_t k = 0; k < old.cap; k++) {
-			if (!old.key[k])
-				continue;
-			i = slot(t, old.key[k], old.hash[k], old.len[k]);
-			t->key[i] = old.key[k];
-			t->val[i] = old.val[k];
-			t->hash[i] = old.hash[k];
-			t->len[i] = old.len[k];
-			t->st[i] = old.st[k];
-		}
-		free(old.key);
-		free(old.val);
-		free(old.hash);
-		free(old.len);
-		free(old.st);
+		t->s = xcalloc(t->cap, sizeof(*t->s));
+		for (size_t k = 0; k < old.cap; k++)
+			if (old.s[k].key)
+				*slot(t, old.s[k].key, old.s[k].hash, old.s[k].len) = old.s[k];
+		free(old.s);
 	}
-	i = slot(t, key, h, len);
-	if (!t->key[i]) {
+	sl = slot(t, key, h, len);
+	if (!sl->key) {
 		t->n++;
-		t->key[i] = xstrdup(key);
-		t->hash[i] = h;
-		t->len[i] = len;
+		*sl = (struct slot){ xstrdup(key), h, len, { NULL } };
 	}
-	return i;
+	return sl;
 }
 
 static void table_free(struct table *t)
 {
 	for (size_t i = 0; i < t->cap; i++) {
-		free(t->key[i]);
-		free(t->val[i]);
+		free(t->s[i].key);
+		free(t->s[i].u.val); /* or st: both malloc'd */
 	}
-	free(t->key);
-	free(t->val);
-	free(t->hash);
-	free(t->len);
-	free(t->st);
+	free(t->s);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -120,37 +108,40 @@ void path_resolve_memo(enum path_memo mode)
 
 char *path_memo_resolved(const char *abs)
 {
-	size_t i, len, h;
+	size_t len, h;
+	struct slot *sl;
 
 	if (!memo_on || !resolved.cap)
 		return NULL;
 	h = memo_hash(abs, &len);
-	i = slot(&resolved, abs, h, len);
-	return resolved.key[i] ? xstrdup(resolved.val[i]) : NULL;
+	sl = slot(&resolved, abs, h, len);
+	return sl->key ? xstrdup(sl->u.val) : NULL;
 }
 
 void path_memo_keep(const char *abs, const char *r)
 {
-	size_t i, len, h;
+	size_t len, h;
+	struct slot *sl;
 
 	if (!memo_on)
 		return;
 	h = memo_hash(abs, &len);
-	i = slot_new(&resolved, abs, h, len);
-	free(resolved.val[i]);
-	resolved.val[i] = xstrdup(r);
+	sl = slot_new(&resolved, abs, h, len);
+	free(sl->u.val);
+	sl->u.val = xstrdup(r);
 }
 
 int path_memo_lstat(const char *path, struct stat *st)
 {
-	size_t i, len = 0, h = 0;
+	size_t len = 0, h = 0;
+	struct slot *sl;
 
 	if (memo_on) {
 		h = memo_hash(path, &len);
 		if (folders.cap) {
-			i = slot(&folders, path, h, len);
-			if (folders.key[i]) {
-				*st = folders.st[i];
+			sl = slot(&folders, path, h, len);
+			if (sl->key) {
+				*st = *sl->u.st;
 				return 0;
 			}
 		}
@@ -158,8 +149,10 @@ int path_memo_lstat(const char *path, struct stat *st)
 	if (lstat(path, st) < 0)
 		return -1;
 	if (memo_on && S_ISDIR(st->st_mode)) {
-		i = slot_new(&folders, path, h, len);
-		folders.st[i] = *st;
+		sl = slot_new(&folders, path, h, len);
+		if (!sl->u.st)
+			sl->u.st = xmalloc(sizeof(*st));
+		*sl->u.st = *st;
 	}
 	return 0;
 }
