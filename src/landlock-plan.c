@@ -514,9 +514,12 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 
 	cx.root = node_new(NULL, "", 0);
 	for (size_t i = 0; rc == 0 && i < pol->n_rules; i++) {
-		rc = trie_insert_resolved(&cx, pol->rules[i].path);
-		if (rc == 0 && pol->rules[i].resolved && pol->rules[i].resolved[0] == '/')
-			rc = trie_insert_resolved(&cx, pol->rules[i].resolved);
+		const struct fsj_rule *r = &pol->rules[i];
+
+		rc = trie_insert_resolved(&cx, r->path);
+		/* the same spelling again would insert nothing new */
+		if (rc == 0 && r->resolved && r->resolved[0] == '/' && strcmp(r->resolved, r->path) != 0)
+			rc = trie_insert_resolved(&cx, r->resolved);
 	}
 	if (rc == 0 && pol->workspace)
 		rc = trie_insert_resolved(&cx, pol->workspace);

@@ -22,6 +22,7 @@
 struct slot {
 	char *key; /* NULL: empty */
 	size_t hash, len;
+	bool live; /* resolved: path_memo_keep()'s flag */
 	union {
 		char *val;
 		struct stat *st;
@@ -36,19 +37,24 @@ struct table {
 static bool memo_on;
 static struct table resolved, folders;
 
-/* FNV-1a over s (its length into *len), its high half folded into the
- * low bits the table indexes by. */
-static size_t memo_hash(const char *s, size_t *len)
+/* FNV-1a over the n bytes of s, its high half folded into the low bits
+ * the table indexes by. */
+static size_t memo_hash_n(const char *s, size_t n)
 {
 	uint64_t h = 14695981039346656037ULL;
-	const char *p = s;
 
-	for (; *p; p++) {
-		h ^= (unsigned char)*p;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
 		h *= 1099511628211ULL;
 	}
-	*len = (size_t)(p - s);
 	return (size_t)(h ^ (h >> 32));
+}
+
+/* memo_hash_n() of the string s, its length into *len. */
+static size_t memo_hash(const char *s, size_t *len)
+{
+	*len = strlen(s);
+	return memo_hash_n(s, *len);
 }
 
 /* The slot of key (hash h, length len) in t (cap > 0): where it is, or
@@ -82,7 +88,7 @@ static struct slot *slot_new(struct table *t, const char *key, size_t h, size_t 
 	sl = slot(t, key, h, len);
 	if (!sl->key) {
 		t->n++;
-		*sl = (struct slot){ xstrdup(key), h, len, { NULL } };
+		*sl = (struct slot){ xstrndup(key, len), h, len, false, { NULL } };
 	}
 	return sl;
 }
@@ -118,7 +124,7 @@ char *path_memo_resolved(const char *abs)
 	return sl->key ? xstrdup(sl->u.val) : NULL;
 }
 
-void path_memo_keep(const char *abs, const char *r)
+void path_memo_keep(const char *abs, const char *r, bool live)
 {
 	size_t len, h;
 	struct slot *sl;
@@ -129,6 +135,25 @@ void path_memo_keep(const char *abs, const char *r)
 	sl = slot_new(&resolved, abs, h, len);
 	free(sl->u.val);
 	sl->u.val = xstrdup(r);
+	sl->live = live;
+}
+
+bool path_memo_active(void)
+{
+	return memo_on;
+}
+
+const char *path_memo_prefix(const char *abs, size_t len, bool *live)
+{
+	struct slot *sl;
+
+	if (!memo_on || !resolved.cap)
+		return NULL;
+	sl = slot(&resolved, abs, memo_hash_n(abs, len), len);
+	if (!sl->key)
+		return NULL;
+	*live = sl->live;
+	return sl->u.val;
 }
 
 int path_memo_lstat(const char *path, struct stat *st)
