@@ -110,8 +110,11 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 
 	/* nothing in the load changes the filesystem: each folder is looked up
 	 * once (path_resolve_memo()); the mount-mask probe's child runs
-	 * meanwhile (the CLI's choice: the library forks nothing) */
-	ll_masks_prefetch();
+	 * meanwhile (the CLI's choice: the library forks nothing), except for
+	 * explain, which asks it only when the probe cache has an entry that
+	 * could be this context's (fsjail_effective_tier()) */
+	if (strcmp(cmd, "explain") != 0)
+		ll_masks_prefetch();
 	path_resolve_memo(PATH_MEMO_ON);
 	r = fsjail_load_ctx(opts, tier_arg, network_arg, ctx, tier, pol, note, &err);
 	path_resolve_memo(PATH_MEMO_OFF);

@@ -8,10 +8,12 @@
 # denied create; rules written through a symlinked folder (link/ ->
 # real/), a rule on a symlink itself (a grant through it reaches its
 # target only where the target is granted too), rules on names that do not
-# exist; then the link is pointed elsewhere between two runs.
+# exist; then the link is pointed elsewhere between two runs. Last,
+# explain's tier from the probe cache, whose mount-mask probe it now asks
+# only when an entry could match.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 
@@ -110,6 +112,21 @@ fsj_sh -- ': >"$1"' "$WS/real/s5/new"
 if [ -e "$WS/real/s5/new" ]; then did=true; else did=false; fi
 [ "$allowed" = "$did" ] || fail "create real/s5/new: explain says allowed=$allowed, the run did=$did"
 [ "$did" = true ] || fail "create real/s5/new: still refused after the link moved away"
+end_test
+
+begin_test "explain's tier: the probe cache's entry only for the same mount-mask answer"
+# the runs above proved a tier with this machine's mount masks; explain
+# asks the mask probe only when an entry could match (issue 18). Without
+# an entry explain shows guarded (enforce auto).
+"$FSJAIL" explain --json --workspace "$WS" "$WS/d1" >"$T/e1.json" 2>"$ERR" || fail "explain failed"
+FSJAIL_NO_MOUNT_MASKS=1 "$FSJAIL" explain --json --workspace "$WS" "$WS/d1" >"$T/e2.json" 2>"$ERR" ||
+	fail "explain failed without masks"
+t1=$(json "$T/e1.json" "d['tier']")
+t2=$(json "$T/e2.json" "d['tier']")
+"$FSJAIL" probe --json >"$T/probe.json" 2>"$ERR" || fail "probe failed"
+proven=$(json "$T/probe.json" "d['proven_tier']")
+[ "$t1" = "$proven" ] || fail "explain shows tier $t1, the probe proved $proven"
+[ "$t2" = guarded ] || fail "explain without mount masks shows tier $t2 (an entry proven with them)"
 end_test
 
 done_testing
