@@ -227,7 +227,7 @@ void policy_free(struct fsj_policy *pol)
 	if (!pol)
 		return;
 	for (size_t i = 0; i < pol->n_rules; i++)
-		fsj_rule_release(&pol->rules[i]);
+		free(pol->rules[i].path); /* its strings' one block (policy_add_rule()) */
 	free(pol->rules);
 	index_free(pol->index);
 	free(pol->workspace);
@@ -247,10 +247,32 @@ struct fsj_rule *policy_add_rule(struct fsj_policy *pol, const struct fsj_rule *
 	}
 	dst = &pol->rules[pol->n_rules++];
 	*dst = *r;
-	dst->id = r->id ? xstrdup(r->id) : NULL;
-	dst->path = xstrdup(r->path);
-	dst->resolved = r->resolved ? xstrdup(r->resolved) : path_resolve(r->path);
-	dst->origin = r->origin ? xstrdup(r->origin) : NULL;
+	{
+		/* one allocation for the four strings, path first (policy_free()
+		 * frees that): a 1,000-rule policy is 3,000 fewer mallocs, frees
+		 * and page-faulted chunks (issue 18) */
+		cleanup_free char *res = r->resolved ? NULL : path_resolve(r->path);
+		const char *sv[4] = { r->path, r->resolved ? r->resolved : res, r->id, r->origin };
+		size_t len[4], total = 0;
+		char *w;
+
+		for (int k = 0; k < 4; k++)
+			total += (len[k] = sv[k] ? strlen(sv[k]) + 1 : 0);
+		w = xmalloc(total);
+		for (int k = 0; k < 4; k++) {
+			char *copy = sv[k] ? memcpy(w, sv[k], len[k]) : NULL;
+
+			w += len[k];
+			if (k == 0)
+				dst->path = copy;
+			else if (k == 1)
+				dst->resolved = copy;
+			else if (k == 2)
+				dst->id = copy;
+			else
+				dst->origin = copy;
+		}
+	}
 	if (!pol->index)
 		pol->index = xcalloc(1, sizeof(*pol->index));
 	index_put(pol->index, dst->path, pol->n_rules - 1);

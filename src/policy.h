@@ -127,9 +127,11 @@ enum fsj_level fsj_source_level(enum fsj_source s);
 struct fsj_policy *policy_new(enum fsj_mode mode, enum fsj_tier tier);
 void policy_free(struct fsj_policy *pol);
 
-/* Append a copy of *r to pol (all strings duplicated; r->resolved may be
- * NULL, then it is computed with path_resolve()). Returns a pointer to the
- * stored rule, valid until the next policy_add_rule(). */
+/* Append a copy of *r to pol (all strings duplicated into one block that
+ * pol owns: a stored rule's strings are never freed or replaced one by
+ * one; r->resolved may be NULL, then it is computed with path_resolve()).
+ * Returns a pointer to the stored rule, valid until the next
+ * policy_add_rule(). */
 struct fsj_rule *policy_add_rule(struct fsj_policy *pol, const struct fsj_rule *r);
 
 /* Apply the mode: in read-only mode, strip write, create and delete from
