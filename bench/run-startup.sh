@@ -16,6 +16,11 @@
 #     in an empty workspace and in a git repository of BENCH_GIT_FILES
 #     files (default 10,000; the everyday agent session);
 #   - git status --porcelain in that repository, bare and under fsjail;
+#   - fsjail run -- /bin/true with a rules file of 10 and of 1,000 rules
+#     (read, write, create, delete on folders of a workspace of 1,000
+#     folders, as bench/run-overhead.sh), and `fsjail explain` of one path
+#     in the empty workspace and in that one with the 1,000 rules (issue
+#     18: the 1,000-rule run <= 1.2x the 10-rule one; explain <= 2 ms CPU);
 #   - with FSJAIL_BEFORE=BINARY (and FSJAIL_BEFORE_DATADIR, its profiles/):
 #     the fsjail cases again with that build, alternated with these, so a
 #     change is measured before/after under the same load.
@@ -48,6 +53,19 @@ empty=$ws/empty
 repo=$ws/repo
 mkdir -p "$empty" "$repo"
 make_repo "$repo" "$files"
+# rules-N.yaml: N rules on N existing folders of a workspace of 1,000
+rulews=$ws/rules
+for n in 10 1000; do
+	{
+		echo "rules:"
+		for ((i = 1; i <= n; i++)); do
+			printf -v d '%s/r%04d' "$rulews" "$i"
+			mkdir -p "$d"
+			printf '  - id: bench-%04d\n    path: %s\n    allow: [read, write, create, delete]\n' \
+				"$i" "$d"
+		done
+	} >"$scratch/rules-$n.yaml"
+done
 
 bwrap_bin=$(command -v bwrap || true)
 abi=$("$fsjail" --version 2>/dev/null | sed -n 's/^landlock ABI: //p')
@@ -57,7 +75,7 @@ echo "kernel $(uname -r), Landlock ABI ${abi:-?}, $(nproc) CPUs, uid $(id -u)," 
 echo
 
 python3 - "$runs" "$fsjail" "$llmin" "$bwrap_bin" "$empty" "$repo" "${FSJAIL_BEFORE:-}" \
-	"${FSJAIL_BEFORE_DATADIR:-}" "$lfloor" <<'PY'
+	"${FSJAIL_BEFORE_DATADIR:-}" "$lfloor" "$rulews" "$scratch" <<'PY'
 import os
 import resource
 import statistics
@@ -65,7 +83,8 @@ import subprocess
 import sys
 import time
 
-runs, fsjail, llmin, bwrap, empty, repo, before, before_data, lfloor = int(sys.argv[1]), *sys.argv[2:]
+runs, fsjail, llmin, bwrap, empty, repo, before, before_data, lfloor, rulews, scratch = \
+    int(sys.argv[1]), *sys.argv[2:]
 true = "/bin/true"
 env = dict(os.environ)
 cases = [
@@ -85,6 +104,24 @@ cases += [
     ("git status, bare", ["git", "status", "--porcelain"], repo, env),
     ("git status, fsjail", [fsjail, "run", "--", "git", "status", "--porcelain"], repo, env),
 ]
+
+
+def rule_cases(prefix, exe):
+    """run true with 10 and 1,000 rules; explain of one path (empty ws, 1,000 rules)"""
+    out = []
+    for n in (10, 1000):
+        out.append((f"{prefix}run true, {n} rules",
+                    [exe, "run", "--rules", f"{scratch}/rules-{n}.yaml", "--workspace", rulews,
+                     "--", true], rulews))
+    out.append((f"{prefix}explain, empty ws",
+                [exe, "explain", "--workspace", empty, empty + "/src/main.c"], empty))
+    out.append((f"{prefix}explain one path",
+                [exe, "explain", "--rules", f"{scratch}/rules-1000.yaml", "--workspace", rulews,
+                 rulews + "/r0500/main.c"], rulews))
+    return out
+
+
+cases += [(n, a, c, env) for n, a, c in rule_cases("fsjail ", fsjail)]
 if before:
     benv = dict(env, FSJAIL_HOME=env["FSJAIL_HOME"] + "-before")
     if before_data:
@@ -94,6 +131,7 @@ if before:
         ("BEFORE run true, repo ws", [before, "run", "--", true], repo, benv),
         ("BEFORE git status", [before, "run", "--", "git", "status", "--porcelain"], repo, benv),
     ]
+    cases += [(n, a, c, benv) for n, a, c in rule_cases("BEFORE ", before)]
 
 
 def once(argv, cwd, env):
@@ -145,8 +183,16 @@ if lfloor:
     print(f"design floor / landlock-min (launch-floor.c)   {med['launch-floor /bin/true'] / ll:6.2f}   "
           "(no run of this design is faster)")
 print(f"git status: fsjail / bare                      {gs_f / gs_bare:6.2f}   <= 1.3")
+r1k = mcpu["fsjail run true, 1000 rules"] / mcpu["fsjail run true, 10 rules"]
+print(f"1,000 rules / 10 rules, CPU                    {r1k:6.2f}   <= 1.2")
+print(f"explain of one path (empty ws), CPU ms         {mcpu['fsjail explain, empty ws']:6.2f}   <= 2")
+print(f"explain of one path (1,000 rules), CPU ms      {mcpu['fsjail explain one path']:6.2f}")
 if before:
     print(f"BEFORE: true / landlock-min (empty ws)         {med['BEFORE run true, empty ws'] / ll:6.2f}")
     print(f"BEFORE: true / landlock-min (repo ws)          {med['BEFORE run true, repo ws'] / ll:6.2f}")
     print(f"BEFORE: git status / bare                      {med['BEFORE git status'] / gs_bare:6.2f}")
+    r1k = mcpu["BEFORE run true, 1000 rules"] / mcpu["BEFORE run true, 10 rules"]
+    print(f"BEFORE: 1,000 rules / 10 rules, CPU            {r1k:6.2f}")
+    print(f"BEFORE: explain (empty ws), CPU ms             {mcpu['BEFORE explain, empty ws']:6.2f}")
+    print(f"BEFORE: explain (1,000 rules), CPU ms          {mcpu['BEFORE explain one path']:6.2f}")
 PY

@@ -5,11 +5,13 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "fsjail-int.h"
 #include "landlock.h"
 #include "path.h"
+#include "probe.h"
 
 bool cmd_quiet;
 
@@ -100,6 +102,22 @@ int cmd_parse_network(const char *arg)
 	return -1;
 }
 
+/* Whether the probe cache file of the state folder opts leads to exists. */
+static bool probe_cache_exists(const struct fsj_ctx_opts *opts)
+{
+	struct fsj_env env;
+	struct fsj_error err = { { 0 } };
+	bool r = true; /* when unsure, prefetch as before */
+
+	if (fsj_env_init(&env, opts->rules_file, opts->config_file, &err) == 0) {
+		cleanup_free char *p = path_join(env.state_dir, PROBE_CACHE_NAME);
+
+		r = access(p, F_OK) == 0 || errno != ENOENT;
+		fsj_env_release(&env);
+	}
+	return r;
+}
+
 int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char *tier_arg,
 		    const char *network_arg, struct fsj_ctx *ctx, int *tier,
 		    struct fsj_policy **pol)
@@ -110,8 +128,11 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 
 	/* nothing in the load changes the filesystem: each folder is looked up
 	 * once (path_resolve_memo()); the mount-mask probe's child runs
-	 * meanwhile (the CLI's choice: the library forks nothing) */
-	ll_masks_prefetch();
+	 * meanwhile (the CLI's choice: the library forks nothing), forked
+	 * while fsjail is small. explain asks it only for an entry of the
+	 * probe cache (fsjail_effective_tier()): with no cache file, none. */
+	if (strcmp(cmd, "explain") != 0 || probe_cache_exists(opts))
+		ll_masks_prefetch();
 	path_resolve_memo(PATH_MEMO_ON);
 	r = fsjail_load_ctx(opts, tier_arg, network_arg, ctx, tier, pol, note, &err);
 	path_resolve_memo(PATH_MEMO_OFF);

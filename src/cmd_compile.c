@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "fsjail-int.h"
+#include "path.h"
 #include "sandbox.h"
 
 int cmd_compile(int argc, char **argv)
@@ -74,12 +75,15 @@ int cmd_compile(int argc, char **argv)
 		backend = ctx.env.platform == FSJ_PLATFORM_DARWIN ? FSJ_BACKEND_SEATBELT
 								  : FSJ_BACKEND_LANDLOCK;
 
-	/* libfsjail's fsjail_compile() writes the same text */
+	/* libfsjail's fsjail_compile() writes the same text; the compiler
+	 * only reads, so each path is looked up once, as in run */
+	path_resolve_memo(PATH_MEMO_ON);
 	if (fsjail_compile_write(&ctx, pol, tier, (enum fsj_backend)backend, stdout, note,
 				 &err) < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 	}
+	path_resolve_memo(PATH_MEMO_OFF);
 	cmd_note(note);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);

@@ -127,9 +127,10 @@ int fsjail_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg, char 
 			 fsj_platform_name(ctx->env.platform), fsj_tier_name((enum fsj_tier)fallback));
 		return fallback;
 	}
-	probe_key_init(&key, ctx, fsj_backend_native());
+	/* the mount-mask probe (a fork) only when an entry could match */
+	probe_key_init_lazy(&key, ctx, fsj_backend_native());
 	cache = path_join(ctx->env.state_dir, PROBE_CACHE_NAME);
-	if (probe_cache_load(cache, &key, &r) == 1) {
+	if (probe_cache_load_lazy(cache, &key, &r) == 1) {
 		tier = probe_choose_tier(&r, ctx->enforce, &why);
 		probe_report_release(&r);
 	}

@@ -305,16 +305,22 @@ static void node_decide(struct compiler *cx, struct node *n)
 	child = path_join(n->path, fresh.buf);
 	sb_release(&fresh);
 
-	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
-		struct fsj_decision d;
+	{
+		struct fsj_decision dv[FSJ_CAP_COUNT], dg[FSJ_CAP_COUNT];
+		unsigned caps = 0;
 
-		if (!ll_cap_handled(cx, c))
-			continue;
-		policy_decide(cx->pol, n->path, n->path, (enum fsj_cap)c, &d);
-		n->v[c] = d.allowed;
-		n->lv[c] = d.level;
-		policy_decide(cx->pol, child, child, (enum fsj_cap)c, &d);
-		n->g[c] = d.allowed;
+		for (int c = 0; c < FSJ_CAP_COUNT; c++)
+			if (ll_cap_handled(cx, c))
+				caps |= FSJ_CAPBIT(c);
+		policy_decide_caps(cx->pol, n->path, n->path, caps, dv);
+		policy_decide_caps(cx->pol, child, child, caps, dg);
+		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+			if (!(caps & FSJ_CAPBIT(c)))
+				continue;
+			n->v[c] = dv[c].allowed;
+			n->lv[c] = dv[c].level;
+			n->g[c] = dg[c].allowed;
+		}
 	}
 	for (size_t i = 0; i < n->n_kids; i++)
 		node_decide(cx, n->kids[i]);
@@ -524,9 +530,12 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 
 	cx.root = node_new(NULL, "", 0);
 	for (size_t i = 0; rc == 0 && i < pol->n_rules; i++) {
-		rc = trie_insert_resolved(&cx, pol->rules[i].path);
-		if (rc == 0 && pol->rules[i].resolved && pol->rules[i].resolved[0] == '/')
-			rc = trie_insert_resolved(&cx, pol->rules[i].resolved);
+		const struct fsj_rule *r = &pol->rules[i];
+
+		rc = trie_insert_resolved(&cx, r->path);
+		/* the same spelling again would insert nothing new */
+		if (rc == 0 && r->resolved && r->resolved[0] == '/' && strcmp(r->resolved, r->path) != 0)
+			rc = trie_insert_resolved(&cx, r->resolved);
 	}
 	if (rc == 0 && pol->workspace)
 		rc = trie_insert_resolved(&cx, pol->workspace);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,72 +13,93 @@
 #include "util.h"
 
 /* An open-addressing table of (key, answer): a resolved path (val) or a
- * folder's lstat (st); cap a power of two. */
+ * folder's lstat (st, its own allocation: most slots are empty, and a
+ * 1,000-rule policy's tables were over 1 MB of page faults with a struct
+ * stat in every slot); cap a power of two. Each slot keeps its key's hash
+ * and length, compared before the bytes: the keys share long prefixes
+ * (1,000 rule folders of one workspace), so a probe must rarely reach
+ * memcmp. */
+struct slot {
+	char *key; /* NULL: empty */
+	size_t hash, len;
+	bool live; /* resolved: path_memo_keep()'s flag */
+	union {
+		char *val;
+		struct stat *st;
+	} u;
+};
+
 struct table {
-	char **key, **val;
-	struct stat *st;
+	struct slot *s;
 	size_t n, cap;
 };
 
 static bool memo_on;
 static struct table resolved, folders;
 
-static size_t memo_hash(const char *s)
+/* FNV-1a over the n bytes of s, its high half folded into the low bits
+ * the table indexes by. */
+static size_t memo_hash_n(const char *s, size_t n)
 {
-	size_t h = 5381;
+	uint64_t h = 14695981039346656037ULL;
 
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return (size_t)(h ^ (h >> 32));
 }
 
-/* The slot of key in t (cap > 0): where it is, or the empty one where it goes. */
-static size_t slot(const struct table *t, const char *key)
+/* memo_hash_n() of the string s, its length into *len. */
+static size_t memo_hash(const char *s, size_t *len)
 {
-	size_t i = memo_hash(key) & (t->cap - 1);
+	*len = strlen(s);
+	return memo_hash_n(s, *len);
+}
 
-	while (t->key[i] && strcmp(t->key[i], key) != 0)
+/* The slot of key (hash h, length len) in t (cap > 0): where it is, or
+ * the empty one where it goes. */
+static struct slot *slot(const struct table *t, const char *key, size_t h, size_t len)
+{
+	size_t i = h & (t->cap - 1);
+
+	while (t->s[i].key &&
+	       (t->s[i].hash != h || t->s[i].len != len || memcmp(t->s[i].key, key, len) != 0))
 		i = (i + 1) & (t->cap - 1);
-	return i;
+	return &t->s[i];
 }
 
-/* The slot for a new key in t, grown to stay at most half full. */
-static size_t slot_new(struct table *t, const char *key)
+/* The slot for key (hash h, length len) in t, grown to stay at most half
+ * full; a new one gets a copy of key, its hash and length, and no answer. */
+static struct slot *slot_new(struct table *t, const char *key, size_t h, size_t len)
 {
+	struct slot *sl;
+
 	if (2 * (t->n + 1) > t->cap) {
 		struct table old = *t;
 
 		t->cap = old.cap ? 2 * old.cap : 256;
-		t->key = xcalloc(t->cap, sizeof(*t->key));
-		t->val = xcalloc(t->cap, sizeof(*t->val));
-		t->st = xcalloc(t->cap, sizeof(*t->st));
-		for (size_t k = 0; k < old.cap; k++) {
-			size_t i;
-
-			if (!old.key[k])
-				continue;
-			i = slot(t, old.key[k]);
-			t->key[i] = old.key[k];
-			t->val[i] = old.val[k];
-			t->st[i] = old.st[k];
-		}
-		free(old.key);
-		free(old.val);
-		free(old.st);
+		t->s = xcalloc(t->cap, sizeof(*t->s));
+		for (size_t k = 0; k < old.cap; k++)
+			if (old.s[k].key)
+				*slot(t, old.s[k].key, old.s[k].hash, old.s[k].len) = old.s[k];
+		free(old.s);
 	}
-	t->n++;
-	return slot(t, key);
+	sl = slot(t, key, h, len);
+	if (!sl->key) {
+		t->n++;
+		*sl = (struct slot){ xstrndup(key, len), h, len, false, { NULL } };
+	}
+	return sl;
 }
 
 static void table_free(struct table *t)
 {
 	for (size_t i = 0; i < t->cap; i++) {
-		free(t->key[i]);
-		free(t->val[i]);
+		free(t->s[i].key);
+		free(t->s[i].u.val); /* or st: both malloc'd */
 	}
-	free(t->key);
-	free(t->val);
-	free(t->st);
+	free(t->s);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -92,42 +114,70 @@ void path_resolve_memo(enum path_memo mode)
 
 char *path_memo_resolved(const char *abs)
 {
-	size_t i;
+	size_t len, h;
+	struct slot *sl;
 
 	if (!memo_on || !resolved.cap)
 		return NULL;
-	i = slot(&resolved, abs);
-	return resolved.key[i] ? xstrdup(resolved.val[i]) : NULL;
+	h = memo_hash(abs, &len);
+	sl = slot(&resolved, abs, h, len);
+	return sl->key ? xstrdup(sl->u.val) : NULL;
 }
 
-void path_memo_keep(const char *abs, const char *r)
+void path_memo_keep(const char *abs, const char *r, bool live)
 {
-	size_t i;
+	size_t len, h;
+	struct slot *sl;
 
 	if (!memo_on)
 		return;
-	i = slot_new(&resolved, abs);
-	resolved.key[i] = xstrdup(abs);
-	resolved.val[i] = xstrdup(r);
+	h = memo_hash(abs, &len);
+	sl = slot_new(&resolved, abs, h, len);
+	free(sl->u.val);
+	sl->u.val = xstrdup(r);
+	sl->live = live;
+}
+
+bool path_memo_active(void)
+{
+	return memo_on;
+}
+
+const char *path_memo_prefix(const char *abs, size_t len, bool *live)
+{
+	struct slot *sl;
+
+	if (!memo_on || !resolved.cap)
+		return NULL;
+	sl = slot(&resolved, abs, memo_hash_n(abs, len), len);
+	if (!sl->key)
+		return NULL;
+	*live = sl->live;
+	return sl->u.val;
 }
 
 int path_memo_lstat(const char *path, struct stat *st)
 {
-	size_t i;
+	size_t len = 0, h = 0;
+	struct slot *sl;
 
-	if (memo_on && folders.cap) {
-		i = slot(&folders, path);
-		if (folders.key[i]) {
-			*st = folders.st[i];
-			return 0;
+	if (memo_on) {
+		h = memo_hash(path, &len);
+		if (folders.cap) {
+			sl = slot(&folders, path, h, len);
+			if (sl->key) {
+				*st = *sl->u.st;
+				return 0;
+			}
 		}
 	}
 	if (lstat(path, st) < 0)
 		return -1;
 	if (memo_on && S_ISDIR(st->st_mode)) {
-		i = slot_new(&folders, path);
-		folders.key[i] = xstrdup(path);
-		folders.st[i] = *st;
+		sl = slot_new(&folders, path, h, len);
+		if (!sl->u.st)
+			sl->u.st = xmalloc(sizeof(*st));
+		*sl->u.st = *st;
 	}
 	return 0;
 }

@@ -7,14 +7,25 @@
 #ifndef FSJAIL_PATH_MEMO_H
 #define FSJAIL_PATH_MEMO_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <sys/stat.h>
 
 /* path_resolve()'s earlier answer for abs (a new string, caller frees),
  * or NULL when the memo is not on or has none. */
 char *path_memo_resolved(const char *abs);
 
-/* Keep resolved as the answer for abs (both copied), when the memo is on. */
-void path_memo_keep(const char *abs, const char *resolved);
+/* Keep resolved as the answer for abs (both copied), when the memo is on;
+ * live: resolved names something that exists, reached with no part of it
+ * taken lexically (every component was looked up). */
+void path_memo_keep(const char *abs, const char *resolved, bool live);
+
+/* Whether the memo is on. */
+bool path_memo_active(void);
+
+/* The kept answer for the first len bytes of abs (not copied: valid until
+ * the memo changes) and its live flag, or NULL. */
+const char *path_memo_prefix(const char *abs, size_t len, bool *live);
 
 /* lstat(2) of path into *st: 0, or -1 with errno set. While the memo is
  * on, a folder (S_ISDIR; never a symlink, a file or a failure, which

@@ -109,25 +109,103 @@ int path_normalize(const char *in, size_t len, const char *home, const char *bas
 	return PATH_OK;
 }
 
-static char *resolve(const char *abs);
+static char *resolve(const char *abs, bool *live);
+
+/* The length of abs's parent when abs is "/" and two or more components,
+ * none empty, "." or "..", with no slash at the end (as path_normalize()
+ * gives them); else 0. */
+static size_t normal_parent(const char *abs)
+{
+	size_t last = 0, i;
+
+	if (abs[0] != '/' || abs[1] == '\0')
+		return 0;
+	for (i = 1;; i++) {
+		if (abs[i] != '/' && abs[i] != '\0')
+			continue;
+		size_t clen = i - last - 1;
+
+		if (clen == 0 || (clen == 1 && abs[last + 1] == '.') ||
+		    (clen == 2 && abs[last + 1] == '.' && abs[last + 2] == '.'))
+			return 0;
+		if (abs[i] == '\0')
+			return last;
+		last = i;
+	}
+}
+
+/* While the memo is on: abs resolved from its parent's resolution (kept,
+ * or made now the same way), so that a rule path costs one lookup of its
+ * last component, not one per ancestor. resolve() walks abs's components
+ * in order, so its state after the parent's is the parent's answer: when
+ * some component of the parent was taken lexically (absent, /proc/self,
+ * too many links), so is the rest; otherwise the last component is looked
+ * up as resolve() would. NULL when this does not apply (abs not in normal
+ * form, its last component a symlink): resolve() then does it all. */
+static char *resolve_from_parent(const char *abs, bool *live)
+{
+	size_t plen = normal_parent(abs);
+	const char *pres;
+	char *own = NULL, *r;
+	bool plive = true;
+	struct stat st;
+
+	if (!plen || !path_memo_active())
+		return NULL;
+	pres = path_memo_prefix(abs, plen, &plive);
+	if (!pres) {
+		cleanup_free char *parent = xstrndup(abs, plen);
+
+		own = path_resolve(parent); /* kept by the memo, with its flag */
+		pres = path_memo_prefix(abs, plen, &plive);
+		if (!pres) {
+			free(own);
+			return NULL; /* the memo is off */
+		}
+	}
+	/* only a parent that exists and has no symlink on the way: the memo
+	 * answers its folders from memory as resolve() would, while a name
+	 * found missing, a file and a symlink are looked up anew */
+	if (!plive || strncmp(pres, abs, plen) != 0 || pres[plen] != '\0') {
+		free(own);
+		return NULL;
+	}
+	free(own);
+	r = xstrdup(abs);
+	if (path_memo_lstat(r, &st) < 0) {
+		*live = false;
+		return r;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		free(r);
+		return NULL;
+	}
+	*live = true;
+	return r;
+}
 
 char *path_resolve(const char *abs)
 {
 	char *r = path_memo_resolved(abs);
+	bool live = true;
 
 	if (r)
 		return r;
-	r = resolve(abs);
-	path_memo_keep(abs, r);
+	r = resolve_from_parent(abs, &live);
+	if (!r)
+		r = resolve(abs, &live);
+	path_memo_keep(abs, r, live);
 	return r;
 }
 
-static char *resolve(const char *abs)
+static char *resolve(const char *abs, bool *live)
 {
 	struct strbuf res = STRBUF_INIT;
 	char *rest = xstrdup(abs);
 	char *pos = rest;
 	int links = 0;
+
+	*live = true;
 
 	sb_addc(&res, '/');
 	for (;;) {
@@ -158,6 +236,7 @@ static char *resolve(const char *abs)
 		if (path_memo_lstat(res.buf, &st) < 0) {
 			/* Does not exist (yet): the rest is taken lexically. */
 			push_components(&res, pos, strlen(pos));
+			*live = false;
 			break;
 		}
 		if (!S_ISLNK(st.st_mode))
@@ -169,10 +248,12 @@ static char *resolve(const char *abs)
 		 * lexical. */
 		if (strcmp(res.buf, "/proc/self") == 0 || strcmp(res.buf, "/proc/thread-self") == 0) {
 			push_components(&res, pos, strlen(pos));
+			*live = false;
 			break;
 		}
 		if (++links > FSJ_MAX_SYMLINKS) {
 			push_components(&res, pos, strlen(pos));
+			*live = false;
 			break;
 		}
 
@@ -180,6 +261,7 @@ static char *resolve(const char *abs)
 		ssize_t tl = readlink(res.buf, target, sizeof(target) - 1);
 		if (tl <= 0) {
 			push_components(&res, pos, strlen(pos));
+			*live = false;
 			break;
 		}
 		target[tl] = '\0';
@@ -236,9 +318,14 @@ char *path_dirname(const char *p)
 
 char *path_join(const char *dir, const char *name)
 {
-	if (dir[0] == '/' && dir[1] == '\0')
-		return xasprintf("/%s", name);
-	return xasprintf("%s/%s", dir, name);
+	/* no printf: the Landlock compiler joins one per trie node */
+	size_t d = dir[0] == '/' && dir[1] == '\0' ? 0 : strlen(dir), n = strlen(name);
+	char *p = xmalloc(d + n + 2);
+
+	memcpy(p, dir, d);
+	p[d] = '/';
+	memcpy(p + d + 1, name, n + 1);
+	return p;
 }
 
 char *path_darwin_private(const char *p)

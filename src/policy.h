@@ -127,9 +127,11 @@ enum fsj_level fsj_source_level(enum fsj_source s);
 struct fsj_policy *policy_new(enum fsj_mode mode, enum fsj_tier tier);
 void policy_free(struct fsj_policy *pol);
 
-/* Append a copy of *r to pol (all strings duplicated; r->resolved may be
- * NULL, then it is computed with path_resolve()). Returns a pointer to the
- * stored rule, valid until the next policy_add_rule(). */
+/* Append a copy of *r to pol (all strings duplicated into one block that
+ * pol owns: a stored rule's strings are never freed or replaced one by
+ * one; r->resolved may be NULL, then it is computed with path_resolve()).
+ * Returns a pointer to the stored rule, valid until the next
+ * policy_add_rule(). */
 struct fsj_rule *policy_add_rule(struct fsj_policy *pol, const struct fsj_rule *r);
 
 /* Apply the mode: in read-only mode, strip write, create and delete from
@@ -144,6 +146,13 @@ void policy_finalize(struct fsj_policy *pol);
 void policy_decide(const struct fsj_policy *pol, const char *path,
 		   const char *resolved, enum fsj_cap cap,
 		   struct fsj_decision *out);
+
+/* policy_decide() of every capability in caps (FSJ_CAPBIT mask) at once,
+ * into out[c] for each (the other entries untouched): one walk of the
+ * query's ancestors, each capability decided exactly as policy_decide()
+ * alone would. */
+void policy_decide_caps(const struct fsj_policy *pol, const char *path, const char *resolved,
+			unsigned caps, struct fsj_decision out[FSJ_CAP_COUNT]);
 
 /* Mask of capabilities allowed at path (every capability decided). */
 unsigned policy_allowed_mask(const struct fsj_policy *pol, const char *path,

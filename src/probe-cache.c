@@ -372,6 +372,45 @@ out:
 	return found;
 }
 
+int probe_cache_load_lazy(const char *path, struct probe_key *key, struct probe_report *out)
+{
+	cJSON *doc = json_read(path), *e;
+	const cJSON *entries = doc ? cache_entries(doc) : NULL;
+	bool known = false;
+	int found = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->proven = -1;
+	if (!entries)
+		goto out;
+	cJSON_ArrayForEach(e, entries)
+	{
+		struct probe_report r;
+		struct probe_key k;
+
+		if (probe_report_from_json(e, &r) < 0)
+			continue;
+		k = *key; /* shares key's strings: compared, not freed */
+		k.masks = r.key.masks;
+		if (probe_key_equal(&r.key, &k) && strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
+			if (!known) {
+				key->masks = probe_key_masks(key);
+				known = true;
+			}
+			if (r.key.masks == key->masks) {
+				*out = r;
+				out->cached = true;
+				found = 1;
+				break;
+			}
+		}
+		probe_report_release(&r);
+	}
+out:
+	cJSON_Delete(doc);
+	return found;
+}
+
 /* fsync the folder holding path, so the rename survives a crash. */
 static void fsync_dir_of(const char *path)
 {

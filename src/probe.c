@@ -187,7 +187,18 @@ static void file_stamp(struct probe_file *f, const char *path)
 	}
 }
 
+bool probe_key_masks(const struct probe_key *key)
+{
+	return key->backend == FSJ_BACKEND_LANDLOCK && key->abi > 0 && ll_masks_available();
+}
+
 void probe_key_init(struct probe_key *key, const struct fsj_ctx *ctx, enum fsj_backend b)
+{
+	probe_key_init_lazy(key, ctx, b);
+	key->masks = probe_key_masks(key);
+}
+
+void probe_key_init_lazy(struct probe_key *key, const struct fsj_ctx *ctx, enum fsj_backend b)
 {
 	const char *fail = getenv("FSJAIL_PROBE_FAIL");
 
@@ -198,7 +209,6 @@ void probe_key_init(struct probe_key *key, const struct fsj_ctx *ctx, enum fsj_b
 	key->mode = ctx->mode;
 	key->workspace = xstrdup(ctx->workspace ? ctx->workspace : "");
 	key->home = xstrdup(ctx->env.home ? ctx->env.home : "");
-	key->masks = b == FSJ_BACKEND_LANDLOCK && key->abi > 0 && ll_masks_available();
 	key->fail = xstrdup(fail ? fail : "");
 	file_stamp(&key->baseline, ctx->env.baseline_file);
 	file_stamp(&key->rules, ctx->env.rules_file);

@@ -116,6 +116,11 @@ char *probe_os_release(void);
 
 /* Fill *key for ctx and backend b (strings owned by key). */
 void probe_key_init(struct probe_key *key, const struct fsj_ctx *ctx, enum fsj_backend b);
+/* The same without masks (false), which forks the mount-mask probe; and
+ * what probe_key_init() sets masks to for key. For
+ * probe_cache_load_lazy(). */
+void probe_key_init_lazy(struct probe_key *key, const struct fsj_ctx *ctx, enum fsj_backend b);
+bool probe_key_masks(const struct probe_key *key);
 void probe_key_release(struct probe_key *key);
 bool probe_key_equal(const struct probe_key *a, const struct probe_key *b);
 
@@ -134,6 +139,12 @@ int probe_run(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report
  * filled (out->cached true), 0 when there is none that is valid (missing,
  * unreadable, corrupt, foreign or another key: never an error). */
 int probe_cache_load(const char *path, const struct probe_key *key, struct probe_report *out);
+/* probe_cache_load() for a key from probe_key_init_lazy(): key->masks is
+ * set with probe_key_masks() (the mount-mask probe) only when an entry
+ * matches the rest of the key, so that a cache with no entry for this
+ * context costs no probe (issue 18: explain). The answer is the one
+ * probe_cache_load() gives for probe_key_init()'s key. */
+int probe_cache_load_lazy(const char *path, struct probe_key *key, struct probe_report *out);
 
 /* Store r in the cache file at path, keeping the other valid entries (at
  * most PROBE_CACHE_MAX_ENTRIES, newest first); invalid content is dropped.

@@ -11,6 +11,7 @@
 #include "inforce.h"
 #include "landlock.h"
 #include "path.h"
+#include "path-memo.h"
 #include "policy.h"
 #include "repometa.h"
 #include "util.h"
@@ -176,8 +177,9 @@ void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 			const struct fsj_rule *r = &sets[k]->rules[i];
 			struct stat st;
 
-			if (!(r->allow & ~held) || lstat(r->path, &st) == 0 ||
-			    (r->resolved && lstat(r->resolved, &st) == 0))
+			/* the folders are known when run's memo is on */
+			if (!(r->allow & ~held) || path_memo_lstat(r->path, &st) == 0 ||
+			    (r->resolved && path_memo_lstat(r->resolved, &st) == 0))
 				continue;
 			sb_addf(warnings, "rule %s%s%s grants on %s, which does not exist: ",
 				r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
