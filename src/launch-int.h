@@ -100,6 +100,8 @@ int launch_ns_close_own_fds(const int *keep, size_t n);
 int launch_close_inherited_dirs(void);
 FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay);
 void launch_ns_hello(int fd);
+/* launch-spawn.c */
+pid_t launch_spawn_vm(int (*fn)(void *), void *arg);
 #endif
 
 #endif

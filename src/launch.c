@@ -149,6 +149,29 @@ FSJ_NORETURN static void child_exec(int report_fd, char **args, char **cmd)
 		   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
 }
 
+#ifdef __linux__
+/* What I hands the command's process (command_start). */
+struct command_start {
+	const struct supervisor *s;
+	char **args, **cmd;
+	int report_fd, status_wr;
+};
+
+/* The command's process, started by I with launch_spawn_vm(): it shares
+ * I's memory until exec, so it only closes, sets signals, says hello and
+ * execs (or reports and _exit()s). Never returns. */
+static int command_start(void *arg)
+{
+	const struct command_start *cs = arg;
+
+	close(cs->status_wr);
+	launch_child_reset_signals(cs->s);
+	launch_ns_hello(cs->s->hello[1]);
+	timing_mark("command: fork, hello");
+	child_exec(cs->report_fd, cs->args, cs->cmd);
+}
+#endif
+
 /*
  * ===================== trust boundary: the forked child =====================
  * Runs with all of fsjail's rights until sandbox_apply() returns, and with
@@ -222,25 +245,19 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 
 #ifdef __linux__
 	if (status_wr >= 0) {
-		/* I stays pid 1; the command is its child, with I's sandbox. */
-		pid_t pid;
+		/* I stays pid 1; the command is its child, with I's sandbox,
+		 * started without a copy of I's memory (launch_spawn_vm). */
+		struct command_start cs = { s, args, cmd, report_fd, status_wr };
+		bool relay = s->hello[1] < 0;
+		pid_t pid = launch_spawn_vm(command_start, &cs);
 
-		pid = fork();
 		if (pid < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
-				   "cannot fork the command in the pid namespace", FSJ_EXIT_ERROR);
-		if (pid > 0) {
-			bool relay = s->hello[1] < 0;
-
-			close(report_fd);
-			if (!relay)
-				close(s->hello[1]);
-			launch_ns_init(pid, status_wr, relay);
-		}
-		close(status_wr);
-		launch_child_reset_signals(s);
-		launch_ns_hello(s->hello[1]);
-		timing_mark("command: fork, hello");
+				   "cannot start the command in the pid namespace", FSJ_EXIT_ERROR);
+		close(report_fd);
+		if (!relay)
+			close(s->hello[1]);
+		launch_ns_init(pid, status_wr, relay);
 	}
 #endif
 	child_exec(report_fd, args, cmd);
