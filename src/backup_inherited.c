@@ -70,7 +70,7 @@ int backup_inherited_fds(struct backup_cycle *bc, const char *workspace, struct 
 			continue;
 		fdfl = fcntl((int)fd, F_GETFD);
 		/* fsjail's own descriptors are close-on-exec and never
-		 * reach the command (launch_ns_close_own_fds()) */
+		 * reach the command (launch_sweep_fds()) */
 		if (fdfl < 0 || (fd > STDERR_FILENO && (fdfl & FD_CLOEXEC)))
 			continue;
 		rc = save_one(bc, workspace, (int)fd, err);

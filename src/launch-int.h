@@ -96,8 +96,7 @@ void launch_child_stopped(struct supervisor *s, int sig);
 #ifdef __linux__
 /* launch-ns.c: the pid namespace and its init (see there). */
 void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr);
-int launch_ns_close_own_fds(const int *keep, size_t n);
-int launch_close_inherited_dirs(void);
+int launch_sweep_fds(const int *keep, size_t n, bool own);
 FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay);
 void launch_ns_hello(int fd);
 /* launch-spawn.c */

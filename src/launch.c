@@ -210,7 +210,8 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 #endif
 	launch_child_reset_signals(s);
 #ifdef __linux__
-	if (launch_close_inherited_dirs() < 0)
+	/* with a pid namespace I sweeps, once, before anything it mounts */
+	if (!s->pidns && launch_sweep_fds(NULL, 0, false) < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 			   "cannot list inherited descriptors in /proc/self/fd", FSJ_EXIT_ERROR);
 #endif
@@ -227,7 +228,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		keep[1] = status_wr;
 		keep[2] = notify_child_fd(s->notify);
 		keep[3] = s->hello[1];
-		if (launch_ns_close_own_fds(keep, 4) < 0)
+		if (launch_sweep_fds(keep, 4, true) < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
 		timing_mark("init: pid ns, fork, fds");
