@@ -489,6 +489,14 @@ int launch_last_signal(void)
 	return last_signal;
 }
 
+/* launch_last_left_repos(): the listener's counts of the last run. */
+static struct notify_stats last_notify;
+
+bool launch_last_left_repos(void)
+{
+	return last_notify.installed && last_notify.wide && last_notify.shape == 0;
+}
+
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 {
 	struct supervisor s;
@@ -500,6 +508,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	int wstatus = 0, status, saved, r;
 	pid_t parent;
 
+	memset(&last_notify, 0, sizeof(last_notify));
 	if (!sb || !argv || !argv[0]) {
 		fsj_error_set(err, NULL, 0, 0, sb ? "no command to run" : "no sandbox to run in");
 		return FSJ_EXIT_ERROR;
@@ -623,6 +632,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	saved = errno;
 	last_signal = r == 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
 	notify_stop(s.notify);
+	notify_get_stats(s.notify, &last_notify); /* the thread has ended */
 	/* The command died of a key typed at the terminal it held (Ctrl-C,
 	 * Ctrl-\), fsjail having been in the foreground: the key would have
 	 * reached fsjail's whole group too (launch_pass_terminal_signal). */
