@@ -126,10 +126,8 @@ static int command_lookup(const char *name, char **found)
 }
 
 
-/* The last step of the child: exec the command (args; cmd is the command
- * line before a wrapper such as sandbox-exec was put in front of it), or
- * report why not and end. */
-FSJ_NORETURN static void child_exec(int report_fd, char **args, char **cmd)
+/* See launch-int.h. */
+FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd)
 {
 	int e;
 
@@ -148,29 +146,6 @@ FSJ_NORETURN static void child_exec(int report_fd, char **args, char **cmd)
 	launch_child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
 		   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
 }
-
-#ifdef __linux__
-/* What I hands the command's process (command_start). */
-struct command_start {
-	const struct supervisor *s;
-	char **args, **cmd;
-	int report_fd, status_wr;
-};
-
-/* The command's process, started by I with launch_spawn_vm(): it shares
- * I's memory until exec, so it only closes, sets signals, says hello and
- * execs (or reports and _exit()s). Never returns. */
-static int command_start(void *arg)
-{
-	const struct command_start *cs = arg;
-
-	close(cs->status_wr);
-	launch_child_reset_signals(cs->s);
-	launch_ns_hello(cs->s->hello[1]);
-	timing_mark("command: fork, hello");
-	child_exec(cs->report_fd, cs->args, cs->cmd);
-}
-#endif
 
 /*
  * ===================== trust boundary: the forked child =====================
@@ -247,10 +222,9 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 #ifdef __linux__
 	if (status_wr >= 0) {
 		/* I stays pid 1; the command is its child, with I's sandbox,
-		 * started without a copy of I's memory (launch_spawn_vm). */
-		struct command_start cs = { s, args, cmd, report_fd, status_wr };
+		 * started without a copy of I's memory (launch-spawn.c). */
 		bool relay = s->hello[1] < 0;
-		pid_t pid = launch_spawn_vm(command_start, &cs);
+		pid_t pid = launch_spawn_command(s, args, cmd, report_fd, status_wr);
 
 		if (pid < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
@@ -261,7 +235,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		launch_ns_init(pid, status_wr, relay);
 	}
 #endif
-	child_exec(report_fd, args, cmd);
+	launch_child_exec(report_fd, args, cmd);
 }
 
 /* Read the report pipe once; close it at EOF or on error. Returns true
