@@ -10,6 +10,7 @@
 
 #include "ask.h"
 #include "backup.h"
+#include "backup_inherited.h"
 #include "broker.h"
 #include "cmd.h"
 #include "landlock.h"
@@ -89,14 +90,15 @@ static int after_fork(void *arg, struct fsj_error *err)
  * changed where a repository is (launch_last_left_repos(): a folder is a
  * gitdir by the entries it holds, so only a rename, a create of anything
  * but a regular file, or a create or write of .git, HEAD, commondir,
- * gitdir, objects, refs, modules or worktrees can make one); and no
- * process connected to the broker, which acts on the host outside the
- * listener (shared: a session or an enclosing run's broker could). A
- * change made outside the sandbox meanwhile is not the command's. */
+ * gitdir, objects, refs, modules or worktrees can make one; a trapped
+ * socket call counts too: a daemon could act for the command); no
+ * inherited descriptor writes such a file; and no process connected to
+ * the broker, which acts on the host outside the listener (shared: a
+ * session or an enclosing run's broker could). */
 static bool repos_unchanged(const struct fsj_ctx *ctx, const struct broker *broker, bool shared)
 {
 	return !shared && broker && broker_clients(broker) == 0 && launch_last_left_repos() &&
-	       repometa_searched_all(ctx->repos);
+	       !backup_inherited_repo_writer() && repometa_searched_all(ctx->repos);
 }
 
 int cmd_run(int argc, char **argv)

@@ -66,7 +66,7 @@ struct notify_stats {
 	unsigned long shape;     /* calls that may have changed where a git repository is
 				  * (notify-repo.c nj_shape_note()): any rename, a create of
 				  * anything but a regular file, a create or write of a name a
-				  * repository walk looks at */
+				  * repository walk looks at, any socket call trapped */
 	bool installed;          /* the child sent its listener */
 	bool wide;               /* write-capable opens, truncates and deletes trapped too
 				  * (backups on: notify_set_backup()) */

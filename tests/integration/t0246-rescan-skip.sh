@@ -9,7 +9,7 @@
 # or belongs to a repository seen before, t0093.)
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
@@ -21,6 +21,9 @@ echo 'ref: refs/heads/main' >"$WS/half/HEAD"
 mkdir -p "$WS/lnk/refs/heads"
 echo 'ref: refs/heads/main' >"$WS/lnk/HEAD"
 git init -q "$WS/real"
+git init -q --bare "$HOME/elsewhere-repository.git"
+mkdir -p "$WS/plain"
+echo "gitdir: $WS/real/.git" >"$WS/plain/.git"
 sleep 3
 
 begin_test "mkdir refs in a folder holding HEAD and objects: named"
@@ -33,6 +36,12 @@ begin_test "objects made as a symbolic link beside HEAD and refs/: named"
 fsj -- ln -s ../real/.git/objects "$WS/lnk/objects"
 assert_rc 0
 assert_err_match "^  $WS/lnk\$"
+end_test
+
+begin_test "a .git file rewritten through an inherited descriptor: named"
+fsj_sh -- 'printf "gitdir: %s\n" "$2" >&3' "$WS" "$HOME/elsewhere-repository.git" 3<>"$WS/plain/.git"
+assert_rc 0
+assert_err_match "elsewhere-repository\.git"
 end_test
 
 begin_test "git status and a plain write: no note"
