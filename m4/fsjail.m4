@@ -8,3 +8,16 @@ AC_DEFUN([FSJAIL_CHECK_CFLAG], [
     [AC_MSG_RESULT([yes]); $2], [AC_MSG_RESULT([no]); $3])
   CFLAGS=$fsjail_save_cflags
 ])
+
+# FSJAIL_CHECK_LDFLAG(FLAG, ACTION-IF-OK, ACTION-IF-NOT)
+# Links an empty program with FLAG added to LDFLAGS (an unknown -z keyword
+# is only a warning to GNU ld, so warnings count as failure: -Wl,--fatal-warnings
+# where the linker knows it).
+AC_DEFUN([FSJAIL_CHECK_LDFLAG], [
+  AC_MSG_CHECKING([whether the linker accepts $1])
+  fsjail_save_ldflags=$LDFLAGS
+  LDFLAGS="$LDFLAGS $1 -Wl,--fatal-warnings"
+  AC_LINK_IFELSE([AC_LANG_PROGRAM([], [return 0;])],
+    [AC_MSG_RESULT([yes]); $2], [AC_MSG_RESULT([no]); $3])
+  LDFLAGS=$fsjail_save_ldflags
+])

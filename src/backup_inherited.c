@@ -13,6 +13,27 @@
 
 #include "backup_inherited.h"
 
+/* backup_inherited_repo_writer() */
+static bool repo_writer;
+
+/* Whether path's last name is one a repository walk reads for where a
+ * repository is (as notify-repo.c shape_watched(), for files). */
+static bool repo_name(const char *path)
+{
+	static const char *const names[] = { ".git", "HEAD", "commondir", "gitdir" };
+	const char *base = strrchr(path, '/') + 1;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(base, names[i]) == 0)
+			return true;
+	return false;
+}
+
+bool backup_inherited_repo_writer(void)
+{
+	return repo_writer;
+}
+
 /* Save the file behind descriptor fd when the command could change it
  * through fd: an open regular file, writable (not O_RDONLY, not O_PATH),
  * that still has a name. Returns 0 (saved, or nothing to save) or -1 with
@@ -40,6 +61,8 @@ static int save_one(struct backup_cycle *bc, const char *ws, int fd, struct fsj_
 				     "(its backup could not be kept): close it or open it read-only",
 				     fd);
 	path[n] = '\0';
+	if (repo_name(path))
+		repo_writer = true;
 	n = (ssize_t)strlen(ws);
 	if (strncmp(path, ws, (size_t)n) != 0 || (path[n] != '/' && !(n == 1 && ws[0] == '/')))
 		return 0; /* the caller's own file outside the workspace (a log) */
@@ -70,7 +93,7 @@ int backup_inherited_fds(struct backup_cycle *bc, const char *workspace, struct 
 			continue;
 		fdfl = fcntl((int)fd, F_GETFD);
 		/* fsjail's own descriptors are close-on-exec and never
-		 * reach the command (launch_ns_close_own_fds()) */
+		 * reach the command (launch_sweep_fds()) */
 		if (fdfl < 0 || (fd > STDERR_FILENO && (fdfl & FD_CLOEXEC)))
 			continue;
 		rc = save_one(bc, workspace, (int)fd, err);
@@ -79,6 +102,10 @@ int backup_inherited_fds(struct backup_cycle *bc, const char *workspace, struct 
 	return rc;
 }
 #else
-/* ISO C wants at least one declaration in a translation unit. */
-typedef int backup_inherited_not_this_system;
+#include "backup_inherited.h"
+
+bool backup_inherited_repo_writer(void)
+{
+	return false;
+}
 #endif /* __linux__ */

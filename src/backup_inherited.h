@@ -22,4 +22,10 @@
  * must not run the command. */
 int backup_inherited_fds(struct backup_cycle *bc, const char *workspace, struct fsj_error *err);
 
+/* Whether backup_inherited_fds() saw a descriptor the command inherits
+ * that can write a file named .git, HEAD, commondir or gitdir (anywhere):
+ * its writes pass no call the listener traps, so the walk after the run
+ * (cmd_run.c) must look again. */
+bool backup_inherited_repo_writer(void);
+
 #endif

@@ -58,6 +58,7 @@ struct broker {
 	struct client clients[BROKER_MAX_CLIENTS];
 	size_t n_clients;
 	int last_root; /* the view of the last client the supervisor connected, or -1 */
+	unsigned long accepted; /* connections accepted (__atomic: broker_clients()) */
 };
 
 /* One path of a request, resolved inside the command's view

@@ -70,6 +70,11 @@ const char *broker_socket_path(const struct broker *b)
 	return b->sock_path;
 }
 
+unsigned long broker_clients(const struct broker *b)
+{
+	return b ? __atomic_load_n(&b->accepted, __ATOMIC_RELAXED) : 0;
+}
+
 const char *broker_session(const struct broker *b)
 {
 	return b->session;
@@ -322,6 +327,7 @@ static void accept_client(struct broker *b)
 #endif
 	if (fd < 0)
 		return;
+	__atomic_fetch_add(&b->accepted, 1, __ATOMIC_RELAXED);
 	if (set_fd_flags(fd, true) < 0) {
 		close(fd);
 		return;

@@ -179,6 +179,10 @@ void broker_use_plan(struct broker *b, const struct ll_plan *plan);
  * not called: nothing is served unfenced). */
 int broker_serve(struct broker *b, struct fsj_error *err);
 
+/* How many connections the broker has accepted so far (any peer, also
+ * one it then refused); 0 for NULL. Safe while its thread runs. */
+unsigned long broker_clients(const struct broker *b);
+
 /* The socket path, session id and call id; owned by b. */
 const char *broker_socket_path(const struct broker *b);
 const char *broker_session(const struct broker *b);

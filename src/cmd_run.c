@@ -10,6 +10,7 @@
 
 #include "ask.h"
 #include "backup.h"
+#include "backup_inherited.h"
 #include "broker.h"
 #include "cmd.h"
 #include "landlock.h"
@@ -81,6 +82,25 @@ static int after_fork(void *arg, struct fsj_error *err)
 	return 0;
 }
 
+/* Whether the walk after the run (repometa_warn_new(): the note naming
+ * the repositories the command made) would find what the walk at its start
+ * found, so that it can be skipped (issue 18): the start walk searched
+ * every folder; the listener trapped every call that makes, moves or links
+ * a name and every write-capable open (backups on), and none could have
+ * changed where a repository is (launch_last_left_repos(): a folder is a
+ * gitdir by the entries it holds, so only a rename, a create of anything
+ * but a regular file, or a create or write of .git, HEAD, commondir,
+ * gitdir, objects, refs, modules or worktrees can make one; a trapped
+ * socket call counts too: a daemon could act for the command); no
+ * inherited descriptor writes such a file; and no process connected to
+ * the broker, which acts on the host outside the listener (shared: a
+ * session or an enclosing run's broker could). */
+static bool repos_unchanged(const struct fsj_ctx *ctx, const struct broker *broker, bool shared)
+{
+	return !shared && broker && broker_clients(broker) == 0 && launch_last_left_repos() &&
+	       !backup_inherited_repo_writer() && repometa_searched_all(ctx->repos);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -121,6 +141,7 @@ int cmd_run(int argc, char **argv)
 	struct sandbox *sb = NULL;
 	struct broker *broker = NULL;
 	const char *session = NULL;
+	bool nested = false; /* inside another run: its broker may serve ours */
 	struct runmsg msg = RUNMSG_INIT;
 	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
 	char *line_text = NULL; /* the command line as one string */
@@ -337,7 +358,7 @@ int cmd_run(int argc, char **argv)
 		 * the command instead, and this run's profile names no socket
 		 * (sandbox-exec inside a Seatbelt sandbox is refused anyway,
 		 * exit 71: SBPL-NOTES.md section 7). */
-		bool nested = getenv("FSJAIL_BROKER_SOCKET") != NULL;
+		nested = getenv("FSJAIL_BROKER_SOCKET") != NULL;
 
 		broker = broker_start(&ctx, pol, session, line.buf, &err);
 		line_text = sb_detach(&line);
@@ -405,7 +426,7 @@ int cmd_run(int argc, char **argv)
 	timing_mark("backup commit");
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
-	else if (ctx.repos)
+	else if (ctx.repos && !repos_unchanged(&ctx, broker, session || nested))
 		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
 	timing_mark("repository rescan");
 out:

@@ -87,6 +87,11 @@ int launch_signals_install(struct supervisor *s);
 void launch_signals_restore(struct supervisor *s);
 void launch_signals_note_ignored(struct supervisor *s);
 void launch_child_reset_signals(const struct supervisor *s);
+
+/* launch.c: the last step of the child: exec the command (args; cmd is the
+ * command line before a wrapper such as sandbox-exec was put in front of
+ * it), or report why not on report_fd and end. */
+FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd);
 void launch_kill_with_default(pid_t to, int sig);
 void launch_forward(struct supervisor *s, int sig);
 void launch_resume(struct supervisor *s);
@@ -96,10 +101,12 @@ void launch_child_stopped(struct supervisor *s, int sig);
 #ifdef __linux__
 /* launch-ns.c: the pid namespace and its init (see there). */
 void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr);
-int launch_ns_close_own_fds(const int *keep, size_t n);
-int launch_close_inherited_dirs(void);
+int launch_sweep_fds(const int *keep, size_t n, bool own);
 FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay);
 void launch_ns_hello(int fd);
+/* launch-spawn.c: in I, start the command's process (see there). */
+pid_t launch_spawn_command(const struct supervisor *s, char **args, char **cmd, int report_fd,
+			   int status_wr);
 #endif
 
 #endif

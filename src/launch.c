@@ -126,10 +126,8 @@ static int command_lookup(const char *name, char **found)
 }
 
 
-/* The last step of the child: exec the command (args; cmd is the command
- * line before a wrapper such as sandbox-exec was put in front of it), or
- * report why not and end. */
-FSJ_NORETURN static void child_exec(int report_fd, char **args, char **cmd)
+/* See launch-int.h. */
+FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd)
 {
 	int e;
 
@@ -187,7 +185,8 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 #endif
 	launch_child_reset_signals(s);
 #ifdef __linux__
-	if (launch_close_inherited_dirs() < 0)
+	/* with a pid namespace I sweeps, once, before anything it mounts */
+	if (!s->pidns && launch_sweep_fds(NULL, 0, false) < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 			   "cannot list inherited descriptors in /proc/self/fd", FSJ_EXIT_ERROR);
 #endif
@@ -204,7 +203,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		keep[1] = status_wr;
 		keep[2] = notify_child_fd(s->notify);
 		keep[3] = s->hello[1];
-		if (launch_ns_close_own_fds(keep, 4) < 0)
+		if (launch_sweep_fds(keep, 4, true) < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
 		timing_mark("init: pid ns, fork, fds");
@@ -222,28 +221,21 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 
 #ifdef __linux__
 	if (status_wr >= 0) {
-		/* I stays pid 1; the command is its child, with I's sandbox. */
-		pid_t pid;
+		/* I stays pid 1; the command is its child, with I's sandbox,
+		 * started without a copy of I's memory (launch-spawn.c). */
+		bool relay = s->hello[1] < 0;
+		pid_t pid = launch_spawn_command(s, args, cmd, report_fd, status_wr);
 
-		pid = fork();
 		if (pid < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
-				   "cannot fork the command in the pid namespace", FSJ_EXIT_ERROR);
-		if (pid > 0) {
-			bool relay = s->hello[1] < 0;
-
-			close(report_fd);
-			if (!relay)
-				close(s->hello[1]);
-			launch_ns_init(pid, status_wr, relay);
-		}
-		close(status_wr);
-		launch_child_reset_signals(s);
-		launch_ns_hello(s->hello[1]);
-		timing_mark("command: fork, hello");
+				   "cannot start the command in the pid namespace", FSJ_EXIT_ERROR);
+		close(report_fd);
+		if (!relay)
+			close(s->hello[1]);
+		launch_ns_init(pid, status_wr, relay);
 	}
 #endif
-	child_exec(report_fd, args, cmd);
+	launch_child_exec(report_fd, args, cmd);
 }
 
 /* Read the report pipe once; close it at EOF or on error. Returns true
@@ -471,6 +463,14 @@ int launch_last_signal(void)
 	return last_signal;
 }
 
+/* launch_last_left_repos(): the listener's counts of the last run. */
+static struct notify_stats last_notify;
+
+bool launch_last_left_repos(void)
+{
+	return last_notify.installed && last_notify.wide && last_notify.shape == 0;
+}
+
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 {
 	struct supervisor s;
@@ -482,6 +482,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	int wstatus = 0, status, saved, r;
 	pid_t parent;
 
+	memset(&last_notify, 0, sizeof(last_notify));
 	if (!sb || !argv || !argv[0]) {
 		fsj_error_set(err, NULL, 0, 0, sb ? "no command to run" : "no sandbox to run in");
 		return FSJ_EXIT_ERROR;
@@ -605,6 +606,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	saved = errno;
 	last_signal = r == 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
 	notify_stop(s.notify);
+	notify_get_stats(s.notify, &last_notify); /* the thread has ended */
 	/* The command died of a key typed at the terminal it held (Ctrl-C,
 	 * Ctrl-\), fsjail having been in the foreground: the key would have
 	 * reached fsjail's whole group too (launch_pass_terminal_signal). */

@@ -25,6 +25,15 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err);
  * by signal N from a command that exits with 128+N itself. */
 int launch_last_signal(void);
 
+/* Whether the listener of the last launch_run() watched every call of the
+ * command that could change where a git repository is, and saw none
+ * (notify.h struct notify_stats: installed, wide, shape == 0): every name
+ * made, moved or linked, and every write-capable open, is trapped and
+ * performed by the supervisor when backups are on. false when there was
+ * no listener, backups were off, or any such call came. The broker's host
+ * operations are not the listener's: see broker_clients(). */
+bool launch_last_left_repos(void);
+
 
 /* After launch_run(), once every clean-up is done, as the last step before
  * exiting: when the command died of SIGINT or SIGQUIT typed at the

@@ -416,6 +416,11 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
  * gitdir's rebase todo list (no exec lines), and a rename onto its hooks
  * (refused). */
 bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
+/* notify-repo.c: count (stats.shape) a call that may change where a git
+ * repository is, for skipping the walk after the run (repometa.h
+ * repometa_warn_new()); caps and new_type as for nj_repo_ok(), which
+ * calls it first; a rename counts always (notify_gitcfg_rename()). */
+void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
 /* notify-newrepo.c: a create (O_CREAT, l absent) of config or
  * config.worktree in a gitdir the run made, as libgit2 makes a new

@@ -518,6 +518,10 @@ int notify_op_sock(struct job *j)
 	size_t i, n, batch = 0;
 	bool unix_sock, stream, dgram, nonblock;
 
+	/* a peer outside the sandbox (a daemon) may act on the command's
+	 * behalf: the walk after the run looks again (nj_shape_note()) */
+	NOTIFY_STAT_INC(j->nt, shape);
+
 	if (strcmp(name, "socketcall") == 0 || (j->c->compat && (mmsg || !strcmp(name, "sendmsg"))))
 		return nj_refuse(j, FSJ_CAP_CONNECT, NULL,
 				 "a 32-bit socket call whose arguments are in memory is not mediated "

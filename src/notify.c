@@ -382,6 +382,8 @@ void notify_get_stats(const struct notify *nt, struct notify_stats *out)
 	out->installed = __atomic_load_n(&nt->stats.installed, __ATOMIC_RELAXED);
 	out->trashed = __atomic_load_n(&nt->stats.trashed, __ATOMIC_RELAXED);
 	out->performed = __atomic_load_n(&nt->stats.performed, __ATOMIC_RELAXED);
+	out->shape = __atomic_load_n(&nt->stats.shape, __ATOMIC_RELAXED);
+	out->wide = nt->bc != NULL;
 }
 
 void notify_free(struct notify *nt)

@@ -506,6 +506,16 @@ char *repometa_find_top(const char *dir, const char *home)
 	}
 }
 
+bool repometa_searched_all(const struct repometa *m)
+{
+	if (!m || m->budget_hit || m->depth_hit)
+		return false;
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i].unsearched)
+			return false;
+	return true;
+}
+
 size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
 			 FILE *out)
 {

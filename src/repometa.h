@@ -110,6 +110,10 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol);
  * refuse hooks, config, info and the rest there. */
 void repometa_add_grants(struct repometa *m, struct fsj_policy *pol);
 
+/* Whether the walk of m searched every folder under its workspace: no
+ * budget or depth stop, no folder left unsearched (unreadable). */
+bool repometa_searched_all(const struct repometa *m);
+
 /* After a run: scan workspace again (with before's walk record and
  * state folder) and print to out, one line each,
  * the gitdirs that were not in before (a repository the command made or
