@@ -97,11 +97,13 @@ struct notify {
 	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
 	ino_t root_ino;
 	bool have_root;
+	bool no_pidfd_info; /* notify_read_creds() cannot work here: the status text */
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
 	dev_t host_dev; /* its identity */
 	ino_t host_ino;
-	struct notify_proc { pid_t tid; int procfd, rootfd; } procs[NOTIFY_PROC_CACHE]; /* owned, > 0 */
+	/* owned, > 0; pidfd -1 until asked for (notify_read_creds()) */
+	struct notify_proc { pid_t tid; int procfd, rootfd, pidfd; } procs[NOTIFY_PROC_CACHE];
 	size_t next_proc;
 	unsigned long rm_seq; /* nj_unlink_same()'s temporary names */
 	size_t n_made, cap_made;
@@ -203,6 +205,8 @@ struct tracee {
 	int memfd;  /* /proc/PID/mem */
 	int rootfd; /* /proc/PID/root: the caller's "/" in its mount namespace */
 	bool own;   /* procfd and rootfd are this call's, not the kept ones */
+	struct notify_proc *kept; /* the table entry of procfd, or NULL */
+	int pidfd;  /* the caller thread's pidfd (owned by kept when kept), or -1 */
 	bool comm_read;
 	struct tracee_status st;
 	char comm[32];
@@ -219,6 +223,18 @@ int notify_read_status(int dirfd, const char *name, struct tracee_status *st);
  * Release with notify_tracee_end(). */
 void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr);
 void notify_tracee_end(struct tracee *tr);
+/* The caller's identity without its status text (issue 14 item 4: the
+ * status text was a fifth of the supervisor's time per unlink): fsuid and
+ * fsgid from PIDFD_GET_INFO on a pidfd of the caller thread (Linux 6.13,
+ * kept with its /proc folder), all effective capabilities from capget(2)
+ * by thread id. Must be called after notify_tracee_begin() and BEFORE
+ * SECCOMP_IOCTL_NOTIF_ID_VALID: a notification still waiting after the
+ * reads means the thread that made it held its id, and was blocked in the
+ * call (its credentials fixed: only a thread changes its own), throughout.
+ * Fills st without the umask (set to 0777: a create must read the status
+ * text); returns 0, or -1 where the kernel has no such reads (then the
+ * caller reads the status text as before). */
+int notify_read_creds(struct notify *nt, struct tracee *tr, struct tracee_status *st);
 /* The caller's root is the run's "/" (not chrooted). */
 bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr);
 /* The caller's name (/proc/PID/comm, read on first use; for refusal
