@@ -49,8 +49,8 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name,
 	snprintf(num, sizeof(num), "%lu", bc->next++);
 	rec = manifest_record("remove", path, sb);
 	if (fstat(dirfd, &st) == 0)
-		cJSON_AddNumberToObject(rec, "dir_mode", (double)(st.st_mode & 07777));
-	cJSON_AddNumberToObject(rec, "time", (double)time(NULL));
+		manifest_add_int(rec, "dir_mode", (long long)(st.st_mode & 07777));
+	manifest_add_int(rec, "time", (long long)time(NULL));
 	cJSON_AddStringToObject(rec, "call", call ? call : "notify");
 	cJSON_AddStringToObject(rec, "backup", num);
 	cJSON_AddStringToObject(rec, "method", "move");
