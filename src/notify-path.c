@@ -87,13 +87,38 @@ int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, cha
 	return -1;
 }
 
+/* fsjail's /proc/self/fd, opened once (O_PATH; its threads share one
+ * descriptor table): readlinkat() of one name in it instead of a walk of
+ * /proc, self and fd for every call (issue 14 item 4). -1 where it cannot
+ * be had: then the whole path, as before. */
+static int self_fd_dir(void)
+{
+	static int dir = -2;
+	int have = __atomic_load_n(&dir, __ATOMIC_ACQUIRE), fd, want = -2;
+
+	if (have != -2)
+		return have;
+	fd = open("/proc/self/fd", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (!__atomic_compare_exchange_n(&dir, &want, fd < 0 ? -1 : fd, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE) &&
+	    fd >= 0)
+		close(fd); /* another thread's is kept */
+	return __atomic_load_n(&dir, __ATOMIC_ACQUIRE);
+}
+
 char *notify_fd_path(int fd)
 {
 	char link[64], buf[PATH_MAX];
+	int dir = self_fd_dir();
 	ssize_t n;
 
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, buf, sizeof(buf));
+	if (dir >= 0) {
+		snprintf(link, sizeof(link), "%d", fd);
+		n = readlinkat(dir, link, buf, sizeof(buf));
+	} else {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+		n = readlink(link, buf, sizeof(buf));
+	}
 	if (n <= 0 || (size_t)n >= sizeof(buf) || buf[0] != '/')
 		return NULL;
 	buf[n] = '\0';
