@@ -214,8 +214,10 @@ int nj_host_parent(struct job *j, const struct loc *l)
 	struct stat want, have;
 	int fd;
 
+	j->nt->host_mode = 0;
 	if (l->parent < 0 || !l->path || fstat(l->parent, &want) < 0)
 		return l->parent;
+	j->nt->host_mode = want.st_mode;
 	if (j->nt->host_dir > 0 && j->nt->host_dev == want.st_dev && j->nt->host_ino == want.st_ino)
 		return j->nt->host_dir;
 	dir = path_dirname(l->path);

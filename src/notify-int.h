@@ -102,6 +102,7 @@ struct notify {
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
 	dev_t host_dev; /* its identity */
 	ino_t host_ino;
+	mode_t host_mode; /* the mode of the folder nj_host_parent() last looked at (0: none) */
 	/* owned, > 0; pidfd -1 until asked for (notify_read_creds()) */
 	struct notify_proc { pid_t tid; int procfd, rootfd, pidfd; } procs[NOTIFY_PROC_CACHE];
 	size_t next_proc;

@@ -304,7 +304,8 @@ static int op_unlink(struct job *j)
 	/* Moved into the cycle whole where it can be (backup_take.c); in the
 	 * trash from there when the run ends. */
 	else if (S_ISREG(l.st.st_mode) && (host = nj_host_parent(j, &l)) != l.parent &&
-		 (t = backup_take_removed(j->nt->bc, host, l.name, &l.st, l.path, "notify", &err))) {
+		 (t = backup_take_removed(j->nt->bc, host, j->nt->host_mode, l.name, &l.st, l.path,
+					 "notify", &err))) {
 		if (t < 0)
 			nj_refuse(j, FSJ_CAP_DELETE, l.path, err.text, errno ? errno : EACCES, NULL);
 		else
