@@ -267,13 +267,21 @@ static bool no_trash_area(const struct notify *nt, const char *path)
 	return false;
 }
 
+/* The name of l no longer names the object looked at. */
+static bool changed(const struct loc *l)
+{
+	struct stat now;
+
+	return fstatat(l->parent, l->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
+	       now.st_ino != l->st.st_ino || now.st_dev != l->st.st_dev;
+}
+
 static int op_unlink(struct job *j)
 {
 	struct fsj_error err = { { 0 } };
 	char raw[PATH_MAX];
-	bool rmdir_ = (j->c->flags & AT_REMOVEDIR) != 0;
+	bool rmdir_ = (j->c->flags & AT_REMOVEDIR) != 0, take;
 	char *as = NULL;
-	struct stat now;
 	struct loc l;
 	int e = -1, host, t;
 
@@ -281,6 +289,8 @@ static int op_unlink(struct job *j)
 		return nj_answer(j, EINVAL);
 	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, 0, &l))
 		return 0;
+	/* a pre-existing file, kept by the cycle: moved there, or saved */
+	take = l.obj >= 0 && !rmdir_ && j->nt->bc && !nj_created_here(j, &l.st);
 	if (l.obj < 0)
 		e = ENOENT;
 	else if (l.magic)
@@ -292,14 +302,17 @@ static int op_unlink(struct job *j)
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)) ||
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), rmdir_ ? NJ_REPO_RMDIR : 0))
 		;
-	else if (fstatat(l.parent, l.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_ino != l.st.st_ino ||
-		 now.st_dev != l.st.st_dev)
+	/* A name given to another file since the look: refused. Where the
+	 * file is moved into the cycle the move itself is checked (the moved
+	 * inode is the one looked at, else it goes back: backup_take.c), so
+	 * this look is taken only when the move is not done. */
+	else if ((!take || !S_ISREG(l.st.st_mode)) && changed(&l))
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (rmdir_ && j->nt->bc && !nj_created_here(j, &l.st) &&
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the backup failed", errno ? errno : EACCES,
 			  NULL);
-	else if (rmdir_ || !j->nt->bc || nj_created_here(j, &l.st))
+	else if (!take)
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
 	/* Moved into the cycle whole where it can be (backup_take.c); in the
 	 * trash from there when the run ends. */
@@ -314,7 +327,9 @@ static int op_unlink(struct job *j)
 			NOTIFY_STAT_INC(j->nt, trashed);
 			backup_trash_later(j->nt->bc, l.path, &l.st);
 		}
-	} else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
+	} else if (S_ISREG(l.st.st_mode) && changed(&l)) /* not moved: the look, as above */
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
+	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
 	/* Kept by a link in the cycle already: unlinked now, its trash
 	 * entry made from that link when the run ends (backup.h). */
