@@ -334,6 +334,10 @@ bool nj_same(int fd, const struct stat *st)
 /* Read the path at addr, or refuse. */
 bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX])
 {
+	if (j->pre && addr == j->pre_addr) {
+		memcpy(buf, j->pre, strlen(j->pre) + 1);
+		return true;
+	}
 	if (notify_read_path(j->tr, j->nt->page_size, addr, buf) == 0)
 		return true;
 	nj_refuse(j, FSJ_CAP_WRITE, NULL, "path memory unreadable", EACCES, NULL);

@@ -208,6 +208,8 @@ struct tracee {
 	bool own;   /* procfd and rootfd are this call's, not the kept ones */
 	struct notify_proc *kept; /* the table entry of procfd, or NULL */
 	int pidfd;  /* the caller thread's pidfd (owned by kept when kept), or -1 */
+	bool light; /* st holds the identity from notify_read_creds(); memfd is
+		     * opened on first use (notify_mem_read()) */
 	bool comm_read;
 	struct tracee_status st;
 	char comm[32];
@@ -221,8 +223,13 @@ int notify_read_status(int dirfd, const char *name, struct tracee_status *st);
  * of the same thread where they still name it: see notify-tracee.c) and
  * memfd; a descriptor that cannot be had is -1 (the caller refuses). Then
  * SECCOMP_IOCTL_NOTIF_ID_VALID must be asked before anything is read.
+ * With light (a call that makes nothing), the identity is read as by
+ * notify_read_creds() and, where that works, tr->light is set: a kept
+ * entry is then known to be the caller's by its pidfd's answer instead of
+ * by opening mem through it, and memfd stays -1 until a read needs it.
  * Release with notify_tracee_end(). */
-void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr);
+void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr,
+			 bool light);
 void notify_tracee_end(struct tracee *tr);
 /* The caller's identity without its status text (issue 14 item 4: the
  * status text was a fifth of the supervisor's time per unlink): fsuid and
@@ -245,9 +252,13 @@ const char *notify_tracee_comm(struct tracee *tr);
 void notify_tracee_forget(struct notify *nt);
 
 /* Read len bytes at addr (0, or -1 with errno). */
-int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t len);
+int notify_mem_read(struct tracee *tr, uint64_t addr, void *buf, size_t len);
 /* Read a NUL-terminated path of at most PATH_MAX bytes (0, or -1). */
-int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX]);
+int notify_read_path(struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX]);
+/* The same read by thread id with process_vm_readv(2), no descriptor:
+ * only BEFORE SECCOMP_IOCTL_NOTIF_ID_VALID (which then says the id was
+ * the caller's throughout). 0, or -1 (then read it the usual way). */
+int notify_vm_read_path(pid_t tid, long page_size, uint64_t addr, char buf[PATH_MAX]);
 
 /* Lookup flags. */
 #define LK_FOLLOW 1u      /* a final symlink is followed */
@@ -301,6 +312,8 @@ struct job {
 	struct tracee *tr;
 	const struct notify_call *c;
 	bool answered;
+	const char *pre;   /* the path at pre_addr, read before ID_VALID, or NULL */
+	uint64_t pre_addr;
 };
 
 /* The kernel's O_LARGEFILE: 0 in glibc's headers on 64-bit builds, but a

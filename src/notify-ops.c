@@ -621,7 +621,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 {
 	struct notify_call c;
 	struct tracee tr;
-	struct job j = { nt, &tr, &c, false };
+	struct job j = { nt, &tr, &c, false, NULL, 0 };
+	char pre[PATH_MAX];
 	uint64_t args[6];
 	bool locked, light;
 	int i;
@@ -642,10 +643,16 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	 * caller's, even if the pid is reused (seccomp_unotify(2)). A call
 	 * that makes nothing needs no umask: its identity is read without
 	 * the status text, before ID_VALID (notify-int.h). */
-	notify_tracee_begin(nt, req, &tr);
-	light = (c.op == NOTIFY_OP_UNLINK || c.op == NOTIFY_OP_RENAME || c.op == NOTIFY_OP_LINK ||
-		 c.op == NOTIFY_OP_TRUNCATE) &&
-		notify_read_creds(nt, &tr, &tr.st) == 0;
+	notify_tracee_begin(nt, req, &tr,
+			    c.op == NOTIFY_OP_UNLINK || c.op == NOTIFY_OP_RENAME ||
+				    c.op == NOTIFY_OP_LINK || c.op == NOTIFY_OP_TRUNCATE);
+	light = tr.light;
+	/* an unlink's one path, read by id, as the identity is */
+	if (light && c.op == NOTIFY_OP_UNLINK &&
+	    notify_vm_read_path(tr.pid, nt->page_size, c.path, pre) == 0) {
+		j.pre = pre;
+		j.pre_addr = c.path;
+	}
 	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &tr.id) < 0) {
 		NOTIFY_STAT_INC(nt, vanished);
 		goto out;
@@ -654,7 +661,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		notify_trace(&j);
 		goto out;
 	}
-	if (tr.procfd < 0 || tr.memfd < 0 || tr.rootfd < 0 ||
+	if (tr.procfd < 0 || (!light && tr.memfd < 0) || tr.rootfd < 0 ||
 	    (!light && notify_read_status(tr.procfd, "status", &tr.st) < 0)) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller cannot be read", EACCES, NULL);
 		goto out;

@@ -197,42 +197,6 @@ static bool keep(struct notify *nt, pid_t tid, int procfd, int rootfd)
 	return true;
 }
 
-void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr)
-{
-	struct notify_proc *p;
-	char proc[32];
-
-	memset(tr, 0, sizeof(*tr));
-	tr->id = req->id;
-	tr->pid = (pid_t)req->pid;
-	tr->procfd = tr->memfd = tr->rootfd = tr->pidfd = -1;
-	if (!req->pid)
-		return;
-	p = find(nt, tr->pid);
-	if (p) {
-		tr->memfd = openat(p->procfd, "mem", O_RDONLY | O_CLOEXEC);
-		if (tr->memfd >= 0) {
-			tr->procfd = p->procfd;
-			tr->rootfd = p->rootfd;
-			tr->pidfd = p->pidfd;
-			tr->kept = p;
-			return;
-		}
-		drop(p); /* reaped (the number may be another's now): afresh */
-	}
-	snprintf(proc, sizeof(proc), "/proc/%" PRIu32, req->pid);
-	tr->procfd = open(proc, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (tr->procfd < 0)
-		return;
-	tr->memfd = openat(tr->procfd, "mem", O_RDONLY | O_CLOEXEC);
-	tr->rootfd = openat(tr->procfd, "root", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (tr->memfd >= 0 && keep(nt, tr->pid, tr->procfd, tr->rootfd)) {
-		tr->kept = find(nt, tr->pid);
-		return;
-	}
-	tr->own = true;
-}
-
 int notify_read_creds(struct notify *nt, struct tracee *tr, struct tracee_status *st)
 {
 	struct pidfd_info_v0 info;
@@ -269,6 +233,58 @@ int notify_read_creds(struct notify *nt, struct tracee *tr, struct tracee_status
 	st->cap_eff = (uint64_t)data[0].effective | (uint64_t)data[1].effective << 32;
 	st->have = STATUS_HAVE_UID | STATUS_HAVE_GID | STATUS_HAVE_CAPS;
 	return 0;
+}
+
+void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr,
+			 bool light)
+{
+	struct notify_proc *p;
+	char proc[32];
+
+	memset(tr, 0, sizeof(*tr));
+	tr->id = req->id;
+	tr->pid = (pid_t)req->pid;
+	tr->procfd = tr->memfd = tr->rootfd = tr->pidfd = -1;
+	if (!req->pid)
+		return;
+	p = find(nt, tr->pid);
+	if (p) {
+		/* Its pidfd answers: the thread it names is alive, so it
+		 * still holds the number (as a mem open would show). */
+		if (light && p->pidfd > 0) {
+			tr->pidfd = p->pidfd;
+			tr->kept = p;
+			if (notify_read_creds(nt, tr, &tr->st) == 0) {
+				tr->procfd = p->procfd;
+				tr->rootfd = p->rootfd;
+				tr->light = true;
+				return;
+			}
+			tr->pidfd = -1;
+			tr->kept = NULL;
+		}
+		tr->memfd = openat(p->procfd, "mem", O_RDONLY | O_CLOEXEC);
+		if (tr->memfd >= 0) {
+			tr->procfd = p->procfd;
+			tr->rootfd = p->rootfd;
+			tr->pidfd = p->pidfd;
+			tr->kept = p;
+			tr->light = light && notify_read_creds(nt, tr, &tr->st) == 0;
+			return;
+		}
+		drop(p); /* reaped (the number may be another's now): afresh */
+	}
+	snprintf(proc, sizeof(proc), "/proc/%" PRIu32, req->pid);
+	tr->procfd = open(proc, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (tr->procfd < 0)
+		return;
+	tr->memfd = openat(tr->procfd, "mem", O_RDONLY | O_CLOEXEC);
+	tr->rootfd = openat(tr->procfd, "root", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (tr->memfd >= 0 && keep(nt, tr->pid, tr->procfd, tr->rootfd))
+		tr->kept = find(nt, tr->pid);
+	else
+		tr->own = true;
+	tr->light = light && notify_read_creds(nt, tr, &tr->st) == 0;
 }
 
 bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr)
