@@ -9,11 +9,18 @@
 # fsjail; the table gives medians and ratios to bare. No time is asserted.
 # Environment: FSJAIL, BENCH_DIR (default $HOME), BENCH_RUNS (default 3),
 # BENCH_FILES (default 10000); the scratch folder is removed at the end.
+# FSJAIL_BEFORE=BINARY adds a row for another build, run in each round
+# right after this one (its own FSJAIL_HOME: no cache of one is the
+# other's).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 bench_setup run-floor 3
 n=${BENCH_FILES:-10000}
 floor=$scratch/trap-floor
+before=${FSJAIL_BEFORE:-}
+[ -z "$before" ] || [ -x "$before" ] || die "FSJAIL_BEFORE '$before' is not executable"
+mkdir -p "$scratch/home-before/config"
+printf 'rules:\n  - path: .\n    allow: [read, write, create, delete]\n' >"$scratch/home-before/config/rules.yaml"
 "${CC:-cc}" -O2 -o "$floor" "$top/bench/trap-floor.c" || die "cannot build bench/trap-floor.c"
 export HOME=$scratch/home
 mkdir -p "$HOME" "$FSJAIL_HOME/config"
@@ -33,6 +40,8 @@ one()
 	case $2 in
 	floor) set -- "$1" "$floor" "$store" ;;
 	fsjail) set -- "$1" "$fsjail" run --quiet --workspace "$ws" -- ;;
+	before) set -- "$1" env FSJAIL_HOME="$scratch/home-before" "$before" run --quiet \
+		--workspace "$ws" -- ;;
 	landlock) set -- "$1" env FSJAIL_NO_NOTIFY=1 "$fsjail" run --quiet --workspace "$ws" -- ;;
 	*) set -- "$1" ;;
 	esac
@@ -48,23 +57,28 @@ one()
 }
 
 declare -A t
+hows=(floor fsjail)
+[ -z "$before" ] || hows+=(before)
 for _ in $(seq "$runs"); do
-	for how in bare floor fsjail; do t[rm.$how]+="$(one rm $how) "; done
-	for how in landlock floor fsjail; do t[write.$how]+="$(one write $how) "; done
+	for how in bare "${hows[@]}"; do t[rm.$how]+="$(one rm "$how") "; done
+	for how in landlock "${hows[@]}"; do t[write.$how]+="$(one write "$how") "; done
 done
-python3 - "$n" "${t[rm.bare]}" "${t[rm.floor]}" "${t[rm.fsjail]}" \
-	"${t[write.landlock]}" "${t[write.floor]}" "${t[write.fsjail]}" <<'PY'
+python3 - "$n" "${t[rm.bare]}" "${t[rm.floor]}" "${t[rm.fsjail]}" "${t[rm.before]:-}" \
+	"${t[write.landlock]}" "${t[write.floor]}" "${t[write.fsjail]}" "${t[write.before]:-}" <<'PY'
 import statistics
 import sys
 
 n = sys.argv[1]
-m = [statistics.median(int(x) for x in a.split()) / 1e6 for a in sys.argv[2:]]
+m = [statistics.median(int(x) for x in a.split()) / 1e6 if a.strip() else None
+     for a in sys.argv[2:]]
 print(f"{n} files, medians in s (ratio to the first row of each block)")
-for i, name in enumerate(["rm -rf, bare", "rm -rf, trap floor", "rm -rf, fsjail"]):
-    print(f"  {name:<34} {m[i]:7.3f}  {m[i] / m[0]:6.2f}x")
-print("  target for fsjail: <= 2x bare")
-for i, name in enumerate(["small writes, Landlock alone", "small writes, trap floor",
-                          "small writes, fsjail"]):
-    print(f"  {name:<34} {m[3 + i]:7.3f}  {m[3 + i] / m[3]:6.2f}x")
-print("  target for fsjail: <= 1.5x Landlock alone")
+for what, base, target in (("rm -rf", "bare", "<= 2x bare"),
+                           ("small writes", "Landlock alone", "<= 1.5x Landlock alone")):
+    row = m[:4] if what == "rm -rf" else m[4:]
+    for v, name in zip(row, [base, "trap floor", "fsjail", "fsjail before (FSJAIL_BEFORE)"]):
+        if v is not None:
+            print(f"  {what + ', ' + name:<44} {v:7.3f}  {v / row[0]:6.2f}x")
+    if row[3] is not None:
+        print(f"  {what}: this build / before {row[2] / row[3]:.2f}x")
+    print(f"  target for fsjail: {target}")
 PY

@@ -368,8 +368,8 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	}
 	rec = manifest_record(what == BACKUP_CHANGE_REMOVE ? "remove" : "content", path, &sb);
 	if (dirfd >= 0 && fstat(dirfd, &dsb) == 0)
-		cJSON_AddNumberToObject(rec, "dir_mode", (double)(dsb.st_mode & 07777));
-	cJSON_AddNumberToObject(rec, "time", (double)time(NULL));
+		manifest_add_int(rec, "dir_mode", (long long)(dsb.st_mode & 07777));
+	manifest_add_int(rec, "time", (long long)time(NULL));
 	cJSON_AddStringToObject(rec, "call", call ? call : "notify");
 	/* A removed file is kept by a link whatever its size (no copy). */
 	if (what == BACKUP_CHANGE_REMOVE &&

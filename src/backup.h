@@ -147,7 +147,8 @@ bool backup_kept_by_link(struct backup_cycle *bc, const struct stat *sb);
 
 /* The pre-existing regular file sb (its lstat, checked by the caller) is
  * to be removed from name in dirfd (a folder in fsjail's own mount
- * namespace; path: its absolute resolved path): record it, then move the
+ * namespace; path: its absolute resolved path; dir_mode: dirfd's st_mode
+ * where the caller has it, else 0): record it, then move the
  * name itself into the cycle's store (backup_take.c). Returns 1 when the
  * name is gone and the file kept (then backup_trash_later() may follow),
  * 0 when nothing was removed and the caller saves and unlinks the usual
@@ -155,7 +156,7 @@ bool backup_kept_by_link(struct backup_cycle *bc, const struct stat *sb);
  * filesystem, the move failed), -1 with err and errno set when the
  * removal must be refused (no record could be written, or another file
  * came to the name: it is put back). */
-int backup_take_removed(struct backup_cycle *bc, int dirfd, const char *name,
+int backup_take_removed(struct backup_cycle *bc, int dirfd, mode_t dir_mode, const char *name,
 			const struct stat *sb, const char *path, const char *call,
 			struct fsj_error *err);
 void backup_trash_later(struct backup_cycle *bc, const char *path, const struct stat *sb);

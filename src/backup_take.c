@@ -26,7 +26,7 @@
 #include "util.h"
 
 /* The locked part of backup_take_removed(). */
-static int take_locked(struct backup_cycle *bc, int dirfd, const char *name,
+static int take_locked(struct backup_cycle *bc, int dirfd, mode_t dir_mode, const char *name,
 		       const struct stat *sb, const char *path, const char *call,
 		       struct fsj_error *err)
 {
@@ -48,9 +48,9 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name,
 		return 0; /* another filesystem: a copy, the usual way */
 	snprintf(num, sizeof(num), "%lu", bc->next++);
 	rec = manifest_record("remove", path, sb);
-	if (fstat(dirfd, &st) == 0)
-		cJSON_AddNumberToObject(rec, "dir_mode", (double)(st.st_mode & 07777));
-	cJSON_AddNumberToObject(rec, "time", (double)time(NULL));
+	if (dir_mode || fstat(dirfd, &st) == 0)
+		manifest_add_int(rec, "dir_mode", (long long)((dir_mode ? dir_mode : st.st_mode) & 07777));
+	manifest_add_int(rec, "time", (long long)time(NULL));
 	cJSON_AddStringToObject(rec, "call", call ? call : "notify");
 	cJSON_AddStringToObject(rec, "backup", num);
 	cJSON_AddStringToObject(rec, "method", "move");
@@ -96,7 +96,7 @@ fail:
 	return -1;
 }
 
-int backup_take_removed(struct backup_cycle *bc, int dirfd, const char *name,
+int backup_take_removed(struct backup_cycle *bc, int dirfd, mode_t dir_mode, const char *name,
 			const struct stat *sb, const char *path, const char *call,
 			struct fsj_error *err)
 {
@@ -105,7 +105,7 @@ int backup_take_removed(struct backup_cycle *bc, int dirfd, const char *name,
 	if (!bc || dirfd < 0 || !S_ISREG(sb->st_mode) || backup_path_is_temp(bc, path))
 		return 0;
 	pthread_mutex_lock(&bc->lock);
-	rc = take_locked(bc, dirfd, name, sb, path, call, err);
+	rc = take_locked(bc, dirfd, dir_mode, name, sb, path, call, err);
 	saved = errno;
 	pthread_mutex_unlock(&bc->lock);
 	errno = saved;

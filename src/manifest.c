@@ -69,6 +69,14 @@ static void add_u64(cJSON *o, const char *key, uint64_t v)
 	cJSON_AddStringToObject(o, key, buf);
 }
 
+void manifest_add_int(cJSON *o, const char *key, long long v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%lld", v);
+	cJSON_AddRawToObject(o, key, buf);
+}
+
 cJSON *manifest_record(const char *op, const char *path, const struct stat *sb)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -79,21 +87,21 @@ cJSON *manifest_record(const char *op, const char *path, const struct stat *sb)
 		return o;
 	add_u64(o, "dev", (uint64_t)sb->st_dev);
 	add_u64(o, "ino", (uint64_t)sb->st_ino);
-	cJSON_AddNumberToObject(o, "size", (double)sb->st_size);
+	manifest_add_int(o, "size", (long long)sb->st_size);
 	if (S_ISREG(sb->st_mode) && sb->st_nlink > 1)
-		cJSON_AddNumberToObject(o, "nlink", (double)sb->st_nlink);
-	cJSON_AddNumberToObject(o, "mode", (double)(sb->st_mode & 07777));
-	cJSON_AddNumberToObject(o, "uid", (double)sb->st_uid);
-	cJSON_AddNumberToObject(o, "gid", (double)sb->st_gid);
+		manifest_add_int(o, "nlink", (long long)sb->st_nlink);
+	manifest_add_int(o, "mode", (long long)(sb->st_mode & 07777));
+	manifest_add_int(o, "uid", (long long)sb->st_uid);
+	manifest_add_int(o, "gid", (long long)sb->st_gid);
 #ifdef __APPLE__
-	cJSON_AddNumberToObject(o, "atime", (double)sb->st_atimespec.tv_sec);
-	cJSON_AddNumberToObject(o, "atime_ns", (double)sb->st_atimespec.tv_nsec);
+	manifest_add_int(o, "atime", (long long)sb->st_atimespec.tv_sec);
+	manifest_add_int(o, "atime_ns", (long long)sb->st_atimespec.tv_nsec);
 #else
-	cJSON_AddNumberToObject(o, "atime", (double)sb->st_atim.tv_sec);
-	cJSON_AddNumberToObject(o, "atime_ns", (double)sb->st_atim.tv_nsec);
+	manifest_add_int(o, "atime", (long long)sb->st_atim.tv_sec);
+	manifest_add_int(o, "atime_ns", (long long)sb->st_atim.tv_nsec);
 #endif
-	cJSON_AddNumberToObject(o, "mtime", (double)FSJ_STAT_MTIM(sb).tv_sec);
-	cJSON_AddNumberToObject(o, "mtime_ns", (double)FSJ_STAT_MTIM(sb).tv_nsec);
+	manifest_add_int(o, "mtime", (long long)FSJ_STAT_MTIM(sb).tv_sec);
+	manifest_add_int(o, "mtime_ns", (long long)FSJ_STAT_MTIM(sb).tv_nsec);
 	return o;
 }
 

@@ -214,8 +214,10 @@ int nj_host_parent(struct job *j, const struct loc *l)
 	struct stat want, have;
 	int fd;
 
+	j->nt->host_mode = 0;
 	if (l->parent < 0 || !l->path || fstat(l->parent, &want) < 0)
 		return l->parent;
+	j->nt->host_mode = want.st_mode;
 	if (j->nt->host_dir > 0 && j->nt->host_dev == want.st_dev && j->nt->host_ino == want.st_ino)
 		return j->nt->host_dir;
 	dir = path_dirname(l->path);
@@ -332,6 +334,10 @@ bool nj_same(int fd, const struct stat *st)
 /* Read the path at addr, or refuse. */
 bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX])
 {
+	if (j->pre && addr == j->pre_addr) {
+		memcpy(buf, j->pre, strlen(j->pre) + 1);
+		return true;
+	}
 	if (notify_read_path(j->tr, j->nt->page_size, addr, buf) == 0)
 		return true;
 	nj_refuse(j, FSJ_CAP_WRITE, NULL, "path memory unreadable", EACCES, NULL);

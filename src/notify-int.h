@@ -97,11 +97,14 @@ struct notify {
 	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
 	ino_t root_ino;
 	bool have_root;
+	bool no_pidfd_info; /* notify_read_creds() cannot work here: the status text */
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
 	dev_t host_dev; /* its identity */
 	ino_t host_ino;
-	struct notify_proc { pid_t tid; int procfd, rootfd; } procs[NOTIFY_PROC_CACHE]; /* owned, > 0 */
+	mode_t host_mode; /* the mode of the folder nj_host_parent() last looked at (0: none) */
+	/* owned, > 0; pidfd -1 until asked for (notify_read_creds()) */
+	struct notify_proc { pid_t tid; int procfd, rootfd, pidfd; } procs[NOTIFY_PROC_CACHE];
 	size_t next_proc;
 	unsigned long rm_seq; /* nj_unlink_same()'s temporary names */
 	size_t n_made, cap_made;
@@ -203,6 +206,10 @@ struct tracee {
 	int memfd;  /* /proc/PID/mem */
 	int rootfd; /* /proc/PID/root: the caller's "/" in its mount namespace */
 	bool own;   /* procfd and rootfd are this call's, not the kept ones */
+	struct notify_proc *kept; /* the table entry of procfd, or NULL */
+	int pidfd;  /* the caller thread's pidfd (owned by kept when kept), or -1 */
+	bool light; /* st holds the identity from notify_read_creds(); memfd is
+		     * opened on first use (notify_mem_read()) */
 	bool comm_read;
 	struct tracee_status st;
 	char comm[32];
@@ -216,9 +223,26 @@ int notify_read_status(int dirfd, const char *name, struct tracee_status *st);
  * of the same thread where they still name it: see notify-tracee.c) and
  * memfd; a descriptor that cannot be had is -1 (the caller refuses). Then
  * SECCOMP_IOCTL_NOTIF_ID_VALID must be asked before anything is read.
+ * With light (a call that makes nothing), the identity is read as by
+ * notify_read_creds() and, where that works, tr->light is set: a kept
+ * entry is then known to be the caller's by its pidfd's answer instead of
+ * by opening mem through it, and memfd stays -1 until a read needs it.
  * Release with notify_tracee_end(). */
-void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr);
+void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr,
+			 bool light);
 void notify_tracee_end(struct tracee *tr);
+/* The caller's identity without its status text (issue 14 item 4: the
+ * status text was a fifth of the supervisor's time per unlink): fsuid and
+ * fsgid from PIDFD_GET_INFO on a pidfd of the caller thread (Linux 6.13,
+ * kept with its /proc folder), all effective capabilities from capget(2)
+ * by thread id. Must be called after notify_tracee_begin() and BEFORE
+ * SECCOMP_IOCTL_NOTIF_ID_VALID: a notification still waiting after the
+ * reads means the thread that made it held its id, and was blocked in the
+ * call (its credentials fixed: only a thread changes its own), throughout.
+ * Fills st without the umask (set to 0777: a create must read the status
+ * text); returns 0, or -1 where the kernel has no such reads (then the
+ * caller reads the status text as before). */
+int notify_read_creds(struct notify *nt, struct tracee *tr, struct tracee_status *st);
 /* The caller's root is the run's "/" (not chrooted). */
 bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr);
 /* The caller's name (/proc/PID/comm, read on first use; for refusal
@@ -228,9 +252,13 @@ const char *notify_tracee_comm(struct tracee *tr);
 void notify_tracee_forget(struct notify *nt);
 
 /* Read len bytes at addr (0, or -1 with errno). */
-int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t len);
+int notify_mem_read(struct tracee *tr, uint64_t addr, void *buf, size_t len);
 /* Read a NUL-terminated path of at most PATH_MAX bytes (0, or -1). */
-int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX]);
+int notify_read_path(struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX]);
+/* The same read by thread id with process_vm_readv(2), no descriptor:
+ * only BEFORE SECCOMP_IOCTL_NOTIF_ID_VALID (which then says the id was
+ * the caller's throughout). 0, or -1 (then read it the usual way). */
+int notify_vm_read_path(pid_t tid, long page_size, uint64_t addr, char buf[PATH_MAX]);
 
 /* Lookup flags. */
 #define LK_FOLLOW 1u      /* a final symlink is followed */
@@ -284,6 +312,8 @@ struct job {
 	struct tracee *tr;
 	const struct notify_call *c;
 	bool answered;
+	const char *pre;   /* the path at pre_addr, read before ID_VALID, or NULL */
+	uint64_t pre_addr;
 };
 
 /* The kernel's O_LARGEFILE: 0 in glibc's headers on 64-bit builds, but a

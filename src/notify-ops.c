@@ -267,13 +267,21 @@ static bool no_trash_area(const struct notify *nt, const char *path)
 	return false;
 }
 
+/* The name of l no longer names the object looked at. */
+static bool changed(const struct loc *l)
+{
+	struct stat now;
+
+	return fstatat(l->parent, l->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
+	       now.st_ino != l->st.st_ino || now.st_dev != l->st.st_dev;
+}
+
 static int op_unlink(struct job *j)
 {
 	struct fsj_error err = { { 0 } };
 	char raw[PATH_MAX];
-	bool rmdir_ = (j->c->flags & AT_REMOVEDIR) != 0;
+	bool rmdir_ = (j->c->flags & AT_REMOVEDIR) != 0, take;
 	char *as = NULL;
-	struct stat now;
 	struct loc l;
 	int e = -1, host, t;
 
@@ -281,6 +289,8 @@ static int op_unlink(struct job *j)
 		return nj_answer(j, EINVAL);
 	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, 0, &l))
 		return 0;
+	/* a pre-existing file, kept by the cycle: moved there, or saved */
+	take = l.obj >= 0 && !rmdir_ && j->nt->bc && !nj_created_here(j, &l.st);
 	if (l.obj < 0)
 		e = ENOENT;
 	else if (l.magic)
@@ -292,19 +302,23 @@ static int op_unlink(struct job *j)
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)) ||
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), rmdir_ ? NJ_REPO_RMDIR : 0))
 		;
-	else if (fstatat(l.parent, l.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_ino != l.st.st_ino ||
-		 now.st_dev != l.st.st_dev)
+	/* A name given to another file since the look: refused. Where the
+	 * file is moved into the cycle the move itself is checked (the moved
+	 * inode is the one looked at, else it goes back: backup_take.c), so
+	 * this look is taken only when the move is not done. */
+	else if ((!take || !S_ISREG(l.st.st_mode)) && changed(&l))
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (rmdir_ && j->nt->bc && !nj_created_here(j, &l.st) &&
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the backup failed", errno ? errno : EACCES,
 			  NULL);
-	else if (rmdir_ || !j->nt->bc || nj_created_here(j, &l.st))
+	else if (!take)
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
 	/* Moved into the cycle whole where it can be (backup_take.c); in the
 	 * trash from there when the run ends. */
 	else if (S_ISREG(l.st.st_mode) && (host = nj_host_parent(j, &l)) != l.parent &&
-		 (t = backup_take_removed(j->nt->bc, host, l.name, &l.st, l.path, "notify", &err))) {
+		 (t = backup_take_removed(j->nt->bc, host, j->nt->host_mode, l.name, &l.st, l.path,
+					 "notify", &err))) {
 		if (t < 0)
 			nj_refuse(j, FSJ_CAP_DELETE, l.path, err.text, errno ? errno : EACCES, NULL);
 		else
@@ -313,7 +327,9 @@ static int op_unlink(struct job *j)
 			NOTIFY_STAT_INC(j->nt, trashed);
 			backup_trash_later(j->nt->bc, l.path, &l.st);
 		}
-	} else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
+	} else if (S_ISREG(l.st.st_mode) && changed(&l)) /* not moved: the look, as above */
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
+	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
 	/* Kept by a link in the cycle already: unlinked now, its trash
 	 * entry made from that link when the run ends (backup.h). */
@@ -577,9 +593,10 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 {
 	struct notify_call c;
 	struct tracee tr;
-	struct job j = { nt, &tr, &c, false };
+	struct job j = { nt, &tr, &c, false, NULL, 0 };
+	char pre[PATH_MAX];
 	uint64_t args[6];
-	bool locked;
+	bool locked, light;
 	int i;
 
 	for (i = 0; i < 6; i++)
@@ -589,14 +606,25 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	memset(&tr, 0, sizeof(tr));
 	tr.id = req->id;
 	tr.pid = (pid_t)req->pid;
-	tr.procfd = tr.memfd = tr.rootfd = -1;
+	tr.procfd = tr.memfd = tr.rootfd = tr.pidfd = -1;
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "a call the hook cannot decode", EPERM, NULL);
 		return;
 	}
 	/* /proc/PID first, then ID_VALID: from then on procfd is the
-	 * caller's, even if the pid is reused (seccomp_unotify(2)). */
-	notify_tracee_begin(nt, req, &tr);
+	 * caller's, even if the pid is reused (seccomp_unotify(2)). A call
+	 * that makes nothing needs no umask: its identity is read without
+	 * the status text, before ID_VALID (notify-int.h). */
+	notify_tracee_begin(nt, req, &tr,
+			    c.op == NOTIFY_OP_UNLINK || c.op == NOTIFY_OP_RENAME ||
+				    c.op == NOTIFY_OP_LINK || c.op == NOTIFY_OP_TRUNCATE);
+	light = tr.light;
+	/* an unlink's one path, read by id, as the identity is */
+	if (light && c.op == NOTIFY_OP_UNLINK &&
+	    notify_vm_read_path(tr.pid, nt->page_size, c.path, pre) == 0) {
+		j.pre = pre;
+		j.pre_addr = c.path;
+	}
 	if (ioctl(nt->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &tr.id) < 0) {
 		NOTIFY_STAT_INC(nt, vanished);
 		goto out;
@@ -605,8 +633,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		notify_trace(&j);
 		goto out;
 	}
-	if (tr.procfd < 0 || tr.memfd < 0 || tr.rootfd < 0 ||
-	    notify_read_status(tr.procfd, "status", &tr.st) < 0) {
+	if (tr.procfd < 0 || (!light && tr.memfd < 0) || tr.rootfd < 0 ||
+	    (!light && notify_read_status(tr.procfd, "status", &tr.st) < 0)) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller cannot be read", EACCES, NULL);
 		goto out;
 	}

@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <linux/magic.h>
 #include <linux/openat2.h>
@@ -39,9 +40,19 @@
 #include "path.h"
 #include "util.h"
 
-int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t len)
+/* The caller's mem, opened here for a light call (notify_tracee_begin()):
+ * after ID_VALID, through the /proc folder that is the caller's. */
+static int mem_fd(struct tracee *tr)
+{
+	if (tr->memfd < 0 && tr->light && tr->procfd >= 0)
+		tr->memfd = openat(tr->procfd, "mem", O_RDONLY | O_CLOEXEC);
+	return tr->memfd;
+}
+
+int notify_mem_read(struct tracee *tr, uint64_t addr, void *buf, size_t len)
 {
 	size_t got = 0;
+	int fd = mem_fd(tr);
 	ssize_t n;
 
 	if (addr > (uint64_t)INT64_MAX - len) {
@@ -49,7 +60,7 @@ int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t le
 		return -1;
 	}
 	while (got < len) {
-		n = pread(tr->memfd, (char *)buf + got, len - got, (off_t)(addr + got));
+		n = pread(fd, (char *)buf + got, len - got, (off_t)(addr + got));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -64,8 +75,52 @@ int notify_mem_read(const struct tracee *tr, uint64_t addr, void *buf, size_t le
 
 /* A page at a time, so that a string ending just before an unmapped page
  * is still read. */
-int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX])
+int notify_read_path(struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX])
 {
+	size_t got = 0, chunk;
+	int fd = mem_fd(tr);
+	ssize_t n;
+
+	while (got < PATH_MAX) {
+		chunk = (size_t)page_size - (size_t)((addr + got) % (uint64_t)page_size);
+		if (chunk > PATH_MAX - got)
+			chunk = PATH_MAX - got;
+		if (addr + got > (uint64_t)INT64_MAX)
+			return -1;
+		n = pread(fd, buf + got, chunk, (off_t)(addr + got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		if (memchr(buf + got, '\0', (size_t)n))
+			return 0;
+		got += (size_t)n;
+	}
+	return -1;
+}
+
+/* fsjail's /proc/self/fd, opened once (O_PATH; its threads share one
+ * descriptor table): readlinkat() of one name in it instead of a walk of
+ * /proc, self and fd for every call (issue 14 item 4). -1 where it cannot
+ * be had: then the whole path, as before. */
+static int self_fd_dir(void)
+{
+	static int dir = -2;
+	int have = __atomic_load_n(&dir, __ATOMIC_ACQUIRE), fd, want = -2;
+
+	if (have != -2)
+		return have;
+	fd = open("/proc/self/fd", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (!__atomic_compare_exchange_n(&dir, &want, fd < 0 ? -1 : fd, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE) &&
+	    fd >= 0)
+		close(fd); /* another thread's is kept */
+	return __atomic_load_n(&dir, __ATOMIC_ACQUIRE);
+}
+
+int notify_vm_read_path(pid_t tid, long page_size, uint64_t addr, char buf[PATH_MAX])
+{
+	struct iovec here, there;
 	size_t got = 0, chunk;
 	ssize_t n;
 
@@ -75,9 +130,11 @@ int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, cha
 			chunk = PATH_MAX - got;
 		if (addr + got > (uint64_t)INT64_MAX)
 			return -1;
-		n = pread(tr->memfd, buf + got, chunk, (off_t)(addr + got));
-		if (n < 0 && errno == EINTR)
-			continue;
+		here.iov_base = buf + got;
+		here.iov_len = chunk;
+		there.iov_base = (void *)(uintptr_t)(addr + got);
+		there.iov_len = chunk;
+		n = process_vm_readv(tid, &here, 1, &there, 1, 0);
 		if (n <= 0)
 			return -1;
 		if (memchr(buf + got, '\0', (size_t)n))
@@ -90,10 +147,16 @@ int notify_read_path(const struct tracee *tr, long page_size, uint64_t addr, cha
 char *notify_fd_path(int fd)
 {
 	char link[64], buf[PATH_MAX];
+	int dir = self_fd_dir();
 	ssize_t n;
 
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, buf, sizeof(buf));
+	if (dir >= 0) {
+		snprintf(link, sizeof(link), "%d", fd);
+		n = readlinkat(dir, link, buf, sizeof(buf));
+	} else {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+		n = readlink(link, buf, sizeof(buf));
+	}
 	if (n <= 0 || (size_t)n >= sizeof(buf) || buf[0] != '/')
 		return NULL;
 	buf[n] = '\0';

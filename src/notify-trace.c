@@ -69,7 +69,7 @@ static unsigned trace_caps(const struct notify_call *c, unsigned *lk)
 void notify_trace(struct job *j)
 {
 	static const enum fsj_cap order[] = { FSJ_CAP_WRITE, FSJ_CAP_EXECUTE, FSJ_CAP_READ };
-	const struct tracee *tr = j->tr;
+	struct tracee *tr = j->tr;
 	struct fsj_decision d;
 	char raw[PATH_MAX];
 	const char *why;

@@ -21,7 +21,11 @@
  * namespace (unshare) resolves every path as the kept one does; a chroot
  * changes the identity and is refused, as before. The memory descriptor is
  * opened on every call: an exec gives the thread a new address space that
- * an older /proc/TID/mem would not read. */
+ * an older /proc/TID/mem would not read. A pidfd of the thread
+ * (PIDFD_THREAD) is kept beside them once asked for, by the same
+ * argument (it names the struct pid; PIDFD_GET_INFO of a reaped thread
+ * fails with ESRCH); it says the identity as it is at each call, nothing
+ * of what it said is kept (notify_read_creds(); t0248). */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -29,11 +33,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/capability.h>
 
 #include "notify-int.h"
 #include "util.h"
+
+/* PIDFD_GET_INFO's first version (linux/pidfd.h of Linux 6.13; this
+ * machine's headers may be older). The kernel fills what fits the size in
+ * the request number and reports the rest as absent. */
+struct pidfd_info_v0 {
+	uint64_t mask, cgroupid;
+	uint32_t pid, tgid, ppid, ruid, euid, suid, fsuid, rgid, egid, sgid, fsgid;
+	int32_t exit_code;
+};
+#define NOTIFY_PIDFD_GET_INFO _IOWR(0xFF, 11, struct pidfd_info_v0)
+#define NOTIFY_PIDFD_INFO_CREDS (1ULL << 1)
+#define NOTIFY_PIDFD_THREAD O_EXCL /* linux/pidfd.h PIDFD_THREAD, Linux 6.9 */
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
 
 /* Parse "Name:<ws>value..." lines: only the four lines wanted are
  * looked at (a status text is ~60 lines; sscanf of each with four
@@ -151,7 +173,10 @@ static void drop(struct notify_proc *p)
 		close(p->procfd);
 	if (p->rootfd > 0)
 		close(p->rootfd);
+	if (p->pidfd > 0)
+		close(p->pidfd);
 	memset(p, 0, sizeof(*p));
+	p->pidfd = -1;
 }
 
 /* Keep procfd and rootfd (the caller's, checked to be the run's root) for
@@ -172,7 +197,46 @@ static bool keep(struct notify *nt, pid_t tid, int procfd, int rootfd)
 	return true;
 }
 
-void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr)
+int notify_read_creds(struct notify *nt, struct tracee *tr, struct tracee_status *st)
+{
+	struct pidfd_info_v0 info;
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+
+	memset(st, 0, sizeof(*st));
+	if (nt->no_pidfd_info || tr->pid <= 0)
+		return -1;
+	if (tr->pidfd < 0) {
+		/* by number: right as long as ID_VALID follows (above) */
+		tr->pidfd = (int)syscall(SYS_pidfd_open, tr->pid, NOTIFY_PIDFD_THREAD);
+		if (tr->pidfd < 0) {
+			nt->no_pidfd_info = errno == ENOSYS || errno == EINVAL;
+			return -1;
+		}
+		if (tr->kept)
+			tr->kept->pidfd = tr->pidfd; /* the table owns it from now */
+	}
+	memset(&info, 0, sizeof(info));
+	info.mask = NOTIFY_PIDFD_INFO_CREDS;
+	if (ioctl(tr->pidfd, NOTIFY_PIDFD_GET_INFO, &info) < 0) {
+		nt->no_pidfd_info = errno == ENOTTY || errno == EINVAL;
+		return -1;
+	}
+	if (!(info.mask & NOTIFY_PIDFD_INFO_CREDS))
+		return -1;
+	hdr.pid = tr->pid;
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return -1;
+	st->umask = 0777; /* not read: nothing is made with it */
+	st->fsuid = (uid_t)info.fsuid;
+	st->fsgid = (gid_t)info.fsgid;
+	st->cap_eff = (uint64_t)data[0].effective | (uint64_t)data[1].effective << 32;
+	st->have = STATUS_HAVE_UID | STATUS_HAVE_GID | STATUS_HAVE_CAPS;
+	return 0;
+}
+
+void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr,
+			 bool light)
 {
 	struct notify_proc *p;
 	char proc[32];
@@ -180,15 +244,32 @@ void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, str
 	memset(tr, 0, sizeof(*tr));
 	tr->id = req->id;
 	tr->pid = (pid_t)req->pid;
-	tr->procfd = tr->memfd = tr->rootfd = -1;
+	tr->procfd = tr->memfd = tr->rootfd = tr->pidfd = -1;
 	if (!req->pid)
 		return;
 	p = find(nt, tr->pid);
 	if (p) {
+		/* Its pidfd answers: the thread it names is alive, so it
+		 * still holds the number (as a mem open would show). */
+		if (light && p->pidfd > 0) {
+			tr->pidfd = p->pidfd;
+			tr->kept = p;
+			if (notify_read_creds(nt, tr, &tr->st) == 0) {
+				tr->procfd = p->procfd;
+				tr->rootfd = p->rootfd;
+				tr->light = true;
+				return;
+			}
+			tr->pidfd = -1;
+			tr->kept = NULL;
+		}
 		tr->memfd = openat(p->procfd, "mem", O_RDONLY | O_CLOEXEC);
 		if (tr->memfd >= 0) {
 			tr->procfd = p->procfd;
 			tr->rootfd = p->rootfd;
+			tr->pidfd = p->pidfd;
+			tr->kept = p;
+			tr->light = light && notify_read_creds(nt, tr, &tr->st) == 0;
 			return;
 		}
 		drop(p); /* reaped (the number may be another's now): afresh */
@@ -200,8 +281,10 @@ void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, str
 	tr->memfd = openat(tr->procfd, "mem", O_RDONLY | O_CLOEXEC);
 	tr->rootfd = openat(tr->procfd, "root", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (tr->memfd >= 0 && keep(nt, tr->pid, tr->procfd, tr->rootfd))
-		return;
-	tr->own = true;
+		tr->kept = find(nt, tr->pid);
+	else
+		tr->own = true;
+	tr->light = light && notify_read_creds(nt, tr, &tr->st) == 0;
 }
 
 bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr)
@@ -240,7 +323,10 @@ void notify_tracee_end(struct tracee *tr)
 		close(tr->procfd);
 	if (tr->own && tr->rootfd >= 0)
 		close(tr->rootfd);
-	tr->memfd = tr->procfd = tr->rootfd = -1;
+	if (!tr->kept && tr->pidfd >= 0)
+		close(tr->pidfd);
+	tr->memfd = tr->procfd = tr->rootfd = tr->pidfd = -1;
+	tr->kept = NULL;
 }
 
 void notify_tracee_forget(struct notify *nt)
