@@ -21,6 +21,7 @@
 #include "mask.h"
 #include "notify-int.h"
 #include "path.h"
+#include "refusal-hint.h"
 #include "util.h"
 
 #ifndef PIDFD_THREAD
@@ -100,11 +101,18 @@ void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const ch
 	       const struct fsj_decision *d)
 {
 	struct refusal r;
+	/* a refused lock of a protected file: say so, offer no grant */
+	cleanup_free char *locked = d && d->level != FSJ_LEVEL_PROTECTED && reason &&
+					    strcmp(reason, "policy") == 0 ?
+					    refusal_hint_protected_lock(j->nt->pol, path) : NULL;
+	cleanup_free char *why = locked ? xasprintf("the lock file of %s, which is protected: "
+						    "no rule lifts it", locked) : NULL;
 
 	memset(&r, 0, sizeof(r));
 	r.cap = cap;
 	r.path = path;
-	r.reason = reason;
+	r.reason = why ? why : reason;
+	r.no_hint = locked != NULL;
 	r.pid = j->tr->pid;
 	r.comm = notify_tracee_comm(j->tr);
 	r.syscall = j->c->name;

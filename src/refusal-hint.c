@@ -61,6 +61,22 @@ static void print_line(FILE *out, unsigned caps, const char *path, bool folder)
 	sb_release(&pw);
 }
 
+char *refusal_hint_protected_lock(const struct fsj_policy *pol, const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+	struct fsj_decision d;
+	char *name;
+
+	if (!pol || n <= 6 || strcmp(path + n - 5, ".lock") != 0 || path[n - 6] == '/')
+		return NULL;
+	name = xstrndup(path, n - 5);
+	policy_decide(pol, name, NULL, FSJ_CAP_WRITE, &d);
+	if (!d.allowed && d.level == FSJ_LEVEL_PROTECTED)
+		return name;
+	free(name);
+	return NULL;
+}
+
 void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t n,
 			const char *home)
 {

@@ -33,4 +33,12 @@ struct refusal_hint_item {
 void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t n,
 			const char *home);
 
+/* When path (normalised, absolute, resolved) is NAME.lock and pol refuses
+ * writing NAME at the protected level, return NAME (caller frees); else
+ * NULL. NAME.lock is git's lock file for NAME (git's lockfile.c: made
+ * beside NAME, written, renamed over it): no grant on the lock can make
+ * that rename work, so the summary offers none (git config --global, git
+ * lfs install and ~/.gitconfig). */
+char *refusal_hint_protected_lock(const struct fsj_policy *pol, const char *path);
+
 #endif

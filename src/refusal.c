@@ -27,7 +27,7 @@ struct kept {
 	enum fsj_cap cap;
 	char *path, *reason, *comm, *syscall, *rule_id, *rule_origin;
 	enum fsj_level level;
-	bool by_policy;
+	bool by_policy, no_hint;
 	pid_t pid;
 	int error;
 };
@@ -186,6 +186,7 @@ void refusal_record(const struct refusal *r)
 	k.reason = dup_or_null(r->reason);
 	k.comm = dup_or_null(r->comm);
 	k.syscall = dup_or_null(r->syscall);
+	k.no_hint = r->no_hint;
 	if (r->decision) {
 		k.by_policy = true;
 		k.level = r->decision->level;
@@ -330,7 +331,7 @@ static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 	for (size_t g = 0; g < n; g++) {
 		const struct kept *k = &kept[first[g]];
 
-		if (!k->by_policy || !k->path || k->level == FSJ_LEVEL_PROTECTED ||
+		if (!k->by_policy || !k->path || k->no_hint || k->level == FSJ_LEVEL_PROTECTED ||
 		    k->level == FSJ_LEVEL_EXPLICIT ||
 		    (k->rule_id && strcmp(k->rule_id, "read-only-mode") == 0))
 			continue;

@@ -27,6 +27,7 @@ struct refusal {
 	int error;               /* the errno the caller got */
 	/* the decision that refused it, or NULL when it was not the policy */
 	const struct fsj_decision *decision;
+	bool no_hint; /* no rule lifts it (reason says why): offer no grant */
 };
 
 /* Where each refusal also goes, as it is recorded. Borrowed: every
