@@ -118,6 +118,25 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 	return false;
 }
 
+/* path in the scanned gitdir g: what the listener lets git do to the
+ * protected HEAD and config all the same (notify-gitcfg.c), which the
+ * deny above does not say; NULL for any other path. */
+static char *scanned_note(const char *g, const char *path)
+{
+	const char *base = path_covers(g, path) && strcmp(g, path) != 0 ? path + strlen(g) : NULL;
+
+	if (base && strcmp(base, "/HEAD") == 0)
+		return xstrdup("git's own change of HEAD (HEAD.lock renamed over it, naming a ref "
+			       "or a commit) is checked, then done: checkout, switch and "
+			       "symbolic-ref work; any other change is refused");
+	if (base && strcmp(base, "/config") == 0)
+		return xstrdup("git's own rewrite of config (config.lock renamed over it) is "
+			       "checked, then done when it changes only [branch] and "
+			       "[submodule \"NAME\"] sections: branch -m, branch -u and "
+			       "submodule init work; any other change is refused");
+	return NULL;
+}
+
 char *repoexplain_note(const char *workspace, const char *path)
 {
 	cleanup_free char *cur = path ? xstrdup(path) : NULL;
@@ -131,7 +150,7 @@ char *repoexplain_note(const char *workspace, const char *path)
 
 		if (lstat(cur, &st) == 0 && S_ISDIR(st.st_mode) && is_gitdir(cur, strlen(cur))) {
 			if (workspace && path_covers(workspace, cur))
-				return NULL; /* the scan's rules, shown above */
+				return scanned_note(cur, path); /* the scan's rules, shown above */
 			return xasprintf(
 				"%s is a git repository outside the workspace: the "
 				"listener refuses changes to its hooks/, info/, config and "
