@@ -81,8 +81,10 @@ bool rs_made_by_run(struct rctx *x, const struct manifest_rec *r, int src)
 		if (strcmp(x->m->v[i].path, r->path) == 0 ||
 		    (x->m->v[i].to && strcmp(x->m->v[i].to, r->path) == 0))
 			c = &x->m->v[ci = i];
-	if (!c || c->op != MANIFEST_CREATED || !c->seq || !c->has_ident || !r->has_ident ||
-	    c->dev != r->dev || c->ino != r->ino)
+	/* another run's record only: in one cycle a link's "created" names an
+	 * older file by identity too (its backup is restored, t0190) */
+	if (!c || c->op != MANIFEST_CREATED || c->part == r->part || !c->seq || !c->has_ident ||
+	    !r->has_ident || c->dev != r->dev || c->ino != r->ino)
 		return false;
 	for (size_t i = ci; i-- > 0 && !w;) /* the "creating" it answers */
 		if (x->m->v[i].op == MANIFEST_CREATING && x->m->v[i].part == c->part &&
@@ -127,8 +129,7 @@ static void renames_begin(struct rctx *x, size_t *v, size_t *open)
 	size_t n = 0, nopen = 0;
 
 	for (size_t i = 0; i < m->n; i++)
-		if (m->v[i].op == MANIFEST_RENAMED ||
-		    (m->v[i].op == MANIFEST_CANCEL && m->v[i].to))
+		if (m->v[i].op == MANIFEST_RENAMED || (m->v[i].op == MANIFEST_CANCEL && m->v[i].to))
 			v[n++] = i;
 	sort_m = m;
 	qsort(v, n, sizeof(*v), by_path_to);
@@ -263,25 +264,28 @@ void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
 	if (pfd < 0 || fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* never made, or gone */
 	if (fstat(pfd, &dsb) < 0 || dsb.st_dev != r->dir_dev || dsb.st_ino != r->dir_ino) {
-		leave(x, r->path, "the run was killed as it made this name, but its folder is "
-				  "not the one it was made in: left");
+		leave(x, r->path,
+		      "the run was killed as it made this name, but its folder is "
+		      "not the one it was made in: left");
 		return;
 	}
 	if (r->has_ident) { /* a link: the file linked, by identity */
 		if (rs_same_ident(&sb, r))
 			take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 		else
-			leave(x, r->path, "the run was killed as it linked this name, and it "
-					  "holds another file now: left");
+			leave(x, r->path,
+			      "the run was killed as it linked this name, and it "
+			      "holds another file now: left");
 		return;
 	}
 	born = born_since(pfd, rs_base_name(r->path), &r->since);
 	if (born == 1)
 		take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 	else
-		leave(x, r->path, born < 0 ? "the run was killed as it made this name; the "
-					     "filesystem keeps no birth time to tell it is the "
-					     "run's: left"
+		leave(x, r->path,
+		      born < 0    ? "the run was killed as it made this name; the "
+				    "filesystem keeps no birth time to tell it is the "
+				    "run's: left"
 		      : born == 0 ? "the run was killed as it made this name, but what "
 				    "is there is older: left"
 				  : "the run was killed as it made this name, but what is there "
