@@ -341,42 +341,12 @@ static const cJSON *cache_entries(const cJSON *doc)
 	return entries;
 }
 
-int probe_cache_load(const char *path, const struct probe_key *key, struct probe_report *out)
+/* probe_cache_load() and its lazy form: with LAZY, key->masks is worked
+ * out the first time an entry matches it in all else. */
+static int cache_find(const char *path, struct probe_key *key, bool lazy, struct probe_report *out)
 {
 	cJSON *doc = json_read(path), *e;
 	const cJSON *entries = doc ? cache_entries(doc) : NULL;
-	int found = 0;
-
-	memset(out, 0, sizeof(*out));
-	out->proven = -1;
-	if (!entries)
-		goto out;
-	cJSON_ArrayForEach(e, entries)
-	{
-		struct probe_report r;
-
-		if (probe_report_from_json(e, &r) < 0)
-			continue;
-		/* A report of another fsjail version may have other checks. */
-		if (probe_key_equal(&r.key, key) &&
-		    strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
-			*out = r;
-			out->cached = true;
-			found = 1;
-			break;
-		}
-		probe_report_release(&r);
-	}
-out:
-	cJSON_Delete(doc);
-	return found;
-}
-
-int probe_cache_load_lazy(const char *path, struct probe_key *key, struct probe_report *out)
-{
-	cJSON *doc = json_read(path), *e;
-	const cJSON *entries = doc ? cache_entries(doc) : NULL;
-	bool known = false;
 	int found = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -392,10 +362,11 @@ int probe_cache_load_lazy(const char *path, struct probe_key *key, struct probe_
 			continue;
 		k = *key; /* shares key's strings: compared, not freed */
 		k.masks = r.key.masks;
+		/* A report of another fsjail version may have other checks. */
 		if (probe_key_equal(&r.key, &k) && strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
-			if (!known) {
+			if (lazy) {
 				key->masks = probe_key_masks(key);
-				known = true;
+				lazy = false;
 			}
 			if (r.key.masks == key->masks) {
 				*out = r;
@@ -409,6 +380,18 @@ int probe_cache_load_lazy(const char *path, struct probe_key *key, struct probe_
 out:
 	cJSON_Delete(doc);
 	return found;
+}
+
+int probe_cache_load(const char *path, const struct probe_key *key, struct probe_report *out)
+{
+	struct probe_key k = *key;
+
+	return cache_find(path, &k, false, out);
+}
+
+int probe_cache_load_lazy(const char *path, struct probe_key *key, struct probe_report *out)
+{
+	return cache_find(path, key, true, out);
 }
 
 /* fsync the folder holding path, so the rename survives a crash. */
@@ -491,4 +474,3 @@ out:
 	free(text);
 	return rc;
 }
-
