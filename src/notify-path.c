@@ -73,12 +73,30 @@ int notify_mem_read(struct tracee *tr, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
+/* One piece of the command's memory at ADDR into DST: pread of
+ * /proc/PID/mem (CTX the tracee) or process_vm_readv (CTX the tid). */
+static ssize_t mem_pread(void *ctx, void *dst, size_t len, uint64_t addr)
+{
+	ssize_t n;
+
+	while ((n = pread(mem_fd(ctx), dst, len, (off_t)addr)) < 0 && errno == EINTR)
+		continue;
+	return n;
+}
+
+static ssize_t mem_vm_read(void *ctx, void *dst, size_t len, uint64_t addr)
+{
+	struct iovec here = { dst, len }, there = { (void *)(uintptr_t)addr, len };
+
+	return process_vm_readv(*(pid_t *)ctx, &here, 1, &there, 1, 0);
+}
+
 /* A page at a time, so that a string ending just before an unmapped page
- * is still read. */
-int notify_read_path(struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX])
+ * is still read. 0: a NUL-terminated string in buf; -1: none. */
+static int read_cstring(ssize_t (*rd)(void *, void *, size_t, uint64_t), void *ctx, long page_size,
+			uint64_t addr, char buf[PATH_MAX])
 {
 	size_t got = 0, chunk;
-	int fd = mem_fd(tr);
 	ssize_t n;
 
 	while (got < PATH_MAX) {
@@ -87,9 +105,7 @@ int notify_read_path(struct tracee *tr, long page_size, uint64_t addr, char buf[
 			chunk = PATH_MAX - got;
 		if (addr + got > (uint64_t)INT64_MAX)
 			return -1;
-		n = pread(fd, buf + got, chunk, (off_t)(addr + got));
-		if (n < 0 && errno == EINTR)
-			continue;
+		n = rd(ctx, buf + got, chunk, addr + got);
 		if (n <= 0)
 			return -1;
 		if (memchr(buf + got, '\0', (size_t)n))
@@ -97,6 +113,11 @@ int notify_read_path(struct tracee *tr, long page_size, uint64_t addr, char buf[
 		got += (size_t)n;
 	}
 	return -1;
+}
+
+int notify_read_path(struct tracee *tr, long page_size, uint64_t addr, char buf[PATH_MAX])
+{
+	return read_cstring(mem_pread, tr, page_size, addr, buf);
 }
 
 /* fsjail's /proc/self/fd, opened once (O_PATH; its threads share one
@@ -120,28 +141,7 @@ static int self_fd_dir(void)
 
 int notify_vm_read_path(pid_t tid, long page_size, uint64_t addr, char buf[PATH_MAX])
 {
-	struct iovec here, there;
-	size_t got = 0, chunk;
-	ssize_t n;
-
-	while (got < PATH_MAX) {
-		chunk = (size_t)page_size - (size_t)((addr + got) % (uint64_t)page_size);
-		if (chunk > PATH_MAX - got)
-			chunk = PATH_MAX - got;
-		if (addr + got > (uint64_t)INT64_MAX)
-			return -1;
-		here.iov_base = buf + got;
-		here.iov_len = chunk;
-		there.iov_base = (void *)(uintptr_t)(addr + got);
-		there.iov_len = chunk;
-		n = process_vm_readv(tid, &here, 1, &there, 1, 0);
-		if (n <= 0)
-			return -1;
-		if (memchr(buf + got, '\0', (size_t)n))
-			return 0;
-		got += (size_t)n;
-	}
-	return -1;
+	return read_cstring(mem_vm_read, &tid, page_size, addr, buf);
 }
 
 char *notify_fd_path(int fd)
@@ -171,8 +171,8 @@ int notify_reopen(int obj, int flags)
 	char link[64];
 
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", obj);
-	return open(link, (flags & ~(O_CREAT | O_EXCL | O_NOFOLLOW | O_TRUNC)) | O_CLOEXEC |
-				  O_NOCTTY);
+	return open(link,
+		    (flags & ~(O_CREAT | O_EXCL | O_NOFOLLOW | O_TRUNC)) | O_CLOEXEC | O_NOCTTY);
 }
 
 void notify_loc_init(struct loc *l)
@@ -428,8 +428,8 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 	return 0;
 }
 
-int notify_lookup(const struct tracee *tr, int dirfd, const char *raw, unsigned lk,
-		  struct loc *l, const char **why)
+int notify_lookup(const struct tracee *tr, int dirfd, const char *raw, unsigned lk, struct loc *l,
+		  const char **why)
 {
 	*why = NULL;
 	notify_loc_init(l);
