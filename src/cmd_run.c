@@ -144,8 +144,8 @@ int cmd_run(int argc, char **argv)
 	bool nested = false; /* inside another run: its broker may serve ours */
 	struct runmsg msg = RUNMSG_INIT;
 	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
-	char *line_text = NULL; /* the command line as one string */
-	int opt, tier, status;
+	char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
+	int opt, tier, status, made = 0;
 
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
 		if (cmd_common_option(opt, optarg, &opts))
@@ -163,9 +163,8 @@ int cmd_run(int argc, char **argv)
 				(void)cmd_common_option(opt, argv[optind++], &opts);
 				break;
 			}
-			ask = true;
-			how.mode = ASK_DENY;
-			break;
+			/* --deny alone: the old spelling of --answer-deny */
+			/* fall through */
 		case CMD_OPT_ANSWER_DENY:
 			ask = true;
 			how.mode = ASK_DENY;
@@ -270,25 +269,24 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	if (network_arg) {
-		if (strcmp(network_arg, "allow") == 0) {
-			ctx.config.network = FSJ_NETWORK_ALLOW;
-		} else if (strcmp(network_arg, "deny") == 0) {
-			ctx.config.network = FSJ_NETWORK_DENY;
-		} else {
-			fsj_error_set(&err, NULL, 0, 0, "run: unknown network setting '%s' "
-				      "(allow, deny)", network_arg);
-			cmd_print_error(&err);
-			status = FSJ_EXIT_ERROR;
-			goto out;
-		}
+	if (network_arg && strcmp(network_arg, "allow") != 0 && strcmp(network_arg, "deny") != 0) {
+		fsj_error_set(&err, NULL, 0, 0, "run: unknown network setting '%s' (allow, deny)",
+			      network_arg);
+		cmd_print_error(&err);
+		status = FSJ_EXIT_ERROR;
+		goto out;
 	}
+	if (network_arg)
+		ctx.config.network = network_arg[0] == 'a' ? FSJ_NETWORK_ALLOW : FSJ_NETWORK_DENY;
 
-	/* The state directory is protected; it must exist so that the
-	 * protection can be carried by a mount mask rather than expansion. */
-	if (mkdir_p(ctx.env.state_dir, 0700) < 0) {
+	/* The protected state directory and its sessions/ exist before the
+	 * plan is compiled: an inherited descriptor's backup made sessions/
+	 * before Landlock, which then refused the run (exit 125). */
+	state_sub = path_join(ctx.env.state_dir, "sessions");
+	if ((made = mkdir_p(state_sub, 0700)) < 0)
 		fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
-			      ctx.env.state_dir, strerror(errno));
+			      state_sub, strerror(errno));
+	if (made < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;
 		goto out;
@@ -447,6 +445,7 @@ out:
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
 	free(line_text);
+	free(state_sub);
 	timing_mark("end, free");
 	launch_pass_terminal_signal();
 	return status;

@@ -6,7 +6,7 @@
 # usable, as with any inherited descriptor.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 require_landlock
 
@@ -57,6 +57,21 @@ fsj -- python3 -c 'import os; print(os.read(8, 100).decode())'
 exec 8<&-
 assert_rc 0
 assert_out_match 'PASSED-FILE-3c'
+end_test
+
+begin_test "the first run of a new FSJAIL_HOME, a descriptor into the workspace open for writing: it runs"
+# its backup made STATE/sessions after the plan was compiled: exit 125
+# ("denied and did not exist when the plan was compiled, but exists now")
+# (a state folder in a granted area: /tmp, as on a CI machine)
+echo old >"$WS/log.txt"
+TMPH=$(mktemp -d /tmp/fsjail-t0015.XXXXXX) || bail_out "no folder in /tmp"
+for home in "$TMPH/a" "$TMPH/b/deeper"; do
+	FSJAIL_HOME=$home fsj -- sh -c 'echo new >&3' 3>>"$WS/log.txt"
+	assert_rc 0
+	grep -q "exists now" "$ERR" && fail "stderr: $(cat "$ERR")"
+done
+rm -rf "$TMPH"
+assert_content "$WS/log.txt" "$(printf 'old\nnew\nnew')"
 end_test
 
 done_testing
