@@ -29,4 +29,6 @@ if [ -n "${FSJAIL_STUB_LOG_FIXTURE:-}" ] && [ -n "$tag" ]; then
 	sed -e "s|@TAG@|$tag|g" -e "s|@WS@|${FSJAIL_STUB_WS:-}|g" -e "s|@HOME@|$HOME|g" \
 		"$FSJAIL_STUB_LOG_FIXTURE"
 fi
+# the test asks whether this process outlived the run by its pid (exec keeps it)
+[ -n "$dir" ] && echo $$ >"$dir/log.pid"
 exec sleep 3600
