@@ -163,8 +163,9 @@ int cmd_run(int argc, char **argv)
 				(void)cmd_common_option(opt, argv[optind++], &opts);
 				break;
 			}
-			/* --deny alone: the old spelling of --answer-deny */
-			/* fall through */
+			ask = true; /* --deny alone: the old spelling of --answer-deny */
+			how.mode = ASK_DENY;
+			break;
 		case CMD_OPT_ANSWER_DENY:
 			ask = true;
 			how.mode = ASK_DENY;

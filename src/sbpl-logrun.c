@@ -87,8 +87,6 @@ static long ms_since(const struct timespec *t)
 	return (long)(now.tv_sec - t->tv_sec) * 1000 + (now.tv_nsec - t->tv_nsec) / 1000000;
 }
 
-/* One denial of this run: a refusal like the listener's, decided again
- * by the policy for its rule and level. */
 /* Ends the log program PID and its group (a wrapper's children hold the
  * pipe too): SIGTERM, then SIGKILL if it ignored that for STOP_MS. */
 static void stop_program(pid_t pid)
@@ -107,6 +105,8 @@ static void stop_program(pid_t pid)
 	}
 }
 
+/* One denial of this run: a refusal like the listener's, decided again
+ * by the policy for its rule and level. */
 static void record(const struct sbpl_denial *d)
 {
 	struct fsj_decision dec;
@@ -213,9 +213,10 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 	prog = log_program(err, &bad);
 	if (!prog)
 		return bad ? -1 : 1;
-	if (pipe2(p, O_CLOEXEC) < 0) /* never the command's; dup2 clears it for the child */
+	if (pipe(p) < 0) /* macOS has no pipe2 */
 		return fsj_error_set(err, NULL, 0, 0, "cannot start '%s stream': %s", prog,
 				     strerror(errno));
+	(void)fcntl(p[0], F_SETFD, FD_CLOEXEC); /* never the command's */
 	pred = sbpl_logrun_predicate(tag);
 	lr.pid = fork();
 	if (lr.pid == 0) {
@@ -257,7 +258,6 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 	if (pthread_create(&lr.thread, NULL, reader, NULL) != 0) {
 		stop_program(lr.pid);
 		close(lr.fd);
-		lr.fd = -1;
 		free(lr.tag);
 		return fsj_error_set(err, NULL, 0, 0, "cannot read the log stream: no thread");
 	}
@@ -268,7 +268,6 @@ int sbpl_logrun_start(const struct fsj_policy *pol, const char *tag, struct fsj_
 unsigned long sbpl_logrun_stop(void)
 {
 	struct timespec start, last;
-	unsigned long n;
 
 	if (!lr.on)
 		return 0;
@@ -291,6 +290,5 @@ unsigned long sbpl_logrun_stop(void)
 	free(lr.tag);
 	lr.tag = NULL;
 	lr.on = false;
-	n = lr.recorded;
-	return n;
+	return lr.recorded;
 }
