@@ -48,8 +48,7 @@ static int report(const char *what, long r)
 
 #if defined(__x86_64__)
 /* arch/x86/entry/syscalls/syscall_32.tbl */
-enum { I386_LINK = 9, I386_RENAME = 38, I386_MKDIR = 39, I386_SYMLINK = 83,
-       I386_RENAMEAT2 = 353 };
+enum { I386_LINK = 9, I386_RENAME = 38, I386_MKDIR = 39, I386_SYMLINK = 83, I386_RENAMEAT2 = 353 };
 
 /* int80 keeps no 6th argument (ebp): none of these calls needs one. */
 static long int80(long nr, long a, long b, long c, long d, long e)
