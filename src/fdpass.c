@@ -19,13 +19,14 @@
 #define FDPASS_RECV_FLAGS 0
 #endif
 
-/* msg for one data byte (*byte) and the control buffer ctl of len bytes. */
-static void msg_init(struct msghdr *msg, struct iovec *iov, char *byte, void *ctl, size_t len)
+/* msg for n data bytes at data and the control buffer ctl of len bytes. */
+static void msg_init(struct msghdr *msg, struct iovec *iov, void *data, size_t n, void *ctl,
+		     size_t len)
 {
 	memset(ctl, 0, len);
 	memset(msg, 0, sizeof(*msg));
-	iov->iov_base = byte;
-	iov->iov_len = 1;
+	iov->iov_base = data;
+	iov->iov_len = n;
 	msg->msg_iov = iov;
 	msg->msg_iovlen = 1;
 	msg->msg_control = ctl;
@@ -34,12 +35,12 @@ static void msg_init(struct msghdr *msg, struct iovec *iov, char *byte, void *ct
 
 /* recvmsg() of one data byte into *byte with the control buffer ctl (len
  * bytes), EINTR retried. Returns what recvmsg() returns. */
-static ssize_t recv_one(int sock, struct msghdr *msg, struct iovec *iov, char *byte, void *ctl,
-			size_t len)
+static ssize_t recv_one(int sock, struct msghdr *msg, struct iovec *iov, void *data, size_t size,
+			void *ctl, size_t len)
 {
 	ssize_t n;
 
-	msg_init(msg, iov, byte, ctl, len);
+	msg_init(msg, iov, data, size, ctl, len);
 	do
 		n = recvmsg(sock, msg, FDPASS_RECV_FLAGS);
 	while (n < 0 && errno == EINTR);
@@ -64,7 +65,7 @@ static int cmsg_send(int sock, int type, const void *data, size_t len)
 		errno = EINVAL;
 		return -1;
 	}
-	msg_init(&msg, &iov, &byte, ctl.buf, CMSG_SPACE(len));
+	msg_init(&msg, &iov, &byte, 1, ctl.buf, CMSG_SPACE(len));
 	cm = CMSG_FIRSTHDR(&msg);
 	cm->cmsg_level = SOL_SOCKET;
 	cm->cmsg_type = type;
@@ -122,7 +123,7 @@ int fdpass_recv(int sock, int *fd)
 	char byte;
 	ssize_t n;
 
-	n = recv_one(sock, &msg, &iov, &byte, ctl.buf, sizeof(ctl.buf));
+	n = recv_one(sock, &msg, &iov, &byte, 1, ctl.buf, sizeof(ctl.buf));
 	if (n < 0)
 		return -1;
 	if (n == 0 && msg.msg_controllen == 0)
@@ -152,17 +153,17 @@ int fdpass_recv(int sock, int *fd)
  * Unix socket message, and the receiver's SO_PASSCRED shows them (unix(7)).
  * No sendmsg(2): the create hook traps it, and this is sent after the hook
  * is installed, sometimes to the very supervisor that would answer it. */
-int fdpass_send_cred(int sock, unsigned char byte)
+int fdpass_send_cred(int sock, uint32_t value)
 {
 	ssize_t n;
 
 	do
-		n = write(sock, &byte, 1);
+		n = write(sock, &value, sizeof(value));
 	while (n < 0 && errno == EINTR);
-	return n == 1 ? 0 : -1;
+	return n == (ssize_t)sizeof(value) ? 0 : -1;
 }
 
-int fdpass_recv_cred(int sock, pid_t *pid, unsigned char *byte_out)
+int fdpass_recv_cred(int sock, pid_t *pid, uint32_t *value_out)
 {
 	union {
 		char buf[CMSG_SPACE(sizeof(struct ucred))];
@@ -172,10 +173,10 @@ int fdpass_recv_cred(int sock, pid_t *pid, unsigned char *byte_out)
 	struct msghdr msg;
 	struct cmsghdr *cm;
 	struct iovec iov;
-	char byte;
+	uint32_t value = 0;
 	ssize_t n;
 
-	n = recv_one(sock, &msg, &iov, &byte, ctl.buf, sizeof(ctl.buf));
+	n = recv_one(sock, &msg, &iov, &value, sizeof(value), ctl.buf, sizeof(ctl.buf));
 	if (n <= 0)
 		return (int)n;
 	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
@@ -183,8 +184,8 @@ int fdpass_recv_cred(int sock, pid_t *pid, unsigned char *byte_out)
 		    cm->cmsg_len >= CMSG_LEN(sizeof(cred))) {
 			memcpy(&cred, CMSG_DATA(cm), sizeof(cred));
 			*pid = cred.pid;
-			if (byte_out)
-				*byte_out = (unsigned char)byte;
+			if (value_out)
+				*value_out = value;
 			return 1;
 		}
 	}

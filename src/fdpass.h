@@ -20,19 +20,21 @@ int fdpass_send(int sock, int fd);
 int fdpass_recv(int sock, int *fd);
 
 #ifdef __linux__
+#include <stdint.h>
 #include <sys/types.h>
 
-/* Send byte over sock with write(2); the receiver's SO_PASSCRED shows the
- * caller's credentials (its pid, uid and gid, set by the kernel). Returns
- * 0, or -1 with errno set. */
-int fdpass_send_cred(int sock, unsigned char byte);
+/* Send value (4 bytes, host order: a descriptor number of any size) over
+ * sock with write(2); the receiver's SO_PASSCRED shows the caller's
+ * credentials (its pid, uid and gid, set by the kernel). Returns 0, or -1
+ * with errno set. */
+int fdpass_send_cred(int sock, uint32_t value);
 
 /* Receive what fdpass_send_cred() sent on sock, whose SO_PASSCRED must be
  * set: *pid is the sender's pid as the kernel translates it into the
  * receiver's pid namespace (unix(7)). Returns 1 with *pid set, 0 at end of
- * file, or -1 with errno set (EBADMSG: no credentials came). byte (NULL:
- * not wanted) gets the data byte. */
-int fdpass_recv_cred(int sock, pid_t *pid, unsigned char *byte);
+ * file, or -1 with errno set (EBADMSG: no credentials came). value (NULL:
+ * not wanted) gets the value sent (0 if fewer bytes came). */
+int fdpass_recv_cred(int sock, pid_t *pid, uint32_t *value);
 #endif
 
 #endif

@@ -314,7 +314,7 @@ int notify_child_install(struct notify *nt, struct fsj_error *err)
 	 * it, and the supervisor that would answer is the receiver. The
 	 * number goes by write(2) (SO_PASSCRED tells our pid), the
 	 * supervisor takes its copy with pidfd_getfd(2) and says so. */
-	rc = fd > 255 ? EMFILE : fdpass_send_cred(nt->sock[1], (unsigned char)fd) < 0 ? errno : 0;
+	rc = fdpass_send_cred(nt->sock[1], (uint32_t)fd) < 0 ? errno : 0;
 	if (rc == 0) {
 		char ack;
 		ssize_t n;

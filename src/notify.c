@@ -262,7 +262,7 @@ static short wait_for(const struct notify *nt, int fd)
 
 /* The child's listener, number num in process pid (notify_child_install()
  * tells both and waits meanwhile): our copy, or -1. */
-static int take_listener(pid_t pid, unsigned char num)
+static int take_listener(pid_t pid, uint32_t num)
 {
 	cleanup_fd int pidfd = pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
 
@@ -273,7 +273,7 @@ static void *notify_thread(void *arg)
 {
 	struct notify *nt = arg;
 	struct seccomp_notif *req;
-	unsigned char num;
+	uint32_t num;
 	pid_t pid;
 	short ev;
 	int fd, r;
