@@ -23,10 +23,9 @@ int fdpass_recv(int sock, int *fd);
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Send value (4 bytes, host order: a descriptor number of any size) over
- * sock with write(2); the receiver's SO_PASSCRED shows the caller's
- * credentials (its pid, uid and gid, set by the kernel). Returns 0, or -1
- * with errno set. */
+/* Send value (4 bytes: a descriptor number of any size) over sock with
+ * write(2); the receiver's SO_PASSCRED shows the caller's pid, uid and
+ * gid (set by the kernel). Returns 0, or -1 with errno set. */
 int fdpass_send_cred(int sock, uint32_t value);
 
 /* Receive what fdpass_send_cred() sent on sock, whose SO_PASSCRED must be
