@@ -135,16 +135,42 @@ static int broker_meta(struct broker *b, int dirfd, const char *name, const char
 				    getenv("FSJAIL_CALL_ID"), err);
 }
 
+/* Before a host delete removes the non-folder name in dirfd (broker.h):
+ * kept as the listener's unlink keeps it (notify-ops.c op_unlink()), a
+ * regular file by link whatever its size, a symlink or FIFO recorded;
+ * nothing for one the run made or under a temporary directory. The
+ * broker acts under the host lock (hostlock.h), so the name holds this
+ * object until the delete. */
+static int broker_remove(struct broker *b, int dirfd, const char *name, const char *path,
+			 struct fsj_error *err)
+{
+#ifdef O_PATH
+	cleanup_fd int fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+#else
+	cleanup_fd int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+#endif
+
+	(void)b;
+	if (fd < 0) /* nothing to keep: the delete itself fails */
+		return 0;
+	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_REMOVE,
+				    getenv("FSJAIL_CALL_ID"), err);
+}
+
 /* A delete in trash mode: the trash only where it saves something. A
  * file the run created, or one under a temporary directory, is unlinked
  * plainly (its content is in no danger the user cares about); anything
- * else goes to the trash. */
+ * else goes to the trash. With the intercept hooks on, a regular file is
+ * kept by the cycle first and recorded, as the listener's unlink does
+ * (att6: a broker delete was in no cycle, so restore never brought it
+ * back): kept by link, it is unlinked and its trash entry made from the
+ * link when the run ends; else moved to the trash and the entry noted. */
 static int broker_trash(struct broker *b, int dirfd, const char *name, const char *path,
 			struct fsj_error *err)
 {
 	struct stat sb;
+	char *as = NULL;
 
-	(void)b;
 	if (!run.home)
 		return fsj_error_set(err, NULL, 0, 0, "trash not available: no home");
 	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode) &&
@@ -155,7 +181,22 @@ static int broker_trash(struct broker *b, int dirfd, const char *name, const cha
 		return fsj_error_set(err, NULL, 0, 0, "cannot delete '%s': %s", path,
 				     strerror(errno));
 	}
-	return trash_move_at(run.home, dirfd, name, path, NULL, err);
+	if (broker_remove_hook != broker_remove || !S_ISREG(sb.st_mode))
+		return trash_move_at(run.home, dirfd, name, path, NULL, err);
+	if (broker_remove(b, dirfd, name, path, err) < 0)
+		return -1;
+	if (backup_kept_by_link(run.bc, &sb)) {
+		if (unlinkat(dirfd, name, 0) < 0)
+			return fsj_error_set(err, NULL, 0, 0, "cannot delete '%s': %s", path,
+					     strerror(errno));
+		backup_trash_later(run.bc, path, &sb);
+		return 0;
+	}
+	if (trash_move_at(run.home, dirfd, name, path, &as, err) < 0)
+		return -1;
+	backup_note_removed(run.bc, path, &sb, as);
+	free(as);
+	return 0;
 }
 
 int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_error *err)
@@ -221,6 +262,7 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	broker_made_hook = broker_made;
 	broker_creating_hook = broker_creating;
 	broker_meta_hook = broker_meta;
+	broker_remove_hook = broker_remove;
 	return 0;
 }
 
@@ -248,6 +290,8 @@ void backup_run_end(int status)
 		broker_meta_hook = NULL;
 	if (broker_trash_hook == broker_trash)
 		broker_trash_hook = NULL;
+	if (broker_remove_hook == broker_remove)
+		broker_remove_hook = NULL;
 	hostlock_close();
 	snapshot_run_end(run.bc);
 	if (run.bc && run.home)

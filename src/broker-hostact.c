@@ -30,20 +30,34 @@ static int backup(struct op *o, int dirfd, const char *name, const char *path)
 	return broker_backup_hook(o->b, dirfd, name, path, &o->err);
 }
 
+/* Before a delete removes the non-folder name in dirfd: kept as a
+ * removed file (broker_remove_hook), not as a change in place (a content
+ * copy, capped by backup.max_size_mb: a larger file was unlinked unkept). */
+static int backup_removed(struct op *o, int dirfd, const char *name, const char *path)
+{
+	if (!broker_remove_hook)
+		return backup(o, dirfd, name, path);
+	return broker_remove_hook(o->b, dirfd, name, path, &o->err);
+}
+
 static int fail_errno(struct op *o, const char *what, const char *path)
 {
 	return fsj_error_set(&o->err, NULL, 0, 0, "cannot %s '%s': %s", what, path,
 			     strerror(errno));
 }
 
-/* Remove the tree name in dirfd (path: its resolved spelling), checking
- * delete on every entry; unlink mode only. */
-static int remove_tree(struct op *o, int parent_fd, const char *name, const char *path, int depth)
+/* Remove the tree name in parent_fd (path: its resolved spelling),
+ * checking delete on every entry; unlink mode only. host_fd: the same
+ * folder from the host's view (broker_host_dirfd()), or -1, where each
+ * removed file is linked into the cycle from. */
+static int remove_tree(struct op *o, int parent_fd, int host_fd, const char *name, const char *path,
+		       int depth)
 {
-	struct stat st;
+	struct stat st, hst;
 	struct dirent *de;
 	DIR *d;
-	int fd;
+	int fd, rc = 0;
+	cleanup_fd int sub_host = -1;
 
 	if (depth > 256) {
 		errno = ELOOP;
@@ -52,7 +66,9 @@ static int remove_tree(struct op *o, int parent_fd, const char *name, const char
 	if (fstatat(parent_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return fail_errno(o, "delete", path);
 	if (!S_ISDIR(st.st_mode)) {
-		if (backup(o, parent_fd, name, path) < 0)
+		/* linked into the store from the host's view of the folder
+		 * (EXDEV from the command's mount; -1: the command's) */
+		if (backup_removed(o, host_fd >= 0 ? host_fd : parent_fd, name, path) < 0)
 			return -1;
 		if (unlinkat(parent_fd, name, 0) < 0)
 			return fail_errno(o, "delete", path);
@@ -61,6 +77,15 @@ static int remove_tree(struct op *o, int parent_fd, const char *name, const char
 	fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return fail_errno(o, "open", path);
+	/* the same folder from the host's view, for the entries' backups */
+	if (host_fd >= 0) {
+		sub_host = openat(host_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub_host >= 0 && (fstat(sub_host, &hst) < 0 || fstat(fd, &st) < 0 ||
+				      hst.st_dev != st.st_dev || hst.st_ino != st.st_ino)) {
+			close(sub_host);
+			sub_host = -1;
+		}
+	}
 	d = fdopendir(fd);
 	if (!d) {
 		close(fd);
@@ -69,7 +94,6 @@ static int remove_tree(struct op *o, int parent_fd, const char *name, const char
 	while ((de = readdir(d)) != NULL) {
 		struct target t = { .dirfd = -1 };
 		struct verdict v;
-		int rc;
 
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
@@ -87,7 +111,7 @@ static int remove_tree(struct op *o, int parent_fd, const char *name, const char
 			closedir(d);
 			return -1;
 		}
-		rc = remove_tree(o, dirfd(d), de->d_name, t.path, depth + 1);
+		rc = remove_tree(o, dirfd(d), sub_host, de->d_name, t.path, depth + 1);
 		broker_target_release(&t);
 		if (rc < 0) {
 			closedir(d);
@@ -266,7 +290,8 @@ int hostop_act(struct op *o, bool to_exists)
 				rc = 0;
 			goto out;
 		}
-		rc = remove_tree(o, fdir, o->from.name, o->from.resolved, 0);
+		dfd = broker_remove_hook ? broker_host_dirfd(&o->from) : -1;
+		rc = remove_tree(o, fdir, dfd, o->from.name, o->from.resolved, 0);
 		goto out;
 	}
 	case HOSTOP_MKDIR:

@@ -44,6 +44,8 @@ int (*broker_backup_hook)(struct broker *b, int dirfd, const char *name, const c
 int (*broker_rename_hook)(struct broker *b, int from_dir, const char *from_name, const char *from,
 			  const struct stat *st, int to_dir, const char *to_name, const char *to,
 			  const struct stat *over, bool done, struct fsj_error *err);
+int (*broker_remove_hook)(struct broker *b, int dirfd, const char *name, const char *path,
+			  struct fsj_error *err);
 int (*broker_trash_hook)(struct broker *b, int dirfd, const char *name, const char *path,
 			 struct fsj_error *err);
 void (*broker_made_hook)(struct broker *b, enum broker_made what, int dirfd, const char *name,
