@@ -150,6 +150,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 		nj_answer(j, e);
 		return true;
 	}
+	nj_note_created(j, b->parent, b->name, b->path); /* a new file, as for the todo */
 	/* config.lock goes, if it is still the caller's file */
 	if (fstatat(a->parent, a->name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    now.st_dev == a->st.st_dev && now.st_ino == a->st.st_ino)

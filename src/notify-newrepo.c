@@ -398,8 +398,10 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 		nj_answer(j, e);
 		return true;
 	}
-	if (b->obj < 0)
-		nj_note_created(j, b->parent, b->name, b->path);
+	/* the landed file is always a new one, also over the run's own (git's
+	 * rebase todo, rewritten each step: else the last one is taken for
+	 * the user's and restore brings it back, user5) */
+	nj_note_created(j, b->parent, b->name, b->path);
 	if (fstatat(a->parent, a->name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    now.st_dev == a->st.st_dev && now.st_ino == a->st.st_ino)
 		(void)unlinkat(a->parent, a->name, 0);
