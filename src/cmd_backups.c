@@ -171,6 +171,30 @@ static cJSON *rec_json(const struct manifest_rec *r)
 	return o;
 }
 
+/* `backups show` without --cycle or --session: the newest cycle of
+ * workspace ws, as list and restore take it (not the newest of every
+ * workspace); -1 when it has none. */
+static long newest_of_workspace(const struct backup_store_cycle *v, size_t n, const char *ws)
+{
+	for (size_t i = n; i-- > 0;) {
+		struct manifest m;
+		bool ok;
+		int fd;
+
+		if (cmd_backups_load(&v[i], &m, &fd) < 0) {
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		ok = m.workspace && strcmp(m.workspace, ws) == 0;
+		manifest_release(&m);
+		close(fd);
+		if (ok)
+			return (long)i;
+	}
+	return -1;
+}
+
 /* `backups show`: the cycle's records, or with json the document
  * "fsjail-backups-show/1" (fsjail-json(7)). */
 static int do_show(const struct backup_store_cycle *c, bool json)
@@ -418,6 +442,8 @@ int cmd_backups(int argc, char **argv)
 	}
 	if (cycle_arg || strcmp(action, "restore") == 0)
 		ci = cmd_backups_pick(v, n, cycle_arg, session, ctx.workspace, paths, npaths);
+	else if (n && strcmp(action, "show") == 0 && !session && ctx.workspace)
+		ci = newest_of_workspace(v, n, ctx.workspace);
 	else if (n)
 		ci = (long)n - 1;
 	if (n == 0 && !cycle_arg && !session &&
@@ -433,6 +459,12 @@ int cmd_backups(int argc, char **argv)
 	} else if (strcmp(action, "list") == 0) {
 		status = cycle_arg ? do_list(&v[ci], 1, json, NULL)
 				   : do_list(v, n, json, session ? NULL : ctx.workspace);
+	} else if (ci < 0 && strcmp(action, "show") == 0 && !session && ctx.workspace) {
+		/* as list: nothing saved here yet is an answer, not an error */
+		cmd_backups_put(stderr, "fsjail: backups: no backup cycle of workspace ",
+				ctx.workspace);
+		fputc('\n', stderr);
+		status = FSJ_EXIT_OK;
 	} else if (ci < 0) {
 		fprintf(stderr, "fsjail: backups: no backup cycle%s\n",
 			session ? " in that session" : " of this workspace");

@@ -439,7 +439,8 @@ out:
 	if (!msg.quiet && ran && status != 0 &&
 	    !(status == FSJ_EXIT_ERROR && err.text[0]) && !msg.report_path && !ctx.config.report_reads)
 		fprintf(stderr, "fsjail: note: the command failed; refused reads and executes are not "
-				"listed (--report FILE, or 'report: reads' in fsjail.yaml(5), lists them)\n");
+				"listed (--report FILE, or 'report: reads' in config.yaml, "
+				"fsjail.yaml(5), lists them)\n");
 	sb_release(&gaps);
 	broker_free(broker);
 	sandbox_free(sb);

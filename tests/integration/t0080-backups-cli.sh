@@ -5,10 +5,13 @@
 # missing workspace: exit 139); a restore of a named path works from
 # there; an unknown action is refused, not taken for a path; `backups
 # list` lists the cycles of the workspace named (or the current one), not
-# every workspace's (a new user's report).
+# every workspace's (a new user's report); `backups show` shows the newest
+# cycle of that workspace too, the one restore takes, not the newest of
+# any workspace (user5's report: show previewed another project's cycle
+# while restore undid this one's).
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 
@@ -53,6 +56,23 @@ n=$(json "$OUT" 'len(d["cycles"])')
 run_cmd "$FSJAIL" backups list --workspace "$WS" --json
 [ "$(json "$OUT" 'sorted(set(c["workspace"] for c in d["cycles"]))')" = "['$WS']" ] ||
 	fail "--workspace $WS lists others: $(cat "$OUT")"
+end_test
+
+begin_test "backups show: the newest cycle of the workspace, not another workspace's newer one"
+# W2's run above is the newest cycle of the store
+run_cmd "$FSJAIL" backups show --workspace "$WS"
+assert_rc 0
+grep -q "$WS/kept.txt" "$OUT" || fail "show --workspace $WS shows: $(head -n 3 "$OUT")"
+grep -q "$W2/" "$OUT" && fail "show --workspace $WS shows $W2's cycle: $(head -n 3 "$OUT")"
+run_cmd "$FSJAIL" backups show --workspace "$W2"
+assert_rc 0
+grep -q "$W2/f" "$OUT" || fail "show --workspace $W2 shows: $(head -n 3 "$OUT")"
+W3=$HOME/empty
+mkdir -p "$W3"
+run_cmd "$FSJAIL" backups show --workspace "$W3"
+assert_rc 0
+[ -s "$OUT" ] && fail "show --workspace $W3 (no cycle) shows: $(head -n 3 "$OUT")"
+assert_err_match "no backup cycle of workspace $W3"
 end_test
 
 done_testing

@@ -4,6 +4,8 @@
 # traced, fsjail says in one line on stderr that such refusals are not
 # listed and how to see them (src/cmd_run.c). Not with --quiet, not when
 # the command succeeded, not when --report or 'report: reads' traces them.
+# The note names the file 'report: reads' goes in, config.yaml, not only
+# its manual page (user5: fsjail.yaml(5) alone read as a file name).
 . "$(dirname "$0")/libtest.sh"
 
 plan 4
@@ -18,7 +20,7 @@ rules:
     recursive: false
     deny: [read]
 EOF
-HINT='refused reads and executes are not listed \(--report FILE, or .report: reads. in fsjail.yaml\(5\), lists them\)'
+HINT='refused reads and executes are not listed \(--report FILE, or .report: reads. in config.yaml, fsjail.yaml\(5\), lists them\)'
 
 begin_test "a failed command with an untraced read refusal: one hint line naming --report and 'report: reads'"
 fsj -- cat secret
