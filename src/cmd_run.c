@@ -280,9 +280,8 @@ int cmd_run(int argc, char **argv)
 	if (network_arg)
 		ctx.config.network = network_arg[0] == 'a' ? FSJ_NETWORK_ALLOW : FSJ_NETWORK_DENY;
 
-	/* The protected state directory and its sessions/ exist before the
-	 * plan is compiled: an inherited descriptor's backup made sessions/
-	 * before Landlock, which then refused the run (exit 125). */
+	/* The protected state folder and its sessions/ exist before the plan
+	 * is compiled (an inherited descriptor's backup made it: exit 125). */
 	state_sub = path_join(ctx.env.state_dir, "sessions");
 	if ((made = mkdir_p(state_sub, 0700)) < 0)
 		fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
@@ -434,9 +433,9 @@ out:
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
 					 NULL);
-	/* Issue 12 item 4: Landlock refuses reads and executes without a
-	 * word to fsjail; when the command failed, say they are not listed. */
-	if (!msg.quiet && ran && status != 0 &&
+	/* Issue 12 item 4: Landlock refuses reads and executes unseen; say so
+	 * when the command failed by itself (not 127 "not found", no signal). */
+	if (!msg.quiet && ran && status != 0 && status != 127 && !msg.signal &&
 	    !(status == FSJ_EXIT_ERROR && err.text[0]) && !msg.report_path && !ctx.config.report_reads)
 		fprintf(stderr, "fsjail: note: the command failed; refused reads and executes are not "
 				"listed (--report FILE, or 'report: reads' in config.yaml, "

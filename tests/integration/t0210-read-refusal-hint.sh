@@ -8,7 +8,7 @@
 # its manual page (user5: fsjail.yaml(5) alone read as a file name).
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 
@@ -47,6 +47,21 @@ fsj --report "$T/report.ndjson" -- cat secret
 assert_failed
 assert_err_match "read $WS/secret: explicit rule 'no-secret'"
 grep -q 'are not listed' "$ERR" && fail "the hint was printed with --report: $(cat "$ERR")"
+end_test
+
+begin_test "not found (127), and a run ended by a signal sent to it: no hint (nothing refused made them)"
+fsj -- sh -c 'cat secret; exec /nonexistent-t0210'
+assert_rc 127
+grep -q 'are not listed' "$ERR" && fail "127 printed the hint: $(cat "$ERR")"
+"$FSJAIL" run --workspace "$WS" -- sh -c 'cat secret; exec sleep 30' >"$OUT" 2>"$ERR" &
+pid=$!
+for _ in $(seq 100); do [ "$(cat /proc/$pid/comm 2>/dev/null)" = fsjail ] && break; sleep 0.05; done
+sleep 0.5
+kill -TERM "$pid"
+wait "$pid"
+RC=$?
+[ "$RC" != 0 ] || fail "the run ended with 0 after SIGTERM"
+grep -q 'are not listed' "$ERR" && fail "a signalled run printed the hint: $(cat "$ERR")"
 end_test
 
 done_testing
