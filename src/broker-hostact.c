@@ -47,11 +47,12 @@ static int fail_errno(struct op *o, const char *what, const char *path)
 }
 
 /* Remove the tree name in parent_fd (path: its resolved spelling),
- * checking delete on every entry; unlink mode only. host_fd: the same
- * folder from the host's view (broker_host_dirfd()), or -1, where each
- * removed file is linked into the cycle from. */
+ * checking delete on every entry. host_fd: the same folder from the
+ * host's view (broker_host_dirfd()), or -1, where each removed file is
+ * linked into the cycle from. trash: each file is a trash-mode delete of
+ * its own (broker_trash_hook: kept and recorded by the cycle, att6). */
 static int remove_tree(struct op *o, int parent_fd, int host_fd, const char *name, const char *path,
-		       int depth)
+		       int depth, bool trash)
 {
 	struct stat st, hst;
 	struct dirent *de;
@@ -65,6 +66,9 @@ static int remove_tree(struct op *o, int parent_fd, int host_fd, const char *nam
 	}
 	if (fstatat(parent_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return fail_errno(o, "delete", path);
+	if (!S_ISDIR(st.st_mode) && trash)
+		return host_fd >= 0 ? broker_trash_hook(o->b, host_fd, name, path, &o->err)
+				    : fsj_error_set(&o->err, NULL, 0, 0, "cannot reach '%s'", path);
 	if (!S_ISDIR(st.st_mode)) {
 		/* linked into the store from the host's view of the folder
 		 * (EXDEV from the command's mount; -1: the command's) */
@@ -111,7 +115,7 @@ static int remove_tree(struct op *o, int parent_fd, int host_fd, const char *nam
 			closedir(d);
 			return -1;
 		}
-		rc = remove_tree(o, dirfd(d), sub_host, de->d_name, t.path, depth + 1);
+		rc = remove_tree(o, dirfd(d), sub_host, de->d_name, t.path, depth + 1, trash);
 		broker_target_release(&t);
 		if (rc < 0) {
 			closedir(d);
@@ -183,8 +187,7 @@ static const struct target *made_target(const struct op *o, bool to_exists)
 {
 	if (o->kind == HOSTOP_LINK || (o->kind == HOSTOP_COPY && !to_exists))
 		return &o->to;
-	return o->kind == HOSTOP_MKDIR || (o->kind == HOSTOP_TOUCH && !to_exists) ? &o->from
-										  : NULL;
+	return o->kind == HOSTOP_MKDIR || (o->kind == HOSTOP_TOUCH && !to_exists) ? &o->from : NULL;
 }
 
 /* Tell the undo hooks of the name o made (done) or failed to make. */
@@ -249,7 +252,8 @@ int hostop_act(struct op *o, bool to_exists)
 	}
 	if (made_to && broker_creating_hook &&
 	    broker_creating_hook(o->b, made_to->dirfd, made_to->resolved,
-				 o->kind == HOSTOP_LINK && !symbolic ? &st : NULL, false, &o->err) < 0) {
+				 o->kind == HOSTOP_LINK && !symbolic ? &st : NULL, false,
+				 &o->err) < 0) {
 		made_to = NULL; /* nothing announced, nothing to cancel */
 		goto out;
 	}
@@ -280,7 +284,13 @@ int hostop_act(struct op *o, bool to_exists)
 				fail_errno(o, "reach the folder of", o->from.path);
 				goto out;
 			}
-			rc = broker_trash_hook(o->b, dfd, o->from.name, o->from.resolved, &o->err);
+			/* a folder file by file, so that the cycle keeps each
+			 * (moved whole, it was in no cycle: att6) */
+			rc = S_ISDIR(st.st_mode) && broker_remove_hook
+				     ? remove_tree(o, fdir, dfd, o->from.name, o->from.resolved, 0,
+						   true)
+				     : broker_trash_hook(o->b, dfd, o->from.name, o->from.resolved,
+							 &o->err);
 			goto out;
 		}
 		if (S_ISDIR(st.st_mode) && !json_bool(req, "recursive", false)) {
@@ -291,7 +301,7 @@ int hostop_act(struct op *o, bool to_exists)
 			goto out;
 		}
 		dfd = broker_remove_hook ? broker_host_dirfd(&o->from) : -1;
-		rc = remove_tree(o, fdir, dfd, o->from.name, o->from.resolved, 0);
+		rc = remove_tree(o, fdir, dfd, o->from.name, o->from.resolved, 0, false);
 		goto out;
 	}
 	case HOSTOP_MKDIR:
@@ -314,11 +324,11 @@ int hostop_act(struct op *o, bool to_exists)
 		/* the store links the file renamed over from the host's view
 		 * of its folder (EXDEV from the command's mount) */
 		dfd = to_exists && broker_rename_hook ? broker_host_dirfd(&o->to) : -1;
-		if (broker_rename_hook ? broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved,
-							    &st, dfd >= 0 ? dfd : tdir, o->to.name,
-							    o->to.resolved, to_exists ? &tst : NULL,
-							    false, &o->err) < 0
-				       : to_exists && backup(o, tdir, o->to.name, o->to.resolved) < 0)
+		if (broker_rename_hook
+			    ? broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved, &st,
+						 dfd >= 0 ? dfd : tdir, o->to.name, o->to.resolved,
+						 to_exists ? &tst : NULL, false, &o->err) < 0
+			    : to_exists && backup(o, tdir, o->to.name, o->to.resolved) < 0)
 			goto out;
 		/* without to_exists, checked as a create: it must still be one */
 		rc = to_exists ? renameat(fdir, o->from.name, tdir, o->to.name)
@@ -327,9 +337,9 @@ int hostop_act(struct op *o, bool to_exists)
 			fail_errno(o, "rename", o->from.path);
 		if (broker_rename_hook) /* done, or failed (st NULL) */
 			(void)broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved,
-						 rc < 0 ? NULL : &st,
-						 dfd >= 0 ? dfd : tdir, o->to.name, o->to.resolved, to_exists ? &tst : NULL,
-						 true, &o->err);
+						 rc < 0 ? NULL : &st, dfd >= 0 ? dfd : tdir,
+						 o->to.name, o->to.resolved,
+						 to_exists ? &tst : NULL, true, &o->err);
 		goto out;
 	case HOSTOP_COPY:
 		sfd = openat(fdir, o->from.name,
@@ -352,8 +362,8 @@ int hostop_act(struct op *o, bool to_exists)
 				     O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 			/* in place, so never through a second name (a hard
 			 * link carries the write to another path) */
-			if (dfd >= 0 && (fstat(dfd, &dst) < 0 || !S_ISREG(dst.st_mode) ||
-					 dst.st_nlink > 1)) {
+			if (dfd >= 0 &&
+			    (fstat(dfd, &dst) < 0 || !S_ISREG(dst.st_mode) || dst.st_nlink > 1)) {
 				close(dfd);
 				dfd = -1;
 				errno = EMLINK;

@@ -9,7 +9,7 @@
 # listener's unlink keeps it. Asserts each comes back byte for byte.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 require_landlock
 
@@ -73,6 +73,20 @@ bdelete a3 unlink
 assert_not_exists "$WS/a3"
 restore
 back a3
+end_test
+
+begin_test "a broker delete in trash mode of a folder: every file in it back, also a large one"
+mkdir -p "$WS/d4/sub"
+echo "user file f" >"$WS/d4/f"
+echo "user file g" >"$WS/d4/sub/g"
+head -c 2000000 /dev/urandom >"$WS/d4/sub/big"
+(cd "$WS" && for f in d4/f d4/sub/g d4/sub/big; do cp "$f" "$T/$(echo "$f" | tr / _).orig"; done)
+bdelete d4
+assert_not_exists "$WS/d4"
+restore
+for f in d4/f d4/sub/g d4/sub/big; do
+	cmp -s "$WS/$f" "$T/$(echo "$f" | tr / _).orig" || fail "$f is not back byte for byte after backups restore"
+done
 end_test
 
 done_testing
