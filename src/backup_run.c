@@ -116,11 +116,11 @@ static int broker_creating(struct broker *b, int dirfd, const char *path, const 
 	return 0;
 }
 
-/* Before a host chmod or touch of an existing object (broker.h): its old
- * mode, owner and times (backup_before_change() META; none for one the
- * run made, nor twice). */
-static int broker_meta(struct broker *b, int dirfd, const char *name, const char *path,
-		       struct fsj_error *err)
+/* backup_before_change() WHAT of the object name in dirfd, not followed:
+ * 0 with nothing saved where it cannot be opened (the call itself fails,
+ * or a link is left alone). */
+static int before_change(int dirfd, const char *name, const char *path, enum backup_change what,
+			 struct fsj_error *err)
 {
 #ifdef O_PATH
 	cleanup_fd int fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
@@ -128,11 +128,19 @@ static int broker_meta(struct broker *b, int dirfd, const char *name, const char
 	cleanup_fd int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 #endif
 
-	(void)b;
-	if (fd < 0) /* nothing to record: the call itself fails, or a link is left alone */
+	if (fd < 0)
 		return 0;
-	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_META,
-				    getenv("FSJAIL_CALL_ID"), err);
+	return backup_before_change(run.bc, dirfd, name, fd, path, what, getenv("FSJAIL_CALL_ID"),
+				    err);
+}
+
+/* Before a host chmod or touch of an existing object (broker.h): its old
+ * mode, owner and times (none for one the run made, nor twice). */
+static int broker_meta(struct broker *b, int dirfd, const char *name, const char *path,
+		       struct fsj_error *err)
+{
+	(void)b;
+	return before_change(dirfd, name, path, BACKUP_CHANGE_META, err);
 }
 
 /* Before a host delete removes the non-folder name in dirfd (broker.h):
@@ -144,17 +152,8 @@ static int broker_meta(struct broker *b, int dirfd, const char *name, const char
 static int broker_remove(struct broker *b, int dirfd, const char *name, const char *path,
 			 struct fsj_error *err)
 {
-#ifdef O_PATH
-	cleanup_fd int fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-#else
-	cleanup_fd int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-#endif
-
 	(void)b;
-	if (fd < 0) /* nothing to keep: the delete itself fails */
-		return 0;
-	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_REMOVE,
-				    getenv("FSJAIL_CALL_ID"), err);
+	return before_change(dirfd, name, path, BACKUP_CHANGE_REMOVE, err);
 }
 
 /* A delete in trash mode: the trash only where it saves something. A
