@@ -14,7 +14,8 @@
 plan_user_pass FSJ_GUARDFB_USER_PASS 3
 setup
 require_landlock
-BASE=$FSJAIL_DATADIR/baseline-linux.yaml
+# resolved, as fsjail names it (distcheck: _build/sub/../../profiles)
+BASE=$(realpath "$FSJAIL_DATADIR/baseline-linux.yaml")
 
 begin_test "mkdir -p ~/.cargo and a file in it work; ~/.cargo/bin/x is refused and reported"
 fsj --grant "all:$HOME" -- bash -c 'mkdir -p ~/.cargo && touch ~/.cargo/registry-x && echo made
