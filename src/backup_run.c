@@ -172,23 +172,28 @@ static int broker_trash(struct broker *b, int dirfd, const char *name, const cha
 
 	if (!run.home)
 		return fsj_error_set(err, NULL, 0, 0, "trash not available: no home");
-	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode) &&
-	    (backup_path_is_temp(run.bc, path) ||
-	     backup_created_in_cycle(run.bc, sb.st_dev, sb.st_ino))) {
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		return fsj_error_set(err, NULL, 0, 0, "cannot delete '%s': %s", path,
+				     strerror(errno));
+	if (S_ISREG(sb.st_mode) && (backup_path_is_temp(run.bc, path) ||
+				    backup_created_in_cycle(run.bc, sb.st_dev, sb.st_ino))) {
 		if (unlinkat(dirfd, name, 0) == 0)
 			return 0;
 		return fsj_error_set(err, NULL, 0, 0, "cannot delete '%s': %s", path,
 				     strerror(errno));
 	}
-	if (broker_remove_hook != broker_remove || !S_ISREG(sb.st_mode))
+	if (broker_remove_hook != broker_remove || S_ISDIR(sb.st_mode))
 		return trash_move_at(run.home, dirfd, name, path, NULL, err);
 	if (broker_remove(b, dirfd, name, path, err) < 0)
 		return -1;
-	if (backup_kept_by_link(run.bc, &sb)) {
+	/* a symlink or FIFO: recorded and unlinked, as the listener does; a
+	 * file kept by link: its trash entry made from that link at the end */
+	if (!S_ISREG(sb.st_mode) || backup_kept_by_link(run.bc, &sb)) {
 		if (unlinkat(dirfd, name, 0) < 0)
 			return fsj_error_set(err, NULL, 0, 0, "cannot delete '%s': %s", path,
 					     strerror(errno));
-		backup_trash_later(run.bc, path, &sb);
+		if (S_ISREG(sb.st_mode))
+			backup_trash_later(run.bc, path, &sb);
 		return 0;
 	}
 	if (trash_move_at(run.home, dirfd, name, path, &as, err) < 0)

@@ -9,7 +9,7 @@
 # listener's unlink keeps it. Asserts each comes back byte for byte.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 
@@ -87,6 +87,18 @@ restore
 for f in d4/f d4/sub/g d4/sub/big; do
 	cmp -s "$WS/$f" "$T/$(echo "$f" | tr / _).orig" || fail "$f is not back byte for byte after backups restore"
 done
+end_test
+
+begin_test "a broker delete in trash mode of a symbolic link, alone and in a folder: both back"
+ln -s target-a5 "$WS/l5"
+mkdir -p "$WS/d5" && ln -s ../target-b5 "$WS/d5/l" && echo f >"$WS/d5/f"
+bdelete l5
+assert_not_exists "$WS/l5"
+restore
+[ "$(readlink "$WS/l5")" = target-a5 ] || fail "l5 is not back as the link to target-a5"
+bdelete d5
+restore
+[ "$(readlink "$WS/d5/l")" = ../target-b5 ] || fail "d5/l is not back as the link to ../target-b5"
 end_test
 
 done_testing
