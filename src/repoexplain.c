@@ -153,9 +153,9 @@ char *repoexplain_note(const char *workspace, const char *path)
 				return scanned_note(cur, path); /* the scan's rules, shown above */
 			return xasprintf(
 				"%s is a git repository outside the workspace: the "
-				"listener refuses changes to its hooks/, info/, config and "
-				"config.worktree (rule 'repository-metadata'); the rest of it "
-				"is as the rules above say",
+				"listener refuses changes to its hooks/, config, config.worktree and "
+				"info/{attributes,exclude,sparse-checkout,grafts} (rule "
+				"'repository-metadata'); the rest of it is as the rules above say",
 				cur);
 		}
 		up = path_dirname(cur);

@@ -43,6 +43,10 @@ line=$(explain_line "$X/r/.git/HEAD" write)
 case $line in *allow*) ;; *) fail "explain HEAD write: '$line'" ;; esac
 "$FSJAIL" explain --workspace "$WS" "$X/r/.git/HEAD" >"$OUT" 2>"$ERR"
 assert_out_match "note: $X/r/.git is a git repository outside the workspace"
+# info/ as the listener guards it: four files, not refs (git gc writes it)
+assert_out_match "info/\\{attributes,exclude,sparse-checkout,grafts\\}"
+"$FSJAIL" explain --workspace "$WS" "$X/r/.git/info/refs" >"$OUT" 2>"$ERR"
+grep -q "info/," "$OUT" && fail "explain says all of info/ is refused: $(cat "$OUT")"
 # the run agrees
 cp "$X/r/.git/config" "$T/config.before"
 fsj_sh -- 'echo "[core] fsmonitor = x" >>"$1/.git/config"' "$X/r"
