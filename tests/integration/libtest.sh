@@ -729,3 +729,24 @@ restore()
 {
 	cp -p "$T/snap/$(printf '%s' "$1" | tr / _)" "$1"
 }
+
+# ws_restore: fsjail backups restore of the workspace, run from it; its
+# exit status must be 0. keep_copies NAME...: a copy of each $WS/NAME in
+# $T; assert_back NAME...: each $WS/NAME holds its copy's bytes again.
+ws_restore()
+{
+	(cd "$WS" && "$FSJAIL" backups restore --workspace "$WS") >"$OUT" 2>"$ERR"
+	RC=$?
+	assert_rc 0
+}
+keep_copies()
+{
+	for f; do cp "$WS/$f" "$T/$(printf '%s' "$f" | tr / _).orig"; done
+}
+assert_back()
+{
+	for f; do
+		cmp -s "$WS/$f" "$T/$(printf '%s' "$f" | tr / _).orig" ||
+			fail "$f is not back byte for byte after backups restore"
+	done
+}

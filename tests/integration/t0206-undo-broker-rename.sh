@@ -26,40 +26,22 @@ brename()
 	assert_out_match '"ok":true'
 }
 
-# saved NAME...: keep a copy of each in $T; back NAME...: each is back.
-saved()
-{
-	for f; do cp "$WS/$f" "$T/$f.orig"; done
-}
-back()
-{
-	for f; do
-		cmp -s "$WS/$f" "$T/$f.orig" || fail "$f is not back byte for byte after backups restore"
-	done
-}
-restore()
-{
-	(cd "$WS" && "$FSJAIL" backups restore --workspace "$WS") >"$OUT" 2>"$ERR"
-	RC=$?
-	assert_rc 0
-}
-
 begin_test "a broker rename over an existing file: both files back after restore"
 echo "moved file" >"$WS/a1"
 echo "file renamed over" >"$WS/b1"
-saved a1 b1
+keep_copies a1 b1
 brename a1 b1
 assert_not_exists "$WS/a1"
-restore
-back a1 b1
+ws_restore
+assert_back a1 b1
 end_test
 
 begin_test "a broker rename to a new name is moved back"
 echo "renamed" >"$WS/a2"
-saved a2
+keep_copies a2
 brename a2 new2
-restore
-back a2
+ws_restore
+assert_back a2
 assert_not_exists "$WS/new2"
 end_test
 
@@ -70,10 +52,10 @@ backup:
 EOF
 echo "small" >"$WS/a3"
 head -c 2000000 /dev/urandom >"$WS/b3"
-saved a3 b3
+keep_copies a3 b3
 brename a3 b3
-restore
-back a3 b3
+ws_restore
+assert_back a3 b3
 clear_rules
 end_test
 

@@ -23,20 +23,13 @@ bop()
 	assert_out_match '"ok":true'
 }
 
-restore()
-{
-	(cd "$WS" && "$FSJAIL" backups restore --workspace "$WS") >"$OUT" 2>"$ERR"
-	RC=$?
-	assert_rc 0
-}
-
 begin_test "a broker chmod of an older file: restore puts the mode back"
 echo one >"$WS/m1"
 chmod 640 "$WS/m1"
 touch -d '2001-02-03 04:05:06' "$WS/m1"
 bop chmod m1 ',"mode":"0600"'
 [ "$(stat -c %a "$WS/m1")" = 600 ] || fail "the chmod was not done: $(stat -c %a "$WS/m1")"
-restore
+ws_restore
 [ "$(stat -c %a "$WS/m1")" = 640 ] || fail "mode after restore: $(stat -c %a "$WS/m1") (want 640)"
 assert_content "$WS/m1" one
 end_test
@@ -47,14 +40,14 @@ touch -d '2001-02-03 04:05:06' "$WS/m2"
 want=$(stat -c %Y "$WS/m2")
 bop touch m2
 [ "$(stat -c %Y "$WS/m2")" != "$want" ] || fail "the touch was not done"
-restore
+ws_restore
 [ "$(stat -c %Y "$WS/m2")" = "$want" ] || fail "mtime after restore: $(stat -c %Y "$WS/m2") (want $want)"
 end_test
 
 begin_test "a file the broker touched into being is trashed, not given old times"
 bop touch m3
 assert_exists "$WS/m3"
-restore
+ws_restore
 assert_not_exists "$WS/m3"
 end_test
 

@@ -17,13 +17,6 @@ require_landlock
 BC_SRC=${TEST_BUILDDIR:-$TEST_DIR/..}/helpers/broker-client
 [ -x "$BC_SRC" ] || bail_out "no broker-client at '$BC_SRC' (make check builds it)"
 
-restore()
-{
-	(cd "$WS" && "$FSJAIL" backups restore --workspace "$WS") >"$OUT" 2>"$ERR"
-	RC=$?
-	assert_rc 0
-}
-
 begin_test "a failed rename onto a folder, then a delete below it: restore brings the file back"
 mkdir -p "$WS/docs"
 echo precious >"$WS/docs/important.txt"
@@ -32,7 +25,7 @@ fsj_sh -- 'python3 -c "import os; os.rename(\"x\", \"docs\")" 2>/dev/null; echo 
 assert_rc 0
 assert_out_match 'rc=1'
 [ ! -e "$WS/docs/important.txt" ] || fail "the delete did not happen"
-restore
+ws_restore
 [ "$(cat "$WS/docs/important.txt" 2>/dev/null)" = precious ] ||
 	fail "docs/important.txt not restored: $(head -c 300 "$OUT")"
 [ "$(cat "$WS/x")" = x ] || fail "x changed"
@@ -45,7 +38,7 @@ echo two >"$WS/b/g"
 fsj_sh -- 'python3 -c "import os; os.rename(\"a\", \"b\")" 2>/dev/null; echo rc=$?; rm b/g a/f'
 assert_rc 0
 assert_out_match 'rc=1'
-restore
+ws_restore
 [ "$(cat "$WS/b/g" 2>/dev/null)" = two ] || fail "b/g not restored: $(head -c 300 "$OUT")"
 [ "$(cat "$WS/a/f" 2>/dev/null)" = one ] || fail "a/f not restored"
 end_test
@@ -58,7 +51,7 @@ echo y >"$WS/y"
 fsj_sh -- './bc "{\"id\":\"r\",\"command\":\"HostFileOperation\",\"operation\":\"rename\",\"from\":\"$PWD/y\",\"to\":\"$PWD/docs2\",\"sessionId\":\"$FSJAIL_SESSION_ID\",\"callId\":\"$FSJAIL_CALL_ID\"}"; rm docs2/important.txt'
 assert_rc 0
 assert_out_match '"ok":false'
-restore
+ws_restore
 [ "$(cat "$WS/docs2/important.txt" 2>/dev/null)" = precious2 ] ||
 	fail "docs2/important.txt not restored: $(head -c 300 "$OUT")"
 end_test

@@ -28,38 +28,21 @@ bdelete()
 	assert_out_match '"ok":true'
 }
 
-saved()
-{
-	for f; do cp "$WS/$f" "$T/$f.orig"; done
-}
-back()
-{
-	for f; do
-		cmp -s "$WS/$f" "$T/$f.orig" || fail "$f is not back byte for byte after backups restore"
-	done
-}
-restore()
-{
-	(cd "$WS" && "$FSJAIL" backups restore --workspace "$WS") >"$OUT" 2>"$ERR"
-	RC=$?
-	assert_rc 0
-}
-
 begin_test "a broker delete in trash mode (the default): the file back after restore"
 echo "user file a1" >"$WS/a1"
-saved a1
+keep_copies a1
 bdelete a1
 assert_not_exists "$WS/a1"
-restore
-back a1
+ws_restore
+assert_back a1
 end_test
 
 begin_test "a broker delete in trash mode, then a new file at its name: the old one back"
 echo "user file a2" >"$WS/a2"
-saved a2
+keep_copies a2
 bdelete a2 "" 'echo made by the run >a2'
-restore
-back a2
+ws_restore
+assert_back a2
 end_test
 
 begin_test "a broker delete in unlink mode of a file over backup.max_size_mb: kept by link"
@@ -68,11 +51,11 @@ backup:
   max_size_mb: 1
 EOF2
 head -c 2000000 /dev/urandom >"$WS/a3"
-saved a3
+keep_copies a3
 bdelete a3 unlink
 assert_not_exists "$WS/a3"
-restore
-back a3
+ws_restore
+assert_back a3
 end_test
 
 begin_test "a broker delete in trash mode of a folder: every file in it back, also a large one"
@@ -80,13 +63,11 @@ mkdir -p "$WS/d4/sub"
 echo "user file f" >"$WS/d4/f"
 echo "user file g" >"$WS/d4/sub/g"
 head -c 2000000 /dev/urandom >"$WS/d4/sub/big"
-(cd "$WS" && for f in d4/f d4/sub/g d4/sub/big; do cp "$f" "$T/$(echo "$f" | tr / _).orig"; done)
+keep_copies d4/f d4/sub/g d4/sub/big
 bdelete d4
 assert_not_exists "$WS/d4"
-restore
-for f in d4/f d4/sub/g d4/sub/big; do
-	cmp -s "$WS/$f" "$T/$(echo "$f" | tr / _).orig" || fail "$f is not back byte for byte after backups restore"
-done
+ws_restore
+assert_back d4/f d4/sub/g d4/sub/big
 end_test
 
 begin_test "a broker delete in trash mode of a symbolic link, alone and in a folder: both back"
@@ -94,10 +75,10 @@ ln -s target-a5 "$WS/l5"
 mkdir -p "$WS/d5" && ln -s ../target-b5 "$WS/d5/l" && echo f >"$WS/d5/f"
 bdelete l5
 assert_not_exists "$WS/l5"
-restore
+ws_restore
 [ "$(readlink "$WS/l5")" = target-a5 ] || fail "l5 is not back as the link to target-a5"
 bdelete d5
-restore
+ws_restore
 [ "$(readlink "$WS/d5/l")" = ../target-b5 ] || fail "d5/l is not back as the link to ../target-b5"
 end_test
 

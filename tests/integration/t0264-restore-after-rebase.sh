@@ -22,6 +22,16 @@ tree_sum()
 	(cd "$WS" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
 }
 
+# restored_as_before: backups restore, then every file as tree_sum saw it
+# in $T/before
+restored_as_before()
+{
+	ws_restore
+	tree_sum >"$T/after"
+	cmp -s "$T/before" "$T/after" ||
+		fail "the tree differs after the restore: $(diff "$T/before" "$T/after" | grep '^[<>]' | head -4 | tr '\n' ' ')"
+}
+
 (cd "$WS" && git init -q -b main && echo a >a && git add a && git commit -qm a &&
 	git branch feat && echo m >m && git add m && git commit -qm m &&
 	git checkout -q feat && echo f >f && git add f && git commit -qm f &&
@@ -31,11 +41,7 @@ begin_test "git rebase of a branch, then backups restore: every file as before, 
 tree_sum >"$T/before"
 fsj -- git rebase -q main feat
 assert_rc 0
-run_cmd "$FSJAIL" backups restore --workspace "$WS"
-assert_rc 0
-tree_sum >"$T/after"
-cmp -s "$T/before" "$T/after" ||
-	fail "the tree differs after the restore: $(diff "$T/before" "$T/after" | grep '^[<>]' | head -4 | tr '\n' ' ')"
+restored_as_before
 assert_not_exists "$WS/.git/rebase-merge"
 git -C "$WS" status 2>&1 | grep -qi 'rebasing' && fail "host git status still sees a rebase"
 end_test
@@ -46,11 +52,7 @@ begin_test "an interactive rebase of three steps (the todo rewritten at each): t
 tree_sum >"$T/before"
 fsj_sh -- 'GIT_SEQUENCE_EDITOR=: git rebase -q -i HEAD~3 --force-rebase'
 assert_rc 0
-run_cmd "$FSJAIL" backups restore --workspace "$WS"
-assert_rc 0
-tree_sum >"$T/after"
-cmp -s "$T/before" "$T/after" ||
-	fail "the tree differs after the restore: $(diff "$T/before" "$T/after" | grep '^[<>]' | head -4 | tr '\n' ' ')"
+restored_as_before
 assert_not_exists "$WS/.git/rebase-merge"
 end_test
 
@@ -58,11 +60,7 @@ begin_test "a protected config rewritten twice in one run (git branch -m, twice)
 tree_sum >"$T/before"
 fsj_sh -- 'git branch -q -m feat f2 && git branch -q -m f2 f3'
 assert_rc 0
-run_cmd "$FSJAIL" backups restore --workspace "$WS"
-assert_rc 0
-tree_sum >"$T/after"
-cmp -s "$T/before" "$T/after" ||
-	fail "the tree differs after the restore: $(diff "$T/before" "$T/after" | grep '^[<>]' | head -4 | tr '\n' ' ')"
+restored_as_before
 end_test
 
 end_user_pass
