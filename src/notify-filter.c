@@ -22,14 +22,10 @@
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/btrfs.h>
-#include <linux/fs.h>
-#include <linux/fsverity.h>
 #include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -38,40 +34,10 @@
 
 #include "fdpass.h"
 #include "notify-bpf.h"
+#include "notify-calls.h"
 #include "notify-filter-cache.h"
 #include "notify-int.h"
 #include "util.h"
-
-static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",     "mkdirat",
-					    "mknod",   "mknodat",   "symlink",   "symlinkat",
-					    "link",    "linkat",    "rename",    "renameat",
-					    "renameat2" };
-static const char *const backup_calls[] = { "truncate", "truncate64", "unlink", "unlinkat",
-					    "rmdir" };
-static const char *const trace_calls[] = { "openat", "execve", "execveat" };
-/* Socket calls that can name a Unix socket (notify-sock.c performs
- * them); sendto only with a destination (argument 4, a register). */
-static const char *const sock_calls[] = { "connect", "bind", "sendmsg", "sendmmsg" };
-static const unsigned socketcall_subs[] = { 2, 3, 11, 16, 20 }; /* SYS_BIND ... SYS_SENDMMSG */
-static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
-					     "io_uring_register", "memfd_secret",
-					     "open_by_handle_at" };
-
-/* Terminal ioctls that inject input into fsjail's caller. */
-/* FS_IOC_SETFLAGS (64- and 32-bit sizes) and FS_IOC_FSSETXATTR change a
- * file's attribute flags (chattr(1): append-only, immutable, no-dump, ...)
- * through any descriptor, a read-only one too, with no path to check;
- * fs-verity and an encryption policy (a file read-only for good, a folder
- * unusable without its key) likewise. btrfs makes, snapshots, removes and
- * freezes subvolumes by ioctl on a folder's descriptor: names no path
- * hook of Landlock and no trapped call sees (att5: a snapshot filled
- * ~/.pyenv/plugins and an absent .git/hooks). */
-static const unsigned long refused_ioctls[] = {
-	TIOCSTI, TIOCLINUX, FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS, FS_IOC_FSSETXATTR,
-	FS_IOC_ENABLE_VERITY, FS_IOC_SET_ENCRYPTION_POLICY, BTRFS_IOC_SNAP_CREATE,
-	BTRFS_IOC_SNAP_CREATE_V2, BTRFS_IOC_SUBVOL_CREATE, BTRFS_IOC_SUBVOL_CREATE_V2,
-	BTRFS_IOC_SNAP_DESTROY, BTRFS_IOC_SNAP_DESTROY_V2, BTRFS_IOC_SUBVOL_SETFLAGS
-};
 
 /* Add rule for call name with one masked-equal test of argument arg
  * (arg < 0: none). A name libseccomp does not know here is skipped. */
@@ -97,28 +63,29 @@ static int add_rules(scmp_filter_ctx ctx, bool wide, bool trace)
 	 * the supervisor never decided on (it answers EOPNOTSUPP). */
 	static const unsigned open_bits[] = { O_CREAT, __O_TMPFILE, O_WRONLY, O_RDWR, O_TRUNC };
 	size_t i, n_bits = wide ? 5 : 2;
+	const char *name;
 	int rc = 0;
 
 	if (trace) {
 		rc = add(ctx, SCMP_ACT_NOTIFY, "open", -1, 0, 0);
 		n_bits = 0; /* every open is trapped already */
 	}
-	for (i = 0; rc == 0 && trace && i < sizeof(trace_calls) / sizeof(trace_calls[0]); i++)
-		rc = add(ctx, SCMP_ACT_NOTIFY, trace_calls[i], -1, 0, 0);
+	for (i = 0; rc == 0 && trace && (name = notify_call_name(NL_TRACE, i)); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, name, -1, 0, 0);
 	for (i = 0; rc == 0 && i < n_bits; i++) {
 		rc = add(ctx, SCMP_ACT_NOTIFY, "open", 1, open_bits[i], open_bits[i]);
 		if (rc == 0)
 			rc = add(ctx, SCMP_ACT_NOTIFY, "openat", 2, open_bits[i], open_bits[i]);
 	}
-	for (i = 0; rc == 0 && i < sizeof(always_calls) / sizeof(always_calls[0]); i++)
-		rc = add(ctx, SCMP_ACT_NOTIFY, always_calls[i], -1, 0, 0);
+	for (i = 0; rc == 0 && (name = notify_call_name(NL_ALWAYS, i)); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, name, -1, 0, 0);
 	for (i = 0; rc == 0 && notify_meta_call(i); i++) /* mode, owner, times, xattrs */
 		rc = add(ctx, SCMP_ACT_NOTIFY, notify_meta_call(i), -1, 0, 0);
-	for (i = 0; rc == 0 && wide && i < sizeof(backup_calls) / sizeof(backup_calls[0]); i++)
-		rc = add(ctx, SCMP_ACT_NOTIFY, backup_calls[i], -1, 0, 0);
-	for (i = 0; rc == 0 && i < sizeof(sock_calls) / sizeof(sock_calls[0]); i++)
-		rc = add(ctx, SCMP_ACT_NOTIFY, sock_calls[i], -1, 0, 0);
-	if (rc == 0)
+	for (i = 0; rc == 0 && wide && (name = notify_call_name(NL_BACKUP, i)); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, name, -1, 0, 0);
+	for (i = 0; rc == 0 && (name = notify_call_name(NL_SOCK, i)); i++)
+		rc = add(ctx, SCMP_ACT_NOTIFY, name, -1, 0, 0);
+	if (rc == 0) /* sendto with a destination (argument 4, a register) */
 		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(sendto), 1,
 				      SCMP_A4(SCMP_CMP_NE, 0));
 	/* i386 socketcall(call, args): libseccomp turns the sendto rule
@@ -127,21 +94,19 @@ static int add_rules(scmp_filter_ctx ctx, bool wide, bool trace)
 	 * bind, connect, sendto, sendmsg, sendmmsg (net.h SYS_*) whatever
 	 * their arguments: the supervisor refuses them (their arguments
 	 * are in memory the caller can change after the check). */
-	for (i = 0; rc == 0 && i < sizeof(socketcall_subs) / sizeof(socketcall_subs[0]); i++)
+	for (i = 0; rc == 0 && notify_socketcall_sub(i); i++)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(socketcall), 1,
-				      SCMP_A0(SCMP_CMP_EQ, socketcall_subs[i]));
-	for (i = 0; rc == 0 && i < sizeof(refused_calls) / sizeof(refused_calls[0]); i++)
-		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), refused_calls[i], -1, 0, 0);
-	/* The command shares fsjail's terminal: TIOCSTI would push input
-	 * that the shell runs after fsjail exits, unconfined, and TIOCLINUX
-	 * can paste a selection the same way (bubblewrap's seccomp rule). */
-	for (i = 0; rc == 0 && i < sizeof(refused_ioctls) / sizeof(refused_ioctls[0]); i++)
-		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, 0xffffffffu, refused_ioctls[i]);
+				      SCMP_A0(SCMP_CMP_EQ, notify_socketcall_sub(i)));
+	for (i = 0; rc == 0 && (name = notify_call_name(NL_REFUSED, i)); i++)
+		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), name, -1, 0, 0);
+	for (i = 0; rc == 0 && notify_refused_ioctl(i); i++)
+		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, 0xffffffffu, notify_refused_ioctl(i));
 	/* bcachefs's, all of type 0xbc (BCH_IOCTL_SUBVOLUME_CREATE makes a
 	 * subvolume by name, as btrfs's do; out of tree since Linux 6.18,
 	 * so no header to list them by): the whole type, fail closed */
 	if (rc == 0)
-		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, 0xff00u, 0xbc00u);
+		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, NOTIFY_IOCTL_TYPE_MASK,
+			 NOTIFY_IOCTL_TYPE_REFUSED);
 	return rc;
 }
 

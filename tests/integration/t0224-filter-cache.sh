@@ -7,10 +7,12 @@
 # with a right header and sum around an allow-everything program, is
 # refused, the filter built anew and the entry rewritten, and the run's
 # calls are still trapped and performed by the supervisor (a modified
-# file is still backed up). The command cannot write the entry.
+# file is still backed up). The command cannot write the entry. An entry
+# forged from the real program with its EPERM answers turned into allow
+# (io_uring, TIOCSTI, chattr) is refused too: io_uring_setup still fails.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 command -v python3 >/dev/null || bail_out "python3 is needed"
@@ -69,6 +71,38 @@ for kind in sum torn; do
 	[ "$(grep -c . "$OUT")" -gt "$cycles" ] || fail "no new backup cycle after the write: $(cat "$OUT")"
 	end_test
 done
+
+begin_test "an entry whose refusals were turned into allow is refused; io_uring stays refused"
+fsj -- true
+python3 - "$ENTRY" <<'PY' || fail "cannot forge the entry"
+import re, struct, sys
+path = sys.argv[1]
+data = open(path, "rb").read()
+m = re.search(rb"insns=(\d+)\n", data)
+n, start = int(m.group(1)), m.end()
+body = bytearray(data[:start + 8 * n])
+hits = 0
+for i in range(n):
+    code, jt, jf, k = struct.unpack_from("<HBBI", body, start + 8 * i)
+    if code == 0x06 and k == 0x00050001:  # ret ERRNO(EPERM)
+        struct.pack_into("<HBBI", body, start + 8 * i, code, jt, jf, 0x7fff0000)
+        hits += 1
+h = 0xcbf29ce484222325
+for b in body:
+    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+open(path, "wb").write(bytes(body) + struct.pack("<Q", h))
+sys.exit(0 if hits else 1)
+PY
+forged=$(sha256sum <"$ENTRY")
+fsj -- python3 -c '
+import ctypes, errno, sys
+libc = ctypes.CDLL(None, use_errno=True)
+params = ctypes.create_string_buffer(120)
+fd = libc.syscall(425, 8, params)  # io_uring_setup(8, &params)
+sys.exit(0 if fd < 0 and ctypes.get_errno() == errno.EPERM else 1)'
+assert_rc 0
+[ "$(sha256sum <"$ENTRY")" != "$forged" ] || fail "the forged entry was kept"
+end_test
 
 begin_test "the command can neither write nor replace the entry"
 before=$(sha256sum <"$ENTRY")

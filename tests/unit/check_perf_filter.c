@@ -234,6 +234,52 @@ static void resum(unsigned char *buf, size_t n)
 	memcpy(buf + n - sizeof(sum), &sum, sizeof(sum));
 }
 
+/* Every instruction that answers EPERM (io_uring, open_by_handle_at,
+ * TIOCSTI, chattr, subvolume ioctls), changed to allow, and every jump
+ * into the trap redirected to the allow, fails the check: a program read
+ * back from the cache must keep the refusals and the metadata and socket
+ * traps, not only the name-making calls (att5). */
+START_TEST(test_check_keeps_refusals_and_traps)
+{
+	struct notify nt;
+	const char *why;
+	size_t i, eperm = 0, jumps = 0, allow = 0, trap = 0;
+
+	policy_cache_set_state(NULL);
+	build(&nt, _i != 0, false);
+	for (i = 0; i < nt.prog_len; i++) {
+		struct sock_filter keep = nt.prog[i];
+
+		if (keep.code == (BPF_RET | BPF_K) && keep.k == SECCOMP_RET_ALLOW)
+			allow = i;
+		if (keep.code == (BPF_RET | BPF_K) && keep.k == SECCOMP_RET_USER_NOTIF)
+			trap = i;
+		if (keep.code != (BPF_RET | BPF_K) || keep.k != (SECCOMP_RET_ERRNO | EPERM))
+			continue;
+		nt.prog[i].k = SECCOMP_RET_ALLOW;
+		ck_assert_msg(!notify_filter_check(nt.prog, nt.prog_len, _i != 0, false, &why),
+			      "a program whose EPERM at %zu allows passed", i);
+		nt.prog[i] = keep;
+		eperm++;
+	}
+	ck_assert_uint_gt(eperm, 0);
+	for (i = 0; i < nt.prog_len && allow > 0 && trap > 0; i++) {
+		struct sock_filter keep = nt.prog[i];
+
+		if (BPF_CLASS(keep.code) != BPF_JMP || BPF_OP(keep.code) == BPF_JA ||
+		    i + 1 + keep.jt != trap || allow <= i)
+			continue;
+		nt.prog[i].jt = (unsigned char)(allow - i - 1);
+		ck_assert_msg(!notify_filter_check(nt.prog, nt.prog_len, _i != 0, false, &why),
+			      "a program whose jump at %zu skips the trap passed", i);
+		nt.prog[i] = keep;
+		jumps++;
+	}
+	ck_assert_uint_gt(jumps, 10);
+	free(nt.prog);
+}
+END_TEST
+
 START_TEST(test_cache_entry_parse)
 {
 	struct sock_filter *prog = NULL;
@@ -342,6 +388,7 @@ int main(void)
 
 	tcase_add_loop_test(tk, test_built_filter_traps_what_it_must, 0, 4);
 	tcase_add_test(tk, test_check_refuses_weakened_programs);
+	tcase_add_loop_test(tk, test_check_keeps_refusals_and_traps, 0, 2);
 	tcase_add_test(tk, test_cache_entry_parse);
 	tcase_add_test(tk, test_cache_in_state_folder);
 	suite_add_tcase(s, tk);
