@@ -92,10 +92,10 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
 
 	if (!(refused & FSJ_CAPBIT(FSJ_CAP_CREATE)))
 		return refused;
-	refused |= FSJ_CAPBIT(FSJ_CAP_WRITE) | (folder ? FSJ_CAPBIT(FSJ_CAP_DELETE) : 0);
-	if (pol && path && !(policy_allowed_mask(pol, path, NULL) & rd))
+	refused |= FSJ_CAPBIT(FSJ_CAP_WRITE);
+	if (folder && pol && path && !(policy_allowed_mask(pol, path, NULL) & rd))
 		refused |= rd;
-	return refused;
+	return refused | (folder ? FSJ_CAPBIT(FSJ_CAP_DELETE) : 0);
 }
 
 static char *caps_names(unsigned caps)

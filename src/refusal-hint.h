@@ -33,11 +33,13 @@ const char *refusal_hint_why_not(bool by_policy, enum fsj_level level, const cha
 
 /* What a grant offered at path for the refused capabilities (FSJ_CAPBIT
  * mask) holds: create brings write (open(2) with O_CREAT|O_WRONLY needs
- * both, so a tool refused the create is refused the write next), and
- * read where pol refuses reading path (a tool reads back what it made:
- * npm's cache, a lock opened O_RDWR); on a folder it brings delete too:
- * names made anew on every run are temporary and lock files, renamed over
- * their targets or removed (npm's _cacache/tmp, cargo's journal). */
+ * both, so a tool refused the create is refused the write next); on a
+ * folder it brings delete too (names made anew on every run are temporary
+ * and lock files, renamed over their targets or removed: npm's
+ * _cacache/tmp, cargo's journal) and read where pol refuses reading
+ * there (a tool reads back what it made: npm's cache). Not read on a
+ * file: a grant on a file that does not exist yet holds no read
+ * (Landlock grants only what exists when the run starts). */
 unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsigned refused,
 			   bool folder);
 

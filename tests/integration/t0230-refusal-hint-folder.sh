@@ -4,8 +4,8 @@
 # - several refusals in one folder (npm's ~/.npm/_logs/<time>.log,
 #   _cacache/tmp/<uuid>, ...: names that differ on every run) give the
 #   folder they share, as a folder rule with every capability the tool
-#   needs (create brings write, read where reading is refused, and on a
-#   folder delete: sec12, issue 12 item 4), not the first file's name,
+#   needs (create brings write, and on a folder delete and read where
+#   reading is refused: sec12, issue 12 item 4), not the first file's name,
 #   which the next run will not use;
 # - a refusal of the home folder itself, or of "/" (pip reading ~, say),
 #   never gets a hint to grant it: that would open the whole home.
@@ -29,7 +29,7 @@ end_test
 
 begin_test "one refusal: the hint names that path, as before"
 fsj -- sh -c 'touch "$HOME/.cachey/only" 2>/dev/null; echo done'
-assert_err_match "to allow it: fsjail run --grant read,write,create:$HOME/\\.cachey/only \\.\\.\\. \\(this run only\\)"
+assert_err_match "to allow it: fsjail run --grant write,create:$HOME/\\.cachey/only \\.\\.\\. \\(this run only\\)"
 end_test
 
 begin_test "a refused read of the home folder itself: no hint to grant the home"
