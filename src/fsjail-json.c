@@ -88,10 +88,7 @@ unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_ctx *ctx,
 	/* the baseline's secret it lies in (policy-secret.h), or null */
 	if (!(secret = policy_secret_at(pol, norm)))
 		secret = policy_secret_at(pol, resolved);
-	if (secret)
-		cJSON_AddStringToObject(jp, "secret", secret);
-	else
-		cJSON_AddNullToObject(jp, "secret");
+	cJSON_AddItemToObject(jp, "secret", secret ? cJSON_CreateString(secret) : cJSON_CreateNull());
 	jcaps = cJSON_AddObjectToObject(jp, "capabilities");
 	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "paths"), jp);
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
