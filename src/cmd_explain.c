@@ -15,6 +15,7 @@
 #include "inforce.h"
 #include "path.h"
 #include "policy.h"
+#include "policy-secret.h"
 #include "repoexplain.h"
 
 int cmd_explain(int argc, char **argv)
@@ -118,10 +119,12 @@ int cmd_explain(int argc, char **argv)
 		cleanup_free char *note = listener ? repoexplain_note(ctx.workspace, resolved) : NULL;
 		cleanup_free char *absent = lstat(resolved, &st) < 0 ? explain_absent_note(
 			pol, &ctx, &plan, &have_plan, resolved) : NULL;
-		if (note)
-			printf("  note: %s\n", note);
-		if (absent)
-			printf("  note: %s\n", absent);
+		cleanup_free char *secret = policy_secret_note(pol, norm, resolved);
+		const char *notes[] = { note, absent, secret };
+
+		for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++)
+			if (notes[k])
+				printf("  note: %s\n", notes[k]);
 		free(norm);
 		free(resolved);
 	}

@@ -398,6 +398,7 @@ int cmd_run(int argc, char **argv)
 	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;
 	msg.command = line_text;
+	msg.pol = pol;
 	launch_after_fork(after_fork, &msg);
 	runmsg_attach(&msg, broker ? broker_session(broker) : getenv("FSJAIL_SESSION_ID"),
 		      fsj_tier_name((enum fsj_tier)tier), ctx.workspace);

@@ -316,7 +316,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	/* Summaries of the policy. */
 	{
 		size_t n_base = 0, n_prot = 0;
-		cJSON *b = file_json(ctx.env.baseline_file, pol ? 0 : -1, &err), *prot, *roots;
+		cJSON *b = file_json(ctx.env.baseline_file, pol ? 0 : -1, &err), *prot;
 
 		prot = cJSON_AddArrayToObject(root, "protected");
 		for (size_t i = 0; pol && i < pol->n_rules; i++) {
@@ -338,9 +338,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		}
 		cJSON_AddNumberToObject(b, "entries", (double)n_base);
 		cJSON_AddNumberToObject(b, "protected", (double)n_prot);
-		roots = cJSON_AddArrayToObject(b, "user_data_roots");
-		for (size_t i = 0; pol && i < pol->n_user_data_roots; i++)
-			cJSON_AddItemToArray(roots, cJSON_CreateString(pol->user_data_roots[i]));
+		status_lists_json(b, pol);
 		cJSON_AddItemToObject(files, "baseline", b);
 	}
 	o = cJSON_AddObjectToObject(root, "rules");
@@ -481,12 +479,9 @@ static void print_text(const cJSON *root)
 		print_file("rules:", jo(files, "rules"));
 		if (jo(files, "baseline")) {
 			o = jo(files, "baseline");
-			printf("%-12s %s (%.0f baseline entries, %.0f protected, user-data roots:",
-			       "baseline:", js(o, "path"), jnum(o, "entries"),
-			       jnum(o, "protected"));
-			cJSON_ArrayForEach(c, jo(o, "user_data_roots"))
-				printf(" %s", c->valuestring);
-			printf(")\n");
+			printf("%-12s %s (%.0f baseline entries, %.0f protected, ", "baseline:",
+			       js(o, "path"), jnum(o, "entries"), jnum(o, "protected"));
+			status_lists_print(stdout, o);
 		}
 		printf("%-12s %s\n", "state:", js(files, "state_dir"));
 	}

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "keyset.h"
+#include "baseline-tree.h"
 #include "path.h"
 #include "policy.h"
 #include "util.h"
@@ -52,6 +53,9 @@ void fsj_ruleset_release(struct fsj_ruleset *rs)
 	for (size_t i = 0; i < rs->n; i++)
 		fsj_rule_release(&rs->rules[i]);
 	free(rs->rules);
+	for (size_t i = 0; rs->secrets && i < rs->n_secrets; i++)
+		free(rs->secrets[i]);
+	free(rs->secrets);
 	memset(rs, 0, sizeof(*rs));
 }
 
@@ -509,58 +513,6 @@ static int read_roots(struct ydoc *d, const struct ynode *k, const struct ynode 
 	return 0;
 }
 
-/* The baseline's tree, parsed once per process: a command loads it for
- * the workspace check, the policy, and each tier a probe compiles (issue
- * 18). Kept with the identity of the file it was read from (device,
- * inode, size, mtime, stat()ed before the read), so a file replaced or
- * changed in between is parsed again. Never freed: reachable until exit. */
-static struct {
-	char *path;
-	struct stat st;
-	struct ynode *root;
-} parsed;
-
-static bool same_file(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-#ifdef __APPLE__
-	       a->st_mtimespec.tv_sec == b->st_mtimespec.tv_sec &&
-	       a->st_mtimespec.tv_nsec == b->st_mtimespec.tv_nsec;
-#else
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
-#endif
-}
-
-/* yload_tree() of the baseline at path through the kept tree; the caller
- * frees *root only when it is not parsed.root. */
-static int baseline_tree(const char *path, struct ydoc *d, struct ynode **root,
-			 bool *missing, struct fsj_error *err)
-{
-	struct ynode *tree = NULL;
-	struct stat st;
-
-	if (stat(path, &st) == 0 && parsed.root && strcmp(parsed.path, path) == 0 &&
-	    same_file(&st, &parsed.st)) {
-		memset(d, 0, sizeof(*d));
-		d->file = path;
-		d->err = err;
-		*missing = false;
-		*root = parsed.root;
-		return 0;
-	}
-	if (yload_tree(path, d, &tree, missing, err) < 0)
-		return -1;
-	*root = tree;
-	if (!tree || !S_ISREG(st.st_mode))
-		return 0;
-	ynode_free(parsed.root);
-	free(parsed.path);
-	parsed.path = xstrdup(path);
-	parsed.st = st;
-	parsed.root = tree;
-	return 0;
-}
-
 int fsj_baseline_parse(const char *path, const struct fsj_vars *vars,
 		       enum fsj_tier tier, struct fsj_ruleset *out,
 		      char ***user_data_roots, size_t *n_roots,
@@ -584,7 +536,7 @@ int fsj_baseline_parse(const char *path, const struct fsj_vars *vars,
 	if (n_roots)
 		*n_roots = 0;
 	baseline.source = FSJ_SRC_BASELINE;
-	if (baseline_tree(path, &d, &root, &missing, err) < 0)
+	if (fsj_baseline_tree(path, &d, &root, &missing, err) < 0)
 		return -1;
 	/* The baseline is required: without it nothing is protected. */
 	if (missing)
@@ -597,14 +549,14 @@ int fsj_baseline_parse(const char *path, const struct fsj_vars *vars,
 			r = read_rule_list(&d, k, v, &baseline, &rs);
 		else if (ykey_is(k, "protected"))
 			r = read_rule_list(&d, k, v, &protected, &rs);
-		else if (ykey_is(k, "user_data_roots"))
-			r = read_roots(&d, k, v, vars, &roots, &n);
+		else if (ykey_is(k, "user_data_roots") || ykey_is(k, "secrets"))
+			r = k->val[0] == 's' ? read_roots(&d, k, v, vars, &rs.secrets, &rs.n_secrets)
+					     : read_roots(&d, k, v, vars, &roots, &n);
 		else
-			r = ynode_err(&d, k, "unknown key '%s' (expected baseline, protected or "
-				     "user_data_roots)", yshown(&d, k));
+			r = ynode_err(&d, k, "unknown key '%s' (expected baseline, protected, "
+				     "secrets or user_data_roots)", yshown(&d, k));
 	}
-	if (root != parsed.root)
-		ynode_free(root);
+	fsj_baseline_tree_done(root);
 	if (r < 0) {
 		fsj_ruleset_release(&rs);
 		free_roots(roots, n);

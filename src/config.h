@@ -51,6 +51,10 @@ struct fsj_ruleset {
 	struct fsj_rule *rules;
 	size_t n;
 	size_t cap;
+	/* a baseline's "secrets:" (normalised paths; none in a rules file):
+	 * no refusal hint ever offers a grant at, under or over one */
+	char **secrets;
+	size_t n_secrets;
 };
 void fsj_ruleset_release(struct fsj_ruleset *rs);
 

@@ -17,6 +17,7 @@
 #include "landlock.h"
 #include "path.h"
 #include "policy.h"
+#include "policy-secret.h"
 #include "policy-cache.h"
 #include "inforce.h"
 #include "repometa.h"
@@ -346,9 +347,7 @@ static struct fsj_policy *relocate(const struct fsj_ctx *ctx, struct fsj_policy 
 		policy_add_rule(np, &r);
 	}
 	np->workspace = steal_pointer(&pol->workspace);
-	np->user_data_roots = steal_pointer(&pol->user_data_roots);
-	np->n_user_data_roots = pol->n_user_data_roots;
-	pol->n_user_data_roots = 0;
+	policy_move_lists(np, pol);
 	policy_free(pol);
 	return np;
 }
@@ -453,12 +452,9 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		if (bl.rules[i].source == FSJ_SRC_BASELINE)
 			policy_add_rule(pol, &bl.rules[i]);
 	}
+	/* the roots, and the secrets the hints never offer (policy-secret.h) */
+	policy_set_lists(pol, roots, n_roots, steal_pointer(&bl.secrets), bl.n_secrets);
 	fsj_ruleset_release(&bl);
-	for (size_t i = 0; i < pol->n_user_data_roots; i++)
-		free(pol->user_data_roots[i]);
-	free(pol->user_data_roots);
-	pol->user_data_roots = roots;
-	pol->n_user_data_roots = n_roots;
 	/* last: a linked worktree's grants only when the policy without
 	 * them keeps the command from having forged that worktree */
 	if (ctx->repos)

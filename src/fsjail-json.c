@@ -9,6 +9,7 @@
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "policy.h"
+#include "policy-secret.h"
 #include "repoexplain.h"
 #include "sandbox.h"
 
@@ -79,10 +80,15 @@ unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_ctx *ctx,
 	cJSON *jp = cJSON_CreateObject(), *jcaps;
 	unsigned allowed = 0;
 	bool listener = fsjail_explain_listener(ctx, pol);
+	const char *secret;
 
 	cJSON_AddStringToObject(jp, "path", arg);
 	cJSON_AddStringToObject(jp, "normalised", norm);
 	cJSON_AddStringToObject(jp, "resolved", resolved);
+	/* the baseline's secret it lies in (policy-secret.h), or null */
+	if (!(secret = policy_secret_at(pol, norm)))
+		secret = policy_secret_at(pol, resolved);
+	cJSON_AddItemToObject(jp, "secret", secret ? cJSON_CreateString(secret) : cJSON_CreateNull());
 	jcaps = cJSON_AddObjectToObject(jp, "capabilities");
 	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "paths"), jp);
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {

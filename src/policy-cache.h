@@ -6,7 +6,7 @@
  * What is kept is only what is a pure function of the inputs named in the
  * key: each rule's path as written after ${VAR} substitution and
  * normalisation (lexical), its flags, source, id and origin, and the
- * baseline's user-data roots. Nothing the filesystem decides is kept: each
+ * baseline's user-data roots and secrets. Nothing the filesystem decides is kept: each
  * rule's resolved spelling (symlinked ancestors) is computed again with
  * path_resolve() on every load, and fsjail's own files, the names it is
  * invoked by and the repository metadata are added by fsj_ctx_policy() on
@@ -46,6 +46,9 @@
 #include "config.h"
 
 #define POLICY_CACHE_RACY_S 2
+/* The entry format, in each entry's first line and in every key: an entry
+ * of another format is never read (2: the baseline's secrets). */
+#define POLICY_CACHE_FORMAT "2"
 /* Largest entry read (bytes) and most rules in one. */
 #define POLICY_CACHE_MAX (16u * 1024u * 1024u)
 #define POLICY_CACHE_MAX_RULES 200000u
@@ -54,7 +57,12 @@
  * cache. Set by fsj_ctx_load() before the files are read. */
 void policy_cache_set_state(const char *state_dir);
 
-/* Serialise rs (and the roots) under key into a buffer (caller frees;
+/* s as "LEN:BYTES" ("-:" for NULL) onto sb: the strings of an entry and
+ * of its key (policy-cache-text.c). */
+struct strbuf;
+void policy_cache_add_str(struct strbuf *sb, const char *s);
+
+/* Serialise rs (its secrets too) and the roots under key into a buffer (caller frees;
  * *len its length), and parse one back: 0 with *rs and *roots filled (each
  * rule's resolved spelling computed now with path_resolve()), or -1 when
  * buf is not an entry for key of kind ("baseline": sources protected and

@@ -7,6 +7,7 @@
 
 #include "path.h"
 #include "policy.h"
+#include "policy-secret.h"
 #include "util.h"
 
 static const char *const cap_names[FSJ_CAP_COUNT] = {
@@ -231,9 +232,7 @@ void policy_free(struct fsj_policy *pol)
 	free(pol->rules);
 	index_free(pol->index);
 	free(pol->workspace);
-	for (size_t i = 0; i < pol->n_user_data_roots; i++)
-		free(pol->user_data_roots[i]);
-	free(pol->user_data_roots);
+	policy_set_lists(pol, NULL, 0, NULL, 0);
 	free(pol);
 }
 

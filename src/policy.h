@@ -94,6 +94,9 @@ struct fsj_policy {
 	/* user-data roots of the platform (baseline "user_data_roots:") */
 	char **user_data_roots;
 	size_t n_user_data_roots;
+	/* the baseline's "secrets:" as written and resolved (policy-secret.h) */
+	char **secrets, **secrets_resolved;
+	size_t n_secrets;
 	/* rules by spelling (path and resolved), kept by policy_add_rule():
 	 * policy_decide() looks up the query's ancestors instead of scanning
 	 * every rule */

@@ -1,37 +1,90 @@
-/* refusal-hint.h - the "to allow it" line under the refusal summary
- * (refusal.c; fsjail(1) REFUSALS): which grant would lift what the
- * summary shows. Text only: it never grants anything itself. */
+/* refusal-hint.h - the "to allow" lines under the refusal summary
+ * (refusal.c; fsjail(1) REFUSALS) and the "hint" of each --report line:
+ * which grant would lift what was refused, in one round, and never one
+ * that hands over a secret or reaches a protected path
+ * (refusal-hint-guard.h). Text only: it never grants anything itself. */
 #ifndef FSJAIL_REFUSAL_HINT_H
 #define FSJAIL_REFUSAL_HINT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "policy.h"
 
-/* One refusal a rule could lift: its capability and the normalised
- * absolute path refused (borrowed). */
+/* One refusal of the summary (the first of its (capability, path)
+ * group): its capability, the normalised absolute path refused
+ * (borrowed), and why_not: a sentence (borrowed) saying why no rule can
+ * lift it (refusal_hint_why_not()), or NULL to look for a grant. */
 struct refusal_hint_item {
 	enum fsj_cap cap;
 	const char *path;
+	const char *why_not;
+	bool dir; /* a folder was being made (mkdir): offered as a folder */
 };
 
-/* Print to out at most one line naming the grant that lifts items[0..n)
- * (the summary's groups a rule could lift, first seen first), for this
- * run (--grant) and kept (allow add):
- * - a path that is "/", home, or a folder above home is never offered:
- *   granting it would open the whole home (pip reading ~, say);
- * - two or more paths that share a folder strictly below home (or, away
- *   from home, at least two components deep) give that folder, as a
- *   folder rule, with every capability refused there: tools name their
- *   temporary and log files anew on every run (npm's ~/.npm/_logs/<time>,
- *   _cacache/tmp/<uuid>), so the first file's name would not help;
- * - otherwise the first path offered, with its capability.
- * home is the user's normalised home folder, or NULL (then only "/" is
- * never offered). Each path is one shell word in the line: a blank or
- * ';' in it adds no option and no command. Strings from outside are
- * escaped for the terminal (refusal_printable()). */
+/* Why a refusal with this decision gets no hint, or NULL when a grant
+ * may lift it: not the policy's (by_policy false), a lock whose file is
+ * protected (no_hint), the protected level, the user's own deny (the
+ * explicit level), read-only mode. The summary leaves these to the
+ * refusal's own line, which names the level and rule; the report says
+ * them. Static string. */
+const char *refusal_hint_why_not(bool by_policy, enum fsj_level level, const char *rule_id,
+				 bool no_hint);
+
+/* What a grant offered at path for the refused capabilities (FSJ_CAPBIT
+ * mask) holds: create brings write (open(2) with O_CREAT|O_WRONLY needs
+ * both, so a tool refused the create is refused the write next); on a
+ * folder it brings delete too (names made anew on every run are temporary
+ * and lock files, renamed over their targets or removed: npm's
+ * _cacache/tmp, cargo's journal) and read where pol refuses reading
+ * there (a tool reads back what it made: npm's cache). Not read on a
+ * file: a grant on a file that does not exist yet holds no read
+ * (Landlock grants only what exists when the run starts). */
+unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsigned refused,
+			   bool folder);
+
+/* Print to out the lines that lift items[0..n) under pol (may be NULL:
+ * nothing guarded) for this run (--grant) and kept (allow add):
+ * - "/", home and the folders above home are never offered;
+ * - refusals whose paths share a folder strictly below home (or, away
+ *   from home, at least two components deep) are offered that folder as
+ *   one folder rule with every capability they need
+ *   (refusal_hint_caps()), unless the folder is guarded
+ *   (refusal-hint-guard.h): then the narrowest folders that are not;
+ * - a folder being made is offered as a folder rule at its own path
+ *   (the tool fills it next), unless guarded;
+ * - otherwise each path itself; files made in one guarded folder share
+ *   a line, each with its SQLite rollback journal NAME-journal when two or
+ *   more were made there (a tool's state files: cargo's .global-cache);
+ * - a path that is guarded itself, or has why_not to say, gets a "no
+ *   grant offered" line with the reason instead.
+ * home: the user's normalised home, or NULL. Each path is one shell word;
+ * strings from outside are escaped for the terminal. */
 void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t n,
-			const char *home);
+			const char *home, const struct fsj_policy *pol);
+
+/* The hint of one refusal alone (it, why_not and dir as in the summary),
+ * for its --report line: caps, path and folder of the grant, or caps 0
+ * and path NULL with why (a new string; secret set when the reason is a
+ * secret). */
+struct refusal_hint {
+	unsigned caps;
+	char *path;
+	bool folder;
+	char *why;
+	bool secret;
+};
+void refusal_hint_one(const struct fsj_policy *pol, const char *home,
+		      const struct refusal_hint_item *it, struct refusal_hint *out);
+void refusal_hint_release(struct refusal_hint *h);
+
+/* Add refusal_hint_one()'s answer to o (a refusal's JSON object;
+ * fsjail-json(7)): "hint", {"grant": "CAPS:PATH", "capabilities": [...],
+ * "path": PATH, "folder": BOOL} or null, and "hint_reason", why there
+ * is none (null when there is one). */
+struct cJSON;
+void refusal_hint_json(struct cJSON *o, const struct fsj_policy *pol, const char *home,
+		       const struct refusal_hint_item *it);
 
 /* When path (normalised, absolute, resolved) is NAME.lock and pol refuses
  * writing NAME at the protected level, return NAME (caller frees); else

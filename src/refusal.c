@@ -39,6 +39,8 @@ static unsigned long total, streamed, dropped;
 /* Writers to the sinks, one line at a time, outside `lock`. */
 static pthread_mutex_t wlock = PTHREAD_MUTEX_INITIALIZER;
 static struct refusal_sinks sinks = { .report_fd = -1, .status_fd = -1 };
+/* The hints' policy: the sinks' last, kept for the summary after them. */
+static const struct fsj_policy *hint_pol;
 
 static char *dup_or_null(const char *s)
 {
@@ -55,25 +57,6 @@ static void kept_release(struct kept *k)
 	free(k->rule_origin);
 }
 
-const char *refusal_errno_name(int e, char buf[16])
-{
-	static const struct {
-		int e;
-		const char *name;
-	} names[] = {
-		{ EACCES, "EACCES" }, { EPERM, "EPERM" },   { EROFS, "EROFS" },   { ENOENT, "ENOENT" },
-		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" },   { EBUSY, "EBUSY" },   { ENOSYS, "ENOSYS" },
-		{ EINVAL, "EINVAL" }, { ELOOP, "ELOOP" },   { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
-		{ ENOSPC, "ENOSPC" }, { EMLINK, "EMLINK" }, { EIO, "EIO" },       { ENOMEM, "ENOMEM" },
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (names[i].e == e)
-			return names[i].name;
-	snprintf(buf, 16, "E%d", e);
-	return buf;
-}
-
 /* The deciding source as the audit log names it (audit.h). */
 static const char *audit_source(const struct kept *k)
 {
@@ -81,6 +64,12 @@ static const char *audit_source(const struct kept *k)
 		return "policy";
 	return k->level == FSJ_LEVEL_EXPLICIT ? "rule" :
 	       k->level == FSJ_LEVEL_BASELINE ? "baseline" : "policy";
+}
+
+/* k refused making a folder (mkdir(2), mkdirat(2); the broker's "mkdir"). */
+static bool made_dir(const struct kept *k)
+{
+	return k->syscall && strncmp(k->syscall, "mkdir", 5) == 0;
 }
 
 static void add_str(cJSON *o, const char *key, const char *v)
@@ -123,6 +112,9 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 	add_str(o, "rule_origin", k->rule_origin);
 	add_str(o, "reason", k->reason);
 	cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
+	refusal_hint_json(o, hint_pol, sinks.home, &(struct refusal_hint_item){ k->cap, k->path,
+			  refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint),
+			  made_dir(k) });
 	return o;
 }
 
@@ -246,10 +238,12 @@ unsigned long refusal_dropped(void)
 void refusal_set_sinks(const struct refusal_sinks *s)
 {
 	pthread_mutex_lock(&lock);
-	if (s)
+	if (s) {
 		sinks = *s;
-	else
+		hint_pol = s->pol;
+	} else {
 		sinks = (struct refusal_sinks){ .report_fd = -1, .status_fd = -1 };
+	}
 	pthread_mutex_unlock(&lock);
 }
 
@@ -285,6 +279,7 @@ void refusal_reset(void)
 	n_kept = 0;
 	total = streamed = dropped = 0;
 	sinks = (struct refusal_sinks){ .report_fd = -1, .status_fd = -1 };
+	hint_pol = NULL;
 	pthread_mutex_unlock(&lock);
 }
 
@@ -319,10 +314,8 @@ static char *decider(const struct kept *k)
 			 why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
-/* The line saying how to lift the refusals shown (refusal-hint.h): only
- * those a rule could lift, not protected ones, the user's own denies,
- * read-only mode (policy_finalize()), or those not the policy's (the
- * listener could not be sure). */
+/* The lines saying how to lift the refusals shown, or why not
+ * (refusal-hint.h), under the policy of the sinks last set. */
 static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 {
 	struct refusal_hint_item *items = xcalloc(n ? n : 1, sizeof(*items));
@@ -331,13 +324,11 @@ static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 	for (size_t g = 0; g < n; g++) {
 		const struct kept *k = &kept[first[g]];
 
-		if (!k->by_policy || !k->path || k->no_hint || k->level == FSJ_LEVEL_PROTECTED ||
-		    k->level == FSJ_LEVEL_EXPLICIT ||
-		    (k->rule_id && strcmp(k->rule_id, "read-only-mode") == 0))
-			continue;
-		items[m++] = (struct refusal_hint_item){ k->cap, k->path };
+		if (k->path &&
+		    !refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint))
+			items[m++] = (struct refusal_hint_item){ k->cap, k->path, NULL, made_dir(k) };
 	}
-	refusal_hint_print(out, items, m, home);
+	refusal_hint_print(out, items, m, home, hint_pol);
 	free(items);
 }
 

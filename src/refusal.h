@@ -37,6 +37,11 @@ struct refusal_sinks {
 	int status_fd;                 /* --status-fd N: fsjail-status/1 "refused"; -1: none */
 	const struct audit_log *audit; /* the audit log, or NULL */
 	const char *session;           /* the run's session id, or NULL */
+	/* what the hints are made under (refusal-hint.h): the run's policy
+	 * (kept for the summary until refusal_reset()) and the user's home;
+	 * NULL: hints guard nothing */
+	const struct fsj_policy *pol;
+	const char *home;
 };
 
 /* Record r: keep it for the summary, and write it to the sinks. Thread-safe;

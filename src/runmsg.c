@@ -94,6 +94,8 @@ void runmsg_attach(struct runmsg *m, const char *session, const char *tier, cons
 		.status_fd = m->status_fd,
 		.audit = m->audit.fd >= 0 ? &m->audit : NULL,
 		.session = session,
+		.pol = m->pol,
+		.home = m->home,
 	};
 
 	m->session = session;

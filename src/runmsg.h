@@ -27,8 +27,9 @@ struct runmsg {
 	int signal;              /* launch_last_signal() after the run, 0: none */
 	const char *command;     /* the command line, for the audit log's run records */
 	const char *home;        /* the user's home, for the summary's hint; runmsg_open() */
+	const struct fsj_policy *pol; /* the hints' policy (refusal-hint.h), or NULL; borrowed */
 };
-#define RUNMSG_INIT { false, NULL, -1, -1, { -1, NULL, NULL }, false, NULL, NULL, NULL, NULL, false, 0, NULL, NULL }
+#define RUNMSG_INIT { false, NULL, -1, -1, { -1, NULL, NULL }, false, NULL, NULL, NULL, NULL, false, 0, NULL, NULL, NULL }
 
 /* Parse N of option opt ("--status-fd", "--ask-fd"...): a descriptor open
  * in this process, not 0, 1 or 2 (the command's). Returns it, or -1 after

@@ -60,4 +60,11 @@ void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *ou
  * command create files under pol (NULL: nothing to say). */
 void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings);
 
+/* Add the baseline's "user_data_roots" and "secrets" arrays (pol may be
+ * NULL: empty) to b, status's "baseline" object; status_lists_print()
+ * prints them from b to out: "user-data roots: ...)" ending the baseline
+ * line, then a "secrets:" line (status-lists.c). */
+void status_lists_json(cJSON *b, const struct fsj_policy *pol);
+void status_lists_print(FILE *out, const cJSON *b);
+
 #endif

@@ -34,7 +34,9 @@ import sys
 CAPS = {"read", "write", "create", "delete", "execute", "connect"}
 TIERS = {"full", "guarded", "process", "writes"}
 KEYS = {"path", "recursive", "allow", "deny", "pass", "tiers", "note"}
-LISTS = {"baseline", "protected", "user_data_roots"}
+LISTS = {"baseline", "protected", "secrets", "user_data_roots"}
+SCALAR_LISTS = {"secrets", "user_data_roots"}
+REQUIRED = LISTS - {"secrets"}
 
 
 def flow_list(v):
@@ -78,7 +80,7 @@ def lint(path):
         m = re.fullmatch(r"  - (.*)", line)
         if m:
             item = m.group(1)
-            if cur == "user_data_roots":
+            if cur in SCALAR_LISTS:
                 lists[cur].append({"path": item.strip(), "line": no})
                 entry = None
                 continue
@@ -117,7 +119,7 @@ def lint(path):
             continue
         errors.append("%s: unrecognised line %r" % (where, line))
 
-    for name in sorted(LISTS - set(lists)):
+    for name in sorted(REQUIRED - set(lists)):
         errors.append("%s: list '%s' is missing" % (path, name))
     for name, entries in lists.items():
         prev = None
@@ -134,7 +136,7 @@ def lint(path):
                               % (path, e["line"], e["path"], name, seen[ident]))
             else:
                 seen[ident] = e["line"]
-            if name != "user_data_roots":
+            if name not in SCALAR_LISTS:
                 if not any(k in e for k in ("allow", "deny", "pass")):
                     errors.append("%s:%d: '%s' has no allow, deny or pass"
                                   % (path, e["line"], e["path"]))

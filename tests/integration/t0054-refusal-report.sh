@@ -128,15 +128,15 @@ begin_test "a refusal a rule could lift says how: --grant for one run, allow add
 grep -q "to allow it" "$ERR" && fail "the summary offers to lift the user's own deny"
 fsj -- sh -c 'echo x >"$HOME/outside.txt" 2>/dev/null; echo done'
 assert_err_match "create $HOME/outside.txt: default; by sh"
-assert_err_match "to allow it: fsjail run --grant create:$HOME/outside.txt \.\.\. \(this run only\), or fsjail allow add create $HOME/outside.txt \(kept\)"
+assert_err_match "to allow it: fsjail run --grant write,create:$HOME/outside.txt \.\.\. \(this run only\), or fsjail allow add write,create $HOME/outside.txt \(kept\)"
 end_test_listener
 
 begin_test "the hint is one shell word per path: a blank or ';' in the refused name adds no option, no command"
 fsj -- sh -c 'touch "$HOME/x --grant all:~ -- true;touch pwned;: " 2>/dev/null; echo done'
-assert_err_match "to allow it: fsjail run --grant 'create:$HOME/x --grant all:~ -- true;touch pwned;: ' \\.\\.\\. \\(this run only\\)"
+assert_err_match "to allow it: fsjail run --grant 'write,create:$HOME/x --grant all:~ -- true;touch pwned;: ' \\.\\.\\. \\(this run only\\)"
 line=$(grep -o "to allow it: fsjail run --grant .* \\.\\.\\. (this run only)" "$ERR" | sed 's/^to allow it: //; s/ [.][.][.] (this run only)$//')
 eval "set -- $line"
-[ $# = 4 ] && [ "$4" = "create:$HOME/x --grant all:~ -- true;touch pwned;: " ] ||
+[ $# = 4 ] && [ "$4" = "write,create:$HOME/x --grant all:~ -- true;touch pwned;: " ] ||
 	fail "the pasted hint is not fsjail run --grant and one word: $(printf '[%s] ' "$@")"
 end_test_listener
 

@@ -41,7 +41,7 @@ begin_test "an ordinary refusal (a lock of an unprotected file) keeps its hint"
 fsj -- touch "$HOME/notes.lock"
 assert_failed
 assert_err_match "create $HOME/notes\.lock: default"
-assert_err_match "to allow it: fsjail run --grant create:$HOME/notes\.lock"
+assert_err_match "to allow it: fsjail run --grant write,create:$HOME/notes\.lock"
 end_test
 
 done_testing

@@ -111,10 +111,12 @@ START_TEST(test_forged_refused)
 {
 	/* {from, to}: the first occurrence in a good entry replaced */
 	static const char *const edits[][2] = {
-		{ "fsjail-policy-cache 1", "fsjail-policy-cache 2" },
-		{ "\n2 1\n", "\n3 1\n" },
-		{ "\n2 1\n", "\n2 0\n" },
-		{ "\n2 1\n", "\n99999999999 1\n" },
+		{ "fsjail-policy-cache 2", "fsjail-policy-cache 1" },
+		{ "\n2 1 0\n", "\n3 1 0\n" },
+		{ "\n2 1 0\n", "\n2 0 0\n" },
+		{ "\n2 1 0\n", "\n2 1 1\n" },
+		{ "\n2 1 0\n", "\n2 1\n" },
+		{ "\n2 1 0\n", "\n99999999999 1 0\n" },
 		/* recursive 2, a mask past connect, allow and deny at once, a
 		 * source that is not one */
 		{ "1 1 0 0 0 ", "2 1 0 0 0 " },

@@ -1,0 +1,24 @@
+/* refusal-errno.c - errno names for the refusal records (refusal.h). */
+#include <errno.h>
+#include <stdio.h>
+
+#include "refusal.h"
+
+const char *refusal_errno_name(int e, char buf[16])
+{
+	static const struct {
+		int e;
+		const char *name;
+	} names[] = {
+		{ EACCES, "EACCES" }, { EPERM, "EPERM" },   { EROFS, "EROFS" },   { ENOENT, "ENOENT" },
+		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" },   { EBUSY, "EBUSY" },   { ENOSYS, "ENOSYS" },
+		{ EINVAL, "EINVAL" }, { ELOOP, "ELOOP" },   { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+		{ ENOSPC, "ENOSPC" }, { EMLINK, "EMLINK" }, { EIO, "EIO" },       { ENOMEM, "ENOMEM" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].e == e)
+			return names[i].name;
+	snprintf(buf, 16, "E%d", e);
+	return buf;
+}

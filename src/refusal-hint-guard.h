@@ -1,0 +1,25 @@
+/* refusal-hint-guard.h - what a refusal hint must never offer (issue 12
+ * item 4): a grant at, under or over a secret (policy-secret.h), under or
+ * over a deny of the user's, over a protected path (repository metadata,
+ * shell start-up files, fsjail's state), or over the files that let fsjail
+ * trust a linked worktree's gitdir (repometa-grant.c: a grant there makes
+ * fsjail drop git's grants, and git fails). Text only: the policy decides
+ * as before; this keeps fsjail's advice from undoing it. */
+#ifndef FSJAIL_REFUSAL_HINT_GUARD_H
+#define FSJAIL_REFUSAL_HINT_GUARD_H
+
+#include <stdbool.h>
+
+#include "policy.h"
+
+/* Why a grant of caps (FSJ_CAPBIT mask) on path (normalised absolute,
+ * resolved; folder: a recursive rule, else this path only) must not be
+ * offered under pol (NULL: nothing is known, nothing is refused): a new
+ * sentence naming the secret, rule or protected path (caller frees), or
+ * NULL when it may be offered. *secret (may be NULL) is set when the
+ * reason is a secret. Lexical, no filesystem access: safe from the
+ * listener's threads. */
+char *refusal_hint_guard(const struct fsj_policy *pol, const char *path, unsigned caps,
+			 bool folder, bool *secret);
+
+#endif

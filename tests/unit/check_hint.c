@@ -1,0 +1,288 @@
+/* check_hint.c - the refusal hints (refusal-hint.h, refusal-hint-guard.h;
+ * issue 12 item 4, sec12) and the baseline's secrets they keep away
+ * (policy-secret.h): what the guard refuses (a secret at, under or over
+ * the grant, a user deny under or over it, a protected path it reaches,
+ * a linked worktree's anchors), how refusals group into one grant per
+ * folder with the capabilities a tool needs, and the secrets through the
+ * baseline parse and the compiled-policy cache. Needs no kernel. */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "policy-cache.h"
+#include "policy-secret.h"
+#include "refusal-hint-guard.h"
+#include "refusal-hint.h"
+#include "testutil.h"
+#include "util.h"
+
+/* Paths that do not exist: nothing here touches the filesystem but
+ * print_line()'s lstat (an absent folder is offered with mkdir -p). */
+#define H "/nonexistent-check-hint/u"
+
+static struct fsj_policy *pol;
+
+static void add(char *id, char *path, bool rec, unsigned allow, unsigned deny,
+		enum fsj_source src)
+{
+	struct fsj_rule r = {
+		.id = id, .path = path, .resolved = path, .recursive = rec,
+		.allow = allow, .deny = deny, .source = src, .origin = (char *)"test:1",
+	};
+
+	policy_add_rule(pol, &r);
+}
+
+static void setup(void)
+{
+	char **secrets = xcalloc(2, sizeof(char *));
+
+	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_FULL);
+	secrets[0] = xstrdup(H "/.ssh");
+	secrets[1] = xstrdup(H "/.config/gh/hosts.yml");
+	policy_set_lists(pol, NULL, 0, secrets, 2);
+	add(NULL, H "/.cargo/bin", true, 0, FSJ_CAPS_MODIFY, FSJ_SRC_PROTECTED);
+	add(NULL, H "/.bashrc", false, 0, FSJ_CAPS_MODIFY, FSJ_SRC_PROTECTED);
+	add("private", H "/data/private", true, 0, FSJ_CAPBIT(FSJ_CAP_READ), FSJ_SRC_RULES);
+	add("git-linked-worktree", H "/main/.git/worktrees/wt", true, FSJ_CAPS_ALL, 0,
+	    FSJ_SRC_BASELINE);
+	add("git-linked-worktree", H "/main/.git/objects", true, FSJ_CAPS_ALL, 0,
+	    FSJ_SRC_BASELINE);
+	policy_finalize(pol);
+}
+
+static void teardown(void)
+{
+	policy_free(pol);
+	pol = NULL;
+}
+
+/* guard(path, caps, folder) is refused, its sentence holding want. */
+static void refused(const char *path, unsigned caps, bool folder, const char *want)
+{
+	char *why = refusal_hint_guard(pol, path, caps, folder, NULL);
+
+	ck_assert_msg(why && strstr(why, want), "%s %s: got '%s', want '%s'", path,
+		      folder ? "folder" : "file", why ? why : "(offered)", want);
+	free(why);
+}
+
+static void offered(const char *path, unsigned caps, bool folder)
+{
+	char *why = refusal_hint_guard(pol, path, caps, folder, NULL);
+
+	ck_assert_msg(!why, "%s: refused: %s", path, why);
+}
+
+START_TEST(test_secret_at_under_over)
+{
+	const unsigned rd = FSJ_CAPBIT(FSJ_CAP_READ);
+	bool secret = false;
+	char *why = refusal_hint_guard(pol, H "/.ssh/id_ed25519", rd, false, &secret);
+
+	ck_assert_msg(why && secret, "%s", why);
+	ck_assert_str_eq(why, "a secret: " H "/.ssh (baseline 'secrets:'): grant it by hand if "
+			      "you mean it");
+	free(why);
+	refused(H "/.ssh", rd, false, "a secret: " H "/.ssh");
+	refused(H "/.config/gh", rd, true, "it holds the secret " H "/.config/gh/hosts.yml");
+	offered(H "/.config/gh/config.yml", rd, false);
+	/* a folder over a secret, whatever the capabilities */
+	refused(H "/.config", FSJ_CAPBIT(FSJ_CAP_CREATE), true, "hosts.yml");
+	/* the lookups */
+	ck_assert_str_eq(policy_secret_at(pol, H "/.ssh/config"), H "/.ssh");
+	ck_assert_ptr_null(policy_secret_at(pol, H "/.sshx"));
+	ck_assert_str_eq(policy_secret_under(pol, H), H "/.ssh");
+	ck_assert_ptr_null(policy_secret_under(pol, H "/.config/gh/config.yml"));
+}
+END_TEST
+
+START_TEST(test_user_deny_and_protected)
+{
+	const unsigned c = FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE);
+
+	/* under the user's deny, whatever the capability */
+	refused(H "/data/private/sub/x", c, false,
+		"under your deny rule 'private' on " H "/data/private");
+	/* over it, with a capability it denies; not with one it does not */
+	refused(H "/data", FSJ_CAPBIT(FSJ_CAP_READ), true, "the path your rule denies " H "/data/private");
+	offered(H "/data", c, true);
+	/* over a protected path with a capability it protects */
+	refused(H "/.cargo", c, true, "the protected path " H "/.cargo/bin");
+	/* read only: ~/.cargo/bin protects write, create and delete */
+	offered(H "/.cargo", FSJ_CAPBIT(FSJ_CAP_READ), true);
+	/* a file beside it, and the folder's own files */
+	offered(H "/.cargo/.package-cache", c, false);
+	refused(H "/.bashrc", c, false, "protected path " H "/.bashrc");
+	offered(H "/.bashrc.d-not", c, false);
+}
+END_TEST
+
+START_TEST(test_linked_worktree_anchors)
+{
+	const unsigned cd = FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE);
+
+	refused(H "/main/.git", cd, true, "git-linked-worktree");
+	refused(H "/main/.git/worktrees", FSJ_CAPBIT(FSJ_CAP_DELETE), false, "git-linked-worktree");
+	refused(H "/main/.git/worktrees/wt/gitdir", FSJ_CAPBIT(FSJ_CAP_WRITE), false,
+		"git-linked-worktree");
+	refused(H "/main/.git/worktrees/wt/commondir", FSJ_CAPBIT(FSJ_CAP_CREATE), false,
+		"git-linked-worktree");
+	/* what git needs beside them */
+	offered(H "/main/.git/refs", cd | FSJ_CAPBIT(FSJ_CAP_WRITE), true);
+	offered(H "/main/.git/packed-refs", FSJ_CAPS_MODIFY, false);
+	/* the objects grant is no gitdir of a worktree */
+	offered(H "/main/.git/objects/pack", cd, true);
+}
+END_TEST
+
+/* The summary's hint lines for items; caller frees. */
+static char *hints(const struct refusal_hint_item *items, size_t n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	refusal_hint_print(f, items, n, H, pol);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_one_folder_every_capability)
+{
+	const struct refusal_hint_item items[] = {
+		{ FSJ_CAP_CREATE, H "/.npm/_logs/1-debug.log", NULL, false },
+		{ FSJ_CAP_CREATE, H "/.npm/_cacache/tmp/a1b2", NULL, false },
+	};
+	cleanup_free char *text = hints(items, 2);
+
+	ck_assert_str_eq(text, "  to allow them: mkdir -p " H "/.npm (it does not exist yet), "
+			       "then fsjail run --grant read,write,create,delete:" H "/.npm ... "
+			       "(this run only), or fsjail allow add read,write,create,delete " H
+			       "/.npm folder (kept); fsjail explain " H "/.npm says why\n");
+}
+END_TEST
+
+START_TEST(test_guarded_folder_files_and_journals)
+{
+	const struct refusal_hint_item items[] = {
+		{ FSJ_CAP_CREATE, H "/.cargo/.package-cache", NULL, false },
+		{ FSJ_CAP_CREATE, H "/.cargo/.global-cache", NULL, false },
+		{ FSJ_CAP_READ, H "/.ssh/id_ed25519", NULL, false },
+	};
+	cleanup_free char *text = hints(items, 3);
+
+	ck_assert_msg(!strstr(text, ":" H "/.cargo "), "%s", text);
+	ck_assert_msg(strstr(text, "--grant write,create:" H "/.cargo/.package-cache "), "%s", text);
+	ck_assert_msg(strstr(text, "--grant write,create,delete:" H "/.cargo/.global-cache-journal "),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "  no grant offered for read " H "/.ssh/id_ed25519: a secret: "),
+		      "%s", text);
+	/* one line for the files of ~/.cargo, one for the secret */
+	ck_assert_int_eq((int)(strchr(strchr(text, '\n') + 1, '\n') - text + 1), (int)strlen(text));
+}
+END_TEST
+
+START_TEST(test_mkdir_offered_as_folder_and_report)
+{
+	const struct refusal_hint_item mk = { FSJ_CAP_CREATE, H "/.cache/tool", NULL, true };
+	const struct refusal_hint_item deny = { FSJ_CAP_CREATE, H "/w/.env",
+						"your own deny rule refused it", false };
+	struct refusal_hint h;
+	cJSON *o = cJSON_CreateObject();
+	char *s;
+
+	refusal_hint_one(pol, H, &mk, &h);
+	ck_assert_str_eq(h.path, H "/.cache/tool");
+	ck_assert(h.folder);
+	ck_assert_uint_eq(h.caps, FSJ_CAPS_MODIFY | FSJ_CAPBIT(FSJ_CAP_READ));
+	refusal_hint_release(&h);
+	/* the home itself is never offered */
+	refusal_hint_one(pol, H, &(struct refusal_hint_item){ FSJ_CAP_READ, H, NULL, false }, &h);
+	ck_assert_ptr_null(h.path);
+	ck_assert_ptr_nonnull(strstr(h.why, "home folder"));
+	refusal_hint_release(&h);
+	refusal_hint_json(o, pol, H, &deny);
+	s = cJSON_PrintUnformatted(o);
+	ck_assert_str_eq(s, "{\"hint\":null,\"hint_reason\":\"your own deny rule refused it\"}");
+	free(s);
+	cJSON_Delete(o);
+	o = cJSON_CreateObject();
+	refusal_hint_json(o, pol, H, &mk);
+	s = cJSON_PrintUnformatted(o);
+	ck_assert_str_eq(s, "{\"hint\":{\"grant\":\"read,write,create,delete:" H "/.cache/tool\","
+			    "\"capabilities\":[\"read\",\"write\",\"create\",\"delete\"],"
+			    "\"path\":\"" H "/.cache/tool\",\"folder\":true},\"hint_reason\":null}");
+	free(s);
+	cJSON_Delete(o);
+}
+END_TEST
+
+START_TEST(test_secrets_through_parse_and_cache)
+{
+	char dir[PATH_MAX], file[PATH_MAX + 16];
+	struct fsj_vars v = { .home = "/home/u" };
+	struct fsj_ruleset rs, back;
+	struct fsj_error err = { 0 };
+	char **roots = NULL, **roots2 = NULL, *buf;
+	size_t n = 0, n2 = 0, len;
+	FILE *f;
+
+	ck_assert_int_eq(tu_mkdtemp_in("/tmp", "check_hint", dir), 0);
+	snprintf(file, sizeof(file), "%s/b.yaml", dir);
+	f = fopen(file, "w");
+	fputs("baseline:\nprotected:\nsecrets:\n  - ${HOME}/.ssh\n  - ${HOME}/.netrc\n"
+	      "user_data_roots:\n  - /home\n", f);
+	fclose(f);
+	ck_assert_int_eq(fsj_baseline_parse(file, &v, FSJ_TIER_FULL, &rs, &roots, &n, &err), 0);
+	ck_assert_uint_eq(rs.n_secrets, 2);
+	ck_assert_str_eq(rs.secrets[0], "/home/u/.ssh");
+	ck_assert_str_eq(rs.secrets[1], "/home/u/.netrc");
+	buf = policy_cache_format("K\n", &rs, roots, n, &len);
+	ck_assert_int_eq(policy_cache_parse(buf, len, "K\n", "baseline", &back, &roots2, &n2), 0);
+	ck_assert_uint_eq(back.n_secrets, 2);
+	ck_assert_str_eq(back.secrets[1], "/home/u/.netrc");
+	ck_assert_uint_eq(n2, 1);
+	/* a rules entry holds no secrets */
+	ck_assert_int_eq(policy_cache_parse(buf, len, "K\n", "rules", &back, NULL, NULL), -1);
+	free(buf);
+	free(roots2[0]);
+	free(roots2);
+	fsj_ruleset_release(&rs);
+	free(roots[0]);
+	free(roots);
+	/* a secret must be a path */
+	f = fopen(file, "w");
+	fputs("baseline:\nprotected:\nsecrets: {a: 1}\nuser_data_roots:\n", f);
+	fclose(f);
+	ck_assert_int_eq(fsj_baseline_parse(file, &v, FSJ_TIER_FULL, &rs, NULL, NULL, &err), -1);
+	ck_assert_msg(strstr(err.text, "'secrets' must be a sequence of paths"), "%s", err.text);
+	tu_rm_tree(dir);
+}
+END_TEST
+
+static Suite *hint_suite(void)
+{
+	Suite *s = suite_create("hint");
+	TCase *tc = tcase_create("guard");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_secret_at_under_over);
+	tcase_add_test(tc, test_user_deny_and_protected);
+	tcase_add_test(tc, test_linked_worktree_anchors);
+	tcase_add_test(tc, test_one_folder_every_capability);
+	tcase_add_test(tc, test_guarded_folder_files_and_journals);
+	tcase_add_test(tc, test_mkdir_offered_as_folder_and_report);
+	tcase_add_test(tc, test_secrets_through_parse_and_cache);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run_suite(hint_suite(), CK_FORK_GETENV);
+}
