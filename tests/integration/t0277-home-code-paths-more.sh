@@ -12,10 +12,14 @@
 # from there first), emacs's init files, and ~/.config/user-tmpfiles.d
 # (an L+ line replaces ~/.bashrc at the next login). Each is now
 # protected: nothing appears, an existing file is unchanged, and ~ keeps
-# its grant. As root and again as FSJAIL_TEST_USER.
+# its grant. And git's global config where the environment puts it
+# ($XDG_CONFIG_HOME/git/config, $GIT_CONFIG_GLOBAL) was writable with ~
+# opened: core.fsmonitor there ran at the user's next git status (att7);
+# it is now protected as ~/.gitconfig is (src/repometa.c). As root and
+# again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_HOME_MORE_PASS 3
+plan_user_pass FSJ_HOME_MORE_PASS 4
 setup
 require_landlock
 
@@ -63,6 +67,28 @@ begin_test "the after-run summary names the protected rule"
 fsj --grant "all:$HOME" -- sh -c 'echo x >>"$HOME/.cargo/env"'
 assert_failed
 assert_err_match 'write .*/\.cargo/env: protected'
+end_test
+
+begin_test "git's global config moved by XDG_CONFIG_HOME or GIT_CONFIG_GLOBAL is protected"
+mkdir -p "$HOME/xdg/git" "$HOME/dot"
+: >"$HOME/xdg/git/config"
+: >"$HOME/dot/gitconfig"
+snapshot "$HOME/xdg/git/config"
+snapshot "$HOME/dot/gitconfig"
+XDG_CONFIG_HOME=$HOME/xdg fsj --grant "all:$HOME" -- sh -c '
+printf "[core]\n\tfsmonitor = touch /tmp/planted\n" >>"$XDG_CONFIG_HOME/git/config" 2>/dev/null && echo WROTE-xdg
+echo "* diff=x" >"$XDG_CONFIG_HOME/git/attributes" 2>/dev/null && echo WROTE-attributes
+echo ok >"$XDG_CONFIG_HOME/other" && echo SIBLING'
+assert_rc 0
+assert_out_nomatch WROTE
+assert_out_match '^SIBLING$'
+GIT_CONFIG_GLOBAL=$HOME/dot/gitconfig fsj --grant "all:$HOME" -- sh -c '
+printf "[core]\n\tfsmonitor = touch /tmp/planted\n" >>"$GIT_CONFIG_GLOBAL" 2>/dev/null && echo WROTE-global; true'
+assert_rc 0
+assert_out_nomatch WROTE
+assert_unchanged "$HOME/xdg/git/config"
+assert_unchanged "$HOME/dot/gitconfig"
+[ ! -e "$HOME/xdg/git/attributes" ] || fail "$HOME/xdg/git/attributes was made"
 end_test
 
 end_user_pass
