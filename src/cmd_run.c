@@ -280,12 +280,16 @@ int cmd_run(int argc, char **argv)
 	if (network_arg)
 		ctx.config.network = network_arg[0] == 'a' ? FSJ_NETWORK_ALLOW : FSJ_NETWORK_DENY;
 
-	/* The protected state folder and its sessions/ exist before the plan
-	 * is compiled (an inherited descriptor's backup made it: exit 125). */
-	state_sub = path_join(ctx.env.state_dir, "sessions");
-	if ((made = mkdir_p(state_sub, 0700)) < 0)
-		fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
-			      state_sub, strerror(errno));
+	/* The protected state folder, its sessions/ and hostlock/ exist before
+	 * the plan is compiled (made after it, a hidden one is refused: exit
+	 * 125, 'did not exist when the plan was compiled, but exists now'). */
+	for (size_t i = 0; made >= 0 && i < 2; i++) {
+		free(state_sub);
+		state_sub = path_join(ctx.env.state_dir, i ? "hostlock" : "sessions");
+		if ((made = mkdir_p(state_sub, 0700)) < 0)
+			fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
+				      state_sub, strerror(errno));
+	}
 	if (made < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;

@@ -18,6 +18,7 @@
 
 #include "backup_store.h"
 #include "cmd.h"
+#include "escape.h"
 #include "fsjail-int.h"
 #include "landlock.h"
 #include "path.h"
@@ -434,7 +435,9 @@ static const cJSON *jo(const cJSON *o, const char *name)
 /* The first line of s ("" for NULL): a hint line stays in the JSON. */
 static int line_len(const char *s)
 {
-	return s ? (int)strcspn(s, "\n") : 0;
+	const char *nl = s ? strstr(s, "\\x0a") : NULL; /* escape_strings()'s newline */
+
+	return s ? (int)(nl ? (size_t)(nl - s) : strcspn(s, "\n")) : 0;
 }
 
 static void print_file(const char *label, const cJSON *f)
@@ -461,6 +464,23 @@ static void print_caps_list(const cJSON *a)
 		printf("%s%s", first ? "" : ", ", c->valuestring ? c->valuestring : "");
 		first = false;
 	}
+}
+
+/* Every string in j made safe for a terminal (fsj_escape_term()): the
+ * paths status prints are the command's to name (a folder it made in the
+ * workspace, a repository the walk found there) and its escape sequences
+ * reached the user's terminal at the next status (att7). */
+static void escape_strings(cJSON *j)
+{
+	cJSON *c;
+
+	if (cJSON_IsString(j) && j->valuestring) {
+		char *e = fsj_escape_term(j->valuestring);
+
+		(void)cJSON_SetValuestring(j, e);
+		free(e);
+	}
+	cJSON_ArrayForEach(c, j) escape_strings(c);
 }
 
 static void print_text(const cJSON *root)
@@ -670,6 +690,7 @@ int cmd_status(int argc, char **argv)
 			printf("%s\n", text);
 		free(text);
 	} else {
+		escape_strings(root);
 		print_text(root);
 	}
 	cJSON_Delete(root);

@@ -187,12 +187,20 @@ static int read_values(struct job *j, const struct meta_call *m, struct meta_val
 }
 
 /* The supervisor acts with its own capabilities: a caller lacking one it
- * holds (CAP_CHOWN, CAP_FOWNER, CAP_FSETID) would gain it. */
-static bool caps_ok(const struct job *j)
+ * holds (CAP_CHOWN, CAP_FOWNER, CAP_FSETID; for an xattr named
+ * security.* or trusted.* CAP_SYS_ADMIN, security.capability CAP_SETFCAP,
+ * as the kernel's xattr_permission() and cap_inode_setxattr() ask) would
+ * gain it: the listener keeps CAP_SYS_ADMIN, a root command has not. */
+static bool caps_ok(const struct job *j, const struct meta_call *m, const struct meta_val *v)
 {
-	const uint64_t want = (1ULL << CAP_CHOWN) | (1ULL << CAP_FOWNER) | (1ULL << CAP_FSETID);
+	uint64_t want = (1ULL << CAP_CHOWN) | (1ULL << CAP_FOWNER) | (1ULL << CAP_FSETID);
+	bool x = m->kind == M_SETX || m->kind == M_REMOVEX;
 	struct tracee_status self;
 
+	if (x && strcmp(v->name, "security.capability") == 0)
+		want |= 1ULL << CAP_SETFCAP;
+	else if (x && (!strncmp(v->name, "security.", 9) || !strncmp(v->name, "trusted.", 8)))
+		want |= 1ULL << CAP_SYS_ADMIN;
 	if (notify_read_status(AT_FDCWD, "/proc/thread-self/status", &self) < 0 ||
 	    !(self.have & STATUS_HAVE_CAPS))
 		return false;
@@ -332,13 +340,13 @@ int notify_op_meta(struct job *j)
 		p = addr(j, a[(int)m->path]);
 	if (flags & ~known)
 		return nj_answer(j, EINVAL);
-	if (!caps_ok(j))
-		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "the caller lacks a capability fsjail holds",
-				 EPERM, NULL);
 	memset(&v, 0, sizeof(v));
 	e = read_values(j, m, &v);
 	if (e)
 		return nj_answer(j, e);
+	if (!caps_ok(j, m, &v))
+		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "the caller lacks a capability fsjail holds",
+				 EPERM, NULL);
 	/* utimensat, futimesat with a NULL path: the descriptor itself. */
 	if (m->kind == M_TIMES && m->dfd >= 0 && !p && flags)
 		return nj_answer(j, EINVAL);

@@ -357,6 +357,20 @@ static void scan(const char *workspace, const char *home, const char *state_dir,
 				add_hookspath(out, val, repo, home, repo);
 		}
 	}
+	/* git's global config where the environment moves it, out of the
+	 * baseline's ~/.config/git and ~/.gitconfig (att7): a file or folder,
+	 * or nothing yet (GIT_CONFIG_GLOBAL=/dev/null, as tests set, is none) */
+	for (int g = 0; g < 2; g++) {
+		const char *v = getenv(g ? "GIT_CONFIG_GLOBAL" : "XDG_CONFIG_HOME");
+		cleanup_free char *p =
+			v && v[0] == '/' ? xasprintf("%s%s", v, g ? "" : "/git") : NULL;
+		cleanup_free char *abs = p ? repometa_abs(p, "/", home) : NULL;
+		struct stat st;
+
+		if (abs && (stat(abs, &st) < 0 ? errno == ENOENT
+					       : (g ? S_ISREG(st.st_mode) : S_ISDIR(st.st_mode))))
+			repometa_add_path(out, abs, g == 0, FSJ_CAPS_MODIFY, abs);
+	}
 }
 
 void repometa_scan(const char *workspace, const char *home, struct repometa *out)

@@ -153,6 +153,24 @@ int rs_set_meta(int fd, const struct manifest_rec *r)
 	return 0;
 }
 
+/* Open name in pfd for reading and writing when it is a regular file of
+ * ours that its mode keeps us out of (the run's chmod 000, or a read-only
+ * file the run made writable, wrote and made read-only again, att7): u+rw
+ * is added first; the content's restore sets the saved mode after.
+ * Returns the descriptor, or -1 with errno set. */
+static int open_owner_rw(int pfd, const char *name)
+{
+	struct stat sb;
+
+	if (fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		return -1;
+	if (!S_ISREG(sb.st_mode) || sb.st_uid != geteuid())
+		return errno = EACCES, -1;
+	if (fchmodat(pfd, name, (sb.st_mode & 07777) | S_IRUSR | S_IWUSR, AT_SYMLINK_NOFOLLOW) < 0)
+		return -1;
+	return openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+}
+
 static int put_content(int src, int fd, const struct manifest_rec *r)
 {
 	struct stat sb;
@@ -256,6 +274,8 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 && errno == EACCES && !x->o->dry_run)
+		fd = open_owner_rw(pfd, name);
 	if (fd < 0 && errno == ENOENT) {
 		if (x->o->dry_run) {
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
@@ -281,6 +301,10 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
 			return;
 		}
+	}
+	if (fd < 0 && errno == EACCES) {
+		rs_act_errno(x, r->path, "cannot open it", errno);
+		return;
 	}
 	if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
 		rs_act(x, "refuse", r->path, NULL, false,
@@ -424,7 +448,7 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
  * put the object itself back there). */
 static void undo_meta(struct rctx *x, const struct manifest_rec *r)
 {
-	cleanup_fd int pfd = -1, fd = -1;
+	cleanup_fd int pfd = -1;
 	const char *name = rs_base_name(r->path);
 	struct timespec ts[2] = { r->atime, r->mtime };
 	struct stat sb;
@@ -444,16 +468,12 @@ static void undo_meta(struct rctx *x, const struct manifest_rec *r)
 		rs_act(x, "restore-meta", r->path, NULL, true, NULL);
 		return;
 	}
-	if (link) {
-		if ((geteuid() == 0 &&
-		     fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
-		    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
-			rs_act_errno(x, r->path, "cannot set its owner or times", errno);
-			return;
-		}
-	} else if ((fd = openat(pfd, name,
-				O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0 ||
-		   rs_set_meta(fd, r) < 0) {
+	/* By name in its folder, never followed: an open for reading fails
+	 * on the mode 000 the run may have set (att7), for a user not root. */
+	if ((geteuid() == 0 && r->uid != (uid_t)-1 &&
+	     fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    (!link && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
 		rs_act_errno(x, r->path, "cannot set its mode, owner or times", errno);
 		return;
 	}

@@ -8,12 +8,15 @@
 #   - enforce: auto runs at the proven tier, a tier the probe did not prove
 #     refuses (125) naming the failed check, off warns on every run;
 #   - status prints text and JSON whose fields are asserted here, and exits
-#     0 only when the effective tier meets enforce.
+#     0 only when the effective tier meets enforce;
+#   - a path the command named (a repository it made in the workspace) is
+#     printed escaped in the text (att7: its escape sequences reached the
+#     terminal at the user's next status), exact in the JSON.
 # FSJAIL_PROBE_FAIL=CHECK (test-only) makes a probe check fail, as a kernel
 # that does not enforce it would.
 . "$(dirname "$0")/libtest.sh"
 
-plan 24
+plan 25
 setup
 require_landlock
 
@@ -461,6 +464,18 @@ assert_rc 125
 run_cmd "$FSJAIL" status --workspace "$WS" --mode read-only --json
 assert_rc 0
 [ "$(json "$OUT" 'd["mode"]')" = read-only ] || fail "mode is not read-only"
+end_test
+
+begin_test "status: a repository whose name holds escape sequences is printed escaped"
+mkdir -p "$WS" && cd "$WS" || bail_out "no workspace"
+fsj_sh -- 'd=$(printf "r\033]0;PWN\007\033[2J"); mkdir "$d" && git init -q "$d"'
+assert_rc 0
+run_cmd "$FSJAIL" status --workspace "$WS"
+grep -q "$(printf '\033')" "$OUT" && fail "status printed a raw ESC byte"
+assert_out_match 'r\\x1b\]0;PWN\\x07\\x1b\[2J'
+"$FSJAIL" status --workspace "$WS" --json >"$T/s.json" 2>"$ERR"
+grep -q 'r\\u001b]0;PWN\\u0007' "$T/s.json" || fail "the JSON does not hold the exact name"
+rm -rf "$WS/r"*
 end_test
 
 done_testing
