@@ -1,4 +1,5 @@
 /* ask.c - ask before running (see ask.h). */
+#include "json-out.h"
 #include "config.h"
 
 #include <cjson/cJSON.h>
@@ -181,6 +182,7 @@ static char *request_json(const char *line, const char *cwd, enum fsj_tier tier,
 	cJSON_AddItemToArray(arr, cJSON_CreateString("always"));
 	if (folders)
 		cJSON_AddItemToArray(arr, cJSON_CreateString("folder"));
+	fsj_json_utf8(root);
 	s = cJSON_PrintUnformatted(root);
 	cJSON_Delete(root);
 	return s;

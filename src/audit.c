@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "json-out.h"
 #include "audit.h"
 #include "audit-limit.h"
 #include "path.h"
@@ -97,6 +98,7 @@ int audit_record(const struct audit_log *log, const struct audit_event *ev)
 	add_str(o, "rule", ev->rule_id);
 	if (ev->detail)
 		cJSON_AddStringToObject(o, "detail", ev->detail);
+	fsj_json_utf8(o);
 	line = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
 	if (!line) {

@@ -13,6 +13,7 @@
  * protected entry named. Edits keep the file's text (rulesfile.h).
  * Exit status: 0 done (or nothing to do), 125 refused or failed: the file
  * is unchanged. */
+#include "json-out.h"
 #include "config.h"
 
 #include <stdio.h>
@@ -65,7 +66,6 @@ static void list_rules(const struct fsj_ctx *ctx, bool json)
 {
 	if (json) {
 		cJSON *doc = cJSON_CreateObject(), *arr;
-		char *text;
 
 		cJSON_AddStringToObject(doc, "schema", "fsjail-allow/1");
 		cJSON_AddStringToObject(doc, "rules_file", ctx->env.rules_file);
@@ -79,9 +79,7 @@ static void list_rules(const struct fsj_ctx *ctx, bool json)
 			cJSON_AddItemToObject(o, "deny", fsjail_json_caps(r->deny));
 			cJSON_AddItemToArray(arr, o);
 		}
-		text = cJSON_Print(doc);
-		printf("%s\n", text);
-		cJSON_free(text);
+		fsj_json_put(doc);
 		cJSON_Delete(doc);
 		return;
 	}

@@ -3,6 +3,7 @@
  * list cycles with counts, show a cycle's records, restore a cycle
  * (restore.h), prune old cycles. Every path or command line printed in
  * text mode goes through fsj_escape_term(); JSON stays exact. */
+#include "json-out.h"
 #include "config.h"
 
 #include <cjson/cJSON.h>
@@ -65,10 +66,7 @@ int cmd_backups_load(const struct backup_store_cycle *c, struct manifest *m, int
 /* Print a JSON document on stdout and free it. */
 static void put_json(cJSON *doc)
 {
-	char *text = cJSON_Print(doc);
-
-	printf("%s\n", text);
-	cJSON_free(text);
+	fsj_json_put(doc);
 	cJSON_Delete(doc);
 }
 

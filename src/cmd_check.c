@@ -17,6 +17,7 @@
  *                    "held_by_tier": bool, "recursive": bool } ],
  *     "missing": [ { "path", "capability" } ] }
  * start/end are byte offsets of the effect's source text in the line. */
+#include "json-out.h"
 #include "config.h"
 
 #include <cjson/cJSON.h>
@@ -199,9 +200,7 @@ int cmd_check(int argc, char **argv)
 
 	if (json) {
 		cJSON *root = fsjail_json_check(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);
-		char *s = cJSON_Print(root);
-		printf("%s\n", s);
-		cJSON_free(s);
+		fsj_json_put(root);
 		cJSON_Delete(root);
 	} else {
 		print_text(stdout, (enum fsj_tier)tier, &fx, &chk);

@@ -1,6 +1,7 @@
 /* cmd_explain.c - `fsjail explain`: for each path and capability, the
  * decision and the level and rule (or baseline entry) that made it. The
  * JSON form is libfsjail's (fsjail_explain(), fsjail-json.c). */
+#include "json-out.h"
 #include "config.h"
 
 #include <cjson/cJSON.h>
@@ -130,9 +131,7 @@ int cmd_explain(int argc, char **argv)
 	}
 	cmd_note_release(json || tier_matters);
 	if (json) {
-		char *s = cJSON_Print(jroot);
-		printf("%s\n", s);
-		cJSON_free(s);
+		fsj_json_put(jroot);
 		cJSON_Delete(jroot);
 	} else {
 		printf("tier %s, mode %s, workspace %s\n", fsj_tier_name((enum fsj_tier)tier),

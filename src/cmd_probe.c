@@ -1,6 +1,7 @@
 /* cmd_probe.c - `fsjail probe`: find by experiment which fence tier this
  * kernel enforces for the backend, mode and workspace, or show the cached
  * answer (DESIGN.md section 5; probe.h). */
+#include "json-out.h"
 #include "config.h"
 
 #include <stdio.h>
@@ -131,11 +132,7 @@ int cmd_probe(int argc, char **argv)
 		fprintf(stderr, "fsjail: warning: %s", warnings.buf);
 	if (json) {
 		cJSON *j = probe_report_json(&r);
-		char *text = cJSON_Print(j);
-
-		if (text)
-			printf("%s\n", text);
-		free(text);
+		fsj_json_put(j);
 		cJSON_Delete(j);
 	} else {
 		print_report(&r);

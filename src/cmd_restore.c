@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "json-out.h"
 #include "backup.h"
 #include "cmd.h"
 #include "cmd_backups.h"
@@ -221,10 +222,7 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		}
 	}
 	if (json) {
-		char *text = cJSON_Print(out);
-
-		printf("%s\n", text);
-		cJSON_free(text);
+		fsj_json_put(out);
 	} else {
 		restore_text_print(actions, v[ci].name, dry);
 		if (!k.changed && !k.failed && status == FSJ_EXIT_OK) {

@@ -6,6 +6,7 @@
  * the two cannot say different things. Exit status: 0 when the effective
  * tier meets enforce (what `fsjail run` would accept), 1 otherwise, 125 for
  * a bad option. */
+#include "json-out.h"
 #include "config.h"
 
 #include <errno.h>
@@ -684,11 +685,7 @@ int cmd_status(int argc, char **argv)
 	root = cJSON_CreateObject();
 	meets = build(root, &opts, backend);
 	if (json) {
-		char *text = cJSON_Print(root);
-
-		if (text)
-			printf("%s\n", text);
-		free(text);
+		fsj_json_put(root);
 	} else {
 		escape_strings(root);
 		print_text(root);

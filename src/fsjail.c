@@ -2,6 +2,7 @@
  * policy as the fsjail command does, and the three queries; the error
  * objects (STYLE.md point 9, crun's libcrun_error_t). Nothing here prints:
  * the command prints what these return (cmd_*.c). */
+#include "json-out.h"
 #include "config.h"
 
 #include <cjson/cJSON.h>
@@ -329,7 +330,7 @@ static int not_loaded(fsjail_error **err)
 /* The JSON text of o (deleted here) as a new string for free(). */
 static char *json_text(cJSON *o)
 {
-	char *s = cJSON_Print(o), *out = xstrdup(s ? s : "null");
+	char *s = (fsj_json_utf8(o), cJSON_Print(o)), *out = xstrdup(s ? s : "null");
 
 	cJSON_free(s);
 	cJSON_Delete(o);

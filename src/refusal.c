@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "json-out.h"
 #include "escape.h"
 #include "refusal-hint.h"
 #include "refusal.h"
@@ -121,7 +122,7 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 /* o (consumed) as one line on fd, under wlock. */
 static int write_line(int fd, cJSON *o)
 {
-	char *line = cJSON_PrintUnformatted(o);
+	char *line = (fsj_json_utf8(o), cJSON_PrintUnformatted(o));
 	size_t n;
 	int rc;
 
