@@ -369,7 +369,7 @@ bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fs
 		return true;
 	if (!why)
 		nj_answer(j, e);
-	else if (raw[0] == '/' && !nj_may(j, raw, cap, &d))
+	else if (strncmp(raw, "/proc/", 6) == 0 && !nj_may(j, raw, cap, &d))
 		nj_refuse(j, cap, raw, "policy", e, &d);
 	else
 		nj_refuse(j, cap, raw, why, e, NULL);
