@@ -273,6 +273,7 @@ void prog_rg(struct an *a, struct inv *iv);
 void prog_tail(struct an *a, struct inv *iv);
 void prog_wc(struct an *a, struct inv *iv);
 void prog_less(struct an *a, struct inv *iv);
+void prog_ls(struct an *a, struct inv *iv);
 void prog_curl(struct an *a, struct inv *iv);
 void prog_wget(struct an *a, struct inv *iv);
 void prog_nc(struct an *a, struct inv *iv);

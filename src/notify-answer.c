@@ -361,19 +361,20 @@ bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc 
 bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fsj_cap cap,
 		 struct loc *l)
 {
+	struct fsj_decision d;
 	const char *why;
 	int e = notify_lookup(j->tr, dirfd, raw, lk, l, &why);
 
 	if (e == 0)
 		return true;
-	if (why)
-		nj_refuse(j, cap, NULL, why, e, NULL);
-	else
+	if (!why)
 		nj_answer(j, e);
+	else if (strncmp(raw, "/proc/", 6) == 0 && !nj_may(j, raw, cap, &d))
+		nj_refuse(j, cap, raw, "policy", e, &d);
+	else
+		nj_refuse(j, cap, raw, why, e, NULL);
 	return false;
 }
-
-
 
 /* A FIFO opened for writing without O_NONBLOCK and with no reader yet:
  * the open waits for a reader in a thread of its own, then hands the

@@ -504,7 +504,10 @@ bool nj_same(int fd, const struct stat *st);
 bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX]);
 /* notify_lookup(), answering (and recording a refusal) on failure. */
 bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l);
-/* The same, the refusal recorded as capability cap. */
+/* The same, the refusal recorded as capability cap. A path not looked up
+ * (a /proc/self name, a loop) is recorded as the command wrote it; one
+ * under /proc with the rule that refuses it anyway (procfs is protected:
+ * no grant is offered). */
 bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fsj_cap cap,
 		 struct loc *l);
 /* Open the existing object l for the caller with flags; a FIFO writer

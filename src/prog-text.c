@@ -1,5 +1,5 @@
 /* prog-text.c - handlers of the text tools: sed (with -i), grep, rg,
- * cat, head, tail, wc, less. */
+ * cat, head, tail, wc, less, ls. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -344,4 +344,28 @@ void prog_less(struct an *a, struct inv *iv)
 		if (!w_is(w, "-"))
 			effects_emit(a, &iv->c, M_READ, w);
 	}
+}
+
+/* ls [OPTION]... [FILE]...: each operand read (a folder is listed; a file
+ * is only looked at, which no capability governs, so read is the cautious
+ * answer), the current folder without one; -d lists no folder, -R lists
+ * each subtree (GNU coreutils ls(1)). */
+void prog_ls(struct an *a, struct inv *iv)
+{
+	static const char *const larg[] = { "block-size", "format", "hide", "ignore",
+					    "indicator-style", "quoting-style", "sort", "tabsize",
+					    "time", "time-style", "width", NULL };
+	static const struct ospec sp = { .sarg = "ITw", .larg = larg };
+	struct parsed p;
+	size_t n0 = a->out->n;
+
+	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
+	if (progopt_has(&p, 'd', "directory"))
+		return;
+	if (p.nops == 0 && iv->c.cwd)
+		effects_emit_at(a, &iv->c, M_READ, iv->c.cwd, NULL, iv->argv[0]->start,
+				iv->argv[0]->end);
+	prog_all_ops(a, iv, &p, M_READ);
+	if (progopt_has(&p, 'R', "recursive"))
+		effects_mark_recursive(a, n0);
 }

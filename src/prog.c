@@ -149,6 +149,7 @@ static const struct prog progs[] = {
 	TARGET_PROG("ln", prog_ln),
 	NOOP_BUILTIN("local"),
 	NOOP_BUILTIN("logout"),
+	PROG("ls", prog_ls),
 	PROG("ltrace", prog_unknown_wrapper),
 	NOOP_BUILTIN("mapfile"),
 	PROG("mkdir", prog_mkdir),

@@ -341,7 +341,7 @@ static const struct {
 	{ "make &>> build.log",
 	  "execute /usr/bin/make; any !/w; create /w/build.log" },
 	{ "ls 2> err.txt",
-	  "execute /usr/bin/ls; create /w/err.txt" },
+	  "read /w; create /w/err.txt" },
 	{ "rm 2>/dev/null /w/x /w/y",
 	  "delete /w/x; delete /w/y" },
 	{ "cp <in.txt a b",
@@ -351,7 +351,7 @@ static const struct {
 	{ "exec > log 2>&1",
 	  "create /w/log" },
 	{ "ls >&2",
-	  "execute /usr/bin/ls" },
+	  "read /w" },
 	{ "echo x >& out.txt",
 	  "create /w/out.txt" },
 	/* here-documents and here-strings */
@@ -396,7 +396,7 @@ static const struct {
 	{ "cd dir && sort < a > b | tee c; rm z",
 	  "execute /usr/bin/sort; read /w/dir/a; create /w/dir/b; create /w/dir/c; delete /w/dir/z" },
 	{ "cd dir && ls 2>&1 | tee q > r; rm z",
-	  "execute /usr/bin/ls; create /w/dir/q; create /w/dir/r; delete /w/dir/z" },
+	  "read /w/dir; create /w/dir/q; create /w/dir/r; delete /w/dir/z" },
 	/* after `||` the left side may or may not have run */
 	{ "true || cd dir && rm g",
 	  "delete ?-" },
@@ -509,7 +509,7 @@ static const struct {
 	{ "diff <(sort a) <(sort b)",
 	  "execute /usr/bin/diff; execute /usr/bin/sort; execute /usr/bin/sort" },
 	{ "cat <(ls)",
-	  "execute /usr/bin/ls" },
+	  "read /w" },
 	{ "echo `rm z`",
 	  "delete /w/z" },
 	{ "rm \"$(pwd)/z\"",
@@ -614,9 +614,10 @@ static const struct {
 	  "execute /usr/bin/python3; any !/w; read /w/x.py" },
 	{ "cd src && ./build.sh",
 	  "execute /w/src/build.sh; any !/w/src" },
-	{ "ls -l dir; sort f; env echo hi; /usr/bin/ls",
-	  "execute /usr/bin/ls; execute /usr/bin/sort; "
-	  "execute /usr/bin/echo; execute /usr/bin/ls" },
+	/* ls reads each operand, the current folder without one; -d none */
+	{ "ls -l dir; sort f; env echo hi; /usr/bin/ls; ls -d x; ls -w 80 -I y -- z",
+	  "read /w/dir; execute /usr/bin/sort; "
+	  "execute /usr/bin/echo; read /w; read /w/z" },
 	{ "./ls; /opt/bin/cat",
 	  "execute /w/ls; any !/w; execute /opt/bin/cat; any !/w" },
 	{ "make -j4",
