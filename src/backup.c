@@ -371,8 +371,11 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		manifest_add_int(rec, "dir_mode", (long long)(dsb.st_mode & 07777));
 	manifest_add_int(rec, "time", (long long)time(NULL));
 	cJSON_AddStringToObject(rec, "call", call ? call : "notify");
-	/* A removed file is kept by a link whatever its size (no copy). */
-	if (what == BACKUP_CHANGE_REMOVE &&
+	/* A removed file is kept by a link whatever its size (no copy), when
+	 * the name removed is its last: with another name left (perl -i.bak
+	 * links f to f.bak, then renames its new f over f), a write through
+	 * that name after the run would change the copy kept (user6). */
+	if (what == BACKUP_CHANGE_REMOVE && sb.st_nlink == 1 &&
 	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
 		linked = true;
 	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size &&
