@@ -113,6 +113,7 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name, con
 	if (platform_rename_noreplace(dirfd, name, bc->filesfd, num) < 0)
 		return -1;
 	if (arrived(bc->filesfd, num, want)) {
+		bc->removed++;
 		backup_audit(bc, "restore", path, "backup", "moved into the restore's cycle");
 		return 1;
 	}

@@ -129,8 +129,8 @@ void rs_take(struct rctx *x, int pfd, const char *path, const struct stat *sb, c
 	if (S_ISDIR(sb->st_mode) && (n = left_in(x, pfd, path, first, sizeof(first))) != 0) {
 		d = n < 0 ? xasprintf("the run made this folder, but it cannot be read (%s): left",
 				      strerror(errno))
-			  : xasprintf("the run made this folder, but it holds %d entr%s the run did "
-				      "not make (%s%s): left, with everything in it",
+			  : xasprintf("the run made this folder, but it still holds %d entr%s once "
+				      "the run's are taken (%s%s): left, with everything in it",
 				      n, n == 1 ? "y" : "ies", first, n > 3 ? ", ..." : "");
 		rs_leave(x, path, d);
 		free(d);

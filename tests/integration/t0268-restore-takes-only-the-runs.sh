@@ -39,7 +39,7 @@ json_actions >"$T/acts"
 for p in a a/b a/b/c; do
 	grep -qx "leave $p" "$T/acts" || fail "--json does not say folder $p is left: $(tr '\n' ';' <"$T/acts")"
 done
-grep -q '"detail":[[:space:]]*"the run made this folder, but it holds 1 entry the run did not make (mine)' "$OUT" ||
+grep -q '"detail":[[:space:]]*"the run made this folder, but it still holds 1 entry once the run.s are taken (mine)' "$OUT" ||
 	fail "--json does not say why a/b/c is left: $(grep -o '"detail":[^}]*' "$OUT" | head -3)"
 end_test
 
@@ -50,7 +50,7 @@ assert_rc 0
 echo mine >"$WS/t/u/mine"
 ws_restore
 assert_content "$WS/t/u/mine" mine
-assert_err_match "t/u': the run made this folder, but it holds 1 entry the run did not make \(mine\)"
+assert_err_match "t/u': the run made this folder, but it still holds 1 entry once the run.s are taken \(mine\)"
 end_test
 
 begin_test "a hard link the user made to a file the run made, inside the run's folder: kept"
