@@ -64,7 +64,7 @@ void rs_restored(struct rctx *x, const char *path, bool later)
 		d = xstrdup("changed after the run: that later version would be kept in the "
 			    "restore's own cycle");
 	else if (later)
-		d = xasprintf("changed after the run: your later version is kept in cycle %s "
+		d = xasprintf("changed after the run: that later version is kept in cycle %s "
 			      "(fsjail backups restore --cycle %s brings it back)",
 			      c, c);
 	rs_act(x, "restore-content", path, NULL, true, d);

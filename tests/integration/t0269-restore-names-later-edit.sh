@@ -4,7 +4,7 @@
 # user's later version only findable by listing cycles. The restore still
 # puts it back (the later version kept first in the restore's own cycle:
 # nothing the user wrote is lost), and now names each such path: "changed
-# after the run: your later version is kept in cycle N", in text and in
+# after the run: that later version is kept in cycle N", in text and in
 # --json ("changed_after_run", "kept_in"); restoring that cycle brings
 # the user's version back. A file nobody touched after the run is not
 # named so.
@@ -26,7 +26,7 @@ echo "the user's later version" >"$WS/f"
 ws_restore
 assert_content "$WS/f" orig
 assert_content "$WS/g" orig-g
-assert_out_match "restored $WS/f from cycle [^ ]+ \(changed after the run: your later version is kept in cycle [^ ]+ "
+assert_out_match "restored $WS/f from cycle [^ ]+ \(changed after the run: that later version is kept in cycle [^ ]+ "
 grep "$WS/g" "$OUT" | grep -q "changed after the run" && fail "g, untouched after the run, is said to be changed: $(grep "$WS/g" "$OUT")"
 end_test
 
