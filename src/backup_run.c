@@ -56,9 +56,7 @@ static int broker_rename(struct broker *b, int fdir, const char *fname, const ch
 {
 	cleanup_fd int fd = -1;
 
-	(void)b;
-	(void)fdir;
-	(void)fname;
+	(void)b, (void)fdir, (void)fname;
 	if (done) { /* st NULL: the rename failed */
 		if (!st)
 			backup_note_rename_failed(run.bc, from, to);
@@ -106,11 +104,9 @@ static int broker_creating(struct broker *b, int dirfd, const char *path, const 
 			   bool failed, struct fsj_error *err)
 {
 	(void)b;
-	if (failed) {
+	if (failed)
 		backup_note_cancel(run.bc, path);
-		return 0;
-	}
-	if (backup_note_creating(run.bc, dirfd, path, of) < 0)
+	else if (backup_note_creating(run.bc, dirfd, path, of) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "the create cannot be recorded for undo: %s",
 				     strerror(errno));
 	return 0;
@@ -143,16 +139,20 @@ static int broker_meta(struct broker *b, int dirfd, const char *name, const char
 	return before_change(dirfd, name, path, BACKUP_CHANGE_META, err);
 }
 
-/* Before a host delete removes the non-folder name in dirfd (broker.h):
- * kept as the listener's unlink keeps it (notify-ops.c op_unlink()), a
- * regular file by link whatever its size, a symlink or FIFO recorded;
+/* Before a host delete removes the name in dirfd (broker.h): kept as the
+ * listener's unlink or rmdir keeps it (notify-ops.c), a regular file by
+ * link whatever its size, a symlink, FIFO or (empty) folder recorded;
  * nothing for one the run made or under a temporary directory. The
  * broker acts under the host lock (hostlock.h), so the name holds this
  * object until the delete. */
 static int broker_remove(struct broker *b, int dirfd, const char *name, const char *path,
 			 struct fsj_error *err)
 {
+	struct stat sb;
+
 	(void)b;
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(sb.st_mode))
+		return backup_before_rmdir(run.bc, dirfd, name, path, getenv("FSJAIL_CALL_ID"), err);
 	return before_change(dirfd, name, path, BACKUP_CHANGE_REMOVE, err);
 }
 

@@ -23,9 +23,8 @@ static int backup(struct op *o, int dirfd, const char *name, const char *path)
 {
 	struct stat st;
 
-	if (!broker_backup_hook)
-		return 0;
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+	if (!broker_backup_hook || fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(st.st_mode))
 		return 0;
 	return broker_backup_hook(o->b, dirfd, name, path, &o->err);
 }
@@ -46,11 +45,19 @@ static int fail_errno(struct op *o, const char *what, const char *path)
 			     strerror(errno));
 }
 
-/* Remove the tree name in parent_fd (path: its resolved spelling),
- * checking delete on every entry. host_fd: the same folder from the
- * host's view (broker_host_dirfd()), or -1, where each removed file is
- * linked into the cycle from. trash: each file is a trash-mode delete of
- * its own (broker_trash_hook: kept and recorded by the cycle, att6). */
+/* rmdir name in parent_fd, its record (mode, owner, times) first. 0/-1. */
+static int rmdir_kept(struct op *o, int parent_fd, const char *name, const char *path)
+{
+	if (broker_remove_hook && broker_remove_hook(o->b, parent_fd, name, path, &o->err) < 0)
+		return -1;
+	return unlinkat(parent_fd, name, AT_REMOVEDIR) < 0 ? fail_errno(o, "delete", path) : 0;
+}
+
+/* Remove the tree name in parent_fd (path: resolved), checking delete on
+ * every entry, each folder by rmdir_kept(). host_fd: the same folder from
+ * the host's view (broker_host_dirfd()), or -1, where each removed file is
+ * linked into the cycle from. trash: each file a trash-mode delete of its
+ * own (broker_trash_hook: kept and recorded by the cycle, att6). */
 static int remove_tree(struct op *o, int parent_fd, int host_fd, const char *name, const char *path,
 		       int depth, bool trash)
 {
@@ -123,9 +130,7 @@ static int remove_tree(struct op *o, int parent_fd, int host_fd, const char *nam
 		}
 	}
 	closedir(d);
-	if (unlinkat(parent_fd, name, AT_REMOVEDIR) < 0)
-		return fail_errno(o, "delete", path);
-	return 0;
+	return rmdir_kept(o, parent_fd, name, path);
 }
 
 /* Copy the regular file sfd to dfd (copy_file_range(2), read/write where
@@ -154,10 +159,8 @@ static int copy_fd(int sfd, int dfd)
 		n = read(sfd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			return 0;
+		if (n <= 0)
+			return (int)n; /* 0: the end; -1: errno set */
 		if (write_all(dfd, buf, (size_t)n) < 0)
 			return -1;
 	}
@@ -294,10 +297,7 @@ int hostop_act(struct op *o, bool to_exists)
 			goto out;
 		}
 		if (S_ISDIR(st.st_mode) && !json_bool(req, "recursive", false)) {
-			if (unlinkat(fdir, o->from.name, AT_REMOVEDIR) < 0)
-				fail_errno(o, "delete", o->from.path);
-			else
-				rc = 0;
+			rc = rmdir_kept(o, fdir, o->from.name, o->from.resolved);
 			goto out;
 		}
 		dfd = broker_remove_hook ? broker_host_dirfd(&o->from) : -1;

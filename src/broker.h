@@ -119,10 +119,10 @@ extern int (*broker_rename_hook)(struct broker *b, int from_dir, const char *fro
 				 bool done, struct fsj_error *err);
 
 /* The remove hook (DESIGN.md section 9), called before a host delete
- * removes the existing non-folder name in dirfd (path its resolved
- * spelling): unlink mode, and the trash hook's own use. It keeps the
- * object as the listener's unlink keeps it (a regular file by link,
- * whatever its size; a symlink or FIFO recorded). Returns 0, or -1 with
+ * removes the existing name in dirfd (path its resolved spelling; a
+ * folder once empty): unlink mode, trash mode's folders, the trash hook's
+ * own use. It keeps the object as the listener keeps it (a regular file
+ * by link, whatever its size; a symlink, FIFO or folder recorded). 0, or -1 with
  * err set to refuse the delete. NULL (backups off): broker_backup_hook is
  * called instead. */
 extern int (*broker_remove_hook)(struct broker *b, int dirfd, const char *name, const char *path,

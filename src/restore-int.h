@@ -31,10 +31,10 @@ struct rctx {
 	size_t nmade;
 	struct backup_index *files; /* the files with more than one record (restore-names.c) */
 	bool *answered; /* by record: a "creating" or "renamed" a later record answers */
+	struct timespec *ended; /* by part: when its run ended (0: not known; restore-take.h) */
 };
 
-/* A file made again by this restore (a copy from the cycle): its other
- * removed names become links of it. fd: open on the new file (owned). */
+/* A file made again by this restore (a copy from the cycle; fd owned). */
 struct made {
 	dev_t dev;
 	ino_t ino;

@@ -1,6 +1,6 @@
 /* restore-made.c - the names the run made (manifest.h "created",
- * "creating", "cancel"): restore moves what they hold to the trash (an
- * empty folder is removed), never deletes, and takes nothing it cannot
+ * "creating", "cancel"): restore moves what they hold into its own cycle
+ * (restore-take.h), never deletes, and takes nothing it cannot
  * tell the run made. A "created" record names its object by identity. A
  * "creating" record is written before the create (issue 14): one that no
  * later "created" or "cancel" record answers is a create the kill cut
@@ -20,8 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "restore-int.h"
-#include "trash.h"
+#include "restore-take.h"
 #include "util.h"
 
 /* The longest a listener takes from a "creating" record to its create,
@@ -176,35 +175,6 @@ void rs_made_begin(struct rctx *x)
 	free(v);
 }
 
-/* Move the object sb the run made at name in pfd to the trash (an empty
- * folder: removed), or say what a dry run would do. */
-static void take(struct rctx *x, int pfd, const char *path, const struct stat *sb,
-		 const char *detail)
-{
-	struct fsj_error err = { { 0 } };
-	const char *name = rs_base_name(path);
-
-	if (x->o->dry_run) {
-		rs_act(x, S_ISDIR(sb->st_mode) ? "remove-folder" : "trash", path, NULL, true,
-		       detail);
-		rs_sim_add(x, path, SIM_GONE);
-		return;
-	}
-	if (S_ISDIR(sb->st_mode) && unlinkat(pfd, name, AT_REMOVEDIR) == 0) {
-		rs_act(x, "remove-folder", path, NULL, true, detail ? detail : "empty");
-		return;
-	}
-	if (!x->o->home) {
-		rs_act(x, "refuse", path, NULL, false, "no trash: no home folder");
-		return;
-	}
-	if (trash_move_at(x->o->home, pfd, name, path, NULL, &err) < 0) {
-		rs_act(x, "refuse", path, NULL, false, err.text);
-		return;
-	}
-	rs_act(x, "trash", path, NULL, true, detail);
-}
-
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
@@ -229,20 +199,8 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
 	    !(rs_same_ident(&sb, r) || rs_made_is(x, r, &sb)))
 		return; /* gone, or not what the run made */
-	take(x, pfd, r->path, &sb, NULL);
-}
-
-/* An object left where a restore cannot tell the run made it: said (in
- * the actions, counted neither done nor failed). */
-static void leave(struct rctx *x, const char *path, const char *why)
-{
-	cJSON *a = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(a, "action", "leave");
-	cJSON_AddStringToObject(a, "path", path);
-	cJSON_AddBoolToObject(a, "ok", true);
-	cJSON_AddStringToObject(a, "detail", why);
-	cJSON_AddItemToArray(x->actions, a);
+	rs_take(x, pfd, r->path, &sb,
+		rs_changed_after(x, r, &sb) ? "changed after the run" : NULL);
 }
 
 void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
@@ -264,25 +222,25 @@ void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
 	if (pfd < 0 || fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* never made, or gone */
 	if (fstat(pfd, &dsb) < 0 || dsb.st_dev != r->dir_dev || dsb.st_ino != r->dir_ino) {
-		leave(x, r->path,
+		rs_leave(x, r->path,
 		      "the run was killed as it made this name, but its folder is "
 		      "not the one it was made in: left");
 		return;
 	}
 	if (r->has_ident) { /* a link: the file linked, by identity */
 		if (rs_same_ident(&sb, r))
-			take(x, pfd, r->path, &sb, "made by the run, its record cut short");
+			rs_take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 		else
-			leave(x, r->path,
+			rs_leave(x, r->path,
 			      "the run was killed as it linked this name, and it "
 			      "holds another file now: left");
 		return;
 	}
 	born = born_since(pfd, rs_base_name(r->path), &r->since);
 	if (born == 1)
-		take(x, pfd, r->path, &sb, "made by the run, its record cut short");
+		rs_take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 	else
-		leave(x, r->path,
+		rs_leave(x, r->path,
 		      born < 0    ? "the run was killed as it made this name; the "
 				    "filesystem keeps no birth time to tell it is the "
 				    "run's: left"

@@ -3,7 +3,7 @@
  * restore's actions on it, where the actions themselves (restore.c, and
  * --json) can name a path several times: content restored once per save,
  * a file the run renamed over another moved back to its temporary name
- * and then trashed. Every path is escaped (cmd_backups_put()). */
+ * and then trashed; a file changed after the run says so. Paths escaped. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@
 
 /* One path's net effect. */
 struct net {
-	const char *path;
-	const char *to;        /* move-back, swap-back: where it went */
+	const char *path, *to; /* to: move-back, swap-back: where it went */
+	const char *later;     /* restore-content: changed after the run (detail) */
 	bool content, recreate, trash, moved, swapped, mkdir, rmdir, meta;
 };
 
@@ -66,8 +66,7 @@ static void line(const char *v, const char *path, const char *mid, const char *t
 		cmd_backups_put(stdout, mid, to);
 	if (cycle)
 		cmd_backups_put(stdout, " from cycle ", cycle);
-	fputs(tail, stdout);
-	putchar('\n');
+	printf(tail[0] && tail[0] != ' ' ? " (%s)\n" : "%s\n", tail); /* a detail: in brackets */
 }
 
 void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
@@ -108,7 +107,7 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			e->path = path;
 		}
 		if (strcmp(act, "restore-content") == 0)
-			e->content = true;
+			e->content = true, e->later = e->later ? e->later : str(a, "detail");
 		else if (strcmp(act, "recreate") == 0)
 			e->recreate = true;
 		else if (strcmp(act, "trash") == 0)
@@ -132,8 +131,9 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			line(verb("mkdir", dry), e->path, NULL, NULL, NULL, "");
 		if (e->content || e->recreate)
 			line(verb(back, dry), e->path, NULL, NULL, cycle,
-			     !e->trash ? "" : dry ? " (the run's version would move to the trash)"
-						  : " (the run's version moved to the trash)");
+			     e->trash ? (dry ? " (the run's version would move to the trash)"
+					     : " (the run's version moved to the trash)")
+				      : e->later ? e->later : "");
 		else if (e->trash)
 			line(verb("trash", dry), e->path, NULL, NULL, NULL, "");
 		if (e->moved)

@@ -14,6 +14,8 @@
 #include "backup_copy.h"
 #include "path.h"
 #include "restore-int.h"
+#include "restore-other.h"
+#include "restore-take.h"
 #include "restore.h"
 #include "util.h"
 
@@ -244,7 +246,9 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	cleanup_fd int src = -1, pfd = -1, fd = -1;
 	struct fsj_error err = { { 0 } };
 	const char *name = rs_base_name(r->path);
+	unsigned long kept;
 	struct stat sb;
+	bool later;
 
 	if (!r->backup) {
 		if (!rs_from_trash(x, r))
@@ -314,10 +318,12 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	if (same_state(fd, src, r))
 		return;
 	if (x->o->dry_run) {
-		rs_act(x, "restore-content", r->path, NULL, true, NULL);
+		rs_restored(x, r->path, rs_changed_after(x, r, &sb));
 		return;
 	}
-	/* What is overwritten is kept first: a restore can be undone too. */
+	/* What is overwritten is kept first: a restore can be undone too; a
+	 * version changed after the run is named (its first save only). */
+	kept = x->o->undo ? backup_cycle_count(x->o->undo) : 0;
 	if (x->o->undo && backup_before_change(x->o->undo, pfd, name, fd, r->path,
 					       BACKUP_CHANGE_CONTENT, "restore", &err) < 0) {
 		rs_act(x, "refuse", r->path, NULL, false, err.text);
@@ -327,7 +333,8 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		rs_act_errno(x, r->path, "cannot write it back", errno);
 		return;
 	}
-	rs_act(x, "restore-content", r->path, NULL, true, NULL);
+	later = x->o->undo && backup_cycle_count(x->o->undo) > kept && rs_changed_after(x, r, &sb);
+	rs_restored(x, r->path, later);
 }
 
 /* A file changed, removed, or reached by another name (DESIGN.md section
@@ -443,108 +450,11 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	rs_act(x, "mkdir", r->path, NULL, true, NULL);
 }
 
-/* Put back the mode, owner and times r recorded on whatever object of
- * r's type is at its path now (the older records undone before this one
- * put the object itself back there). */
-static void undo_meta(struct rctx *x, const struct manifest_rec *r)
-{
-	cleanup_fd int pfd = -1;
-	const char *name = rs_base_name(r->path);
-	struct timespec ts[2] = { r->atime, r->mtime };
-	struct stat sb;
-	bool link;
-
-	pfd = rs_open_parent(x, r->path, false, NULL);
-	if (pfd < 0 || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    (sb.st_mode & S_IFMT) != r->type)
-		return; /* gone, or another kind of object now: nothing of it to mend */
-	link = S_ISLNK(sb.st_mode);
-	if ((link || (sb.st_mode & 07777) == r->mode) &&
-	    (geteuid() != 0 || (sb.st_uid == r->uid && sb.st_gid == r->gid)) &&
-	    FSJ_STAT_MTIM(&sb).tv_sec == r->mtime.tv_sec &&
-	    FSJ_STAT_MTIM(&sb).tv_nsec == r->mtime.tv_nsec)
-		return;
-	if (x->o->dry_run) {
-		rs_act(x, "restore-meta", r->path, NULL, true, NULL);
-		return;
-	}
-	/* By name in its folder, never followed: an open for reading fails
-	 * on the mode 000 the run may have set (att7), for a user not root. */
-	if ((geteuid() == 0 && r->uid != (uid_t)-1 &&
-	     fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    (!link && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
-		rs_act_errno(x, r->path, "cannot set its mode, owner or times", errno);
-		return;
-	}
-	rs_act(x, "restore-meta", r->path, NULL, true, NULL);
-}
-
-/* A FIFO named name in the folder pfd with r's mode. mkfifoat(2) is not
- * in every macOS SDK (macOS 13): there the record's absolute path. */
-static int make_fifo(int pfd, const char *name, const struct manifest_rec *r)
-{
-#ifdef __APPLE__
-	(void)pfd;
-	(void)name;
-	return mkfifo(r->path, r->mode & 0777);
-#else
-	return mkfifoat(pfd, name, r->mode & 0777);
-#endif
-}
-
-/* Make a removed symlink or FIFO again (never over anything). */
-static void undo_special(struct rctx *x, const struct manifest_rec *r)
-{
-	cleanup_fd int pfd = -1;
-	const char *name = rs_base_name(r->path);
-	struct timespec ts[2] = { r->atime, r->mtime };
-	char target[PATH_MAX];
-	struct stat sb;
-	ssize_t n;
-
-	if ((x->o->dry_run && rs_sim_brings(x, r->path)) || rs_gone_with_folder(x, r))
-		return;
-	pfd = rs_open_parent(x, r->path, true, r);
-	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {
-		rs_act_errno(x, r->path, "cannot open its folder", errno);
-		return;
-	}
-	if (pfd >= 0 && fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
-		n = r->type == S_IFLNK ? readlinkat(pfd, name, target, sizeof(target) - 1) : 0;
-		if (n >= 0)
-			target[n] = '\0';
-		if ((sb.st_mode & S_IFMT) == r->type &&
-		    (r->type != S_IFLNK || (n >= 0 && strcmp(target, r->target) == 0)))
-			return; /* back already */
-		rs_act(x, "refuse", r->path, NULL, false,
-		       "cannot make it again: its name is taken");
-		return;
-	}
-	if (x->o->dry_run) {
-		rs_act(x, "recreate", r->path, NULL, true, NULL);
-		return;
-	}
-	if ((r->type == S_IFLNK ? symlinkat(r->target, pfd, name) : make_fifo(pfd, name, r)) < 0) {
-		rs_act_errno(x, r->path, "cannot make it again", errno);
-		return;
-	}
-	/* Owner (as root), the mode past the umask, times: what fails is said. */
-	if ((geteuid() == 0 && fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    (r->type == S_IFIFO && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
-		rs_act_errno(x, r->path, "made again, but cannot set its owner, mode or times",
-			     errno);
-		return;
-	}
-	rs_act(x, "recreate", r->path, NULL, true, NULL);
-}
-
 int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 		   const struct manifest *m, const struct restore_opts *o, cJSON *actions,
 		   struct restore_counts *c)
 {
-	struct rctx x = { NULL, n, names, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL, NULL };
+	struct rctx x = { NULL, n, names, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
 	int *files = xcalloc(n + 1, sizeof(*files));
 
 	memset(c, 0, sizeof(*c));
@@ -554,6 +464,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 	x.filesfd = files;
 	rs_names_begin(&x);
 	rs_made_begin(&x);
+	rs_ended_begin(&x, cyclefds, n);
 	for (size_t i = m->n; i-- > 0;) {
 		const struct manifest_rec *r = &m->v[i];
 
@@ -582,10 +493,10 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 			undo_rmdir(&x, r);
 			break;
 		case MANIFEST_META:
-			undo_meta(&x, r);
+			rs_undo_meta(&x, r);
 			break;
 		case MANIFEST_SPECIAL:
-			undo_special(&x, r);
+			rs_undo_special(&x, r);
 			break;
 		case MANIFEST_CYCLE:
 		case MANIFEST_CANCEL: /* read by rs_made_begin() */
@@ -601,6 +512,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 	rs_names_end(&x);
 	free(x.answered);
 	free(x.sim);
+	free(x.ended);
 	return c->failed ? -1 : 0;
 }
 

@@ -12,8 +12,8 @@
  *                   inode (or a folder this restore made again), moves
  *                   back to "from" (never over an existing file; the
  *                   second half of an exchange swaps the two back)
- *   created         what the run made is moved to the trash (an empty
- *                   folder is removed: nothing is lost)
+ *   created         what the run made goes into the restore's own cycle
+ *                   (restore-take.h; a folder once empty, else left)
  *   rmdir           the folder is made again with its mode
  *   meta            mode, owner (as root) and times go back on the object
  *                   of that type now at the path
@@ -58,7 +58,7 @@ struct restore_counts {
  * to actions (a cJSON array) as {"action", "path", "to"?, "ok", "detail"?}
  * with action one of "restore-content", "recreate", "move-back",
  * "swap-back", "trash", "remove-folder", "mkdir", "restore-meta",
- * "refuse", "not-saved"; nothing is appended for
+ * "refuse", "not-saved", "leave"; nothing is appended for
  * a record already in its restored state. Returns 0 when every action
  * succeeded (counts in *c), -1 when some failed (their "ok" is false and
  * "detail" says why). Never follows a symlink; see above. */

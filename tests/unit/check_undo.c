@@ -408,7 +408,8 @@ START_TEST(test_restore_undoes_all)
 	ck_assert(backup_created_in_cycle(bc, sb.st_dev, sb.st_ino));
 	ck_assert_int_eq(backup_cycle_commit(bc, 0, &err), 0);
 	load(&m);
-	o.home = home;
+	o.home = home; /* what restore takes goes into its own cycle */
+	o.undo = backup_cycle_new(ustate, "undo", "restore", 0, NULL, &err);
 	cfd = open(cycledir, O_RDONLY | O_DIRECTORY);
 	/* dry run: nothing changes */
 	o.dry_run = true;
@@ -436,6 +437,7 @@ START_TEST(test_restore_undoes_all)
 	cJSON_Delete(acts);
 	close(cfd);
 	manifest_release(&m);
+	backup_cycle_free(o.undo);
 	backup_cycle_free(bc);
 }
 END_TEST

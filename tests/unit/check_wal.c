@@ -167,7 +167,8 @@ START_TEST(test_killed_creates_restored)
 	wr(x);
 	/* killed: never committed */
 	load(&m);
-	o.home = home;
+	o.home = home; /* what restore takes goes into its own cycle */
+	o.undo = backup_cycle_new(state, "undo", "restore", 0, NULL, &(struct fsj_error){ { 0 } });
 	cfd = open(cycledir, O_RDONLY | O_DIRECTORY);
 	acts = cJSON_CreateArray();
 	o.dry_run = true;
@@ -200,6 +201,7 @@ START_TEST(test_killed_creates_restored)
 	close(cfd);
 	close(dfd);
 	manifest_release(&m);
+	backup_cycle_free(o.undo);
 	backup_cycle_free(bc);
 }
 END_TEST
@@ -221,7 +223,8 @@ START_TEST(test_link_by_identity)
 	ck_assert_int_eq(link(f, l), 0); /* killed before its record */
 	load(&m);
 	ck_assert(m.v[0].has_ident && m.v[0].ino == sb.st_ino);
-	o.home = home;
+	o.home = home; /* what restore takes goes into its own cycle */
+	o.undo = backup_cycle_new(state, "undo", "restore", 0, NULL, &(struct fsj_error){ { 0 } });
 	cfd = open(cycledir, O_RDONLY | O_DIRECTORY);
 	acts = cJSON_CreateArray();
 	ck_assert_int_eq(restore_cycle(cfd, &m, &o, acts, &cnt), 0);
@@ -232,6 +235,7 @@ START_TEST(test_link_by_identity)
 	close(cfd);
 	close(dfd);
 	manifest_release(&m);
+	backup_cycle_free(o.undo);
 	backup_cycle_free(bc);
 }
 END_TEST

@@ -1,0 +1,160 @@
+/* backup_keep.c - see backup_keep.h. The check after the move is what
+ * makes it race-free: whatever a second process renames onto the name
+ * between the caller's check and the rename is what arrives in files/,
+ * and its identity says so; it goes back, never unlinked (as
+ * backup_take.c does for a run's removal). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backup-int.h"
+#include "backup_keep.h"
+#include "manifest.h"
+#include "platform.h"
+#include "trash.h"
+#include "util.h"
+
+/* 1 when the folder name in dirfd (not followed) has no entry, 0 when
+ * it has, -1 with errno set. */
+static int folder_empty(int dirfd, const char *name)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), n = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while (n == 0 && (de = readdir(d)) != NULL)
+		n = strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
+	closedir(d);
+	return n == 0;
+}
+
+/* The record of want's removal from path, by its kind; NULL with errno. */
+static cJSON *keep_record(int dirfd, const char *name, const char *path, const struct stat *want,
+			  const char *num)
+{
+	cJSON *rec = NULL;
+	int fd, e;
+
+	if (S_ISREG(want->st_mode)) {
+		rec = manifest_record("remove", path, want);
+		cJSON_AddStringToObject(rec, "backup", num);
+		cJSON_AddStringToObject(rec, "method", "move");
+	} else if (S_ISDIR(want->st_mode)) {
+		rec = manifest_record("rmdir", path, want);
+	} else if (S_ISLNK(want->st_mode) || S_ISFIFO(want->st_mode)) {
+#ifdef O_PATH
+		fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+#else
+		fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+#endif
+		rec = fd >= 0 ? manifest_other_record("special", path, fd, want) : NULL;
+		e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
+	} else if (!S_ISSOCK(want->st_mode)) {
+		errno = EINVAL;
+	}
+	if (rec) {
+		manifest_add_int(rec, "time", (long long)time(NULL));
+		cJSON_AddStringToObject(rec, "call", "restore");
+	}
+	return rec;
+}
+
+/* true when files/num holds want: its identity, its kind, a folder empty. */
+static bool arrived(int filesfd, const char *num, const struct stat *want)
+{
+	struct stat sb;
+
+	return fstatat(filesfd, num, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       sb.st_dev == want->st_dev && sb.st_ino == want->st_ino &&
+	       (sb.st_mode & S_IFMT) == (want->st_mode & S_IFMT) &&
+	       (!S_ISDIR(sb.st_mode) || folder_empty(filesfd, num) == 1);
+}
+
+/* The locked part of backup_keep_take(): 1, 0 or -1 as it says; *num
+ * gets the name in files/. */
+static int take_locked(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
+		       const struct stat *want, char *num, size_t nlen, char **note)
+{
+	struct stat st;
+	cJSON *rec;
+
+	if (backup_open_cycle(bc) < 0)
+		return -1;
+	if (fstat(bc->filesfd, &st) < 0)
+		return -1;
+	if (st.st_dev != want->st_dev) {
+		errno = EXDEV; /* a rename cannot reach the cycle: nothing moved */
+		return -1;
+	}
+	if (S_ISDIR(want->st_mode) && folder_empty(dirfd, name) != 1) {
+		errno = ENOTEMPTY;
+		return -1;
+	}
+	snprintf(num, nlen, "%lu", bc->next++);
+	rec = keep_record(dirfd, name, path, want, num);
+	/* the record first: a restore killed after the move still says it (a
+	 * socket: none, nothing could make one again that anyone listens on) */
+	if (!S_ISSOCK(want->st_mode) && (!rec || backup_append(bc, rec) < 0))
+		return -1;
+	if (platform_rename_noreplace(dirfd, name, bc->filesfd, num) < 0)
+		return -1;
+	if (arrived(bc->filesfd, num, want)) {
+		bc->removed++;
+		backup_audit(bc, "restore", path, "backup", "moved into the restore's cycle");
+		return 1;
+	}
+	/* Another object came to the name after the caller's check: back. */
+	if (platform_rename_noreplace(bc->filesfd, num, dirfd, name) < 0)
+		*note = xasprintf("another object came to this name during the restore; it "
+				  "could not go back (%s) and is kept as files/%s of cycle %s",
+				  strerror(errno), num, bc->name);
+	else
+		*note = xstrdup("another object came to this name during the restore: it "
+				"was put back, not taken");
+	backup_audit(bc, "restore", path, "deny", *note);
+	return 0;
+}
+
+int backup_keep_take(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
+		     const struct stat *want, const char *home, char **note)
+{
+	struct trash_item it;
+	char num[24], *dummy = NULL;
+	int rc, saved;
+
+	note = note ? note : &dummy;
+	*note = NULL;
+	if (!bc) {
+		errno = EINVAL;
+		return -1;
+	}
+	pthread_mutex_lock(&bc->lock);
+	rc = take_locked(bc, dirfd, name, path, want, num, sizeof(num), note);
+	saved = errno;
+	pthread_mutex_unlock(&bc->lock);
+	if (rc == 1 && home && !S_ISDIR(want->st_mode)) {
+		it.path = path;
+		it.src = num;
+		it.when = time(NULL);
+		if (trash_batch_put(home, bc->filesfd, &it, 1) != 0)
+			*note = xasprintf("not put in the trash (kept as files/%s of cycle %s)",
+					  num, bc->name);
+	}
+	free(dummy);
+	errno = saved;
+	return rc;
+}
