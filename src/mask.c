@@ -23,6 +23,7 @@
 
 #include "caps.h"
 #include "mask.h"
+#include "spawn-vm.h"
 #include "util.h"
 
 #ifdef __linux__
@@ -102,11 +103,7 @@ static int write_map(const char *file, unsigned id)
 	char a[12], text[40];
 
 	fmt_id(a, id);
-	text[0] = '\0';
-	strcat(text, a);
-	strcat(text, " ");
-	strcat(text, a);
-	strcat(text, " 1\n");
+	strcat(strcat(strcat(strcpy(text, a), " "), a), " 1\n");
 	return write_proc(file, text);
 }
 
@@ -128,11 +125,13 @@ int mask_userns_enter(int flags, struct fsj_error *err)
 	return 0;
 }
 
+bool mask_ns_own; /* mask.h */
+
 int mask_ns_enter(struct fsj_error *err)
 {
-	bool done = false;
+	bool done = mask_ns_own;
 
-	if (geteuid() == 0) {
+	if (!done && geteuid() == 0) {
 		if (unshare(CLONE_NEWNS) == 0)
 			done = true;
 		else if (errno != EPERM)
@@ -149,7 +148,7 @@ int mask_ns_enter(struct fsj_error *err)
 	}
 	/* mount --make-rprivate /: our masks must not propagate to the host's
 	 * shared mounts, and the host's later mounts need not reach us. */
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+	if (!mask_ns_own && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		return MASK_FAIL(err, "cannot make the mounts of the sandbox private: %s",
 				 strerror(errno));
 	return 0;
@@ -341,38 +340,35 @@ int mask_seal(struct fsj_error *err)
 	return 0;
 }
 
-/* The probe child mask_probe_start() forked, not yet waited for. */
-static pid_t probe_pid = -1;
+/* The probe's answer (mask_probe_start()): -1 before it ran. */
+static int probe_ok = -1;
+
+/* The probe's process: it shares fsjail's memory (spawn_vm), so it makes
+ * system calls on its own stack, writes nothing else and formats nothing. */
+static int probe_child(void *arg)
+{
+	(void)arg;
+	_exit(mask_ns_enter(NULL) < 0 || make_tmpfs(false) < 0 ? 1 : 0);
+}
 
 void mask_probe_start(void)
 {
-	if (probe_pid > 0)
-		return;
-	probe_pid = fork();
-	if (probe_pid == 0) {
-		int mnt;
+	int status = 0;
+	pid_t pid;
 
-		if (mask_ns_enter(NULL) < 0)
-			_exit(1);
-		mnt = make_tmpfs(false);
-		_exit(mnt < 0 ? 1 : 0);
-	}
+	if (probe_ok >= 0)
+		return;
+	pid = spawn_vm(probe_child, NULL, 64 * 1024);
+	while (pid > 0 && waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			pid = -1;
+	probe_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 bool mask_probe(void)
 {
-	int status;
-	pid_t pid;
-
 	mask_probe_start();
-	pid = probe_pid;
-	probe_pid = -1;
-	if (pid < 0)
-		return false;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return false;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	return probe_ok == 1;
 }
 
 #else /* !__linux__ */
