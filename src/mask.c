@@ -82,18 +82,16 @@ static char *fmt_id(char *buf, unsigned v)
 static int write_proc(const char *file, const char *text)
 {
 	int fd = open(file, O_WRONLY | O_CLOEXEC);
-	int rc;
+	int rc, e;
 
 	if (fd < 0)
 		return -1;
 	rc = write_all(fd, text, strlen(text));
-	if (rc < 0) {
-		int e = errno;
-		close(fd);
-		errno = e;
+	e = errno;
+	if (close(fd) < 0 && rc == 0)
 		return -1;
-	}
-	return close(fd);
+	errno = e;
+	return rc;
 }
 
 /* "ID ID 1\n": the id mapped to itself, nothing else (user_namespaces(7):
@@ -164,10 +162,9 @@ static int open_target(const struct ll_mask *m, struct fsj_error *err)
 		return MASK_FAIL(err, "cannot open '%s' for a mount mask: %s", m->path,
 				 strerror(errno));
 	if (fstat(fd, &st) < 0) {
-		int e = errno;
-		close(fd);
-		errno = e;
-		return MASK_FAIL(err, "cannot stat '%s': %s", m->path, strerror(errno));
+		MASK_FAIL(err, "cannot stat '%s': %s", m->path, strerror(errno));
+		close(fd); /* errno stays fstat's: close of an open fd succeeds */
+		return -1;
 	}
 	if ((uint64_t)st.st_dev != m->dev || (uint64_t)st.st_ino != m->ino ||
 	    (S_ISDIR(st.st_mode) != 0) != m->is_dir) {
@@ -241,29 +238,38 @@ static int clone_via_parent(const struct ll_mask *m, int tmp)
 	return file;
 }
 
+/* The tmpfs hidden files' empty file is cloned from, one per run: a detached
+ * mount's close waits for RCU (issue 18). mask_seal() closes it. */
+static int empty_tmp = -1;
+
 /* An empty read-only 0444 file as a detached mount, for a hidden file.
  * Cloning a file out of a detached tmpfs works since Linux 6.15. */
 static int make_empty_file(const struct ll_mask *m)
 {
-	cleanup_fd int tmp = make_tmpfs(true);
-	int fd, file;
+	int fd, file, e;
 
-	if (tmp < 0)
-		return -1;
-	fd = openat(tmp, "empty", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0444);
-	if (fd < 0)
-		return -1;
-	close(fd);
-	file = open_tree(tmp, "empty", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_SYMLINK_NOFOLLOW);
-	if (file < 0 && errno == EINVAL)
-		file = clone_via_parent(m, tmp);
-	if (file < 0)
-		return -1;
-	if (set_attr(file, 0, MASK_ATTRS | MOUNT_ATTR_RDONLY) < 0) {
-		int e = errno;
-		close(file);
+	if (empty_tmp < 0) {
+		if ((empty_tmp = make_tmpfs(true)) < 0)
+			return -1;
+		fd = openat(empty_tmp, "empty", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW,
+			    0444);
+		if (fd < 0)
+			return -1;
+		close(fd);
+	}
+	file = open_tree(empty_tmp, "empty",
+			 OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_SYMLINK_NOFOLLOW);
+	if (file < 0 && errno == EINVAL) { /* attached for a moment: not for another */
+		file = clone_via_parent(m, empty_tmp);
+		e = errno;
+		close(empty_tmp);
+		empty_tmp = -1;
 		errno = e;
-		return -1;
+	}
+	if (file >= 0 && set_attr(file, 0, MASK_ATTRS | MOUNT_ATTR_RDONLY) < 0) {
+		e = errno;
+		close(file);
+		return errno = e, -1;
 	}
 	return file;
 }
@@ -288,8 +294,7 @@ static int mask_source(const struct ll_mask *m, int target, const char **what)
 		if (set_attr(src, AT_RECURSIVE, MOUNT_ATTR_RDONLY) < 0) {
 			int e = errno;
 			close(src);
-			errno = e;
-			return -1;
+			return errno = e, -1;
 		}
 		return src;
 	case LL_MASK_HIDE:
@@ -323,6 +328,8 @@ int mask_seal(struct fsj_error *err)
 	static const int caps[] = { CAP_SYS_ADMIN, CAP_DAC_READ_SEARCH };
 	char cwd[PATH_MAX];
 
+	if (empty_tmp >= 0 && close(empty_tmp) == 0)
+		empty_tmp = -1;
 	if (caps_drop(caps, sizeof(caps) / sizeof(caps[0])) < 0)
 		return MASK_FAIL(err, "cannot drop CAP_SYS_ADMIN after the mount masks: %s",
 				 strerror(errno));
@@ -340,11 +347,9 @@ int mask_seal(struct fsj_error *err)
 	return 0;
 }
 
-/* The probe's answer (mask_probe_start()): -1 before it ran. */
-static int probe_ok = -1;
+static int probe_ok = -1; /* mask_probe_start()'s answer; -1: not run yet */
 
-/* The probe's process: it shares fsjail's memory (spawn_vm), so it makes
- * system calls on its own stack, writes nothing else and formats nothing. */
+/* The probe: it shares fsjail's memory (spawn_vm): system calls only. */
 static int probe_child(void *arg)
 {
 	(void)arg;
@@ -411,5 +416,4 @@ bool mask_probe(void)
 {
 	return false;
 }
-
 #endif
