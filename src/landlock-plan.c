@@ -1,7 +1,6 @@
-/* landlock-plan.c - the Landlock compiler: the policy's paths as a trie,
- * each node decided per capability, and ll_compile() (DESIGN.md section 7;
- * landlock.h). The rules are emitted by landlock-emit.c. Only reads the
- * filesystem (stat, readdir). */
+/* landlock-plan.c - the Landlock compiler: the policy's paths as a trie, each
+ * node decided per capability, and ll_compile() (DESIGN.md section 7; landlock.h).
+ * The rules are emitted by landlock-emit.c. Only reads the filesystem (stat, readdir). */
 #include "config.h"
 
 #include <errno.h>
@@ -12,6 +11,7 @@
 #include "devshm.h"
 #include "landlock-int.h"
 #include "path.h"
+#include "path-absent.h"
 #include "path-memo.h"
 #include "util.h"
 
@@ -270,9 +270,7 @@ static int trie_insert_resolved(struct compiler *cx, const char *p)
 	r = path_resolve(p);
 	/* A resolved spelling that is not a path (a /proc fd link to a pipe)
 	 * names nothing the kernel could check by path. */
-	if (r[0] != '/' || strcmp(r, p) == 0)
-		return 0;
-	return trie_insert(cx, r);
+	return r[0] != '/' || strcmp(r, p) == 0 ? 0 : trie_insert(cx, r);
 }
 
 static void node_stat(struct node *n)
@@ -544,7 +542,9 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 	if (rc < 0)
 		goto out;
 
+	path_absent_batch(true); /* nothing is made during the walk */
 	node_stat(cx.root);
+	path_absent_batch(false);
 	node_decide(&cx, cx.root);
 	node_summarise(&cx, cx.root);
 	for (int c = 0; rc == 0 && c < FSJ_CAP_COUNT; c++)

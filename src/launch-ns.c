@@ -264,13 +264,8 @@ static int sweep_one(int fd, const int *keep, size_t n, bool own)
 		 * on /dev/null instead of the directory */
 		int null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
 
-		if (null < 0)
+		if (null < 0 || dup2(null, fd) < 0 || close(null) < 0)
 			return -1;
-		if (dup2(null, fd) < 0) {
-			close(null);
-			return -1;
-		}
-		close(null);
 	} else {
 		close(fd);
 	}
@@ -427,8 +422,10 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	/* The namespace's own /proc. Where that is refused the host's stays,
 	 * whose pids are not the namespace's: a view problem, not a weaker
 	 * sandbox. */
-	if (private)
+	if (private) {
 		(void)mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+		mask_ns_own = true; /* the masks go here too: C looks up no path */
+	}
 	*status_wr = p[1];
 }
 #else

@@ -23,6 +23,7 @@
 
 #include "caps.h"
 #include "mask.h"
+#include "spawn-vm.h"
 #include "util.h"
 
 #ifdef __linux__
@@ -81,18 +82,16 @@ static char *fmt_id(char *buf, unsigned v)
 static int write_proc(const char *file, const char *text)
 {
 	int fd = open(file, O_WRONLY | O_CLOEXEC);
-	int rc;
+	int rc, e;
 
 	if (fd < 0)
 		return -1;
 	rc = write_all(fd, text, strlen(text));
-	if (rc < 0) {
-		int e = errno;
-		close(fd);
-		errno = e;
+	e = errno;
+	if (close(fd) < 0 && rc == 0)
 		return -1;
-	}
-	return close(fd);
+	errno = e;
+	return rc;
 }
 
 /* "ID ID 1\n": the id mapped to itself, nothing else (user_namespaces(7):
@@ -102,11 +101,7 @@ static int write_map(const char *file, unsigned id)
 	char a[12], text[40];
 
 	fmt_id(a, id);
-	text[0] = '\0';
-	strcat(text, a);
-	strcat(text, " ");
-	strcat(text, a);
-	strcat(text, " 1\n");
+	strcat(strcat(strcat(strcpy(text, a), " "), a), " 1\n");
 	return write_proc(file, text);
 }
 
@@ -128,11 +123,13 @@ int mask_userns_enter(int flags, struct fsj_error *err)
 	return 0;
 }
 
+bool mask_ns_own; /* mask.h */
+
 int mask_ns_enter(struct fsj_error *err)
 {
-	bool done = false;
+	bool done = mask_ns_own;
 
-	if (geteuid() == 0) {
+	if (!done && geteuid() == 0) {
 		if (unshare(CLONE_NEWNS) == 0)
 			done = true;
 		else if (errno != EPERM)
@@ -149,7 +146,7 @@ int mask_ns_enter(struct fsj_error *err)
 	}
 	/* mount --make-rprivate /: our masks must not propagate to the host's
 	 * shared mounts, and the host's later mounts need not reach us. */
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+	if (!mask_ns_own && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		return MASK_FAIL(err, "cannot make the mounts of the sandbox private: %s",
 				 strerror(errno));
 	return 0;
@@ -165,10 +162,9 @@ static int open_target(const struct ll_mask *m, struct fsj_error *err)
 		return MASK_FAIL(err, "cannot open '%s' for a mount mask: %s", m->path,
 				 strerror(errno));
 	if (fstat(fd, &st) < 0) {
-		int e = errno;
-		close(fd);
-		errno = e;
-		return MASK_FAIL(err, "cannot stat '%s': %s", m->path, strerror(errno));
+		MASK_FAIL(err, "cannot stat '%s': %s", m->path, strerror(errno));
+		close(fd); /* errno stays fstat's: close of an open fd succeeds */
+		return -1;
 	}
 	if ((uint64_t)st.st_dev != m->dev || (uint64_t)st.st_ino != m->ino ||
 	    (S_ISDIR(st.st_mode) != 0) != m->is_dir) {
@@ -242,29 +238,38 @@ static int clone_via_parent(const struct ll_mask *m, int tmp)
 	return file;
 }
 
+/* The tmpfs hidden files' empty file is cloned from, one per run: a detached
+ * mount's close waits for RCU (issue 18). mask_seal() closes it. */
+static int empty_tmp = -1;
+
 /* An empty read-only 0444 file as a detached mount, for a hidden file.
  * Cloning a file out of a detached tmpfs works since Linux 6.15. */
 static int make_empty_file(const struct ll_mask *m)
 {
-	cleanup_fd int tmp = make_tmpfs(true);
-	int fd, file;
+	int fd, file, e;
 
-	if (tmp < 0)
-		return -1;
-	fd = openat(tmp, "empty", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0444);
-	if (fd < 0)
-		return -1;
-	close(fd);
-	file = open_tree(tmp, "empty", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_SYMLINK_NOFOLLOW);
-	if (file < 0 && errno == EINVAL)
-		file = clone_via_parent(m, tmp);
-	if (file < 0)
-		return -1;
-	if (set_attr(file, 0, MASK_ATTRS | MOUNT_ATTR_RDONLY) < 0) {
-		int e = errno;
-		close(file);
+	if (empty_tmp < 0) {
+		if ((empty_tmp = make_tmpfs(true)) < 0)
+			return -1;
+		fd = openat(empty_tmp, "empty", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW,
+			    0444);
+		if (fd < 0)
+			return -1;
+		close(fd);
+	}
+	file = open_tree(empty_tmp, "empty",
+			 OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_SYMLINK_NOFOLLOW);
+	if (file < 0 && errno == EINVAL) { /* attached for a moment: not for another */
+		file = clone_via_parent(m, empty_tmp);
+		e = errno;
+		close(empty_tmp);
+		empty_tmp = -1;
 		errno = e;
-		return -1;
+	}
+	if (file >= 0 && set_attr(file, 0, MASK_ATTRS | MOUNT_ATTR_RDONLY) < 0) {
+		e = errno;
+		close(file);
+		return errno = e, -1;
 	}
 	return file;
 }
@@ -289,8 +294,7 @@ static int mask_source(const struct ll_mask *m, int target, const char **what)
 		if (set_attr(src, AT_RECURSIVE, MOUNT_ATTR_RDONLY) < 0) {
 			int e = errno;
 			close(src);
-			errno = e;
-			return -1;
+			return errno = e, -1;
 		}
 		return src;
 	case LL_MASK_HIDE:
@@ -324,6 +328,8 @@ int mask_seal(struct fsj_error *err)
 	static const int caps[] = { CAP_SYS_ADMIN, CAP_DAC_READ_SEARCH };
 	char cwd[PATH_MAX];
 
+	if (empty_tmp >= 0 && close(empty_tmp) == 0)
+		empty_tmp = -1;
 	if (caps_drop(caps, sizeof(caps) / sizeof(caps[0])) < 0)
 		return MASK_FAIL(err, "cannot drop CAP_SYS_ADMIN after the mount masks: %s",
 				 strerror(errno));
@@ -341,38 +347,33 @@ int mask_seal(struct fsj_error *err)
 	return 0;
 }
 
-/* The probe child mask_probe_start() forked, not yet waited for. */
-static pid_t probe_pid = -1;
+static int probe_ok = -1; /* mask_probe_start()'s answer; -1: not run yet */
+
+/* The probe: it shares fsjail's memory (spawn_vm): system calls only. */
+static int probe_child(void *arg)
+{
+	(void)arg;
+	_exit(mask_ns_enter(NULL) < 0 || make_tmpfs(false) < 0 ? 1 : 0);
+}
 
 void mask_probe_start(void)
 {
-	if (probe_pid > 0)
-		return;
-	probe_pid = fork();
-	if (probe_pid == 0) {
-		int mnt;
+	int status = 0;
+	pid_t pid;
 
-		if (mask_ns_enter(NULL) < 0)
-			_exit(1);
-		mnt = make_tmpfs(false);
-		_exit(mnt < 0 ? 1 : 0);
-	}
+	if (probe_ok >= 0)
+		return;
+	pid = spawn_vm(probe_child, NULL, 64 * 1024);
+	while (pid > 0 && waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			pid = -1;
+	probe_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 bool mask_probe(void)
 {
-	int status;
-	pid_t pid;
-
 	mask_probe_start();
-	pid = probe_pid;
-	probe_pid = -1;
-	if (pid < 0)
-		return false;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return false;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	return probe_ok == 1;
 }
 
 #else /* !__linux__ */
@@ -415,5 +416,4 @@ bool mask_probe(void)
 {
 	return false;
 }
-
 #endif

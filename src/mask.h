@@ -5,7 +5,6 @@
  * bind ("pin") that makes an ancestor a mount point so it cannot be renamed
  * away. All of it happens in the child, between fork and exec, before
  * landlock_restrict_self(): a Landlock-restricted process cannot mount.
- *
  * Linux only; elsewhere every function fails with ENOSYS. */
 #ifndef FSJAIL_MASK_H
 #define FSJAIL_MASK_H
@@ -29,9 +28,12 @@ int mask_userns_enter(int flags, struct fsj_error *err);
  * that is refused, a new user namespace with the caller's uid and gid
  * mapped to themselves (setgroups denied) plus a mount namespace. Then
  * make every mount private (mount --make-rprivate /) so that nothing done
- * here propagates back to the host. err may be NULL (nothing is formatted:
- * the probe child uses that). Returns 0, or -1 with err set. */
+ * here propagates back to the host. Nothing when mask_ns_own is set: in
+ * the namespace launch_ns_split() or lay_noexec() made private for this
+ * run, where the masks go too (issue 18). err may be NULL (nothing is
+ * formatted: the probe child uses that). Returns 0, or -1 with err set. */
 int mask_ns_enter(struct fsj_error *err);
+extern bool mask_ns_own;
 
 /* Mount one mask or pin m in the current (private) mount namespace. The
  * target is opened without following any symlink and must still be the
@@ -56,12 +58,9 @@ int mask_seal(struct fsj_error *err);
  * descriptor (caller closes), or -1 with errno set (ELOOP: a symlink). */
 int mask_open_exact(const char *path);
 
-/* true when mask_ns_enter() and a tmpfs mount work here: tried in a
- * forked child that exits at once (the caller's namespaces are untouched).
- * mask_probe_start() forks that child early and returns at once, so that
- * it runs while the caller does other work (issue 18); mask_probe() then
- * waits for it (or forks it first) and reaps it. A child started and never
- * asked stays a zombie until the caller exits. Main thread only. */
+/* true when mask_ns_enter() and a tmpfs mount work here: tried once, in a
+ * child that shares the caller's memory (spawn_vm(): no page tables copied;
+ * the caller's namespaces untouched), by the first call. Main thread only. */
 void mask_probe_start(void);
 bool mask_probe(void);
 

@@ -2,13 +2,14 @@
  * (path-memo.h, path.h path_resolve_memo()). */
 #include "config.h"
 
+#include <errno.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "path.h"
+#include "path-absent.h"
 #include "path-memo.h"
 #include "util.h"
 
@@ -37,24 +38,11 @@ struct table {
 static bool memo_on;
 static struct table resolved, folders;
 
-/* FNV-1a over the n bytes of s, its high half folded into the low bits
- * the table indexes by. */
-static size_t memo_hash_n(const char *s, size_t n)
-{
-	uint64_t h = 14695981039346656037ULL;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return (size_t)(h ^ (h >> 32));
-}
-
-/* memo_hash_n() of the string s, its length into *len. */
+/* path_hash_n() (path-absent.h) of the string s, its length into *len. */
 static size_t memo_hash(const char *s, size_t *len)
 {
 	*len = strlen(s);
-	return memo_hash_n(s, *len);
+	return path_hash_n(s, *len);
 }
 
 /* The slot of key (hash h, length len) in t (cap > 0): where it is, or
@@ -93,6 +81,16 @@ static struct slot *slot_new(struct table *t, const char *key, size_t h, size_t 
 	return sl;
 }
 
+/* The kept lstat of folder dir (dlen bytes) into *st: path-absent.h. */
+static bool folder_kept(const char *dir, size_t dlen, struct stat *st)
+{
+	struct slot *sl = folders.cap ? slot(&folders, dir, path_hash_n(dir, dlen), dlen) : NULL;
+
+	if (sl && sl->key)
+		*st = *sl->u.st;
+	return sl && sl->key;
+}
+
 static void table_free(struct table *t)
 {
 	for (size_t i = 0; i < t->cap; i++) {
@@ -109,6 +107,8 @@ void path_resolve_memo(enum path_memo mode)
 		table_free(&resolved);
 		table_free(&folders);
 	}
+	if (mode != PATH_MEMO_PAUSE)
+		path_absent_span(mode == PATH_MEMO_ON);
 	memo_on = mode == PATH_MEMO_ON;
 }
 
@@ -149,7 +149,7 @@ const char *path_memo_prefix(const char *abs, size_t len, bool *live)
 
 	if (!memo_on || !resolved.cap)
 		return NULL;
-	sl = slot(&resolved, abs, memo_hash_n(abs, len), len);
+	sl = slot(&resolved, abs, path_hash_n(abs, len), len);
 	if (!sl->key)
 		return NULL;
 	*live = sl->live;
@@ -158,23 +158,20 @@ const char *path_memo_prefix(const char *abs, size_t len, bool *live)
 
 int path_memo_lstat(const char *path, struct stat *st)
 {
-	size_t len = 0, h = 0;
+	size_t len = memo_on ? strlen(path) : 0;
 	struct slot *sl;
 
-	if (memo_on) {
-		h = memo_hash(path, &len);
-		if (folders.cap) {
-			sl = slot(&folders, path, h, len);
-			if (sl->key) {
-				*st = *sl->u.st;
-				return 0;
-			}
-		}
-	}
-	if (lstat(path, st) < 0)
+	if (memo_on && folder_kept(path, len, st))
+		return 0;
+	if (memo_on && path_absent_known(path, len, folder_kept))
+		return errno = ENOENT, -1;
+	if (lstat(path, st) < 0) {
+		if (memo_on && errno == ENOENT)
+			path_absent_note(path, len, folder_kept); /* errno kept */
 		return -1;
+	}
 	if (memo_on && S_ISDIR(st->st_mode)) {
-		sl = slot_new(&folders, path, h, len);
+		sl = slot_new(&folders, path, path_hash_n(path, len), len);
 		if (!sl->u.st)
 			sl->u.st = xmalloc(sizeof(*st));
 		*sl->u.st = *st;

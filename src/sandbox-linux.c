@@ -117,19 +117,20 @@ void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
 #include <sys/mount.h>
 #include <unistd.h>
 
-/* Lay the noexec layer in the current (private) mount namespace: clone
- * each exec area first, then make every mount noexec, then put the clones
- * back over their paths. An area that no longer exists is skipped (nothing
- * to grant: fail closed). */
+/* Lay the noexec layer in the current (private) mount namespace, where
+ * the masks go too (mask_ns_own): clone each exec area first, then make
+ * every mount noexec, then put the clones back over their paths. An area
+ * that no longer exists is skipped (nothing to grant: fail closed). */
 static int lay_noexec(const struct sandbox_linux *sl, struct fsj_error *err)
 {
 	struct mount_attr attr = { .attr_set = MOUNT_ATTR_NOEXEC };
-	int *target = xcalloc(sl->n_areas, sizeof(*target));
-	int *clone = xcalloc(sl->n_areas, sizeof(*clone));
+	int *target = xcalloc(2 * sl->n_areas + 1, sizeof(*target)); /* and the clones */
+	int *clone = target + sl->n_areas;
 	const char *what = NULL, *path = NULL;
 	size_t i;
 	int rc = -1;
 
+	mask_ns_own = true;
 	for (i = 0; i < sl->n_areas; i++)
 		target[i] = clone[i] = -1;
 	for (i = 0; i < sl->n_areas; i++) {
@@ -162,14 +163,10 @@ out:
 	if (rc < 0)
 		fsj_error_set(err, NULL, 0, 0, "noexec layer: cannot %s '%s': %s", what, path,
 			      strerror(errno));
-	for (i = 0; i < sl->n_areas; i++) {
+	for (i = 0; i < 2 * sl->n_areas; i++)
 		if (target[i] >= 0)
 			close(target[i]);
-		if (clone[i] >= 0)
-			close(clone[i]);
-	}
 	free(target);
-	free(clone);
 	return rc;
 }
 
@@ -186,10 +183,11 @@ static int enter(int flags, struct fsj_error *err)
 
 int sandbox_linux_apply(const struct sandbox_linux *sl, bool masks_follow, struct fsj_error *err)
 {
-	int flags = (sl->net == NETDENY_NETNS ? CLONE_NEWNET : 0) | (sl->noexec ? CLONE_NEWNS : 0);
+	int flags = (sl->net == NETDENY_NETNS ? CLONE_NEWNET : 0) |
+		    (sl->noexec && !mask_ns_own ? CLONE_NEWNS : 0); /* mask.h */
 
-	if (flags) {
-		if (enter(flags, err) < 0)
+	if (flags || sl->noexec) {
+		if (flags && enter(flags, err) < 0)
 			return -1;
 		if ((flags & CLONE_NEWNET) && netdeny_loopback_up(err) < 0)
 			return -1;
@@ -198,7 +196,7 @@ int sandbox_linux_apply(const struct sandbox_linux *sl, bool masks_follow, struc
 			return fsj_error_set(err, NULL, 0, 0,
 					     "cannot make the sandbox's mounts private: %s",
 					     strerror(errno));
-		if ((flags & CLONE_NEWNS) && lay_noexec(sl, err) < 0)
+		if (sl->noexec && lay_noexec(sl, err) < 0)
 			return -1;
 		/* A root command keeping CAP_SYS_ADMIN could setns(2) back into
 		 * the host's network namespace or clear MOUNT_ATTR_NOEXEC; the

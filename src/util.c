@@ -344,9 +344,12 @@ int fsj_error_set(struct fsj_error *err, const char *file, unsigned long line,
 
 int mkdir_p(const char *path, unsigned mode)
 {
-	cleanup_free char *p = xstrdup(path);
+	cleanup_free char *p = NULL;
 	struct stat st;
 
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0; /* made already: one call, not two per ancestor (issue 18) */
+	p = xstrdup(path);
 	for (char *s = p + 1;; s++) {
 		if (*s != '/' && *s != '\0')
 			continue;
@@ -354,12 +357,8 @@ int mkdir_p(const char *path, unsigned mode)
 		*s = '\0';
 		if (mkdir(p, (mode_t)mode) < 0 && errno != EEXIST)
 			return -1;
-		if (stat(p, &st) < 0)
+		if (stat(p, &st) < 0 || (!S_ISDIR(st.st_mode) && (errno = ENOTDIR) != 0))
 			return -1;
-		if (!S_ISDIR(st.st_mode)) {
-			errno = ENOTDIR;
-			return -1;
-		}
 		*s = saved;
 		if (saved == '\0')
 			break;
