@@ -1,6 +1,6 @@
 /* notify-filter-cache.c - the create hook's BPF program kept in the state
  * folder (issue 12 item 1, issue 18): libseccomp's build of the filter
- * costs 0.3-0.5 ms of CPU per run (bench/README, "git status, fifth
+ * costs 0.3-0.5 ms of CPU per run (bench/RESULTS-git, "git status, fifth
  * pass"), and what it builds depends only on the settings below.
  *
  * The entry: $STATE/policy/seccomp-w<wide>t<trace> (the compiled-policy

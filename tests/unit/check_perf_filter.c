@@ -1,5 +1,5 @@
 /* check_perf_filter.c - the create hook's seccomp program after the filter
- * cache (src/notify-filter-cache.c, src/notify-bpf.c; bench/README "git
+ * cache (src/notify-filter-cache.c, src/notify-bpf.c; bench/RESULTS-git "git
  * status, fifth pass"): the program libseccomp builds, run instruction by
  * instruction, traps every name-making call and every write-capable open
  * on every architecture the filter covers (names resolved by libseccomp's
