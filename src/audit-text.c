@@ -13,6 +13,7 @@
 
 #include "audit-text.h"
 #include "escape.h"
+#include "json-out.h"
 
 /* s escaped for a terminal (escape.h), "-" for a field that is absent. */
 static void shown(struct strbuf *sb, const char *s)
@@ -89,7 +90,7 @@ static bool wanted(struct audit_view *v, const char *line, bool collecting)
 
 	if (!v->session && !v->workspace)
 		return true;
-	o = cJSON_Parse(line);
+	fsj_json_exact(o = cJSON_Parse(line)); /* a workspace's bytes as they are */
 	s = o ? field(o, "session") : NULL;
 	if (v->session)
 		ok = s && strcmp(s, v->session) == 0;
@@ -131,6 +132,7 @@ static void show(struct audit_view *v, const char *line)
 		cJSON_Delete(o);
 		return;
 	}
+	fsj_json_exact(o); /* a name's bytes, escaped by render() */
 	render(o);
 	cJSON_Delete(o);
 }

@@ -151,6 +151,57 @@ size_t fsj_json_utf8(cJSON *root)
 	return changed;
 }
 
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+void fsj_json_exact(cJSON *root)
+{
+	cJSON *c, *name;
+
+	for (c = root ? root->child : NULL; c; c = c->next) {
+		size_t kn = c->string ? strlen(c->string) : 0, n, i;
+		char *key, *bytes;
+
+		if (!cJSON_IsString(c)) {
+			fsj_json_exact(c);
+			continue;
+		}
+		if (kn <= 4 || strcmp(c->string + kn - 4, "_hex") != 0 ||
+		    (n = strlen(c->valuestring)) % 2)
+			continue;
+		key = xstrndup(c->string, kn - 4);
+		name = cJSON_GetObjectItemCaseSensitive(root, key);
+		free(key);
+		if (!cJSON_IsString(name) || (name->type & cJSON_IsReference))
+			continue;
+		bytes = (char *)cJSON_malloc(n / 2 + 1);
+		if (!bytes)
+			die("out of memory");
+		for (i = 0; i < n / 2; i++) {
+			int hi = hexval(c->valuestring[2 * i]), lo = hexval(c->valuestring[2 * i + 1]);
+
+			if (hi < 0 || lo < 0 || (hi | lo) == 0)
+				break;
+			bytes[i] = (char)(hi << 4 | lo);
+		}
+		if (i < n / 2) {
+			cJSON_free(bytes);
+			continue;
+		}
+		bytes[i] = '\0';
+		cJSON_free(name->valuestring);
+		name->valuestring = bytes;
+	}
+}
+
 void fsj_json_put(cJSON *root)
 {
 	char *text;

@@ -23,6 +23,13 @@ bool fsj_utf8_valid(const char *s, size_t n);
  * many strings changed; on allocation failure aborts as xmalloc does. */
 size_t fsj_json_utf8(struct cJSON *root);
 
+/* The exact bytes back in every member NAME of an object in the tree at
+ * root (changed in place) that has a string NAME_hex beside it, as
+ * fsj_json_utf8() wrote it: for a reader that shows them escaped itself
+ * (fsjail log). Hex that is not even-length lowercase or uppercase hex, or
+ * that decodes to a NUL byte, is left alone. */
+void fsj_json_exact(struct cJSON *root);
+
 /* root made valid by fsj_json_utf8(), then printed indented to stdout
  * with a newline (the --json documents of the subcommands). root stays
  * the caller's. */

@@ -110,6 +110,7 @@ if LC_ALL=C grep -q "$(printf '\007')" "$OUT"; then fail "a raw BEL byte reached
 assert_out_match 'x\\x1b\]0;pwned\\x07\\x1b\[31mred\\xc2\\x9bq\\xff'
 run_cmd "$FSJAIL" log --json --tail 3
 assert_out_match 'x\\u001b\]0;pwned\\u0007\\u001b\[31mred'
+assert_out_match '"path_hex":"[0-9a-f]*ff"'
 end_test
 
 begin_test "fsjail log --tail 1 on a log over 256 MiB reads from the end"
