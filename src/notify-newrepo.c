@@ -111,11 +111,14 @@ static bool gitdir_able(int g, const char *name, size_t n)
 	       (exists(g, "objects") && exists(g, "refs"));
 }
 
-/* config or config.worktree in g, if there, is inert and becomes our
- * copy of the checked bytes. why (size whylen) on false. */
-static bool settle_config(int g, const char *name, char *why, size_t whylen)
+/* config or config.worktree in g (path gpath), if there, is inert and
+ * becomes our copy of the checked bytes; a copy of a file this run made
+ * is recorded as made (else restore leaves it: the run's config, user7's
+ * session). why (size whylen) on false. */
+static bool settle_config(struct job *j, int g, const char *gpath, const char *name, char *why,
+			  size_t whylen)
 {
-	cleanup_free char *buf = NULL;
+	cleanup_free char *buf = NULL, *path = NULL;
 	cleanup_fd int fd = -1;
 	struct stat st;
 	size_t len = 0;
@@ -136,6 +139,8 @@ static bool settle_config(int g, const char *name, char *why, size_t whylen)
 		snprintf(why, whylen, "repository-metadata: %s could not be settled", name);
 		return false;
 	}
+	if (notify_made_here(j->nt, &st) && (path = path_join(gpath, name)))
+		nj_note_created(j, g, name, path);
 	return true;
 }
 
@@ -297,8 +302,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	    !exists(dir, strcmp(l->name, "objects") == 0 ? "refs" : "objects"))
 		return true;
 	gpath = path_dirname(path);
-	if (!settle_config(dir, "config", why, sizeof(why)) ||
-	    !settle_config(dir, "config.worktree", why, sizeof(why)) ||
+	if (!settle_config(j, dir, gpath, "config", why, sizeof(why)) ||
+	    !settle_config(j, dir, gpath, "config.worktree", why, sizeof(why)) ||
 	    !hooks_settle(j, dir, gpath, why, sizeof(why)))
 		return refuse(j, FSJ_CAP_CREATE, path, why);
 	return true;
