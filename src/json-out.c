@@ -151,17 +151,6 @@ size_t fsj_json_utf8(cJSON *root)
 	return changed;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 void fsj_json_exact(cJSON *root)
 {
 	cJSON *c, *name;
@@ -186,7 +175,7 @@ void fsj_json_exact(cJSON *root)
 		if (!bytes)
 			die("out of memory");
 		for (i = 0; i < n / 2; i++) {
-			int hi = hexval(c->valuestring[2 * i]), lo = hexval(c->valuestring[2 * i + 1]);
+			int hi = hex_digit(c->valuestring[2 * i]), lo = hex_digit(c->valuestring[2 * i + 1]);
 
 			if (hi < 0 || lo < 0 || (hi | lo) == 0)
 				break;

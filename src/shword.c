@@ -179,17 +179,6 @@ static void wb_dquoted(struct wb *b, const char *s, size_t n)
 	b->first = false;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static bool is_octal(char c)
 {
 	return c >= '0' && c <= '7';
@@ -254,7 +243,7 @@ static void wb_ansi_c(struct wb *b, const char *s, size_t n)
 			char kind = s[i];
 
 			v = 0;
-			for (k = 0; k < max && i + 1 < n && (d = hexval(s[i + 1])) >= 0; k++) {
+			for (k = 0; k < max && i + 1 < n && (d = hex_digit(s[i + 1])) >= 0; k++) {
 				v = v * 16 + (unsigned long)d;
 				i++;
 			}

@@ -366,6 +366,17 @@ int mkdir_p(const char *path, unsigned mode)
 	return 0;
 }
 
+int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 char *random_hex(size_t n)
 {
 	unsigned char raw[32];

@@ -131,6 +131,9 @@ int mkdir_p(const char *path, unsigned mode);
  * session ids, not secrets. Caller frees. */
 char *random_hex(size_t n);
 
+/* The value of the hexadecimal digit c (either case), or -1. */
+int hex_digit(int c);
+
 
 /* s with every control byte (below 0x20, and 0x7f) written as \xHH and
  * backslashes doubled, for showing untrusted text (paths, command lines)

@@ -750,3 +750,26 @@ assert_back()
 			fail "$f is not back byte for byte after backups restore"
 	done
 }
+
+# hints FILE: GRANTS becomes the --grant options of every "to allow" line
+# of FILE (fsjail's after-run summary), and the folders its "mkdir -p"
+# names are made, as a user pasting the line would (t0266, t0267).
+hints()
+{
+	local line seg
+	GRANTS=()
+	while IFS= read -r line; do
+		case $line in *"to allow "*) ;; *) continue ;; esac
+		if [[ $line == *": mkdir -p "*" (it does not exist yet), then "* ]]; then
+			seg=${line#*: mkdir -p }
+			eval "set -- ${seg%% (it does not exist yet)*}"
+			mkdir -p -- "$@"
+		fi
+		seg=${line#*fsjail run }
+		eval "set -- ${seg%% ... (this run only)*}"
+		while [ $# -gt 0 ]; do
+			[ "$1" = --grant ] && GRANTS+=(--grant "$2")
+			shift
+		done
+	done <"$1"
+}

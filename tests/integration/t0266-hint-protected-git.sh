@@ -27,28 +27,6 @@ WT=$WS/wt
 ) >/dev/null 2>&1 || bail_out "cannot make the repository and its linked worktree"
 GITDIR=$MAIN/.git/worktrees/wt
 
-# hints FILE: GRANTS becomes the --grant options of every "to allow" line
-# of FILE (folders its mkdir -p names are made).
-hints()
-{
-	local line seg
-	GRANTS=()
-	while IFS= read -r line; do
-		case $line in *"to allow "*) ;; *) continue ;; esac
-		if [[ $line == *": mkdir -p "*" (it does not exist yet), then "* ]]; then
-			seg=${line#*: mkdir -p }
-			eval "set -- ${seg%% (it does not exist yet)*}"
-			mkdir -p -- "$@"
-		fi
-		seg=${line#*fsjail run }
-		eval "set -- ${seg%% ... (this run only)*}"
-		while [ $# -gt 0 ]; do
-			[ "$1" = --grant ] && GRANTS+=(--grant "$2")
-			shift
-		done
-	done <"$1"
-}
-
 # no_grant_over PATH...: no grant of GRANTS lies at or over any PATH.
 no_grant_over()
 {

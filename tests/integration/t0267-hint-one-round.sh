@@ -24,29 +24,6 @@ setup
 require_landlock
 export NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_AUDIT=false NPM_CONFIG_FUND=false
 
-# hints FILE: GRANTS becomes the --grant options of every "to allow" line
-# of FILE, and the folders its "mkdir -p" names are made, as a user
-# pasting the line would.
-hints()
-{
-	local line seg
-	GRANTS=()
-	while IFS= read -r line; do
-		case $line in *"to allow "*) ;; *) continue ;; esac
-		if [[ $line == *": mkdir -p "*" (it does not exist yet), then "* ]]; then
-			seg=${line#*: mkdir -p }
-			eval "set -- ${seg%% (it does not exist yet)*}"
-			mkdir -p -- "$@"
-		fi
-		seg=${line#*fsjail run }
-		eval "set -- ${seg%% ... (this run only)*}"
-		while [ $# -gt 0 ]; do
-			[ "$1" = --grant ] && GRANTS+=(--grant "$2")
-			shift
-		done
-	done <"$1"
-}
-
 # one_round WHAT OPTS... -- CMD...: CMD is refused and hinted; with the
 # hint applied once it succeeds with no refusal, in the summary or the
 # report.
