@@ -8,23 +8,11 @@
 #include <time.h>
 
 #include "path-absent.h"
+#include "path-table.h"
 #include "util.h"
 
-/* A set of paths (missing names, or folders checked in this batch with
- * their answer), open addressing, cap a power of two, at most half full. */
-struct aslot {
-	char *key; /* NULL: empty */
-	size_t len;
-	unsigned gen; /* folders: the batch it was checked in */
-	bool ok;      /* folders: unchanged */
-};
-
-struct aset {
-	struct aslot *s;
-	size_t n, cap;
-};
-
-static struct aset missing, checked;
+/* missing names; folders checked in this batch, with their answer */
+static struct pt_table missing, checked;
 static struct timespec memo_on_at;
 static unsigned batch_gen;
 static bool in_batch;
@@ -33,54 +21,16 @@ static unsigned long hits;
 static dev_t exact_dev;
 static int exact_ok = -1;
 
-size_t path_hash_n(const char *s, size_t n)
-{
-	uint64_t h = 14695981039346656037ULL;
+#define MIN_CAP 128
 
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return (size_t)(h ^ (h >> 32));
+static struct pt_slot *aslot_new(struct pt_table *t, const char *key, size_t len)
+{
+	return pt_get(t, key, path_hash_n(key, len), len, MIN_CAP);
 }
 
-static struct aslot *aslot(const struct aset *t, const char *key, size_t len)
+static bool has(const struct pt_table *t, const char *key, size_t len)
 {
-	size_t i = path_hash_n(key, len) & (t->cap - 1);
-
-	while (t->s[i].key && (t->s[i].len != len || memcmp(t->s[i].key, key, len) != 0))
-		i = (i + 1) & (t->cap - 1);
-	return &t->s[i];
-}
-
-static struct aslot *aslot_new(struct aset *t, const char *key, size_t len)
-{
-	struct aslot *sl;
-
-	if (2 * (t->n + 1) > t->cap) {
-		struct aset old = *t;
-
-		t->cap = old.cap ? 2 * old.cap : 128;
-		t->s = xcalloc(t->cap, sizeof(*t->s));
-		for (size_t k = 0; k < old.cap; k++)
-			if (old.s[k].key)
-				*aslot(t, old.s[k].key, old.s[k].len) = old.s[k];
-		free(old.s);
-	}
-	sl = aslot(t, key, len);
-	if (!sl->key) {
-		t->n++;
-		*sl = (struct aslot){ xstrndup(key, len), len, 0, false };
-	}
-	return sl;
-}
-
-static void aset_free(struct aset *t)
-{
-	for (size_t i = 0; i < t->cap; i++)
-		free(t->s[i].key);
-	free(t->s);
-	memset(t, 0, sizeof(*t));
+	return pt_find(t, key, path_hash_n(key, len), len) != NULL;
 }
 
 void path_absent_span(bool on)
@@ -90,8 +40,8 @@ void path_absent_span(bool on)
 			(void)clock_gettime(CLOCK_REALTIME, &memo_on_at);
 		return;
 	}
-	aset_free(&missing);
-	aset_free(&checked);
+	pt_free(&missing);
+	pt_free(&checked);
 	memset(&memo_on_at, 0, sizeof(memo_on_at));
 	in_batch = false;
 	hits = 0;
@@ -119,7 +69,7 @@ static bool ts_eq(struct timespec a, struct timespec b)
 static bool folder_unchanged(const char *dir, size_t dlen,
 			     bool (*folder_then)(const char *, size_t, struct stat *))
 {
-	struct aslot *sl = aslot_new(&checked, dir, dlen);
+	struct pt_slot *sl = aslot_new(&checked, dir, dlen);
 	struct stat then, now;
 
 	if (sl->gen == batch_gen)
@@ -156,7 +106,7 @@ static bool known(const char *path, size_t len,
 		return false;
 	if (known(path, dlen, folder_then))
 		return true;
-	return aslot(&missing, path, len)->key && folder_unchanged(path, dlen, folder_then);
+	return has(&missing, path, len) && folder_unchanged(path, dlen, folder_then);
 }
 
 bool path_absent_known(const char *path, size_t len,
@@ -182,7 +132,7 @@ void path_absent_note(const char *path, size_t len,
 	/* only after its folder's kept lstat (or its folder's own absence):
 	 * a folder first looked at later could hold the name by then */
 	if (dlen > 0 && dlen < len &&
-	    (folder_then(path, dlen, &st) || (missing.cap && aslot(&missing, path, dlen)->key)))
+	    (folder_then(path, dlen, &st) || has(&missing, path, dlen)))
 		(void)aslot_new(&missing, path, len);
 	errno = saved;
 }

@@ -51,8 +51,4 @@ void path_absent_batch(bool on);
 /* Names answered without a lookup since the memo was turned on (tests). */
 unsigned long path_absent_hits(void);
 
-/* FNV-1a over the n bytes of s, its high half folded into the low bits a
- * table indexes by (the path memo's and these sets'). */
-size_t path_hash_n(const char *s, size_t n);
-
 #endif
