@@ -175,6 +175,19 @@ void rs_made_begin(struct rctx *x)
 	free(v);
 }
 
+/* The object at name in dirfd was born after r was written (r's seq is
+ * at least CLOCK_REALTIME then, hostlock.h): an inode number the
+ * filesystem gave again to a file made after the run (ext4 reuses a freed
+ * one at once), not the object r names. false when either time is not
+ * known. */
+static bool born_after_record(int dirfd, const char *name, const struct manifest_rec *r)
+{
+	struct timespec b;
+
+	return r->seq && birth(dirfd, name, &b) == 0 && b.tv_sec >= 0 &&
+	       (uint64_t)b.tv_sec * 1000000000ULL + (uint64_t)b.tv_nsec > r->seq;
+}
+
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
@@ -197,8 +210,9 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	/* a file another run removed is made again by this restore (cycles
 	 * restored together, restore-group.h): still the file this run made */
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(rs_same_ident(&sb, r) || rs_made_is(x, r, &sb)))
-		return; /* gone, or not what the run made */
+	    !((rs_same_ident(&sb, r) && !born_after_record(pfd, rs_base_name(r->path), r)) ||
+	      rs_made_is(x, r, &sb)))
+		return; /* gone, or not what the run made (its inode number reused) */
 	rs_take(x, pfd, r->path, &sb,
 		rs_changed_after(x, r, &sb) ? "changed after the run" : NULL);
 }
