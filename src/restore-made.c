@@ -175,12 +175,7 @@ void rs_made_begin(struct rctx *x)
 	free(v);
 }
 
-/* The object at name in dirfd was born after r was written (r's seq is
- * at least CLOCK_REALTIME then, hostlock.h): an inode number the
- * filesystem gave again to a file made after the run (ext4 reuses a freed
- * one at once), not the object r names. false when either time is not
- * known. */
-static bool born_after_record(int dirfd, const char *name, const struct manifest_rec *r)
+bool rs_born_after(int dirfd, const char *name, const struct manifest_rec *r)
 {
 	struct timespec b;
 
@@ -210,7 +205,7 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	/* a file another run removed is made again by this restore (cycles
 	 * restored together, restore-group.h): still the file this run made */
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !((rs_same_ident(&sb, r) && !born_after_record(pfd, rs_base_name(r->path), r)) ||
+	    !((rs_same_ident(&sb, r) && !rs_born_after(pfd, rs_base_name(r->path), r)) ||
 	      rs_made_is(x, r, &sb)))
 		return; /* gone, or not what the run made (its inode number reused) */
 	rs_take(x, pfd, r->path, &sb,

@@ -4,11 +4,13 @@
 # device and inode number; ext4 gives a freed inode number to the next file
 # made, so a user who removed the run's file and made another at the same
 # name (rm f; generate f again, or an editor's second save by rename) had
-# that new file taken as "made by the run" (moved to the trash). An object
-# born after the record was written is not the run's: it is left.
+# that new file taken as "made by the run" (moved to the trash); a file of
+# the user's the run renamed, removed after the run and made again on the
+# freed number, was moved back to the old name. An object born after the
+# record was written is not the run's: it is left.
 . "$(dirname "$0")/libtest.sh"
 
-plan 2
+plan 3
 setup
 require_landlock
 
@@ -35,6 +37,20 @@ else
 	begin_test "the run's file removed and the name made again with its inode number: left"
 	ws_restore
 	assert_content "$WS/made" "user's work"
+	end_test
+fi
+
+echo "the user's file" >"$WS/old"
+fsj_sh -- 'mv old new'
+assert_rc 0
+ino=$(stat -c %i "$WS/new")
+rm -f "$WS/new"
+if ! reuse new "$ino"; then
+	skip "the filesystem under $WS gave no freed inode number again"
+else
+	begin_test "a renamed file removed after the run, the name made again on its number: not moved back"
+	run_cmd "$FSJAIL" backups restore --workspace "$WS"
+	assert_content "$WS/new" "user's work"
 	end_test
 fi
 
