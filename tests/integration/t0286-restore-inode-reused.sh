@@ -8,9 +8,13 @@
 # the user's the run renamed, removed after the run and made again on the
 # freed number, was moved back to the old name. An object born after the
 # record was written is not the run's: it is left.
+# Test 4: as an ordinary user, a run that made folders and then took its
+# own rights on them (chmod 000, 0500) had every take in them fail
+# (EACCES, exit 125) and the run's files left; a folder the run made (by
+# identity) now gets u+rwx first.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 require_landlock
 
@@ -59,6 +63,28 @@ fsj_sh -- 'echo run >mine-not'
 assert_rc 0
 ws_restore
 [ ! -e "$WS/mine-not" ] || fail "the run's own file was left"
+end_test
+
+MODES='mkdir -p d/e && echo x >d/e/f && echo y >d/g && chmod 000 d/e && chmod 500 d && mkdir q && echo z >q/z && chmod 000 q'
+if is_root; then
+	u=$(user_folder) || bail_out "cannot make a folder for cloudsdk"
+	runuser -u cloudsdk -- mkdir "$u/ws"
+	as_user "$u" bash -c 'cd "$1" && "$2" run --workspace "$1" -- bash -c "$3" &&
+		"$2" backups restore --workspace "$1"' bash "$u/ws" "$FSJAIL" "$MODES"
+	left=$(cd "$u/ws" && ls -A)
+	chmod -R u+rwX "$u/ws"
+	rm -rf "$u"
+else
+	mkdir "$HOME/ws4"
+	(cd "$HOME/ws4" && "$FSJAIL" run --workspace "$HOME/ws4" -- bash -c "$MODES" &&
+		"$FSJAIL" backups restore --workspace "$HOME/ws4") >"$OUT" 2>"$ERR"
+	RC=$?
+	left=$(cd "$HOME/ws4" && ls -A)
+	chmod -R u+rwX "$HOME/ws4"
+fi
+begin_test "an ordinary user's restore takes the run's folders that the run made 000 or 0500"
+assert_rc 0
+[ -z "$left" ] || fail "left in the workspace: $left"
 end_test
 
 done_testing
