@@ -17,6 +17,10 @@
 plan 4
 setup
 require_landlock
+# As root, on an ext4 of its own: no other process takes the freed number.
+if is_root && command -v mkfs.ext4 >/dev/null; then
+	loop_fs_home mkfs.ext4 64M "restore on a reused inode number"
+fi
 
 # reuse NAME INO: make $WS/NAME again (content "user's work") until it
 # gets inode number INO; false when the filesystem gives another.
