@@ -16,10 +16,15 @@
 #include "refusal.h"
 #include "util.h"
 
-/* Never offered: "/", home, or a folder above home. */
+/* Never offered: "/", home, or a folder above home, spelled as $HOME or
+ * with its symlinks resolved (a refused path is the kernel's spelling:
+ * with /home/u a link to /data/u, 'ls ~' was offered read:/data/u). */
 static bool too_wide(const char *p, const char *home)
 {
-	return strcmp(p, "/") == 0 || (home && path_covers(p, home));
+	cleanup_free char *real = home && home[0] == '/' ? path_resolve(home) : NULL;
+
+	return strcmp(p, "/") == 0 || (home && path_covers(p, home)) ||
+	       (real && path_covers(p, real));
 }
 
 /* The deepest folder covering both a and b (whole components), as a new
@@ -201,8 +206,8 @@ static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
 
 		while (parent && l < nl && !(ls[l].parent && strcmp(ls[l].parent, parent) == 0))
 			l++;
-		if (!parent || l == nl)
-			ls[nl++] = (struct line){ NULL, 0, steal_pointer(&parent) };
+		if (!parent || l == nl) /* a folder's line, or a new parent's */
+			ls[l = nl++] = (struct line){ NULL, 0, steal_pointer(&parent) };
 		line_add(&ls[l], gs[g].folder,
 			 refusal_hint_caps(pol, gs[g].folder, gs[g].refused, !gs[g].one_path),
 			 !gs[g].one_path);

@@ -172,6 +172,13 @@ void rs_made_begin(struct rctx *x);
  * then goes nowhere: that "created" record takes whatever is at the path
  * to the trash. */
 bool rs_made_by_run(struct rctx *x, const struct manifest_rec *r, int src);
+
+/* true when the object at name in dirfd (not followed) was born after r
+ * was written (r's seq is at least CLOCK_REALTIME then, hostlock.h): an
+ * inode number the filesystem gave again to a file made after the run
+ * (ext4 reuses a freed one at once), not the object r names by identity.
+ * false when either time is not known (statx(2) STATX_BTIME). */
+bool rs_born_after(int dirfd, const char *name, const struct manifest_rec *r);
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r);
 void rs_undo_creating(struct rctx *x, const struct manifest_rec *r);
 

@@ -144,6 +144,31 @@ static void renames_begin(struct rctx *x, size_t *v, size_t *open)
 	}
 }
 
+/* Each folder the run made (v: records sorted by path, parents first)
+ * whose own mode keeps the restore out, u+rwx: as an ordinary user, a
+ * run that made d/e and then set e 000 and d 0500 had every take in them
+ * fail (EACCES) and the run's files left. Only a folder that is the run's
+ * by identity, the restore's user's own; never in a dry run. */
+static void open_made_folders(struct rctx *x, const size_t *v, size_t n)
+{
+	for (size_t k = 0; !x->o->dry_run && k < n; k++) {
+		const struct manifest_rec *r = &x->m->v[v[k]];
+		cleanup_fd int pfd = -1;
+		struct stat sb;
+
+		if (r->op != MANIFEST_CREATED || !r->has_ident ||
+		    !restore_wanted(r, x->o->paths, x->o->npaths) ||
+		    (pfd = rs_open_parent(x, r->path, false, NULL)) < 0 ||
+		    fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		if (S_ISDIR(sb.st_mode) && (sb.st_mode & S_IRWXU) != S_IRWXU &&
+		    sb.st_uid == geteuid() && rs_same_ident(&sb, r) &&
+		    !rs_born_after(pfd, rs_base_name(r->path), r) &&
+		    fchmodat(pfd, rs_base_name(r->path), (sb.st_mode & 07777) | S_IRWXU, 0) < 0)
+			continue; /* the takes in it say why they fail */
+	}
+}
+
 void rs_made_begin(struct rctx *x)
 {
 	const struct manifest *m = x->m;
@@ -170,9 +195,18 @@ void rs_made_begin(struct rctx *x)
 		else if (nopen)
 			x->answered[open[--nopen]] = true;
 	}
+	open_made_folders(x, v, n);
 	renames_begin(x, v, open);
 	free(open);
 	free(v);
+}
+
+bool rs_born_after(int dirfd, const char *name, const struct manifest_rec *r)
+{
+	struct timespec b;
+
+	return r->seq && birth(dirfd, name, &b) == 0 && b.tv_sec >= 0 &&
+	       (uint64_t)b.tv_sec * 1000000000ULL + (uint64_t)b.tv_nsec > r->seq;
 }
 
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
@@ -197,8 +231,9 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	/* a file another run removed is made again by this restore (cycles
 	 * restored together, restore-group.h): still the file this run made */
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(rs_same_ident(&sb, r) || rs_made_is(x, r, &sb)))
-		return; /* gone, or not what the run made */
+	    !((rs_same_ident(&sb, r) && !rs_born_after(pfd, rs_base_name(r->path), r)) ||
+	      rs_made_is(x, r, &sb)))
+		return; /* gone, or not what the run made (its inode number reused) */
 	rs_take(x, pfd, r->path, &sb,
 		rs_changed_after(x, r, &sb) ? "changed after the run" : NULL);
 }

@@ -376,7 +376,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	}
 	tfd = rs_open_parent(x, r->to, false, NULL);
 	if (tfd < 0 || fstatat(tfd, rs_base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(rs_same_ident(&sb, r) || rs_made_is(x, r, &sb) ||
+	    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
+	      rs_made_is(x, r, &sb) ||
 	      (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
 		return; /* moved back already, or gone */
 	ffd = rs_open_parent(x, r->path, true, NULL);
