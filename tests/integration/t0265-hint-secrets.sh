@@ -16,7 +16,8 @@ setup
 require_landlock
 
 SECRETS=(.ssh/id_ed25519 .aws/credentials .netrc .gnupg/private-keys-v1.d/k.key
-	.docker/config.json .config/gh/hosts.yml .kube/config .git-credentials)
+	.docker/config.json .config/gh/hosts.yml .kube/config .git-credentials
+	.config/rclone/rclone.conf .mozilla/firefox/p.default/logins.json)
 for f in "${SECRETS[@]}"; do
 	mkdir -p "$(dirname "$HOME/$f")"
 	echo "secret-$f" >"$HOME/$f"
