@@ -201,8 +201,8 @@ static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
 
 		while (parent && l < nl && !(ls[l].parent && strcmp(ls[l].parent, parent) == 0))
 			l++;
-		if (!parent || l == nl)
-			ls[nl++] = (struct line){ NULL, 0, steal_pointer(&parent) };
+		if (!parent || l == nl) /* a folder's line is its own: l is the new one */
+			ls[l = nl++] = (struct line){ NULL, 0, steal_pointer(&parent) };
 		line_add(&ls[l], gs[g].folder,
 			 refusal_hint_caps(pol, gs[g].folder, gs[g].refused, !gs[g].one_path),
 			 !gs[g].one_path);
