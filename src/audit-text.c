@@ -36,13 +36,36 @@ static const char *field(const cJSON *o, const char *key)
 	return cJSON_IsString(x) ? x->valuestring : NULL;
 }
 
+/* The exact bytes of the string member key: its KEY_hex member where the
+ * writer replaced ill-formed UTF-8 by U+FFFD (json-out.c, fsjail-json(7)),
+ * else the string. *own is what to free (NULL when nothing). */
+static const char *exact(const cJSON *o, const char *key, char **own)
+{
+	char hk[32];
+	const char *h;
+	size_t n;
+
+	*own = NULL;
+	snprintf(hk, sizeof(hk), "%s_hex", key);
+	h = field(o, hk);
+	if (!h || (n = strlen(h)) % 2 || strspn(h, "0123456789abcdefABCDEF") != n)
+		return field(o, key);
+	*own = xmalloc(n / 2 + 1);
+	for (size_t i = 0; i < n / 2; i++)
+		(*own)[i] = (char)strtoul((char[3]){ h[2 * i], h[2 * i + 1], '\0' }, NULL, 16);
+	(*own)[n / 2] = '\0';
+	return *own;
+}
+
 /* One line for a human: time, session, decision, capability, path, and
- * the source, rule and detail when there are any, each escaped. */
+ * the source, rule and detail when there are any, each escaped (a path's
+ * bytes as they are, \xHH where not UTF-8). */
 static void render(const cJSON *o)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *rule = field(o, "rule"), *detail = field(o, "detail");
-	const char *path = field(o, "path"), *resolved = field(o, "resolved");
+	cleanup_free char *p_own = NULL, *r_own = NULL;
+	const char *path = exact(o, "path", &p_own), *resolved = exact(o, "resolved", &r_own);
 	static const char *const head[] = { "time", "session", "decision", "capability" };
 	size_t i;
 
