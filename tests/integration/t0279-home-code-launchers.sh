@@ -9,10 +9,11 @@
 # ~/.yarnrc.yml, ...); the user's next shell or tool ran it. Each entry of
 # the table, existing and absent, can be neither written, made nor
 # deleted, and nothing in ~ changes; a folder of $PATH under ~ (missing,
-# or reached through a symbolic link) and the files PYTHONSTARTUP,
-# BASH_ENV and ZDOTDIR name are protected too (src/ctx-homecode.c), a
-# $PATH folder in the workspace is not, and no refusal hint offers a
-# grant over any of them. As root and again as FSJAIL_TEST_USER.
+# or reached through a symbolic link, even one to nothing yet) and the
+# files PYTHONSTARTUP, BASH_ENV and ZDOTDIR name are protected too
+# (src/ctx-homecode.c), a $PATH folder in the workspace is not, and no
+# refusal hint offers a grant over any of them. As root and again as
+# FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
 plan_user_pass FSJ_T0279_USER 4
@@ -91,7 +92,8 @@ f env/startup.py
 f env/bash_env
 f zdot/.zshrc
 d pbin
-d tools/rbin'
+d tools/rbin
+d tools/dbin'
 
 # tree: every name in ~ but the workspace and the one file the runs may
 # write, with type, mode, size and content.
@@ -113,6 +115,7 @@ prepare()
 		if [ "$k" = f ]; then echo "# orig" >"$HOME/$p"; else mkdir -p "$HOME/$p" && echo "# orig" >"$HOME/$p/x"; fi
 	done <<<"$TABLE"
 	ln -sfn tools/rbin "$HOME/lbin"
+	ln -sfn tools/dbin "$HOME/dlbin"
 	mkdir -p "$HOME/tools/rbin" "$WS/node_modules/.bin" "$WS/evil"
 	echo evil >"$WS/evil.sh"
 }
@@ -158,11 +161,12 @@ run_table()
 	[ "$(tree)" = "$before" ] || { fail "~ changed"; diff <(echo "$before") <(tree) | head -20 | while read -r l; do diag "$l"; done; }
 }
 
-# the environment names the last five: PYTHONSTARTUP, BASH_ENV, ZDOTDIR,
-# and two $PATH folders, ~/lbin reached through a symbolic link (fsjail
-# reads its own environment, which the command inherits)
+# the environment names the last six: PYTHONSTARTUP, BASH_ENV, ZDOTDIR,
+# and three $PATH folders, ~/lbin and ~/dlbin reached through a symbolic
+# link (~/dlbin's target is missing in the first test) (fsjail reads its
+# own environment, which the command inherits)
 export PYTHONSTARTUP="$HOME/env/startup.py" BASH_ENV="$HOME/env/bash_env" ZDOTDIR="$HOME/zdot"
-export PATH="$HOME/pbin:$HOME/lbin:$WS/node_modules/.bin:$PATH"
+export PATH="$HOME/pbin:$HOME/lbin:$HOME/dlbin:$WS/node_modules/.bin:$PATH"
 
 begin_test "with ~ opened, no absent entry can be made"
 prepare 0
