@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ctx-homecode.h"
 #include "devshm.h"
 #include "landlock.h"
 #include "path.h"
@@ -436,10 +437,12 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	}
 	/* the names fsjail is reached by: the path it was invoked as (a
 	 * symlink to the executable is replaced by deleting it), and fsjail
-	 * in every PATH folder (one planted earlier in PATH runs next time),
-	 * existing or not */
-	if (!ctx->env.foreign)
+	 * in every PATH folder (one planted earlier in PATH runs next time);
+	 * then PATH's folders under ~ and the start-up files variables name */
+	if (!ctx->env.foreign) {
 		add_invoked_names(ctx, pol);
+		ctx_homecode_rules(pol, ctx->env.home, ctx->workspace, getenv("PATH"));
+	}
 	/* the repository metadata at or under the workspace */
 	if (ctx->repos) {
 		ctx->repos->no_listener = ctx->env.platform == FSJ_PLATFORM_DARWIN;

@@ -1,0 +1,106 @@
+/* ctx-homecode.c - the user's code the environment names under ~
+ * (ctx-homecode.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ctx-homecode.h"
+#include "path.h"
+#include "util.h"
+
+/* Add a protected rule on the normalised absolute path p (spelled resolved
+ * as res) unless pol already refuses creating there at the protected
+ * level. */
+static void protect(struct fsj_policy *pol, char *p, char *res, bool folder, char *origin)
+{
+	struct fsj_decision d;
+	struct fsj_rule r = {
+		.path = p,
+		.resolved = res,
+		.recursive = folder,
+		.deny = FSJ_CAPS_MODIFY,
+		.source = FSJ_SRC_PROTECTED,
+		.origin = origin,
+	};
+
+	policy_decide(pol, p, res, FSJ_CAP_CREATE, &d);
+	if (!d.allowed && d.level == FSJ_LEVEL_PROTECTED &&
+	    (!folder || d.rule == NULL || d.rule->recursive))
+		return;
+	policy_add_rule(pol, &r);
+}
+
+/* A spelling (as written or resolved) of dir lies strictly under home, and
+ * neither spelling is at, above or under the workspace. */
+static bool home_folder(const char *dir, const char *res, const char *home, const char *ws)
+{
+	const char *sp[2] = { dir, res };
+	bool under = false;
+
+	for (int i = 0; i < 2; i++) {
+		if (ws && (path_covers(sp[i], ws) || path_covers(ws, sp[i])))
+			return false;
+		under = under || (home && path_covers(home, sp[i]) && strcmp(home, sp[i]) != 0);
+	}
+	return under;
+}
+
+static void path_folders(struct fsj_policy *pol, const char *home, const char *ws,
+			 const char *p)
+{
+	cleanup_free char *home_res = home ? path_resolve(home) : NULL;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ":");
+		cleanup_free char *dir = NULL, *res = NULL;
+
+		/* a relative entry (".", "bin") moves with the current folder:
+		 * none is protected, as none is under ~ for sure */
+		if (p[0] == '/' && path_normalize(p, len, NULL, NULL, &dir) == PATH_OK) {
+			res = path_resolve(dir);
+			if (home_folder(dir, res, home, ws) ||
+			    home_folder(dir, res, home_res, ws))
+				protect(pol, dir, res, true, "a $PATH folder under ~");
+		}
+		p += len + (p[len] == ':');
+	}
+}
+
+/* A file the environment names: absolute, and a regular file or missing. */
+static void named_file(struct fsj_policy *pol, const char *v, char *origin)
+{
+	cleanup_free char *n = NULL, *res = NULL;
+	struct stat st;
+
+	if (!v || v[0] != '/' || path_normalize(v, strlen(v), NULL, NULL, &n) != PATH_OK)
+		return;
+	if (stat(n, &st) < 0 ? errno != ENOENT : !S_ISREG(st.st_mode))
+		return;
+	res = path_resolve(n);
+	protect(pol, n, res, false, origin);
+}
+
+void ctx_homecode_rules(struct fsj_policy *pol, const char *home, const char *workspace,
+			const char *path_env)
+{
+	static const char *const vars[] = { "PYTHONSTARTUP", "BASH_ENV", "ENV", "PIP_CONFIG_FILE" };
+	static const char *const zsh[] = { ".zshenv", ".zprofile", ".zshrc", ".zlogin",
+					   ".zlogout" };
+	const char *zd = getenv("ZDOTDIR");
+
+	path_folders(pol, home, workspace, path_env);
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		cleanup_free char *origin = xasprintf("the file $%s names", vars[i]);
+
+		named_file(pol, getenv(vars[i]), origin);
+	}
+	for (size_t i = 0; zd && zd[0] == '/' && i < sizeof(zsh) / sizeof(zsh[0]); i++) {
+		cleanup_free char *f = xasprintf("%s/%s", zd, zsh[i]);
+
+		named_file(pol, f, "zsh's start-up files in $ZDOTDIR");
+	}
+}
