@@ -13,13 +13,9 @@
 #include "path-memo.h"
 #include "util.h"
 
-/* An open-addressing table of (key, answer): a resolved path (val) or a
- * folder's lstat (st, its own allocation: most slots are empty, and a
- * 1,000-rule policy's tables were over 1 MB of page faults with a struct
- * stat in every slot); cap a power of two. Each slot keeps its key's hash
- * and length, compared before the bytes: the keys share long prefixes
- * (1,000 rule folders of one workspace), so a probe must rarely reach
- * memcmp. */
+/* An open-addressing table (cap a power of two) of (key, answer): a resolved
+ * path or a folder's lstat (its own allocation: in every slot, 1 MB of page
+ * faults at 1,000 rules); hash and length are compared before the bytes. */
 struct slot {
 	char *key; /* NULL: empty */
 	size_t hash, len;
@@ -154,6 +150,11 @@ const char *path_memo_prefix(const char *abs, size_t len, bool *live)
 		return NULL;
 	*live = sl->live;
 	return sl->u.val;
+}
+
+int path_memo_lstat_kept(const char *path, struct stat *st)
+{
+	return memo_on && folder_kept(path, strlen(path), st) ? 0 : lstat(path, st);
 }
 
 int path_memo_lstat(const char *path, struct stat *st)
