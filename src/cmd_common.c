@@ -11,6 +11,7 @@
 #include "fsjail-int.h"
 #include "landlock.h"
 #include "path.h"
+#include "path-memo.h"
 #include "probe.h"
 
 bool cmd_quiet;
@@ -124,18 +125,18 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 {
 	struct fsj_error err = { { 0 } };
 	char note[FSJAIL_NOTE_MAX];
-	int r;
+	int r, memo = path_memo_active(); /* then kept on for the caller's compile */
 
 	/* nothing in the load changes the filesystem: each folder is looked up
-	 * once (path_resolve_memo()); the mount-mask probe's child runs
-	 * meanwhile (the CLI's choice: the library forks nothing), forked
-	 * while fsjail is small. explain asks it only for an entry of the
-	 * probe cache (fsjail_effective_tier()): with no cache file, none. */
+	 * once (path_resolve_memo()); the mask probe's child runs meanwhile (the
+	 * CLI's choice: the library forks nothing). explain asks it only for an
+	 * entry of the probe cache (fsjail_effective_tier()). */
 	if (strcmp(cmd, "explain") != 0 || probe_cache_exists(opts))
 		ll_masks_prefetch();
 	path_resolve_memo(PATH_MEMO_ON);
 	r = fsjail_load_ctx(opts, tier_arg, network_arg, ctx, tier, pol, note, &err);
-	path_resolve_memo(PATH_MEMO_OFF);
+	if (!memo)
+		path_resolve_memo(PATH_MEMO_OFF);
 
 	cmd_note(note);
 	if (r == -ENOENT) {

@@ -69,15 +69,14 @@ int cmd_compile(int argc, char **argv)
 		fprintf(stderr, "fsjail: compile: unexpected argument '%s'\n", argv[optind]);
 		return FSJ_EXIT_ERROR;
 	}
+	/* libfsjail's fsjail_compile() writes the same text; the load and the
+	 * compiler only read, so each path is looked up once, as in run */
+	path_resolve_memo(PATH_MEMO_ON);
 	if (cmd_load_policy("compile", &opts, tier_arg, network_arg, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
 	if (backend < 0)
 		backend = ctx.env.platform == FSJ_PLATFORM_DARWIN ? FSJ_BACKEND_SEATBELT
 								  : FSJ_BACKEND_LANDLOCK;
-
-	/* libfsjail's fsjail_compile() writes the same text; the compiler
-	 * only reads, so each path is looked up once, as in run */
-	path_resolve_memo(PATH_MEMO_ON);
 	if (fsjail_compile_write(&ctx, pol, tier, (enum fsj_backend)backend, stdout, note,
 				 &err) < 0) {
 		cmd_print_error(&err);

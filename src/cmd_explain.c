@@ -64,6 +64,7 @@ int cmd_explain(int argc, char **argv)
 		return FSJ_EXIT_ERROR;
 	}
 	cmd_note_hold = true; /* said below only if a read or execute refusal depends on the tier */
+	path_resolve_memo(PATH_MEMO_ON); /* through the plan's compile: explain changes nothing */
 	if (cmd_load_policy("explain", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0) {
 		cmd_note_release(true);
 		return FSJ_EXIT_ERROR;
@@ -137,6 +138,7 @@ int cmd_explain(int argc, char **argv)
 		printf("tier %s, mode %s, workspace %s\n", fsj_tier_name((enum fsj_tier)tier),
 		       fsj_mode_name(ctx.mode), ctx.workspace);
 	}
+	path_resolve_memo(PATH_MEMO_OFF);
 	if (have_plan)
 		ll_plan_release(&plan);
 	policy_free(pol);

@@ -89,6 +89,11 @@ const char *path_memo_prefix(const char *abs, size_t len, bool *live)
 	return sl->u.val;
 }
 
+int path_memo_lstat_kept(const char *path, struct stat *st)
+{
+	return memo_on && folder_kept(path, strlen(path), st) ? 0 : lstat(path, st);
+}
+
 int path_memo_lstat(const char *path, struct stat *st)
 {
 	size_t len = memo_on ? strlen(path) : 0;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "path.h"
+#include "path-memo.h"
 #include "policy.h"
 #include "repometa-cache.h"
 #include "util.h"
@@ -198,9 +199,9 @@ void repometa_walk(struct repometa *m, const char *workspace, const char *home,
 		struct stat st;
 		int fd;
 
-		/* the record may stand in for reading the folder: lstat(2)
-		 * as the recording walk's fstat(2) of its descriptor */
-		if (it->old != REPOMETA_CACHE_NONE && lstat(it->path, &st) == 0 &&
+		/* the record may stand in for reading the folder: lstat(2) (the
+		 * memo's of this span) as the recording walk's fstat(2) */
+		if (it->old != REPOMETA_CACHE_NONE && path_memo_lstat_kept(it->path, &st) == 0 &&
 		    repometa_cache_usable(old, it->old, &st, new) &&
 		    m->entries + old->v[it->old].entries <= budget) {
 			const struct repometa_cache_rec *r = &old->v[it->old];
