@@ -152,6 +152,8 @@ enum notify_op {
 	NOTIFY_OP_EXEC,     /* execve, execveat: traced only (notify-trace.c) */
 	NOTIFY_OP_SOCK,     /* connect, bind, sendto, sendmsg, sendmmsg, i386 socketcall:
 			     * notify-sock.c (args) */
+	NOTIFY_OP_REFUSED,  /* notify-calls.h NL_REFUSED and the refused ioctls:
+			     * EPERM in every run, said (notify-refused.c) */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -479,6 +481,15 @@ bool nj_hook_settle(struct job *j, int hooks, const char *hpath, const char *nam
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);
+/* notify-refused.c: answer EPERM to a call refused in every run
+ * (NOTIFY_OP_REFUSED) and record it: the nearest capability, the path of
+ * the descriptor an ioctl or open_by_handle_at names (read from
+ * /proc/PID/fd, never acted on), the call and, for an ioctl, its request.
+ * Answers whatever it can or cannot read. */
+void notify_op_refused(struct job *j);
+/* notify-refused.c: the caller's executable as /proc/PID/exe names it
+ * now, into buf (PATH_MAX bytes), or NULL when it cannot be read. */
+const char *notify_tracee_exe(const struct tracee *tr, char *buf);
 /* Free what notify-sock.c recorded in nt. */
 void notify_sock_release(struct notify *nt);
 /* Save the pre-existing regular file l names before what happens to it

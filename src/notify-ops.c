@@ -629,8 +629,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		NOTIFY_STAT_INC(nt, vanished);
 		goto out;
 	}
-	if (notify_trace_only(nt, &c)) { /* decides nothing: notify-trace.c */
-		notify_trace(&j);
+	if (c.op == NOTIFY_OP_REFUSED || notify_trace_only(nt, &c)) { /* EPERM; decides nothing */
+		(c.op == NOTIFY_OP_REFUSED ? notify_op_refused(&j) : notify_trace(&j));
 		goto out;
 	}
 	if (tr.procfd < 0 || (!light && tr.memfd < 0) || tr.rootfd < 0 ||
@@ -680,7 +680,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	case NOTIFY_OP_META:
 		notify_op_meta(&j);
 		break;
-	case NOTIFY_OP_EXEC: /* traced only, above */
+	case NOTIFY_OP_EXEC: case NOTIFY_OP_REFUSED: /* traced only; refused: above */
 		break;
 	case NOTIFY_OP_SOCK:
 		notify_op_sock(&j);

@@ -22,7 +22,8 @@ struct refusal {
 	const char *path;        /* absolute path as resolved by the supervisor, or NULL */
 	const char *reason;      /* "policy", "hard link", "unresolvable path", ... */
 	pid_t pid;               /* the calling process (supervisor's pid namespace), 0: unknown */
-	const char *comm;        /* its command name, or NULL */
+	const char *comm;        /* its command name (any program sets its own), or NULL */
+	const char *exe;         /* its executable (/proc/PID/exe at the call), or NULL */
 	const char *syscall;     /* the trapped call's name, or NULL */
 	int error;               /* the errno the caller got */
 	/* the decision that refused it, or NULL when it was not the policy */
@@ -71,8 +72,9 @@ unsigned long refusal_dropped(void);
 /* The summary for a terminal: nothing when nothing was refused; else a
  * count, then one line per distinct (capability, path), first seen first,
  * at most ten, then "and N more": the deciding level, rule id and origin
- * (FILE:LINE) or the reason when it was not the policy, the command that
- * tried, and how many times; then how to lift them (refusal-hint.h; home:
+ * (FILE:LINE) or the reason when it was not the policy, the program that
+ * tried (its executable, with its command name beside it when that is
+ * not the executable's name), and how many times; then how to lift them (refusal-hint.h; home:
  * the user's normalised home folder, or NULL). Every string from outside
  * is escaped (refusal_printable()). */
 void refusal_summary(FILE *out, const char *home);
@@ -80,6 +82,12 @@ void refusal_summary(FILE *out, const char *home);
 /* s for a terminal: fsj_escape_term() (escape.h); NULL gives "?".
  * Caller frees. */
 char *refusal_printable(const char *s);
+
+/* Who tried, for a summary line (refusal-by.c): the command name comm
+ * when it is the executable exe's own name (or exe is NULL), else "EXE
+ * (comm COMM)": any program can set its comm (prctl PR_SET_NAME), not its
+ * executable. Escaped as refusal_printable(); caller frees. */
+char *refusal_by(const char *exe, const char *comm);
 
 /* "EACCES", "EPERM", ... for errno e; "E<number>" for one not in the
  * table. Static string, or buf (at least 16 bytes). */
