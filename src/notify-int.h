@@ -459,10 +459,18 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
  * repository's config (an empty file first, then each key through
  * config.lock): the supervisor makes the empty file with the caller's
  * mode and umask and hands in a READ-ONLY descriptor of it (cloexec: the
- * caller's O_CLOEXEC), so a write through it fails (EBADF) and the only
- * way to fill config stays the checked lockfile rename. Returns true when
- * it answered the call, false to go on (not such a create). */
-bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bool cloexec);
+ * caller's O_CLOEXEC in flags, the open's), so a write through it fails
+ * (EBADF: said by notify-newrepo-ro.c) and the only way to fill config
+ * stays the checked lockfile rename. Returns true when it answered the
+ * call, false to go on (not such a create). */
+bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, uint64_t flags);
+/* notify-newrepo-ro.c: note that l's empty config was handed in as fd
+ * (read-only) to an open with flags: one that asked to write is said as a
+ * refusal when the run ends and the name still holds that empty file
+ * (notify_newrepo_ro_said(), from notify_stop() once the supervisor thread
+ * has ended; it forgets every note). */
+void nj_newrepo_ro_note(struct job *j, const struct loc *l, int fd, uint64_t flags);
+void notify_newrepo_ro_said(void);
 /* notify-todo.c: refuse (EACCES, recorded with why) the rename onto
  * the todo list b (rebase-merge/git-rebase-todo or sequencer/todo; its
  * folder is named [dn, dn+dl)) that notify-newrepo.c found to hold an

@@ -66,7 +66,7 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 		return nj_answer(j, EINVAL);
 	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
 				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)) ||
-	    nj_newrepo_empty_config(j, l, (mode_t)(mode & 0666), (flags & O_CLOEXEC) != 0) ||
+	    nj_newrepo_empty_config(j, l, (mode_t)(mode & 0666), flags) ||
 	    !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_CREATE), S_IFREG) || !nj_creating(j, l, NULL))
 		return 0;
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
