@@ -322,11 +322,12 @@ bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, ui
 	if (fd < 0)
 		return nj_answer(j, e), true;
 	nj_note_created(j, l->parent, l->name, l->path);
+	/* a write through it fails: said when the run ends (noted first,
+	 * while the caller waits: once answered it may be gone) */
+	nj_newrepo_ro_note(j, l, fd, flags);
 	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
-	if (e) /* not handed in: leave no trace of it */
+	if (e) /* not handed in: leave no trace of it (nor a refusal) */
 		(void)unlinkat(l->parent, l->name, 0);
-	else /* a write through it fails: said when the run ends */
-		nj_newrepo_ro_note(j, l, fd, flags);
 	close(fd);
 	if (e && e != ENOENT)
 		nj_answer(j, e == EMFILE ? EMFILE : EACCES);
