@@ -211,10 +211,9 @@ static bool check_sock(const struct sock_filter *prog, size_t n, const struct ar
 }
 
 /* notify-meta.c's and notify-calls.c's lists on arch (libseccomp's numbers
- * there): the metadata calls trapped, the refused calls and ioctl
- * requests trapped (the supervisor refuses and says them; the latter with
- * their high 32 bits set too, as the kernel ignores them), other ioctls
- * let through, and the socket calls as check_sock() says. */
+ * there) trapped: the metadata calls, the refused calls and ioctl requests
+ * (these with their high 32 bits set too, as the kernel ignores them), no
+ * other ioctl; and the socket calls as check_sock() says. */
 static bool check_lists(const struct sock_filter *prog, size_t n, const struct arch_calls *c,
 			uint32_t arch, const char **why)
 {

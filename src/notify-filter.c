@@ -14,12 +14,10 @@
  * Trapped always for the `connect` capability: connect, bind, sendmsg,
  * sendmmsg, and sendto with a destination; on i386 also socketcall (see
  * add_rules()).
- * Trapped and refused with EPERM by the supervisor, which says so
- * (notify-refused.c): io_uring_* (kernel workers go around the filter),
- * memfd_secret, open_by_handle_at (opens by handle, no path to check), the
- * terminal ioctls TIOCSTI and TIOCLINUX, the attribute-flag ioctls (chattr),
- * fs-verity, encryption policies and btrfs's and bcachefs's subvolume ioctls
- * (only those requests: any other ioctl is not trapped, cost zero);
+ * Trapped, answered EPERM by the supervisor, which says so (notify-refused.c):
+ * io_uring_* (kernel workers go around the filter), memfd_secret,
+ * open_by_handle_at (no path to check), the ioctls TIOCSTI, TIOCLINUX, chattr,
+ * fs-verity, encryption policies, btrfs's and bcachefs's subvolumes (no other);
  * every call numbered 463 or above (setxattrat, file_setattr, ...): ENOSYS. */
 #ifdef __linux__
 #include <errno.h>

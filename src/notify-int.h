@@ -152,8 +152,7 @@ enum notify_op {
 	NOTIFY_OP_EXEC,     /* execve, execveat: traced only (notify-trace.c) */
 	NOTIFY_OP_SOCK,     /* connect, bind, sendto, sendmsg, sendmmsg, i386 socketcall:
 			     * notify-sock.c (args) */
-	NOTIFY_OP_REFUSED,  /* notify-calls.h NL_REFUSED and the refused ioctls:
-			     * EPERM in every run, said (notify-refused.c) */
+	NOTIFY_OP_REFUSED,  /* refused in every run, said: notify-refused.h */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -458,19 +457,11 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
  * config.worktree in a gitdir the run made, as libgit2 makes a new
  * repository's config (an empty file first, then each key through
  * config.lock): the supervisor makes the empty file with the caller's
- * mode and umask and hands in a READ-ONLY descriptor of it (cloexec: the
- * caller's O_CLOEXEC in flags, the open's), so a write through it fails
- * (EBADF: said by notify-newrepo-ro.c) and the only way to fill config
- * stays the checked lockfile rename. Returns true when it answered the
- * call, false to go on (not such a create). */
+ * mode and umask and hands in a READ-ONLY descriptor of it (O_CLOEXEC as
+ * the open's flags), so a write through it fails (EBADF, said: notify-refused.h)
+ * and the only way to fill config stays the checked lockfile rename.
+ * Returns true when it answered the call, false to go on. */
 bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, uint64_t flags);
-/* notify-newrepo-ro.c: note that l's empty config was handed in as fd
- * (read-only) to an open with flags: one that asked to write is said as a
- * refusal when the run ends and the name still holds that empty file
- * (notify_newrepo_ro_said(), from notify_stop() once the supervisor thread
- * has ended; it forgets every note). */
-void nj_newrepo_ro_note(struct job *j, const struct loc *l, int fd, uint64_t flags);
-void notify_newrepo_ro_said(void);
 /* notify-todo.c: refuse (EACCES, recorded with why) the rename onto
  * the todo list b (rebase-merge/git-rebase-todo or sequencer/todo; its
  * folder is named [dn, dn+dl)) that notify-newrepo.c found to hold an
@@ -489,15 +480,6 @@ bool nj_hook_settle(struct job *j, int hooks, const char *hpath, const char *nam
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);
-/* notify-refused.c: answer EPERM to a call refused in every run
- * (NOTIFY_OP_REFUSED) and record it: the nearest capability, the path of
- * the descriptor an ioctl or open_by_handle_at names (read from
- * /proc/PID/fd, never acted on), the call and, for an ioctl, its request.
- * Answers whatever it can or cannot read. */
-void notify_op_refused(struct job *j);
-/* notify-refused.c: the caller's executable as /proc/PID/exe names it
- * now, into buf (PATH_MAX bytes), or NULL when it cannot be read. */
-const char *notify_tracee_exe(const struct tracee *tr, char *buf);
 /* Free what notify-sock.c recorded in nt. */
 void notify_sock_release(struct notify *nt);
 /* Save the pre-existing regular file l names before what happens to it
@@ -548,4 +530,5 @@ bool notify_trace_only(const struct notify *nt, const struct notify_call *c);
 void notify_trace(struct job *j);
 
 #endif /* __linux__ */
+#include "notify-refused.h" /* the refusals no trapped call performs */
 #endif

@@ -1,6 +1,7 @@
-/* refusal-by.c - who tried, for a summary line (refusal.h refusal_by()). */
+/* refusal-by.c - who tried, for a summary line (refusal-by.h). */
 #include <string.h>
 
+#include "refusal-by.h"
 #include "refusal.h"
 #include "util.h"
 

@@ -10,6 +10,7 @@
 
 #include "json-out.h"
 #include "escape.h"
+#include "refusal-by.h"
 #include "refusal-hint.h"
 #include "refusal.h"
 #include "util.h"
@@ -359,7 +360,8 @@ void refusal_summary(FILE *out, const char *home)
 			g++;
 		if (g == n_groups)
 			first[n_groups++] = i;
-		else if (!same(kept[first[g]].comm, kept[i].comm) || !same(kept[first[g]].exe, kept[i].exe))
+		else if (!same(kept[first[g]].comm, kept[i].comm) ||
+			 !same(kept[first[g]].exe, kept[i].exe))
 			mixed[g] = true;
 		count[g]++;
 	}

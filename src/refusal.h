@@ -73,9 +73,8 @@ unsigned long refusal_dropped(void);
  * count, then one line per distinct (capability, path), first seen first,
  * at most ten, then "and N more": the deciding level, rule id and origin
  * (FILE:LINE) or the reason when it was not the policy, the program that
- * tried (its executable, with its command name beside it when that is
- * not the executable's name), and how many times; then how to lift them (refusal-hint.h; home:
- * the user's normalised home folder, or NULL). Every string from outside
+ * tried (refusal-by.h), and how many times; then how to lift them
+ * (refusal-hint.h; home: the user's normalised home folder, or NULL). Every string from outside
  * is escaped (refusal_printable()). */
 void refusal_summary(FILE *out, const char *home);
 
@@ -83,11 +82,6 @@ void refusal_summary(FILE *out, const char *home);
  * Caller frees. */
 char *refusal_printable(const char *s);
 
-/* Who tried, for a summary line (refusal-by.c): the command name comm
- * when it is the executable exe's own name (or exe is NULL), else "EXE
- * (comm COMM)": any program can set its comm (prctl PR_SET_NAME), not its
- * executable. Escaped as refusal_printable(); caller frees. */
-char *refusal_by(const char *exe, const char *comm);
 
 /* "EACCES", "EPERM", ... for errno e; "E<number>" for one not in the
  * table. Static string, or buf (at least 16 bytes). */
