@@ -13,6 +13,8 @@
 
 #include "audit-text.h"
 #include "escape.h"
+#include "json-out.h"
+#include "util.h"
 
 /* s escaped for a terminal (escape.h), "-" for a field that is absent. */
 static void shown(struct strbuf *sb, const char *s)
@@ -41,8 +43,10 @@ static const char *field(const cJSON *o, const char *key)
 static void render(const cJSON *o)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *rule = field(o, "rule"), *detail = field(o, "detail");
-	const char *path = field(o, "path"), *resolved = field(o, "resolved");
+	/* the exact bytes of a name (json-out.h), escaped below */
+	cleanup_free char *rule = fsj_json_exact(o, "rule"), *detail = fsj_json_exact(o, "detail");
+	cleanup_free char *path = fsj_json_exact(o, "path");
+	cleanup_free char *resolved = fsj_json_exact(o, "resolved");
 	static const char *const head[] = { "time", "session", "decision", "capability" };
 	size_t i;
 

@@ -162,3 +162,30 @@ void fsj_json_put(cJSON *root)
 	printf("%s\n", text);
 	cJSON_free(text);
 }
+
+char *fsj_json_exact(const cJSON *o, const char *key)
+{
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(o, key);
+	char *hk = xasprintf("%s_hex", key), *out;
+	const cJSON *h = cJSON_GetObjectItemCaseSensitive(o, hk);
+	size_t n, i;
+
+	free(hk);
+	if (!cJSON_IsString(s))
+		return NULL;
+	n = cJSON_IsString(h) ? strlen(h->valuestring) : 1;
+	if (n % 2) /* no exact bytes kept (or damaged): the string as it is */
+		return xstrdup(s->valuestring);
+	out = xmalloc(n / 2 + 1);
+	for (i = 0; i < n / 2; i++) {
+		unsigned v;
+
+		if (sscanf(h->valuestring + 2 * i, "%2x", &v) != 1 || v == 0) {
+			free(out);
+			return xstrdup(s->valuestring);
+		}
+		out[i] = (char)v;
+	}
+	out[n / 2] = '\0';
+	return out;
+}

@@ -23,6 +23,11 @@ bool fsj_utf8_valid(const char *s, size_t n);
  * many strings changed; on allocation failure aborts as xmalloc does. */
 size_t fsj_json_utf8(struct cJSON *root);
 
+/* The string member key of o with its exact bytes: decoded from its
+ * sibling key_hex when fsj_json_utf8() kept one (a log read back), else
+ * the string as it is; NULL when key is not a string. Caller frees. */
+char *fsj_json_exact(const struct cJSON *o, const char *key);
+
 /* root made valid by fsj_json_utf8(), then printed indented to stdout
  * with a newline (the --json documents of the subcommands). root stays
  * the caller's. */
