@@ -107,6 +107,7 @@ void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const ch
 					    refusal_hint_protected_lock(j->nt->pol, path) : NULL;
 	cleanup_free char *why = locked ? xasprintf("the lock file of %s, which is protected: "
 						    "no rule lifts it", locked) : NULL;
+	char exe[PATH_MAX];
 
 	memset(&r, 0, sizeof(r));
 	r.cap = cap;
@@ -115,6 +116,7 @@ void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const ch
 	r.no_hint = locked != NULL;
 	r.pid = j->tr->pid;
 	r.comm = notify_tracee_comm(j->tr);
+	r.exe = notify_tracee_exe(j->tr, exe);
 	r.syscall = j->c->name;
 	r.error = e;
 	r.decision = d;

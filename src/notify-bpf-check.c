@@ -28,7 +28,7 @@ struct probe {
 	uint64_t flags;
 };
 
-enum want { WANT_NOTIFY, WANT_ALLOW, WANT_ENOSYS, WANT_EPERM, WANT_KILL };
+enum want { WANT_NOTIFY, WANT_ALLOW, WANT_ENOSYS, WANT_KILL };
 
 static bool answers(const struct sock_filter *prog, size_t n, uint32_t arch,
 		    const struct probe *p, enum want want)
@@ -51,8 +51,6 @@ static bool answers(const struct sock_filter *prog, size_t n, uint32_t arch,
 		return (r & SECCOMP_RET_ACTION_FULL) == SECCOMP_RET_ALLOW;
 	case WANT_ENOSYS:
 		return r == (SECCOMP_RET_ERRNO | ENOSYS);
-	case WANT_EPERM:
-		return r == (SECCOMP_RET_ERRNO | EPERM);
 	case WANT_KILL:
 		return (r & SECCOMP_RET_ACTION_FULL) == SECCOMP_RET_KILL_THREAD ||
 		       (r & SECCOMP_RET_ACTION_FULL) == SECCOMP_RET_KILL_PROCESS;
@@ -213,9 +211,9 @@ static bool check_sock(const struct sock_filter *prog, size_t n, const struct ar
 }
 
 /* notify-meta.c's and notify-calls.c's lists on arch (libseccomp's numbers
- * there): the metadata calls trapped, the refused calls and ioctl
- * requests EPERM (the latter with their high 32 bits set too, as the
- * kernel ignores them), and the socket calls as check_sock() says. */
+ * there) trapped: the metadata calls, the refused calls and ioctl requests
+ * (these with their high 32 bits set too, as the kernel ignores them), no
+ * other ioctl; and the socket calls as check_sock() says. */
 static bool check_lists(const struct sock_filter *prog, size_t n, const struct arch_calls *c,
 			uint32_t arch, const char **why)
 {
@@ -227,14 +225,17 @@ static bool check_lists(const struct sock_filter *prog, size_t n, const struct a
 		if (!name_answers(prog, n, arch, name, -1, 0, WANT_NOTIFY))
 			return *why = name, false;
 	for (i = 0; (name = notify_call_name(NL_REFUSED, i)); i++)
-		if (!name_answers(prog, n, arch, name, -1, 0, WANT_EPERM))
+		if (!name_answers(prog, n, arch, name, -1, 0, WANT_NOTIFY))
 			return *why = name, false;
 	for (i = 0; (rq = notify_refused_ioctl(i)); i++)
-		if (!name_answers(prog, n, arch, "ioctl", 1, rq, WANT_EPERM) ||
-		    !name_answers(prog, n, arch, "ioctl", 1, rq | 0xffffffff00000000ull, WANT_EPERM))
+		if (!name_answers(prog, n, arch, "ioctl", 1, rq, WANT_NOTIFY) ||
+		    !name_answers(prog, n, arch, "ioctl", 1, rq | 0xffffffff00000000ull, WANT_NOTIFY))
 			return *why = "a refused ioctl (TIOCSTI, chattr, verity, subvolumes)", false;
-	if (!name_answers(prog, n, arch, "ioctl", 1, NOTIFY_IOCTL_TYPE_REFUSED | 0x01u, WANT_EPERM))
+	if (!name_answers(prog, n, arch, "ioctl", 1, NOTIFY_IOCTL_TYPE_REFUSED | 0x01u, WANT_NOTIFY))
 		return *why = "a bcachefs ioctl", false;
+	if (!name_answers(prog, n, arch, "ioctl", 1, 0x5401u, WANT_ALLOW) ||
+	    !name_answers(prog, n, arch, "ioctl", 1, 0x541bu, WANT_ALLOW))
+		return *why = "an ordinary ioctl (trapped, or refused)", false;
 	return check_sock(prog, n, c, arch, why);
 }
 

@@ -26,9 +26,10 @@ uint32_t notify_bpf_run(const struct sock_filter *prog, size_t n, const struct s
  * call on each architecture notify_filter_arches() names (with backups
  * on, wide, also for every write-capable open, truncate, unlink and
  * rmdir), for every metadata call (notify-meta.c) and every call that
- * can name a Unix socket, EPERM for the refused calls and ioctl requests
- * (notify-calls.h), ENOSYS for setxattrat/removexattrat and the calls
- * numbered past the filter, and (trace false) lets a read-only openat and
+ * can name a Unix socket, and the refused calls and ioctl requests
+ * (notify-calls.h: the supervisor refuses them) but no other ioctl;
+ * ENOSYS for setxattrat/removexattrat and the calls numbered past the
+ * filter, and (trace false) lets a read-only openat and
  * the stat calls through; on x86-64 also that an x32 call is killed. On
  * failure *why names the first call that was not answered as it must be
  * (static text). Defined in notify-bpf-check.c. */

@@ -13,7 +13,7 @@ enum notify_list {
 	NL_BACKUP,  /* truncate, unlink, rmdir: trapped with backups on */
 	NL_TRACE,   /* openat, execve, execveat: trapped with tracing on */
 	NL_SOCK,    /* can name a Unix socket: trapped in every run */
-	NL_REFUSED, /* EPERM in every run (io_uring_*, open_by_handle_at, ...) */
+	NL_REFUSED, /* trapped, EPERM in every run (io_uring_*, open_by_handle_at, ...) */
 };
 
 /* The i-th call name (libseccomp's spelling, static text) of list l, or
@@ -21,7 +21,7 @@ enum notify_list {
  * arm64): callers resolve it per architecture and skip it there. */
 const char *notify_call_name(enum notify_list l, size_t i);
 
-/* The i-th ioctl request refused with EPERM whatever its descriptor
+/* The i-th ioctl request trapped and refused whatever its descriptor
  * (terminal input injection, attribute flags, fs-verity, encryption
  * policy, btrfs subvolumes), or 0 past the end. The filter compares the
  * low 32 bits only: the kernel's ioctl(2) takes the request as unsigned

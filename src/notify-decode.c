@@ -23,7 +23,7 @@ enum layout {
 	L_PATH_DFD_PATH,    /* symlinkat */
 	L_DFD_PATH_MODE,    /* mkdirat, mknodat */
 	L_EXECVEAT,         /* execveat: dirfd, path, argv, envp, flags */
-	L_META,             /* notify-meta.c, notify-sock.c read args */
+	L_META,             /* notify-meta.c, notify-sock.c, notify-refused.c read args */
 };
 
 static const struct {
@@ -33,13 +33,10 @@ static const struct {
 } calls[] = {
 	{ "open", NOTIFY_OP_OPEN, L_PATH_FLAGS_MODE },
 	{ "openat", NOTIFY_OP_OPEN, L_DFD_PATH_FLAGS_MODE },
-	{ "creat", NOTIFY_OP_OPEN, L_PATH_MODE },
-	{ "openat2", NOTIFY_OP_OPEN, L_DFD_PATH_HOW },
+	{ "creat", NOTIFY_OP_OPEN, L_PATH_MODE }, { "openat2", NOTIFY_OP_OPEN, L_DFD_PATH_HOW },
 	{ "truncate", NOTIFY_OP_TRUNCATE, L_PATH_LEN },
-	{ "truncate64", NOTIFY_OP_TRUNCATE, L_PATH_LEN },
-	{ "unlink", NOTIFY_OP_UNLINK, L_PATH },
-	{ "rmdir", NOTIFY_OP_UNLINK, L_PATH },
-	{ "unlinkat", NOTIFY_OP_UNLINK, L_DFD_PATH_FLAGS },
+	{ "truncate64", NOTIFY_OP_TRUNCATE, L_PATH_LEN }, { "unlink", NOTIFY_OP_UNLINK, L_PATH },
+	{ "rmdir", NOTIFY_OP_UNLINK, L_PATH }, { "unlinkat", NOTIFY_OP_UNLINK, L_DFD_PATH_FLAGS },
 	{ "rename", NOTIFY_OP_RENAME, L_PATH_PATH },
 	{ "renameat", NOTIFY_OP_RENAME, L_DFD_PATH_DFD_PATH_FLAGS },
 	{ "renameat2", NOTIFY_OP_RENAME, L_DFD_PATH_DFD_PATH_FLAGS },
@@ -47,18 +44,17 @@ static const struct {
 	{ "linkat", NOTIFY_OP_LINK, L_DFD_PATH_DFD_PATH_FLAGS },
 	{ "symlink", NOTIFY_OP_SYMLINK, L_PATH_PATH },
 	{ "symlinkat", NOTIFY_OP_SYMLINK, L_PATH_DFD_PATH },
-	{ "mkdir", NOTIFY_OP_MKDIR, L_PATH_MODE },
-	{ "mkdirat", NOTIFY_OP_MKDIR, L_DFD_PATH_MODE },
-	{ "mknod", NOTIFY_OP_MKNOD, L_PATH_MODE },
-	{ "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
-	{ "execve", NOTIFY_OP_EXEC, L_PATH },
-	{ "execveat", NOTIFY_OP_EXEC, L_EXECVEAT },
-	{ "connect", NOTIFY_OP_SOCK, L_META },
-	{ "bind", NOTIFY_OP_SOCK, L_META },
-	{ "sendto", NOTIFY_OP_SOCK, L_META },
-	{ "sendmsg", NOTIFY_OP_SOCK, L_META },
-	{ "sendmmsg", NOTIFY_OP_SOCK, L_META },
-	{ "socketcall", NOTIFY_OP_SOCK, L_META },
+	{ "mkdir", NOTIFY_OP_MKDIR, L_PATH_MODE }, { "mkdirat", NOTIFY_OP_MKDIR, L_DFD_PATH_MODE },
+	{ "mknod", NOTIFY_OP_MKNOD, L_PATH_MODE }, { "mknodat", NOTIFY_OP_MKNOD, L_DFD_PATH_MODE },
+	{ "execve", NOTIFY_OP_EXEC, L_PATH }, { "execveat", NOTIFY_OP_EXEC, L_EXECVEAT },
+	{ "connect", NOTIFY_OP_SOCK, L_META }, { "bind", NOTIFY_OP_SOCK, L_META },
+	{ "sendto", NOTIFY_OP_SOCK, L_META }, { "sendmsg", NOTIFY_OP_SOCK, L_META },
+	{ "sendmmsg", NOTIFY_OP_SOCK, L_META }, { "socketcall", NOTIFY_OP_SOCK, L_META },
+	{ "io_uring_setup", NOTIFY_OP_REFUSED, L_META },
+	{ "io_uring_enter", NOTIFY_OP_REFUSED, L_META },
+	{ "io_uring_register", NOTIFY_OP_REFUSED, L_META },
+	{ "memfd_secret", NOTIFY_OP_REFUSED, L_META },
+	{ "open_by_handle_at", NOTIFY_OP_REFUSED, L_META }, { "ioctl", NOTIFY_OP_REFUSED, L_META },
 };
 
 int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,

@@ -14,10 +14,10 @@
  * Trapped always for the `connect` capability: connect, bind, sendmsg,
  * sendmmsg, and sendto with a destination; on i386 also socketcall (see
  * add_rules()).
- * Refused with EPERM: io_uring_* (kernel workers go around the filter),
- * memfd_secret, open_by_handle_at (opens by handle, no path to check), the
- * terminal ioctls TIOCSTI and TIOCLINUX, the attribute-flag ioctls (chattr),
- * fs-verity, encryption policies and btrfs's subvolume ioctls;
+ * Trapped, answered EPERM by the supervisor, which says so (notify-refused.c):
+ * io_uring_* (kernel workers go around the filter), memfd_secret,
+ * open_by_handle_at (no path to check), the ioctls TIOCSTI, TIOCLINUX, chattr,
+ * fs-verity, encryption policies, btrfs's and bcachefs's subvolumes (no other);
  * every call numbered 463 or above (setxattrat, file_setattr, ...): ENOSYS. */
 #ifdef __linux__
 #include <errno.h>
@@ -98,14 +98,14 @@ static int add_rules(scmp_filter_ctx ctx, bool wide, bool trace)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(socketcall), 1,
 				      SCMP_A0(SCMP_CMP_EQ, notify_socketcall_sub(i)));
 	for (i = 0; rc == 0 && (name = notify_call_name(NL_REFUSED, i)); i++)
-		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), name, -1, 0, 0);
+		rc = add(ctx, SCMP_ACT_NOTIFY, name, -1, 0, 0);
 	for (i = 0; rc == 0 && notify_refused_ioctl(i); i++)
-		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, 0xffffffffu, notify_refused_ioctl(i));
+		rc = add(ctx, SCMP_ACT_NOTIFY, "ioctl", 1, 0xffffffffu, notify_refused_ioctl(i));
 	/* bcachefs's, all of type 0xbc (BCH_IOCTL_SUBVOLUME_CREATE makes a
 	 * subvolume by name, as btrfs's do; out of tree since Linux 6.18,
 	 * so no header to list them by): the whole type, fail closed */
 	if (rc == 0)
-		rc = add(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, NOTIFY_IOCTL_TYPE_MASK,
+		rc = add(ctx, SCMP_ACT_NOTIFY, "ioctl", 1, NOTIFY_IOCTL_TYPE_MASK,
 			 NOTIFY_IOCTL_TYPE_REFUSED);
 	return rc;
 }

@@ -152,6 +152,7 @@ enum notify_op {
 	NOTIFY_OP_EXEC,     /* execve, execveat: traced only (notify-trace.c) */
 	NOTIFY_OP_SOCK,     /* connect, bind, sendto, sendmsg, sendmmsg, i386 socketcall:
 			     * notify-sock.c (args) */
+	NOTIFY_OP_REFUSED,  /* refused in every run, said: notify-refused.h */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -456,11 +457,11 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
  * config.worktree in a gitdir the run made, as libgit2 makes a new
  * repository's config (an empty file first, then each key through
  * config.lock): the supervisor makes the empty file with the caller's
- * mode and umask and hands in a READ-ONLY descriptor of it (cloexec: the
- * caller's O_CLOEXEC), so a write through it fails (EBADF) and the only
- * way to fill config stays the checked lockfile rename. Returns true when
- * it answered the call, false to go on (not such a create). */
-bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bool cloexec);
+ * mode and umask and hands in a READ-ONLY descriptor of it (O_CLOEXEC as
+ * the open's flags), so a write through it fails (EBADF, said: notify-refused.h)
+ * and the only way to fill config stays the checked lockfile rename.
+ * Returns true when it answered the call, false to go on. */
+bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, uint64_t flags);
 /* notify-todo.c: refuse (EACCES, recorded with why) the rename onto
  * the todo list b (rebase-merge/git-rebase-todo or sequencer/todo; its
  * folder is named [dn, dn+dl)) that notify-newrepo.c found to hold an
@@ -529,4 +530,5 @@ bool notify_trace_only(const struct notify *nt, const struct notify_call *c);
 void notify_trace(struct job *j);
 
 #endif /* __linux__ */
+#include "notify-refused.h" /* the refusals no trapped call performs */
 #endif

@@ -309,7 +309,7 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	return true;
 }
 
-bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bool cloexec)
+bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, uint64_t flags)
 {
 	const char *dn;
 	size_t dl;
@@ -324,13 +324,14 @@ bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, bo
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
 				  O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0666);
 		   e = errno);
-	if (fd < 0) {
-		nj_answer(j, e);
-		return true;
-	}
+	if (fd < 0)
+		return nj_answer(j, e), true;
 	nj_note_created(j, l->parent, l->name, l->path);
-	e = nj_hand_in(j, fd, cloexec);
-	if (e) /* not handed in: leave no trace of it */
+	/* a write through it fails: said when the run ends (noted first,
+	 * while the caller waits: once answered it may be gone) */
+	nj_newrepo_ro_note(j, l, fd, flags);
+	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
+	if (e) /* not handed in: leave no trace of it (nor a refusal) */
 		(void)unlinkat(l->parent, l->name, 0);
 	close(fd);
 	if (e && e != ENOENT)

@@ -66,7 +66,7 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 		return nj_answer(j, EINVAL);
 	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
 				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)) ||
-	    nj_newrepo_empty_config(j, l, (mode_t)(mode & 0666), (flags & O_CLOEXEC) != 0) ||
+	    nj_newrepo_empty_config(j, l, (mode_t)(mode & 0666), flags) ||
 	    !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_CREATE), S_IFREG) || !nj_creating(j, l, NULL))
 		return 0;
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
@@ -629,8 +629,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		NOTIFY_STAT_INC(nt, vanished);
 		goto out;
 	}
-	if (notify_trace_only(nt, &c)) { /* decides nothing: notify-trace.c */
-		notify_trace(&j);
+	if (c.op == NOTIFY_OP_REFUSED || notify_trace_only(nt, &c)) { /* EPERM; decides nothing */
+		(c.op == NOTIFY_OP_REFUSED ? notify_op_refused(&j) : notify_trace(&j));
 		goto out;
 	}
 	if (tr.procfd < 0 || (!light && tr.memfd < 0) || tr.rootfd < 0 ||
@@ -680,7 +680,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	case NOTIFY_OP_META:
 		notify_op_meta(&j);
 		break;
-	case NOTIFY_OP_EXEC: /* traced only, above */
+	case NOTIFY_OP_EXEC: case NOTIFY_OP_REFUSED: /* traced only; refused: above */
 		break;
 	case NOTIFY_OP_SOCK:
 		notify_op_sock(&j);

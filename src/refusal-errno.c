@@ -14,6 +14,7 @@ const char *refusal_errno_name(int e, char buf[16])
 		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" },   { EBUSY, "EBUSY" },   { ENOSYS, "ENOSYS" },
 		{ EINVAL, "EINVAL" }, { ELOOP, "ELOOP" },   { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
 		{ ENOSPC, "ENOSPC" }, { EMLINK, "EMLINK" }, { EIO, "EIO" },       { ENOMEM, "ENOMEM" },
+		{ EBADF, "EBADF" },
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)

@@ -10,6 +10,7 @@
 
 #include "json-out.h"
 #include "escape.h"
+#include "refusal-by.h"
 #include "refusal-hint.h"
 #include "refusal.h"
 #include "util.h"
@@ -26,7 +27,7 @@
 
 struct kept {
 	enum fsj_cap cap;
-	char *path, *reason, *comm, *syscall, *rule_id, *rule_origin;
+	char *path, *reason, *comm, *exe, *syscall, *rule_id, *rule_origin;
 	enum fsj_level level;
 	bool by_policy, no_hint;
 	pid_t pid;
@@ -53,6 +54,7 @@ static void kept_release(struct kept *k)
 	free(k->path);
 	free(k->reason);
 	free(k->comm);
+	free(k->exe);
 	free(k->syscall);
 	free(k->rule_id);
 	free(k->rule_origin);
@@ -105,6 +107,7 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 	else
 		cJSON_AddNullToObject(o, "pid");
 	add_str(o, "command", k->comm);
+	add_str(o, "executable", k->exe);
 	add_str(o, "syscall", k->syscall);
 	cJSON_AddStringToObject(o, "capability", fsj_cap_name(k->cap));
 	add_str(o, "path", k->path);
@@ -178,6 +181,7 @@ void refusal_record(const struct refusal *r)
 	k.path = dup_or_null(r->path);
 	k.reason = dup_or_null(r->reason);
 	k.comm = dup_or_null(r->comm);
+	k.exe = dup_or_null(r->exe);
 	k.syscall = dup_or_null(r->syscall);
 	k.no_hint = r->no_hint;
 	if (r->decision) {
@@ -356,7 +360,8 @@ void refusal_summary(FILE *out, const char *home)
 			g++;
 		if (g == n_groups)
 			first[n_groups++] = i;
-		else if (!same(kept[first[g]].comm, kept[i].comm))
+		else if (!same(kept[first[g]].comm, kept[i].comm) ||
+			 !same(kept[first[g]].exe, kept[i].exe))
 			mixed[g] = true;
 		count[g]++;
 	}
@@ -364,10 +369,10 @@ void refusal_summary(FILE *out, const char *home)
 	for (size_t g = 0; g < n_groups && g < SUMMARY_LINES; g++) {
 		const struct kept *k = &kept[first[g]];
 		cleanup_free char *path = refusal_printable(k->path ? k->path : "(unknown path)");
-		cleanup_free char *comm = refusal_printable(k->comm ? k->comm : "?");
+		cleanup_free char *by = refusal_by(k->exe, k->comm);
 		cleanup_free char *why = decider(k);
 
-		fprintf(out, "  %s %s: %s; by %s%s", fsj_cap_name(k->cap), path, why, comm,
+		fprintf(out, "  %s %s: %s; by %s%s", fsj_cap_name(k->cap), path, why, by,
 			mixed[g] ? " and others" : "");
 		if (count[g] > 1)
 			fprintf(out, " (%zu times)", count[g]);

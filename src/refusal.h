@@ -22,7 +22,8 @@ struct refusal {
 	const char *path;        /* absolute path as resolved by the supervisor, or NULL */
 	const char *reason;      /* "policy", "hard link", "unresolvable path", ... */
 	pid_t pid;               /* the calling process (supervisor's pid namespace), 0: unknown */
-	const char *comm;        /* its command name, or NULL */
+	const char *comm;        /* its command name (any program sets its own), or NULL */
+	const char *exe;         /* its executable (/proc/PID/exe at the call), or NULL */
 	const char *syscall;     /* the trapped call's name, or NULL */
 	int error;               /* the errno the caller got */
 	/* the decision that refused it, or NULL when it was not the policy */
@@ -71,15 +72,16 @@ unsigned long refusal_dropped(void);
 /* The summary for a terminal: nothing when nothing was refused; else a
  * count, then one line per distinct (capability, path), first seen first,
  * at most ten, then "and N more": the deciding level, rule id and origin
- * (FILE:LINE) or the reason when it was not the policy, the command that
- * tried, and how many times; then how to lift them (refusal-hint.h; home:
- * the user's normalised home folder, or NULL). Every string from outside
+ * (FILE:LINE) or the reason when it was not the policy, the program that
+ * tried (refusal-by.h), and how many times; then how to lift them
+ * (refusal-hint.h; home: the user's normalised home folder, or NULL). Every string from outside
  * is escaped (refusal_printable()). */
 void refusal_summary(FILE *out, const char *home);
 
 /* s for a terminal: fsj_escape_term() (escape.h); NULL gives "?".
  * Caller frees. */
 char *refusal_printable(const char *s);
+
 
 /* "EACCES", "EPERM", ... for errno e; "E<number>" for one not in the
  * table. Static string, or buf (at least 16 bytes). */

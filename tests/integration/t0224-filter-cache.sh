@@ -8,8 +8,9 @@
 # refused, the filter built anew and the entry rewritten, and the run's
 # calls are still trapped and performed by the supervisor (a modified
 # file is still backed up). The command cannot write the entry. An entry
-# forged from the real program with its EPERM answers turned into allow
-# (io_uring, TIOCSTI, chattr) is refused too: io_uring_setup still fails.
+# forged from the real program with its traps turned into allow (the
+# refused calls among them: io_uring, TIOCSTI, chattr, trapped so that the
+# supervisor says them) is refused too: io_uring_setup still fails EPERM.
 . "$(dirname "$0")/libtest.sh"
 
 plan 5
@@ -72,7 +73,7 @@ for kind in sum torn; do
 	end_test
 done
 
-begin_test "an entry whose refusals were turned into allow is refused; io_uring stays refused"
+begin_test "an entry whose traps (refused calls too) were turned into allow is refused; io_uring stays refused"
 fsj -- true
 python3 - "$ENTRY" <<'PY' || fail "cannot forge the entry"
 import re, struct, sys
@@ -84,7 +85,7 @@ body = bytearray(data[:start + 8 * n])
 hits = 0
 for i in range(n):
     code, jt, jf, k = struct.unpack_from("<HBBI", body, start + 8 * i)
-    if code == 0x06 and k == 0x00050001:  # ret ERRNO(EPERM)
+    if code == 0x06 and k == 0x7fc00000:  # ret USER_NOTIF (the refused calls too)
         struct.pack_into("<HBBI", body, start + 8 * i, code, jt, jf, 0x7fff0000)
         hits += 1
 h = 0xcbf29ce484222325
