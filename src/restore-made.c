@@ -196,9 +196,13 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	}
 	/* a file another run removed is made again by this restore (cycles
 	 * restored together, restore-group.h): still the file this run made */
-	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(rs_same_ident(&sb, r) || rs_made_is(x, r, &sb)))
-		return; /* gone, or not what the run made */
+	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		return; /* gone */
+	if (!rs_same_ident(&sb, r) && !rs_made_is(x, r, &sb)) {
+		rs_leave(x, r->path, "the run made this name, but it holds another file now "
+				     "(made, or put back by a restore, after the run): left");
+		return;
+	}
 	rs_take(x, pfd, r->path, &sb,
 		rs_changed_after(x, r, &sb) ? "changed after the run" : NULL);
 }
