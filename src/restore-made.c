@@ -175,6 +175,22 @@ void rs_made_begin(struct rctx *x)
 	free(v);
 }
 
+/* A "leave" of path is among x's actions already (a name made twice). */
+static bool left_said(const struct rctx *x, const char *path)
+{
+	const cJSON *a;
+
+	cJSON_ArrayForEach(a, x->actions)
+	{
+		const cJSON *p = cJSON_GetObjectItem(a, "path"), *v = cJSON_GetObjectItem(a, "action");
+
+		if (cJSON_IsString(p) && cJSON_IsString(v) && strcmp(v->valuestring, "leave") == 0 &&
+		    strcmp(p->valuestring, path) == 0)
+			return true;
+	}
+	return false;
+}
+
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
@@ -199,8 +215,10 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* gone */
 	if (!rs_same_ident(&sb, r) && !rs_made_is(x, r, &sb)) {
-		rs_leave(x, r->path, "the run made this name, but it holds another file now "
-				     "(made, or put back by a restore, after the run): left");
+		if (!left_said(x, r->path))
+			rs_leave(x, r->path, "the run made this name, but another file or folder "
+					     "holds it now (made, or put back by a restore, after "
+					     "the run): left");
 		return;
 	}
 	rs_take(x, pfd, r->path, &sb,
