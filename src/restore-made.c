@@ -209,6 +209,22 @@ bool rs_born_after(int dirfd, const char *name, const struct manifest_rec *r)
 	       (uint64_t)b.tv_sec * 1000000000ULL + (uint64_t)b.tv_nsec > r->seq;
 }
 
+/* A "leave" of path is among x's actions already (a name made twice). */
+static bool left_said(const struct rctx *x, const char *path)
+{
+	const cJSON *a;
+
+	cJSON_ArrayForEach(a, x->actions)
+	{
+		const cJSON *p = cJSON_GetObjectItem(a, "path"), *v = cJSON_GetObjectItem(a, "action");
+
+		if (cJSON_IsString(p) && cJSON_IsString(v) && strcmp(v->valuestring, "leave") == 0 &&
+		    strcmp(p->valuestring, path) == 0)
+			return true;
+	}
+	return false;
+}
+
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
@@ -230,10 +246,16 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	}
 	/* a file another run removed is made again by this restore (cycles
 	 * restored together, restore-group.h): still the file this run made */
-	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !((rs_same_ident(&sb, r) && !rs_born_after(pfd, rs_base_name(r->path), r)) ||
-	      rs_made_is(x, r, &sb)))
-		return; /* gone, or not what the run made (its inode number reused) */
+	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		return; /* gone */
+	if (!((rs_same_ident(&sb, r) && !rs_born_after(pfd, rs_base_name(r->path), r)) ||
+	      rs_made_is(x, r, &sb))) { /* not what the run made (its inode number reused) */
+		if (!left_said(x, r->path))
+			rs_leave(x, r->path, "the run made this name, but another file or folder "
+					     "holds it now (made, or put back by a restore, after "
+					     "the run): left");
+		return;
+	}
 	rs_take(x, pfd, r->path, &sb,
 		rs_changed_after(x, r, &sb) ? "changed after the run" : NULL);
 }

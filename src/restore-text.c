@@ -3,20 +3,25 @@
  * restore's actions on it, where the actions themselves (restore.c, and
  * --json) can name a path several times: content restored once per save,
  * a file the run renamed over another moved back to its temporary name
- * and then trashed; a file changed after the run says so. Paths escaped. */
+ * and then trashed; a file changed after the run says so, with the
+ * restore line that brings back that version alone (its path: the whole
+ * cycle would also undo the rest of this restore). Each path names the
+ * cycle it came from (cycles restored together). Paths escaped. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd_backups.h"
+#include "escape.h"
 #include "restore-text.h"
 #include "util.h"
 
 /* One path's net effect. */
 struct net {
 	const char *path, *to; /* to: move-back, swap-back: where it went */
-	const char *later;     /* restore-content: changed after the run (detail) */
+	const char *later, *kept; /* restore-content: changed after the run (detail), kept_in */
+	const char *cycle;        /* its cycle, when cycles are restored together */
 	bool content, recreate, trash, moved, swapped, mkdir, rmdir, meta;
 };
 
@@ -69,6 +74,23 @@ static void line(const char *v, const char *path, const char *mid, const char *t
 	printf(tail[0] && tail[0] != ' ' ? " (%s)\n" : "%s\n", tail); /* a detail: in brackets */
 }
 
+/* The bracket of a file changed after the run whose later version cycle
+ * kept holds: the line that brings that version back, path quoted for sh
+ * after escaping (restoring the whole cycle would also undo the rest of
+ * this restore). Caller frees. */
+static char *later_tail(const char *path, const char *kept)
+{
+	struct strbuf sb = STRBUF_INIT;
+	cleanup_free char *e = fsj_escape_term(path);
+	cleanup_free char *k = fsj_escape_term(kept);
+
+	sb_addf(&sb, "changed after the run: that later version is kept in cycle %s "
+		     "(fsjail backups restore --cycle %s ", k, k);
+	fsj_quote_shell_sb(&sb, e);
+	sb_adds(&sb, " brings it back)");
+	return sb_detach(&sb);
+}
+
 void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 {
 	size_t n = 0, cap = (size_t)cJSON_GetArraySize(actions) + 1;
@@ -106,8 +128,11 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			e = &v[n++];
 			e->path = path;
 		}
+		if (strcmp(act, "restore-content") == 0 || strcmp(act, "recreate") == 0)
+			e->cycle = e->cycle ? e->cycle : str(a, "cycle");
 		if (strcmp(act, "restore-content") == 0)
-			e->content = true, e->later = e->later ? e->later : str(a, "detail");
+			e->content = true, e->later = e->later ? e->later : str(a, "detail"),
+			e->kept = e->kept ? e->kept : str(a, "kept_in");
 		else if (strcmp(act, "recreate") == 0)
 			e->recreate = true;
 		else if (strcmp(act, "trash") == 0)
@@ -126,14 +151,15 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 	for (size_t i = 0; i < n; i++) {
 		const struct net *e = &v[i];
 		const char *back = e->content ? "restore-content" : "recreate";
+		cleanup_free char *kept = e->kept && !dry ? later_tail(e->path, e->kept) : NULL;
 
 		if (e->mkdir)
 			line(verb("mkdir", dry), e->path, NULL, NULL, NULL, "");
 		if (e->content || e->recreate)
-			line(verb(back, dry), e->path, NULL, NULL, cycle,
+			line(verb(back, dry), e->path, NULL, NULL, e->cycle ? e->cycle : cycle,
 			     e->trash ? (dry ? " (the run's version would move to the trash)"
 					     : " (the run's version moved to the trash)")
-				      : e->later ? e->later : "");
+			     : kept ? kept : e->later ? e->later : "");
 		else if (e->trash)
 			line(verb("trash", dry), e->path, NULL, NULL, NULL, "");
 		if (e->moved)
