@@ -773,3 +773,20 @@ hints()
 		done
 	done <"$1"
 }
+
+# grants_in FILE: every --grant word of the "to allow" lines of FILE
+# (fsjail's after-run summary), one a line (t0265, t0279).
+grants_in()
+{
+	local line seg
+	while IFS= read -r line; do
+		case $line in *"to allow "*) ;; *) continue ;; esac
+		seg=${line#*fsjail run }
+		seg=${seg%% ... (this run only)*}
+		eval "set -- $seg"
+		while [ $# -gt 0 ]; do
+			[ "$1" = --grant ] && printf '%s\n' "$2"
+			shift
+		done
+	done <"$1"
+}

@@ -37,22 +37,6 @@ rules:
     deny: [read]
 EOF2
 
-# grants_in FILE: every --grant word of the "to allow" lines, one a line.
-grants_in()
-{
-	local line seg
-	while IFS= read -r line; do
-		case $line in *"to allow "*) ;; *) continue ;; esac
-		seg=${line#*fsjail run }
-		seg=${seg%% ... (this run only)*}
-		eval "set -- $seg"
-		while [ $# -gt 0 ]; do
-			[ "$1" = --grant ] && printf '%s\n' "$2"
-			shift
-		done
-	done <"$1"
-}
-
 # no_grant_reaches FILE PATH...: no --grant of FILE's hints lies at,
 # under or over any PATH.
 no_grant_reaches()

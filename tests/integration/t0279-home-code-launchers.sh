@@ -186,23 +186,6 @@ assert_err_match "create $HOME/tools/rbin/ls: protected at a \\\$PATH folder und
 assert_err_match "write $HOME/env/startup\.py: protected at the file \\\$PYTHONSTARTUP names"
 end_test
 
-# grants_in FILE: every --grant word of the "to allow" lines, one a line
-# (as t0265).
-grants_in()
-{
-	local line seg
-	while IFS= read -r line; do
-		case $line in *"to allow "*) ;; *) continue ;; esac
-		seg=${line#*fsjail run }
-		seg=${seg%% ... (this run only)*}
-		eval "set -- $seg"
-		while [ $# -gt 0 ]; do
-			[ "$1" = --grant ] && printf '%s\n' "$2"
-			shift
-		done
-	done <"$1"
-}
-
 begin_test "no refusal hint offers a grant at or over any of them"
 # refused next to them, at the default level: a folder hint over ~/.pyenv,
 # ~/tools, ~/.vscode or ~/env would reach a protected entry
