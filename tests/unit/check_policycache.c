@@ -42,7 +42,7 @@ static char *good(size_t *len)
 		  .origin = (char *)"b.yaml:3" },
 		{ .recursive = false, .deny = 3, .pass = 4, .source = FSJ_SRC_BASELINE },
 	};
-	struct fsj_ruleset rs = { r, 2, 2 };
+	struct fsj_ruleset rs = { .rules = r, .n = 2, .cap = 2 };
 	char p0[PATH_MAX + 32], p1[PATH_MAX + 32], *roots[1] = { (char *)"/home" };
 
 	snprintf(p0, sizeof(p0), "%s/x", lnk);
@@ -165,7 +165,7 @@ START_TEST(test_file_kind_refused)
 	size_t n;
 	cleanup_fd int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	struct fsj_rule r = { .path = (char *)"/a", .allow = 1, .source = FSJ_SRC_BASELINE };
-	struct fsj_ruleset rs = { &r, 1, 1 }, out;
+	struct fsj_ruleset rs = { .rules = &r, .n = 1, .cap = 1 }, out;
 	char **roots;
 	char p[PATH_MAX + 32], q[PATH_MAX + 32];
 

@@ -4,7 +4,9 @@
  * made since, a folder renamed, symlinked or bind-mounted over the path, a
  * folder changed within the racy window, and a folder changed over and
  * over by another process meanwhile, are never answered from memory. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <check.h>
 #include <errno.h>
 #include <limits.h>
