@@ -247,6 +247,7 @@ START_TEST(test_secrets_through_parse_and_cache)
 	ck_assert_uint_eq(back.n_secrets, 2);
 	ck_assert_str_eq(back.secrets[1], "/home/u/.netrc");
 	ck_assert_uint_eq(n2, 1);
+	fsj_ruleset_release(&back);
 	/* a rules entry holds no secrets */
 	ck_assert_int_eq(policy_cache_parse(buf, len, "K\n", "rules", &back, NULL, NULL), -1);
 	free(buf);
