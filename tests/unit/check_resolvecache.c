@@ -216,7 +216,8 @@ START_TEST(test_race_never_from_memory)
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) { /* once it has changed the folder, keep changing it */
 		(void)mkdir(x, 0700);
-		(void)write(go[1], "g", 1);
+		if (write(go[1], "g", 1) != 1)
+			_exit(1);
 		for (;;) {
 			(void)rmdir(x);
 			(void)mkdir(x, 0700);
