@@ -439,12 +439,12 @@ out:
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
 					 NULL);
 	/* Issue 12 item 4: Landlock refuses reads and executes unseen; say so
-	 * when the command failed by itself (not 127 "not found", no signal). */
-	if (!msg.quiet && ran && status != 0 && status != 127 && !msg.signal &&
-	    !(status == FSJ_EXIT_ERROR && err.text[0]) && !msg.report_path && !ctx.config.report_reads)
-		fprintf(stderr, "fsjail: note: the command failed; refused reads and executes are not "
-				"listed (--report FILE, or 'report: reads' in config.yaml, "
-				"fsjail.yaml(5), lists them)\n");
+	 * when the command failed by itself (not 127 "not found", no signal)
+	 * and it can be true (runmsg_note_unseen()). */
+	if (ran && status != 0 && status != 127 && !msg.signal &&
+	    !(status == FSJ_EXIT_ERROR && err.text[0]))
+		runmsg_note_unseen(&msg, pol ? pol->enforced : 0,
+				   msg.report_path || ctx.config.report_reads);
 	sb_release(&gaps);
 	broker_free(broker);
 	sandbox_free(sb);

@@ -22,4 +22,22 @@
 char *refusal_hint_guard(const struct fsj_policy *pol, const char *path, unsigned caps,
 			 bool folder, bool *secret);
 
+/* Why a folder grant on folder (normalised absolute, resolved) is too
+ * wide to offer for refusals beneath it (hint13), or NULL. A folder
+ * offered must be narrower than every one of these: "/"; home (spelled
+ * as given or resolved) and every folder above it; a top-level folder of
+ * home that is not a dot folder (~/Documents, ~/src: the user's own
+ * files) and the XDG folders shared by every program (~/.config,
+ * ~/.cache, ~/.local and the folders directly in ~/.local); any folder at
+ * the top of / (/etc, /tmp, /usr, /opt, ...); a folder directly in /usr,
+ * /var, /run, /dev, /proc, /sys, /private, /usr/local or /private/var
+ * (/usr/lib, /var/lib, /dev/shm); a user-data root of pol and the folders
+ * directly in one (another user's home). made: folder is one the command
+ * was making (mkdir(2)): a new top-level folder of home is the tool's
+ * own, not the user's files, and may be offered. home: the user's
+ * normalised home, or NULL (resolved with path_resolve(): not lexical);
+ * pol may be NULL (no user-data roots). Static string. */
+const char *refusal_hint_wide(const struct fsj_policy *pol, const char *folder,
+			      const char *home, bool made);
+
 #endif

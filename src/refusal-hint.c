@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "path.h"
 #include "refusal-hint-guard.h"
+#include "refusal-hint-name.h"
 #include "refusal-hint.h"
 #include "refusal.h"
 #include "util.h"
@@ -44,14 +45,6 @@ static char *common_folder(const char *a, const char *b)
 	return end == 0 ? xstrdup("/") : xstrndup(a, end);
 }
 
-/* The folder is narrow enough to offer as one grant for several paths. */
-static bool folder_ok(const char *f, const char *home)
-{
-	if (too_wide(f, home))
-		return false;
-	return (home && path_covers(home, f)) || path_depth(f) >= 2;
-}
-
 /* One grant of a line: --grant CAPS:PATH, allow add CAPS PATH [folder]. */
 struct grant {
 	char *path;
@@ -62,9 +55,11 @@ struct grant {
 /* Refusals that one grant lifts: a folder (several paths) or one path. */
 struct group {
 	char *folder;      /* the folder shared, or the one path */
-	const char *first; /* the first path (borrowed) */
+	char *first;       /* the first path */
 	unsigned refused;  /* FSJ_CAPBIT() of the capabilities refused */
 	bool one_path;
+	size_t nref;       /* refusals it lifts */
+	struct strbuf notes; /* lines saying why a folder stands for a name */
 };
 
 /* A printed line: the grants of one folder, or of files in one parent. */
@@ -72,6 +67,8 @@ struct line {
 	struct grant *g;
 	size_t n;
 	char *parent; /* files' parent folder; NULL for a folder's line */
+	size_t nref;  /* refusals its grants lift */
+	struct strbuf notes;
 };
 
 const char *refusal_hint_why_not(bool by_policy, enum fsj_level level, const char *rule_id,
@@ -140,9 +137,10 @@ static void print_line(FILE *out, const struct line *l)
 		}
 	}
 	fprintf(out, "  to allow %s: %s%sfsjail run%s ... (this run only), or %s (kept); "
-		     "fsjail explain %s says why\n",
-		l->n == 1 && !l->g[0].folder ? "it" : "them", mk.len ? mk.buf : "",
-		mk.len ? " (it does not exist yet), then " : "", run.buf, keep.buf, ex.buf);
+		     "fsjail explain %s says why\n%s",
+		l->nref == 1 ? "it" : "them", mk.len ? mk.buf : "",
+		mk.len ? " (it does not exist yet), then " : "", run.buf, keep.buf, ex.buf,
+		l->notes.len ? l->notes.buf : "");
 	sb_release(&run);
 	sb_release(&keep);
 	sb_release(&ex);
@@ -162,35 +160,57 @@ static void line_add(struct line *l, const char *path, unsigned caps, bool folde
 	l->g[l->n++] = (struct grant){ xstrdup(path), caps, folder };
 }
 
-/* Add it (its own hint a folder rule when folder) to a group whose
- * folder stays narrow and unguarded with it, or start one. */
-static void group_add(struct group *gs, size_t *ng, const struct refusal_hint_item *it,
-		      bool folder, const char *home, const struct fsj_policy *pol)
+/* The folder c that would lift group g and h together may be offered
+ * (refusal_hint_wide(), refusal-hint-guard.h): when it widens the group
+ * (a file becomes a folder, or a folder a wider one) nothing protected,
+ * secret or denied by the user may lie at, under or over it, whatever
+ * the capabilities (hint13: a grant never takes in more than the
+ * refusals touched). */
+static bool join_ok(const struct group *g, const char *c, unsigned refused, const char *home,
+		    const struct fsj_policy *pol)
 {
-	unsigned bit = FSJ_CAPBIT(it->cap);
+	bool widens = g->one_path || strcmp(c, g->folder) != 0;
+	char *why;
 
+	if (widens && refusal_hint_wide(pol, c, home, false))
+		return false;
+	why = refusal_hint_guard(pol, c, widens ? FSJ_CAPS_ALL :
+					 refusal_hint_caps(pol, c, refused, true), true, NULL);
+	free(why);
+	return !why;
+}
+
+/* Add the hint h of one refusal to a group whose folder stays narrow and
+ * unguarded with it, or start one. */
+static void group_add(struct group *gs, size_t *ng, const struct refusal_hint *h,
+		      const char *home, const struct fsj_policy *pol)
+{
 	for (size_t g = 0; g < *ng; g++) {
-		char *c, *why;
+		char *c;
 
-		if (gs[g].one_path && !folder && strcmp(gs[g].first, it->path) == 0) {
-			gs[g].refused |= bit;
+		if (gs[g].one_path && !h->folder && strcmp(gs[g].first, h->path) == 0) {
+			gs[g].refused |= h->caps;
+			gs[g].nref++;
 			return;
 		}
-		c = common_folder(gs[g].folder, it->path);
-		why = folder_ok(c, home) ? refusal_hint_guard(pol, c, refusal_hint_caps(
-						      pol, c, gs[g].refused | bit, true), true, NULL)
-					 : xstrdup("too wide");
-		if (!why) {
+		c = common_folder(gs[g].folder, h->path);
+		if (!too_wide(c, home) && join_ok(&gs[g], c, gs[g].refused | h->caps, home, pol)) {
 			free(gs[g].folder);
 			gs[g].folder = c;
-			gs[g].refused |= bit;
+			gs[g].refused |= h->caps;
 			gs[g].one_path = false;
+			gs[g].nref++;
+			if (h->note)
+				sb_addf(&gs[g].notes, "  (%s)\n", h->note);
 			return;
 		}
-		free(why);
 		free(c);
 	}
-	gs[(*ng)++] = (struct group){ xstrdup(it->path), it->path, bit, !folder };
+	gs[*ng] = (struct group){ .folder = xstrdup(h->path), .first = xstrdup(h->path),
+				  .refused = h->caps, .one_path = !h->folder, .nref = 1 };
+	if (h->note)
+		sb_addf(&gs[*ng].notes, "  (%s)\n", h->note);
+	(*ng)++;
 }
 
 /* The lines for the groups: a folder's alone; single paths by parent,
@@ -206,11 +226,16 @@ static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
 
 		while (parent && l < nl && !(ls[l].parent && strcmp(ls[l].parent, parent) == 0))
 			l++;
-		if (!parent || l == nl) /* a folder's line, or a new parent's */
-			ls[l = nl++] = (struct line){ NULL, 0, steal_pointer(&parent) };
+		if (!parent || l == nl) { /* a folder's line, or a new parent's */
+			l = nl++;
+			ls[l].parent = steal_pointer(&parent);
+		}
 		line_add(&ls[l], gs[g].folder,
 			 refusal_hint_caps(pol, gs[g].folder, gs[g].refused, !gs[g].one_path),
 			 !gs[g].one_path);
+		ls[l].nref += gs[g].nref;
+		if (gs[g].notes.len)
+			sb_adds(&ls[l].notes, gs[g].notes.buf);
 	}
 	for (size_t l = 0; l < nl; l++) {
 		size_t made = 0, n = ls[l].n;
@@ -249,7 +274,7 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
 		if (!h.path)
 			no_grant(out, items[i].cap, items[i].path, h.why);
 		else
-			group_add(gs, &ng, &items[i], h.folder, home, pol);
+			group_add(gs, &ng, &h, home, pol);
 		refusal_hint_release(&h);
 	}
 	nl = make_lines(ls, gs, ng, pol);
@@ -259,11 +284,60 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
 			free(ls[l].g[i].path);
 		free(ls[l].g);
 		free(ls[l].parent);
+		sb_release(&ls[l].notes);
 	}
-	for (size_t g = 0; g < ng; g++)
+	for (size_t g = 0; g < ng; g++) {
 		free(gs[g].folder);
+		free(gs[g].first);
+		sb_release(&gs[g].notes);
+	}
 	free(gs);
 	free(ls);
+}
+
+/* it names a file made anew on every run (refusal-hint-name.h): offer
+ * its folder when that may be (refusal_hint_wide(), the guard), saying
+ * why, else say why nothing is offered. Returns false when the name
+ * looks stable. */
+static bool generated_one(const struct fsj_policy *pol, const char *home,
+			  const struct refusal_hint_item *it, struct refusal_hint *out)
+{
+	cleanup_free char *parent = path_dirname(it->path);
+	const char *base = strrchr(it->path, '/') + 1;
+	const char *gen = refusal_hint_generated(base);
+	/* the next run makes its name anew: a write there is a create */
+	unsigned refused = FSJ_CAPBIT(it->cap) |
+			   (it->cap == FSJ_CAP_WRITE ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0);
+	cleanup_free char *shown = NULL;
+	const char *wide;
+	char *why;
+
+	if (!gen)
+		return false;
+	/* a path guarded itself (a secret, a protected file) says so */
+	why = refusal_hint_guard(pol, it->path, refusal_hint_caps(pol, it->path, refused, false),
+				 false, NULL);
+	if (why) {
+		free(why);
+		return false;
+	}
+	shown = refusal_printable(base);
+	out->caps = refusal_hint_caps(pol, parent, refused, true);
+	wide = too_wide(parent, home) ? "it holds the home folder"
+				      : refusal_hint_wide(pol, parent, home, false);
+	why = wide ? xstrdup(wide) : refusal_hint_guard(pol, parent, out->caps, true, &out->secret);
+	if (!why) {
+		out->path = xstrdup(parent);
+		out->folder = true;
+		out->note = xasprintf("%s is named anew on every run (%s): a grant on it would "
+				      "not hold next time, so its folder is offered", shown, gen);
+		return true;
+	}
+	out->caps = 0;
+	out->why = xasprintf("%s is named anew on every run (%s), so a grant on it would not hold "
+			     "next time, and its folder is not offered: %s", shown, gen, why);
+	free(why);
+	return true;
 }
 
 void refusal_hint_one(const struct fsj_policy *pol, const char *home,
@@ -277,7 +351,11 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 						"grant a narrower path by hand");
 		return;
 	}
-	for (int f = it->dir ? 1 : 0; f >= 0; f--) {
+	if (!it->dir && strrchr(it->path, '/') && generated_one(pol, home, it, out))
+		return;
+	/* a folder being made is offered as a folder unless that is too
+	 * wide (a kept rule on ~/Documents would hold what comes there later) */
+	for (int f = it->dir && !refusal_hint_wide(pol, it->path, home, true) ? 1 : 0; f >= 0; f--) {
 		unsigned caps = refusal_hint_caps(pol, it->path, FSJ_CAPBIT(it->cap), f);
 
 		free(out->why);
@@ -295,6 +373,7 @@ void refusal_hint_release(struct refusal_hint *h)
 {
 	free(h->path);
 	free(h->why);
+	free(h->note);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -316,6 +395,8 @@ void refusal_hint_json(cJSON *o, const struct fsj_policy *pol, const char *home,
 				cJSON_AddItemToArray(a, cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
 		cJSON_AddStringToObject(j, "path", h.path);
 		cJSON_AddBoolToObject(j, "folder", h.folder);
+		if (h.note)
+			cJSON_AddStringToObject(j, "note", h.note);
 		cJSON_AddNullToObject(o, "hint_reason");
 	} else {
 		cJSON_AddNullToObject(o, "hint");

@@ -46,13 +46,15 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
 /* Print to out the lines that lift items[0..n) under pol (may be NULL:
  * nothing guarded) for this run (--grant) and kept (allow add):
  * - "/", home and the folders above home are never offered;
- * - refusals whose paths share a folder strictly below home (or, away
- *   from home, at least two components deep) are offered that folder as
- *   one folder rule with every capability they need
- *   (refusal_hint_caps()), unless the folder is guarded
- *   (refusal-hint-guard.h): then the narrowest folders that are not;
+ * - refusals whose paths share a folder are offered that folder as one
+ *   folder rule with every capability they need (refusal_hint_caps()),
+ *   unless it is too wide (refusal_hint_wide()) or holds, lies under or
+ *   reaches anything guarded (refusal-hint-guard.h) whatever the
+ *   capabilities: then the narrowest folders that are not, or each path;
+ * - a file named anew on every run is offered its folder
+ *   (refusal_hint_one()), under a line saying why;
  * - a folder being made is offered as a folder rule at its own path
- *   (the tool fills it next), unless guarded;
+ *   (the tool fills it next), unless guarded or too wide;
  * - otherwise each path itself; files made in one guarded folder share
  *   a line, each with its SQLite rollback journal NAME-journal when two or
  *   more were made there (a tool's state files: cargo's .global-cache);
@@ -66,13 +68,18 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
 /* The hint of one refusal alone (it, why_not and dir as in the summary),
  * for its --report line: caps, path and folder of the grant, or caps 0
  * and path NULL with why (a new string; secret set when the reason is a
- * secret). */
+ * secret). A file whose name is made anew on every run
+ * (refusal-hint-name.h) is offered its folder, with note saying so (a
+ * new string, else NULL), when the folder is not too wide
+ * (refusal_hint_wide()) nor guarded; else why says that. A folder being
+ * made that is too wide is offered as a path, not a folder rule. */
 struct refusal_hint {
 	unsigned caps;
 	char *path;
 	bool folder;
 	char *why;
 	bool secret;
+	char *note;
 };
 void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 		      const struct refusal_hint_item *it, struct refusal_hint *out);
@@ -80,7 +87,8 @@ void refusal_hint_release(struct refusal_hint *h);
 
 /* Add refusal_hint_one()'s answer to o (a refusal's JSON object;
  * fsjail-json(7)): "hint", {"grant": "CAPS:PATH", "capabilities": [...],
- * "path": PATH, "folder": BOOL} or null, and "hint_reason", why there
+ * "path": PATH, "folder": BOOL[, "note": why a folder stands for a name
+ * made anew on every run]} or null, and "hint_reason", why there
  * is none (null when there is one). */
 struct cJSON;
 void refusal_hint_json(struct cJSON *o, const struct fsj_policy *pol, const char *home,

@@ -235,3 +235,15 @@ bool runmsg_gaps(const struct sandbox *sb, const char *more, bool accept_partial
 	sb_release(&notes);
 	return ok;
 }
+
+void runmsg_note_unseen(const struct runmsg *m, unsigned fenced, bool traced)
+{
+	const bool rd = fenced & FSJ_CAPBIT(FSJ_CAP_READ), ex = fenced & FSJ_CAPBIT(FSJ_CAP_EXECUTE);
+
+	if (m->quiet || traced || (!rd && !ex) || refusal_count() > 0)
+		return;
+	fprintf(stderr, "fsjail: note: the command failed and fsjail saw nothing refused, but "
+			"refused %s not listed (--report FILE, or 'report: reads' in config.yaml, "
+			"fsjail.yaml(5), lists them)\n",
+		rd && ex ? "reads and executes are" : rd ? "reads are" : "executes are");
+}

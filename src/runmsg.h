@@ -63,4 +63,17 @@ void runmsg_started(struct runmsg *m, const char *cycle, long pid);
  * summary on stderr unless quiet, and every descriptor closed. */
 void runmsg_end(struct runmsg *m, int status, const char *error);
 
+/* After the command failed by itself (a status other than 0 and 127,
+ * no signal, no fsjail error): unless m is quiet or traced (reads and
+ * executes are listed: --report, 'report: reads'), say in one line on
+ * stderr that refused reads and executes are not listed and how to list
+ * them, but only when it can be true and is the next thing to look at:
+ * fenced (FSJ_CAPBIT mask: what the kernel fence enforces this run,
+ * fsj_policy.enforced) holds read or execute (only the kinds it holds
+ * are named: tier process names executes, tier writes gets no note), and
+ * nothing was refused where fsjail sees it (refusal_count() is 0: the
+ * summary's refusals and hints come first). hint13: the note came after
+ * runs where nothing could have been refused. */
+void runmsg_note_unseen(const struct runmsg *m, unsigned fenced, bool traced);
+
 #endif
