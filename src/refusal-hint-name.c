@@ -84,7 +84,7 @@ static bool uuid_at(const char *s)
 }
 
 /* The word w[0..n) (letters and digits) looks random: 6 or more, and
- * letters and digits alternate 3 times or more ("a1b2c3"), or 8 or more
+ * letters and digits alternate 4 times or more ("a1b2c3"), or 8 or more
  * hex digits with a letter and a digit ("1a2b3c4d"). */
 static bool random_word(const char *w, size_t n)
 {
@@ -100,7 +100,7 @@ static bool random_word(const char *w, size_t n)
 		if (i > 0 && dig(w[i]) != dig(w[i - 1]))
 			flips++;
 	}
-	return flips >= 3 || (n >= 8 && all_hex && has_d && has_a);
+	return flips >= 4 || (n >= 8 && all_hex && has_d && has_a);
 }
 
 /* A temporary file's prefix ("tmp", "sed"), an optional '.', '-' or

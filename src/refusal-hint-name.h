@@ -18,9 +18,9 @@
  * hex digits, a run of 5 or more digits not right after a letter
  * (ed25519 is no pid), a temporary prefix ("tmp", "sed")
  * followed by 6 or more letters and digits with a digit, or a word of 6
- * or more letters and digits whose character classes (upper, lower,
- * digit) change 4 times or more (3 with all three classes) or of 8 or
- * more hex digits with both a letter and a digit. Version numbers
+ * or more letters and digits where letters and digits alternate 4 times
+ * or more ("a1b2c3") or of 8 or more hex digits with both a letter and a
+ * digit. Version numbers
  * (python3.12, libc.so.6), 4-digit numbers (vim's 4913) and words such
  * as utf8mb4 or sha512sum stay stable. */
 const char *refusal_hint_generated(const char *name);

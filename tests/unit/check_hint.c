@@ -16,6 +16,7 @@
 #include "policy-cache.h"
 #include "policy-secret.h"
 #include "refusal-hint-guard.h"
+#include "refusal-hint-name.h"
 #include "refusal-hint.h"
 #include "testutil.h"
 #include "util.h"
@@ -266,6 +267,141 @@ START_TEST(test_secrets_through_parse_and_cache)
 }
 END_TEST
 
+
+/* hint13: names made anew on every run, and names that are not */
+START_TEST(test_generated_names)
+{
+	static const struct {
+		const char *name, *want;
+	} cases[] = {
+		{ "2026-12-03T10_11_12_345Z-debug-0.log", "a timestamp" }, /* npm's log */
+		{ "build-20261203.log", "a timestamp" },
+		{ "run_10:11:12.txt", "a timestamp" },
+		{ "0f8e7d6c-1a2b-4c3d-8e9f-0a1b2c3d4e5f.json", "a UUID" },
+		{ "core.123456", "a process id or counter" },
+		{ "settings.json.1733221872", "a process id or counter" },
+		{ "tmp.Ab3dEf9hIj", "a random suffix" }, /* mktemp(1) */
+		{ "tmpk3j_9x2aq", "a random suffix" },   /* Python's tempfile */
+		{ "sedA1b2C3", "a random suffix" },      /* sed -i */
+		{ "1a2b3c4d", "a random suffix" },       /* npm's _cacache/tmp */
+		{ "package.json.3f9a21bc", "a random suffix" }, /* write-file-atomic */
+		{ "x9y8z7w6.tmp", "a random suffix" },
+	};
+	static const char *const stable[] = {
+		"id_ed25519", "python3.12", "libc.so.6", "4913", "utf8mb4.cnf", "sha512sum",
+		"config.toml", "index-v5", "Cargo.lock", ".package-cache", "x86_64-linux-gnu",
+		"tmpfiles.d", "2026", "v1.2.3", "notes-2.txt", "deadbeef", "Qt5Core.so",
+		"report-1999.pdf", "1234.log", "25:61:00",
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *got = refusal_hint_generated(cases[i].name);
+
+		ck_assert_msg(got && strcmp(got, cases[i].want) == 0, "%s: got %s, want %s",
+			      cases[i].name, got ? got : "(stable)", cases[i].want);
+	}
+	for (size_t i = 0; i < sizeof(stable) / sizeof(stable[0]); i++)
+		ck_assert_msg(!refusal_hint_generated(stable[i]), "%s: got %s", stable[i],
+			      refusal_hint_generated(stable[i]));
+}
+END_TEST
+
+/* hint13: the folders no hint offers for refusals beneath them */
+START_TEST(test_wide_folders)
+{
+	static const char *const wide[] = {
+		"/", "/etc", "/tmp", "/usr", "/opt", "/usr/lib", "/usr/local", "/usr/local/lib",
+		"/var/lib", "/var/tmp", "/dev/shm", "/run/user", "/home", "/home/other",
+		"/nonexistent-check-hint", H, H "/Documents", H "/src", H "/.config", H "/.cache",
+		H "/.local", H "/.local/share", H "/.local/state",
+	};
+	static const char *const narrow[] = {
+		"/etc/apt", "/opt/tool", "/usr/lib/python3", "/var/lib/apt", "/usr/local/lib/node",
+		"/home/other/x", H "/.npm", H "/.npm/_logs", H "/Documents/taxes",
+		H "/.config/tool", H "/.local/share/tool", H "/.cache/pip",
+	};
+
+	policy_free(pol);
+	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_FULL);
+	pol->user_data_roots = xcalloc(1, sizeof(char *));
+	pol->user_data_roots[0] = xstrdup("/home");
+	pol->n_user_data_roots = 1;
+	for (size_t i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
+		ck_assert_msg(refusal_hint_wide(pol, wide[i], H, false), "%s: offered", wide[i]);
+	for (size_t i = 0; i < sizeof(narrow) / sizeof(narrow[0]); i++)
+		ck_assert_msg(!refusal_hint_wide(pol, narrow[i], H, false), "%s: %s", narrow[i],
+			      refusal_hint_wide(pol, narrow[i], H, false));
+	/* a new folder of home the command was making is its own */
+	ck_assert_ptr_null(refusal_hint_wide(pol, H "/newtool", H, true));
+	ck_assert_ptr_nonnull(refusal_hint_wide(pol, H "/.config", H, true));
+}
+END_TEST
+
+/* hint13: grouping never widens to a wide folder, nor over anything
+ * guarded the refusals never touched */
+START_TEST(test_group_never_widens)
+{
+	const struct refusal_hint_item docs[] = {
+		{ FSJ_CAP_CREATE, H "/Documents/a/x", NULL, false },
+		{ FSJ_CAP_CREATE, H "/Documents/b/y", NULL, false },
+		{ FSJ_CAP_CREATE, H "/.config/a/1", NULL, false },
+		{ FSJ_CAP_CREATE, H "/.config/b/2", NULL, false },
+		{ FSJ_CAP_CREATE, "/etc/a/1", NULL, false },
+		{ FSJ_CAP_CREATE, "/etc/b/2", NULL, false },
+		{ FSJ_CAP_CREATE, "/var/lib/a/1", NULL, false },
+		{ FSJ_CAP_CREATE, "/var/lib/b/2", NULL, false },
+	};
+	/* ~/data holds ~/data/private (the user's read deny): a write grant
+	 * over it was offered, as write is not what the rule denies */
+	const struct refusal_hint_item data[] = {
+		{ FSJ_CAP_CREATE, H "/data/a/x", NULL, false },
+		{ FSJ_CAP_CREATE, H "/data/b/y", NULL, false },
+	};
+	cleanup_free char *t1 = hints(docs, 8);
+	cleanup_free char *t2 = hints(data, 2);
+	static const char *const never[] = { ":" H "/Documents ", ":" H "/.config ", ":/etc ",
+					     ":/var/lib ", ":/var ", ":" H " " };
+
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+		ck_assert_msg(!strstr(t1, never[i]), "offered %s:\n%s", never[i], t1);
+	ck_assert_msg(strstr(t1, "--grant write,create:" H "/Documents/a/x "), "%s", t1);
+	ck_assert_msg(!strstr(t2, ":" H "/data "), "%s", t2);
+	ck_assert_msg(strstr(t2, "--grant write,create:" H "/data/a/x "), "%s", t2);
+}
+END_TEST
+
+/* hint13: a name made anew on every run is offered its folder, saying
+ * why; not when the folder is too wide or the name is a secret's */
+START_TEST(test_generated_offers_folder)
+{
+	const struct refusal_hint_item log = {
+		FSJ_CAP_CREATE, H "/.npm/_logs/2026-12-03T10_11_12_345Z-debug-0.log", NULL, false
+	};
+	const struct refusal_hint_item top = { FSJ_CAP_WRITE, H "/Documents/tmp.Ab3dEf9hIj",
+					       NULL, false };
+	struct refusal_hint h;
+	cleanup_free char *text = hints(&log, 1);
+
+	ck_assert_str_eq(text, "  to allow it: mkdir -p " H "/.npm/_logs (it does not exist yet), "
+			       "then fsjail run --grant read,write,create,delete:" H "/.npm/_logs ... "
+			       "(this run only), or fsjail allow add read,write,create,delete " H
+			       "/.npm/_logs folder (kept); fsjail explain " H "/.npm/_logs says why\n"
+			       "  (2026-12-03T10_11_12_345Z-debug-0.log is named anew on every run "
+			       "(a timestamp): a grant on it would not hold next time, so its folder "
+			       "is offered)\n");
+	refusal_hint_one(pol, H, &top, &h);
+	ck_assert_ptr_null(h.path);
+	ck_assert_msg(strstr(h.why, "named anew on every run (a random suffix)") &&
+			      strstr(h.why, "top-level folder of home"), "%s", h.why);
+	refusal_hint_release(&h);
+	/* a secret's file keeps its own reason */
+	refusal_hint_one(pol, H, &(struct refusal_hint_item){ FSJ_CAP_READ,
+			 H "/.ssh/id_1a2b3c4d", NULL, false }, &h);
+	ck_assert_msg(h.why && strstr(h.why, "a secret: "), "%s", h.why);
+	refusal_hint_release(&h);
+}
+END_TEST
+
 static Suite *hint_suite(void)
 {
 	Suite *s = suite_create("hint");
@@ -279,6 +415,10 @@ static Suite *hint_suite(void)
 	tcase_add_test(tc, test_guarded_folder_files_and_journals);
 	tcase_add_test(tc, test_mkdir_offered_as_folder_and_report);
 	tcase_add_test(tc, test_secrets_through_parse_and_cache);
+	tcase_add_test(tc, test_generated_names);
+	tcase_add_test(tc, test_wide_folders);
+	tcase_add_test(tc, test_group_never_widens);
+	tcase_add_test(tc, test_generated_offers_folder);
 	suite_add_tcase(s, tc);
 	return s;
 }
