@@ -246,8 +246,15 @@ static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
 	for (size_t l = 0; l < nl; l++) {
 		size_t made = 0, n = ls[l].n;
 
-		for (size_t i = 0; ls[l].parent && i < n; i++)
+		char *guarded = ls[l].parent ? refusal_hint_guard(pol, ls[l].parent, FSJ_CAPS_ALL,
+								 true, NULL) : NULL;
+
+		/* the journals of a tool's state files in a guarded folder
+		 * (~/.cargo), not of files in a folder only too wide to offer
+		 * (~/Documents: hint13) */
+		for (size_t i = 0; guarded && i < n; i++)
 			made += (ls[l].g[i].caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) != 0;
+		free(guarded);
 		for (size_t i = 0; made >= 2 && i < n; i++) {
 			const unsigned j = refusal_hint_caps(pol, ls[l].g[i].path,
 							     FSJ_CAPS_MODIFY, false);

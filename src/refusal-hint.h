@@ -58,9 +58,10 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
  *   (refusal_hint_one()), under a line saying why;
  * - a folder being made is offered as a folder rule at its own path
  *   (the tool fills it next), unless guarded or too wide;
- * - otherwise each path itself; files made in one guarded folder share
- *   a line, each with its SQLite rollback journal NAME-journal when two or
- *   more were made there (a tool's state files: cargo's .global-cache);
+ * - otherwise each path itself; files in one folder share a line; files
+ *   made in one guarded folder each get their SQLite rollback journal
+ *   NAME-journal when two or more were made there (a tool's state files:
+ *   cargo's .global-cache), not in a folder only too wide to offer;
  * - a path that is guarded itself, or has why_not to say, gets a "no
  *   grant offered" line with the reason instead.
  * home: the user's normalised home, or NULL. Each path is one shell word;
