@@ -308,7 +308,8 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
 	free(ls);
 }
 
-/* it names a file made anew on every run (refusal-hint-name.h): offer
+/* it names a file or folder made anew on every run (a mkdir of Go's
+ * tmp.XXXXXXXXXX too; refusal-hint-name.h): offer
  * its folder when that may be (refusal_hint_wide(), the guard), saying
  * why, else say why nothing is offered. Returns false when the name
  * looks stable. */
@@ -364,7 +365,7 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 						"grant a narrower path by hand");
 		return;
 	}
-	if (!it->dir && strrchr(it->path, '/') && generated_one(pol, home, it, out))
+	if (strrchr(it->path, '/') && generated_one(pol, home, it, out))
 		return;
 	/* a folder being made is offered as a folder unless that is too
 	 * wide (a kept rule on ~/Documents would hold what comes there later) */

@@ -54,7 +54,7 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
  *   unless it is too wide (refusal_hint_wide()) or holds, lies under or
  *   reaches anything guarded (refusal-hint-guard.h) whatever the
  *   capabilities: then the narrowest folders that are not, or each path;
- * - a file named anew on every run is offered its folder
+ * - a file or folder named anew on every run is offered its folder
  *   (refusal_hint_one()), under a line saying why;
  * - a folder being made is offered as a folder rule at its own path
  *   (the tool fills it next), unless guarded or too wide;
@@ -72,7 +72,7 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
 /* The hint of one refusal alone (it, why_not and dir as in the summary),
  * for its --report line: caps, path and folder of the grant, or caps 0
  * and path NULL with why (a new string; secret set when the reason is a
- * secret). A file whose name is made anew on every run
+ * secret). A file or folder whose name is made anew on every run
  * (refusal-hint-name.h) is offered its folder, with note saying so (a
  * new string, else NULL), when the folder is not too wide
  * (refusal_hint_wide()) nor guarded; else why says that. A folder being

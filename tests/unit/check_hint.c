@@ -394,6 +394,13 @@ START_TEST(test_generated_offers_folder)
 	ck_assert_msg(strstr(h.why, "named anew on every run (a random suffix)") &&
 			      strstr(h.why, "top-level folder of home"), "%s", h.why);
 	refusal_hint_release(&h);
+	/* a folder made anew on every run: its parent */
+	refusal_hint_one(pol, H, &(struct refusal_hint_item){ FSJ_CAP_CREATE,
+			 H "/.cache/tool/tmp.Ab3dEf9hIj", NULL, true }, &h);
+	ck_assert_str_eq(h.path, H "/.cache/tool");
+	ck_assert(h.folder);
+	ck_assert_ptr_nonnull(h.note);
+	refusal_hint_release(&h);
 	/* a secret's file keeps its own reason */
 	refusal_hint_one(pol, H, &(struct refusal_hint_item){ FSJ_CAP_READ,
 			 H "/.ssh/id_1a2b3c4d", NULL, false }, &h);
