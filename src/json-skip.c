@@ -22,6 +22,25 @@ static bool is_hex(char c)
 	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+static const char *skip_number_body(const char *p, const char *end);
+
+/* The value of the four hex digits at p, or -1. */
+static long hex4(const char *p, const char *end)
+{
+	long v = 0;
+
+	if (end - p < 4)
+		return -1;
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+
+		if (!is_hex(c))
+			return -1;
+		v = v * 16 + (is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	return v;
+}
+
 /* p at the opening quote. */
 static const char *skip_string(const char *p, const char *end)
 {
@@ -46,12 +65,24 @@ static const char *skip_string(const char *p, const char *end)
 		case 'r':
 		case 't':
 			break;
-		case 'u':
-			if (end - p < 5 || !is_hex(p[1]) || !is_hex(p[2]) || !is_hex(p[3]) ||
-			    !is_hex(p[4]))
+		case 'u': {
+			/* as cJSON: a low surrogate alone, or a high one not
+			 * followed by \u and a low one, is refused */
+			long u = hex4(p + 1, end);
+
+			if (u < 0 || (u >= 0xDC00 && u <= 0xDFFF))
 				return NULL;
 			p += 4;
+			if (u >= 0xD800 && u <= 0xDBFF) {
+				if (end - p < 7 || p[1] != '\\' || p[2] != 'u')
+					return NULL;
+				u = hex4(p + 3, end);
+				if (u < 0xDC00 || u > 0xDFFF)
+					return NULL;
+				p += 6;
+			}
 			break;
+		}
 		default:
 			return NULL;
 		}
@@ -59,8 +90,19 @@ static const char *skip_string(const char *p, const char *end)
 	return NULL;
 }
 
-/* -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)? */
+/* -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?, at most
+ * JSON_SKIP_NUMBER bytes (json-skip.h). */
 static const char *skip_number(const char *p, const char *end)
+{
+	const char *start = p;
+
+	if (end - p > JSON_SKIP_NUMBER)
+		end = p + JSON_SKIP_NUMBER + 1; /* one more: a longer number fails below */
+	p = skip_number_body(p, end);
+	return p && p - start <= JSON_SKIP_NUMBER ? p : NULL;
+}
+
+static const char *skip_number_body(const char *p, const char *end)
 {
 	if (p < end && *p == '-')
 		p++;

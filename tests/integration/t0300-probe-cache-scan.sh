@@ -4,7 +4,9 @@
 # finds must be what a parse of the whole file found:
 #   - the matching entry among 31 of other workspaces is used, the first
 #     of two that match (the cache's order), however far down it is;
-#   - a file cJSON refuses anywhere (after the matching entry too), one
+#   - a file cJSON refuses anywhere (after the matching entry, a lone
+#     UTF-16 surrogate in another workspace's name, which cJSON refuses and
+#     RFC 8259's grammar allows), one
 #     whose schema is named twice (once escaped, which cJSON reads first),
 #     or whose entries are named twice, is not trusted: the probe runs;
 #   - an entry of the workspace with another baseline identity is not used.
@@ -64,6 +66,10 @@ if mode == "far":
     text = head + body + "]}"
 elif mode == "broken-after":
     text = head + dump(entry) + ',{"a":}]}'
+elif mode == "lone-surrogate":
+    o = other(1)
+    o["key"]["workspace"] = "/elsewhere/\ud83d"
+    text = head + dump(o) + "," + dump(entry) + "]}"
 elif mode == "schema-escaped":
     text = ('{"sch\\u0065ma":"fsjail-probe-cache/0","schema":"fsjail-probe-cache/1",'
             '"entries":[' + dump(entry) + "]}")
@@ -103,6 +109,10 @@ craft broken-after
 probe_json
 assert_rc 0
 expect_probe False "an element '{\"a\":}' after the entry"
+craft lone-surrogate
+probe_json
+assert_rc 0
+expect_probe False "a lone UTF-16 surrogate in another workspace's entry"
 end_test
 
 begin_test "schema named twice (escaped first) or entries twice: as a whole parse reads it"

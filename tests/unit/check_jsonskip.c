@@ -32,12 +32,14 @@ START_TEST(test_values)
 	static const char *const ok[] = {
 		"0", "-0", "12", "-1.5e+3", "1E9", "2.25", "true", "false", "null", "\"\"",
 		"\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\"", "[]", "{}", "[ 1 , [ ] , { } ]",
-		"{\"a\" : {\"b\":[true,null]}, \"c\":\"d\"}",
+		"{\"a\" : {\"b\":[true,null]}, \"c\":\"d\"}", "\"\\ud83d\\ude00\"",
 	};
 	static const char *const bad[] = {
 		"", "01", "-", "1.", ".5", "1e", "+1", "tru", "nul", "True", "\"abc", "\"\\x\"",
 		"\"\\u12g4\"", "\"\\u12\"", "\"a\tb\"", "[1,]", "[1 2]", "{\"a\"}", "{\"a\":}",
 		"{a:1}", "{\"a\":1,}", "[", "{", "]", "[1}", "\"\\",
+		/* as cJSON: surrogates only in a high-low pair */
+		"\"\\ud83d\"", "\"\\ude00\"", "\"\\ud83d\\u0041\"", "\"\\ud83dx\"",
 	};
 
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
@@ -50,6 +52,18 @@ START_TEST(test_values)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		ck_assert_msg(span(bad[i]) < 0 || span(bad[i]) < (long)strlen(bad[i]),
 			      "accepted: %s", bad[i]);
+	/* a number of JSON_SKIP_NUMBER bytes, and one more (cJSON 1.7.15 as
+	 * released refuses it; later ones take it: refusing costs a parse) */
+	{
+		char num[JSON_SKIP_NUMBER + 2];
+
+		memset(num, '7', JSON_SKIP_NUMBER);
+		num[JSON_SKIP_NUMBER] = '\0';
+		ck_assert_int_eq(span(num), JSON_SKIP_NUMBER);
+		num[JSON_SKIP_NUMBER] = '7';
+		num[JSON_SKIP_NUMBER + 1] = '\0';
+		ck_assert_int_eq(span(num), -1);
+	}
 	/* one value: what follows it is not its */
 	ck_assert_int_eq(span("[1] x"), 3);
 	ck_assert_int_eq(span("12,3"), 2);
@@ -80,9 +94,9 @@ END_TEST
  * cJSON parses it. */
 START_TEST(test_accepts_only_what_cjson_does)
 {
-	static const char base[] = "{\"schema\":\"x/1\",\"entries\":[{\"key\":{\"w\":\"/a\\\"b\","
+	static const char base[] = "{\"schema\":\"x/1\",\"entries\":[{\"key\":{\"w\":\"/a\\\"b\\ud83d\\ude00\","
 				   "\"n\":-12.5e3,\"t\":true,\"z\":null},\"l\":[1,2,[]]}]}";
-	static const char alphabet[] = "{}[]\":,\\u0123456789.eE+-tfnrl x\t";
+	static const char alphabet[] = "{}[]\":,\\u0123456789.eE+-tfnrl x\tabcdABCD";
 	unsigned seed = 12345;
 	size_t n = strlen(base);
 
