@@ -21,6 +21,8 @@
 #     folders, as bench/run-overhead.sh), and `fsjail explain` of one path
 #     in the empty workspace and in that one with the 1,000 rules (issue
 #     18: the 1,000-rule run <= 1.2x the 10-rule one; explain <= 2 ms CPU);
+#   - fsjail run -- /bin/true in the empty workspace with a probe cache of
+#     32 entries (31 of other workspaces: a user of many), perf19;
 #   - with FSJAIL_BEFORE=BINARY (and FSJAIL_BEFORE_DATADIR, its profiles/):
 #     the fsjail cases again with that build, alternated with these, so a
 #     change is measured before/after under the same load.
@@ -76,6 +78,7 @@ echo
 
 python3 - "$runs" "$fsjail" "$llmin" "$bwrap_bin" "$empty" "$repo" "${FSJAIL_BEFORE:-}" \
 	"${FSJAIL_BEFORE_DATADIR:-}" "$lfloor" "$rulews" "$scratch" <<'PY'
+import json
 import os
 import resource
 import statistics
@@ -122,6 +125,34 @@ def rule_cases(prefix, exe):
 
 
 cases += [(n, a, c, env) for n, a, c in rule_cases("fsjail ", fsjail)]
+
+
+def many_cache(exe, e):
+    """A FSJAIL_HOME of its own for e whose probe cache holds 32 entries:
+    the empty workspace's (16th) among 31 of other workspaces, as the
+    cache of a user of many workspaces does (PROBE_CACHE_MAX_ENTRIES)."""
+    e = dict(e, FSJAIL_HOME=e["FSJAIL_HOME"] + "-many")
+    os.makedirs(e["FSJAIL_HOME"], exist_ok=True)
+    subprocess.run([exe, "probe", "--workspace", empty], cwd=empty, env=e,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    path = os.path.join(e["FSJAIL_HOME"], "state", "probe-cache.json")
+    with open(path) as f:
+        doc = json.load(f)
+    ws = os.path.realpath(empty)
+    mine = [x for x in doc["entries"] if x["key"]["workspace"] == ws][0]
+    others = []
+    for i in range(31):
+        o = json.loads(json.dumps(mine))
+        o["key"]["workspace"] = f"{ws}-other{i:02d}"
+        others.append(o)
+    doc["entries"] = others[:15] + [mine] + others[15:]
+    with open(path, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+    return e
+
+
+cases.append(("fsjail run true, 32 ws cached", [fsjail, "run", "--", true], empty,
+              many_cache(fsjail, env)))
 if before:
     benv = dict(env, FSJAIL_HOME=env["FSJAIL_HOME"] + "-before")
     if before_data:
@@ -132,6 +163,8 @@ if before:
         ("BEFORE git status", [before, "run", "--", "git", "status", "--porcelain"], repo, benv),
     ]
     cases += [(n, a, c, benv) for n, a, c in rule_cases("BEFORE ", before)]
+    cases.append(("BEFORE run true, 32 ws cached", [before, "run", "--", true], empty,
+                  many_cache(before, benv)))
 
 
 def once(argv, cwd, env):
@@ -187,6 +220,8 @@ r1k = mcpu["fsjail run true, 1000 rules"] / mcpu["fsjail run true, 10 rules"]
 print(f"1,000 rules / 10 rules, CPU                    {r1k:6.2f}   <= 1.2")
 print(f"explain of one path (empty ws), CPU ms         {mcpu['fsjail explain, empty ws']:6.2f}   <= 2")
 print(f"explain of one path (1,000 rules), CPU ms      {mcpu['fsjail explain one path']:6.2f}")
+print(f"run true, 32 workspaces in the probe cache / 1  "
+      f"{mcpu['fsjail run true, 32 ws cached'] / mcpu['fsjail run true, empty ws']:5.2f}   (CPU)")
 if before:
     print(f"BEFORE: true / landlock-min (empty ws)         {med['BEFORE run true, empty ws'] / ll:6.2f}")
     print(f"BEFORE: true / landlock-min (repo ws)          {med['BEFORE run true, repo ws'] / ll:6.2f}")
@@ -195,4 +230,6 @@ if before:
     print(f"BEFORE: 1,000 rules / 10 rules, CPU            {r1k:6.2f}")
     print(f"BEFORE: explain (empty ws), CPU ms             {mcpu['BEFORE explain, empty ws']:6.2f}")
     print(f"BEFORE: explain (1,000 rules), CPU ms          {mcpu['BEFORE explain one path']:6.2f}")
+    print(f"BEFORE: 32 workspaces cached / 1, CPU          "
+          f"{mcpu['BEFORE run true, 32 ws cached'] / mcpu['BEFORE run true, empty ws']:6.2f}")
 PY

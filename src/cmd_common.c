@@ -128,9 +128,9 @@ int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char
 	int r, memo = path_memo_active(); /* then kept on for the caller's compile */
 
 	/* nothing in the load changes the filesystem: each folder is looked up
-	 * once (path_resolve_memo()); the mask probe's child runs meanwhile (the
-	 * CLI's choice: the library forks nothing). explain asks it only for an
-	 * entry of the probe cache (fsjail_effective_tier()). */
+	 * once (path_resolve_memo()); the mask probe's child runs first, to its
+	 * end (ll_masks_prefetch()). explain asks it only for an entry of the
+	 * probe cache (fsjail_effective_tier()). */
 	if (strcmp(cmd, "explain") != 0 || probe_cache_exists(opts))
 		ll_masks_prefetch();
 	path_resolve_memo(PATH_MEMO_ON);

@@ -254,7 +254,8 @@ int cmd_run(int argc, char **argv)
 		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
-	/* the mount-mask probe's child runs while the policy loads */
+	/* the mount-mask probe's child, before the policy loads (it runs to
+	 * its end here: ll_masks_prefetch()) */
 	ll_masks_prefetch();
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem

@@ -122,8 +122,10 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out);
  * process: the answer is kept; call it first from the main thread);
  * FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
 bool ll_masks_available(void);
-/* Start that child now (mask_probe_start()), for a caller that will ask
- * ll_masks_available() later: the probe overlaps the caller's work. */
+/* Run that child now (mask_probe_start()), for a caller that will ask
+ * ll_masks_available() later. It is spawned with CLONE_VM | CLONE_VFORK
+ * and waited for at once: the caller is suspended until it ends, so the
+ * probe overlaps nothing (perf19); only its place in the command moves. */
 void ll_masks_prefetch(void);
 /* true when a run gets a private /dev/shm (devshm.h): the sandbox's mount
  * namespace can be made (ll_masks_available()) and the host's /dev/shm is

@@ -6,12 +6,14 @@
 #include <fcntl.h>
 #include <math.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json-skip.h"
 #include "path.h"
 #include "probe-int.h"
 
@@ -299,15 +301,16 @@ out:
  * The cache
  */
 
-/* Read a JSON file without following a symlink or blocking on a FIFO.
- * Returns the parsed document or NULL. */
-static cJSON *json_read(const char *path)
+/* Read a cache file without following a symlink or blocking on a FIFO:
+ * its bytes (NUL-terminated, caller frees) and their number in *len, or
+ * NULL (absent, not a regular file, larger than PROBE_JSON_MAX, empty or
+ * unreadable). */
+static char *text_read(const char *path, size_t *len)
 {
 	cleanup_fd int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	struct strbuf sb = STRBUF_INIT;
 	char chunk[8192];
 	struct stat st;
-	cJSON *j;
 
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > PROBE_JSON_MAX)
 		return NULL;
@@ -324,8 +327,20 @@ static cJSON *json_read(const char *path)
 			break;
 		sb_add(&sb, chunk, (size_t)r);
 	}
-	j = sb.len ? cJSON_ParseWithLength(sb.buf, sb.len) : NULL;
-	sb_release(&sb);
+	if (!sb.len)
+		return NULL;
+	*len = sb.len;
+	return sb_detach(&sb);
+}
+
+/* Read and parse a JSON file (text_read()). Returns the document or NULL. */
+static cJSON *json_read(const char *path)
+{
+	size_t len = 0;
+	char *text = text_read(path, &len);
+	cJSON *j = text ? cJSON_ParseWithLength(text, len) : NULL;
+
+	free(text);
 	return j;
 }
 
@@ -341,44 +356,193 @@ static const cJSON *cache_entries(const cJSON *doc)
 	return entries;
 }
 
+/* Whether cache entry e is key's report (1: *out is it, cached), else 0.
+ * With *lazy, key->masks is worked out the first time an entry matches
+ * it in all else (*lazy then false). */
+static int entry_try(const cJSON *e, struct probe_key *key, bool *lazy, struct probe_report *out)
+{
+	struct probe_report r;
+	struct probe_key k;
+
+	if (probe_report_from_json(e, &r) < 0)
+		return 0;
+	k = *key; /* shares key's strings: compared, not freed */
+	k.masks = r.key.masks;
+	/* A report of another fsjail version may have other checks. */
+	if (probe_key_equal(&r.key, &k) && strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
+		if (*lazy) {
+			key->masks = probe_key_masks(key);
+			*lazy = false;
+		}
+		if (r.key.masks == key->masks) {
+			*out = r;
+			out->cached = true;
+			return 1;
+		}
+	}
+	probe_report_release(&r);
+	return 0;
+}
+
+static bool span_is(const char *p, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(end - p) == n && memcmp(p, s, n) == 0;
+}
+
+/* The spans of the cache's entries in its text (cache_top()). */
+struct entry_spans {
+	const char **start, **end;
+	size_t n, alloc;
+};
+
+/* Step over the array at p (at '['), each element's span added to *sp.
+ * Returns the end of the array, or NULL when it is not strict JSON. */
+static const char *array_spans(const char *p, const char *end, struct entry_spans *sp)
+{
+	p = json_skip_blank(p + 1, end);
+	if (p < end && *p == ']')
+		return p + 1;
+	for (;;) {
+		const char *e = json_skip_value(p, end);
+
+		if (!e)
+			return NULL;
+		if (sp->n == sp->alloc) {
+			sp->alloc = sp->alloc ? 2 * sp->alloc : 16;
+			sp->start = xreallocarray(sp->start, sp->alloc, sizeof(*sp->start));
+			sp->end = xreallocarray(sp->end, sp->alloc, sizeof(*sp->end));
+		}
+		sp->start[sp->n] = p;
+		sp->end[sp->n++] = e;
+		p = json_skip_blank(e, end);
+		if (p < end && *p == ']')
+			return p + 1;
+		if (p >= end || *p != ',')
+			return NULL;
+		p = json_skip_blank(p + 1, end);
+	}
+}
+
+/* The cache's top level in text [p, end): its entries' spans in *sp
+ * (caller frees start and end). 0, or -1 when the text is not one object
+ * whose members are named without escapes, with one "schema" of
+ * PROBE_CACHE_SCHEMA as probe_cache_store() spells it and one "entries"
+ * array, all of it strict JSON (json_skip_value()). */
+static int cache_top(const char *p, const char *end, struct entry_spans *sp)
+{
+	bool schema = false, entries = false;
+
+	p = json_skip_blank(p, end);
+	if (p >= end || *p != '{')
+		return -1;
+	p = json_skip_blank(p + 1, end);
+	for (;;) {
+		const char *name = p, *name_end, *v, *v_end;
+		bool is_entries;
+
+		if (p >= end || *p != '"' || !(name_end = json_skip_value(p, end)) ||
+		    memchr(name, '\\', (size_t)(name_end - name)))
+			return -1;
+		p = json_skip_blank(name_end, end);
+		if (p >= end || *p != ':')
+			return -1;
+		v = json_skip_blank(p + 1, end);
+		is_entries = span_is(name, name_end, "\"entries\"");
+		if (is_entries && (entries || v >= end || *v != '['))
+			return -1;
+		v_end = is_entries ? array_spans(v, end, sp) : json_skip_value(v, end);
+		if (!v_end)
+			return -1;
+		entries |= is_entries;
+		if (span_is(name, name_end, "\"schema\"")) {
+			if (schema || !span_is(v, v_end, "\"" PROBE_CACHE_SCHEMA "\""))
+				return -1;
+			schema = true;
+		}
+		p = json_skip_blank(v_end, end);
+		if (p < end && *p == ',') {
+			p = json_skip_blank(p + 1, end);
+			continue;
+		}
+		if (p >= end || *p != '}')
+			return -1;
+		break;
+	}
+	return schema && entries && json_skip_blank(p + 1, end) == end ? 0 : -1;
+}
+
+/* cache_find() on the text [buf, buf + len) without parsing it whole
+ * (issue 18: up to PROBE_CACHE_MAX_ENTRIES reports, one per workspace,
+ * mode and backend; parsing all of them cost milliseconds): only an entry
+ * whose text holds key's workspace as a JSON string goes to cJSON and
+ * entry_try(), in the cache's order. An entry passed over can only cost a
+ * probe (a workspace spelled with other escapes than cJSON's); what is
+ * used is checked as before. 1 found, 0 not, -1 when the text is not in
+ * the shape cache_top() expects (the caller parses it whole). */
+static int cache_scan(const char *buf, size_t len, struct probe_key *key, bool *lazy,
+		      struct probe_report *out)
+{
+	struct entry_spans sp = { 0 };
+	cJSON *ws;
+	char *needle = NULL;
+	int found = -1;
+
+	if (!key->workspace || cache_top(buf, buf + len, &sp) < 0)
+		goto out;
+	ws = cJSON_CreateString(key->workspace);
+	needle = ws ? cJSON_PrintUnformatted(ws) : NULL;
+	cJSON_Delete(ws);
+	if (!needle)
+		goto out;
+	found = 0;
+	for (size_t i = 0; !found && i < sp.n; i++) {
+		size_t n = (size_t)(sp.end[i] - sp.start[i]);
+
+		if (*sp.start[i] == '{' && memmem(sp.start[i], n, needle, strlen(needle))) {
+			cJSON *e = cJSON_ParseWithLength(sp.start[i], n);
+
+			found = e ? entry_try(e, key, lazy, out) : 0;
+			cJSON_Delete(e);
+		}
+	}
+out:
+	if (needle)
+		cJSON_free(needle);
+	free(sp.start);
+	free(sp.end);
+	return found;
+}
+
 /* probe_cache_load() and its lazy form: with LAZY, key->masks is worked
  * out the first time an entry matches it in all else. */
 static int cache_find(const char *path, struct probe_key *key, bool lazy, struct probe_report *out)
 {
-	cJSON *doc = json_read(path), *e;
-	const cJSON *entries = doc ? cache_entries(doc) : NULL;
+	size_t len = 0;
+	char *text = text_read(path, &len);
+	cJSON *doc = NULL, *e;
+	const cJSON *entries;
 	int found = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->proven = -1;
-	if (!entries)
-		goto out;
-	cJSON_ArrayForEach(e, entries)
-	{
-		struct probe_report r;
-		struct probe_key k;
-
-		if (probe_report_from_json(e, &r) < 0)
-			continue;
-		k = *key; /* shares key's strings: compared, not freed */
-		k.masks = r.key.masks;
-		/* A report of another fsjail version may have other checks. */
-		if (probe_key_equal(&r.key, &k) && strcmp(r.fsjail_version, PACKAGE_VERSION) == 0) {
-			if (lazy) {
-				key->masks = probe_key_masks(key);
-				lazy = false;
+	if (!text)
+		return 0;
+	found = cache_scan(text, len, key, &lazy, out);
+	if (found < 0) {
+		found = 0;
+		doc = cJSON_ParseWithLength(text, len);
+		entries = doc ? cache_entries(doc) : NULL;
+		if (entries)
+			cJSON_ArrayForEach(e, entries)
+			{
+				if ((found = entry_try(e, key, &lazy, out)) == 1)
+					break;
 			}
-			if (r.key.masks == key->masks) {
-				*out = r;
-				out->cached = true;
-				found = 1;
-				break;
-			}
-		}
-		probe_report_release(&r);
+		cJSON_Delete(doc);
 	}
-out:
-	cJSON_Delete(doc);
+	free(text);
 	return found;
 }
 
