@@ -1,0 +1,52 @@
+#!/bin/bash
+# `backups restore PATH` follows the run's renames of PATH (user8): vim
+# saves f by renaming f to f~, writing a new f and removing f~. Restoring
+# f alone undid only the records naming f: the new f went to the trash,
+# the move back of f~ found no f~ (its "removed" record names f~, not
+# asked for) and was skipped without a word, so f was gone and restore
+# exited 0. The later records of the name a wanted rename moved the file
+# to are undone too, and --dry-run says the move back the restore does.
+. "$(dirname "$0")/libtest.sh"
+
+plan 3
+setup
+require_landlock
+
+SAVE='mv f f~ && echo new >f && rm f~'
+
+begin_test "restore f after a save by rename (vim): f has its old content"
+echo old >"$WS/f"
+echo other >"$WS/g"
+fsj_sh -- "$SAVE"' && echo changed >g'
+assert_rc 0
+assert_content "$WS/f" "new"
+run_cmd "$FSJAIL" backups restore --workspace "$WS" "$WS/f"
+assert_rc 0
+assert_content "$WS/f" "old"
+assert_not_exists "$WS/f~"
+assert_content "$WS/g" "changed" # not asked for: left
+end_test
+
+begin_test "--dry-run names the recreate of f~ and its move back to f"
+echo old >"$WS/f"
+fsj_sh -- "$SAVE"
+assert_rc 0
+run_cmd "$FSJAIL" backups restore --dry-run --workspace "$WS" "$WS/f"
+assert_rc 0
+assert_out_match "would recreate $WS/f~"
+assert_out_match "would move back $WS/f~ to $WS/f\$"
+assert_content "$WS/f" "new"
+end_test
+
+begin_test "a chain of renames: f to f.1 to f.2, f.2 removed"
+echo old >"$WS/f"
+fsj_sh -- 'mv f f.1 && mv f.1 f.2 && echo new >f && rm f.2'
+assert_rc 0
+run_cmd "$FSJAIL" backups restore --workspace "$WS" "$WS/f"
+assert_rc 0
+assert_content "$WS/f" "old"
+assert_not_exists "$WS/f.1"
+assert_not_exists "$WS/f.2"
+end_test
+
+done_testing
