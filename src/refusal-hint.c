@@ -95,6 +95,11 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
 {
 	const unsigned rd = FSJ_CAPBIT(FSJ_CAP_READ);
 
+	/* Landlock asks READ_FILE of an exec too (the kernel opens the file
+	 * for reading), and an interpreter reads its script */
+	if ((refused & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) && pol && path &&
+	    !(policy_allowed_mask(pol, path, NULL) & rd))
+		refused |= rd;
 	if (!(refused & FSJ_CAPBIT(FSJ_CAP_CREATE)))
 		return refused;
 	refused |= FSJ_CAPBIT(FSJ_CAP_WRITE);

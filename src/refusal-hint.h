@@ -39,7 +39,9 @@ const char *refusal_hint_why_not(bool by_policy, enum fsj_level level, const cha
  * _cacache/tmp, cargo's journal) and read where pol refuses reading
  * there (a tool reads back what it made: npm's cache). Not read on a
  * file: a grant on a file that does not exist yet holds no read
- * (Landlock grants only what exists when the run starts). */
+ * (Landlock grants only what exists when the run starts). Execute brings
+ * read where pol refuses reading: Landlock refuses an exec without
+ * READ_FILE, and an interpreter reads its script. */
 unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsigned refused,
 			   bool folder);
 
