@@ -5,7 +5,9 @@
 # the move back of f~ found no f~ (its "removed" record names f~, not
 # asked for) and was skipped without a word, so f was gone and restore
 # exited 0. The later records of the name a wanted rename moved the file
-# to are undone too, and --dry-run says the move back the restore does.
+# to are undone too, --dry-run says the move back the restore does, and
+# the run's f is said trashed before f~ is said moved back onto it (it
+# read as if the file put back had gone to the trash).
 . "$(dirname "$0")/libtest.sh"
 
 plan 3
@@ -25,6 +27,11 @@ assert_rc 0
 assert_content "$WS/f" "old"
 assert_not_exists "$WS/f~"
 assert_content "$WS/g" "changed" # not asked for: left
+# said in the order done: the run's f trashed, then f~ moved back onto f
+tr=$(grep -n "moved to the trash (made by the run) $WS/f\$" "$OUT" | cut -d: -f1)
+mb=$(grep -n "moved back $WS/f~ to $WS/f\$" "$OUT" | cut -d: -f1)
+[ -n "$tr" ] && [ -n "$mb" ] && [ "$tr" -lt "$mb" ] ||
+	fail "the trash of f is not said before the move back onto it: $(cat "$OUT")"
 end_test
 
 begin_test "--dry-run names the recreate of f~ and its move back to f"
