@@ -7,10 +7,12 @@
 # exited 0. The later records of the name a wanted rename moved the file
 # to are undone too, --dry-run says the move back the restore does, and
 # the run's f is said trashed before f~ is said moved back onto it (it
-# read as if the file put back had gone to the trash).
+# read as if the file put back had gone to the trash). The audit log's
+# backup lines said "write" for every change, a remove too ("backup
+# write f~"): a remove is a delete.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 require_landlock
 
@@ -54,6 +56,19 @@ assert_rc 0
 assert_content "$WS/f" "old"
 assert_not_exists "$WS/f.1"
 assert_not_exists "$WS/f.2"
+end_test
+
+begin_test "the audit log names a backup before a remove 'delete', before a write 'write'"
+echo a >"$WS/w"
+echo b >"$WS/r"
+fsj_sh -- 'echo more >>w && rm r'
+assert_rc 0
+run_cmd "$FSJAIL" log --json --workspace "$WS"
+assert_rc 0
+grep -q '"capability":"write","path":"'"$WS"'/w".*"decision":"backup"' "$OUT" ||
+	fail "no write backup line for w: $(grep '"backup"' "$OUT" | tail -3)"
+grep -q '"capability":"delete","path":"'"$WS"'/r".*"decision":"backup"' "$OUT" ||
+	fail "no delete backup line for r: $(grep '"backup"' "$OUT" | tail -3)"
 end_test
 
 done_testing
