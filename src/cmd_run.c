@@ -452,8 +452,10 @@ int cmd_run(int argc, char **argv)
 	err.text[0] = '\0';
 	ran = backend == FSJ_BACKEND_LANDLOCK;
 	status = launch_run(sb, cmd_argv, &err);
-	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied())
+	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied()) {
 		exec_refused(pol, launch_last_exec_denied());
+		ran = false; /* nothing ran: no read was refused unseen */
+	}
 	(void)sbpl_logrun_stop();
 	msg.signal = launch_last_signal();
 	timing_mark("launch, run, wait");
