@@ -75,12 +75,14 @@ struct backup_cycle {
  * name it names holds the file the run made, backup_commit.c; any other
  * keeps the cycle);
  * the cycle folder, store and manifest made on first use; an audit line
- * of the backup subsystem. 0, or -1 with errno set. */
+ * of the backup subsystem (backup_audit(): cap, the capability of the
+ * change it is about: delete for a remove, a take or an rmdir, else
+ * write). 0, or -1 with errno set. */
 int backup_append(struct backup_cycle *bc, cJSON *rec);
 int backup_append_rec(struct backup_cycle *bc, cJSON *rec, bool inert);
 int backup_open_cycle(struct backup_cycle *bc);
 void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
-		  const char *decision, const char *detail);
+		  enum fsj_cap cap, const char *decision, const char *detail);
 
 /* backup_trash.c: free the pending list. */
 void backup_trash_release(struct backup_cycle *bc);

@@ -262,8 +262,15 @@ int backup_open_cycle(struct backup_cycle *bc)
 	return 0;
 }
 
+/* The capability a change of kind what uses: a remove (unlink, a rename
+ * over the file) is a delete, the rest writes. */
+static enum fsj_cap change_cap(enum backup_change what)
+{
+	return what == BACKUP_CHANGE_REMOVE ? FSJ_CAP_DELETE : FSJ_CAP_WRITE;
+}
+
 void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
-			 const char *decision, const char *detail)
+		  enum fsj_cap cap, const char *decision, const char *detail)
 {
 	struct audit_event ev;
 
@@ -273,7 +280,7 @@ void backup_audit(const struct backup_cycle *bc, const char *call, const char *p
 	ev.session = bc->session;
 	ev.call = call ? call : "notify";
 	ev.command = bc->command;
-	ev.capability = "write";
+	ev.capability = fsj_cap_name(cap);
 	ev.path = path;
 	ev.resolved = path;
 	ev.decision = decision;
@@ -307,13 +314,13 @@ static int other_locked(struct backup_cycle *bc, int fd, const char *path, const
 /* A change that goes on unsaved (over backup.max_size_mb): said at the
  * time, in the audit log, the status stream and one line on stderr. */
 static void skipped(const struct backup_cycle *bc, const char *call, const char *path,
-		    const struct stat *sb)
+		    const struct stat *sb, enum fsj_cap cap)
 {
 	unsigned long long mb = ((unsigned long long)sb->st_size + (1u << 20) - 1) >> 20;
 	char *detail = xasprintf("not kept: %llu MB over backup.max_size_mb (%llu)", mb,
 				 bc->max_size >> 20);
 
-	backup_audit(bc, call, path, "backup-skipped", detail);
+	backup_audit(bc, call, path, cap, "backup-skipped", detail);
 	run_event("backup", path, detail);
 	fprintf(stderr, "fsjail: not kept: %s (%llu MB over backup.max_size_mb)\n", path, mb);
 	free(detail);
@@ -393,10 +400,10 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, true, path)->state =
 			BACKUP_IDENT_SKIPPED;
 		if (what == BACKUP_CHANGE_REMOVE) /* the trash may keep it */
-			backup_audit(bc, call, path, "backup-skipped",
+			backup_audit(bc, call, path, FSJ_CAP_DELETE, "backup-skipped",
 				     "larger than backup.max_size_mb");
 		else
-			skipped(bc, call, path, &sb);
+			skipped(bc, call, path, &sb, FSJ_CAP_WRITE);
 		return 0;
 	} else {
 		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
@@ -424,14 +431,14 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	bc->bytes += (unsigned long long)sb.st_size;
 	bc->disk += ((unsigned long long)sb.st_size + 4095u) & ~4095ull;
 	detail = xasprintf("files/%s in cycle %s%s", num, bc->name, linked ? " (link)" : "");
-	backup_audit(bc, call, path, "backup", detail);
+	backup_audit(bc, call, path, change_cap(what), "backup", detail);
 	run_event("backup", path, detail);
 	free(detail);
 	return 0;
 
 fail:
 	detail = xasprintf("backup failed, modification refused: %s", strerror(saved));
-	backup_audit(bc, call, path, "deny", detail);
+	backup_audit(bc, call, path, change_cap(what), "deny", detail);
 	free(detail);
 	fsj_error_set(err, NULL, 0, 0, "cannot back up '%s': %s", path, strerror(saved));
 	errno = saved;
@@ -486,7 +493,7 @@ void backup_note_removed(struct backup_cycle *bc, const char *path, const struct
 		if (rec)
 			cJSON_AddStringToObject(rec, "trash", trashed_as);
 		if (!rec || backup_append(bc, rec) < 0)
-			skipped(bc, "notify", path, sb);
+			skipped(bc, "notify", path, sb, FSJ_CAP_DELETE);
 	}
 	pthread_mutex_unlock(&bc->lock);
 }
@@ -558,7 +565,8 @@ int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, co
 	}
 	pthread_mutex_unlock(&bc->lock);
 	if (rc < 0) {
-		backup_audit(bc, call, path, "deny", "folder record failed, rmdir refused");
+		backup_audit(bc, call, path, FSJ_CAP_DELETE, "deny",
+			     "folder record failed, rmdir refused");
 		fsj_error_set(err, NULL, 0, 0, "cannot record '%s': %s", path, strerror(saved));
 		errno = saved;
 	}

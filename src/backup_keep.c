@@ -114,7 +114,8 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name, con
 		return -1;
 	if (arrived(bc->filesfd, num, want)) {
 		bc->removed++;
-		backup_audit(bc, "restore", path, "backup", "moved into the restore's cycle");
+		backup_audit(bc, "restore", path, FSJ_CAP_DELETE, "backup",
+			     "moved into the restore's cycle");
 		return 1;
 	}
 	/* Another object came to the name after the caller's check: back. */
@@ -125,7 +126,7 @@ static int take_locked(struct backup_cycle *bc, int dirfd, const char *name, con
 	else
 		*note = xstrdup("another object came to this name during the restore: it "
 				"was put back, not taken");
-	backup_audit(bc, "restore", path, "deny", *note);
+	backup_audit(bc, "restore", path, FSJ_CAP_DELETE, "deny", *note);
 	return 0;
 }
 

@@ -69,7 +69,7 @@ static int take_locked(struct backup_cycle *bc, int dirfd, mode_t dir_mode, cons
 		e = platform_rename_noreplace(bc->filesfd, num, dirfd, name) < 0;
 		detail = xasprintf("the file changed during the call%s",
 				   e ? " (kept in the cycle's files/)" : "");
-		backup_audit(bc, call, path, "deny", detail);
+		backup_audit(bc, call, path, FSJ_CAP_DELETE, "deny", detail);
 		fsj_error_set(err, NULL, 0, 0, "'%s': %s", path, detail);
 		free(detail);
 		errno = EACCES;
@@ -81,7 +81,7 @@ static int take_locked(struct backup_cycle *bc, int dirfd, mode_t dir_mode, cons
 	__atomic_fetch_add(&bc->removed, 1, __ATOMIC_RELAXED);
 	bc->bytes += (unsigned long long)sb->st_size;
 	detail = xasprintf("files/%s in cycle %s (moved)", num, bc->name);
-	backup_audit(bc, call, path, "backup", detail);
+	backup_audit(bc, call, path, FSJ_CAP_DELETE, "backup", detail);
 	run_event("backup", path, detail);
 	free(detail);
 	return 1;
@@ -89,7 +89,7 @@ static int take_locked(struct backup_cycle *bc, int dirfd, mode_t dir_mode, cons
 fail:
 	e = errno ? errno : EIO;
 	detail = xasprintf("backup failed, removal refused: %s", strerror(e));
-	backup_audit(bc, call, path, "deny", detail);
+	backup_audit(bc, call, path, FSJ_CAP_DELETE, "deny", detail);
 	free(detail);
 	fsj_error_set(err, NULL, 0, 0, "cannot back up '%s': %s", path, strerror(e));
 	errno = e;

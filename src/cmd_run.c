@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ask.h"
 #include "backup.h"
@@ -19,6 +20,7 @@
 #include "path.h"
 #include "probe.h"
 #include "probe-status.h"
+#include "refusal.h"
 #include "repometa.h"
 #include "runmsg.h"
 #include "sbpl-logrun.h"
@@ -99,6 +101,34 @@ static bool repos_unchanged(const struct fsj_ctx *ctx, const struct broker *brok
 {
 	return !shared && broker && broker_clients(broker) == 0 && launch_last_left_repos() &&
 	       !backup_inherited_repo_writer() && repometa_searched_all(ctx->repos);
+}
+
+/* The command itself was refused execution (EACCES) at found, where
+ * fsjail's PATH search finds it (launch_last_exec_denied()): when pol
+ * does not grant executing it, record that as a refusal of the run, so
+ * the summary names the level, the rule and the grant. Landlock refuses
+ * an exec unseen (fsjail(1) REFUSALS): this one fsjail can tell. */
+static void exec_refused(const struct fsj_policy *pol, const char *found)
+{
+	cleanup_free char *cwd = getcwd(NULL, 0), *abs = NULL, *res = NULL;
+	struct fsj_decision d;
+	struct refusal r;
+
+	if (!cwd || path_normalize(found, strlen(found), NULL, cwd, &abs) != PATH_OK)
+		return;
+	res = path_resolve(abs);
+	policy_decide(pol, abs, res, FSJ_CAP_EXECUTE, &d);
+	if (d.allowed)
+		return; /* not the policy: a mode, a noexec mount */
+	memset(&r, 0, sizeof(r));
+	r.cap = FSJ_CAP_EXECUTE;
+	r.path = res;
+	r.reason = "policy";
+	r.comm = "fsjail";
+	r.syscall = "execve";
+	r.error = EACCES;
+	r.decision = &d;
+	refusal_record(&r);
 }
 
 int cmd_run(int argc, char **argv)
@@ -423,6 +453,10 @@ int cmd_run(int argc, char **argv)
 	err.text[0] = '\0';
 	ran = backend == FSJ_BACKEND_LANDLOCK;
 	status = launch_run(sb, cmd_argv, &err);
+	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied()) {
+		exec_refused(pol, launch_last_exec_denied());
+		ran = false; /* nothing ran: no read was refused unseen */
+	}
 	(void)sbpl_logrun_stop();
 	msg.signal = launch_last_signal();
 	timing_mark("launch, run, wait");

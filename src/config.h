@@ -98,7 +98,7 @@ struct fsj_env {
 	char *state_dir;     /* $FSJAIL_HOME/state or $XDG_STATE_HOME/fsjail */
 	char *config_file;   /* --config or config_dir/config.yaml */
 	char *rules_file;    /* --rules or config_dir/rules.yaml */
-	char *tmpdir;        /* $TMPDIR when set and absolute, else NULL */
+	char *tmpdir;        /* $TMPDIR when set, absolute and not at or above home, else NULL */
 	char *baseline_file; /* the platform baseline in use */
 	char *cwd;           /* the current directory at start */
 	enum fsj_platform platform; /* the platform the policy is for */

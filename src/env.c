@@ -270,6 +270,17 @@ int fsj_env_init(struct fsj_env *env, const char *rules_file,
 	if (tmpdir && tmpdir[0] == '/' &&
 	    path_normalize(tmpdir, strlen(tmpdir), NULL, NULL, &env->tmpdir) != PATH_OK)
 		env->tmpdir = NULL;
+	/* The baseline grants $TMPDIR all five capabilities, like /tmp: a
+	 * TMPDIR of "/", /home or the home folder itself would hand the
+	 * command the whole home. Not granted, and said. */
+	if (env->tmpdir && path_covers(env->tmpdir, env->home)) {
+		fprintf(stderr,
+			"fsjail: warning: TMPDIR '%s' holds the home folder '%s': not granted "
+			"(the baseline grants $TMPDIR everything, like /tmp)\n",
+			env->tmpdir, env->home);
+		free(env->tmpdir);
+		env->tmpdir = NULL;
+	}
 
 	env->platform = fsj_platform_native();
 	env->baseline_file = fsj_data_find(FSJ_DATA_BASELINE, env->cwd);

@@ -399,6 +399,9 @@ void launch_after_fork(int (*fn)(void *arg, struct fsj_error *err), void *arg)
 	after_fork_arg = arg;
 }
 
+/* launch_last_exec_denied(): the command's path, its exec refused. */
+static char *exec_denied;
+
 /* Map the child's end to fsjail's exit status (DESIGN.md section 1). */
 static int launch_status(const struct sandbox *sb, char *const argv[],
 			 const struct launch_report *rep, size_t rep_len, int wstatus,
@@ -432,6 +435,8 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 			}
 			fprintf(stderr, "fsjail: cannot execute '%s': %s\n", argv[0],
 				strerror(rep->errnum));
+			if (rep->errnum == EACCES && command_lookup(argv[0], &exec_denied) != 0)
+				exec_denied = NULL;
 			return rep->errnum == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC;
 		}
 	}
@@ -453,6 +458,11 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 	if (WIFSIGNALED(wstatus))
 		return 128 + WTERMSIG(wstatus);
 	return FSJ_EXIT_ERROR;
+}
+
+const char *launch_last_exec_denied(void)
+{
+	return exec_denied;
 }
 
 /* launch_last_signal(): the signal the last command died of, or 0. */
@@ -493,6 +503,8 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	memset(&s, 0, sizeof(s));
 	sigemptyset(&s.queued);
 	terminal_sig = 0;
+	free(exec_denied);
+	exec_denied = NULL;
 	s.pid = s.pgrp = -1;
 	s.wake[0] = s.wake[1] = s.report = s.hello[0] = s.hello[1] = -1;
 	s.typed[0] = s.typed[1] = -1;

@@ -25,6 +25,12 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err);
  * by signal N from a command that exits with 128+N itself. */
 int launch_last_signal(void);
 
+/* When the last launch_run() could not execute its command with EACCES
+ * (126): where fsjail's own PATH search (execvp's, outside the sandbox)
+ * finds argv[0], as found (relative when argv[0] is); else NULL. Owned by
+ * launch.c, valid until the next launch_run(). */
+const char *launch_last_exec_denied(void);
+
 /* Whether the listener of the last launch_run() watched every call of the
  * command that could change where a git repository is, and saw none
  * (notify.h struct notify_stats: installed, wide, shape == 0): every name

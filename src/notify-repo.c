@@ -193,7 +193,9 @@ static bool dotgit_ok(struct job *j, int dir, const struct loc *l, unsigned caps
 	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && new_type != S_IFDIR && !dir_made &&
 	    !(j->nt->pol->workspace && path_covers(j->nt->pol->workspace, l->path)))
 		return refuse(j, caps, l->path, dlen,
-			      "a .git file in a folder the command did not make (outside the scan)");
+			      "a .git file in a folder the command did not make (outside the scan); "
+			      "one it makes may hold one: for git worktree add, grant a folder "
+			      "above the worktree, not the worktree itself");
 	return true;
 }
 

@@ -95,7 +95,9 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 			return refuse(
 				out, &meta_rule,
 				xstrdup("a .git file in a folder the command did not make "
-					"(outside the workspace); a .git folder may be made"));
+					"(outside the workspace); a .git folder may be made, and a "
+					"folder the command makes may hold a .git file (git worktree "
+					"add: grant a folder above the worktree)"));
 		return false;
 	}
 	if (rg.named_git && exists && S_ISDIR(st.st_mode) && cap == FSJ_CAP_DELETE &&

@@ -31,6 +31,7 @@ struct rctx {
 	size_t nmade;
 	struct backup_index *files; /* the files with more than one record (restore-names.c) */
 	bool *answered; /* by record: a "creating" or "renamed" a later record answers */
+	bool *want;     /* by record: undone by this restore (rs_want_begin()) */
 	struct timespec *ended; /* by part: when its run ended (0: not known; restore-take.h) */
 };
 
@@ -48,6 +49,7 @@ enum {
 	SIM_THERE,
 	SIM_SETTLED, /* swapped back: leave it */
 	SIM_MADE,    /* an empty folder made again: that path only */
+	SIM_REMADE,  /* a file made again from the cycle: a rename moves it back */
 };
 struct sim {
 	const char *path;
@@ -77,6 +79,13 @@ static inline bool rs_same_ident(const struct stat *sb, const struct manifest_re
 bool rs_move_done(const struct rctx *x, const struct manifest_rec *r);
 
 /* ---- restore.c ---- */
+
+/* Before rs_made_begin(): x->want (owned by x) says, by record, whether
+ * this restore undoes it: restore_wanted() of the restore's paths, and
+ * every later record of the new name of a wanted rename (vim's save:
+ * f renamed to f~, a new f made, f~ removed; restoring f needs f~ back
+ * to move it back), following chains of renames. */
+void rs_want_begin(struct rctx *x);
 
 /* Dry run: a move-back (or swap) would have put the object back at path.
  * rs_sim_state(): what the dry run's actions so far left at path (or a

@@ -157,7 +157,7 @@ static void open_made_folders(struct rctx *x, const size_t *v, size_t n)
 		struct stat sb;
 
 		if (r->op != MANIFEST_CREATED || !r->has_ident ||
-		    !restore_wanted(r, x->o->paths, x->o->npaths) ||
+		    !x->want[v[k]] ||
 		    (pfd = rs_open_parent(x, r->path, false, NULL)) < 0 ||
 		    fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;

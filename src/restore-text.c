@@ -23,6 +23,7 @@ struct net {
 	const char *later, *kept; /* restore-content: changed after the run (detail), kept_in */
 	const char *cycle;        /* its cycle, when cycles are restored together */
 	bool content, recreate, trash, moved, swapped, mkdir, rmdir, meta;
+	bool said; /* its trash line was printed before a move-back onto it */
 };
 
 /* The verb of an action, done or (dry run) to be done. */
@@ -151,6 +152,7 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 	for (size_t i = 0; i < n; i++) {
 		const struct net *e = &v[i];
 		const char *back = e->content ? "restore-content" : "recreate";
+		struct net *onto = e->moved && e->to ? find(v, n, e->to) : NULL;
 		cleanup_free char *kept = e->kept && !dry ? later_tail(e->path, e->kept) : NULL;
 
 		if (e->mkdir)
@@ -160,8 +162,14 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			     e->trash ? (dry ? " (the run's version would move to the trash)"
 					     : " (the run's version moved to the trash)")
 			     : kept ? kept : e->later ? e->later : "");
-		else if (e->trash)
+		else if (e->trash && !e->said)
 			line(verb("trash", dry), e->path, NULL, NULL, NULL, "");
+		/* the run's file at the old name goes first, then the move back
+		 * (vim's save: f~ moved back to f, the new f trashed) */
+		if (onto && onto->trash && !onto->content && !onto->recreate && !onto->said) {
+			line(verb("trash", dry), onto->path, NULL, NULL, NULL, "");
+			onto->said = true;
+		}
 		if (e->moved)
 			line(verb("move-back", dry), e->path, " to ", e->to, NULL, "");
 		if (e->swapped)

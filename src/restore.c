@@ -86,6 +86,26 @@ bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npa
 	return false;
 }
 
+void rs_want_begin(struct rctx *x)
+{
+	const struct manifest *m = x->m;
+	const char **to = xcalloc(m->n + 1, sizeof(*to));
+	size_t nto = 0;
+
+	x->want = xcalloc(m->n + 1, sizeof(*x->want));
+	for (size_t i = 0; i < m->n; i++) {
+		const struct manifest_rec *r = &m->v[i];
+		bool w = restore_wanted(r, x->o->paths, x->o->npaths);
+
+		for (size_t k = 0; k < nto && !w; k++)
+			w = path_covers(to[k], r->path);
+		x->want[i] = w;
+		if (w && x->o->npaths && r->op == MANIFEST_RENAMED && r->to)
+			to[nto++] = r->to; /* its later records: the same file */
+	}
+	free(to);
+}
+
 /* The mode to make folder dir with: its rmdir record's, else the
  * folder mode r recorded for its own parent, else 0755. */
 static unsigned folder_mode(const struct rctx *x, const char *dir, const struct manifest_rec *r)
@@ -271,6 +291,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	pfd = rs_open_parent(x, r->path, true, r);
 	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
 		rs_act(x, "recreate", r->path, NULL, true, "with its folders");
+		rs_sim_add(x, r->path, SIM_REMADE);
 		return;
 	}
 	if (pfd < 0) {
@@ -283,6 +304,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	if (fd < 0 && errno == ENOENT) {
 		if (x->o->dry_run) {
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
+			rs_sim_add(x, r->path, SIM_REMADE);
 			return;
 		}
 		if (rs_link_back(x, r, pfd, name)) {
@@ -374,12 +396,15 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		rs_sim_add(x, r->path, SIM_THERE);
 		return;
 	}
-	tfd = rs_open_parent(x, r->to, false, NULL);
-	if (tfd < 0 || fstatat(tfd, rs_base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
-	      rs_made_is(x, r, &sb) ||
-	      (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
-		return; /* moved back already, or gone */
+	/* a dry run's recreate of the new name: the real one moves that back */
+	if (!(x->o->dry_run && rs_sim_state(x, r->to) == SIM_REMADE)) {
+		tfd = rs_open_parent(x, r->to, false, NULL);
+		if (tfd < 0 || fstatat(tfd, rs_base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
+		      rs_made_is(x, r, &sb) ||
+		      (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
+			return; /* moved back already, or gone */
+	}
 	ffd = rs_open_parent(x, r->path, true, NULL);
 	if (ffd < 0 && !(errno == ENOENT && x->o->dry_run)) {
 		rs_act_errno(x, r->path, "cannot open its old folder", errno);
@@ -455,7 +480,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 		   const struct manifest *m, const struct restore_opts *o, cJSON *actions,
 		   struct restore_counts *c)
 {
-	struct rctx x = { NULL, n, names, m, o, actions, c, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
+	struct rctx x = { .nparts = n, .names = names, .m = m, .o = o, .actions = actions, .c = c };
 	int *files = xcalloc(n + 1, sizeof(*files));
 
 	memset(c, 0, sizeof(*c));
@@ -464,6 +489,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	x.filesfd = files;
 	rs_names_begin(&x);
+	rs_want_begin(&x);
 	rs_made_begin(&x);
 	rs_ended_begin(&x, cyclefds, n);
 	for (size_t i = m->n; i-- > 0;) {
@@ -471,7 +497,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 
 		if (o->progress)
 			o->progress(m->n - i, m->n, o->arg);
-		if (!restore_wanted(r, o->paths, o->npaths))
+		if (!x.want[i])
 			continue;
 		x.cur = i;
 		c->matched++;
@@ -512,6 +538,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 	free(files);
 	rs_names_end(&x);
 	free(x.answered);
+	free(x.want);
 	free(x.sim);
 	free(x.ended);
 	return c->failed ? -1 : 0;
