@@ -125,6 +125,7 @@ static int take_copy(struct backup_cycle *bc, int dirfd, const char *name, const
 {
 	cleanup_fd int in = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
 							O_CLOEXEC);
+	cleanup_free char *lost = NULL;
 	char got[24];
 	struct stat sb;
 	cJSON *rec;
@@ -133,9 +134,11 @@ static int take_copy(struct backup_cycle *bc, int dirfd, const char *name, const
 	if (in < 0 || fstat(in, &sb) < 0 || sb.st_dev != want->st_dev ||
 	    sb.st_ino != want->st_ino || !S_ISREG(sb.st_mode))
 		return 2;
-	if (backup_copy_new(bc->filesfd, &bc->next, in, &sb, num, nlen) < 0)
+	if (backup_copy_new(bc->filesfd, &bc->next, in, &sb, num, nlen, &lost) < 0)
 		return -1;
 	rec = manifest_record("remove", path, want);
+	if (lost)
+		cJSON_AddStringToObject(rec, "xattrs_lost", lost);
 	cJSON_DeleteItemFromObject(rec, "nlink"); /* made again alone, not linked */
 	cJSON_AddStringToObject(rec, "backup", num);
 	cJSON_AddStringToObject(rec, "method", "copy");

@@ -317,6 +317,7 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 			return "backup is neither a name nor null";
 		r->backup = dup_or_null(b);
 		r->skipped = dup_or_null(jstr(o, "skipped"));
+		r->xattrs_lost = dup_or_null(jstr(o, "xattrs_lost"));
 		r->moved = jstr(o, "method") && strcmp(jstr(o, "method"), "move") == 0;
 		r->linked = r->moved || (jstr(o, "method") && strcmp(jstr(o, "method"), "link") == 0);
 		if (jint(o, "size", 0, 9e15, &r->size) < 0)
@@ -375,6 +376,7 @@ static void rec_release(struct manifest_rec *r)
 	free(r->to);
 	free(r->backup);
 	free(r->skipped);
+	free(r->xattrs_lost);
 	free(r->target);
 	memset(r, 0, sizeof(*r));
 }

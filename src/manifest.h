@@ -9,7 +9,8 @@
  *            backup (a name under files/, null when skipped), size, mode,
  *            uid, gid, atime, atime_ns, mtime, mtime_ns, dir_mode (its
  *            folder's), time, call, skipped (why not saved), nlink (its
- *            names when more than one)
+ *            names when more than one), xattrs_lost (extended attributes
+ *            a copy could not keep: names, why the first failed)
  *   remove   a file unlinked or renamed over: the content fields, method
  *            ("link": the inode itself is kept, a second name of it; "move":
  *            the removed name itself was moved into files/, and restore
@@ -86,6 +87,7 @@ struct manifest_rec {
 	char *to;           /* renamed, cancel of a rename: to; trashed: where in the trash */
 	char *backup;       /* digits, a file under files/; NULL: not saved */
 	char *skipped;      /* why not saved, or NULL */
+	char *xattrs_lost;  /* extended attributes the copy could not keep, or NULL */
 	bool linked;        /* remove by method "link" or "move" */
 	bool moved;         /* remove by method "move": skipped when not done */
 	bool has_ident;

@@ -303,6 +303,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			}
 			rs_made_add(x, r, fd);
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
+			rs_put_xattrs(x, src, fd, r);
 			return;
 		}
 	}

@@ -58,7 +58,8 @@ struct restore_counts {
  * to actions (a cJSON array) as {"action", "path", "to"?, "ok", "detail"?}
  * with action one of "restore-content", "recreate", "move-back",
  * "swap-back", "trash", "remove-folder", "mkdir", "restore-meta",
- * "refuse", "not-saved", "leave"; nothing is appended for
+ * "refuse", "not-saved", "leave", "attrs-lost" (extended attributes
+ * not kept, restore-take.h); nothing is appended for
  * a record already in its restored state. Returns 0 when every action
  * succeeded (counts in *c), -1 when some failed (their "ok" is false and
  * "detail" says why). Never follows a symlink; see above. */
