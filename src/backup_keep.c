@@ -2,7 +2,8 @@
  * makes it race-free: whatever a second process renames onto the name
  * between the caller's check and the rename is what arrives in files/,
  * and its identity says so; it goes back, never unlinked (as
- * backup_take.c does for a run's removal). */
+ * backup_take.c does for a run's removal). backup_keep_made() records what
+ * a restore made again. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -224,5 +225,44 @@ int backup_keep_take(struct backup_cycle *bc, int dirfd, const char *name, const
 	}
 	free(dummy);
 	errno = saved;
+	return rc;
+}
+
+/* "key": v as decimal digits (manifest.h: dev, ino are strings). */
+static void add_dec(cJSON *rec, const char *key, unsigned long long v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%llu", v);
+	cJSON_AddStringToObject(rec, key, buf);
+}
+
+int backup_keep_made(struct backup_cycle *bc, const char *path, const struct stat *sb,
+		     const struct stat *was)
+{
+	struct timespec now;
+	cJSON *rec;
+	int rc = -1;
+
+	if (!bc) {
+		errno = EINVAL;
+		return -1;
+	}
+	rec = manifest_record("created", path, NULL);
+	add_dec(rec, "dev", (unsigned long long)sb->st_dev);
+	add_dec(rec, "ino", (unsigned long long)sb->st_ino);
+	if (was) {
+		add_dec(rec, "for_dev", (unsigned long long)was->st_dev);
+		add_dec(rec, "for_ino", (unsigned long long)was->st_ino);
+	}
+	clock_gettime(CLOCK_REALTIME, &now);
+	add_dec(rec, "seq", (unsigned long long)now.tv_sec * 1000000000ULL +
+				    (unsigned long long)now.tv_nsec);
+	pthread_mutex_lock(&bc->lock);
+	if (backup_open_cycle(bc) == 0)
+		rc = backup_append(bc, rec); /* rec freed */
+	else
+		cJSON_Delete(rec);
+	pthread_mutex_unlock(&bc->lock);
 	return rc;
 }

@@ -296,6 +296,15 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 	r->has_ident = hd == 1;
 	r->dev = (dev_t)d;
 	r->ino = (ino_t)i;
+	if (r->op == MANIFEST_CREATED) { /* made again by a restore: for what */
+		hd = jdec(o, "for_dev", &d);
+		hi = jdec(o, "for_ino", &i);
+		if (hd < 0 || hi < 0 || hd != hi || (hd == 1 && !r->has_ident))
+			return "bad for_dev or for_ino";
+		r->has_for = hd == 1;
+		r->for_dev = (dev_t)d;
+		r->for_ino = (ino_t)i;
+	}
 	if (jdec(o, "seq", &d) < 0)
 		return "bad seq";
 	r->seq = cJSON_GetObjectItemCaseSensitive(o, "seq") ? d : 0;

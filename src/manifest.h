@@ -16,7 +16,11 @@
  *            the removed name itself was moved into files/, and restore
  *            skips a move whose file is not there, as one not done;
  *            "copy")
- *   created  a file or folder the run made: path, dev, ino (optional)
+ *   created  a file or folder the run made: path, dev, ino (optional);
+ *            in a restore's cycle, an object it made again for one a
+ *            run removed: for_dev, for_ino (that object's identity; a
+ *            later restore of an older run takes it as that object,
+ *            restore-remade.c) and seq (CLOCK_REALTIME ns once made)
  *   renamed  from, to, dev, ino; exchange: true for the second name of a
  *            RENAME_EXCHANGE (restore swaps the two back)
  *   name     another path that reached a saved file: path, dev, ino
@@ -93,6 +97,9 @@ struct manifest_rec {
 	bool has_ident;
 	dev_t dev;
 	ino_t ino;
+	bool has_for; /* created by a restore: the identity it was made again for */
+	dev_t for_dev;
+	ino_t for_ino;
 	long long size;
 	long long nlink; /* content, remove: names the file had; 0: one (or not said) */
 	unsigned mode;   /* 0..07777; 0 with !has_meta */

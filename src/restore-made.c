@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "restore-remade.h"
 #include "restore-take.h"
 #include "util.h"
 
@@ -249,7 +250,9 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* gone */
 	if (!((rs_same_ident(&sb, r) && !rs_born_after(pfd, rs_base_name(r->path), r)) ||
-	      rs_made_is(x, r, &sb))) { /* not what the run made (its inode number reused) */
+	      rs_made_is(x, r, &sb) ||
+	      rs_remade_is(x, r, r->path, pfd, rs_base_name(r->path), &sb))) {
+		/* not what the run made (its inode number reused) */
 		if (!left_said(x, r->path))
 			rs_leave(x, r->path, "the run made this name, but another file or folder "
 					     "holds it now (made, or put back by a restore, after "
@@ -285,7 +288,8 @@ void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	if (r->has_ident) { /* a link: the file linked, by identity */
-		if (rs_same_ident(&sb, r))
+		if (rs_same_ident(&sb, r) ||
+		    rs_remade_is(x, r, r->path, pfd, rs_base_name(r->path), &sb))
 			rs_take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 		else
 			rs_leave(x, r->path,

@@ -16,6 +16,7 @@
 #include "path.h"
 #include "platform.h"
 #include "restore-int.h"
+#include "restore-remade.h"
 #include "restore-take.h"
 #include "util.h"
 
@@ -335,5 +336,6 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 	rs_act(x, "recreate", r->path, t->to, true, "from the trash");
 	if (in >= 0) /* a copy: its attributes too */
 		rs_put_xattrs(x, in, fd, r);
+	rs_note_remade(x, r, r->path, pfd, name);
 	return true;
 }

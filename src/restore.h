@@ -41,6 +41,10 @@ struct restore_opts {
 	char *const *paths;        /* only records touching these (normalised) paths */
 	size_t npaths;             /* 0: every record */
 	struct backup_cycle *undo; /* keeps what an in-place restore overwrites; may be NULL */
+	/* The own cycles of restores made after the cycle restored: what they
+	 * made again (restore-remade.h); may be NULL (nremade 0). */
+	const struct manifest *remade;
+	size_t nremade;
 	/* Called after each record (done of total), e.g. for progress on a
 	 * terminal; may be NULL. */
 	void (*progress)(size_t done, size_t total, void *arg);
