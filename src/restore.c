@@ -379,7 +379,7 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	cleanup_fd int tfd = -1, ffd = -1;
 	bool swap = false, again = false;
 	unsigned fl = 0;
-	struct stat sb;
+	struct stat sb, tsb;
 	int rc;
 
 	if (x->answered[x->cur])
@@ -401,6 +401,7 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	      (again = rs_remade_is(x, r, r->to, tfd, rs_base_name(r->to), &sb)) ||
 	      (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
 		return; /* moved back already, or gone */
+	tsb = sb;
 	ffd = rs_open_parent(x, r->path, true, NULL);
 	if (ffd < 0 && !(errno == ENOENT && x->o->dry_run)) {
 		rs_act_errno(x, r->path, "cannot open its old folder", errno);
@@ -422,6 +423,16 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 		rs_sim_add(x, r->to, swap ? SIM_SETTLED : SIM_GONE);
 		rs_sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
+		return;
+	}
+	/* the restore's own cycle says it first: restoring that cycle moves
+	 * it back again (an exchange: both halves) */
+	if (x->o->undo &&
+	    (backup_note_renamed(x->o->undo, r->to, r->path, tsb.st_dev, tsb.st_ino, false) < 0 ||
+	     (swap && backup_note_renamed(x->o->undo, r->path, r->to, sb.st_dev, sb.st_ino,
+					  true) < 0))) {
+		rs_act_errno(x, r->to, "cannot record its move back in the restore's own cycle",
+			     errno);
 		return;
 	}
 #ifdef __linux__

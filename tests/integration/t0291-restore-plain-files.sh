@@ -7,7 +7,9 @@
 # (nlink 3), and the next run's write to f was refused as a write through
 # a hard link. backup_keep.c now keeps such a name by a copy. The same is
 # checked for sed -i, python's os.replace and mv over a file, and for an
-# undo of the restore itself (restore --cycle of the restore's cycle).
+# undo of the restore itself (restore --cycle of the restore's cycle),
+# which gives back what the run left: the restore records its move-backs
+# and what it made again in its own cycle.
 . "$(dirname "$0")/libtest.sh"
 
 plan_user_pass FSJAIL_T0291_USER 5
@@ -68,28 +70,33 @@ replaced 'ln f f2 && mv g f'
 assert_not_exists "$WS/f2"
 end_test
 
-# undone NAME...: the newest cycle (the restore's own) restored; each
-# NAME is then a plain file a run can write.
+# undone NAME=CONTENT...: the newest cycle (the restore's own) restored:
+# each NAME is back as the run left it (CONTENT), a plain file a run can
+# write.
 undone()
 {
-	local c
+	local c n
 	c=$("$FSJAIL" backups list --json --workspace "$WS" | python3 -c '
 import json, sys
 print([c["cycle"] for c in json.load(sys.stdin)["cycles"] if c["kind"] == "restore"][-1])')
 	run_cmd "$FSJAIL" backups restore --cycle "$c" --workspace "$WS"
 	assert_rc 0
-	plain "$@"
-	for n in "$@"; do writable "$n"; done
+	for n in "$@"; do
+		assert_content "$WS/${n%%=*}" "${n#*=}"
+		plain "${n%%=*}"
+	done
+	for n in "$@"; do writable "${n%%=*}"; done
 }
 
-begin_test "perl -i.bak, restore, undo of the restore: plain files a run can write"
+begin_test "perl -i.bak, restore, undo of the restore: as the run left them, plain"
 replaced 'perl -i.bak -pe s/a/b/ f'
-undone f f.bak
+undone f=baa f.bak=aaa
 end_test
 
-begin_test "mv g f, restore, undo of the restore: plain files a run can write"
+begin_test "mv g f, restore, undo of the restore: as the run left it, plain"
 replaced 'mv g f'
-undone f
+undone f=other
+assert_not_exists "$WS/g"
 end_test
 
 end_user_pass
