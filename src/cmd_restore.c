@@ -141,9 +141,10 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	cleanup_free int *fds = NULL;
 	cleanup_free const char **names = NULL;
 	struct manifest all = { 0 }, *remade = NULL;
+	char **settled = NULL;
 	struct backup_store_cycle *all_v = NULL;
 	cJSON *out, *actions, *list;
-	size_t gn = 0, all_n = 0, nremade = 0;
+	size_t gn = 0, all_n = 0, nremade = 0, nsettled = 0;
 	int status = FSJ_EXIT_ERROR;
 
 	g = restore_group_find(v, n, ci, &gn);
@@ -171,6 +172,9 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		restore_remade_load(all_v, all_n, v[g[0]].name, &remade, &nremade);
 	o.remade = remade;
 	o.nremade = nremade;
+	restore_remade_settled(all_v, all_n, v[g[0]].name, remade, nremade, &settled, &nsettled);
+	o.settled = settled;
+	o.nsettled = nsettled;
 	status = FSJ_EXIT_OK;
 	if (gn > 1)
 		restore_group_merge(ms, gn, &all);
@@ -244,6 +248,9 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	cJSON_Delete(out);
 out:
 	restore_remade_free(remade, nremade);
+	for (size_t j = 0; j < nsettled; j++)
+		free(settled[j]);
+	free(settled);
 	backup_store_free(all_v, all_n);
 	restore_group_merged_release(&all);
 	for (size_t j = 0; j < gn; j++) {

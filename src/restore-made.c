@@ -210,8 +210,7 @@ bool rs_born_after(int dirfd, const char *name, const struct manifest_rec *r)
 	       (uint64_t)b.tv_sec * 1000000000ULL + (uint64_t)b.tv_nsec > r->seq;
 }
 
-/* A "leave" of path is among x's actions already (a name made twice). */
-static bool left_said(const struct rctx *x, const char *path)
+bool rs_left_said(const struct rctx *x, const char *path)
 {
 	const cJSON *a;
 
@@ -253,7 +252,7 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	      rs_made_is(x, r, &sb) ||
 	      rs_remade_is(x, r, r->path, pfd, rs_base_name(r->path), &sb))) {
 		/* not what the run made (its inode number reused) */
-		if (!left_said(x, r->path))
+		if (!rs_left_said(x, r->path))
 			rs_leave(x, r->path, "the run made this name, but another file or folder "
 					     "holds it now (made, or put back by a restore, after "
 					     "the run): left");

@@ -44,6 +44,82 @@ void restore_remade_load(const struct backup_store_cycle *v, size_t n, const cha
 	}
 }
 
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The run cycle v[i] named name, its manifest's paths added to *out. */
+static void settled_add(const struct backup_store_cycle *v, size_t n, const char *name,
+			char ***out, size_t *nout)
+{
+	struct manifest m = { 0 };
+	int fd = -1;
+
+	for (size_t i = 0; i < n && fd < 0; i++)
+		if (strcmp(v[i].name, name) == 0)
+			fd = backup_store_open(&v[i]);
+	if (fd < 0)
+		return;
+	if (manifest_read(fd, name, &m, &(struct fsj_error){ { 0 } }) == 0 &&
+	    !(m.kind && strcmp(m.kind, "run") != 0))
+		for (size_t i = 0; i < m.n; i++)
+			for (int k = 0; k < 2; k++) {
+				const char *p = k ? m.v[i].to : m.v[i].path;
+
+				if (!p)
+					continue;
+				*out = xreallocarray(*out, *nout + 1, sizeof(**out));
+				(*out)[(*nout)++] = xstrdup(p);
+			}
+	manifest_release(&m);
+	close(fd);
+}
+
+void restore_remade_settled(const struct backup_store_cycle *v, size_t n, const char *oldest,
+			    const struct manifest *remade, size_t nremade, char ***out,
+			    size_t *nout)
+{
+	static const char pre[] = "fsjail backups restore --cycle ";
+	size_t k = 0;
+
+	*out = NULL;
+	*nout = 0;
+	for (size_t i = 0; i < nremade; i++) {
+		const char *c = remade[i].command;
+
+		if (c && strncmp(c, pre, sizeof(pre) - 1) == 0 &&
+		    strcmp(c + sizeof(pre) - 1, oldest) < 0)
+			settled_add(v, n, c + sizeof(pre) - 1, out, nout);
+	}
+	if (!*nout)
+		return;
+	qsort(*out, *nout, sizeof(**out), by_str);
+	for (size_t i = 0; i < *nout; i++) /* no two alike */
+		if (k && strcmp((*out)[k - 1], (*out)[i]) == 0)
+			free((*out)[i]);
+		else
+			(*out)[k++] = (*out)[i];
+	*nout = k;
+}
+
+bool rs_settled(struct rctx *x, const struct manifest_rec *r)
+{
+	const char *hit = NULL;
+
+	for (int k = 0; k < 2 && !hit; k++) {
+		const char *p = k ? r->to : r->path;
+
+		if (p && x->o->nsettled &&
+		    bsearch(&p, x->o->settled, x->o->nsettled, sizeof(*x->o->settled), by_str))
+			hit = p;
+	}
+	if (hit && !rs_left_said(x, hit))
+		rs_leave(x, hit, "a restore of an older run, made after this run, put this back "
+				 "to before that run already: left");
+	return hit != NULL;
+}
+
 void restore_remade_free(struct manifest *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

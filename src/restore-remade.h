@@ -26,6 +26,23 @@ void restore_remade_load(const struct backup_store_cycle *v, size_t n, const cha
 			 struct manifest **out, size_t *nout);
 void restore_remade_free(struct manifest *v, size_t n);
 
+/* The paths (sorted by strcmp, no two alike) that a restore made after
+ * the cycle named oldest undid as a run cycle older than oldest (its
+ * command "fsjail backups restore --cycle NAME"): each path and "to" of
+ * that run's records. Undoing runs out of order (the older first), the
+ * later run's restore must leave them: the older run's restore put them
+ * back to before both runs (restoring the later run's version of them
+ * would bring back what the older run did: an index naming objects its
+ * restore took). remade: restore_remade_load()'s. *out (caller frees,
+ * each string too), *nout. */
+void restore_remade_settled(const struct backup_store_cycle *v, size_t n, const char *oldest,
+			    const struct manifest *remade, size_t nremade, char ***out,
+			    size_t *nout);
+
+/* true when r names a path x->o's settled list holds; a "leave" action
+ * says so once per path. */
+bool rs_settled(struct rctx *x, const struct manifest_rec *r);
+
 /* true when sb, the object at path (name in the folder pfd, not
  * followed) now, is r's object made again by a later restore (x->o's
  * remade records, following a chain of them: a restore's object made

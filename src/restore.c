@@ -509,6 +509,8 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 		if (!restore_wanted(r, o->paths, o->npaths))
 			continue;
 		x.cur = i;
+		if (rs_settled(&x, r))
+			continue;
 		c->matched++;
 		switch (r->op) {
 		case MANIFEST_CONTENT:

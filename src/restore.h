@@ -45,6 +45,11 @@ struct restore_opts {
 	 * made again (restore-remade.h); may be NULL (nremade 0). */
 	const struct manifest *remade;
 	size_t nremade;
+	/* Paths a later restore of an older run put back to before that run,
+	 * sorted (strcmp): already before this cycle, left (restore-remade.h);
+	 * may be NULL (nsettled 0). */
+	char *const *settled;
+	size_t nsettled;
 	/* Called after each record (done of total), e.g. for progress on a
 	 * terminal; may be NULL. */
 	void (*progress)(size_t done, size_t total, void *arg);

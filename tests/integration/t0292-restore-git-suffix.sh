@@ -8,11 +8,12 @@
 # stash's objects: refs/stash named a missing object. A restore now
 # records what it makes again, for what (restore-remade.h), and a
 # restore of an older run takes it as the file its run made. Also for two
-# runs at once (one group, undone together).
+# runs at once (one group, undone together), and out of order (the older
+# run first: its restore's paths are then left by the later run's).
 . "$(dirname "$0")/libtest.sh"
 . "$(dirname "$0")/libundo.sh"
 
-plan_user_pass FSJAIL_T0292_USER 5
+plan_user_pass FSJAIL_T0292_USER 7
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
@@ -58,21 +59,21 @@ fresh()
 	assert_rc 0
 }
 
-# two_then_one RUN2: run 2 runs RUN2; both restored newest first.
+# two_then_one RUN2 [ORDER]: run 2 runs RUN2; both restored newest first
+# (ORDER "2 1", the default), or the older first ("1 2").
 two_then_one()
 {
-	local c1 c2
+	local c n
 	fresh
 	fsj_sh -- "$1"
 	assert_rc 0
-	c1=$(cycle_names | sed -n 1p)
-	c2=$(cycle_names | sed -n 2p)
-	[ -n "$c2" ] || { fail "two run cycles expected: $(cycle_names)"; return; }
-	run_cmd "$FSJAIL" backups restore --cycle "$c2" --workspace "$WS"
-	assert_rc 0
-	run_cmd "$FSJAIL" backups restore --cycle "$c1" --workspace "$WS"
-	assert_rc 0
-	whole "after '$1' and both restores"
+	[ -n "$(cycle_names | sed -n 2p)" ] || { fail "two run cycles expected: $(cycle_names)"; return; }
+	for n in ${2:-2 1}; do
+		c=$(cycle_names | sed -n "${n}p")
+		run_cmd "$FSJAIL" backups restore --cycle "$c" --workspace "$WS"
+		assert_rc 0
+	done
+	whole "after '$1' and both restores (${2:-2 1})"
 }
 
 begin_test "stash, then stash pop + commit + gc: restore 2 then 1 is whole"
@@ -85,6 +86,17 @@ end_test
 
 begin_test "stash, then pop, commit, reflog expire, gc --prune=now: restore 2 then 1"
 two_then_one 'git stash pop -q && git commit -qam three && git reflog expire --expire=now --all && git gc -q --prune=now'
+end_test
+
+# Out of order: the older run's restore puts back what both runs touched
+# to before the older one; the later run's restore then leaves those
+# paths (restore-remade.h restore_remade_settled()).
+begin_test "stash, then stash pop: restore 1 then 2 (the older first) is whole"
+two_then_one 'git stash pop -q' "1 2"
+end_test
+
+begin_test "stash, then stash drop + gc --prune=now: restore 1 then 2 is whole"
+two_then_one 'git stash drop -q && git gc -q --prune=now' "1 2"
 end_test
 
 begin_test "restoring only the newest run gives the state after run 1, fsck clean"
