@@ -188,7 +188,13 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		o.arg = &pg;
 	}
 	if (!dry) {
-		cmdline = xasprintf("fsjail backups restore --cycle %s", v[ci].name);
+		struct strbuf sb = STRBUF_INIT;
+
+		/* with PATH...: not the whole cycle (restore-remade.h reads it) */
+		sb_addf(&sb, "fsjail backups restore --cycle %s", v[ci].name);
+		for (size_t j = 0; j < npaths; j++)
+			sb_addf(&sb, " %s", paths[j]);
+		cmdline = sb_detach(&sb);
 		o.undo = backup_cycle_new(ctx->env.state_dir, NULL, cmdline, 0, NULL, &err);
 		backup_cycle_set_info(o.undo, ctx->workspace, "restore");
 	}

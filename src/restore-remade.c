@@ -88,7 +88,8 @@ void restore_remade_settled(const struct backup_store_cycle *v, size_t n, const 
 	for (size_t i = 0; i < nremade; i++) {
 		const char *c = remade[i].command;
 
-		if (c && strncmp(c, pre, sizeof(pre) - 1) == 0 &&
+		/* a restore of PATH... only (the command goes on) is not one */
+		if (c && strncmp(c, pre, sizeof(pre) - 1) == 0 && !strchr(c + sizeof(pre) - 1, ' ') &&
 		    strcmp(c + sizeof(pre) - 1, oldest) < 0)
 			settled_add(v, n, c + sizeof(pre) - 1, out, nout);
 	}

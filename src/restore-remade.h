@@ -28,7 +28,8 @@ void restore_remade_free(struct manifest *v, size_t n);
 
 /* The paths (sorted by strcmp, no two alike) that a restore made after
  * the cycle named oldest undid as a run cycle older than oldest (its
- * command "fsjail backups restore --cycle NAME"): each path and "to" of
+ * command "fsjail backups restore --cycle NAME", whole: one of PATH...
+ * only names them after NAME, and is not read): each path and "to" of
  * that run's records. Undoing runs out of order (the older first), the
  * later run's restore must leave them: the older run's restore put them
  * back to before both runs (restoring the later run's version of them
