@@ -406,13 +406,17 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 			skipped(bc, call, path, &sb, FSJ_CAP_WRITE);
 		return 0;
 	} else {
+		cleanup_free char *lost = NULL;
+
 		in = backup_copy_readable(fd, dirfd, name, &sb, &own_in);
 		if (in < 0 ||
-		    backup_copy_new(bc->filesfd, &bc->next, in, &sb, num, sizeof(num)) < 0) {
+		    backup_copy_new(bc->filesfd, &bc->next, in, &sb, num, sizeof(num), &lost) < 0) {
 			saved = errno ? errno : EIO;
 			cJSON_Delete(rec);
 			goto fail;
 		}
+		if (lost) /* said by the restore that makes the file again from it */
+			cJSON_AddStringToObject(rec, "xattrs_lost", lost);
 	}
 	cJSON_AddStringToObject(rec, "backup", num);
 	if (what == BACKUP_CHANGE_REMOVE)

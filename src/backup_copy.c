@@ -6,6 +6,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #ifdef __linux__
 #include <linux/fs.h>
 #include <sys/ioctl.h>
+#include <sys/xattr.h>
 #endif
 
 #include "backup_copy.h"
@@ -222,7 +225,7 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const 
 }
 
 int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
-		    size_t n)
+		    size_t n, char **lost)
 {
 	cleanup_fd int out = -1;
 	off_t got;
@@ -246,7 +249,75 @@ int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat 
 		errno = saved;
 		return -1;
 	}
+	if (lost)
+		*lost = NULL;
+	(void)backup_copy_xattrs(in, out, lost);
 	return 0;
+}
+
+#ifdef __linux__
+/* true when out holds name with the value v (len bytes). */
+static bool xattr_same(int out, const char *name, const char *v, ssize_t len)
+{
+	char *w = xmalloc(len > 0 ? (size_t)len : 1);
+	ssize_t k = fgetxattr(out, name, w, (size_t)(len > 0 ? len : 1));
+	bool same = k == len && (len == 0 || memcmp(v, w, (size_t)len) == 0);
+
+	free(w);
+	return same;
+}
+#endif
+
+int backup_copy_xattrs(int in, int out, char **lost)
+{
+	int nlost = 0;
+#ifdef __linux__
+	/* XATTR_LIST_MAX and XATTR_SIZE_MAX (linux/limits.h): the kernel's own caps */
+	enum { LIST_MAX = 65536, SIZE_MAX_X = 65536 };
+	struct strbuf why = STRBUF_INIT;
+	char *list = NULL, *val = NULL;
+	ssize_t n, len;
+
+	if (lost)
+		*lost = NULL;
+	n = flistxattr(in, NULL, 0);
+	if (n <= 0)
+		return 0; /* none, or a filesystem without them (ENOTSUP) */
+	list = xmalloc(LIST_MAX);
+	val = xmalloc(SIZE_MAX_X);
+	n = flistxattr(in, list, LIST_MAX);
+	if (n < 0) {
+		sb_addf(&why, "(the list of names: %s)", strerror(errno));
+		nlost++;
+		n = 0;
+	}
+	for (char *p = list; p < list + n; p += strlen(p) + 1) {
+		const char *e = NULL;
+
+		len = fgetxattr(in, p, val, SIZE_MAX_X);
+		if (len < 0)
+			e = strerror(errno);
+		else if (!xattr_same(out, p, val, len) &&
+			 fsetxattr(out, p, val, (size_t)len, 0) < 0)
+			e = errno == EPERM ? "not allowed to this user" : strerror(errno);
+		if (!e)
+			continue;
+		sb_addf(&why, "%s%s", nlost ? ", " : "", p);
+		if (nlost++ == 0)
+			sb_addf(&why, " (%s)", e);
+	}
+	free(list);
+	free(val);
+	if (lost && nlost)
+		*lost = sb_detach(&why);
+	else
+		sb_release(&why);
+#else
+	(void)in, (void)out;
+	if (lost)
+		*lost = NULL;
+#endif
+	return nlost;
 }
 
 bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t)

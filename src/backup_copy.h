@@ -53,9 +53,26 @@ int backup_copy_link_fd(int fd, int todir, const char *toname);
 /* Copy the content of the readable regular file in (sb: its stat) into a
  * new file (O_CREAT|O_EXCL|O_NOFOLLOW, 0600) of the folder filesfd,
  * named as for backup_copy_link(). A copy shorter than sb->st_size is
- * removed and fails with EIO. Returns 0, or -1 with errno set. */
+ * removed and fails with EIO. Its extended attributes go with it
+ * (backup_copy_xattrs(); lost may be NULL, else it gets what that says:
+ * the names not kept, or NULL). Returns 0, or -1 with errno set. */
 int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
-		    size_t n);
+		    size_t n, char **lost);
+
+/* Copy the extended attributes of the open file in onto the open file
+ * out (issue rest13 item 3): user.*, the POSIX ACLs
+ * (system.posix_acl_access, system.posix_acl_default) and any other name
+ * in listed, security.* and trusted.* included where the caller may set
+ * them (the kernel decides: a name it refuses is not kept). A name out
+ * already holds with the same value (a security label given at create) is
+ * left. Values and the list of names are capped at 64 KiB (the kernel's
+ * XATTR_SIZE_MAX and XATTR_LIST_MAX). Call it after the content is written
+ * and the owner set (a write or a chown drops security.capability).
+ * Returns the number of names not kept (0 also when in's filesystem has
+ * none); *lost (lost not NULL) gets those names ", "-joined with why the
+ * first failed, a new string the caller frees, or NULL when none. Off
+ * Linux: 0. */
+int backup_copy_xattrs(int in, int out, char **lost);
 
 /* true when the file name in dirfd (not followed if a symlink) was born
  * (statx STATX_BTIME; macOS st_birthtimespec) at or after t

@@ -32,4 +32,15 @@
 int backup_keep_take(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
 		     const struct stat *want, const char *home, char **note);
 
+/* Record in bc's manifest that the restore made the object sb (its
+ * lstat, just made) at path again: a "created" record (manifest.h; a
+ * restore of bc takes it away again), with, when for is not NULL, the
+ * identity of the object it stands for (for->st_dev, st_ino: what the
+ * run's record named), and "seq", CLOCK_REALTIME ns now (an object at
+ * path born later is not this one). A later restore of an older run reads
+ * it (restore-remade.h). 0, or -1 with errno set (nothing written: that
+ * restore then leaves the object, and says so). Thread-safe. */
+int backup_keep_made(struct backup_cycle *bc, const char *path, const struct stat *sb,
+		     const struct stat *was);
+
 #endif

@@ -18,6 +18,7 @@
 #include "manifest.h"
 #include "path.h"
 #include "restore-group.h"
+#include "restore-remade.h"
 #include "restore.h"
 #include "restore-text.h"
 #include "util.h"
@@ -139,9 +140,11 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	cleanup_free struct manifest *ms = NULL;
 	cleanup_free int *fds = NULL;
 	cleanup_free const char **names = NULL;
-	struct manifest all = { 0 };
+	struct manifest all = { 0 }, *remade = NULL;
+	char **settled = NULL;
+	struct backup_store_cycle *all_v = NULL;
 	cJSON *out, *actions, *list;
-	size_t gn = 0;
+	size_t gn = 0, all_n = 0, nremade = 0, nsettled = 0;
 	int status = FSJ_EXIT_ERROR;
 
 	g = restore_group_find(v, n, ci, &gn);
@@ -162,6 +165,16 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	}
 	if (load_group(v, g, gn, dry, ms, fds) < 0)
 		goto out;
+	/* what later restores made again (restore-remade.h): every cycle of
+	 * the store, --session or not (a restore's cycle is a session of its
+	 * own) */
+	if ((all_v = backup_store_list(ctx->env.state_dir, NULL, &all_n)) != NULL)
+		restore_remade_load(all_v, all_n, v[g[0]].name, &remade, &nremade);
+	o.remade = remade;
+	o.nremade = nremade;
+	restore_remade_settled(all_v, all_n, v[g[0]].name, remade, nremade, &settled, &nsettled);
+	o.settled = settled;
+	o.nsettled = nsettled;
 	status = FSJ_EXIT_OK;
 	if (gn > 1)
 		restore_group_merge(ms, gn, &all);
@@ -175,7 +188,13 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 		o.arg = &pg;
 	}
 	if (!dry) {
-		cmdline = xasprintf("fsjail backups restore --cycle %s", v[ci].name);
+		struct strbuf sb = STRBUF_INIT;
+
+		/* with PATH...: not the whole cycle (restore-remade.h reads it) */
+		sb_addf(&sb, "fsjail backups restore --cycle %s", v[ci].name);
+		for (size_t j = 0; j < npaths; j++)
+			sb_addf(&sb, " %s", paths[j]);
+		cmdline = sb_detach(&sb);
 		o.undo = backup_cycle_new(ctx->env.state_dir, NULL, cmdline, 0, NULL, &err);
 		backup_cycle_set_info(o.undo, ctx->workspace, "restore");
 	}
@@ -234,6 +253,11 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 	}
 	cJSON_Delete(out);
 out:
+	restore_remade_free(remade, nremade);
+	for (size_t j = 0; j < nsettled; j++)
+		free(settled[j]);
+	free(settled);
+	backup_store_free(all_v, all_n);
 	restore_group_merged_release(&all);
 	for (size_t j = 0; j < gn; j++) {
 		manifest_release(&ms[j]);

@@ -296,6 +296,15 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 	r->has_ident = hd == 1;
 	r->dev = (dev_t)d;
 	r->ino = (ino_t)i;
+	if (r->op == MANIFEST_CREATED) { /* made again by a restore: for what */
+		hd = jdec(o, "for_dev", &d);
+		hi = jdec(o, "for_ino", &i);
+		if (hd < 0 || hi < 0 || hd != hi || (hd == 1 && !r->has_ident))
+			return "bad for_dev or for_ino";
+		r->has_for = hd == 1;
+		r->for_dev = (dev_t)d;
+		r->for_ino = (ino_t)i;
+	}
 	if (jdec(o, "seq", &d) < 0)
 		return "bad seq";
 	r->seq = cJSON_GetObjectItemCaseSensitive(o, "seq") ? d : 0;
@@ -317,6 +326,7 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 			return "backup is neither a name nor null";
 		r->backup = dup_or_null(b);
 		r->skipped = dup_or_null(jstr(o, "skipped"));
+		r->xattrs_lost = dup_or_null(jstr(o, "xattrs_lost"));
 		r->moved = jstr(o, "method") && strcmp(jstr(o, "method"), "move") == 0;
 		r->linked = r->moved || (jstr(o, "method") && strcmp(jstr(o, "method"), "link") == 0);
 		if (jint(o, "size", 0, 9e15, &r->size) < 0)
@@ -375,6 +385,7 @@ static void rec_release(struct manifest_rec *r)
 	free(r->to);
 	free(r->backup);
 	free(r->skipped);
+	free(r->xattrs_lost);
 	free(r->target);
 	memset(r, 0, sizeof(*r));
 }

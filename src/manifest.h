@@ -9,13 +9,18 @@
  *            backup (a name under files/, null when skipped), size, mode,
  *            uid, gid, atime, atime_ns, mtime, mtime_ns, dir_mode (its
  *            folder's), time, call, skipped (why not saved), nlink (its
- *            names when more than one)
+ *            names when more than one), xattrs_lost (extended attributes
+ *            a copy could not keep: names, why the first failed)
  *   remove   a file unlinked or renamed over: the content fields, method
  *            ("link": the inode itself is kept, a second name of it; "move":
  *            the removed name itself was moved into files/, and restore
  *            skips a move whose file is not there, as one not done;
  *            "copy")
- *   created  a file or folder the run made: path, dev, ino (optional)
+ *   created  a file or folder the run made: path, dev, ino (optional);
+ *            in a restore's cycle, an object it made again for one a
+ *            run removed: for_dev, for_ino (that object's identity; a
+ *            later restore of an older run takes it as that object,
+ *            restore-remade.c) and seq (CLOCK_REALTIME ns once made)
  *   renamed  from, to, dev, ino; exchange: true for the second name of a
  *            RENAME_EXCHANGE (restore swaps the two back)
  *   name     another path that reached a saved file: path, dev, ino
@@ -86,11 +91,15 @@ struct manifest_rec {
 	char *to;           /* renamed, cancel of a rename: to; trashed: where in the trash */
 	char *backup;       /* digits, a file under files/; NULL: not saved */
 	char *skipped;      /* why not saved, or NULL */
+	char *xattrs_lost;  /* extended attributes the copy could not keep, or NULL */
 	bool linked;        /* remove by method "link" or "move" */
 	bool moved;         /* remove by method "move": skipped when not done */
 	bool has_ident;
 	dev_t dev;
 	ino_t ino;
+	bool has_for; /* created by a restore: the identity it was made again for */
+	dev_t for_dev;
+	ino_t for_ino;
 	long long size;
 	long long nlink; /* content, remove: names the file had; 0: one (or not said) */
 	unsigned mode;   /* 0..07777; 0 with !has_meta */

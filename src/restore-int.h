@@ -189,6 +189,9 @@ bool rs_made_by_run(struct rctx *x, const struct manifest_rec *r, int src);
  * false when either time is not known (statx(2) STATX_BTIME). */
 bool rs_born_after(int dirfd, const char *name, const struct manifest_rec *r);
 void rs_undo_created(struct rctx *x, const struct manifest_rec *r);
+
+/* true when a "leave" of path is among x's actions already. */
+bool rs_left_said(const struct rctx *x, const char *path);
 void rs_undo_creating(struct rctx *x, const struct manifest_rec *r);
 
 #endif

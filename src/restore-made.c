@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "restore-remade.h"
 #include "restore-take.h"
 #include "util.h"
 
@@ -209,8 +210,7 @@ bool rs_born_after(int dirfd, const char *name, const struct manifest_rec *r)
 	       (uint64_t)b.tv_sec * 1000000000ULL + (uint64_t)b.tv_nsec > r->seq;
 }
 
-/* A "leave" of path is among x's actions already (a name made twice). */
-static bool left_said(const struct rctx *x, const char *path)
+bool rs_left_said(const struct rctx *x, const char *path)
 {
 	const cJSON *a;
 
@@ -249,8 +249,10 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* gone */
 	if (!((rs_same_ident(&sb, r) && !rs_born_after(pfd, rs_base_name(r->path), r)) ||
-	      rs_made_is(x, r, &sb))) { /* not what the run made (its inode number reused) */
-		if (!left_said(x, r->path))
+	      rs_made_is(x, r, &sb) ||
+	      rs_remade_is(x, r, r->path, pfd, rs_base_name(r->path), &sb))) {
+		/* not what the run made (its inode number reused) */
+		if (!rs_left_said(x, r->path))
 			rs_leave(x, r->path, "the run made this name, but another file or folder "
 					     "holds it now (made, or put back by a restore, after "
 					     "the run): left");
@@ -285,7 +287,8 @@ void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	if (r->has_ident) { /* a link: the file linked, by identity */
-		if (rs_same_ident(&sb, r))
+		if (rs_same_ident(&sb, r) ||
+		    rs_remade_is(x, r, r->path, pfd, rs_base_name(r->path), &sb))
 			rs_take(x, pfd, r->path, &sb, "made by the run, its record cut short");
 		else
 			rs_leave(x, r->path,

@@ -16,6 +16,8 @@
 #include "path.h"
 #include "platform.h"
 #include "restore-int.h"
+#include "restore-remade.h"
+#include "restore-take.h"
 #include "util.h"
 
 /* true when a and b are records of one file (the same dev and ino). */
@@ -332,5 +334,8 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r)
 		return true;
 	}
 	rs_act(x, "recreate", r->path, t->to, true, "from the trash");
+	if (in >= 0) /* a copy: its attributes too */
+		rs_put_xattrs(x, in, fd, r);
+	rs_note_remade(x, r, r->path, pfd, name);
 	return true;
 }

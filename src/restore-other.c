@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "restore-other.h"
+#include "restore-remade.h"
 #include "util.h"
 
 /* Put back the mode, owner and times r recorded on whatever object of
@@ -106,4 +107,5 @@ void rs_undo_special(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	rs_act(x, "recreate", r->path, NULL, true, NULL);
+	rs_note_remade(x, r, r->path, pfd, name);
 }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backup_copy.h"
 #include "backup_keep.h"
 #include "path.h"
 #include "restore-take.h"
@@ -24,6 +25,29 @@ void rs_leave(struct rctx *x, const char *path, const char *why)
 	cJSON_AddStringToObject(a, "path", path);
 	cJSON_AddBoolToObject(a, "ok", true);
 	cJSON_AddStringToObject(a, "detail", why);
+	if (x->names && x->m->v[x->cur].part < x->nparts)
+		cJSON_AddStringToObject(a, "cycle", x->names[x->m->v[x->cur].part]);
+	cJSON_AddItemToArray(x->actions, a);
+}
+
+void rs_put_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r)
+{
+	cleanup_free char *lost = NULL, *d = NULL;
+	cJSON *a;
+
+	(void)backup_copy_xattrs(src, fd, &lost);
+	(void)fchmod(fd, r->mode);
+	if (!lost && !r->xattrs_lost)
+		return;
+	d = xasprintf("extended attributes not kept: %s%s%s%s",
+		      r->xattrs_lost ? r->xattrs_lost : "",
+		      r->xattrs_lost ? " (not in the cycle's copy)" : "",
+		      r->xattrs_lost && lost ? "; " : "", lost ? lost : "");
+	a = cJSON_CreateObject();
+	cJSON_AddStringToObject(a, "action", "attrs-lost");
+	cJSON_AddStringToObject(a, "path", r->path);
+	cJSON_AddBoolToObject(a, "ok", true);
+	cJSON_AddStringToObject(a, "detail", d);
 	if (x->names && x->m->v[x->cur].part < x->nparts)
 		cJSON_AddStringToObject(a, "cycle", x->names[x->m->v[x->cur].part]);
 	cJSON_AddItemToArray(x->actions, a);

@@ -40,4 +40,12 @@ void rs_ended_begin(struct rctx *x, const int *cyclefds, size_t n);
  * (named in the detail and in "kept_in"; a dry run says it would be). */
 void rs_restored(struct rctx *x, const char *path, bool later);
 
+/* The extended attributes of src (the cycle's file) onto fd, the file
+ * made again for r (after its content, owner and mode: a chown drops
+ * security.capability), then r's mode again (an ACL sets the group
+ * bits). What is not kept, by the cycle's copy (r's xattrs_lost) or now,
+ * is said: an "attrs-lost" action (path, detail), counted neither done
+ * nor failed. */
+void rs_put_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r);
+
 #endif

@@ -105,9 +105,12 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 
 		if (!act || !path)
 			continue;
-		if (!cJSON_IsTrue(cJSON_GetObjectItem(a, "ok")) || strcmp(act, "leave") == 0) {
-			cmd_backups_put(stderr, act[0] == 'l' ? "fsjail: backups: '"
-							      : "fsjail: backups: cannot restore '",
+		if (!cJSON_IsTrue(cJSON_GetObjectItem(a, "ok")) || strcmp(act, "leave") == 0 ||
+		    strcmp(act, "attrs-lost") == 0) {
+			cmd_backups_put(stderr,
+					cJSON_IsTrue(cJSON_GetObjectItem(a, "ok"))
+						? "fsjail: backups: '"
+						: "fsjail: backups: cannot restore '",
 					path);
 			cmd_backups_put(stderr, "': ", str(a, "detail") ? str(a, "detail") : act);
 			fputc('\n', stderr);

@@ -15,6 +15,7 @@
 #include "path.h"
 #include "restore-int.h"
 #include "restore-other.h"
+#include "restore-remade.h"
 #include "restore-take.h"
 #include "restore.h"
 #include "util.h"
@@ -106,6 +107,16 @@ void rs_want_begin(struct rctx *x)
 	free(to);
 }
 
+/* The newest rmdir record of the folder dir (its identity, when it has
+ * one, is what a folder made again stands for), or NULL. */
+static const struct manifest_rec *folder_rec(const struct rctx *x, const char *dir)
+{
+	for (size_t i = x->m->n; i-- > 0;)
+		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, dir) == 0)
+			return &x->m->v[i];
+	return NULL;
+}
+
 /* The mode to make folder dir with: its rmdir record's, else the
  * folder mode r recorded for its own parent, else 0755. */
 static unsigned folder_mode(const struct rctx *x, const char *dir, const struct manifest_rec *r)
@@ -142,7 +153,13 @@ int rs_open_parent(struct rctx *x, const char *path, bool create, const struct m
 		if (nfd < 0 && errno == ENOENT && create && !x->o->dry_run) {
 			unsigned mode = folder_mode(x, copy, r);
 
-			if (mkdirat(fd, p, mode) == 0 || errno == EEXIST) {
+			if (mkdirat(fd, p, mode) == 0) {
+				nfd = openat(fd, p,
+					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				if (nfd >= 0)
+					(void)fchmod(nfd, mode);
+				rs_note_remade(x, folder_rec(x, copy), copy, fd, p);
+			} else if (errno == EEXIST) {
 				nfd = openat(fd, p,
 					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 				if (nfd >= 0)
@@ -310,6 +327,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		if (rs_link_back(x, r, pfd, name)) {
 			rs_act(x, "recreate", r->path, NULL, true,
 			       "another name of one file, as before");
+			rs_note_remade(x, r, r->path, pfd, name);
 			fd = openat(pfd, name,
 				    O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 		} else {
@@ -325,6 +343,8 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			}
 			rs_made_add(x, r, fd);
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
+			rs_put_xattrs(x, src, fd, r);
+			rs_note_remade(x, r, r->path, pfd, name);
 			return;
 		}
 	}
@@ -379,9 +399,9 @@ static void undo_content(struct rctx *x, const struct manifest_rec *r)
 static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int tfd = -1, ffd = -1;
-	bool swap = false;
+	bool swap = false, again = false;
 	unsigned fl = 0;
-	struct stat sb;
+	struct stat sb, tsb = { 0 };
 	int rc;
 
 	if (x->answered[x->cur])
@@ -402,8 +422,10 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		if (tfd < 0 || fstatat(tfd, rs_base_name(r->to), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
 		    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
 		      rs_made_is(x, r, &sb) ||
+		      (again = rs_remade_is(x, r, r->to, tfd, rs_base_name(r->to), &sb)) ||
 		      (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
 			return; /* moved back already, or gone */
+		tsb = sb;
 	}
 	ffd = rs_open_parent(x, r->path, true, NULL);
 	if (ffd < 0 && !(errno == ENOENT && x->o->dry_run)) {
@@ -428,6 +450,16 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		rs_sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
 		return;
 	}
+	/* the restore's own cycle says it first: restoring that cycle moves
+	 * it back again (an exchange: both halves) */
+	if (x->o->undo &&
+	    (backup_note_renamed(x->o->undo, r->to, r->path, tsb.st_dev, tsb.st_ino, false) < 0 ||
+	     (swap && backup_note_renamed(x->o->undo, r->path, r->to, sb.st_dev, sb.st_ino,
+					  true) < 0))) {
+		rs_act_errno(x, r->to, "cannot record its move back in the restore's own cycle",
+			     errno);
+		return;
+	}
 #ifdef __linux__
 	fl = swap ? RENAME_EXCHANGE : RENAME_NOREPLACE;
 	rc = renameat2(tfd, rs_base_name(r->to), ffd, rs_base_name(r->path), fl);
@@ -440,6 +472,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		rs_act_errno(x, r->to, "cannot move it back", errno);
 		return;
 	}
+	if (again) /* r's file made again: a "created" record of r->path takes it */
+		rs_made_keep(x, r, ffd, rs_base_name(r->path));
 	rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 }
 
@@ -474,6 +508,7 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	}
 	(void)rs_set_meta(fd, r);
 	rs_act(x, "mkdir", r->path, NULL, true, NULL);
+	rs_note_remade(x, r, r->path, pfd, rs_base_name(r->path));
 }
 
 int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
@@ -500,6 +535,8 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 		if (!x.want[i])
 			continue;
 		x.cur = i;
+		if (rs_settled(&x, r))
+			continue;
 		c->matched++;
 		switch (r->op) {
 		case MANIFEST_CONTENT:

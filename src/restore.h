@@ -41,6 +41,15 @@ struct restore_opts {
 	char *const *paths;        /* only records touching these (normalised) paths */
 	size_t npaths;             /* 0: every record */
 	struct backup_cycle *undo; /* keeps what an in-place restore overwrites; may be NULL */
+	/* The own cycles of restores made after the cycle restored: what they
+	 * made again (restore-remade.h); may be NULL (nremade 0). */
+	const struct manifest *remade;
+	size_t nremade;
+	/* Paths a later restore of an older run put back to before that run,
+	 * sorted (strcmp): already before this cycle, left (restore-remade.h);
+	 * may be NULL (nsettled 0). */
+	char *const *settled;
+	size_t nsettled;
 	/* Called after each record (done of total), e.g. for progress on a
 	 * terminal; may be NULL. */
 	void (*progress)(size_t done, size_t total, void *arg);
@@ -58,7 +67,8 @@ struct restore_counts {
  * to actions (a cJSON array) as {"action", "path", "to"?, "ok", "detail"?}
  * with action one of "restore-content", "recreate", "move-back",
  * "swap-back", "trash", "remove-folder", "mkdir", "restore-meta",
- * "refuse", "not-saved", "leave"; nothing is appended for
+ * "refuse", "not-saved", "leave", "attrs-lost" (extended attributes
+ * not kept, restore-take.h); nothing is appended for
  * a record already in its restored state. Returns 0 when every action
  * succeeded (counts in *c), -1 when some failed (their "ok" is false and
  * "detail" says why). Never follows a symlink; see above. */

@@ -115,8 +115,10 @@ static int copy_into(int src, int stagefd, const char *name, const struct stat *
 	if (dst < 0)
 		return -1;
 	got = backup_copy_fd(src, dst, sb->st_size);
-	if (got >= 0 && got == sb->st_size)
+	if (got >= 0 && got == sb->st_size) {
+		(void)backup_copy_xattrs(src, dst, NULL); /* as much as the copy can keep */
 		return close(dst);
+	}
 	saved = got < 0 ? errno : EIO; /* changed while read: refuse */
 	close(dst);
 	(void)unlinkat(stagefd, name, 0);

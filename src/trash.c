@@ -119,7 +119,8 @@ static int copy_across(int dirfd, const char *name, int newdir, const char *new)
 	}
 	out = openat(newdir, new, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (out >= 0) {
-		if (backup_copy_fd(in, out, sb.st_size) >= 0 && fchmod(out, sb.st_mode & 07777) == 0 &&
+		if (backup_copy_fd(in, out, sb.st_size) >= 0 &&
+		    backup_copy_xattrs(in, out, NULL) >= 0 && fchmod(out, sb.st_mode & 07777) == 0 &&
 		    fsync(out) == 0)
 			rc = unlinkat(dirfd, name, 0);
 		saved = errno;
