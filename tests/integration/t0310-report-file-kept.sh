@@ -1,0 +1,61 @@
+#!/bin/bash
+# The command cannot rewrite fsjail's --report FILE or --status-fd file
+# (att9). A harness runs `fsjail run --report report.ndjson -- agent`
+# from the workspace: the file lies where the command may write, create
+# and delete, and it did: truncated, refusals erased and an "exited 0"
+# forged, or moved away and a fake one put at its name; the harness read
+# what the command wrote. The file fsjail writes its records to is now
+# protected for the run (no write, create or delete there), like the
+# audit log.
+. "$(dirname "$0")/libtest.sh"
+
+plan_user_pass FSJAIL_T0310_USER 3
+setup
+require_landlock
+mkdir -p "$HOME/priv"
+cd "$WS" || bail_out "cannot enter $WS"
+
+# refused_in FILE PATH: FILE holds a refused record for PATH.
+refused_in()
+{
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+for line in open(sys.argv[1], errors="replace"):
+    try:
+        o = json.loads(line)
+    except ValueError:
+        continue
+    if o.get("type", "refused") == "refused" and o.get("path") == sys.argv[2]:
+        sys.exit(0)
+sys.exit(1)
+PY
+}
+
+begin_test "--report in the workspace: the command cannot truncate or rewrite it"
+fsj_sh --report rep.ndjson -- 'echo x >"$HOME/priv/x"; : >rep.ndjson
+echo "{\"type\":\"exited\",\"status\":0}" >rep.ndjson; exit 0'
+refused_in "$WS/rep.ndjson" "$HOME/priv/x" ||
+	fail "the refusal is gone from the report: $(head -c 400 "$WS/rep.ndjson")"
+grep -q '"type":"exited","status":0}$' "$WS/rep.ndjson" &&
+	[ "$(wc -l <"$WS/rep.ndjson")" = 1 ] && fail "the report is the command's"
+end_test
+
+begin_test "--report in the workspace: the command cannot move it away and put another"
+rm -f "$WS/rep.ndjson" "$WS/moved"
+fsj_sh --report "$WS/rep.ndjson" -- 'echo x >"$HOME/priv/y"; mv rep.ndjson moved
+echo "{}" >rep.ndjson; exit 0'
+[ -e "$WS/moved" ] && fail "the report was moved away"
+refused_in "$WS/rep.ndjson" "$HOME/priv/y" ||
+	fail "the refusal is not in the report at its name: $(head -c 400 "$WS/rep.ndjson")"
+end_test
+
+begin_test "--status-fd to a file in the workspace: the command cannot rewrite it"
+rm -f "$WS/st.ndjson"
+fsj_sh --status-fd 9 -- 'echo x >"$HOME/priv/z"; : >st.ndjson; echo "{}" >st.ndjson
+exit 0' 9>"$WS/st.ndjson"
+refused_in "$WS/st.ndjson" "$HOME/priv/z" ||
+	fail "the refusal is gone from the status file: $(head -c 400 "$WS/st.ndjson")"
+end_test
+
+end_user_pass
+done_testing
