@@ -59,8 +59,13 @@ static void path_folders(struct fsj_policy *pol, const char *home, const char *w
 		cleanup_free char *dir = NULL, *res = NULL;
 
 		/* a relative entry (".", "bin") moves with the current folder:
-		 * none is protected, as none is under ~ for sure */
-		if (p[0] == '/' && path_normalize(p, len, NULL, NULL, &dir) == PATH_OK) {
+		 * none is protected, as none is under ~ for sure; a leading
+		 * "~" or "~/" is the home (bash(1) expands it in a PATH
+		 * element when it looks a command up) */
+		bool tilde = p[0] == '~' && (len == 1 || p[1] == '/');
+
+		if ((p[0] == '/' || tilde) &&
+		    path_normalize(p, len, tilde ? home : NULL, NULL, &dir) == PATH_OK) {
 			res = path_resolve(dir);
 			if (home_folder(dir, res, home, ws) ||
 			    home_folder(dir, res, home_res, ws))

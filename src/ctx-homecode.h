@@ -8,7 +8,8 @@
 
 /* Add to pol a protected rule (deny write, create, delete) for:
  *  - every absolute folder of path_env (the colon-separated $PATH; may be
- *    NULL) that lies under home, as written or resolved through its
+ *    NULL), or one that starts with "~" or "~/" (bash expands it with
+ *    home when it looks a command up), that lies under home, as written or resolved through its
  *    symbolic links (path_resolve(): a link to nothing yet too), existing
  *    or not yet: a program planted there runs at
  *    the user's next command of that name. Left out: home itself, a folder
