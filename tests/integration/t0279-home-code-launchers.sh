@@ -206,7 +206,7 @@ done < <(grants_in "$ERR")
 # a folder's hint on a line of its own, none empty (the folders were put
 # on the first line and two "fsjail run(null)" lines printed for them)
 assert_err_match "to allow them: mkdir -p $HOME/\.sdkman/tmp \(it does not exist yet\), then fsjail run --grant write,create,delete:$HOME/\.sdkman/tmp \.\.\."
-assert_err_nomatch '\(null\)'
+assert_out_nomatch '\(null\)'
 python3 - "$T/r" "$HOME" <<'PY' || fail "a report hint reaches a protected entry: $(cat "$T/r")"
 import json, sys
 home = sys.argv[2]
