@@ -6,10 +6,14 @@
 # forged, or moved away and a fake one put at its name; the harness read
 # what the command wrote. The file fsjail writes its records to is now
 # protected for the run (no write, create or delete there), like the
-# audit log.
+# audit log. Test 4: the command took fsjail-init's pipe to the supervisor
+# (pid 1 of its namespace, same user, same sandbox) with pidfd_getfd(2) and
+# wrote half a record there, so that a command killed by SIGKILL (a
+# harness's timeout) was reported as interrupted (130); fsjail-init is
+# now not dumpable and a root command has no CAP_SYS_PTRACE.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0310_USER 3
+plan_user_pass FSJAIL_T0310_USER 4
 setup
 require_landlock
 mkdir -p "$HOME/priv"
@@ -55,6 +59,28 @@ fsj_sh --status-fd 9 -- 'echo x >"$HOME/priv/z"; : >st.ndjson; echo "{}" >st.ndj
 exit 0' 9>"$WS/st.ndjson"
 refused_in "$WS/st.ndjson" "$HOME/priv/z" ||
 	fail "the refusal is gone from the status file: $(head -c 400 "$WS/st.ndjson")"
+end_test
+
+begin_test "the command cannot take fsjail-init's descriptors to change how it ended"
+fsj -- python3 -c 'import ctypes, os, signal, struct
+libc = ctypes.CDLL(None, use_errno=True)
+took = 0
+try:
+    pfd = os.pidfd_open(1)
+except OSError:
+    pfd = -1
+for n in range(3, 1024):
+    fd = libc.syscall(438, pfd, n, 0) if pfd >= 0 else -1
+    if fd >= 0:
+        try:
+            os.write(fd, struct.pack("i", 2))
+            took += 1
+        except OSError:
+            pass
+print("took", took, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)'
+assert_rc 137
+assert_out_match '^took 0$'
 end_test
 
 end_user_pass
