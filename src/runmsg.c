@@ -52,8 +52,9 @@ int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *e
 }
 
 /* A protected rule on the absolute path name when it names the regular
- * file fd is open on (its identity checked: a name that moved on is
- * not the file fsjail writes to). */
+ * file or named pipe fd is open on (its identity checked: a name that
+ * moved on is not the file fsjail writes to); a named pipe is not
+ * readable either (a reader would take the records from the harness). */
 static void protect_file(struct fsj_policy *pol, int fd, const char *name, const char *cwd,
 			 char *origin)
 {
@@ -66,7 +67,8 @@ static void protect_file(struct fsj_policy *pol, int fd, const char *name, const
 		.origin = origin,
 	};
 
-	if (fd < 0 || !name || fstat(fd, &fst) < 0 || !S_ISREG(fst.st_mode) ||
+	if (fd < 0 || !name || fstat(fd, &fst) < 0 ||
+	    !(S_ISREG(fst.st_mode) || S_ISFIFO(fst.st_mode)) ||
 	    path_normalize(name, strlen(name), NULL, cwd, &n) != PATH_OK || n[0] != '/')
 		return;
 	res = path_resolve(n);
@@ -76,6 +78,8 @@ static void protect_file(struct fsj_policy *pol, int fd, const char *name, const
 	policy_decide(pol, n, res, FSJ_CAP_WRITE, &d);
 	if (!d.allowed && d.level == FSJ_LEVEL_PROTECTED)
 		return;
+	if (S_ISFIFO(fst.st_mode))
+		r.deny = FSJ_CAPS_FILE;
 	r.path = n;
 	r.resolved = res;
 	policy_add_rule(pol, &r);

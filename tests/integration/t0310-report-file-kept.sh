@@ -6,14 +6,15 @@
 # forged, or moved away and a fake one put at its name; the harness read
 # what the command wrote. The file fsjail writes its records to is now
 # protected for the run (no write, create or delete there), like the
-# audit log. Test 4: the command took fsjail-init's pipe to the supervisor
+# audit log; a named pipe given as --status-fd cannot be written or read
+# (test 4: the command wrote a forged "exited" record into it). Test 5: the command took fsjail-init's pipe to the supervisor
 # (pid 1 of its namespace, same user, same sandbox) with pidfd_getfd(2) and
 # wrote half a record there, so that a command killed by SIGKILL (a
 # harness's timeout) was reported as interrupted (130); fsjail-init is
 # now not dumpable and a root command has no CAP_SYS_PTRACE.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0310_USER 4
+plan_user_pass FSJAIL_T0310_USER 5
 setup
 require_landlock
 mkdir -p "$HOME/priv"
@@ -59,6 +60,17 @@ fsj_sh --status-fd 9 -- 'echo x >"$HOME/priv/z"; : >st.ndjson; echo "{}" >st.ndj
 exit 0' 9>"$WS/st.ndjson"
 refused_in "$WS/st.ndjson" "$HOME/priv/z" ||
 	fail "the refusal is gone from the status file: $(head -c 400 "$WS/st.ndjson")"
+end_test
+
+begin_test "--status-fd to a named pipe in the workspace: the command cannot write into it"
+rm -f "$WS/st.fifo" "$T/st.out"
+mkfifo "$WS/st.fifo"
+cat "$WS/st.fifo" >"$T/st.out" &
+reader=$!
+fsj_sh --status-fd 9 -- 'echo "{\"type\":\"exited\",\"status\":0,\"forged\":1}" >st.fifo; exit 0' 9>"$WS/st.fifo"
+wait "$reader"
+grep -q forged "$T/st.out" && fail "the command wrote a record into the status stream: $(grep forged "$T/st.out")"
+grep -q '"type":"exited"' "$T/st.out" || fail "no exited record from fsjail: $(head -c 300 "$T/st.out")"
 end_test
 
 begin_test "the command cannot take fsjail-init's descriptors to change how it ended"
