@@ -8,11 +8,16 @@
 # fsjail. A .git symbolic link is refused (git never makes one); a .git
 # file the run made that points anywhere but where git puts a
 # submodule's or linked worktree's gitdir (modules/, worktrees/) is
-# named in a warning after the run. As root and again as
+# named in a warning after the run. Test 4: the core.worktree of a
+# repository the run made was "inert" as any relative path, so ../../..
+# from ws/r/.git made the home folder its work tree, and the user's next
+# `git stash` there wrote the repository's .bashrc into ~; core.worktree
+# must now lead to the folder holding the .git of its gitdir's path (as
+# git submodule add writes it), never above. As root and again as
 # FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0313_USER 3
+plan_user_pass FSJ_T0313_USER 5
 setup
 require_landlock
 git_env
@@ -46,6 +51,25 @@ fsj_sh -- 'git -C repo worktree add -q ../wt && git -C repo submodule -q status'
 assert_rc 0
 [ -f wt/.git ] || fail "no linked worktree made: $(cat "$ERR")"
 assert_out_nomatch "points git"
+end_test
+
+begin_test "a made repository's core.worktree cannot lead above its own folder"
+echo "# the user's" >"$HOME/.bashrc"
+cp "$HOME/.bashrc" "$T/bashrc"
+fsj_sh -- 'git init -q r && cd r && echo "echo PWNED" >.bashrc && git add .bashrc &&
+git commit -qm x && git config core.worktree ../../..; git config core.worktree ../.git; exit 0'
+assert_err_match "write $WS/r/\.git/config: .*core\.worktree"
+(cd r && git stash >/dev/null 2>&1)
+cmp -s "$HOME/.bashrc" "$T/bashrc" || fail "git stash in r wrote ~/.bashrc: $(cat "$HOME/.bashrc")"
+end_test
+
+begin_test "git submodule add still writes its core.worktree (a nested path)"
+git init -q "$T/subsrc" && git -C "$T/subsrc" commit -q --allow-empty -m s
+git init -q sup && git -C sup commit -q --allow-empty -m one
+fsj_sh --grant "read:$T/subsrc" -- 'cd sup && git -c protocol.file.allow=always submodule -q add "$1" vendor/lib &&
+git config -f .git/modules/vendor/lib/config core.worktree && git -C vendor/lib status --short && echo ADDED' "$T/subsrc"
+assert_out_match '^ADDED$'
+assert_out_match '^\.\./\.\./\.\./\.\./vendor/lib$'
 end_test
 
 end_user_pass
