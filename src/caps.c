@@ -73,9 +73,27 @@ int caps_drop_host(void)
 	return drop(host, sizeof(host) / sizeof(host[0]), true);
 }
 
+int caps_drop_command(void)
+{
+	static const int cmd[] = { CAP_SYS_PTRACE };
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return -1;
+	if (!data[0].permitted && !data[1].permitted)
+		return 0;
+	return drop(cmd, sizeof(cmd) / sizeof(cmd[0]), true);
+}
+
 #else
 
 int caps_drop_host(void)
+{
+	return 0;
+}
+
+int caps_drop_command(void)
 {
 	return 0;
 }

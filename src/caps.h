@@ -31,4 +31,14 @@ int caps_drop(const int *caps, size_t n);
  * permitted capability. Returns 0, or -1 with errno set. */
 int caps_drop_host(void);
 
+/* Drop, from the command and its init (not from the supervisor's threads,
+ * whose listener reads the memory of a caller that changed its uid),
+ * CAP_SYS_PTRACE: in the run's pid namespace it only reaches fsjail-init,
+ * which is not dumpable (launch.c) and holds the pipe that tells the
+ * supervisor how the command ended (att9: a root command took it with
+ * pidfd_getfd(2) and changed the exit status fsjail gave). As
+ * caps_drop_host(): nothing without a permitted capability, the bounding
+ * set kept without CAP_SETPCAP. Returns 0, or -1 with errno set. */
+int caps_drop_command(void);
+
 #endif

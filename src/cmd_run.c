@@ -372,6 +372,8 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	/* what fsjail writes its records to is not the command's to rewrite */
+	runmsg_protect(&msg, ctx.env.cwd, pol);
 	timing_mark("policy");
 	/* The broker (broker.h): its socket is made before the profile is
 	 * compiled, so that the Seatbelt profile can name it (the -D

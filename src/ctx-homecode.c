@@ -34,8 +34,9 @@ static void protect(struct fsj_policy *pol, char *p, char *res, bool folder, cha
 	policy_add_rule(pol, &r);
 }
 
-/* A spelling (as written or resolved) of dir lies strictly under home, and
- * neither spelling is at, above or under the workspace. */
+/* A spelling (as written or resolved) of dir lies strictly under home (or
+ * another root), and neither spelling is at, above or under the
+ * workspace. */
 static bool home_folder(const char *dir, const char *res, const char *home, const char *ws)
 {
 	const char *sp[2] = { dir, res };
@@ -49,25 +50,65 @@ static bool home_folder(const char *dir, const char *res, const char *home, cons
 	return under;
 }
 
+/* The temporary folders the baseline opens whole (/tmp, /var/tmp,
+ * $TMPDIR), as written and resolved, into roots[6] (NULL where none);
+ * the caller frees each. */
+static void temp_roots(char *roots[6])
+{
+	const char *t = getenv("TMPDIR");
+	char *tn = NULL;
+
+	roots[0] = xstrdup("/tmp");
+	roots[1] = xstrdup("/var/tmp");
+	roots[2] = t && t[0] == '/' && path_normalize(t, strlen(t), NULL, NULL, &tn) == PATH_OK
+			   ? tn
+			   : NULL;
+	roots[3] = path_resolve("/tmp");
+	roots[4] = path_resolve("/var/tmp");
+	roots[5] = tn ? path_resolve(tn) : NULL;
+}
+
+/* Whether dir lies strictly under one of roots (temp_roots()). */
+static bool temp_folder(const char *dir, const char *res, const char *ws, char *const roots[6])
+{
+	for (size_t i = 0; i < 6; i++)
+		if (roots[i] && strcmp(roots[i], "/") != 0 && home_folder(dir, res, roots[i], ws))
+			return true;
+	return false;
+}
+
 static void path_folders(struct fsj_policy *pol, const char *home, const char *ws,
 			 const char *p)
 {
 	cleanup_free char *home_res = home ? path_resolve(home) : NULL;
+	char *tmp[6];
+
+	temp_roots(tmp);
 
 	while (p && *p) {
 		size_t len = strcspn(p, ":");
 		cleanup_free char *dir = NULL, *res = NULL;
 
 		/* a relative entry (".", "bin") moves with the current folder:
-		 * none is protected, as none is under ~ for sure */
-		if (p[0] == '/' && path_normalize(p, len, NULL, NULL, &dir) == PATH_OK) {
+		 * none is protected, as none is under ~ for sure; a leading
+		 * "~" or "~/" is the home (bash(1) expands it in a PATH
+		 * element when it looks a command up) */
+		bool tilde = p[0] == '~' && (len == 1 || p[1] == '/');
+
+		if ((p[0] == '/' || tilde) &&
+		    path_normalize(p, len, tilde ? home : NULL, NULL, &dir) == PATH_OK) {
 			res = path_resolve(dir);
 			if (home_folder(dir, res, home, ws) ||
 			    home_folder(dir, res, home_res, ws))
 				protect(pol, dir, res, true, "a $PATH folder under ~");
+			else if (temp_folder(dir, res, ws, tmp))
+				protect(pol, dir, res, true,
+					"a $PATH folder under a temporary folder");
 		}
 		p += len + (p[len] == ':');
 	}
+	for (size_t i = 0; i < 6; i++)
+		free(tmp[i]);
 }
 
 /* A file the environment names: absolute, and a regular file or missing. */

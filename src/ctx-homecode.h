@@ -1,6 +1,7 @@
 /* ctx-homecode.h - the user's code the environment names under ~ (issue 12
- * item 2): the folders of $PATH and the start-up files named by variables,
- * protected as the baseline's fixed names are. */
+ * item 2): the folders of $PATH (under ~ or a temporary folder) and the
+ * start-up files named by variables, protected as the baseline's fixed
+ * names are. */
 #ifndef FSJAIL_CTX_HOMECODE_H
 #define FSJAIL_CTX_HOMECODE_H
 
@@ -8,11 +9,14 @@
 
 /* Add to pol a protected rule (deny write, create, delete) for:
  *  - every absolute folder of path_env (the colon-separated $PATH; may be
- *    NULL) that lies under home, as written or resolved through its
- *    symbolic links (path_resolve(): a link to nothing yet too), existing
- *    or not yet: a program planted there runs at
- *    the user's next command of that name. Left out: home itself, a folder
- *    at, above or under workspace, and one already protected;
+ *    NULL), or one that starts with "~" or "~/" (bash expands it with
+ *    home when it looks a command up), that lies under home or under a
+ *    temporary folder the baseline opens (/tmp, /var/tmp, $TMPDIR), as
+ *    written or resolved through its symbolic links (path_resolve(): a
+ *    link to nothing yet too), existing or not yet: a program planted
+ *    there runs at the user's next command of that name. Left out: home
+ *    and those temporary folders themselves, a folder at, above or under
+ *    workspace, and one already protected;
  *  - the file each of PYTHONSTARTUP, BASH_ENV, ENV and PIP_CONFIG_FILE
  *    names, and $ZDOTDIR's zsh start-up files (python(1) "-i", bash(1)
  *    INVOCATION, sh(1p) ENV, pip's configuration docs, zsh(1) STARTUP

@@ -392,6 +392,27 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		};
 		policy_add_rule(pol, &audit);
 	}
+	/* the trash deletes go to where $XDG_DATA_HOME moves it (the
+	 * baseline covers ~/.local/share/Trash): other runs' deleted files
+	 * and the .trashinfo that says where each goes back, out of reach
+	 * whatever the rules say */
+	if (!ctx->env.foreign && ctx->env.platform != FSJ_PLATFORM_DARWIN) {
+		const char *x = getenv("XDG_DATA_HOME");
+		cleanup_free char *t = NULL;
+
+		if (x && x[0] == '/' && path_normalize(x, strlen(x), NULL, NULL, &t) == PATH_OK) {
+			cleanup_free char *trash = path_join(t, "Trash");
+			struct fsj_rule r = {
+				.path = trash,
+				.recursive = true,
+				.deny = FSJ_CAPS_FILE,
+				.source = FSJ_SRC_PROTECTED,
+				.origin = (char *)"the trash in $XDG_DATA_HOME",
+			};
+
+			policy_add_rule(pol, &r);
+		}
+	}
 	/* Every place a data file is searched, not only the one in use: a
 	 * command that could write an earlier candidate would choose the
 	 * baseline, or the head of every Seatbelt profile, of the next run.

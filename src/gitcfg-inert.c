@@ -149,15 +149,59 @@ bool gitcfg_url_ok(const char *v, size_t n)
 	return true;
 }
 
-/* core.worktree as git submodule add writes it: ../ steps and names. */
-static bool worktree_ok(const char *v, size_t n)
+/* core.worktree as git submodule add writes it: ../ steps and names.
+ * With gitdir (the absolute, resolved folder the config is in; NULL: not
+ * known) also where it leads, as git reaches it (chdir to gitdir, then to
+ * the value): the steps end at the folder that holds the ".git" of
+ * gitdir's path (SUPER of SUPER/.git/modules/NAME), and no name after
+ * them is "." , ".." or ".git". Otherwise the work tree of a repository
+ * the run made could be ~ (att9: ../../.. from ws/r/.git), and the user's
+ * next git stash or checkout there wrote the repository's ~/.bashrc; or
+ * SUPER/.git/hooks. */
+static bool worktree_ok(const char *v, size_t n, const char *gitdir)
 {
+	size_t ups = 0, i, start;
+
 	if (n == 0 || v[0] == '/' || v[0] == '-')
 		return false;
-	for (size_t i = 0; i < n; i++)
+	for (i = 0; i < n; i++)
 		if (!isalnum((unsigned char)v[i]) && !strchr("._/-", v[i]))
 			return false;
-	return true;
+	if (!gitdir)
+		return true;
+	for (i = 0; i + 3 <= n && memcmp(v + i, "../", 3) == 0; i += 3)
+		ups++;
+	if (i + 2 == n && memcmp(v + i, "..", 2) == 0) {
+		ups++;
+		i = n;
+	}
+	for (start = i; i <= n; i++) {
+		if (i < n && v[i] != '/')
+			continue;
+		size_t cl = i - start;
+
+		if ((cl == 1 && v[start] == '.') || (cl == 2 && memcmp(v + start, "..", 2) == 0) ||
+		    (cl == 4 && strncasecmp(v + start, ".git", 4) == 0))
+			return false;
+		start = i + 1;
+	}
+	/* the component of gitdir ups levels up from its end must be .git */
+	{
+		const char *e = gitdir + strlen(gitdir), *c;
+
+		if (ups == 0)
+			return false;
+		for (size_t k = 1; k < ups && e > gitdir; k++) {
+			while (e > gitdir && e[-1] != '/')
+				e--;
+			if (e > gitdir)
+				e--; /* the slash */
+		}
+		c = e;
+		while (c > gitdir && c[-1] != '/')
+			c--;
+		return e - c == 4 && strncmp(c, ".git", 4) == 0;
+	}
 }
 
 /* The key's full name, section[.sub].key, into name (size n). */
@@ -175,7 +219,7 @@ static void key_name(char *name, size_t n, const char *sec, size_t sl, const cha
 enum key_verdict { KEY_INERT, KEY_UNKNOWN, KEY_BAD_URL, KEY_BAD_WORKTREE };
 
 static enum key_verdict key_check(const char *sec, size_t sl, bool has_sub, const char *key,
-				  size_t kl, const char *v, size_t vl)
+				  size_t kl, const char *v, size_t vl, const char *gitdir)
 {
 	bool known = false;
 
@@ -187,7 +231,8 @@ static enum key_verdict key_check(const char *sec, size_t sl, bool has_sub, cons
 		return KEY_UNKNOWN;
 	if ((name_is(key, kl, "url") || name_is(key, kl, "pushurl")) && !gitcfg_url_ok(v, vl))
 		return KEY_BAD_URL;
-	if (!has_sub && name_is(sec, sl, "core") && name_is(key, kl, "worktree") && !worktree_ok(v, vl))
+	if (!has_sub && name_is(sec, sl, "core") && name_is(key, kl, "worktree") &&
+	    !worktree_ok(v, vl, gitdir))
 		return KEY_BAD_WORKTREE;
 	return KEY_INERT;
 }
@@ -213,7 +258,8 @@ static bool refused_why(const struct refused_keys *rk, char *why, size_t whylen)
 	if (rk->n == 1 && rk->first != KEY_UNKNOWN)
 		snprintf(why, whylen, "repository-metadata: %s %s, in a repository made by this run",
 			 rk->list, rk->first == KEY_BAD_URL ? "names a command transport or an option"
-							    : "is not a plain relative path");
+							    : "is not a plain relative path to "
+							      "the repository's own folder");
 	else if (rk->n <= REFUSED_KEYS_NAMED)
 		snprintf(why, whylen,
 			 "repository-metadata: key%s %s, not on the list of inert keys, in a "
@@ -248,6 +294,11 @@ static bool fail(char *why, size_t whylen, const char *what)
 }
 
 bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen)
+{
+	return gitcfg_inert_at(buf, len, NULL, why, whylen);
+}
+
+bool gitcfg_inert_at(const char *buf, size_t len, const char *gitdir, char *why, size_t whylen)
 {
 	const char *sec = NULL, *sub = NULL, *p = buf, *end = buf + len;
 	struct refused_keys rk = { .first = KEY_INERT };
@@ -308,7 +359,7 @@ bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen)
 		if (!sec)
 			return fail(why, whylen, "a config key before any section");
 		enum key_verdict kv = key_check(sec, sl, sub != NULL, key, kl, v ? v : "",
-						v ? (size_t)(ve - v) : 0);
+						v ? (size_t)(ve - v) : 0, gitdir);
 		size_t used = strlen(rk.list);
 
 		if (kv != KEY_INERT && rk.n++ < REFUSED_KEYS_NAMED) {

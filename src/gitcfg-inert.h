@@ -24,6 +24,13 @@
  * "and N more"; at least 400 bytes hold it whole). */
 bool gitcfg_inert(const char *buf, size_t len, char *why, size_t whylen);
 
+/* The same for the config file in gitdir (absolute and resolved, as the
+ * kernel names it; NULL: as gitcfg_inert()): core.worktree must also lead,
+ * from gitdir, to the folder that holds the ".git" of gitdir's path or a
+ * plain folder below it that is not a .git (git submodule add's
+ * "../../../NAME" from SUPER/.git/modules/NAME), never above it. */
+bool gitcfg_inert_at(const char *buf, size_t len, const char *gitdir, char *why, size_t whylen);
+
 /* buf (len bytes) is a rebase or sequencer todo list (sequencer.c
  * todo_list_parse_insn_buffer()) with no line that runs a command: no
  * line whose first word is "exec" or "x" (any case), no NUL, \r, \v or

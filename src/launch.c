@@ -224,7 +224,16 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		/* I stays pid 1; the command is its child, with I's sandbox,
 		 * started without a copy of I's memory (launch-spawn.c). */
 		bool relay = s->hello[1] < 0;
-		pid_t pid = launch_spawn_command(s, args, cmd, report_fd, status_wr);
+		pid_t pid;
+
+		/* Not dumpable: the command (same user, same sandbox) cannot
+		 * ptrace I or take its pipe to C with pidfd_getfd(2) and say
+		 * it ended otherwise (att9); its exec makes the command's
+		 * own memory dumpable again. */
+		if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
+					  "cannot make fsjail-init not dumpable", FSJ_EXIT_ERROR);
+		pid = launch_spawn_command(s, args, cmd, report_fd, status_wr);
 
 		if (pid < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,

@@ -277,8 +277,26 @@ static bool setid_refused(struct job *j, const struct meta_call *m, const struct
 {
 	if (m->kind != M_MODE || S_ISDIR(st->st_mode) || !(v->mode & (S_ISUID | S_ISGID)))
 		return false;
-	nj_refuse(j, FSJ_CAP_WRITE, path, "a set-user-ID or set-group-ID bit (not a rule)", EPERM,
+	nj_refuse(j, FSJ_CAP_WRITE, path, "a set-user-ID or set-group-ID bit", EPERM,
 		  NULL);
+	return true;
+}
+
+/* A POSIX ACL (system.posix_acl_access, system.posix_acl_default) set or
+ * removed on an object the run did not make: restore puts back mode,
+ * owner and times, never xattrs, so an entry for another user would
+ * outlive the undo, and a folder's default ACL is not even masked by the
+ * mode restore sets (att9). Refused and reported; the run's own files
+ * take ACLs (cp -a, rsync -A). true after refusing. */
+static bool acl_refused(struct job *j, const struct meta_call *m, const struct meta_val *v,
+			const struct stat *st, const char *path)
+{
+	if ((m->kind != M_SETX && m->kind != M_REMOVEX) ||
+	    strncmp(v->name, "system.posix_acl_", 17) != 0 || notify_made_here(j->nt, st))
+		return false;
+	nj_refuse(j, FSJ_CAP_WRITE, path,
+		  "an ACL on a file or folder older than the run: restore could not undo it",
+		  EPERM, NULL);
 	return true;
 }
 
@@ -304,7 +322,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 				 NULL);
 	if (path && !notify_made_here(j->nt, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
-	if (setid_refused(j, m, v, &st, path))
+	if (setid_refused(j, m, v, &st, path) || acl_refused(j, m, v, &st, path))
 		return 0;
 	if (path &&
 	    !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st }))
@@ -364,7 +382,7 @@ int notify_op_meta(struct job *j)
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
 	else if (l.path && !notify_made_here(j->nt, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
-	else if (setid_refused(j, m, &v, &l.st, l.path))
+	else if (setid_refused(j, m, &v, &l.st, l.path) || acl_refused(j, m, &v, &l.st, l.path))
 		e = -1;
 	else if (l.path && !save_meta(j, m, &l))
 		e = -1;

@@ -133,7 +133,7 @@ static bool settle_config(struct job *j, int g, const char *gpath, const char *n
 			 name);
 		return false;
 	}
-	if (!gitcfg_inert(buf, len, why, whylen))
+	if (!gitcfg_inert_at(buf, len, gpath, why, whylen))
 		return false;
 	if (nj_land_bytes(g, name, buf, len, st.st_mode, 0) != 0) {
 		snprintf(why, whylen, "repository-metadata: %s could not be settled", name);
@@ -341,7 +341,7 @@ bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, ui
 
 bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
-	cleanup_free char *buf = NULL;
+	cleanup_free char *buf = NULL, *gdir = b->path ? path_dirname(b->path) : NULL;
 	char why[512];
 	const char *dn;
 	size_t dl, len = 0, bl = strlen(b->name);
@@ -385,7 +385,7 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 		return true;
 	}
 	if (todo ? !gitcfg_todo_inert(buf, len, why, sizeof(why))
-		 : !gitcfg_inert(buf, len, why, sizeof(why))) {
+		 : !gitcfg_inert_at(buf, len, gdir, why, sizeof(why))) {
 		if (todo) /* notify-todo.c: the repository as it was, or how to recover */
 			nj_todo_refuse(j, b, dn, dl, why);
 		else /* config is written (created when not there yet) */

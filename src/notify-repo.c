@@ -188,6 +188,11 @@ static bool dotgit_ok(struct job *j, int dir, const struct loc *l, unsigned caps
 	if ((caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) && l->obj >= 0 && !notify_made_here(j->nt, &l->st))
 		return refuse(j, caps, l->path, dlen,
 			      "a linked worktree's .git file (outside the scan): delete only");
+	/* git never makes one; it would point git in that folder at any
+	 * folder shaped as a gitdir, a hostile checkout's bare fixture
+	 * with its config and hooks among them (att9) */
+	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && new_type == S_IFLNK)
+		return refuse(j, caps, l->path, dlen, "a .git symbolic link");
 	/* under the workspace the scan's rules decide (a submodule's .git
 	 * file made by `git submodule update` in a checked-out folder) */
 	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && new_type != S_IFDIR && !dir_made &&

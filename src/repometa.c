@@ -530,6 +530,60 @@ bool repometa_searched_all(const struct repometa *m)
 	return true;
 }
 
+/* Whether gitdir (resolved) lies in a modules/ or worktrees/ folder of a
+ * gitdir: where git puts a submodule's or a linked worktree's own. */
+static bool git_layout(const char *gitdir)
+{
+	cleanup_free char *cur = xstrdup(gitdir);
+	char *slash;
+
+	while ((slash = strrchr(cur, '/')) != NULL && slash != cur) {
+		const char *base;
+
+		*slash = '\0';
+		base = strrchr(cur, '/');
+		base = base ? base + 1 : cur;
+		if (strcmp(base, "modules") == 0 || strcmp(base, "worktrees") == 0) {
+			cleanup_free char *up = path_dirname(cur);
+
+			if (up && repometa_is_gitdir(up))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A .git file in after that before did not have and that points git
+ * elsewhere than git's own layouts (git_layout()): said on out (att9: a
+ * command pointed a folder's git at a checkout's fixture gitdir, whose
+ * config ran at the user's next git status there). */
+static void warn_pointers(const struct repometa *before, const struct repometa *after, FILE *out)
+{
+	for (size_t i = 0; i < after->n; i++) {
+		const char *p = after->v[i].path, *b = strrchr(p, '/');
+		bool old = false;
+
+		if (!b || strcmp(b + 1, ".git") != 0)
+			continue;
+		for (size_t k = 0; k < before->n && !old; k++)
+			old = strcmp(before->v[k].path, p) == 0;
+		if (old)
+			continue;
+		cleanup_free char *dir = path_dirname(p);
+		cleanup_free char *target = repometa_git_file(p, "gitdir: ");
+		cleanup_free char *gd = target && dir ? repometa_abs(target, dir, NULL) : NULL;
+		cleanup_free char *res = gd ? path_resolve(gd) : NULL;
+
+		if (res && git_layout(res))
+			continue;
+		cleanup_free char *sp = fsj_escape_term(p), *sd = fsj_escape_term(dir);
+		cleanup_free char *sg = fsj_escape_term(res ? res : "(unreadable)");
+		fprintf(out, "fsjail: warning: the command made %s, which points git in %s at %s: "
+			     "git there runs that folder's hooks and config; remove the file "
+			     "unless you know that repository\n", sp, sd, sg);
+	}
+}
+
 size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
 			 FILE *out)
 {
@@ -560,6 +614,7 @@ size_t repometa_warn_new(const struct repometa *before, const char *workspace, c
 		cleanup_free char *shown = fsj_escape_term(after.gitdirs[i]);
 		fprintf(out, "  %s\n", shown);
 	}
+	warn_pointers(before, &after, out);
 	repometa_release(&after);
 	return n;
 }

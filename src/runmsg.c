@@ -4,11 +4,15 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "path.h"
+#include "policy.h"
 #include "refusal.h"
 #include "runevent.h"
 #include "runmsg.h"
@@ -45,6 +49,56 @@ int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *e
 		return fsj_error_set(err, NULL, 0, 0, "run: --status-fd %d: %s", m->status_fd,
 				     strerror(errno));
 	return audit_open(&m->audit, ctx, err);
+}
+
+/* A protected rule on the absolute path name when it names the regular
+ * file or named pipe fd is open on (its identity checked: a name that
+ * moved on is not the file fsjail writes to); a named pipe is not
+ * readable either (a reader would take the records from the harness). */
+static void protect_file(struct fsj_policy *pol, int fd, const char *name, const char *cwd,
+			 char *origin)
+{
+	cleanup_free char *n = NULL, *res = NULL;
+	struct stat fst, st;
+	struct fsj_decision d;
+	struct fsj_rule r = {
+		.deny = FSJ_CAPS_MODIFY,
+		.source = FSJ_SRC_PROTECTED,
+		.origin = origin,
+	};
+
+	if (fd < 0 || !name || fstat(fd, &fst) < 0 ||
+	    !(S_ISREG(fst.st_mode) || S_ISFIFO(fst.st_mode)) ||
+	    path_normalize(name, strlen(name), NULL, cwd, &n) != PATH_OK || n[0] != '/')
+		return;
+	res = path_resolve(n);
+	if (!res || lstat(res, &st) < 0 || st.st_dev != fst.st_dev || st.st_ino != fst.st_ino)
+		return;
+	/* already protected (the state folder, a system tree) */
+	policy_decide(pol, n, res, FSJ_CAP_WRITE, &d);
+	if (!d.allowed && d.level == FSJ_LEVEL_PROTECTED)
+		return;
+	if (S_ISFIFO(fst.st_mode))
+		r.deny = FSJ_CAPS_FILE;
+	r.path = n;
+	r.resolved = res;
+	policy_add_rule(pol, &r);
+}
+
+void runmsg_protect(const struct runmsg *m, const char *cwd, struct fsj_policy *pol)
+{
+	char link[64], target[PATH_MAX];
+	ssize_t len;
+
+	protect_file(pol, m->report_fd, m->report_path, cwd, (char *)"fsjail's --report file");
+	if (m->status_fd < 0)
+		return;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", m->status_fd);
+	len = readlink(link, target, sizeof(target) - 1);
+	if (len <= 0 || (size_t)len >= sizeof(target) - 1)
+		return;
+	target[len] = '\0';
+	protect_file(pol, m->status_fd, target, NULL, (char *)"fsjail's --status-fd file");
 }
 
 static void add_str(cJSON *o, const char *key, const char *v)

@@ -43,6 +43,18 @@ int runmsg_parse_fd(const char *opt, const char *arg);
  * -1 with err set. */
 int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *err);
 
+/* After runmsg_open(), before the sandbox is compiled from pol: a
+ * protected rule (no write, create or delete: FSJ_CAPS_MODIFY; for a
+ * named pipe no read either) on the regular file or named pipe the
+ * report and the status descriptor write to, when the
+ * name it has now (the report's path made absolute against cwd; the
+ * status descriptor's /proc/self/fd link) still names that very file.
+ * Such a file often lies in the workspace, and the command must not
+ * rewrite, truncate, or move away and replace what fsjail says of it.
+ * Nothing is added for an unnamed pipe, a socket or a terminal. Never fails (out
+ * of memory aborts). */
+void runmsg_protect(const struct runmsg *m, const char *cwd, struct fsj_policy *pol);
+
 /* From now on every refusal_record() goes to the report, the status
  * stream and the audit log, tagged with session; session, tier and
  * workspace (borrowed) are also what "started" says. */

@@ -204,7 +204,7 @@ int sandbox_linux_apply(const struct sandbox_linux *sl, bool masks_follow, struc
 		if (!masks_follow && mask_seal(err) < 0)
 			return -1;
 	}
-	if (caps_drop_host() < 0)
+	if (caps_drop_host() < 0 || caps_drop_command() < 0)
 		return fsj_error_set(err, NULL, 0, 0,
 				     "cannot drop the capabilities that act on the host: %s",
 				     strerror(errno));
