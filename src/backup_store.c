@@ -191,28 +191,53 @@ size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned
 	return failed;
 }
 
-/* Empty the folder name in dirfd (regular files and links only) and
- * remove it. */
-static int remove_flat(int dirfd, const char *name)
+/* Empty the folder name in dirfd and remove it. A folder in it is
+ * removed the same way (a restore's cycle keeps the folders it took from
+ * a run: restore-take.c), made searchable first when a run left it mode
+ * 000; it is never left through a symlink (O_NOFOLLOW) and nothing deeper
+ * than depth levels is touched (ELOOP). Returns 0, or -1 with errno set
+ * (the first failure; the rest is still removed where it can be). */
+static int remove_tree(int dirfd, const char *name, int depth)
 {
 	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rc = 0;
+	int saved = 0;
 	struct dirent *e;
+	struct stat sb;
 	DIR *d;
 
+	if (fd < 0 && errno == EACCES && fchmodat(dirfd, name, 0700, 0) == 0)
+		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
+	if (fstat(fd, &sb) == 0 && (sb.st_mode & 0700) != 0700)
+		(void)fchmod(fd, 0700);
 	d = fdopendir(fd);
 	if (!d) {
 		close(fd);
 		return -1;
 	}
-	while ((e = readdir(d)))
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
-		    unlinkat(fd, e->d_name, 0) < 0 && errno != ENOENT)
-			rc = -1;
+	while ((e = readdir(d))) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (unlinkat(fd, e->d_name, 0) == 0 || errno == ENOENT)
+			continue;
+		if (errno != EISDIR && errno != EPERM) {
+			saved = saved ? saved : errno;
+			continue;
+		}
+		if (depth <= 0) {
+			saved = saved ? saved : ELOOP;
+			continue;
+		}
+		if (remove_tree(fd, e->d_name, depth - 1) < 0)
+			saved = saved ? saved : errno;
+	}
 	closedir(d);
-	if (rc == 0 && unlinkat(dirfd, name, AT_REMOVEDIR) < 0)
+	if (saved)
 		rc = -1;
+	else if (unlinkat(dirfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+		return -1;
+	errno = saved;
 	return rc;
 }
 
@@ -221,12 +246,12 @@ int backup_store_remove(const struct backup_store_cycle *c, struct fsj_error *er
 	cleanup_free char *mdir = xstrndup(c->dir, strlen(c->dir) - strlen(c->name) - 1);
 	cleanup_fd int cfd = backup_store_open(c), mfd = -1;
 
-	if (cfd < 0 || remove_flat(cfd, "files") < 0)
+	if (cfd < 0 || remove_tree(cfd, "files", 256) < 0)
 		goto fail;
 	close(cfd);
 	cfd = -1;
 	mfd = open_dir_nosymlinks(mdir);
-	if (mfd < 0 || remove_flat(mfd, c->name) < 0)
+	if (mfd < 0 || remove_tree(mfd, c->name, 256) < 0)
 		goto fail;
 	return 0;
 fail:
