@@ -471,6 +471,15 @@ bool launch_last_left_repos(void)
 	return last_notify.installed && last_notify.wide && last_notify.shape == 0;
 }
 
+bool launch_pidns_wanted(void)
+{
+#ifdef __linux__
+	return !env_flag("FSJAIL_NO_PID_NAMESPACE");
+#else
+	return false;
+#endif
+}
+
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 {
 	struct supervisor s;
@@ -515,7 +524,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	s.report = report[0];
 	launch_find_tty(&s);
 #ifdef __linux__
-	s.pidns = !env_flag("FSJAIL_NO_PID_NAMESPACE");
+	s.pidns = launch_pidns_wanted();
 	if (s.pidns) {
 		int one = 1;
 
