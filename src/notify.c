@@ -205,7 +205,7 @@ static void thread_setup(struct notify *nt)
 	 * capability checks (netlink's CAP_NET_ADMIN, say) then see this
 	 * thread's, so it gives up what the command gave up (caps.h; per
 	 * thread: capset(2) and PR_CAPBSET_DROP change the caller only). */
-	if (caps_drop_host() < 0)
+	if (caps_drop_host_thread() < 0)
 		warn("listener: cannot drop the capabilities that act on the host: %s",
 		     strerror(errno));
 	memset(&sizes, 0, sizeof(sizes));
