@@ -85,6 +85,20 @@ int caps_drop_host_thread(void)
 	return drop_host(false);
 }
 
+int caps_effective_has(int cap)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
+
+	if (cap < 0 || cap >= 64) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return -1;
+	return (data[cap / 32].effective >> (cap % 32)) & 1u;
+}
+
 #else
 
 int caps_drop_host(void)
@@ -95,6 +109,13 @@ int caps_drop_host(void)
 int caps_drop_host_thread(void)
 {
 	return 0;
+}
+
+int caps_effective_has(int cap)
+{
+	(void)cap;
+	errno = ENOSYS;
+	return -1;
 }
 
 int caps_drop(const int *caps, size_t n)

@@ -41,4 +41,9 @@ int caps_drop_host(void);
  * with errno set. */
 int caps_drop_host_thread(void);
 
+/* 1 when capability cap (a CAP_* number) is in the calling thread's
+ * effective set, 0 when not, -1 with errno set when it cannot be told
+ * (capget(2); ENOSYS off Linux). */
+int caps_effective_has(int cap);
+
 #endif

@@ -196,7 +196,6 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 static void thread_setup(struct notify *nt)
 {
 	struct seccomp_notif_sizes sizes;
-	struct tracee_status self;
 	struct stat root;
 
 	notify_filter_arches(nt->arch, &nt->n_arch);
@@ -229,10 +228,9 @@ static void thread_setup(struct notify *nt)
 		nt->root_ino = root.st_ino;
 		nt->have_root = true;
 	}
-	if (notify_read_status(AT_FDCWD, "/proc/thread-self/status", &self) == 0)
-		nt->dac_override = (self.cap_eff & (1ULL << CAP_DAC_OVERRIDE)) != 0;
-	else
-		nt->dac_override = true; /* unknown: assume the check is needed */
+	/* capget(2), not the status text (issue 12: a /proc file rendered
+	 * and parsed per run); unknown (-1): assume the check is needed */
+	nt->dac_override = caps_effective_has(CAP_DAC_OVERRIDE) != 0;
 }
 
 /* Wait until fd is readable or notify_stop() is called. Returns the
