@@ -6,7 +6,9 @@
  * O_NOFOLLOW, O_EXCL): manifest.ndjson; files/<n>, a copy (clone) of a
  * file changed in place or a hard link to the inode of a removed one;
  * commit.json, written last (temp file + fsync + rename). A cycle without
- * commit.json (a run killed midway) is still listed and restorable. */
+ * commit.json (a run killed midway) is still listed and restorable. The
+ * dot names under sessions/ are never cycles: $STATE/sessions/.spare-N
+ * are emptied folders kept for the next run (backup_spare.h). */
 #ifndef FSJAIL_BACKUP_H
 #define FSJAIL_BACKUP_H
 

@@ -439,10 +439,10 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 	 * and its wait status tells how). */
 	{
 		/* where execvp() found the command: sandbox-exec may have been
-		 * refused its execution (sandbox_check_exit()) */
+		 * refused its execution (sandbox_check_exit()); asked only then */
 		cleanup_free char *cmd = NULL;
 
-		if (command_lookup(argv[0], &cmd) != 0)
+		if (sandbox_check_exit_wants_cmd(sb, wstatus) && command_lookup(argv[0], &cmd) != 0)
 			cmd = NULL;
 		code = sandbox_check_exit(sb, cmd, wstatus, err);
 	}
