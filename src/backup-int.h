@@ -68,6 +68,9 @@ struct backup_cycle {
 	struct backup_inert *inert;
 	size_t n_inert, cap_inert;
 	bool dropped; /* nothing to restore: removed, not committed */
+	/* No other run can use the session's folder (backup_cycle_set_own()):
+	 * a dropped cycle may be parked as a spare (backup_spare.h). */
+	bool own_session;
 };
 
 /* backup.c, locked: one manifest record, a single write (rec freed;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backup-int.h"
+#include "backup_spare.h"
 #include "devshm.h"
 #include "hostlock.h"
 #include "runevent.h"
@@ -115,6 +116,11 @@ void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const
 	}
 }
 
+void backup_cycle_set_own(struct backup_cycle *bc, bool own)
+{
+	bc->own_session = own;
+}
+
 void backup_cycle_set_refuse_large(struct backup_cycle *bc, bool refuse)
 {
 	if (bc)
@@ -200,10 +206,13 @@ int backup_append(struct backup_cycle *bc, cJSON *rec)
 }
 
 /* Make the cycle folder (state/sessions/S/modify_backup/C/files), open
- * the manifest and write its first record. */
+ * the manifest and write its first record. A spare (backup_spare.h)
+ * becomes the session's folder when it has none yet, and its cycle folder
+ * this cycle's: then no folder is made. */
 int backup_open_cycle(struct backup_cycle *bc)
 {
 	const char *chain[] = { "sessions", bc->session, "modify_backup", bc->name };
+	bool spare = false;
 	struct stat sb;
 	cJSON *o;
 	int fd, next;
@@ -213,6 +222,10 @@ int backup_open_cycle(struct backup_cycle *bc)
 		return 0;
 	fd = open(bc->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (i = 0; fd >= 0 && i < sizeof(chain) / sizeof(chain[0]); i++) {
+		if (i == 1)
+			spare = backup_spare_take(fd, bc->session);
+		else if (i == 3 && spare)
+			spare = backup_spare_cycle(fd, bc->name);
 		next = subdir(fd, chain[i]);
 		close(fd);
 		fd = next;
@@ -233,7 +246,8 @@ int backup_open_cycle(struct backup_cycle *bc)
 		    O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+	    (spare && sb.st_size && ftruncate(fd, 0) < 0)) {
 		close(fd);
 		errno = EINVAL;
 		return -1;

@@ -6,7 +6,9 @@
  * O_NOFOLLOW, O_EXCL): manifest.ndjson; files/<n>, a copy (clone) of a
  * file changed in place or a hard link to the inode of a removed one;
  * commit.json, written last (temp file + fsync + rename). A cycle without
- * commit.json (a run killed midway) is still listed and restorable. */
+ * commit.json (a run killed midway) is still listed and restorable. The
+ * dot names under sessions/ are never cycles: $STATE/sessions/.spare-N
+ * are emptied folders kept for the next run (backup_spare.h). */
 #ifndef FSJAIL_BACKUP_H
 #define FSJAIL_BACKUP_H
 
@@ -41,6 +43,12 @@ void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const
 /* refuse: a change in place of a file over the size cap is refused
  * (EFBIG, audited) instead of going on unsaved (backup.on_too_large). */
 void backup_cycle_set_refuse_large(struct backup_cycle *bc, bool refuse);
+
+/* own: the session is this run's alone, and nothing of the command runs
+ * any more when the cycle is committed (a session id the run made, and a
+ * pid namespace that ends the command's tree): an empty cycle's folders
+ * may then be kept for the next run (backup_spare.h). Default false. */
+void backup_cycle_set_own(struct backup_cycle *bc, bool own);
 
 /* true when path is under $TMPDIR, /tmp or /var/tmp (once set_info() was
  * called) and not in the workspace: never backed up, nor trashed. */
@@ -214,6 +222,10 @@ void backup_cycle_free(struct backup_cycle *bc);
  * backups; argv: the command line. Opens the audit log. Returns 0 (also
  * when disabled), or -1 with err set. */
 int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_error *err);
+
+/* own: the run's session is its own (backup_cycle_set_own()): call after
+ * backup_run_begin(). */
+void backup_run_set_own(bool own);
 
 /* The name of the run's cycle (owned; valid until backup_run_end()), or
  * NULL when backups are off. */

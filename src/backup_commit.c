@@ -14,7 +14,6 @@
  * the end: there restore finds nothing and does nothing. A run killed
  * before its end never gets here: its records stay, as before. */
 #include <cjson/cJSON.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 #include <unistd.h>
 
 #include "backup-int.h"
+#include "backup_spare.h"
 #include "util.h"
 
 void backup_inert_add(struct backup_cycle *bc, const char *path, const struct stat *sb)
@@ -93,31 +93,13 @@ static int sub(int dirfd, const char *name)
 	return openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 }
 
-/* Only "files" and "manifest.ndjson" in the cycle folder fd. */
-static bool only_ours(int fd)
-{
-	int dup_fd = dup(fd);
-	struct dirent *e;
-	bool ok = true;
-	DIR *d;
-
-	if (dup_fd < 0 || !(d = fdopendir(dup_fd))) {
-		if (dup_fd >= 0)
-			close(dup_fd);
-		return false;
-	}
-	while (ok && (e = readdir(d)))
-		ok = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-		     strcmp(e->d_name, "files") == 0 || strcmp(e->d_name, "manifest.ndjson") == 0;
-	closedir(d);
-	return ok;
-}
-
 static int inert_drop(struct backup_cycle *bc)
 {
 	cleanup_fd int sfd = -1, sesfd = -1, mfd = -1;
+	static const char *const ours[] = { "files", "manifest.ndjson" };
 	cleanup_free char *hidden = NULL;
 	struct stat a, b;
+	int r;
 
 	sfd = open(bc->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (sfd < 0 || (sesfd = sub(sfd, "sessions")) < 0)
@@ -128,10 +110,14 @@ static int inert_drop(struct backup_cycle *bc)
 		return -1;
 	/* the very folder the cycle wrote, holding nothing but its own */
 	if (fstatat(mfd, bc->name, &a, AT_SYMLINK_NOFOLLOW) < 0 || fstat(bc->cyclefd, &b) < 0 ||
-	    a.st_dev != b.st_dev || a.st_ino != b.st_ino || !only_ours(bc->cyclefd)) {
+	    a.st_dev != b.st_dev || a.st_ino != b.st_ino ||
+	    backup_dir_holds_only(bc->cyclefd, NULL, ours, 2) != 1) {
 		errno = EEXIST;
 		return -1;
 	}
+	/* kept, empty, for the next run: no folder freed nor made */
+	if (bc->own_session && (r = backup_spare_park(bc, sfd, sesfd, mfd)) <= 0)
+		return r;
 	if (unlinkat(bc->cyclefd, "files", AT_REMOVEDIR) < 0 && errno != ENOENT)
 		return -1; /* not empty: something was saved after all */
 	/* Out of sight first (backup_store_list() skips dot names), so no

@@ -17,6 +17,7 @@
 #include "backup-int.h"
 #include "backup_copy.h"
 #include "backup_keep.h"
+#include "backup_spare.h"
 #include "manifest.h"
 #include "platform.h"
 #include "trash.h"
@@ -26,19 +27,7 @@
  * it has, -1 with errno set. */
 static int folder_empty(int dirfd, const char *name)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), n = 0;
-	struct dirent *de;
-	DIR *d;
-
-	if (fd < 0 || !(d = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	while (n == 0 && (de = readdir(d)) != NULL)
-		n = strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
-	closedir(d);
-	return n == 0;
+	return backup_dir_holds_only(dirfd, name, NULL, 0);
 }
 
 /* The record of want's removal from path, by its kind; NULL with errno. */

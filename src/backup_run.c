@@ -270,6 +270,12 @@ int backup_run_begin(const struct fsj_ctx *ctx, char *const argv[], struct fsj_e
 	return 0;
 }
 
+void backup_run_set_own(bool own)
+{
+	if (run.bc)
+		backup_cycle_set_own(run.bc, own);
+}
+
 const char *backup_run_cycle(void)
 {
 	return run.bc ? backup_cycle_name(run.bc) : NULL;

@@ -448,7 +448,7 @@ static void *broker_main(void *arg)
 
 	/* the broker acts for the command: none of the capabilities it gave
 	 * up (caps.h; this thread only) */
-	if (caps_drop_host() < 0)
+	if (caps_drop_host_thread() < 0)
 		warn("broker: cannot drop the capabilities that act on the host: %s",
 		     strerror(errno));
 	for (;;) {

@@ -15,8 +15,9 @@
 #include <linux/capability.h>
 
 /* caps_drop(); bounding_eperm_ok: EPERM from PR_CAPBSET_DROP (no
- * CAP_SETPCAP) leaves the bounding set and goes on. */
-static int drop(const int *caps, size_t n, bool bounding_eperm_ok)
+ * CAP_SETPCAP) leaves the bounding set and goes on; exec false: the
+ * bounding and ambient sets stay (caps_drop_host_thread()). */
+static int drop(const int *caps, size_t n, bool bounding_eperm_ok, bool exec)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[2];
@@ -24,7 +25,7 @@ static int drop(const int *caps, size_t n, bool bounding_eperm_ok)
 	/* Each drop or lower copies and commits the thread's credentials
 	 * (kernel/capability.c); the reads do not: ask first, as this runs
 	 * in three threads of every run (issue 12 item 1). */
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; exec && i < n; i++) {
 		if (prctl(PR_CAPBSET_READ, caps[i], 0, 0, 0) != 0 &&
 		    prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL &&
 		    !(errno == EPERM && bounding_eperm_ok))
@@ -50,10 +51,11 @@ static int drop(const int *caps, size_t n, bool bounding_eperm_ok)
 
 int caps_drop(const int *caps, size_t n)
 {
-	return drop(caps, n, false);
+	return drop(caps, n, false, true);
 }
 
-int caps_drop_host(void)
+/* caps_drop_host() and caps_drop_host_thread(). */
+static int drop_host(bool exec)
 {
 	static const int host[] = {
 		CAP_LINUX_IMMUTABLE, CAP_NET_ADMIN,   CAP_SYS_MODULE,	  CAP_SYS_RAWIO,
@@ -70,7 +72,31 @@ int caps_drop_host(void)
 		return -1;
 	if (!data[0].permitted && !data[1].permitted)
 		return 0;
-	return drop(host, sizeof(host) / sizeof(host[0]), true);
+	return drop(host, sizeof(host) / sizeof(host[0]), true, exec);
+}
+
+int caps_drop_host(void)
+{
+	return drop_host(true);
+}
+
+int caps_drop_host_thread(void)
+{
+	return drop_host(false);
+}
+
+int caps_effective_has(int cap)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
+
+	if (cap < 0 || cap >= 64) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return -1;
+	return (data[cap / 32].effective >> (cap % 32)) & 1u;
 }
 
 int caps_drop_command(void)
@@ -83,7 +109,7 @@ int caps_drop_command(void)
 		return -1;
 	if (!data[0].permitted && !data[1].permitted)
 		return 0;
-	return drop(cmd, sizeof(cmd) / sizeof(cmd[0]), true);
+	return drop(cmd, sizeof(cmd) / sizeof(cmd[0]), true, true);
 }
 
 #else
@@ -96,6 +122,18 @@ int caps_drop_host(void)
 int caps_drop_command(void)
 {
 	return 0;
+}
+
+int caps_drop_host_thread(void)
+{
+	return 0;
+}
+
+int caps_effective_has(int cap)
+{
+	(void)cap;
+	errno = ENOSYS;
+	return -1;
 }
 
 int caps_drop(const int *caps, size_t n)

@@ -40,5 +40,19 @@ int caps_drop_host(void);
  * caps_drop_host(): nothing without a permitted capability, the bounding
  * set kept without CAP_SETPCAP. Returns 0, or -1 with errno set. */
 int caps_drop_command(void);
+/* caps_drop_host() for a thread that never executes a program (nor
+ * starts a process that does): only the effective, permitted and
+ * inheritable sets, one capset(2). The kernel's capability checks read
+ * the effective set; the bounding and ambient sets act only at
+ * execve(2), so lowering them (a credentials copy and commit per
+ * capability: ~40 prctl(2) calls) would buy such a thread nothing (issue
+ * 12: the listener and the broker thread of every run). Returns 0, or -1
+ * with errno set. */
+int caps_drop_host_thread(void);
+
+/* 1 when capability cap (a CAP_* number) is in the calling thread's
+ * effective set, 0 when not, -1 with errno set when it cannot be told
+ * (capget(2); ENOSYS off Linux). */
+int caps_effective_has(int cap);
 
 #endif

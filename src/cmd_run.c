@@ -445,6 +445,10 @@ int cmd_run(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
+	/* A session id this run made, whose every process ends with the
+	 * run: an empty cycle's folders are kept for the next run
+	 * (backup_spare.h). */
+	backup_run_set_own(broker && !session && !nested && launch_pidns_wanted());
 	/* Reads and executes are traced when the report asks (fsjail(1) REFUSALS). */
 	notify_set_trace(msg.report_path || ctx.config.report_reads);
 	timing_mark("backup cycle, report");

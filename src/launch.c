@@ -453,10 +453,10 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 	 * and its wait status tells how). */
 	{
 		/* where execvp() found the command: sandbox-exec may have been
-		 * refused its execution (sandbox_check_exit()) */
+		 * refused its execution (sandbox_check_exit()); asked only then */
 		cleanup_free char *cmd = NULL;
 
-		if (command_lookup(argv[0], &cmd) != 0)
+		if (sandbox_check_exit_wants_cmd(sb, wstatus) && command_lookup(argv[0], &cmd) != 0)
 			cmd = NULL;
 		code = sandbox_check_exit(sb, cmd, wstatus, err);
 	}
@@ -488,6 +488,15 @@ static struct notify_stats last_notify;
 bool launch_last_left_repos(void)
 {
 	return last_notify.installed && last_notify.wide && last_notify.shape == 0;
+}
+
+bool launch_pidns_wanted(void)
+{
+#ifdef __linux__
+	return !env_flag("FSJAIL_NO_PID_NAMESPACE");
+#else
+	return false;
+#endif
 }
 
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
@@ -536,7 +545,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	s.report = report[0];
 	launch_find_tty(&s);
 #ifdef __linux__
-	s.pidns = !env_flag("FSJAIL_NO_PID_NAMESPACE");
+	s.pidns = launch_pidns_wanted();
 	if (s.pidns) {
 		int one = 1;
 

@@ -40,6 +40,12 @@ const char *launch_last_exec_denied(void);
  * operations are not the listener's: see broker_clients(). */
 bool launch_last_left_repos(void);
 
+/* Whether launch_run() puts the command in a pid namespace of its own
+ * (Linux, unless FSJAIL_NO_PID_NAMESPACE=1), whose end ends every process
+ * of the command before launch_run() returns; a namespace that cannot be
+ * made fails the run. */
+bool launch_pidns_wanted(void);
+
 
 /* After launch_run(), once every clean-up is done, as the last step before
  * exiting: when the command died of SIGINT or SIGQUIT typed at the

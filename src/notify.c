@@ -196,7 +196,6 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 static void thread_setup(struct notify *nt)
 {
 	struct seccomp_notif_sizes sizes;
-	struct tracee_status self;
 	struct stat root;
 
 	notify_filter_arches(nt->arch, &nt->n_arch);
@@ -205,7 +204,7 @@ static void thread_setup(struct notify *nt)
 	 * capability checks (netlink's CAP_NET_ADMIN, say) then see this
 	 * thread's, so it gives up what the command gave up (caps.h; per
 	 * thread: capset(2) and PR_CAPBSET_DROP change the caller only). */
-	if (caps_drop_host() < 0)
+	if (caps_drop_host_thread() < 0)
 		warn("listener: cannot drop the capabilities that act on the host: %s",
 		     strerror(errno));
 	memset(&sizes, 0, sizeof(sizes));
@@ -229,10 +228,9 @@ static void thread_setup(struct notify *nt)
 		nt->root_ino = root.st_ino;
 		nt->have_root = true;
 	}
-	if (notify_read_status(AT_FDCWD, "/proc/thread-self/status", &self) == 0)
-		nt->dac_override = (self.cap_eff & (1ULL << CAP_DAC_OVERRIDE)) != 0;
-	else
-		nt->dac_override = true; /* unknown: assume the check is needed */
+	/* capget(2), not the status text (issue 12: a /proc file rendered
+	 * and parsed per run); unknown (-1): assume the check is needed */
+	nt->dac_override = caps_effective_has(CAP_DAC_OVERRIDE) != 0;
 }
 
 /* Wait until fd is readable or notify_stop() is called. Returns the

@@ -167,10 +167,17 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 	return fsj_error_set(err, NULL, 0, 0, "unknown backend %d", (int)sb->backend);
 }
 
+bool sandbox_check_exit_wants_cmd(const struct sandbox *sb, int wstatus)
+{
+	return sb->backend == FSJ_BACKEND_SEATBELT && WIFEXITED(wstatus) &&
+	       (WEXITSTATUS(wstatus) == SANDBOX_EXEC_EXIT_COMPILE ||
+		WEXITSTATUS(wstatus) == SANDBOX_EXEC_EXIT_APPLY);
+}
+
 int sandbox_check_exit(const struct sandbox *sb, const char *cmd, int wstatus,
 		       struct fsj_error *err)
 {
-	if (sb->backend != FSJ_BACKEND_SEATBELT || !WIFEXITED(wstatus))
+	if (!sandbox_check_exit_wants_cmd(sb, wstatus))
 		return -1;
 	/* sandbox-exec exits 65 or 71 before it runs the command (DESIGN.md
 	 * section 6, SBPL-NOTES.md sections 7 and 11); so may the command */

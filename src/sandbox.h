@@ -56,6 +56,11 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err);
 int sandbox_check_exit(const struct sandbox *sb, const char *cmd, int wstatus,
 		       struct fsj_error *err);
 
+/* Whether sandbox_check_exit() may use its cmd for wstatus (a wrapper's
+ * own early exit): when false the caller need not look the command up
+ * (issue 12: a PATH search after every run). */
+bool sandbox_check_exit_wants_cmd(const struct sandbox *sb, int wstatus);
+
 /* Gaps between the policy and what the kernel enforces (ll_plan_gaps());
  * 0 for the seatbelt and null backends. */
 int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf *notes);

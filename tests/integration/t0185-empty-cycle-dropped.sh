@@ -45,8 +45,17 @@ fsj_sh -- 'git log --oneline >/dev/null && git status >/dev/null'
 assert_rc 0
 n=$(cycles)
 [ "$n" = 0 ] || fail "$n cycles after git status runs: $("$FSJAIL" backups list --workspace "$WS" 2>&1 | head -3)"
-left=$(find "$STATE_DIR/sessions" -mindepth 1 2>/dev/null | head -3)
+# only the spare folders the next run takes (src/backup_spare.h): no
+# record, no file
+left=$(find "$STATE_DIR/sessions" -mindepth 1 ! -path "$STATE_DIR/sessions/.spare-[01]" \
+	! -path "$STATE_DIR/sessions/.spare-[01]/modify_backup" \
+	! -path "$STATE_DIR/sessions/.spare-[01]/modify_backup/.spare" \
+	! -path "$STATE_DIR/sessions/.spare-[01]/modify_backup/.spare/files" \
+	! -path "$STATE_DIR/sessions/.spare-[01]/modify_backup/.spare/spare.ndjson" 2>/dev/null | head -3)
 [ -z "$left" ] || fail "left in the store: $left"
+for m in "$STATE_DIR"/sessions/.spare-*/modify_backup/.spare/spare.ndjson; do
+	[ ! -s "$m" ] || fail "a spare holds records: $m"
+done
 end_test
 
 begin_test "names made and removed again (files, renames among them, folders, symlinks) leave no cycle"
