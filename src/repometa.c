@@ -530,23 +530,34 @@ bool repometa_searched_all(const struct repometa *m)
 	return true;
 }
 
-/* Whether gitdir (resolved) lies in a modules/ or worktrees/ folder of a
- * gitdir: where git puts a submodule's or a linked worktree's own. */
-static bool git_layout(const char *gitdir)
+/* Whether gitdir (resolved) lies where git puts a submodule's or a
+ * linked worktree's own gitdir for the .git file in dir (resolved): in
+ * the worktrees/ folder of a gitdir named .git, or in the modules/
+ * folder of a gitdir named .git whose work tree holds dir. Any folder of
+ * gitdir shape will not do (att10): a checkout's fixture may hold
+ * modules/NAME with a hostile config, and git would run it; a checkout
+ * cannot hold a folder named .git (git refuses the name), and one the
+ * run made is named in the note of the repositories it made. */
+static bool git_layout(const char *gitdir, const char *dir)
 {
 	cleanup_free char *cur = xstrdup(gitdir);
 	char *slash;
 
 	while ((slash = strrchr(cur, '/')) != NULL && slash != cur) {
 		const char *base;
+		bool wt;
 
 		*slash = '\0';
 		base = strrchr(cur, '/');
 		base = base ? base + 1 : cur;
-		if (strcmp(base, "modules") == 0 || strcmp(base, "worktrees") == 0) {
+		wt = strcmp(base, "worktrees") == 0;
+		if (wt || strcmp(base, "modules") == 0) {
 			cleanup_free char *up = path_dirname(cur);
+			cleanup_free char *top = up ? path_dirname(up) : NULL;
+			const char *ub = up ? strrchr(up, '/') : NULL;
 
-			if (up && repometa_is_gitdir(up))
+			if (ub && strcmp(ub + 1, ".git") == 0 && repometa_is_gitdir(up) &&
+			    (wt || (top && path_covers(top, dir))))
 				return true;
 		}
 	}
@@ -573,8 +584,9 @@ static void warn_pointers(const struct repometa *before, const struct repometa *
 		cleanup_free char *target = repometa_git_file(p, "gitdir: ");
 		cleanup_free char *gd = target && dir ? repometa_abs(target, dir, NULL) : NULL;
 		cleanup_free char *res = gd ? path_resolve(gd) : NULL;
+		cleanup_free char *dres = dir ? path_resolve(dir) : NULL;
 
-		if (res && git_layout(res))
+		if (res && dres && git_layout(res, dres))
 			continue;
 		cleanup_free char *sp = fsj_escape_term(p), *sd = fsj_escape_term(dir);
 		cleanup_free char *sg = fsj_escape_term(res ? res : "(unreadable)");
