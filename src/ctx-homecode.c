@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <pwd.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,27 @@ static bool temp_folder(const char *dir, const char *res, const char *ws, char *
 	return false;
 }
 
+/* A $PATH element "~NAME" or "~NAME/..." (len bytes at p): bash(1)
+ * expands it with NAME's home from the user database when it looks a
+ * command up, as it does a leading "~" (att10: "~root/bin" was taken for
+ * a relative element and left open). The normalised folder (caller
+ * frees), or NULL when NAME has no home there. */
+static char *tilde_user(const char *p, size_t len)
+{
+	const char *slash = memchr(p, '/', len);
+	size_t n = slash ? (size_t)(slash - p - 1) : len - 1;
+	cleanup_free char *name = xstrndup(p + 1, n), *full = NULL;
+	struct passwd *pw = getpwnam(name);
+	char *dir = NULL;
+
+	if (!pw || !pw->pw_dir || pw->pw_dir[0] != '/')
+		return NULL;
+	full = xasprintf("%s/%.*s", pw->pw_dir, (int)(len - 1 - n), p + 1 + n);
+	if (path_normalize(full, strlen(full), NULL, NULL, &dir) != PATH_OK)
+		return NULL;
+	return dir;
+}
+
 static void path_folders(struct fsj_policy *pol, const char *home, const char *ws,
 			 const char *p)
 {
@@ -91,12 +113,18 @@ static void path_folders(struct fsj_policy *pol, const char *home, const char *w
 
 		/* a relative entry (".", "bin") moves with the current folder:
 		 * none is protected, as none is under ~ for sure; a leading
-		 * "~" or "~/" is the home (bash(1) expands it in a PATH
-		 * element when it looks a command up) */
+		 * "~" or "~/" is the home, "~NAME" NAME's (bash(1)
+		 * expands them in a PATH element when it looks a command
+		 * up) */
 		bool tilde = p[0] == '~' && (len == 1 || p[1] == '/');
+		cleanup_free char *named = p[0] == '~' && !tilde ? tilde_user(p, len) : NULL;
 
-		if ((p[0] == '/' || tilde) &&
-		    path_normalize(p, len, tilde ? home : NULL, NULL, &dir) == PATH_OK) {
+		if (named)
+			dir = named, named = NULL;
+		else if ((p[0] == '/' || tilde) &&
+			 path_normalize(p, len, tilde ? home : NULL, NULL, &dir) != PATH_OK)
+			dir = NULL;
+		if (dir) {
 			res = path_resolve(dir);
 			if (home_folder(dir, res, home, ws) ||
 			    home_folder(dir, res, home_res, ws))
