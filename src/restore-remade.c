@@ -49,9 +49,30 @@ static int by_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The run cycle v[i] named name, its manifest's paths added to *out. */
+/* Whether the restore whose own cycle is rm settled path: it holds a
+ * record of it (path or "to": the restore kept what it replaced, trashed
+ * or made again there), or nothing is at path now (gone, as the restore
+ * left it: a file the run made that a later run removed). A path it left
+ * holding another file has neither. */
+static bool restore_touched(const struct manifest *rm, const char *path)
+{
+	struct stat sb;
+
+	if (lstat(path, &sb) < 0 && errno == ENOENT)
+		return true;
+	for (size_t i = 0; i < rm->n; i++)
+		if ((rm->v[i].path && strcmp(rm->v[i].path, path) == 0) ||
+		    (rm->v[i].to && strcmp(rm->v[i].to, path) == 0))
+			return true;
+	return false;
+}
+
+/* The run cycle v[i] named name, its manifest's paths that the restore
+ * whose own cycle is rm settled (restore_touched()) added to *out (att10:
+ * not those it left, such as a file a later run put over one the run
+ * made, which the later run's restore must still take). */
 static void settled_add(const struct backup_store_cycle *v, size_t n, const char *name,
-			char ***out, size_t *nout)
+			const struct manifest *rm, char ***out, size_t *nout)
 {
 	struct manifest m = { 0 };
 	int fd = -1;
@@ -67,7 +88,7 @@ static void settled_add(const struct backup_store_cycle *v, size_t n, const char
 			for (int k = 0; k < 2; k++) {
 				const char *p = k ? m.v[i].to : m.v[i].path;
 
-				if (!p)
+				if (!p || !restore_touched(rm, p))
 					continue;
 				*out = xreallocarray(*out, *nout + 1, sizeof(**out));
 				(*out)[(*nout)++] = xstrdup(p);
@@ -91,7 +112,7 @@ void restore_remade_settled(const struct backup_store_cycle *v, size_t n, const 
 		/* a restore of PATH... only (the command goes on) is not one */
 		if (c && strncmp(c, pre, sizeof(pre) - 1) == 0 && !strchr(c + sizeof(pre) - 1, ' ') &&
 		    strcmp(c + sizeof(pre) - 1, oldest) < 0)
-			settled_add(v, n, c + sizeof(pre) - 1, out, nout);
+			settled_add(v, n, c + sizeof(pre) - 1, &remade[i], out, nout);
 	}
 	if (!*nout)
 		return;

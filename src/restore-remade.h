@@ -30,7 +30,9 @@ void restore_remade_free(struct manifest *v, size_t n);
  * the cycle named oldest undid as a run cycle older than oldest (its
  * command "fsjail backups restore --cycle NAME", whole: one of PATH...
  * only names them after NAME, and is not read): each path and "to" of
- * that run's records. Undoing runs out of order (the older first), the
+ * that run's records, only those the restore settled (recorded in its
+ * own cycle, or absent now: not one it left holding another file, att10).
+ * Undoing runs out of order (the older first), the
  * later run's restore must leave them: the older run's restore put them
  * back to before both runs (restoring the later run's version of them
  * would bring back what the older run did: an index naming objects its
