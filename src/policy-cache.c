@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "landlock.h"
+#include "path-absent.h"
 #include "path.h"
 #include "policy-cache.h"
 #include "state-rec.h"
@@ -39,6 +40,7 @@ int policy_cache_read(int dir_fd, const char *name, const char *key, const char 
 	cleanup_free char *buf = NULL;
 	struct stat st;
 	size_t got = 0;
+	int r;
 
 	/* O_NONBLOCK: a FIFO planted there must not hang the command */
 	fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
@@ -48,16 +50,23 @@ int policy_cache_read(int dir_fd, const char *name, const char *key, const char 
 		return -1;
 	buf = xmalloc((size_t)st.st_size + 1);
 	while (got < (size_t)st.st_size) {
-		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
 
-		if (r < 0 && errno == EINTR)
+		if (n < 0 && errno == EINTR)
 			continue;
-		if (r <= 0)
+		if (n <= 0)
 			return -1; /* shorter than fstat said: changing under us */
-		got += (size_t)r;
+		got += (size_t)n;
 	}
 	buf[got] = '\0';
-	return policy_cache_parse(buf, got, key, kind, rs, roots, n_roots);
+	/* The parse resolves every rule path, fsjail making nothing
+	 * meanwhile: a batch (path-absent.h), so that the many names under
+	 * one missing folder ($HOME's toolchains) cost one lookup, not one
+	 * each. Answers only while the path memo is on (fsjail run). */
+	path_absent_batch(true);
+	r = policy_cache_parse(buf, got, key, kind, rs, roots, n_roots);
+	path_absent_batch(false);
+	return r;
 }
 
 int policy_cache_write(int dir_fd, const char *name, const char *key,

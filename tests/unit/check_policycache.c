@@ -4,7 +4,9 @@
  * not fsjail's own in every respect is refused whole: another key, bad
  * form, numbers out of range, a source the kind never has, a path that is
  * not absolute and normal, a cut, and a file of the wrong type, mode,
- * link count or behind a symlink. */
+ * link count or behind a symlink. The rule paths under one missing
+ * folder cost one lookup while the path memo is on (a batch,
+ * src/path-absent.h), resolved as before. */
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "path-absent.h"
+#include "path.h"
 #include "policy-cache.h"
 #include "testutil.h"
 #include "util.h"
@@ -203,6 +207,51 @@ START_TEST(test_file_kind_refused)
 }
 END_TEST
 
+/* Many rule paths under one missing folder of an aged folder (the
+ * baseline's toolchains under $HOME): with the memo on, the read answers
+ * all but the first from memory, each resolved to its own spelling; with
+ * the memo off, nothing is answered from memory. */
+START_TEST(test_missing_folder_once)
+{
+	enum { N = 6 };
+	struct fsj_rule r[N];
+	struct fsj_ruleset rs = { .rules = r, .n = N, .cap = N }, out;
+	char p[N][PATH_MAX + 32];
+	char **roots = NULL;
+	size_t n = 0;
+	unsigned long before;
+	cleanup_fd int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	ck_assert_int_ge(dfd, 0);
+	memset(r, 0, sizeof(r));
+	for (int i = 0; i < N; i++) {
+		snprintf(p[i], sizeof(p[i]), "%s/gone/f%d", dir, i);
+		r[i].path = p[i];
+		r[i].deny = 3;
+		r[i].source = FSJ_SRC_PROTECTED;
+	}
+	ck_assert_int_eq(policy_cache_write(dfd, "m", "KEY\n", &rs, NULL, 0), 0);
+	/* the folders older than the racy window */
+	sleep(PATH_ABSENT_RACY_S + 1);
+	path_resolve_memo(PATH_MEMO_ON);
+	{
+		cleanup_free char *top_r = path_resolve(dir); /* its folders kept */
+	}
+	before = path_absent_hits();
+	ck_assert_int_eq(policy_cache_read(dfd, "m", "KEY\n", "baseline", &out, &roots, &n), 0);
+	ck_assert_uint_ge(path_absent_hits() - before, N - 1);
+	ck_assert_uint_eq(out.n, N);
+	for (int i = 0; i < N; i++)
+		ck_assert_str_eq(out.rules[i].resolved, p[i]);
+	fsj_ruleset_release(&out);
+	path_resolve_memo(PATH_MEMO_OFF);
+	before = path_absent_hits();
+	ck_assert_int_eq(policy_cache_read(dfd, "m", "KEY\n", "baseline", &out, &roots, &n), 0);
+	ck_assert_uint_eq(path_absent_hits(), before);
+	fsj_ruleset_release(&out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("policycache");
@@ -212,6 +261,7 @@ int main(void)
 	tcase_add_test(tc, test_round_trip);
 	tcase_add_test(tc, test_forged_refused);
 	tcase_add_test(tc, test_file_kind_refused);
+	tcase_add_test(tc, test_missing_folder_once);
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s, CK_FORK_GETENV);
 }
