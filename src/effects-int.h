@@ -81,6 +81,10 @@ struct an {
 	 * create because the file exists now (see effects_recreate()) */
 	size_t *cw;
 	size_t ncw;
+	/* indexes in out of the unresolved deletes, for may_be_deleted()
+	 * (a scan of every effect made a list of n commands quadratic) */
+	size_t *ud;
+	size_t nud;
 	int depth;
 	int nest;
 	int rewalks;        /* loop bodies walked a second time (MAX_REWALK) */

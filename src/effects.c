@@ -89,6 +89,16 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->start = start;
 	e->end = end;
 	e->recursive = false;
+	if (st == FSJ_EFFECT_UNRESOLVED && cap == FSJ_CAP_DELETE) {
+		if (arena_full(a->nud)) {
+			size_t *nv = arena_alloc(&a->ar, arena_grown(a->nud) * sizeof(*nv));
+
+			if (a->nud)
+				memcpy(nv, a->ud, a->nud * sizeof(*nv));
+			a->ud = nv;
+		}
+		a->ud[a->nud++] = fx->n - 1;
+	}
 	if (st == FSJ_EFFECT_RESOLVED && e->path && (cap == FSJ_CAP_DELETE || cap == FSJ_CAP_CREATE)) {
 		size_t prev;
 
@@ -178,9 +188,11 @@ static bool may_be_deleted(struct an *a, const char *p, uint32_t start)
 {
 	if (effects_earlier(a, FSJ_CAP_DELETE, p, true))
 		return true;
-	for (size_t i = 0; i < a->out->n; i++) {
-		const struct fsj_effect *e = &a->out->v[i];
-		if (e->status == FSJ_EFFECT_UNRESOLVED && e->cap == FSJ_CAP_DELETE &&
+	for (size_t k = 0; k < a->nud; k++) {
+		const struct fsj_effect *e = &a->out->v[a->ud[k]];
+
+		if (a->ud[k] < a->out->n && e->status == FSJ_EFFECT_UNRESOLVED &&
+		    e->cap == FSJ_CAP_DELETE &&
 		    e->start != start && (!e->path || path_covers(e->path, p)))
 			return true;
 	}
