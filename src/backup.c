@@ -19,6 +19,7 @@
 #include "backup_spare.h"
 #include "devshm.h"
 #include "hostlock.h"
+#include "tmpdir.h"
 #include "runevent.h"
 #include "manifest.h"
 #include "path.h"
@@ -109,7 +110,7 @@ void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const
 		free(bc->temps[i]);
 	bc->temps[0] = temp_prefix("/tmp");
 	bc->temps[1] = temp_prefix("/var/tmp");
-	bc->temps[2] = temp_prefix(getenv("TMPDIR"));
+	bc->temps[2] = temp_prefix(tmpdir_get());
 	if (kind) {
 		free(bc->kind);
 		bc->kind = xstrdup(kind);

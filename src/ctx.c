@@ -24,6 +24,7 @@
 #include "repometa.h"
 #include "session.h"
 #include "timing.h"
+#include "tmpdir.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -275,6 +276,11 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		ctx->workspace_error = xstrdup(err->text);
 	}
 	timing_mark("workspace");
+	/* a TMPDIR at or above the workspace would open it whole: ignored */
+	if (ctx->env.tmpdir && !tmpdir_forbid_above(ctx->workspace, "holds the workspace")) {
+		free(ctx->env.tmpdir);
+		ctx->env.tmpdir = NULL;
+	}
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;
