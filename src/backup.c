@@ -216,7 +216,7 @@ int backup_open_cycle(struct backup_cycle *bc)
 	bool spare = false;
 	struct stat sb;
 	cJSON *o;
-	int fd, next;
+	int fd, next, spfd = -1;
 	size_t i;
 
 	if (bc->manfd >= 0)
@@ -224,13 +224,15 @@ int backup_open_cycle(struct backup_cycle *bc)
 	fd = open(bc->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (i = 0; fd >= 0 && i < sizeof(chain) / sizeof(chain[0]); i++) {
 		if (i == 1)
-			spare = backup_spare_take(fd, bc->session);
-		else if (i == 3 && spare)
-			spare = backup_spare_cycle(fd, bc->name);
+			spfd = backup_spare_take(fd, bc->session);
+		else if (i == 3 && spfd >= 0)
+			spare = backup_spare_cycle(fd, spfd, bc->name);
 		next = subdir(fd, chain[i]);
 		close(fd);
 		fd = next;
 	}
+	if (spfd >= 0)
+		close(spfd); /* a cycle now, or gone: its lock let go */
 	if (fd < 0)
 		return -1;
 	if (bc->filesfd < 0 && (bc->filesfd = subdir(fd, "files")) < 0) {
