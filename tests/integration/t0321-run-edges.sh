@@ -5,11 +5,17 @@
 # `--workspace ~` silently let the command write and delete anywhere in
 # the home. It now fails (exit 125) with the reason, unless
 # --wide-workspace says it is meant. A git repository of the whole home
-# (dotfiles) is no implicit workspace either. As root and as
-# FSJAIL_TEST_USER.
+# (dotfiles) is no implicit workspace either.
+# Test 6: --yes-once granted `git worktree add ../wt` create on ../wt
+# (as `check` predicts) but not delete, so git could neither fill nor
+# remove the folder it made: it failed and left ../wt empty on the host.
+# A once grant of create on a path that does not exist yet now also
+# covers writing and removing what the command makes there, and nothing
+# else: an unpredicted delete of a file that was there stays refused.
+# As root and as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0321_USER 5
+plan_user_pass FSJ_T0321_USER 6
 setup
 require_landlock
 cd "$WS" || bail_out "cannot enter $WS"
@@ -64,6 +70,23 @@ assert_err_match "refusing workspace '$HOME': it is the home directory"
 RC=$?
 assert_exists "$HOME/notes/ok"
 assert_not_exists "$HOME/made-dot2"
+end_test
+
+begin_test "--yes-once git worktree add ../wt: made, filled, and nothing else deletable"
+rm -rf "$HOME/.git" "$HOME/made-"*
+git init -q "$WS" && (cd "$WS" && echo a >a && git add a && git commit -qm a) ||
+	bail_out "cannot make the repository"
+run_cmd "$FSJAIL" allow add read "$HOME" # git reads the folder it made
+assert_rc 0
+echo keep >"$HOME/existing"
+printf '#!/bin/sh\nrm -f "$HOME/existing"\n' >"$WS/del.sh"
+chmod +x "$WS/del.sh"
+(cd "$WS" && "$FSJAIL" run --yes-once -c 'git worktree add ../wt-h && ./del.sh') >"$OUT" 2>"$ERR"
+RC=$?
+assert_exists "$HOME/wt-h/a"
+assert_content "$HOME/existing" keep
+assert_err_match "delete $HOME/existing"
+(cd "$WS" && git worktree remove --force ../wt-h && git branch -q -D wt-h)
 end_test
 
 end_user_pass
