@@ -13,6 +13,8 @@
 
 static char *trusted;  /* normalised; NULL: none */
 static char *resolved; /* trusted, resolved (NULL when it cannot be) */
+static char *above;    /* tmpdir_forbid_above()'s path: kept by a later settle */
+static const char *above_what;
 
 /* Folders a TMPDIR may never be: the tops of the system's trees. */
 static const char *const tops[] = {
@@ -103,6 +105,8 @@ static const char *bad(const char *home, const char **path)
 	return NULL;
 }
 
+static const char *check_above(const char *path, const char *what);
+
 const char *tmpdir_settle(const char *home, const char *const *keep, size_t n)
 {
 	const char *t = getenv("TMPDIR"), *why, *path;
@@ -127,12 +131,23 @@ const char *tmpdir_settle(const char *home, const char *const *keep, size_t n)
 		return NULL;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (keep[i] && tmpdir_forbid_above(keep[i], "holds fsjail's folder") == NULL)
+		if (keep[i] && !check_above(keep[i], "holds fsjail's folder"))
 			return NULL;
-	return trusted;
+	return check_above(above, above_what);
 }
 
 const char *tmpdir_forbid_above(const char *path, const char *what)
+{
+	if (path && path != above) {
+		free(above);
+		above = xstrdup(path);
+		above_what = what;
+	}
+	return check_above(path, what);
+}
+
+/* tmpdir_forbid_above() without remembering path. */
+static const char *check_above(const char *path, const char *what)
 {
 	cleanup_free char *r = NULL;
 

@@ -19,8 +19,10 @@
  * earlier call settled. Returns tmpdir_get(). No errors. */
 const char *tmpdir_settle(const char *home, const char *const *keep, size_t n);
 
-/* Ignore the trusted TMPDIR (with the warning) when it is at or above
- * path (the workspace, once known). Returns tmpdir_get(). */
+/* Ignore the trusted TMPDIR (with the warning, what saying what path
+ * is: a static string) when it is at or above path (the workspace, once
+ * known); path is remembered, and a later tmpdir_settle() (a command may
+ * read its environment again) checks it too. Returns tmpdir_get(). */
 const char *tmpdir_forbid_above(const char *path, const char *what);
 
 /* The trusted TMPDIR (owned here, valid until the next settle or
