@@ -10,7 +10,7 @@
 # root and as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0320_USER 3
+plan_user_pass FSJ_T0320_USER 4
 setup
 require_landlock
 cd "$WS" || bail_out "cannot enter $WS"
@@ -49,6 +49,15 @@ FSJAIL_HOME=$D/st TMPDIR=$D fsj -- touch "$D/escaped2"
 assert_rc_not 0
 assert_not_exists "$D/escaped2"
 assert_err_match "warning: TMPDIR '$D' holds fsjail's folder"
+end_test
+
+begin_test "TMPDIR above the workspace: ignored"
+mkdir -p "$D/w"
+(cd "$D/w" && TMPDIR=$D "$FSJAIL" run --workspace "$D/w" -- sh -c 'touch ok; touch ../escaped3') >"$OUT" 2>"$ERR"
+RC=$?
+assert_exists "$D/w/ok"
+assert_not_exists "$D/escaped3"
+assert_err_match "warning: TMPDIR '$D' holds the workspace '$D/w'"
 end_test
 
 end_user_pass
