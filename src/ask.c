@@ -123,6 +123,26 @@ static struct rulesfile_rule *narrowest(const struct fsj_effects *fx, const stru
 	return v;
 }
 
+/* A once answer's grant of create on a path that does not exist yet
+ * (git worktree add ../wt: the folder) also lets the command write and
+ * remove what it makes there: all of it is the command's own, and a
+ * command that cleans up after a failure (git removes the folder it made)
+ * would otherwise leave it on the host. Nothing there exists now, so no
+ * file of the user's is opened to delete (a file another process puts
+ * there while the command runs is, and is backed up as any delete). Only
+ * for this run: a kept rule would cover what is there later. */
+static void own_made(struct rulesfile_rule *rules, size_t n)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < n; i++)
+		if ((rules[i].allow & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+		    lstat(rules[i].path, &st) < 0 && errno == ENOENT) {
+			rules[i].allow |= FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_DELETE);
+			rules[i].recursive = true;
+		}
+}
+
 static void add_session_grants(struct fsj_ctx *ctx, const struct rulesfile_rule *rules, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -448,6 +468,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		break;
 	case ANSWER_ONCE:
 	case ANSWER_FOLDER:
+		own_made(rules, n_rules);
 		add_session_grants(ctx, rules, n_rules);
 		break;
 	case ANSWER_ALWAYS: {

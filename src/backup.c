@@ -19,6 +19,7 @@
 #include "backup_spare.h"
 #include "devshm.h"
 #include "hostlock.h"
+#include "tmpdir.h"
 #include "runevent.h"
 #include "manifest.h"
 #include "path.h"
@@ -109,7 +110,7 @@ void backup_cycle_set_info(struct backup_cycle *bc, const char *workspace, const
 		free(bc->temps[i]);
 	bc->temps[0] = temp_prefix("/tmp");
 	bc->temps[1] = temp_prefix("/var/tmp");
-	bc->temps[2] = temp_prefix(getenv("TMPDIR"));
+	bc->temps[2] = temp_prefix(tmpdir_get());
 	if (kind) {
 		free(bc->kind);
 		bc->kind = xstrdup(kind);
@@ -215,7 +216,7 @@ int backup_open_cycle(struct backup_cycle *bc)
 	bool spare = false;
 	struct stat sb;
 	cJSON *o;
-	int fd, next;
+	int fd, next, spfd = -1;
 	size_t i;
 
 	if (bc->manfd >= 0)
@@ -223,13 +224,15 @@ int backup_open_cycle(struct backup_cycle *bc)
 	fd = open(bc->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (i = 0; fd >= 0 && i < sizeof(chain) / sizeof(chain[0]); i++) {
 		if (i == 1)
-			spare = backup_spare_take(fd, bc->session);
-		else if (i == 3 && spare)
-			spare = backup_spare_cycle(fd, bc->name);
+			spfd = backup_spare_take(fd, bc->session);
+		else if (i == 3 && spfd >= 0)
+			spare = backup_spare_cycle(fd, spfd, bc->name);
 		next = subdir(fd, chain[i]);
 		close(fd);
 		fd = next;
 	}
+	if (spfd >= 0)
+		close(spfd); /* a cycle now, or gone: its lock let go */
 	if (fd < 0)
 		return -1;
 	if (bc->filesfd < 0 && (bc->filesfd = subdir(fd, "files")) < 0) {

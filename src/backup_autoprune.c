@@ -11,6 +11,7 @@
 
 #include "backup.h"
 #include "backup_autoprune.h"
+#include "backup_spare.h"
 #include "backup_store.h"
 #include "util.h"
 
@@ -180,6 +181,7 @@ void backup_autoprune_after(const char *state_dir, const struct backup_cycle *bc
 
 	if (!stamp_begin(state_dir, stored, bytes, keep_days, max_mb))
 		return;
+	backup_spare_sweep(state_dir); /* what a killed run left hidden */
 	v = backup_store_list(state_dir, NULL, &n);
 	for (size_t i = 0; i < n; i++) /* the committed ones first, in order */
 		if (committed(&v[i])) {

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -123,7 +124,9 @@ static int inert_drop(struct backup_cycle *bc)
 	/* Out of sight first (backup_store_list() skips dot names), so no
 	 * reader, and no kill -9 here, ever sees a half-removed cycle. */
 	hidden = xasprintf(".drop-%s", bc->name);
-	if (renameat(mfd, bc->name, mfd, hidden) < 0)
+	/* locked until it is gone (the lock goes with the descriptor):
+	 * backup_spare_sweep() removes it only after a kill -9 */
+	if (flock(bc->cyclefd, LOCK_EX | LOCK_NB) < 0 || renameat(mfd, bc->name, mfd, hidden) < 0)
 		return -1;
 	(void)unlinkat(bc->cyclefd, "manifest.ndjson", 0);
 	(void)unlinkat(mfd, hidden, AT_REMOVEDIR);

@@ -4,11 +4,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "backup_spare.h"
+#include "backup_store.h"
 #include "platform.h"
 #include "util.h"
 
@@ -43,19 +46,6 @@ static const char *slot_name(char buf[16], int k)
 	return buf;
 }
 
-bool backup_spare_take(int sesroot, const char *session)
-{
-	char buf[16];
-
-	for (int k = 0; k < BACKUP_SPARE_SLOTS; k++) {
-		if (platform_rename_noreplace(sesroot, slot_name(buf, k), sesroot, session) == 0)
-			return true;
-		if (errno != ENOENT)
-			return false; /* EEXIST: the session has its folder already */
-	}
-	return false;
-}
-
 /* 1 when files/ in the folder fd is empty or absent, else 0. */
 static int files_empty(int fd)
 {
@@ -64,18 +54,88 @@ static int files_empty(int fd)
 	return e == 1 || (e < 0 && errno == ENOENT);
 }
 
-bool backup_spare_cycle(int mfd, const char *name)
+/* The folder name in dirfd (not followed), opened. */
+static int sub(int dirfd, const char *name)
+{
+	return openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* The folder name in dirfd opened and locked (flock(2) LOCK_EX, not
+ * waiting): -1 with errno EWOULDBLOCK when another process holds it (a
+ * live run parks, takes or drops it), else with openat's errno. */
+static int open_locked(int dirfd, const char *name)
+{
+	int fd = sub(dirfd, name), saved;
+
+	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		saved = errno == EAGAIN ? EWOULDBLOCK : errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return fd;
+}
+
+/* The spare cycle folder of the slot in sesroot (slot/modify_backup/
+ * .spare), opened and locked (open_locked(), its errors); *whole: the
+ * slot holds that folder alone, of ours, holding exactly files/ (empty)
+ * and spare.ndjson. */
+static int slot_spare(int sesroot, const char *slot, bool *whole)
 {
 	static const char *const mine[] = { "files", "spare.ndjson" };
-	cleanup_fd int fd = openat(mfd, ".spare", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	static const char *const mb[] = { "modify_backup" };
+	static const char *const sp[] = { ".spare" };
+	cleanup_fd int sfd = sub(sesroot, slot), mfd = -1;
 	struct stat sb;
+	int fd;
 
-	if (fd < 0 || fstat(fd, &sb) < 0 || sb.st_uid != geteuid() ||
-	    backup_dir_holds_only(fd, NULL, mine, 2) != 1 || !files_empty(fd) ||
-	    platform_rename_noreplace(mfd, ".spare", mfd, name) < 0)
+	*whole = false;
+	if (sfd < 0 || (mfd = sub(sfd, "modify_backup")) < 0 || (fd = open_locked(mfd, ".spare")) < 0)
+		return -1;
+	*whole = fstat(fd, &sb) == 0 && sb.st_uid == geteuid() &&
+		 backup_dir_holds_only(sfd, NULL, mb, 1) == 1 &&
+		 backup_dir_holds_only(mfd, NULL, sp, 1) == 1 &&
+		 backup_dir_holds_only(fd, NULL, mine, 2) == 1 && files_empty(fd);
+	return fd;
+}
+
+int backup_spare_take(int sesroot, const char *session)
+{
+	char buf[16];
+	bool whole;
+	int fd, saved;
+
+	if (faccessat(sesroot, session, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		return -1; /* the session has its folder already */
+	for (int k = 0; k < BACKUP_SPARE_SLOTS; k++) {
+		/* locked before it moves: no other run takes it, no sweep
+		 * (backup_spare_sweep()) removes it before it is a cycle */
+		if ((fd = slot_spare(sesroot, slot_name(buf, k), &whole)) < 0)
+			continue;
+		if (whole && platform_rename_noreplace(sesroot, buf, sesroot, session) == 0)
+			return fd;
+		saved = errno;
+		close(fd);
+		if (whole && saved != ENOENT)
+			return -1; /* EEXIST: the session has its folder now */
+	}
+	return -1;
+}
+
+bool backup_spare_cycle(int mfd, int spfd, const char *name)
+{
+	struct stat a, b;
+
+	if (fstatat(mfd, ".spare", &a, AT_SYMLINK_NOFOLLOW) < 0 || fstat(spfd, &b) < 0 ||
+	    a.st_dev != b.st_dev || a.st_ino != b.st_ino)
 		return false;
+	if (platform_rename_noreplace(mfd, ".spare", mfd, name) < 0) {
+		/* ours and locked: not left behind in the session */
+		(void)backup_store_remove_tree(mfd, ".spare", 4);
+		return false;
+	}
 	/* absent: backup_open_cycle() makes a new manifest */
-	(void)platform_rename_noreplace(fd, "spare.ndjson", fd, "manifest.ndjson");
+	(void)platform_rename_noreplace(spfd, "spare.ndjson", spfd, "manifest.ndjson");
 	return true;
 }
 
@@ -89,7 +149,10 @@ int backup_spare_park(struct backup_cycle *bc, int sesroot, int sesfd, int mfd)
 		errno = ENOTEMPTY; /* something was saved after all */
 		return -1;
 	}
-	if (platform_rename_noreplace(mfd, bc->name, mfd, ".spare") < 0)
+	/* locked while it has a dot name: a sweep (backup_spare_sweep())
+	 * leaves it to us; let go once it is parked or gone */
+	if (flock(bc->cyclefd, LOCK_EX | LOCK_NB) < 0 ||
+	    platform_rename_noreplace(mfd, bc->name, mfd, ".spare") < 0)
 		return 1; /* a .spare there already: the usual way */
 	/* Out of sight from here on (a dot name): no reader, and no kill -9,
 	 * ever sees a half-removed cycle. The records go before the folder
@@ -100,8 +163,10 @@ int backup_spare_park(struct backup_cycle *bc, int sesroot, int sesfd, int mfd)
 	    backup_dir_holds_only(mfd, NULL, mb_only, 1) == 1) {
 		for (int k = 0; k < BACKUP_SPARE_SLOTS; k++) {
 			if (platform_rename_noreplace(sesroot, bc->session, sesroot,
-						      slot_name(buf, k)) == 0)
+						      slot_name(buf, k)) == 0) {
+				(void)flock(bc->cyclefd, LOCK_UN);
 				return 0;
+			}
 			if (errno != EEXIST && errno != ENOTEMPTY)
 				break;
 		}
@@ -115,4 +180,80 @@ int backup_spare_park(struct backup_cycle *bc, int sesroot, int sesfd, int mfd)
 	(void)unlinkat(sesfd, "modify_backup", AT_REMOVEDIR);
 	(void)unlinkat(sesroot, bc->session, AT_REMOVEDIR);
 	return 0;
+}
+
+/* The slot in sesroot: kept when it is a whole spare a run may take,
+ * left when a live run holds it, else removed (a kill -9 left it, or it
+ * is not ours to take: a slot number past BACKUP_SPARE_SLOTS). */
+static void sweep_slot(int sesroot, const char *slot)
+{
+	char *end;
+	long k = strtol(slot + 7, &end, 10);
+	bool whole;
+	int fd = slot_spare(sesroot, slot, &whole), saved = errno;
+
+	if (fd < 0 && saved == EWOULDBLOCK)
+		return;
+	/* locked (or nothing in it to lock, then no run takes nor parks it
+	 * and the name stays bound to it): ours to judge */
+	if (fd < 0 || !whole || *end || k < 0 || k >= BACKUP_SPARE_SLOTS)
+		(void)backup_store_remove_tree(sesroot, slot, 8);
+	if (fd >= 0)
+		close(fd);
+}
+
+/* The hidden cycle folders (.spare, .drop-*) of the session folder name
+ * in sesroot that no live run holds: removed, then the session's
+ * folders when that left them empty. */
+static void sweep_session(int sesroot, const char *name)
+{
+	cleanup_fd int sesfd = sub(sesroot, name), mfd = -1;
+	bool removed = false;
+	struct dirent *e;
+	DIR *d;
+	int fd;
+
+	if (sesfd < 0 || (mfd = sub(sesfd, "modify_backup")) < 0 || (fd = dup(mfd)) < 0)
+		return;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".spare") != 0 && strncmp(e->d_name, ".drop-", 6) != 0)
+			continue;
+		/* a run holds it from before it took the dot name until it is
+		 * gone (backup_spare_park(), backup_commit.c inert_drop()) */
+		if ((fd = open_locked(mfd, e->d_name)) < 0)
+			continue;
+		removed = backup_store_remove_tree(mfd, e->d_name, 256) == 0 || removed;
+		close(fd);
+	}
+	closedir(d);
+	if (removed && unlinkat(sesfd, "modify_backup", AT_REMOVEDIR) == 0)
+		(void)unlinkat(sesroot, name, AT_REMOVEDIR);
+}
+
+void backup_spare_sweep(const char *state_dir)
+{
+	cleanup_fd int sfd = open(state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), sesroot = -1;
+	struct dirent *e;
+	struct stat sb;
+	DIR *d;
+	int fd;
+
+	if (sfd < 0 || (sesroot = sub(sfd, "sessions")) < 0 || fstat(sesroot, &sb) < 0 ||
+	    sb.st_uid != geteuid() || (fd = dup(sesroot)) < 0)
+		return;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, ".spare-", 7) == 0)
+			sweep_slot(sesroot, e->d_name);
+		else if (e->d_name[0] != '.')
+			sweep_session(sesroot, e->d_name);
+	}
+	closedir(d);
 }

@@ -18,7 +18,15 @@
  * it), holding modify_backup/.spare/, which holds files/ (empty) and
  * spare.ndjson (empty: the old records are gone before the folder is
  * parked). Taking and parking are renameat2(2) RENAME_NOREPLACE of whole
- * folders, so two runs never take the same spare, nor park onto one. */
+ * folders, so two runs never take the same spare, nor park onto one.
+ *
+ * A kill -9 in the middle leaves a hidden folder nothing would look at
+ * again: a session's modify_backup/.spare (half parked or half taken) or
+ * modify_backup/.drop-C (half dropped, backup_commit.c). So a run holds
+ * flock(2) LOCK_EX on such a cycle folder from before it takes the dot
+ * name until it is parked, a cycle again, or gone, and
+ * backup_spare_sweep() removes the ones nobody holds: the kernel lets go
+ * of the lock of a killed run. */
 #ifndef FSJAIL_BACKUP_SPARE_H
 #define FSJAIL_BACKUP_SPARE_H
 
@@ -35,19 +43,20 @@
 int backup_dir_holds_only(int dirfd, const char *name, const char *const *names, size_t n);
 
 /* sesroot: $STATE/sessions (our folder, opened by the caller). Make a
- * spare the folder of session (a valid session id), which must not exist
- * yet (then nothing is moved). Returns true when a spare was taken: the
- * session folder is that spare now. */
-bool backup_spare_take(int sesroot, const char *session);
+ * whole spare the folder of session (a valid session id), which must not
+ * exist yet (then nothing is moved). Returns the spare's cycle folder
+ * (session/modify_backup/.spare now), open and locked, for
+ * backup_spare_cycle() (the caller closes it after), or -1: none taken. */
+int backup_spare_take(int sesroot, const char *session);
 
-/* mfd: a session's modify_backup folder. When it holds the spare cycle
- * folder .spare, exactly files/ (empty) and spare.ndjson (a regular file
- * of ours) in it, rename it to name and its spare.ndjson to
- * manifest.ndjson (RENAME_NOREPLACE both). Returns true when the cycle
- * folder name is that folder now, its manifest to be emptied by the
- * caller (backup_open_cycle() truncates it); false: nothing usable, the
- * caller makes the folder. */
-bool backup_spare_cycle(int mfd, const char *name);
+/* mfd: a session's modify_backup folder; spfd: what backup_spare_take()
+ * returned. When mfd's .spare is that folder, rename it to name and its
+ * spare.ndjson to manifest.ndjson (RENAME_NOREPLACE both). Returns true
+ * when the cycle folder name is that folder now, its manifest to be
+ * emptied by the caller (backup_open_cycle() truncates it); false:
+ * nothing usable (a .spare that cannot be renamed is removed), the caller
+ * makes the folder. */
+bool backup_spare_cycle(int mfd, int spfd, const char *name);
 
 /* The end of a cycle restore would do nothing with (backup_commit.c,
  * locked), when the session is this run's own (backup_cycle_set_own()):
@@ -61,5 +70,12 @@ bool backup_spare_cycle(int mfd, const char *name);
  * removes the cycle its usual way, -1 with errno set when files/ is not
  * empty (the cycle must be committed). */
 int backup_spare_park(struct backup_cycle *bc, int sesroot, int sesfd, int mfd);
+
+/* Remove what a killed run left under state_dir/sessions: a slot that is
+ * no whole spare, and the hidden .spare and .drop-* cycle folders (with
+ * their session's folders when that empties them) that no live run holds
+ * locked. For `backups prune` and the automatic prune of a run
+ * (backup_autoprune.c). No errors: what cannot be removed stays. */
+void backup_spare_sweep(const char *state_dir);
 
 #endif

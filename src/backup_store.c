@@ -191,13 +191,9 @@ size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned
 	return failed;
 }
 
-/* Empty the folder name in dirfd and remove it. A folder in it is
- * removed the same way (a restore's cycle keeps the folders it took from
- * a run: restore-take.c), made searchable first when a run left it mode
- * 000; it is never left through a symlink (O_NOFOLLOW) and nothing deeper
- * than depth levels is touched (ELOOP). Returns 0, or -1 with errno set
- * (the first failure; the rest is still removed where it can be). */
-static int remove_tree(int dirfd, const char *name, int depth)
+/* See backup_store.h. A folder in it is removed the same way (a
+ * restore's cycle keeps the folders it took from a run: restore-take.c). */
+int backup_store_remove_tree(int dirfd, const char *name, int depth)
 {
 	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rc = 0;
 	int saved = 0;
@@ -229,7 +225,7 @@ static int remove_tree(int dirfd, const char *name, int depth)
 			saved = saved ? saved : ELOOP;
 			continue;
 		}
-		if (remove_tree(fd, e->d_name, depth - 1) < 0)
+		if (backup_store_remove_tree(fd, e->d_name, depth - 1) < 0)
 			saved = saved ? saved : errno;
 	}
 	closedir(d);
@@ -246,12 +242,12 @@ int backup_store_remove(const struct backup_store_cycle *c, struct fsj_error *er
 	cleanup_free char *mdir = xstrndup(c->dir, strlen(c->dir) - strlen(c->name) - 1);
 	cleanup_fd int cfd = backup_store_open(c), mfd = -1;
 
-	if (cfd < 0 || remove_tree(cfd, "files", 256) < 0)
+	if (cfd < 0 || backup_store_remove_tree(cfd, "files", 256) < 0)
 		goto fail;
 	close(cfd);
 	cfd = -1;
 	mfd = open_dir_nosymlinks(mdir);
-	if (mfd < 0 || remove_tree(mfd, c->name, 256) < 0)
+	if (mfd < 0 || backup_store_remove_tree(mfd, c->name, 256) < 0)
 		goto fail;
 	return 0;
 fail:

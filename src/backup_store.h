@@ -62,6 +62,13 @@ size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned
  * Returns 0, or -1 with err set. */
 int backup_store_remove(const struct backup_store_cycle *c, struct fsj_error *err);
 
+/* Empty the folder name in dirfd and remove it, never following a
+ * symlink (O_NOFOLLOW), a folder left mode 000 made searchable first,
+ * nothing deeper than depth levels touched (ELOOP). Returns 0 (also when
+ * name is absent), or -1 with errno set (the first failure; the rest is
+ * still removed where it can be). */
+int backup_store_remove_tree(int dirfd, const char *name, int depth);
+
 /* true when cycle c is still being written: no commit.json, and the run
  * that writes it (its manifest's pid) is alive; also when it cannot be
  * read (never prune or restore what cannot be checked). *when gets the

@@ -45,6 +45,7 @@ enum {
 	CMD_OPT_STATUS_DETAIL, CMD_OPT_ASK_FD, CMD_OPT_ANSWER_FD, /* run */
 	CMD_OPT_PLATFORM, /* compile, explain, check, status */
 	CMD_OPT_ANSWER_DENY, /* run --answer-deny (old spelling: --deny alone) */
+	CMD_OPT_WIDE_WORKSPACE, /* --wide-workspace: see struct fsj_ctx_opts */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {
@@ -56,6 +57,7 @@ enum {
 	{ "rules", required_argument, NULL, CMD_OPT_RULES }, \
 	{ "config", required_argument, NULL, CMD_OPT_CONFIG }, \
 	{ "workspace", required_argument, NULL, CMD_OPT_WORKSPACE }, \
+	{ "wide-workspace", no_argument, NULL, CMD_OPT_WIDE_WORKSPACE }, \
 	{ "mode", required_argument, NULL, CMD_OPT_MODE }, \
 	{ "enforce", required_argument, NULL, CMD_OPT_ENFORCE }, \
 	{ "help", no_argument, NULL, CMD_OPT_HELP }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "backup_spare.h"
 #include "backup_store.h"
 #include "cmd.h"
 #include "cmd_backups.h"
@@ -290,6 +291,8 @@ static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *
 		days = (long)ddays;
 	if (max_mb < 0)
 		max_mb = (long)dmb;
+	if (!dry) /* what a killed run left hidden (backup_spare.h) */
+		backup_spare_sweep(ctx->env.state_dir);
 	return backup_store_prune(v, n, (unsigned long)days, (unsigned long)max_mb, n, dry, stdout,
 				  NULL)
 		       ? FSJ_EXIT_ERROR

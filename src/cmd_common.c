@@ -47,6 +47,9 @@ int cmd_common_option(int opt, const char *arg, struct fsj_ctx_opts *opts)
 	case CMD_OPT_WORKSPACE:
 		opts->workspace = arg;
 		return 1;
+	case CMD_OPT_WIDE_WORKSPACE:
+		opts->wide_workspace = true;
+		return 1;
 	case CMD_OPT_MODE:
 		opts->mode = arg;
 		return 1;

@@ -217,6 +217,7 @@ struct fsj_ctx {
 	char *workspace;            /* normalised and resolved; NULL: refused */
 	const char *workspace_why;  /* "--workspace", "config", "git work tree"... */
 	char *workspace_error;      /* why a default workspace was refused */
+	bool wide_ok;               /* --wide-workspace: "/", $HOME or above it allowed */
 	enum fsj_mode mode;
 	int enforce;                /* enum fsj_enforce or enum fsj_tier */
 	struct repometa *repos;     /* protected metadata; NULL: protect off */
@@ -235,13 +236,16 @@ struct fsj_ctx_opts {
 	bool session_deny[FSJ_SESSION_RULES_MAX];
 	size_t n_session;
 	const char *platform;     /* --platform, or NULL: this machine's */
+	bool wide_workspace;      /* --wide-workspace: a --workspace of "/", $HOME,
+				   * a folder above it or /home is taken */
 };
 
 /* Load config and rules and settle workspace, mode and enforce: the
  * workspace is --workspace, else config "workspace", else the git work
  * tree top holding the current directory (not $HOME's), else the current
- * directory; "/", $HOME or a protected tree is refused unless named with
- * --workspace (DESIGN.md section 3): a default one lazily (workspace NULL,
+ * directory; "/", $HOME, a folder above it or /home is refused unless
+ * named with --workspace and opts->wide_workspace is set, a protected
+ * tree unless named with --workspace (DESIGN.md section 3): a default one lazily (workspace NULL,
  * workspace_error set; log, status... go on, fsj_ctx_policy() fails).
  * Scans ctx->repos. The --grant/--deny rules of opts become ctx->session
  * (session.h). Returns 0, or -1 with err set and ctx released. */

@@ -11,6 +11,7 @@
 
 #include "ctx-homecode.h"
 #include "path.h"
+#include "tmpdir.h"
 #include "util.h"
 
 /* Add a protected rule on the normalised absolute path p (spelled resolved
@@ -56,7 +57,7 @@ static bool home_folder(const char *dir, const char *res, const char *home, cons
  * the caller frees each. */
 static void temp_roots(char *roots[6])
 {
-	const char *t = getenv("TMPDIR");
+	const char *t = tmpdir_get(); /* tmpdir.h: the one trusted */
 	char *tn = NULL;
 
 	roots[0] = xstrdup("/tmp");

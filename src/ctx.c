@@ -24,6 +24,7 @@
 #include "repometa.h"
 #include "session.h"
 #include "timing.h"
+#include "tmpdir.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -112,6 +113,26 @@ static bool has_protected_file(const struct fsj_policy *pol, const char *path, u
 	return false;
 }
 
+/* Why the workspace norm (resolved: its resolved spelling) is too wide:
+ * a static phrase, or NULL when it is not. home, home_resolved: $HOME,
+ * both spellings. */
+static const char *ws_wide(const char *norm, const char *resolved, const char *home,
+			   const char *home_resolved)
+{
+	static const char *const roots[] = { "/home", "/Users", "/var/home" };
+
+	if (strcmp(resolved, "/") == 0 || strcmp(norm, "/") == 0)
+		return "it is the root directory";
+	if (strcmp(norm, home) == 0 || strcmp(resolved, home_resolved) == 0)
+		return "it is the home directory";
+	if (path_covers(norm, home) || path_covers(resolved, home_resolved))
+		return "it holds the home directory";
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
+		if (path_covers(norm, roots[i]) || path_covers(resolved, roots[i]))
+			return "it holds the users' home directories";
+	return NULL;
+}
+
 /* Settle ctx->workspace from ws (explicit: given with --workspace; from:
  * the file it was read from, named in errors, or NULL). */
 static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
@@ -134,21 +155,24 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 	if (!ctx->env.foreign && !S_ISDIR(st.st_mode))
 		return fsj_error_set(err, from, 0, 0, "workspace '%s' is not a directory", norm);
 	resolved = fsj_platform_resolve(ctx->env.platform, ctx->env.foreign, norm);
+	home_resolved = fsj_platform_resolve(ctx->env.platform, ctx->env.foreign, ctx->env.home);
+	/* "/", $HOME or a folder above it (/home) would grant every
+	 * capability on the whole home: refused even when named, unless
+	 * --wide-workspace says so */
+	if (!explicit || !ctx->wide_ok) {
+		const char *hint = explicit ? "; add --wide-workspace to use it anyway"
+					    : "; name it with --workspace and add "
+					      "--wide-workspace to use it anyway";
+		const char *why = ws_wide(norm, resolved, ctx->env.home, home_resolved);
+
+		if (why)
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': %s: the "
+					     "whole home would be writable and deletable%s",
+					     norm, why, hint);
+	}
 	if (!explicit) {
 		const char *hint = "; name it with --workspace to use it anyway";
 
-		home_resolved = fsj_platform_resolve(ctx->env.platform, ctx->env.foreign,
-						     ctx->env.home);
-		if (strcmp(resolved, "/") == 0)
-			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
-					     "the root directory%s", norm, hint);
-		if (strcmp(norm, ctx->env.home) == 0 || strcmp(resolved, home_resolved) == 0)
-			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "
-					     "the home directory%s", norm, hint);
-		/* a folder above $HOME (/home, say) would grant the whole home */
-		if (path_covers(norm, ctx->env.home) || path_covers(resolved, home_resolved))
-			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it holds "
-					     "the home directory%s", norm, hint);
 		if (protected_tree(ctx, norm, resolved, &tree, err) < 0)
 			return -1;
 		if (tree)
@@ -225,6 +249,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	if (!opts->enforce && ctx->config.enforce_set)
 		ctx->enforce = ctx->config.enforce;
 
+	ctx->wide_ok = opts->wide_workspace;
 	if (opts->workspace) {
 		ws = opts->workspace;
 		explicit = true;
@@ -251,6 +276,11 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		ctx->workspace_error = xstrdup(err->text);
 	}
 	timing_mark("workspace");
+	/* a TMPDIR at or above the workspace would open it whole: ignored */
+	if (ctx->env.tmpdir && !tmpdir_forbid_above(ctx->workspace, "holds the workspace")) {
+		free(ctx->env.tmpdir);
+		ctx->env.tmpdir = NULL;
+	}
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;

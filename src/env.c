@@ -15,6 +15,7 @@
 
 #include "path.h"
 #include "policy.h"
+#include "tmpdir.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -212,7 +213,6 @@ int fsj_env_init(struct fsj_env *env, const char *rules_file,
 		 const char *config_file, struct fsj_error *err)
 {
 	const char *home = getenv("HOME"), *fhome = getenv("FSJAIL_HOME");
-	const char *tmpdir = getenv("TMPDIR");
 	char cwd[FSJ_PATH_MAX + 1];
 
 	memset(env, 0, sizeof(*env));
@@ -267,19 +267,14 @@ int fsj_env_init(struct fsj_env *env, const char *rules_file,
 		env->rules_file = path_join(env->config_dir, "rules.yaml");
 	}
 
-	if (tmpdir && tmpdir[0] == '/' &&
-	    path_normalize(tmpdir, strlen(tmpdir), NULL, NULL, &env->tmpdir) != PATH_OK)
-		env->tmpdir = NULL;
-	/* The baseline grants $TMPDIR all five capabilities, like /tmp: a
-	 * TMPDIR of "/", /home or the home folder itself would hand the
-	 * command the whole home. Not granted, and said. */
-	if (env->tmpdir && path_covers(env->tmpdir, env->home)) {
-		fprintf(stderr,
-			"fsjail: warning: TMPDIR '%s' holds the home folder '%s': not granted "
-			"(the baseline grants $TMPDIR everything, like /tmp)\n",
-			env->tmpdir, env->home);
-		free(env->tmpdir);
-		env->tmpdir = NULL;
+	/* The baseline grants $TMPDIR all five capabilities, like /tmp:
+	 * one at or above the home, a system folder... is not granted, and
+	 * said (tmpdir.h) */
+	{
+		const char *keep[2] = { env->state_dir, env->config_dir };
+		const char *t = tmpdir_settle(env->home, keep, 2);
+
+		env->tmpdir = t ? xstrdup(t) : NULL;
 	}
 
 	env->platform = fsj_platform_native();

@@ -20,6 +20,7 @@
 #include "caps.h"
 #include "notify.h"
 #include "path.h"
+#include "tmpdir.h"
 #include "util.h"
 
 /* Set by the setters, read by notify_new(). */
@@ -125,12 +126,12 @@ bool notify_wanted(void)
 	return !env_flag("FSJAIL_NO_NOTIFY");
 }
 
-/* The default areas without trash: /tmp, /var/tmp, $TMPDIR and the run's
+/* The default areas without trash: /tmp, /var/tmp, $TMPDIR (tmpdir.h) and the run's
  * own /dev/shm (devshm.h: a trash on the host would keep what the run
  * meant to vanish with it), each also as resolved. */
 static void default_no_trash(struct notify *nt)
 {
-	const char *dirs[4] = { "/tmp", "/var/tmp", getenv("TMPDIR"), DEVSHM_PATH };
+	const char *dirs[4] = { "/tmp", "/var/tmp", tmpdir_get(), DEVSHM_PATH };
 	size_t i;
 
 	for (i = 0; i < 4 && nt->n_no_trash + 2 <= NOTIFY_MAX_NO_TRASH; i++) {
