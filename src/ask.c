@@ -362,7 +362,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		effects_release(&fx);
 		return FSJ_EXIT_ERROR;
 	}
-	effects_decide(&fx, pol, ctx->env.cwd, &chk);
+	effects_decide(&fx, pol, ctx->env.cwd, ctx, &chk);
 
 	switch (chk.overall) {
 	case FSJ_OVERALL_ALLOW:

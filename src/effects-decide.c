@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "effects-int.h"
+#include "fsjail-int.h"
 #include "inforce.h"
+#include "repoexplain.h"
 
 /* ---- decision ------------------------------------------------------------ */
 
@@ -93,10 +95,11 @@ static const struct fsj_rule *denied_beneath(const struct fsj_policy *pol, const
 }
 
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
-		    struct fsj_check *out)
+		    const struct fsj_ctx *ctx, struct fsj_check *out)
 {
 	size_t mcap = 0;
 	bool any_refused = false, all_allowed = true;
+	bool listener = ctx && fsjail_explain_listener(ctx, pol);
 
 	memset(out, 0, sizeof(*out));
 	out->d = xcalloc(fx->n + 1, sizeof(*out->d));
@@ -134,7 +137,33 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				all_allowed = false;
 			continue;
 		}
-		policy_decide(pol, where, d->resolved, (enum fsj_cap)e->cap, &dec);
+		if (ctx && e->status == FSJ_EFFECT_RESOLVED && e->path) {
+			/* what explain says is what the run does: the same decision */
+			struct repoexplain rx = { 0 };
+
+			fsjail_explain_decide(ctx, pol, listener, where, d->resolved,
+					      (enum fsj_cap)e->cap, &dec, &rx, &d->why);
+			if (rx.rule) {
+				free(d->why);
+				d->why = rx.reason;
+				d->level = FSJ_LEVEL_PROTECTED;
+				d->rule = rx.rule;
+				d->verdict = FSJ_VERDICT_REFUSED;
+				any_refused = true;
+				all_allowed = false;
+				continue;
+			}
+			if (d->why) { /* an allow not in force: the run refuses */
+				d->level = dec.level;
+				d->rule = dec.rule;
+				d->verdict = FSJ_VERDICT_REFUSED;
+				any_refused = true;
+				all_allowed = false;
+				continue;
+			}
+		} else {
+			policy_decide(pol, where, d->resolved, (enum fsj_cap)e->cap, &dec);
+		}
 		d->level = dec.level;
 		d->rule = dec.rule;
 		if (e->recursive && e->status == FSJ_EFFECT_RESOLVED) {
@@ -197,8 +226,10 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 
 void fsj_check_release(struct fsj_check *c)
 {
-	for (size_t i = 0; i < c->n; i++)
+	for (size_t i = 0; i < c->n; i++) {
 		free(c->d[i].resolved);
+		free(c->d[i].why);
+	}
 	for (size_t i = 0; i < c->n_missing; i++)
 		free(c->missing[i].path);
 	free(c->d);

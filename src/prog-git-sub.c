@@ -223,7 +223,7 @@ static void git_remote(struct git *g, struct parsed *p)
 	prog_git_churn(g, prog_git_meta_dir(g));
 }
 
-/* worktree add PATH creates PATH and writes <gitdir>/worktrees; remove
+/* worktree add PATH creates PATH, PATH/.git and writes <gitdir>/worktrees; remove
  * deletes PATH; move A B; list and prune only touch <gitdir>. */
 static void git_worktree(struct git *g, struct parsed *p)
 {
@@ -233,8 +233,17 @@ static void git_worktree(struct git *g, struct parsed *p)
 		return;
 	prog_git_churn(g, prog_git_meta_dir(g));
 	if (w_is(w0, "add") && p->nops > 1) {
-		effects_emit(g->a, &g->c, M_CREATE, p->ops[1]);
-		prog_git_at(g, M_CREATE, NULL, git_word_dir(g, p->ops[1]));
+		const struct word *w = p->ops[1];
+
+		effects_emit(g->a, &g->c, M_CREATE, w);
+		/* the worktree's .git file, which the listener's repository
+		 * rules decide (check asks them: repoexplain.h) */
+		if (w_path_known(w))
+			prog_git_at(g, M_CREATE,
+				    prog_git_join(g, shword_path(g->a, g->c.cwd, w->lit, w->len),
+						  ".git"),
+				    NULL);
+		prog_git_at(g, M_CREATE, NULL, git_word_dir(g, w));
 		prog_git_hooks(g, "post-checkout");
 	} else if (w_is(w0, "remove") && p->nops > 1) {
 		effects_emit(g->a, &g->c, M_DELETE, p->ops[1]);
