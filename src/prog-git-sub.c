@@ -431,6 +431,8 @@ static void git_create_repo(struct git *g, struct parsed *p)
 	}
 	if (!progopt_has(p, 0, "bare") && !sep && !(clone && progopt_has(p, 0, "mirror")))
 		dp = prog_git_join(g, dp, ".git");
+	else if (!sep) /* DIR/HEAD: the listener's rule 'repository-discovery' */
+		prog_git_at(g, M_CREATE, prog_git_join(g, dp, "HEAD"), NULL);
 	prog_git_at(g, M_CREATE, NULL, dp);
 	prog_git_at(g, M_WRITE, NULL, dp);
 	if (clone && !progopt_has(p, 'n', "no-checkout") && !progopt_has(p, 0, "bare"))
