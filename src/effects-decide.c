@@ -154,8 +154,21 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				continue;
 			}
 			if (d->why) { /* an allow not in force: the run refuses */
+				struct fsj_decision rd;
+
 				d->level = dec.level;
 				d->rule = dec.rule;
+				all_allowed = false;
+				/* execute without read (fsj_exec_without_read()):
+				 * a grant of read makes it hold */
+				if (e->cap == FSJ_CAP_EXECUTE && !pol->darwin) {
+					policy_decide(pol, where, d->resolved, FSJ_CAP_READ, &rd);
+					if (!rd.allowed && !refused(pol, &rd, FSJ_CAP_READ)) {
+						d->verdict = FSJ_VERDICT_MISSING;
+						add_missing(out, &mcap, where, FSJ_CAP_READ);
+						continue;
+					}
+				}
 				d->verdict = FSJ_VERDICT_REFUSED;
 				any_refused = true;
 				all_allowed = false;

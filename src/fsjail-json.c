@@ -74,10 +74,12 @@ void fsjail_explain_decide(const struct fsj_ctx *ctx, const struct fsj_policy *p
 		*d = (struct fsj_decision){ false, FSJ_LEVEL_PROTECTED, NULL, false };
 	/* a Mac's rules match paths, existing or not; Landlock's only paths
 	 * that exist */
-	if (!pol->darwin)
+	if (!pol->darwin) {
 		*off = fsj_grant_not_in_force(d, pol->enforced,
 					      fsj_listener_carries(ctx->config.backup_enabled), cap);
-	else if (cap == FSJ_CAP_EXECUTE && d->allowed)
+		if (!*off && cap == FSJ_CAP_EXECUTE && d->allowed)
+			*off = fsj_exec_without_read(pol, norm, resolved);
+	} else if (cap == FSJ_CAP_EXECUTE && d->allowed)
 		*off = fsj_exec_not_in_force(pol, resolved);
 }
 
