@@ -68,14 +68,13 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 		return false;
 	dir = path_dirname(path);
 	/* a folder not there now is one the command makes in its run
-	 * (notify_made_here()): the listener lets it hold a .git file, and
-	 * a HEAD once git has made refs/ beside it (git init --bare) */
+	 * (notify_made_here()): the listener lets it hold a .git file (a
+	 * HEAD too, but only once refs/ is there: not known from a path) */
 	made = lstat(dir, &st) < 0 && errno == ENOENT;
 	exists = lstat(path, &st) == 0;
 	if (cap == FSJ_CAP_WRITE && exists && !writes_trapped && S_ISREG(st.st_mode))
 		return false; /* not trapped: the kernel's rules alone decide */
-	if (cap == FSJ_CAP_CREATE && repoguard_discovery(workspace, path) &&
-	    !(made && strcmp(dir, workspace) != 0))
+	if (cap == FSJ_CAP_CREATE && repoguard_discovery(workspace, path))
 		return refuse(
 			out, &discovery_rule,
 			xstrdup("a HEAD outside a gitdir makes git take its folder for one "

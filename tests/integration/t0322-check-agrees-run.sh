@@ -52,11 +52,14 @@ row allow "$G:$X" "git worktree add -q $X/wts/x -b b1"
 row allow "" "git worktree add -q wt-in -b b2"
 end_test
 
-begin_test "git init, clone into new folders: allowed by both; a bare HEAD in the workspace: refused"
+begin_test "git init, clone into new folders: allowed by both; a HEAD in a folder of the workspace, init again outside: refused"
 row allow "$G:$X" "git init -q $X/new"
 row allow "$G:$X" "git clone -q $WS $X/cl"
 row refuse "" "git init -q --bare sub"
 row allow "" "git init -q --bare sub2"
+row allow "" "mkdir sub3 && git init -q --bare sub3"
+row refuse "" "mkdir sub4 && echo 'ref: refs/heads/x' >sub4/HEAD"
+row refuse "$G:$X" "git -C $X/r init -q"
 end_test
 
 begin_test "metadata of a repository outside the workspace: refused by both; a plain folder: allowed"
