@@ -14,8 +14,8 @@
  *                    "decision": "allowed"|"missing"|"refused",
  *                    "level": "protected"|"explicit"|"baseline"|"default",
  *                    "rule": {source, id?, path, resolved, recursive, origin?}|null,
- *                    "reason": str (only when the run refuses what the
- *                              policy allows: listener, grant not in force),
+ *                    "reason": str (only where the policy's allow does not
+ *                              hold in a run: listener, grant not in force),
  *                    "held_by_tier": bool, "recursive": bool } ],
  *     "missing": [ { "path", "capability" } ] }
  * start/end are byte offsets of the effect's source text in the line. */

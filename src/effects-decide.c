@@ -2,8 +2,10 @@
  * policy (DESIGN.md section 11): per effect, and overall. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "effects-int.h"
 #include "fsjail-int.h"
@@ -94,6 +96,26 @@ static const struct fsj_rule *denied_beneath(const struct fsj_policy *pol, const
 	return NULL;
 }
 
+/* Whether path (resolved its resolved spelling, or NULL) is not there now. */
+static bool absent_at_start(const char *path, const char *resolved)
+{
+	struct stat st;
+
+	return lstat(resolved ? resolved : path, &st) < 0 && errno == ENOENT;
+}
+
+/* Whether an effect of fx before index i creates path or a folder above it. */
+static bool made_earlier(const struct fsj_effects *fx, size_t i, const char *path)
+{
+	for (size_t k = 0; k < i; k++) {
+		const struct fsj_effect *e = &fx->v[k];
+
+		if (e->cap == FSJ_CAP_CREATE && e->path && path_covers(e->path, path))
+			return true;
+	}
+	return false;
+}
+
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
 		    const struct fsj_ctx *ctx, struct fsj_check *out)
 {
@@ -153,8 +175,9 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				all_allowed = false;
 				continue;
 			}
-			if (d->why) { /* an allow not in force: the run refuses */
+			if (d->why) { /* an allow not in force */
 				struct fsj_decision rd;
+				bool all_allowed_before = all_allowed;
 
 				d->level = dec.level;
 				d->rule = dec.rule;
@@ -169,9 +192,16 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 						continue;
 					}
 				}
+				/* a path absent now under a grant not in force: the
+				 * command meets only ENOENT there, unless the line
+				 * makes it first (then Landlock refuses it) */
+				if (absent_at_start(where, d->resolved) && !made_earlier(fx, i, where)) {
+					d->verdict = FSJ_VERDICT_ALLOWED; /* d->why says the rest */
+					all_allowed = all_allowed_before;
+					continue;
+				}
 				d->verdict = FSJ_VERDICT_REFUSED;
 				any_refused = true;
-				all_allowed = false;
 				continue;
 			}
 		} else {

@@ -162,7 +162,10 @@ struct fsj_check {
  * With ctx (the context pol was made from; may be NULL), a resolved effect
  * is decided by fsjail_explain_decide(), the one decision explain uses:
  * the seccomp listener's repository rules (repoexplain.h) and a grant
- * not in force (inforce.h) turn an allow into REFUSED, with d->why.
+ * not in force (inforce.h) turn an allow into REFUSED, with d->why;
+ * execute without read is MISSING read instead, and a path absent at
+ * start that no earlier effect creates stays ALLOWED (the command meets
+ * ENOENT there), d->why saying the grant is not in force.
  * Overall: REFUSE when any effect is refused, ALLOW when every effect is
  * allowed and fx->complete, PROMPT otherwise. Fills *out (release with
  * fsj_check_release()); the rule pointers borrow from pol or are static. */
