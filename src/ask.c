@@ -382,7 +382,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		effects_release(&fx);
 		return FSJ_EXIT_ERROR;
 	}
-	effects_decide(&fx, pol, ctx->env.cwd, &chk);
+	effects_decide(&fx, pol, ctx->env.cwd, ctx, &chk);
 
 	switch (chk.overall) {
 	case FSJ_OVERALL_ALLOW:
@@ -392,10 +392,12 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 			const struct fsj_effect_decision *d = &chk.d[i];
 			if (d->verdict != FSJ_VERDICT_REFUSED)
 				continue;
-			fprintf(stderr, "fsjail: refused: %s %s (%s%s%s)\n",
+			/* the listener's rules have an id, no path */
+			fprintf(stderr, "fsjail: refused: %s %s (%s%s%s)%s%s\n",
 				fsj_effect_cap_name(fx.v[i].cap), fx.v[i].path ? fx.v[i].path : "?",
 				fsj_level_name(d->level), d->rule ? " " : "",
-				d->rule ? d->rule->path : "");
+				!d->rule ? "" : d->rule->path ? d->rule->path : d->rule->id,
+				d->why ? ": " : "", d->why ? d->why : "");
 			audit(ctx, session, line, fsj_effect_cap_name(fx.v[i].cap), fx.v[i].path,
 			      "deny", "policy", d->rule ? d->rule->id : NULL);
 		}

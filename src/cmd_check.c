@@ -14,6 +14,8 @@
  *                    "decision": "allowed"|"missing"|"refused",
  *                    "level": "protected"|"explicit"|"baseline"|"default",
  *                    "rule": {source, id?, path, resolved, recursive, origin?}|null,
+ *                    "reason": str (only where the policy's allow does not
+ *                              hold in a run: listener, grant not in force),
  *                    "held_by_tier": bool, "recursive": bool } ],
  *     "missing": [ { "path", "capability" } ] }
  * start/end are byte offsets of the effect's source text in the line. */
@@ -53,8 +55,9 @@ static void print_text(FILE *out, enum fsj_tier tier, const struct fsj_effects *
 			if (r) {
 				if (r->id)
 					fprintf(out, " '%s'", r->id);
-				fprintf(out, " %s%s", r->path,
-					r->recursive ? "" : " (this path only)");
+				if (r->path)
+					fprintf(out, " %s%s", r->path,
+						r->recursive ? "" : " (this path only)");
 				if (r->origin)
 					fprintf(out, " [%s]", r->origin);
 			} else if (d->level == FSJ_LEVEL_DEFAULT &&
@@ -62,6 +65,8 @@ static void print_text(FILE *out, enum fsj_tier tier, const struct fsj_effects *
 				fprintf(out, " (nothing grants it)");
 			}
 		}
+		if (d->why)
+			fprintf(out, ": %s", d->why);
 		fprintf(out, "  (%s: %s)\n", e->program ? e->program : "shell", e->text);
 	}
 	if (!fx->complete)
@@ -196,7 +201,7 @@ int cmd_check(int argc, char **argv)
 		fsj_ctx_release(&ctx);
 		return FSJ_EXIT_ERROR;
 	}
-	effects_decide(&fx, pol, cwd, &chk);
+	effects_decide(&fx, pol, cwd, &ctx, &chk);
 
 	if (json) {
 		cJSON *root = fsjail_json_check(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);

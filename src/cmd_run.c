@@ -14,6 +14,7 @@
 #include "backup_inherited.h"
 #include "broker.h"
 #include "cmd.h"
+#include "inforce.h"
 #include "landlock.h"
 #include "launch.h"
 #include "notify.h"
@@ -105,7 +106,8 @@ static bool repos_unchanged(const struct fsj_ctx *ctx, const struct broker *brok
 
 /* The command itself was refused execution (EACCES) at found, where
  * fsjail's PATH search finds it (launch_last_exec_denied()): when pol
- * does not grant executing it, record that as a refusal of the run, so
+ * does not grant executing it (or grants it without read, which Landlock
+ * needs too), record that as a refusal of the run, so
  * the summary names the level, the rule and the grant. Landlock refuses
  * an exec unseen (fsjail(1) REFUSALS): this one fsjail can tell. */
 static void exec_refused(const struct fsj_policy *pol, const char *found)
@@ -113,15 +115,24 @@ static void exec_refused(const struct fsj_policy *pol, const char *found)
 	cleanup_free char *cwd = getcwd(NULL, 0), *abs = NULL, *res = NULL;
 	struct fsj_decision d;
 	struct refusal r;
+	enum fsj_cap cap = FSJ_CAP_EXECUTE;
 
 	if (!cwd || path_normalize(found, strlen(found), NULL, cwd, &abs) != PATH_OK)
 		return;
 	res = path_resolve(abs);
 	policy_decide(pol, abs, res, FSJ_CAP_EXECUTE, &d);
-	if (d.allowed)
-		return; /* not the policy: a mode, a noexec mount */
+	if (d.allowed) {
+		/* execute granted, read not: Landlock refuses it all the same
+		 * (inforce.h); read is what is missing */
+		cleanup_free char *off = fsj_exec_without_read(pol, abs, res);
+
+		if (!off)
+			return; /* not the policy: a mode, a noexec mount */
+		cap = FSJ_CAP_READ;
+		policy_decide(pol, abs, res, cap, &d);
+	}
 	memset(&r, 0, sizeof(r));
-	r.cap = FSJ_CAP_EXECUTE;
+	r.cap = cap;
 	r.path = res;
 	r.reason = "policy";
 	r.comm = "fsjail";
@@ -374,6 +385,17 @@ int cmd_run(int argc, char **argv)
 	}
 	/* what fsjail writes its records to is not the command's to rewrite */
 	runmsg_protect(&msg, ctx.env.cwd, pol);
+	/* an execute grant without read is not in force (inforce.h) */
+	if (!msg.quiet && backend == FSJ_BACKEND_LANDLOCK && ctx.enforce != FSJ_ENFORCE_OFF) {
+		struct strbuf w = STRBUF_INIT;
+
+		status_exec_read_warn(&ctx, pol, &w);
+		for (char *l = w.buf, *nl; l && *l; l = nl + 1) {
+			nl = strchr(l, '\n');
+			fprintf(stderr, "fsjail: warning: %.*s\n", (int)(nl - l), l);
+		}
+		sb_release(&w);
+	}
 	timing_mark("policy");
 	/* The broker (broker.h): its socket is made before the profile is
 	 * compiled, so that the Seatbelt profile can name it (the -D

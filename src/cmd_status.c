@@ -231,6 +231,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	if (backend == FSJ_BACKEND_LANDLOCK && ctx.config.protect_repository)
 		status_repos_listener_json(root, sandbox_listener_expected(NULL));
 	status_grants_warn(&ctx, &warnings);
+	status_exec_read_warn(&ctx, pol, &warnings);
 	status_exe_warn(pol, &warnings);
 	if (warnings.len)
 		cJSON_AddItemToObject(root, "warnings", lines_json(&warnings));

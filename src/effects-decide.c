@@ -2,11 +2,15 @@
  * policy (DESIGN.md section 11): per effect, and overall. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "effects-int.h"
+#include "fsjail-int.h"
 #include "inforce.h"
+#include "repoexplain.h"
 
 /* ---- decision ------------------------------------------------------------ */
 
@@ -92,11 +96,32 @@ static const struct fsj_rule *denied_beneath(const struct fsj_policy *pol, const
 	return NULL;
 }
 
+/* Whether path (resolved its resolved spelling, or NULL) is not there now. */
+static bool absent_at_start(const char *path, const char *resolved)
+{
+	struct stat st;
+
+	return lstat(resolved ? resolved : path, &st) < 0 && errno == ENOENT;
+}
+
+/* Whether an effect of fx before index i creates path or a folder above it. */
+static bool made_earlier(const struct fsj_effects *fx, size_t i, const char *path)
+{
+	for (size_t k = 0; k < i; k++) {
+		const struct fsj_effect *e = &fx->v[k];
+
+		if (e->cap == FSJ_CAP_CREATE && e->path && path_covers(e->path, path))
+			return true;
+	}
+	return false;
+}
+
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
-		    struct fsj_check *out)
+		    const struct fsj_ctx *ctx, struct fsj_check *out)
 {
 	size_t mcap = 0;
 	bool any_refused = false, all_allowed = true;
+	bool listener = ctx && fsjail_explain_listener(ctx, pol);
 
 	memset(out, 0, sizeof(*out));
 	out->d = xcalloc(fx->n + 1, sizeof(*out->d));
@@ -134,7 +159,54 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				all_allowed = false;
 			continue;
 		}
-		policy_decide(pol, where, d->resolved, (enum fsj_cap)e->cap, &dec);
+		if (ctx && e->status == FSJ_EFFECT_RESOLVED && e->path) {
+			/* what explain says is what the run does: the same decision */
+			struct repoexplain rx = { 0 };
+
+			fsjail_explain_decide(ctx, pol, listener, where, d->resolved,
+					      (enum fsj_cap)e->cap, &dec, &rx, &d->why);
+			if (rx.rule) {
+				free(d->why);
+				d->why = rx.reason;
+				d->level = FSJ_LEVEL_PROTECTED;
+				d->rule = rx.rule;
+				d->verdict = FSJ_VERDICT_REFUSED;
+				any_refused = true;
+				all_allowed = false;
+				continue;
+			}
+			if (d->why) { /* an allow not in force */
+				struct fsj_decision rd;
+				bool all_allowed_before = all_allowed;
+
+				d->level = dec.level;
+				d->rule = dec.rule;
+				all_allowed = false;
+				/* execute without read (fsj_exec_without_read()):
+				 * a grant of read makes it hold */
+				if (e->cap == FSJ_CAP_EXECUTE && !pol->darwin) {
+					policy_decide(pol, where, d->resolved, FSJ_CAP_READ, &rd);
+					if (!rd.allowed && !refused(pol, &rd, FSJ_CAP_READ)) {
+						d->verdict = FSJ_VERDICT_MISSING;
+						add_missing(out, &mcap, where, FSJ_CAP_READ);
+						continue;
+					}
+				}
+				/* a path absent now under a grant not in force: the
+				 * command meets only ENOENT there, unless the line
+				 * makes it first (then Landlock refuses it) */
+				if (absent_at_start(where, d->resolved) && !made_earlier(fx, i, where)) {
+					d->verdict = FSJ_VERDICT_ALLOWED; /* d->why says the rest */
+					all_allowed = all_allowed_before;
+					continue;
+				}
+				d->verdict = FSJ_VERDICT_REFUSED;
+				any_refused = true;
+				continue;
+			}
+		} else {
+			policy_decide(pol, where, d->resolved, (enum fsj_cap)e->cap, &dec);
+		}
 		d->level = dec.level;
 		d->rule = dec.rule;
 		if (e->recursive && e->status == FSJ_EFFECT_RESOLVED) {
@@ -197,8 +269,10 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 
 void fsj_check_release(struct fsj_check *c)
 {
-	for (size_t i = 0; i < c->n; i++)
+	for (size_t i = 0; i < c->n; i++) {
 		free(c->d[i].resolved);
+		free(c->d[i].why);
+	}
 	for (size_t i = 0; i < c->n_missing; i++)
 		free(c->missing[i].path);
 	free(c->d);

@@ -127,6 +127,8 @@ struct fsj_effect_decision {
 	const struct fsj_rule *rule;   /* the deciding rule, NULL at the default level */
 	char *resolved;                /* path_resolve() of the path decided on, or NULL */
 	bool by_tier;                  /* opaque code allowed because the tier holds it */
+	char *why;                     /* why a run refuses what the policy allows (the
+					* listener's reason, a grant not in force), or NULL */
 };
 
 struct fsj_missing {
@@ -157,11 +159,19 @@ struct fsj_check {
  * recursive resolved effect is REFUSED too when a protected rule, or an
  * explicit rule denying its capability, lies at or beneath its path
  * (`rm -rf /` can never be granted whole).
+ * With ctx (the context pol was made from; may be NULL), a resolved effect
+ * is decided by fsjail_explain_decide(), the one decision explain uses:
+ * the seccomp listener's repository rules (repoexplain.h) and a grant
+ * not in force (inforce.h) turn an allow into REFUSED, with d->why;
+ * execute without read is MISSING read instead, and a path absent at
+ * start that no earlier effect creates stays ALLOWED (the command meets
+ * ENOENT there), d->why saying the grant is not in force.
  * Overall: REFUSE when any effect is refused, ALLOW when every effect is
  * allowed and fx->complete, PROMPT otherwise. Fills *out (release with
- * fsj_check_release()); the rule pointers borrow from pol. */
+ * fsj_check_release()); the rule pointers borrow from pol or are static. */
+struct fsj_ctx;
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol,
-		    const char *cwd, struct fsj_check *out);
+		    const char *cwd, const struct fsj_ctx *ctx, struct fsj_check *out);
 void fsj_check_release(struct fsj_check *c);
 
 /* "allowed", "missing", "refused"; "allow", "prompt", "refuse". Static. */

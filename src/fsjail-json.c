@@ -13,6 +13,14 @@
 #include "repoexplain.h"
 #include "sandbox.h"
 
+static void add_str_or_null(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
 cJSON *fsjail_json_rule(const struct fsj_rule *r)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -20,8 +28,8 @@ cJSON *fsjail_json_rule(const struct fsj_rule *r)
 	cJSON_AddStringToObject(o, "source", fsj_source_name(r->source));
 	if (r->id)
 		cJSON_AddStringToObject(o, "id", r->id);
-	cJSON_AddStringToObject(o, "path", r->path);
-	cJSON_AddStringToObject(o, "resolved", r->resolved);
+	add_str_or_null(o, "path", r->path); /* NULL: the listener's rules */
+	add_str_or_null(o, "resolved", r->resolved);
 	cJSON_AddBoolToObject(o, "recursive", r->recursive);
 	if (r->origin)
 		cJSON_AddStringToObject(o, "origin", r->origin);
@@ -66,10 +74,12 @@ void fsjail_explain_decide(const struct fsj_ctx *ctx, const struct fsj_policy *p
 		*d = (struct fsj_decision){ false, FSJ_LEVEL_PROTECTED, NULL, false };
 	/* a Mac's rules match paths, existing or not; Landlock's only paths
 	 * that exist */
-	if (!pol->darwin)
+	if (!pol->darwin) {
 		*off = fsj_grant_not_in_force(d, pol->enforced,
 					      fsj_listener_carries(ctx->config.backup_enabled), cap);
-	else if (cap == FSJ_CAP_EXECUTE && d->allowed)
+		if (!*off && cap == FSJ_CAP_EXECUTE && d->allowed)
+			*off = fsj_exec_without_read(pol, norm, resolved);
+	} else if (cap == FSJ_CAP_EXECUTE && d->allowed)
 		*off = fsj_exec_not_in_force(pol, resolved);
 }
 
@@ -129,14 +139,6 @@ unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_ctx *ctx,
 	return allowed;
 }
 
-static void add_str_or_null(cJSON *o, const char *k, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
-		cJSON_AddNullToObject(o, k);
-}
-
 cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
 			 const struct fsj_ctx *ctx, const struct fsj_effects *fx,
 			 const struct fsj_check *chk)
@@ -172,6 +174,8 @@ cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
 			cJSON_AddItemToObject(o, "rule", fsjail_json_rule(d->rule));
 		else
 			cJSON_AddNullToObject(o, "rule");
+		if (d->why)
+			cJSON_AddStringToObject(o, "reason", d->why);
 		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);
 		cJSON_AddBoolToObject(o, "recursive", e->recursive);
 		cJSON_AddItemToArray(effects, o);

@@ -399,7 +399,7 @@ int fsjail_check(fsjail_policy *p, const char *line, size_t len, const char *cwd
 	eo.path_env = getenv("PATH");
 	if (effects_analyze(text, len, &eo, &fx, &e) < 0)
 		return error_make(err, -EINVAL, e.text, NULL);
-	effects_decide(&fx, p->pol, dir, &chk);
+	effects_decide(&fx, p->pol, dir, &p->ctx, &chk);
 	verdict = chk.overall == FSJ_OVERALL_ALLOW	  ? FSJAIL_ALLOW
 		  : chk.overall == FSJ_OVERALL_PROMPT ? FSJAIL_PROMPT
 						      : FSJAIL_REFUSE;

@@ -75,6 +75,20 @@ char *fsj_exec_not_in_force(const struct fsj_policy *pol, const char *resolved)
 	return xstrdup("not in force: Seatbelt never runs setuid or setgid programs");
 }
 
+char *fsj_exec_without_read(const struct fsj_policy *pol, const char *norm, const char *resolved)
+{
+	struct fsj_decision r;
+	const unsigned both = FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_EXECUTE);
+
+	if (pol->darwin || !norm || (pol->enforced & both) != both)
+		return NULL;
+	policy_decide(pol, norm, resolved, FSJ_CAP_READ, &r);
+	if (r.allowed)
+		return NULL;
+	return xstrdup("not in force: Landlock executes a file only where read is granted too "
+		       "(execve opens it for reading); grant read,execute");
+}
+
 void fsj_rule_print(FILE *out, const struct fsj_rule *r)
 {
 	fprintf(out, "%s", fsj_source_name(r->source));

@@ -36,6 +36,15 @@ unsigned fsj_listener_carries(bool backup_enabled);
  * that is here is known. */
 char *fsj_exec_not_in_force(const struct fsj_policy *pol, const char *resolved);
 
+/* Why an allowed execute at path (norm normalised, resolved its resolved
+ * spelling; NULL for none) under pol does not hold on Linux, as a new
+ * string (caller frees), or NULL: Landlock's execve() opens the file for
+ * reading, so it needs read (LANDLOCK_ACCESS_FS_READ_FILE) granted there
+ * too whenever the tier enforces read. fsjail does not add read to an
+ * execute grant (fsjail.yaml(5) RULES): it says so here, for explain,
+ * check, status and the run's summary. NULL off Linux (pol->darwin). */
+char *fsj_exec_without_read(const struct fsj_policy *pol, const char *norm, const char *resolved);
+
 /* Print rule r as "SOURCE 'ID' PATH (this path only) -> RESOLVED [ORIGIN]"
  * to out, without a newline. */
 void fsj_rule_print(FILE *out, const struct fsj_rule *r);

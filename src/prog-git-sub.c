@@ -223,7 +223,7 @@ static void git_remote(struct git *g, struct parsed *p)
 	prog_git_churn(g, prog_git_meta_dir(g));
 }
 
-/* worktree add PATH creates PATH and writes <gitdir>/worktrees; remove
+/* worktree add PATH creates PATH, PATH/.git and writes <gitdir>/worktrees; remove
  * deletes PATH; move A B; list and prune only touch <gitdir>. */
 static void git_worktree(struct git *g, struct parsed *p)
 {
@@ -233,8 +233,17 @@ static void git_worktree(struct git *g, struct parsed *p)
 		return;
 	prog_git_churn(g, prog_git_meta_dir(g));
 	if (w_is(w0, "add") && p->nops > 1) {
-		effects_emit(g->a, &g->c, M_CREATE, p->ops[1]);
-		prog_git_at(g, M_CREATE, NULL, git_word_dir(g, p->ops[1]));
+		const struct word *w = p->ops[1];
+
+		effects_emit(g->a, &g->c, M_CREATE, w);
+		/* the worktree's .git file, which the listener's repository
+		 * rules decide (check asks them: repoexplain.h) */
+		if (w_path_known(w))
+			prog_git_at(g, M_CREATE,
+				    prog_git_join(g, shword_path(g->a, g->c.cwd, w->lit, w->len),
+						  ".git"),
+				    NULL);
+		prog_git_at(g, M_CREATE, NULL, git_word_dir(g, w));
 		prog_git_hooks(g, "post-checkout");
 	} else if (w_is(w0, "remove") && p->nops > 1) {
 		effects_emit(g->a, &g->c, M_DELETE, p->ops[1]);
@@ -384,6 +393,18 @@ static const struct word *git_new_dir(struct git *g, const struct parsed *p, boo
 	return w;
 }
 
+/* A bare repository made in the folder dir: a HEAD made in a folder there
+ * now (the listener's rule 'repository-discovery' decides it under the
+ * workspace); git makes refs/ before HEAD in a folder it makes itself,
+ * which the listener allows, so nothing is said for one absent now. */
+static void git_bare_head(struct git *g, const char *dir)
+{
+	const char *head = prog_git_join(g, dir, "HEAD");
+
+	if (effects_kind(g->a, dir) == 2 && effects_kind(g->a, head) == 0)
+		prog_git_at(g, M_CREATE, head, NULL);
+}
+
 /* init [DIR] and clone URL [DIR]: DIR is created (init: written when it
  * exists), and so is what git puts inside it. */
 static void git_create_repo(struct git *g, struct parsed *p)
@@ -422,6 +443,11 @@ static void git_create_repo(struct git *g, struct parsed *p)
 	}
 	if (!progopt_has(p, 0, "bare") && !sep && !(clone && progopt_has(p, 0, "mirror")))
 		dp = prog_git_join(g, dp, ".git");
+	else if (!sep)
+		git_bare_head(g, dp);
+	/* init again in a repository: git rewrites its config */
+	if (!clone && !sep && effects_kind(g->a, prog_git_join(g, dp, "config")) == 1)
+		prog_git_at(g, M_WRITE, prog_git_join(g, dp, "config"), NULL);
 	prog_git_at(g, M_CREATE, NULL, dp);
 	prog_git_at(g, M_WRITE, NULL, dp);
 	if (clone && !progopt_has(p, 'n', "no-checkout") && !progopt_has(p, 0, "bare"))

@@ -7,6 +7,7 @@
 
 #include "repoexplain.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,12 +61,16 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 	struct repoguard rg;
 	cleanup_free char *dir = NULL;
 	struct stat st;
-	bool exists;
+	bool exists, made;
 
 	if (!path || path[0] != '/' || strcmp(path, "/") == 0 ||
 	    !(FSJ_CAPBIT(cap) & FSJ_CAPS_MODIFY))
 		return false;
 	dir = path_dirname(path);
+	/* a folder not there now is one the command makes in its run
+	 * (notify_made_here()): the listener lets it hold a .git file (a
+	 * HEAD too, but only once refs/ is there: not known from a path) */
+	made = lstat(dir, &st) < 0 && errno == ENOENT;
 	exists = lstat(path, &st) == 0;
 	if (cap == FSJ_CAP_WRITE && exists && !writes_trapped && S_ISREG(st.st_mode))
 		return false; /* not trapped: the kernel's rules alone decide */
@@ -91,7 +96,7 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 				      xasprintf("%s names the gitdir of a linked worktree or "
 						"submodule: delete only",
 						path));
-		if (cap == FSJ_CAP_CREATE && !(workspace && path_covers(workspace, path)))
+		if (cap == FSJ_CAP_CREATE && !made && !(workspace && path_covers(workspace, path)))
 			return refuse(
 				out, &meta_rule,
 				xstrdup("a .git file in a folder the command did not make "

@@ -24,7 +24,9 @@ struct repoexplain {
 /* Whether the listener refuses cap (write, create or delete; the other
  * capabilities are never its business) on path (absolute, normalised)
  * in a run whose workspace is workspace (absolute; may be NULL), when
- * the policy allows it. writes_trapped: whether writes to an existing
+ * the policy allows it. A folder absent now is taken for one the command
+ * makes in its run (the listener's made set): it may hold a .git file.
+ * writes_trapped: whether writes to an existing
  * file reach the listener (backups on; with backups off the filter
  * traps creating calls only, notify-filter.c). Fills *out and returns
  * true when it refuses; else false and *out is untouched. */

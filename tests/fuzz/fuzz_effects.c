@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    e->cap);
 		}
 	}
-	effects_decide(&fx, pol, "/w", &chk);
+	effects_decide(&fx, pol, "/w", NULL, &chk);
 	FUZZ_ASSERT(chk.n == fx.n, "%zu decisions for %zu effects", chk.n, fx.n);
 	fsj_check_release(&chk);
 	effects_release(&fx);

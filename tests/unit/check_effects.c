@@ -295,7 +295,7 @@ static void decide_line(const char *line, struct fsj_policy *pol, struct decided
 	struct fsj_error err;
 
 	ck_assert_int_eq(effects_analyze(line, strlen(line), &stub_opts, &out->fx, &err), 0);
-	effects_decide(&out->fx, pol, "/w", &out->chk);
+	effects_decide(&out->fx, pol, "/w", NULL, &out->chk);
 }
 
 static void decided_release(struct decided *d)

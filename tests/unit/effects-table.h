@@ -755,7 +755,7 @@ static const struct {
 	  "read /w/.git; read /w; create ?/w/out; create /w/out" },
 	{ "git worktree add ../wt main",
 	  "read /w/.git; read /w; create ?/w/.git; write ?/w/.git; "
-	  "delete ?/w/.git; create ?/wt; create /wt" },
+	  "delete ?/w/.git; create /wt/.git; create ?/wt; create /wt" },
 	/* a GIT_* variable moves the repository: its folders are not known */
 	{ "GIT_DIR=/etc/x git config a.b c",
 	  "create ?-; write ?-; delete ?-" },
