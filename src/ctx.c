@@ -24,6 +24,7 @@
 #include "repometa.h"
 #include "session.h"
 #include "timing.h"
+#include "toolcache.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -43,6 +44,8 @@ void fsj_ctx_release(struct fsj_ctx *ctx)
 	if (ctx->repos)
 		repometa_release(ctx->repos);
 	free(ctx->repos);
+	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
+		free(ctx->private_cache[i]);
 	memset(ctx, 0, sizeof(*ctx));
 	fsj_config_init(&ctx->config);
 }
@@ -65,6 +68,22 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 				 ll_devshm_available()
 			 ? DEVSHM_PATH
 			 : NULL;
+	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
+		v->private_cache[i] = workspace ? ctx->private_cache[i] : NULL;
+}
+
+/* The tool caches the run gets its own copy of (toolcache.h): not for
+ * another platform's policy, nor where a mount there would hide the
+ * workspace, the temporary or state folder or fsjail's own files. */
+static void ctx_private_caches(struct fsj_ctx *ctx)
+{
+	const char *keep[] = { ctx->workspace, ctx->env.tmpdir, ctx->env.state_dir,
+			       ctx->env.config_dir, ctx->env.config_file, ctx->env.rules_file };
+
+	if (ctx->env.foreign || !ctx->workspace)
+		return;
+	toolcache_decide(ctx->env.home, keep, sizeof(keep) / sizeof(keep[0]),
+			 ll_abi() > 0 && ll_masks_available(), ctx->private_cache);
 }
 
 /* The protected rule of the baseline that refuses writes at path (either
@@ -251,6 +270,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		ctx->workspace_error = xstrdup(err->text);
 	}
 	timing_mark("workspace");
+	ctx_private_caches(ctx);
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;

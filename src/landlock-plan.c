@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "devshm.h"
+#include "toolcache.h"
 #include "landlock-int.h"
 #include "path.h"
 #include "path-absent.h"
@@ -486,6 +487,34 @@ size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folder
 	return plan->n_expanded;
 }
 
+/* A change granted at a tool cache folder the run gets its own copy of
+ * (toolcache.h) is granted on that copy: the grant makes ll_apply() mount
+ * it. A mask beneath such a folder would not reach into the overlay (its
+ * lower layer is the host's folder, without the mounts on it): then the
+ * copy is not made and the changes are taken back (fail closed). */
+static void plan_private_caches(struct ll_plan *plan)
+{
+	const uint64_t look = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
+			      LANDLOCK_ACCESS_FS_EXECUTE;
+	struct strvec pc = { 0 };
+
+	for (size_t i = 0; i < plan->n_rules; i++) {
+		struct ll_rule *r = &plan->rules[i];
+		bool masked = false;
+
+		if (toolcache_index(r->path) < 0 || !r->is_dir || !(r->access & ~look))
+			continue;
+		for (size_t m = 0; m < plan->n_masks; m++)
+			if (path_covers(r->path, plan->masks[m].path))
+				masked = true;
+		if (masked)
+			r->access &= look;
+		else
+			ll_strvec_push(&pc, xstrdup(r->path));
+	}
+	plan->private_caches = strvec_take_sorted(&pc, &plan->n_private_caches);
+}
+
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct ll_plan *plan,
 	       struct fsj_error *err)
 {
@@ -562,6 +591,7 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 		     ~(uint64_t)(LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
 				 LANDLOCK_ACCESS_FS_EXECUTE)))
 			plan->private_shm = true;
+	plan_private_caches(plan);
 
 	take_expansions(&cx, plan);
 	plan->undeletable = strvec_take_sorted(&cx.undeletable, &plan->n_undeletable);
@@ -610,5 +640,8 @@ void ll_plan_release(struct ll_plan *plan)
 	for (size_t i = 0; i < plan->n_undeletable; i++)
 		free(plan->undeletable[i]);
 	free(plan->undeletable);
+	for (size_t i = 0; i < plan->n_private_caches; i++)
+		free(plan->private_caches[i]);
+	free(plan->private_caches);
 	memset(plan, 0, sizeof(*plan));
 }

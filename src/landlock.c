@@ -23,6 +23,7 @@
 #endif
 
 #include "devshm.h"
+#include "toolcache.h"
 #include "landlock-int.h"
 #include "mask.h"
 #include "path.h"
@@ -296,6 +297,9 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	}
 	if (plan->private_shm)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
+	for (size_t i = 0; i < plan->n_private_caches; i++)
+		fprintf(out, "private %s (the run's own copy of a tool cache)\n",
+			plan->private_caches[i]);
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
 			plan->expanded_why[i]);
@@ -377,6 +381,21 @@ static int add_path_rule(const struct ll_plan *plan, int ruleset, const struct l
  * supervisor's privileges. Masks first (mounting is impossible once
  * Landlock restricts us), then no_new_privs, then the ruleset; nothing of
  * the command runs until this returns 0. */
+/* The run's own copy of one tool cache folder (toolcache.h), before its
+ * Landlock rule is opened (on the copy then). A folder gone since compile
+ * has no rule either (add_path_rule()); anything else fails the run: the
+ * grant must never land on the host's folder. */
+static int cache_mount(const char *path, struct fsj_error *err)
+{
+	if (toolcache_mount(path) != TOOLCACHE_NONE || errno == ENOENT)
+		return 0;
+	return fsj_error_set(err, NULL, 0, 0,
+			     "private tool cache: cannot mount over '%s': %s\n"
+			     "hint: FSJAIL_NO_MOUNT_MASKS=1 runs without a mount namespace "
+			     "(the tool caches are then refused)",
+			     path, strerror(errno));
+}
+
 int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 {
 	struct ll_ruleset_attr attr = {
@@ -389,7 +408,7 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
-	if (plan->n_masks || plan->private_shm) {
+	if (plan->n_masks || plan->private_shm || plan->n_private_caches) {
 		if (mask_ns_enter(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_masks; i++)
@@ -398,6 +417,9 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 		/* over any mask on the host's /dev/shm: none of it stays in view */
 		if (plan->private_shm && devshm_mount(err) < 0)
 			return -1;
+		for (size_t i = 0; i < plan->n_private_caches; i++)
+			if (cache_mount(plan->private_caches[i], err) < 0)
+				return -1;
 		if (mask_seal(err) < 0)
 			return -1;
 	}

@@ -56,6 +56,10 @@ struct ll_plan {
 	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
 	size_t n_undeletable;
 	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
+	/* rules granting changes at these tool cache folders: apply lays the
+	 * run's private copy over each first (toolcache.h); sorted */
+	char **private_caches;
+	size_t n_private_caches;
 };
 struct ll_opts {
 	int abi;                /* target ABI (>= 1) */
