@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "landlock.h"
 #include "mask.h"
 #include "path.h"
 #include "toolcache.h"
@@ -90,6 +91,25 @@ bool toolcache_covers(const char *path)
 		if (eligible[i] && path_covers(eligible[i], path))
 			return true;
 	return false;
+}
+
+const char *toolcache_why_refused(const char *path, bool chosen)
+{
+	cleanup_fd int fd = -1;
+	struct stat st;
+
+	if (chosen)
+		return "a rule hides something in it (a mount mask), or the mount failed here";
+	if (!ll_masks_available())
+		return "no mount namespace for the sandbox here";
+	if (lstat(path, &st) < 0)
+		return "absent on the host (never made there)";
+	fd = mask_open_exact(path);
+	if (fd < 0 && errno == ELOOP)
+		return "a symlink in its path";
+	if (fd < 0 || !S_ISDIR(st.st_mode))
+		return "not a folder";
+	return "it would hide the workspace, the temporary folder or fsjail's own files";
 }
 
 const char *toolcache_how_name(enum toolcache_how how)

@@ -75,6 +75,11 @@ enum toolcache_how toolcache_mount(const char *path);
  * namespace or the tmpfs can be made. */
 enum toolcache_how toolcache_probe(const char *path);
 
+/* Why the cache folder path (absolute) is not the run's own copy: a
+ * static sentence. eligible: toolcache_decide() chose it (then the plan
+ * left it out, or the mount failed). */
+const char *toolcache_why_refused(const char *path, bool eligible);
+
 /* "overlay", "tmpfs" or "refused" */
 const char *toolcache_how_name(enum toolcache_how how);
 
