@@ -105,7 +105,7 @@ const char *toolcache_why_refused(const char *path, bool chosen)
 	if (lstat(path, &st) < 0)
 		return "absent on the host (never made there)";
 	fd = mask_open_exact(path);
-	if (fd < 0 && errno == ELOOP)
+	if ((fd < 0 && errno == ELOOP) || S_ISLNK(st.st_mode))
 		return "a symlink in its path";
 	if (fd < 0 || !S_ISDIR(st.st_mode))
 		return "not a folder";
