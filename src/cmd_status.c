@@ -136,7 +136,7 @@ static void status_tool_caches(cJSON *root, const struct fsj_ctx *ctx, const str
 
 		for (size_t j = 0; plan && j < plan->n_private_caches; j++)
 			if (strcmp(plan->private_caches[j], p) == 0)
-				how = toolcache_probe(p);
+				how = toolcache_probe(p, !(plan->private_cache_bare & (1u << j)));
 		cJSON_AddStringToObject(c, "path", p);
 		cJSON_AddStringToObject(c, "private", toolcache_how_name(how));
 		if (how == TOOLCACHE_NONE)
@@ -644,8 +644,8 @@ static void print_text(const cJSON *root)
 			printf("private to each run: an overlay of the host's, "
 			       "the run's writes vanish with it\n");
 		else if (strcmp(how, "tmpfs") == 0)
-			printf("private to each run: an empty tmpfs (no overlay here), "
-			       "gone with the run\n");
+			printf("private to each run: an empty tmpfs (no overlay here, or a "
+			       "rule masks something in it), gone with the run\n");
 		else
 			printf("refused: %s\n", js(c, "why"));
 	}

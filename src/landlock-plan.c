@@ -487,32 +487,29 @@ size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folder
 	return plan->n_expanded;
 }
 
-/* A change granted at a tool cache folder the run gets its own copy of
- * (toolcache.h) is granted on that copy: the grant makes ll_apply() mount
- * it. A mask beneath such a folder would not reach into the overlay (its
- * lower layer is the host's folder, without the mounts on it): then the
- * copy is not made and the changes are taken back (fail closed). */
+/* Every tool cache folder the run gets its own copy of (toolcache.h):
+ * the baseline grants changes there whatever the rules, so the copy is
+ * always made, never left to the host's folder (the listener acts on the
+ * command's view too). A mask beneath one would not reach into an overlay
+ * (its lower layer is the host's folder, without the mounts on it): that
+ * folder gets an empty tmpfs, where nothing of the host's is in view. */
 static void plan_private_caches(struct ll_plan *plan)
 {
-	const uint64_t look = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
-			      LANDLOCK_ACCESS_FS_EXECUTE;
 	struct strvec pc = { 0 };
 
-	for (size_t i = 0; i < plan->n_rules; i++) {
-		struct ll_rule *r = &plan->rules[i];
-		bool masked = false;
+	for (size_t i = 0; i < TOOLCACHE_N; i++) {
+		const char *c = toolcache_path(i);
 
-		if (toolcache_index(r->path) < 0 || !r->is_dir || !(r->access & ~look))
+		if (!c)
 			continue;
 		for (size_t m = 0; m < plan->n_masks; m++)
-			if (path_covers(r->path, plan->masks[m].path))
-				masked = true;
-		if (masked)
-			r->access &= look;
-		else
-			ll_strvec_push(&pc, xstrdup(r->path));
+			if (path_covers(c, plan->masks[m].path))
+				plan->private_cache_bare |= 1u << pc.n;
+		ll_strvec_push(&pc, xstrdup(c));
 	}
-	plan->private_caches = strvec_take_sorted(&pc, &plan->n_private_caches);
+	/* toolcache_defs is sorted by path: so is this */
+	plan->private_caches = pc.v;
+	plan->n_private_caches = pc.n;
 }
 
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct ll_plan *plan,

@@ -298,8 +298,9 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	if (plan->private_shm)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
 	for (size_t i = 0; i < plan->n_private_caches; i++)
-		fprintf(out, "private %s (the run's own copy of a tool cache)\n",
-			plan->private_caches[i]);
+		fprintf(out, "private %s (the run's own copy of a tool cache%s)\n",
+			plan->private_caches[i],
+			plan->private_cache_bare & (1u << i) ? ", empty: a mask lies beneath" : "");
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
 			plan->expanded_why[i]);
@@ -385,9 +386,9 @@ static int add_path_rule(const struct ll_plan *plan, int ruleset, const struct l
  * Landlock rule is opened (on the copy then). A folder gone since compile
  * has no rule either (add_path_rule()); anything else fails the run: the
  * grant must never land on the host's folder. */
-static int cache_mount(const char *path, struct fsj_error *err)
+static int cache_mount(const char *path, bool overlay, struct fsj_error *err)
 {
-	if (toolcache_mount(path) != TOOLCACHE_NONE || errno == ENOENT)
+	if (toolcache_mount(path, overlay) != TOOLCACHE_NONE || errno == ENOENT)
 		return 0;
 	return fsj_error_set(err, NULL, 0, 0,
 			     "private tool cache: cannot mount over '%s': %s\n"
@@ -418,7 +419,8 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 		if (plan->private_shm && devshm_mount(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_private_caches; i++)
-			if (cache_mount(plan->private_caches[i], err) < 0)
+			if (cache_mount(plan->private_caches[i],
+					!(plan->private_cache_bare & (1u << i)), err) < 0)
 				return -1;
 		if (mask_seal(err) < 0)
 			return -1;

@@ -77,12 +77,9 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
 	return n;
 }
 
-int toolcache_index(const char *path)
+const char *toolcache_path(size_t i)
 {
-	for (int i = 0; path && i < TOOLCACHE_N; i++)
-		if (eligible[i] && strcmp(eligible[i], path) == 0)
-			return i;
-	return -1;
+	return i < TOOLCACHE_N ? eligible[i] : NULL;
 }
 
 bool toolcache_covers(const char *path)
@@ -99,7 +96,7 @@ const char *toolcache_why_refused(const char *path, bool chosen)
 	struct stat st;
 
 	if (chosen)
-		return "a rule hides something in it (a mount mask), or the mount failed here";
+		return "the mount failed here";
 	if (!ll_masks_available())
 		return "no mount namespace for the sandbox here";
 	if (lstat(path, &st) < 0)
@@ -178,7 +175,7 @@ static int attach(int mnt, int target)
 	return move_mount(mnt, "", target, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH);
 }
 
-enum toolcache_how toolcache_mount(const char *path)
+enum toolcache_how toolcache_mount(const char *path, bool overlay)
 {
 	cleanup_fd int target = mask_open_exact(path);
 	cleanup_fd int tmp = -1, ov = -1;
@@ -197,6 +194,8 @@ enum toolcache_how toolcache_mount(const char *path)
 	 * the overlay itself, out of the command's reach */
 	if (tmp < 0 || attach(tmp, target) < 0)
 		return TOOLCACHE_NONE;
+	if (!overlay)
+		return TOOLCACHE_TMPFS;
 	if (mkdirat(tmp, "upper", 0700) < 0 || mkdirat(tmp, "work", 0700) < 0 ||
 	    fchmodat(tmp, "upper", st.st_mode & 07777, 0) < 0)
 		goto tmpfs_only;
@@ -215,7 +214,7 @@ tmpfs_only:
 	return TOOLCACHE_TMPFS;
 }
 
-enum toolcache_how toolcache_probe(const char *path)
+enum toolcache_how toolcache_probe(const char *path, bool overlay)
 {
 	pid_t pid;
 	int status;
@@ -228,7 +227,7 @@ enum toolcache_how toolcache_probe(const char *path)
 	if (pid == 0) {
 		if (mask_ns_enter(NULL) < 0)
 			_exit(0);
-		_exit((int)toolcache_mount(path));
+		_exit((int)toolcache_mount(path, overlay));
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
@@ -247,16 +246,18 @@ enum toolcache_how toolcache_probe(const char *path)
 
 #else /* !__linux__ */
 
-enum toolcache_how toolcache_mount(const char *path)
+enum toolcache_how toolcache_mount(const char *path, bool overlay)
 {
 	(void)path;
+	(void)overlay;
 	errno = ENOSYS;
 	return TOOLCACHE_NONE;
 }
 
-enum toolcache_how toolcache_probe(const char *path)
+enum toolcache_how toolcache_probe(const char *path, bool overlay)
 {
 	(void)path;
+	(void)overlay;
 	return TOOLCACHE_NONE;
 }
 

@@ -49,9 +49,9 @@ enum toolcache_how {
 size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep,
 			bool mount_ok, char *out[TOOLCACHE_N]);
 
-/* Index in toolcache_defs of the eligible cache folder that path (absolute,
- * normalised) names exactly, or -1. */
-int toolcache_index(const char *path);
+/* The eligible cache folder i (toolcache_defs order) of the last
+ * toolcache_decide(), or NULL. Owned by this module. */
+const char *toolcache_path(size_t i);
 
 /* true when path lies at or beneath an eligible cache folder: the run's
  * own copy, which backups and the trash leave alone (like /dev/shm). */
@@ -62,18 +62,19 @@ bool toolcache_covers(const char *path);
  * compiled as free of symlinks). The target is opened with
  * RESOLVE_NO_SYMLINKS (mask_open_exact()) and must be a directory; a fresh
  * tmpfs (nosuid, nodev, mode and owner of the folder) is mounted on that
- * descriptor, then an overlay (lower: the host's folder through the same
- * descriptor; upper and work: on that tmpfs, hidden beneath it) on top.
- * When the overlay is refused the tmpfs alone stays. Returns the
+ * descriptor, then, when overlay is true, an overlay (lower: the host's
+ * folder through the same descriptor; upper and work: on that tmpfs,
+ * hidden beneath it) on top. When the overlay is not wanted or refused
+ * the tmpfs alone stays. Returns the
  * enum toolcache_how made; TOOLCACHE_NONE with errno set when nothing was
  * mounted (ENOENT or ENOTDIR: the folder is gone; ELOOP: a symlink).
  * Async-signal-safe apart from nothing: no allocation, no stdio. */
-enum toolcache_how toolcache_mount(const char *path);
+enum toolcache_how toolcache_mount(const char *path, bool overlay);
 
-/* What toolcache_mount() would make at path, tried in a forked child in
- * a fresh mount namespace (for status). TOOLCACHE_NONE when not even the
- * namespace or the tmpfs can be made. */
-enum toolcache_how toolcache_probe(const char *path);
+/* What toolcache_mount(path, overlay) would make, tried in a forked
+ * child in a fresh mount namespace (for status). TOOLCACHE_NONE when not
+ * even the namespace or the tmpfs can be made. */
+enum toolcache_how toolcache_probe(const char *path, bool overlay);
 
 /* Why the cache folder path (absolute) is not the run's own copy: a
  * static sentence. eligible: toolcache_decide() chose it (then the plan

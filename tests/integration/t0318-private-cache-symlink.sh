@@ -6,10 +6,11 @@
 # names the symlink; a cache folder absent on the host (~/.cargo/registry)
 # is not made there; the folders around the caches (~/.npm, ~/.cargo/bin,
 # ~/.cargo/config.toml, ~/.cache) stay refused, while a real cache folder
-# next to the symlink (~/.npm/_logs) is the run's own copy. Run as root
+# next to the symlink (~/.npm/_logs) is the run's own copy, also when a
+# rule denies changes beneath it (an empty tmpfs then). Run as root
 # and again as the ordinary user FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
-plan_user_pass FSJ_CSYM_USER_PASS 4
+plan_user_pass FSJ_CSYM_USER_PASS 5
 setup
 require_landlock
 can_mount_ns || skip_rest_kernel "no mount namespace can be made here"
@@ -65,6 +66,23 @@ assert_out_match "$HOME/.npm/_cacache: refused: a symlink in its path"
 assert_out_match "$HOME/.cache/pip: refused: a symlink in its path"
 assert_out_match "$HOME/.cargo/registry: refused: absent on the host"
 assert_out_match "$HOME/.npm/_logs: private to each run"
+end_test
+
+begin_test "a rule denying changes beneath a cache: the host's folder stays unwritten"
+mkdir -p "$HOME/.npm/_logs/keep" "$HOME/.npm/_logs/other"
+write_rules <<EOF
+rules:
+  - id: keep
+    path: $HOME/.npm/_logs/keep
+    deny: [write, create, delete]
+EOF
+fsj_sh -- 'mkdir -p ~/.npm/_logs/other; echo x >~/.npm/_logs/other/x && echo wrote; echo done'
+assert_out_match "^done$"
+assert_not_exists "$HOME/.npm/_logs/other/x"
+run_cmd "$FSJAIL" status --workspace "$WS"
+assert_out_match "$HOME/.npm/_logs: private to each run: an empty tmpfs"
+clear_rules
+rmdir "$HOME/.npm/_logs/keep" "$HOME/.npm/_logs/other"
 end_test
 
 begin_test "a cache folder that would hide the workspace is not mounted"
