@@ -138,7 +138,9 @@ static void status_tool_caches(cJSON *root, const struct fsj_ctx *ctx, const str
 			if (strcmp(plan->private_caches[j], p) == 0)
 				how = toolcache_probe(p, !(plan->private_cache_bare & (1u << j)));
 		cJSON_AddStringToObject(c, "path", p);
-		cJSON_AddStringToObject(c, "private", toolcache_how_name(how));
+		cJSON_AddStringToObject(c, "private", how == TOOLCACHE_NONE && toolcache_user_claimed(p)
+							      ? "host"
+							      : toolcache_how_name(how));
 		if (how == TOOLCACHE_NONE)
 			cJSON_AddStringToObject(
 				c, "why", toolcache_why_refused(p, ctx->private_cache[i] != NULL));
@@ -646,6 +648,8 @@ static void print_text(const cJSON *root)
 		else if (strcmp(how, "tmpfs") == 0)
 			printf("private to each run: an empty tmpfs (no overlay here, or a "
 			       "rule masks something in it), gone with the run\n");
+		else if (strcmp(how, "host") == 0)
+			printf("the host's folder, as your rules say (%s)\n", js(c, "why"));
 		else
 			printf("refused: %s\n", js(c, "why"));
 	}

@@ -72,9 +72,32 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 		v->private_cache[i] = workspace ? ctx->private_cache[i] : NULL;
 }
 
+/* true when a rule of rs grants a change at, over (recursively) or under
+ * path: the user means the host's folder there. */
+static bool user_grants_change(const struct fsj_ruleset *rs, const char *path)
+{
+	const unsigned change = FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE) |
+				FSJ_CAPBIT(FSJ_CAP_DELETE);
+
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct fsj_rule *r = &rs->rules[i];
+
+		for (int k = 0; k < 2 && (r->allow & change); k++) {
+			const char *p = k ? r->resolved : r->path;
+
+			if (p && (path_covers(path, p) ||
+				  (path_covers(p, path) && (r->recursive || strcmp(p, path) == 0))))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* The tool caches the run gets its own copy of (toolcache.h): not for
  * another platform's policy, nor where a mount there would hide the
- * workspace, the temporary or state folder or fsjail's own files. */
+ * workspace, the temporary or state folder or fsjail's own files, nor
+ * where a rule of the user's (rules file or --grant) grants changes at,
+ * over or under the folder: that user means the host's cache. */
 static void ctx_private_caches(struct fsj_ctx *ctx)
 {
 	const char *keep[] = { ctx->workspace, ctx->env.tmpdir, ctx->env.state_dir,
@@ -84,6 +107,14 @@ static void ctx_private_caches(struct fsj_ctx *ctx)
 		return;
 	toolcache_decide(ctx->env.home, keep, sizeof(keep) / sizeof(keep[0]),
 			 ll_abi() > 0 && ll_masks_available(), ctx->private_cache);
+	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
+		if (ctx->private_cache[i] &&
+		    (user_grants_change(&ctx->rules, ctx->private_cache[i]) ||
+		     user_grants_change(&ctx->session, ctx->private_cache[i]))) {
+			free(ctx->private_cache[i]);
+			ctx->private_cache[i] = NULL;
+			toolcache_drop(i);
+		}
 }
 
 /* The protected rule of the baseline that refuses writes at path (either
@@ -270,7 +301,6 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		ctx->workspace_error = xstrdup(err->text);
 	}
 	timing_mark("workspace");
-	ctx_private_caches(ctx);
 	if (fsj_rules_load(ctx->env.rules_file, ctx->env.home, ctx->workspace, &ctx->rules,
 			   err) < 0)
 		goto err_release;
@@ -282,6 +312,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	for (size_t i = 0; i < opts->n_session; i++)
 		if (session_rule_parse(ctx, opts->session_rules[i], opts->session_deny[i], err) < 0)
 			goto err_release;
+	ctx_private_caches(ctx);
 	timing_mark("rules");
 	if (ctx->config.protect_repository) {
 		ctx->repos = xcalloc(1, sizeof(*ctx->repos));

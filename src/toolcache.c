@@ -40,6 +40,7 @@ const struct toolcache_def toolcache_defs[TOOLCACHE_N] = {
 _Static_assert(TOOLCACHE_N == FSJ_PRIVATE_CACHES, "config.h and toolcache.h disagree");
 
 static char *eligible[TOOLCACHE_N];
+static char *claimed[TOOLCACHE_N]; /* dropped by toolcache_drop() */
 
 static bool dir_exact(const char *path)
 {
@@ -72,9 +73,20 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
 		out[i] = p;
 		free(eligible[i]);
 		eligible[i] = p ? xstrdup(p) : NULL;
+		free(claimed[i]);
+		claimed[i] = NULL;
 		n += p != NULL;
 	}
 	return n;
+}
+
+void toolcache_drop(size_t i)
+{
+	if (i < TOOLCACHE_N) {
+		free(claimed[i]);
+		claimed[i] = eligible[i];
+		eligible[i] = NULL;
+	}
 }
 
 const char *toolcache_path(size_t i)
@@ -90,6 +102,14 @@ bool toolcache_covers(const char *path)
 	return false;
 }
 
+bool toolcache_user_claimed(const char *path)
+{
+	for (size_t i = 0; i < TOOLCACHE_N; i++)
+		if (claimed[i] && strcmp(claimed[i], path) == 0)
+			return true;
+	return false;
+}
+
 const char *toolcache_why_refused(const char *path, bool chosen)
 {
 	cleanup_fd int fd = -1;
@@ -97,6 +117,8 @@ const char *toolcache_why_refused(const char *path, bool chosen)
 
 	if (chosen)
 		return "the mount failed here";
+	if (toolcache_user_claimed(path))
+		return "a rule of yours grants changes there";
 	if (!ll_masks_available())
 		return "no mount namespace for the sandbox here";
 	if (lstat(path, &st) < 0)

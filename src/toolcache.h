@@ -49,6 +49,13 @@ enum toolcache_how {
 size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep,
 			bool mount_ok, char *out[TOOLCACHE_N]);
 
+/* Forget the eligible cache folder i (the user's rules claim it). */
+void toolcache_drop(size_t i);
+
+/* true when path is a cache folder toolcache_drop() forgot since the last
+ * toolcache_decide(): the user's own rules decide there. */
+bool toolcache_user_claimed(const char *path);
+
 /* The eligible cache folder i (toolcache_defs order) of the last
  * toolcache_decide(), or NULL. Owned by this module. */
 const char *toolcache_path(size_t i);

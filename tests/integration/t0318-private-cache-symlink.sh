@@ -7,10 +7,11 @@
 # is not made there; the folders around the caches (~/.npm, ~/.cargo/bin,
 # ~/.cargo/config.toml, ~/.cache) stay refused, while a real cache folder
 # next to the symlink (~/.npm/_logs) is the run's own copy, also when a
-# rule denies changes beneath it (an empty tmpfs then). Run as root
+# rule denies changes beneath it (an empty tmpfs then), and a rule of the
+# user's granting changes over one keeps it the host's. Run as root
 # and again as the ordinary user FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
-plan_user_pass FSJ_CSYM_USER_PASS 5
+plan_user_pass FSJ_CSYM_USER_PASS 6
 setup
 require_landlock
 can_mount_ns || skip_rest_kernel "no mount namespace can be made here"
@@ -83,6 +84,23 @@ run_cmd "$FSJAIL" status --workspace "$WS"
 assert_out_match "$HOME/.npm/_logs: private to each run: an empty tmpfs"
 clear_rules
 rmdir "$HOME/.npm/_logs/keep" "$HOME/.npm/_logs/other"
+end_test
+
+begin_test "a rule of the user's granting changes over a cache keeps it the host's"
+write_rules <<EOF
+rules:
+  - id: npm
+    path: $HOME/.npm
+    allow: [read, write, create, delete]
+EOF
+fsj_sh -- 'echo mine >~/.npm/_logs/mine'
+assert_rc 0
+assert_content "$HOME/.npm/_logs/mine" mine
+run_cmd "$FSJAIL" status --workspace "$WS"
+assert_out_match "$HOME/.npm/_logs: the host's folder, as your rules say"
+clear_rules
+rm -f "$HOME/.npm/_logs/mine"
+tree_sum | diff "$T/before" - >"$T/diff" || fail "the host's files changed: $(head -5 "$T/diff")"
 end_test
 
 begin_test "a cache folder that would hide the workspace is not mounted"
