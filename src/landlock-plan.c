@@ -502,9 +502,12 @@ static void plan_private_caches(struct ll_plan *plan)
 
 		if (!c)
 			continue;
-		for (size_t m = 0; m < plan->n_masks; m++)
+		for (size_t m = 0; m < plan->n_masks; m++) {
 			if (path_covers(c, plan->masks[m].path))
 				plan->private_cache_bare |= 1u << pc.n;
+			else if (path_covers(plan->masks[m].path, c))
+				plan->private_cache_hidden |= 1u << pc.n;
+		}
 		ll_strvec_push(&pc, xstrdup(c));
 	}
 	/* toolcache_defs is sorted by path: so is this */

@@ -378,17 +378,18 @@ static int add_path_rule(const struct ll_plan *plan, int ruleset, const struct l
 	return 0;
 }
 
-/* Trust boundary: the forked child, before exec, still with the
- * supervisor's privileges. Masks first (mounting is impossible once
- * Landlock restricts us), then no_new_privs, then the ruleset; nothing of
- * the command runs until this returns 0. */
-/* The run's own copy of one tool cache folder (toolcache.h), before its
- * Landlock rule is opened (on the copy then). A folder gone since compile
- * has no rule either (add_path_rule()); anything else fails the run: the
- * grant must never land on the host's folder. */
-static int cache_mount(const char *path, bool overlay, struct fsj_error *err)
+/* The run's own copy of the tool cache folder i of plan (toolcache.h),
+ * before the Landlock rules are opened (on the copy then). Not found
+ * beneath a mask above it (the mask hides it: nothing to copy); anything
+ * else that fails, a folder gone or swapped for a symlink since compile
+ * among them, fails the run: the policy's grant there must never land on
+ * the host's folder. Returns 0, or -1 with err set. */
+static int cache_mount(const struct ll_plan *plan, size_t i, struct fsj_error *err)
 {
-	if (toolcache_mount(path, overlay) != TOOLCACHE_NONE || errno == ENOENT)
+	const char *path = plan->private_caches[i];
+
+	if (toolcache_mount(path, !(plan->private_cache_bare & (1u << i))) != TOOLCACHE_NONE ||
+	    (errno == ENOENT && (plan->private_cache_hidden & (1u << i))))
 		return 0;
 	return fsj_error_set(err, NULL, 0, 0,
 			     "private tool cache: cannot mount over '%s': %s\n"
@@ -397,6 +398,10 @@ static int cache_mount(const char *path, bool overlay, struct fsj_error *err)
 			     path, strerror(errno));
 }
 
+/* Trust boundary: the forked child, before exec, still with the
+ * supervisor's privileges. Masks first (mounting is impossible once
+ * Landlock restricts us), then no_new_privs, then the ruleset; nothing of
+ * the command runs until this returns 0. */
 int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 {
 	struct ll_ruleset_attr attr = {
@@ -419,8 +424,7 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 		if (plan->private_shm && devshm_mount(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_private_caches; i++)
-			if (cache_mount(plan->private_caches[i],
-					!(plan->private_cache_bare & (1u << i)), err) < 0)
+			if (cache_mount(plan, i, err) < 0)
 				return -1;
 		if (mask_seal(err) < 0)
 			return -1;

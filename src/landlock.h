@@ -63,6 +63,8 @@ struct ll_plan {
 	char **private_caches;
 	size_t n_private_caches;
 	unsigned private_cache_bare;
+	/* bit i: a mask lies above private_caches[i] (it may hide it) */
+	unsigned private_cache_hidden;
 };
 struct ll_opts {
 	int abi;                /* target ABI (>= 1) */
