@@ -18,6 +18,7 @@
 #include "backup-int.h"
 #include "backup_spare.h"
 #include "devshm.h"
+#include "toolcache.h"
 #include "hostlock.h"
 #include "tmpdir.h"
 #include "runevent.h"
@@ -132,7 +133,8 @@ bool backup_path_is_temp(const struct backup_cycle *bc, const char *path)
 {
 	if (bc->workspace && path_covers(bc->workspace, path))
 		return false;
-	if (devshm_covers(path)) /* the run's own tmpfs, gone after it */
+	/* the run's own tmpfs and tool caches, gone after it */
+	if (devshm_covers(path) || toolcache_covers(path))
 		return true;
 	for (size_t i = 0; i < 3; i++)
 		if (bc->temps[i] && path_covers(bc->temps[i], path))

@@ -14,6 +14,7 @@
 
 #include "broker-hostop-int.h"
 #include "devshm.h"
+#include "toolcache.h"
 #include "path.h"
 #include "platform.h"
 
@@ -275,7 +276,8 @@ int hostop_act(struct op *o, bool to_exists)
 			goto out;
 		}
 		/* the run's own /dev/shm is not the host's: no trash there */
-		if (trash && !devshm_covers(o->from.resolved)) {
+		if (trash && !devshm_covers(o->from.resolved) &&
+		    !toolcache_covers(o->from.resolved)) {
 			if (!broker_trash_hook) {
 				fsj_error_set(&o->err, NULL, 0, 0, "trash not available");
 				goto out;

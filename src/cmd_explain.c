@@ -15,6 +15,7 @@
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "path.h"
+#include "toolcache.h"
 #include "policy.h"
 #include "policy-secret.h"
 #include "repoexplain.h"
@@ -122,7 +123,13 @@ int cmd_explain(int argc, char **argv)
 		cleanup_free char *absent = lstat(resolved, &st) < 0 ? explain_absent_note(
 			pol, &ctx, &plan, &have_plan, resolved) : NULL;
 		cleanup_free char *secret = policy_secret_note(pol, norm, resolved);
-		const char *notes[] = { note, absent, secret };
+		/* toolcache.h: the grant lands on the run's own copy */
+		const char *priv = toolcache_covers(norm) || toolcache_covers(resolved)
+					   ? "private to the run: a tool cache the run gets its own "
+					     "copy of (an overlay of the host's folder, or an empty "
+					     "tmpfs); what it writes here never reaches the host's"
+					   : NULL;
+		const char *notes[] = { note, absent, secret, priv };
 
 		for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++)
 			if (notes[k])

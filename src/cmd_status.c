@@ -27,6 +27,7 @@
 #include "probe.h"
 #include "sandbox.h"
 #include "status_json.h"
+#include "toolcache.h"
 
 #define STATUS_SCHEMA "fsjail-status/1"
 
@@ -118,6 +119,35 @@ static cJSON *probe_json(const struct probe_report *r)
 	return o;
 }
 
+
+#ifdef __linux__
+/* "tool_caches": for each tool cache folder (toolcache.h) what a run gets
+ * there: "overlay" or "tmpfs" when the compiled plan (may be NULL) mounts
+ * the run's own copy and a trial mount in a throw-away namespace works,
+ * else "refused" and why. */
+static void status_tool_caches(cJSON *root, const struct fsj_ctx *ctx, const struct ll_plan *plan)
+{
+	cJSON *a = cJSON_AddArrayToObject(root, "tool_caches");
+
+	for (size_t i = 0; ctx->env.home && i < TOOLCACHE_N; i++) {
+		cJSON *c = cJSON_CreateObject();
+		cleanup_free char *p = path_join(ctx->env.home, toolcache_defs[i].rel);
+		enum toolcache_how how = TOOLCACHE_NONE;
+
+		for (size_t j = 0; plan && j < plan->n_private_caches; j++)
+			if (strcmp(plan->private_caches[j], p) == 0)
+				how = toolcache_probe(p, !(plan->private_cache_bare & (1u << j)));
+		cJSON_AddStringToObject(c, "path", p);
+		cJSON_AddStringToObject(c, "private", how == TOOLCACHE_NONE && toolcache_user_claimed(p)
+							      ? "host"
+							      : toolcache_how_name(how));
+		if (how == TOOLCACHE_NONE)
+			cJSON_AddStringToObject(
+				c, "why", toolcache_why_refused(p, ctx->private_cache[i] != NULL));
+		cJSON_AddItemToArray(a, c);
+	}
+}
+#endif
 
 /* Build the whole report into root. Returns true when the effective tier
  * meets enforce. */
@@ -389,6 +419,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	cJSON_AddBoolToObject(root, "pid_namespace", !env_flag("FSJAIL_NO_PID_NAMESPACE"));
 	/* what the compiled plan mounts (devshm.h), not what could be */
 	cJSON_AddStringToObject(root, "dev_shm", have_plan && plan.private_shm ? "private" : "refused");
+	status_tool_caches(root, &ctx, have_plan ? &plan : NULL);
 #else
 	cJSON_AddBoolToObject(root, "pid_namespace", false);
 #endif
@@ -606,6 +637,23 @@ static void print_text(const cJSON *root)
 			       ? "a private tmpfs for each run; the host's is not in view"
 			       : "refused (no mount namespace for the sandbox here, or the "
 				 "workspace or temporary folder lies in it): the host's stays protected");
+	cJSON_ArrayForEach(c, jo(root, "tool_caches"))
+	{
+		const char *how = js(c, "private");
+
+		printf("%-12s %s: ", c == jo(root, "tool_caches")->child ? "tool caches:" : "",
+		       js(c, "path"));
+		if (strcmp(how, "overlay") == 0)
+			printf("private to each run: an overlay of the host's, "
+			       "the run's writes vanish with it\n");
+		else if (strcmp(how, "tmpfs") == 0)
+			printf("private to each run: an empty tmpfs (no overlay here, or a "
+			       "rule masks something in it), gone with the run\n");
+		else if (strcmp(how, "host") == 0)
+			printf("the host's folder, as your rules say (%s)\n", js(c, "why"));
+		else
+			printf("refused: %s\n", js(c, "why"));
+	}
 	printf("\nprotected paths (write, create and delete refused for everyone):\n");
 	cJSON_ArrayForEach(c, jo(root, "protected"))
 	{

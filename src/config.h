@@ -183,12 +183,17 @@ int fsj_rules_load(const char *path, const char *home, const char *workspace,
 int fsj_rules_parse(const char *path, const char *home, const char *workspace,
 		    struct fsj_ruleset *out, struct fsj_error *err);
 
+#define FSJ_PRIVATE_CACHES 6 /* TOOLCACHE_N */
+
 /* Variables a baseline may use as ${NAME}. An entry whose variable is
  * NULL is skipped. */
 struct fsj_vars {
 	const char *home, *workspace, *tmpdir, *config_dir, *state_dir;
 	const char *config_file, *rules_file, *baseline_file;
 	const char *private_shm; /* "/dev/shm" when the run gets its own (devshm.h), else NULL */
+	/* the run's private tool caches, in toolcache_defs order (toolcache.h):
+	 * the folder's path when the run gets its own copy, else NULL */
+	const char *private_cache[FSJ_PRIVATE_CACHES];
 };
 
 /* Read a baseline file for one tier: entries under "baseline:" get source
@@ -221,6 +226,7 @@ struct fsj_ctx {
 	enum fsj_mode mode;
 	int enforce;                /* enum fsj_enforce or enum fsj_tier */
 	struct repometa *repos;     /* protected metadata; NULL: protect off */
+	char *private_cache[FSJ_PRIVATE_CACHES]; /* toolcache_decide(); NULL: none */
 };
 
 struct fsj_ctx_opts {

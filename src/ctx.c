@@ -25,6 +25,7 @@
 #include "session.h"
 #include "timing.h"
 #include "tmpdir.h"
+#include "toolcache.h"
 #include "util.h"
 
 /* ------------------------------------------------------------------------
@@ -44,6 +45,8 @@ void fsj_ctx_release(struct fsj_ctx *ctx)
 	if (ctx->repos)
 		repometa_release(ctx->repos);
 	free(ctx->repos);
+	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
+		free(ctx->private_cache[i]);
 	memset(ctx, 0, sizeof(*ctx));
 	fsj_config_init(&ctx->config);
 }
@@ -66,6 +69,53 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 				 ll_devshm_available()
 			 ? DEVSHM_PATH
 			 : NULL;
+	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
+		v->private_cache[i] = workspace ? ctx->private_cache[i] : NULL;
+}
+
+/* true when a rule of rs grants a change at, over (recursively) or under
+ * path: the user means the host's folder there. */
+static bool user_grants_change(const struct fsj_ruleset *rs, const char *path)
+{
+	const unsigned change = FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE) |
+				FSJ_CAPBIT(FSJ_CAP_DELETE);
+
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct fsj_rule *r = &rs->rules[i];
+
+		for (int k = 0; k < 2 && (r->allow & change); k++) {
+			const char *p = k ? r->resolved : r->path;
+
+			if (p && (path_covers(path, p) ||
+				  (path_covers(p, path) && (r->recursive || strcmp(p, path) == 0))))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The tool caches the run gets its own copy of (toolcache.h): not for
+ * another platform's policy, nor where a mount there would hide the
+ * workspace, the temporary or state folder or fsjail's own files, nor
+ * where a rule of the user's (rules file or --grant) grants changes at,
+ * over or under the folder: that user means the host's cache. */
+static void ctx_private_caches(struct fsj_ctx *ctx)
+{
+	const char *keep[] = { ctx->workspace, ctx->env.tmpdir, ctx->env.state_dir,
+			       ctx->env.config_dir, ctx->env.config_file, ctx->env.rules_file };
+
+	if (ctx->env.foreign || !ctx->workspace)
+		return;
+	toolcache_decide(ctx->env.home, keep, sizeof(keep) / sizeof(keep[0]),
+			 ll_abi() > 0 && ll_masks_available(), ctx->private_cache);
+	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
+		if (ctx->private_cache[i] &&
+		    (user_grants_change(&ctx->rules, ctx->private_cache[i]) ||
+		     user_grants_change(&ctx->session, ctx->private_cache[i]))) {
+			free(ctx->private_cache[i]);
+			ctx->private_cache[i] = NULL;
+			toolcache_drop(i);
+		}
 }
 
 /* The protected rule of the baseline that refuses writes at path (either
@@ -292,6 +342,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 	for (size_t i = 0; i < opts->n_session; i++)
 		if (session_rule_parse(ctx, opts->session_rules[i], opts->session_deny[i], err) < 0)
 			goto err_release;
+	ctx_private_caches(ctx);
 	timing_mark("rules");
 	if (ctx->config.protect_repository) {
 		ctx->repos = xcalloc(1, sizeof(*ctx->repos));

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "devshm.h"
+#include "toolcache.h"
 #include "landlock-int.h"
 #include "path.h"
 #include "path-absent.h"
@@ -486,6 +487,34 @@ size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folder
 	return plan->n_expanded;
 }
 
+/* Every tool cache folder the run gets its own copy of (toolcache.h):
+ * the baseline grants changes there whatever the rules, so the copy is
+ * always made, never left to the host's folder (the listener acts on the
+ * command's view too). A mask beneath one would not reach into an overlay
+ * (its lower layer is the host's folder, without the mounts on it): that
+ * folder gets an empty tmpfs, where nothing of the host's is in view. */
+static void plan_private_caches(struct ll_plan *plan)
+{
+	struct strvec pc = { 0 };
+
+	for (size_t i = 0; i < TOOLCACHE_N; i++) {
+		const char *c = toolcache_path(i);
+
+		if (!c)
+			continue;
+		for (size_t m = 0; m < plan->n_masks; m++) {
+			if (path_covers(c, plan->masks[m].path))
+				plan->private_cache_bare |= 1u << pc.n;
+			else if (path_covers(plan->masks[m].path, c))
+				plan->private_cache_hidden |= 1u << pc.n;
+		}
+		ll_strvec_push(&pc, xstrdup(c));
+	}
+	/* toolcache_defs is sorted by path: so is this */
+	plan->private_caches = pc.v;
+	plan->n_private_caches = pc.n;
+}
+
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct ll_plan *plan,
 	       struct fsj_error *err)
 {
@@ -562,6 +591,7 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 		     ~(uint64_t)(LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
 				 LANDLOCK_ACCESS_FS_EXECUTE)))
 			plan->private_shm = true;
+	plan_private_caches(plan);
 
 	take_expansions(&cx, plan);
 	plan->undeletable = strvec_take_sorted(&cx.undeletable, &plan->n_undeletable);
@@ -610,5 +640,8 @@ void ll_plan_release(struct ll_plan *plan)
 	for (size_t i = 0; i < plan->n_undeletable; i++)
 		free(plan->undeletable[i]);
 	free(plan->undeletable);
+	for (size_t i = 0; i < plan->n_private_caches; i++)
+		free(plan->private_caches[i]);
+	free(plan->private_caches);
 	memset(plan, 0, sizeof(*plan));
 }

@@ -23,6 +23,7 @@
 #endif
 
 #include "devshm.h"
+#include "toolcache.h"
 #include "landlock-int.h"
 #include "mask.h"
 #include "path.h"
@@ -296,6 +297,10 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	}
 	if (plan->private_shm)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
+	for (size_t i = 0; i < plan->n_private_caches; i++)
+		fprintf(out, "private %s (the run's own copy of a tool cache%s)\n",
+			plan->private_caches[i],
+			plan->private_cache_bare & (1u << i) ? ", empty: a mask lies beneath" : "");
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
 			plan->expanded_why[i]);
@@ -373,6 +378,26 @@ static int add_path_rule(const struct ll_plan *plan, int ruleset, const struct l
 	return 0;
 }
 
+/* The run's own copy of the tool cache folder i of plan (toolcache.h),
+ * before the Landlock rules are opened (on the copy then). Not found
+ * beneath a mask above it (the mask hides it: nothing to copy); anything
+ * else that fails, a folder gone or swapped for a symlink since compile
+ * among them, fails the run: the policy's grant there must never land on
+ * the host's folder. Returns 0, or -1 with err set. */
+static int cache_mount(const struct ll_plan *plan, size_t i, struct fsj_error *err)
+{
+	const char *path = plan->private_caches[i];
+
+	if (toolcache_mount(path, !(plan->private_cache_bare & (1u << i))) != TOOLCACHE_NONE ||
+	    (errno == ENOENT && (plan->private_cache_hidden & (1u << i))))
+		return 0;
+	return fsj_error_set(err, NULL, 0, 0,
+			     "private tool cache: cannot mount over '%s': %s\n"
+			     "hint: FSJAIL_NO_MOUNT_MASKS=1 runs without a mount namespace "
+			     "(the tool caches are then refused)",
+			     path, strerror(errno));
+}
+
 /* Trust boundary: the forked child, before exec, still with the
  * supervisor's privileges. Masks first (mounting is impossible once
  * Landlock restricts us), then no_new_privs, then the ruleset; nothing of
@@ -389,7 +414,7 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
-	if (plan->n_masks || plan->private_shm) {
+	if (plan->n_masks || plan->private_shm || plan->n_private_caches) {
 		if (mask_ns_enter(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_masks; i++)
@@ -398,6 +423,9 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 		/* over any mask on the host's /dev/shm: none of it stays in view */
 		if (plan->private_shm && devshm_mount(err) < 0)
 			return -1;
+		for (size_t i = 0; i < plan->n_private_caches; i++)
+			if (cache_mount(plan, i, err) < 0)
+				return -1;
 		if (mask_seal(err) < 0)
 			return -1;
 	}

@@ -56,6 +56,15 @@ struct ll_plan {
 	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
 	size_t n_undeletable;
 	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
+	/* the tool cache folders apply lays the run's own copy over before
+	 * the rules are opened (toolcache.h); sorted. Bit i of
+	 * private_cache_bare: a mask lies beneath private_caches[i], which
+	 * gets an empty tmpfs, no overlay of the host's folder */
+	char **private_caches;
+	size_t n_private_caches;
+	unsigned private_cache_bare;
+	/* bit i: a mask lies above private_caches[i] (it may hide it) */
+	unsigned private_cache_hidden;
 };
 struct ll_opts {
 	int abi;                /* target ABI (>= 1) */

@@ -29,6 +29,7 @@
 #include "hostlock.h"
 #include "notify-int.h"
 #include "path.h"
+#include "toolcache.h"
 #include "trash.h"
 #include "util.h"
 
@@ -252,14 +253,15 @@ static int op_truncate(struct job *j)
 	return 0;
 }
 
-/* No trash for the temporary folders, nor for a repository's own files
+/* No trash for the temporary folders and the run's own tool caches
+ * (toolcache.h), nor for a repository's own files
  * (objects, refs, lock files under a .git folder): nobody looks for those
  * in a trash, and the backup cycle keeps them (by link) for restore. */
 static bool no_trash_area(const struct notify *nt, const char *path)
 {
 	size_t i;
 
-	if (strstr(path, "/.git/"))
+	if (strstr(path, "/.git/") || toolcache_covers(path))
 		return true;
 	for (i = 0; i < nt->n_no_trash; i++)
 		if (path_covers(nt->no_trash[i], path))

@@ -149,7 +149,8 @@ int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 {
 	switch (sb->backend) {
 	case FSJ_BACKEND_LANDLOCK:
-		if (sandbox_linux_apply(&sb->lx, sb->plan.n_masks > 0 || sb->plan.private_shm, err) < 0)
+		if (sandbox_linux_apply(&sb->lx, sb->plan.n_masks > 0 || sb->plan.private_shm ||
+							    sb->plan.n_private_caches > 0, err) < 0)
 			return -1;
 		timing_mark("init: masks, net ns");
 		return ll_apply(&sb->plan, err);

@@ -19,7 +19,9 @@ if ! command -v npm >/dev/null; then
 	skip "no npm"
 else
 	mkdir -p "$HOME/.npm/_logs"
-	fsj --report "$T/r1" -- npm config get cache
+	# without a mount namespace ~/.npm/_logs is refused as before the
+	# run's private tool caches (cache13), as where fsjail runs in fsjail
+	FSJAIL_NO_MOUNT_MASKS=1 fsj --report "$T/r1" -- npm config get cache
 	assert_err_match "create $HOME/\.npm/_logs/[0-9T_-]*Z-debug-0\.log"
 	assert_err_match "to allow (it|them): fsjail run --grant read,write,create,delete:$HOME/\.npm/_logs \.\.\. \(this run only\), or fsjail allow add read,write,create,delete $HOME/\.npm/_logs folder \(kept\)"
 	assert_err_match "\([0-9T_-]*Z-debug-0\.log is named anew on every run \(a timestamp\): a grant on it would not hold next time, so its folder is offered\)"

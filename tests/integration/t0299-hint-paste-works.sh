@@ -138,11 +138,13 @@ kill "$srv" 2>/dev/null
 wait "$srv" 2>/dev/null
 end_test
 
+# (npm's own ~/.npm/_logs is the run's private copy since cache13: a tool
+# that logs the same way elsewhere stands in for it)
 begin_test "a name made anew on every run: the pasted folder hint lifts the next run's name too"
-mkdir -p "$HOME/.npm/_logs"
-CMD=(sh -c 'echo log >"$HOME/.npm/_logs/$(date -u +%Y-%m-%dT%H_%M_%S_%NZ)-debug-0.log"')
-works generated 'rm -f "$HOME"/.npm/_logs/*' "${CMD[@]}"
-grep -q "to allow it: fsjail run --grant [a-z,]*:$HOME/\.npm/_logs \.\.\." "$T/first" ||
+mkdir -p "$HOME/.sometool/_logs"
+CMD=(sh -c 'echo log >"$HOME/.sometool/_logs/$(date -u +%Y-%m-%dT%H_%M_%S_%NZ)-debug-0.log"')
+works generated 'rm -f "$HOME"/.sometool/_logs/*' "${CMD[@]}"
+grep -q "to allow it: fsjail run --grant [a-z,]*:$HOME/\.sometool/_logs \.\.\." "$T/first" ||
 	fail "not the folder: $(cat "$T/first")"
 grep -q "is named anew on every run (a timestamp)" "$T/first" || fail "no why: $(cat "$T/first")"
 end_test

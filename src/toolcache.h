@@ -1,0 +1,94 @@
+/* toolcache.h - private tool caches (task cache13): npm, pip, cargo and
+ * go keep download caches in the home folder, which the baseline does not
+ * let a command write: granting the host's folders would let a command
+ * poison them (a cached npm packument and tarball for a name the host
+ * installs later runs its install scripts on the host). Instead each run
+ * gets its own copy, in its private mount namespace: an overlay whose
+ * lower layer is the host's folder (read through, never written) and
+ * whose upper layer is a fresh tmpfs, or just an empty tmpfs where an
+ * overlay cannot be mounted. The baseline grants read, write, create and
+ * delete there through the ${PRIVATE_...} variables below, set only for a
+ * folder that exists as a directory (no symlink in any component, nothing
+ * is made on the host) and when a mount namespace can be made. Folders
+ * anything is run from (~/.npm/_npx, ~/.cargo/bin) are not in the list.
+ *
+ * Linux only; elsewhere nothing is eligible and toolcache_mount() fails
+ * with ENOSYS. */
+#ifndef FSJAIL_TOOLCACHE_H
+#define FSJAIL_TOOLCACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+#define TOOLCACHE_N 6
+
+struct toolcache_def {
+	const char *rel;  /* the folder, relative to $HOME (".npm/_cacache") */
+	const char *var;  /* the baseline's variable ("PRIVATE_NPM_CACHE") */
+};
+extern const struct toolcache_def toolcache_defs[TOOLCACHE_N];
+
+/* How a private cache is (or would be) made. */
+enum toolcache_how {
+	TOOLCACHE_NONE = 0, /* not made: refused as without this feature */
+	TOOLCACHE_OVERLAY,  /* overlay: the host's folder below, a tmpfs above */
+	TOOLCACHE_TMPFS,    /* an empty tmpfs: overlay refused here */
+};
+
+/* Decide which caches a run gets, in the supervisor before the policy is
+ * built: for each entry of toolcache_defs, $HOME/rel when it is a
+ * directory reached without any symlink, neither covers nor lies in one
+ * of the n_keep paths of keep (workspace, temporary and state folders:
+ * the mount would hide them or their files; NULL entries skipped), and
+ * mounts are possible (mount_ok). out[i] receives a new string or NULL
+ * (caller frees each). The same paths are remembered for
+ * toolcache_covers() (a copy, owned by this module). home may be NULL
+ * (nothing is eligible). Returns the number of eligible caches. */
+size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep,
+			bool mount_ok, char *out[TOOLCACHE_N]);
+
+/* Forget the eligible cache folder i (the user's rules claim it). */
+void toolcache_drop(size_t i);
+
+/* true when path is a cache folder toolcache_drop() forgot since the last
+ * toolcache_decide(): the user's own rules decide there. */
+bool toolcache_user_claimed(const char *path);
+
+/* The eligible cache folder i (toolcache_defs order) of the last
+ * toolcache_decide(), or NULL. Owned by this module. */
+const char *toolcache_path(size_t i);
+
+/* true when path lies at or beneath an eligible cache folder: the run's
+ * own copy, which backups and the trash leave alone (like /dev/shm). */
+bool toolcache_covers(const char *path);
+
+/* In the child, in its private mount namespace (mask_ns_enter()), before
+ * landlock_restrict_self(): lay the private cache over path (absolute,
+ * compiled as free of symlinks). The target is opened with
+ * RESOLVE_NO_SYMLINKS (mask_open_exact()) and must be a directory; a fresh
+ * tmpfs (nosuid, nodev, mode and owner of the folder) is mounted on that
+ * descriptor, then, when overlay is true, an overlay (lower: the host's
+ * folder through the same descriptor; upper and work: on that tmpfs,
+ * hidden beneath it) on top. When the overlay is not wanted or refused
+ * the tmpfs alone stays. Returns the
+ * enum toolcache_how made; TOOLCACHE_NONE with errno set when nothing was
+ * mounted (ENOENT or ENOTDIR: the folder is gone; ELOOP: a symlink).
+ * Async-signal-safe apart from nothing: no allocation, no stdio. */
+enum toolcache_how toolcache_mount(const char *path, bool overlay);
+
+/* What toolcache_mount(path, overlay) would make, tried in a forked
+ * child in a fresh mount namespace (for status). TOOLCACHE_NONE when not
+ * even the namespace or the tmpfs can be made. */
+enum toolcache_how toolcache_probe(const char *path, bool overlay);
+
+/* Why the cache folder path (absolute) is not the run's own copy: a
+ * static sentence. eligible: toolcache_decide() chose it (then the plan
+ * left it out, or the mount failed). */
+const char *toolcache_why_refused(const char *path, bool eligible);
+
+/* "overlay", "tmpfs" or "refused" */
+const char *toolcache_how_name(enum toolcache_how how);
+
+#endif
