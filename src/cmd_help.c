@@ -20,17 +20,19 @@ static const struct {
 	const char *synopsis;
 	const char *options; /* one line per option of the command */
 } usages[] = {
-	{ "allow", "fsjail allow [--rules FILE] [--config FILE] [--workspace DIR] [--enforce ENFORCE] [--json] [--quiet] [list | add CAPS PATH [folder|file] | remove N | clear]",
+	{ "allow", "fsjail allow [--rules FILE] [--config FILE] [--workspace DIR] [--wide-workspace] [--enforce ENFORCE] [--json] [--quiet] [list | add CAPS PATH [folder|file] | remove N | clear]",
 	  "  --rules FILE        the rules file to list or change (default: the config's)\n"
 	  "  --config FILE       config file (default $XDG_CONFIG_HOME/fsjail/config.yaml)\n"
 	  "  --workspace DIR     relative rule paths are relative to DIR\n"
+	  "  --wide-workspace    allow a --workspace of /, /home, $HOME or above it\n"
 	  "  --enforce ENFORCE   add: the tier whose protected paths are checked\n"
 	  "  --json              list: print the rules as JSON (fsjail-json(7), fsjail-allow/1)\n" QUIET_HELP
 	  "  CAPS                read,write,create,delete,execute,connect or all\n"
 	  "  PATH                relative to the workspace; folder|file: recursive or not\n" },
-	{ "backups", "fsjail backups [list|show|restore|prune] [--config FILE] [--workspace DIR] [--session ID] [--cycle CYCLE] [--dry-run] [--force] [--json] [--older-than DAYS] [--max-size MB] [PATH...]",
+	{ "backups", "fsjail backups [list|show|restore|prune] [--config FILE] [--workspace DIR] [--wide-workspace] [--session ID] [--cycle CYCLE] [--dry-run] [--force] [--json] [--older-than DAYS] [--max-size MB] [PATH...]",
 	  "  --config FILE       config file (it may move the backup store)\n"
 	  "  --workspace DIR     cycles of that workspace (default: the current one)\n"
+	  "  --wide-workspace    allow a --workspace of /, /home, $HOME or above it\n"
 	  "  --session ID        cycles of that session only (list, show, restore, prune)\n"
 	  "  --cycle CYCLE       that cycle (list, show, restore)\n"
 	  "  --dry-run           say what would be done (restore, prune)\n"
@@ -55,9 +57,10 @@ static const struct {
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-explain/1)\n" GRANT_HELP QUIET_HELP },
-	{ "log", "fsjail log [--config FILE] [--workspace DIR] [--session ID] [--json] [--tail N]",
+	{ "log", "fsjail log [--config FILE] [--workspace DIR] [--wide-workspace] [--session ID] [--json] [--tail N]",
 	  "  --config FILE       config file (it may move the audit log: audit.path)\n"
 	  "  --workspace DIR     the runs in workspace DIR only, with their sessions' lines\n"
+	  "  --wide-workspace    allow a --workspace of /, /home, $HOME or above it\n"
 	  "  --session ID        decisions of that session only\n"
 	  "  --json              the lines as JSON (fsjail-json(7), fsjail-log/1)\n"
 	  "  --tail N            the last N lines only\n" },
@@ -94,7 +97,8 @@ static const char common_help[] =
 	"  --workspace DIR     the workspace (default: config 'workspace', else the top of the git\n"
 	"                      work tree holding the current directory, else the current directory)\n"
 	"  --mode MODE         workspace-write (default) or read-only\n"
-	"  --enforce ENFORCE   auto, full, guarded, process, writes or off\n";
+	"  --enforce ENFORCE   auto, full, guarded, process, writes or off\n"
+	"  --wide-workspace    allow a --workspace of /, /home, $HOME or a folder above it\n";
 
 void cmd_usage(FILE *out, const char *cmd)
 {
