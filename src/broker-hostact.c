@@ -14,6 +14,7 @@
 
 #include "broker-hostop-int.h"
 #include "devshm.h"
+#include "json-in.h"
 #include "toolcache.h"
 #include "path.h"
 #include "platform.h"
@@ -172,12 +173,13 @@ static long json_mode(const cJSON *req, long dflt)
 {
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(req, "mode");
 	char *end;
+	long long n;
 	long m;
 
 	if (!x)
 		return dflt;
 	if (cJSON_IsNumber(x))
-		m = (long)x->valuedouble;
+		m = fsj_json_int(x, 0, 07777, &n) ? (long)n : -1;
 	else if (cJSON_IsString(x) && x->valuestring[0])
 		m = strtol(x->valuestring, &end, 8), m = *end ? -1 : m;
 	else

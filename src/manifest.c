@@ -5,12 +5,12 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "json-in.h"
 #include "manifest.h"
 
 int manifest_append(int fd, bool *torn, const cJSON *rec)
@@ -167,17 +167,13 @@ static const char *jstr(const cJSON *o, const char *key)
 }
 
 /* An integer field in [lo, hi]: 1 found, 0 absent, -1 bad. */
-static int jint(const cJSON *o, const char *key, double lo, double hi, long long *out)
+static int jint(const cJSON *o, const char *key, long long lo, long long hi, long long *out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
 	if (!v)
 		return 0;
-	if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) || v->valuedouble < lo ||
-	    v->valuedouble > hi)
-		return -1;
-	*out = (long long)v->valuedouble;
-	return 1;
+	return fsj_json_int(v, lo, hi, out) ? 1 : -1;
 }
 
 /* A decimal string field (dev, ino): 1 found, 0 absent, -1 bad. */
@@ -310,7 +306,7 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 	r->seq = cJSON_GetObjectItemCaseSensitive(o, "seq") ? d : 0;
 	if (r->op == MANIFEST_CREATING) {
 		if (jdec(o, "dir_dev", &d) != 1 || jdec(o, "dir_ino", &i) != 1 ||
-		    jint(o, "since", 0, 9e15, &sec) != 1 ||
+		    jint(o, "since", 0, 9000000000000000LL, &sec) != 1 ||
 		    jint(o, "since_ns", 0, 999999999, &nsec) != 1)
 			return "creating without its folder's identity or time";
 		r->dir_dev = (dev_t)d;
@@ -329,9 +325,9 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		r->xattrs_lost = dup_or_null(jstr(o, "xattrs_lost"));
 		r->moved = jstr(o, "method") && strcmp(jstr(o, "method"), "move") == 0;
 		r->linked = r->moved || (jstr(o, "method") && strcmp(jstr(o, "method"), "link") == 0);
-		if (jint(o, "size", 0, 9e15, &r->size) < 0)
+		if (jint(o, "size", 0, 9000000000000000LL, &r->size) < 0)
 			return "bad size";
-		if (jint(o, "nlink", 0, 4294967295.0, &r->nlink) < 0)
+		if (jint(o, "nlink", 0, 4294967295LL, &r->nlink) < 0)
 			return "bad nlink";
 	}
 	if (r->op == MANIFEST_META || r->op == MANIFEST_SPECIAL) {
@@ -353,21 +349,21 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 			return "bad or missing mode";
 		r->mode = (unsigned)v;
 		r->has_meta = true;
-		if (jint(o, "uid", 0, 4294967294.0, &v) < 0)
+		if (jint(o, "uid", 0, 4294967294LL, &v) < 0)
 			return "bad uid";
-		r->uid = jint(o, "uid", 0, 4294967294.0, &v) == 1 ? (uid_t)v : (uid_t)-1;
-		if (jint(o, "gid", 0, 4294967294.0, &v) < 0)
+		r->uid = jint(o, "uid", 0, 4294967294LL, &v) == 1 ? (uid_t)v : (uid_t)-1;
+		if (jint(o, "gid", 0, 4294967294LL, &v) < 0)
 			return "bad gid";
-		r->gid = jint(o, "gid", 0, 4294967294.0, &v) == 1 ? (gid_t)v : (gid_t)-1;
+		r->gid = jint(o, "gid", 0, 4294967294LL, &v) == 1 ? (gid_t)v : (gid_t)-1;
 		sec = nsec = 0;
-		if (jint(o, "mtime", -9e15, 9e15, &sec) < 0 ||
+		if (jint(o, "mtime", -9000000000000000LL, 9000000000000000LL, &sec) < 0 ||
 		    jint(o, "mtime_ns", 0, 999999999, &nsec) < 0)
 			return "bad mtime";
 		r->mtime.tv_sec = (time_t)sec;
 		r->mtime.tv_nsec = (long)nsec;
 		r->atime.tv_sec = 0;
 		r->atime.tv_nsec = UTIME_OMIT;
-		if (jint(o, "atime", -9e15, 9e15, &sec) == 1 &&
+		if (jint(o, "atime", -9000000000000000LL, 9000000000000000LL, &sec) == 1 &&
 		    jint(o, "atime_ns", 0, 999999999, &nsec) >= 0) {
 			r->atime.tv_sec = (time_t)sec;
 			r->atime.tv_nsec = (long)nsec;
@@ -394,6 +390,7 @@ static void header(struct manifest *m, const cJSON *o)
 {
 	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "time");
 	const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "pid");
+	long long pid;
 
 	if (m->cycle)
 		return; /* the first header counts */
@@ -407,7 +404,7 @@ static void header(struct manifest *m, const cJSON *o)
 			: NULL;
 	m->command = dup_or_null(jstr(o, "command"));
 	m->time = cJSON_IsNumber(t) ? t->valuedouble : 0;
-	m->pid = cJSON_IsNumber(p) ? (long)p->valuedouble : 0;
+	m->pid = fsj_json_int(p, 0, INT_MAX, &pid) ? (long)pid : 0;
 }
 
 int manifest_read(int cyclefd, const char *display, struct manifest *m, struct fsj_error *err)

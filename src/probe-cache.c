@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json-in.h"
 #include "json-skip.h"
 #include "path.h"
 #include "probe-int.h"
@@ -129,16 +130,7 @@ static int j_bool(const cJSON *o, const char *name, bool *out)
 /* An integral number in [min, max]. */
 static int j_int(const cJSON *o, const char *name, long long min, long long max, long long *out)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-	double d;
-
-	if (!cJSON_IsNumber(v))
-		return -1;
-	d = v->valuedouble;
-	if (!isfinite(d) || d < (double)min || d > (double)max || d != floor(d))
-		return -1;
-	*out = (long long)d;
-	return 0;
+	return fsj_json_int(cJSON_GetObjectItemCaseSensitive(o, name), min, max, out) ? 0 : -1;
 }
 
 /* A name from a fixed set, through parse (returns < 0 when unknown). */
