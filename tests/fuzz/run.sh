@@ -8,6 +8,9 @@
 # timeout (FUZZ_TIMEOUT seconds for one input, default 20) or an input
 # over the memory cap (2 GiB) stops with the input saved as
 # tests/fuzz/crash-NAME-* and a non-zero exit. FUZZ_SRCDIR: the source tree.
+# FUZZ_SEED: libFuzzer's -seed (0, the default: a new one each run, shown
+# as "INFO: Seed:" in the log; `make fuzz-ci` fixes it so that CI's short
+# pass explores the same inputs on every machine and a failure reproduces).
 set -eu
 
 secs=$1
@@ -32,6 +35,7 @@ for n in "$@"; do
 	fi
 	if [ "$secs" -gt 0 ] && ! "tests/fuzz/fuzz_$n" -max_total_time="$secs" \
 		-timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2048 -max_len="$maxlen" -print_final_stats=1 \
+		-seed="${FUZZ_SEED:-0}" \
 		-artifact_prefix="tests/fuzz/crash-$n-" "$run" >>"tests/fuzz/fuzz_$n.log" 2>&1; then
 		tail -n 60 "tests/fuzz/fuzz_$n.log"
 		echo "fuzz_$n: found a failing input (log: tests/fuzz/fuzz_$n.log)" >&2
