@@ -54,6 +54,21 @@ int caps_drop(const int *caps, size_t n)
 	return drop(caps, n, false, true);
 }
 
+/* Drop the n capabilities in caps when the process holds any at all:
+ * a process with an empty permitted set (an ordinary user's) has nothing
+ * to give up. exec false: the bounding and ambient sets stay, as drop(). */
+static int drop_if_held(const int *caps, size_t n, bool exec)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return -1;
+	if (!data[0].permitted && !data[1].permitted)
+		return 0;
+	return drop(caps, n, true, exec);
+}
+
 /* caps_drop_host() and caps_drop_host_thread(). */
 static int drop_host(bool exec)
 {
@@ -65,14 +80,8 @@ static int drop_host(bool exec)
 		CAP_BLOCK_SUSPEND,   CAP_AUDIT_READ,  38 /* PERFMON */,	  39 /* BPF */,
 		CAP_SYS_RESOURCE,
 	};
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[2];
 
-	if (syscall(SYS_capget, &hdr, data) < 0)
-		return -1;
-	if (!data[0].permitted && !data[1].permitted)
-		return 0;
-	return drop(host, sizeof(host) / sizeof(host[0]), true, exec);
+	return drop_if_held(host, sizeof(host) / sizeof(host[0]), exec);
 }
 
 int caps_drop_host(void)
@@ -102,14 +111,8 @@ int caps_effective_has(int cap)
 int caps_drop_command(void)
 {
 	static const int cmd[] = { CAP_SYS_PTRACE };
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[2];
 
-	if (syscall(SYS_capget, &hdr, data) < 0)
-		return -1;
-	if (!data[0].permitted && !data[1].permitted)
-		return 0;
-	return drop(cmd, sizeof(cmd) / sizeof(cmd[0]), true, true);
+	return drop_if_held(cmd, sizeof(cmd) / sizeof(cmd[0]), true);
 }
 
 #else
