@@ -5,13 +5,16 @@
  *
  * One broker is started once, for session "fuzz", with a policy that
  * grants everything under /tmp/fsjail-fuzz-broker/work and nothing else
- * (the audit log off, so a long run does not fill the disk). Each input
+ * (the audit log off, so a long run does not fill the disk), its state in
+ * a folder of its own (two runs at once, say a long `make fuzz` beside
+ * CI's, must not meet on one session's lock), removed at exit. Each input
  * is sent as is on a new connection, the write side is shut, and every
  * reply (descriptors included) is read until the broker closes: a crash,
  * a hang (libFuzzer's -timeout) or a leak is a finding. The seeds in
  * tests/fuzz/corpus/broker name the session and the work folder. */
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +35,22 @@
 static struct broker *broker;
 static struct fsj_ctx ctx;
 static struct fsj_policy *pol;
+static char state[] = FUZZ_ROOT "/state-XXXXXX";
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)ftw;
+	(void)(flag == FTW_DP ? rmdir(path) : unlink(path));
+	return 0;
+}
+
+/* The private state folder goes at a normal exit (libFuzzer's end). */
+static void state_remove(void)
+{
+	if (broker)
+		broker_free(broker), broker = NULL;
+	(void)nftw(state, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 static void start(void)
 {
@@ -39,10 +58,14 @@ static void start(void)
 	struct fsj_error err = { { 0 } };
 
 	(void)mkdir(FUZZ_ROOT, 0700);
-	(void)mkdir(FUZZ_ROOT "/state", 0700);
 	(void)mkdir(FUZZ_ROOT "/work", 0700);
+	if (!mkdtemp(state)) {
+		perror("fuzz_broker: mkdtemp");
+		abort();
+	}
+	atexit(state_remove);
 	memset(&ctx, 0, sizeof(ctx));
-	ctx.env.state_dir = FUZZ_ROOT "/state";
+	ctx.env.state_dir = state;
 	fsj_config_init(&ctx.config);
 	ctx.config.audit_enabled = false;
 	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_GUARDED);
