@@ -356,30 +356,21 @@ static bool generated_one(const struct fsj_policy *pol, const char *home,
 }
 
 /* it asks for a tool's cache folders that are absent on the host
- * (toolcache_absent_for(): npm's mkdir of ~/.npm with no ~/.npm): a grant
+ * (toolcache_absent_mkdir(): npm's mkdir of ~/.npm with no ~/.npm): a grant
  * there would hand the command the host's cache to poison, and all of
  * ~/.npm holds ~/.npm/_npx, which npx runs from (user9). Making the
  * folders on the host is enough: the next run gets its own copy of them.
  * Returns that advice (a new string), or NULL. */
 static char *absent_cache(const char *path)
 {
-	const char *folders[TOOLCACHE_N], *tool;
-	size_t n = toolcache_absent_for(path, folders, &tool);
-	struct strbuf mk = STRBUF_INIT;
-	char *why;
+	const char *tool;
+	cleanup_free char *mk = toolcache_absent_mkdir(path, &tool);
 
-	if (n == 0)
+	if (!mk)
 		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		sb_adds(&mk, " ");
-		fsj_quote_shell_sb(&mk, folders[i]);
-	}
-	why = xasprintf("%s's cache is absent on the host, so this run had no copy of its "
-			"own: make it with mkdir -p%s and run again (each run then gets its "
-			"own copy and never changes the host's; fsjail status lists them)",
-			tool, mk.buf);
-	sb_release(&mk);
-	return why;
+	return xasprintf("%s's cache is absent on the host, so this run had no copy of its "
+			 "own: make it with %s and run again (each run then gets its own copy "
+			 "and never changes the host's; fsjail status lists them)", tool, mk);
 }
 
 void refusal_hint_one(const struct fsj_policy *pol, const char *home,

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "landlock.h"
 #include "mask.h"
 #include "path.h"
@@ -91,25 +92,33 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
 	return n;
 }
 
-size_t toolcache_absent_for(const char *path, const char *out[TOOLCACHE_N], const char **tool)
+char *toolcache_absent_mkdir(const char *path, const char **tool)
 {
-	size_t n = 0;
+	struct strbuf mk = STRBUF_INIT;
 
 	*tool = NULL;
 	if (!path || !decided_home || !path_covers(decided_home, path) ||
 	    strcmp(decided_home, path) == 0)
-		return 0;
+		return NULL;
 	for (size_t i = 0; i < TOOLCACHE_N; i++) {
 		const char *p = absent[i] ? absent[i] : eligible[i] ? eligible[i] : claimed[i];
 
 		if (!p || !(path_covers(path, p) || path_covers(p, path)))
 			continue;
-		if (!absent[i] || (*tool && strcmp(*tool, toolcache_defs[i].tool) != 0))
-			return 0;
+		if (!absent[i] || (*tool && strcmp(*tool, toolcache_defs[i].tool) != 0)) {
+			sb_release(&mk);
+			*tool = NULL;
+			return NULL;
+		}
 		*tool = toolcache_defs[i].tool;
-		out[n++] = absent[i];
+		sb_adds(&mk, mk.len ? " " : "mkdir -p ");
+		fsj_quote_shell_sb(&mk, absent[i]);
 	}
-	return n;
+	if (mk.len == 0) {
+		sb_release(&mk);
+		return NULL;
+	}
+	return sb_detach(&mk);
 }
 
 void toolcache_drop(size_t i)

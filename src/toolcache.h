@@ -57,11 +57,11 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
  * ~/.npm/_cacache), or the one path lies in. Only when that decision
  * could mount (a folder made on the host is then the run's own copy
  * next time) and all the folders found belong to one tool (~/.cache
- * holds go's and pip's: a refusal there may be any tool's). out[] gets
- * up to TOOLCACHE_N borrowed paths (valid until the next
- * toolcache_decide()); *tool the tool's name (static). Returns how many;
- * 0 when none or any folder found exists (a grant decides there). */
-size_t toolcache_absent_for(const char *path, const char *out[TOOLCACHE_N], const char **tool);
+ * holds go's and pip's: a refusal there may be any tool's). Returns the
+ * command that makes them, "mkdir -p A B" with each path one shell word
+ * (a new string), and sets *tool to the tool's name (static); NULL when
+ * none, or when any folder found exists (a grant decides there). */
+char *toolcache_absent_mkdir(const char *path, const char **tool);
 
 /* Forget the eligible cache folder i (the user's rules claim it). */
 void toolcache_drop(size_t i);

@@ -7,10 +7,10 @@
 # mkdir -p of npm's cache folders, after which the next run gets its own
 # copy and works; likewise cargo with no ~/.cargo. ~/.cache holds go's
 # and pip's caches, so a refusal there (any tool's) keeps the old hint.
-# --report and status say the same. Run as root and again as the
+# --report, explain and status say the same. Run as root and again as the
 # ordinary user FSJAIL_TEST_USER (default cloudsdk).
 . "$(dirname "$0")/libtest.sh"
-plan_user_pass FSJ_ABSENT_CACHE_USER_PASS 6
+plan_user_pass FSJ_ABSENT_CACHE_USER_PASS 7
 setup
 require_landlock
 can_mount_ns || skip_rest_kernel "no mount namespace can be made here"
@@ -50,6 +50,13 @@ fsj_sh -- 'mkdir ~/.cache'
 assert_rc_not 0
 assert_out_nomatch "cache is absent on the host"
 assert_err_match "create $HOME/.cache"
+end_test
+
+begin_test "explain ~/.npm: a note names the same mkdir -p; none on ~/.cache"
+run_cmd "$FSJAIL" explain --workspace "$WS" "$HOME/.npm" "$HOME/.cache"
+assert_rc 0
+assert_out_match "note: npm's cache, absent on the host .*: mkdir -p $HOME/.npm/_cacache $HOME/.npm/_logs and"
+[ "$(grep -c "cache, absent on the host" "$OUT")" = 1 ] || fail "not one note: $(cat "$OUT")"
 end_test
 
 begin_test "after the mkdir -p: the run writes its own copy, the host's stays empty"
