@@ -20,6 +20,19 @@
 #include "policy-secret.h"
 #include "repoexplain.h"
 
+/* A note for a path at, over or under a tool's cache folders that are
+ * absent on the host (toolcache_absent_mkdir(): ~/.npm before npm's first
+ * use), saying the mkdir -p that makes them each run's own copy; NULL
+ * otherwise. Caller frees. */
+static char *absent_cache_note(const char *norm)
+{
+	const char *tool;
+	cleanup_free char *mk = toolcache_absent_mkdir(norm, &tool);
+
+	return mk ? xasprintf("%s's cache, absent on the host (fsjail never makes it there): "
+			      "%s and each run gets its own copy", tool, mk) : NULL;
+}
+
 int cmd_explain(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -129,7 +142,8 @@ int cmd_explain(int argc, char **argv)
 					     "copy of (an overlay of the host's folder, or an empty "
 					     "tmpfs); what it writes here never reaches the host's"
 					   : NULL;
-		const char *notes[] = { note, absent, secret, priv };
+		cleanup_free char *first_use = absent_cache_note(norm);
+		const char *notes[] = { note, absent, secret, priv, first_use };
 
 		for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++)
 			if (notes[k])

@@ -15,6 +15,7 @@
 #include "refusal-hint-name.h"
 #include "refusal-hint.h"
 #include "refusal.h"
+#include "toolcache.h"
 #include "util.h"
 
 /* Never offered: "/", home, or a folder above home, spelled as $HOME or
@@ -354,6 +355,24 @@ static bool generated_one(const struct fsj_policy *pol, const char *home,
 	return true;
 }
 
+/* it asks for a tool's cache folders that are absent on the host
+ * (toolcache_absent_mkdir(): npm's mkdir of ~/.npm with no ~/.npm): a grant
+ * there would hand the command the host's cache to poison, and all of
+ * ~/.npm holds ~/.npm/_npx, which npx runs from (user9). Making the
+ * folders on the host is enough: the next run gets its own copy of them.
+ * Returns that advice (a new string), or NULL. */
+static char *absent_cache(const char *path)
+{
+	const char *tool;
+	cleanup_free char *mk = toolcache_absent_mkdir(path, &tool);
+
+	if (!mk)
+		return NULL;
+	return xasprintf("%s's cache is absent on the host, so this run had no copy of its "
+			 "own: make it with %s and run again (each run then gets its own copy "
+			 "and never changes the host's; fsjail status lists them)", tool, mk);
+}
+
 void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 		      const struct refusal_hint_item *it, struct refusal_hint *out)
 {
@@ -365,6 +384,9 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 						"grant a narrower path by hand");
 		return;
 	}
+	out->why = absent_cache(it->path);
+	if (out->why)
+		return;
 	if (strrchr(it->path, '/') && generated_one(pol, home, it, out))
 		return;
 	/* a folder being made is offered as a folder unless that is too

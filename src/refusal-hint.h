@@ -62,6 +62,9 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
  *   made in one guarded folder each get their SQLite rollback journal
  *   NAME-journal when two or more were made there (a tool's state files:
  *   cargo's .global-cache), not in a folder only too wide to offer;
+ * - a path at, over or under a tool's cache folders that are absent on
+ *   the host (toolcache_absent_mkdir(): npm's mkdir of ~/.npm) gets no
+ *   grant but the mkdir -p that makes them the run's own copy next time;
  * - a path that is guarded itself, or has why_not to say, gets a "no
  *   grant offered" line with the reason instead.
  * home: the user's normalised home, or NULL. Each path is one shell word;

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "landlock.h"
 #include "mask.h"
 #include "path.h"
@@ -29,18 +30,20 @@
  * packages it keeps there), not ~/.cargo/bin, not ~/go/pkg/mod (go runs
  * code generators from it, and it is read-only on disk anyway). */
 const struct toolcache_def toolcache_defs[TOOLCACHE_N] = {
-	{ .rel = ".cache/go-build", .var = "PRIVATE_GO_BUILD" },
-	{ .rel = ".cache/pip", .var = "PRIVATE_PIP_CACHE" },
-	{ .rel = ".cargo/git", .var = "PRIVATE_CARGO_GIT" },
-	{ .rel = ".cargo/registry", .var = "PRIVATE_CARGO_REGISTRY" },
-	{ .rel = ".npm/_cacache", .var = "PRIVATE_NPM_CACHE" },
-	{ .rel = ".npm/_logs", .var = "PRIVATE_NPM_LOGS" },
+	{ .rel = ".cache/go-build", .var = "PRIVATE_GO_BUILD", .tool = "go" },
+	{ .rel = ".cache/pip", .var = "PRIVATE_PIP_CACHE", .tool = "pip" },
+	{ .rel = ".cargo/git", .var = "PRIVATE_CARGO_GIT", .tool = "cargo" },
+	{ .rel = ".cargo/registry", .var = "PRIVATE_CARGO_REGISTRY", .tool = "cargo" },
+	{ .rel = ".npm/_cacache", .var = "PRIVATE_NPM_CACHE", .tool = "npm" },
+	{ .rel = ".npm/_logs", .var = "PRIVATE_NPM_LOGS", .tool = "npm" },
 };
 
 _Static_assert(TOOLCACHE_N == FSJ_PRIVATE_CACHES, "config.h and toolcache.h disagree");
 
 static char *eligible[TOOLCACHE_N];
 static char *claimed[TOOLCACHE_N]; /* dropped by toolcache_drop() */
+static char *absent[TOOLCACHE_N];  /* absent on the host, when mounts were possible */
+static char *decided_home;         /* home of the last toolcache_decide() */
 
 static bool dir_exact(const char *path)
 {
@@ -55,6 +58,8 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
 {
 	size_t n = 0;
 
+	free(decided_home);
+	decided_home = home && home[0] == '/' ? xstrdup(home) : NULL;
 	for (size_t i = 0; i < TOOLCACHE_N; i++) {
 		char *p = NULL;
 		bool ok = mount_ok && home && home[0] == '/';
@@ -64,8 +69,15 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
 		for (size_t k = 0; ok && k < n_keep; k++)
 			if (keep[k] && (path_covers(p, keep[k]) || path_covers(keep[k], p)))
 				ok = false;
-		if (ok && !dir_exact(p))
+		free(absent[i]);
+		absent[i] = NULL;
+		if (ok && !dir_exact(p)) {
+			struct stat st;
+
+			if (lstat(p, &st) < 0 && errno == ENOENT)
+				absent[i] = xstrdup(p);
 			ok = false;
+		}
 		if (!ok) {
 			free(p);
 			p = NULL;
@@ -78,6 +90,35 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
 		n += p != NULL;
 	}
 	return n;
+}
+
+char *toolcache_absent_mkdir(const char *path, const char **tool)
+{
+	struct strbuf mk = STRBUF_INIT;
+
+	*tool = NULL;
+	if (!path || !decided_home || !path_covers(decided_home, path) ||
+	    strcmp(decided_home, path) == 0)
+		return NULL;
+	for (size_t i = 0; i < TOOLCACHE_N; i++) {
+		const char *p = absent[i] ? absent[i] : eligible[i] ? eligible[i] : claimed[i];
+
+		if (!p || !(path_covers(path, p) || path_covers(p, path)))
+			continue;
+		if (!absent[i] || (*tool && strcmp(*tool, toolcache_defs[i].tool) != 0)) {
+			sb_release(&mk);
+			*tool = NULL;
+			return NULL;
+		}
+		*tool = toolcache_defs[i].tool;
+		sb_adds(&mk, mk.len ? " " : "mkdir -p ");
+		fsj_quote_shell_sb(&mk, absent[i]);
+	}
+	if (mk.len == 0) {
+		sb_release(&mk);
+		return NULL;
+	}
+	return sb_detach(&mk);
 }
 
 void toolcache_drop(size_t i)
@@ -122,7 +163,7 @@ const char *toolcache_why_refused(const char *path, bool chosen)
 	if (!ll_masks_available())
 		return "no mount namespace for the sandbox here";
 	if (lstat(path, &st) < 0)
-		return "absent on the host (never made there)";
+		return "absent on the host (never made there: mkdir -p it and each run gets its own copy)";
 	fd = mask_open_exact(path);
 	if ((fd < 0 && errno == ELOOP) || S_ISLNK(st.st_mode))
 		return "a symlink in its path";

@@ -27,6 +27,7 @@
 struct toolcache_def {
 	const char *rel;  /* the folder, relative to $HOME (".npm/_cacache") */
 	const char *var;  /* the baseline's variable ("PRIVATE_NPM_CACHE") */
+	const char *tool; /* the tool that keeps it ("npm") */
 };
 extern const struct toolcache_def toolcache_defs[TOOLCACHE_N];
 
@@ -48,6 +49,19 @@ enum toolcache_how {
  * (nothing is eligible). Returns the number of eligible caches. */
 size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep,
 			bool mount_ok, char *out[TOOLCACHE_N]);
+
+/* The cache folders that a refusal at path (normalised, absolute) asks
+ * for, when each is absent on the host, so that the run had no copy of
+ * its own there: those at or under path when path lies strictly under
+ * the home of the last toolcache_decide() (npm's mkdir of ~/.npm before
+ * ~/.npm/_cacache), or the one path lies in. Only when that decision
+ * could mount (a folder made on the host is then the run's own copy
+ * next time) and all the folders found belong to one tool (~/.cache
+ * holds go's and pip's: a refusal there may be any tool's). Returns the
+ * command that makes them, "mkdir -p A B" with each path one shell word
+ * (a new string), and sets *tool to the tool's name (static); NULL when
+ * none, or when any folder found exists (a grant decides there). */
+char *toolcache_absent_mkdir(const char *path, const char **tool);
 
 /* Forget the eligible cache folder i (the user's rules claim it). */
 void toolcache_drop(size_t i);

@@ -753,12 +753,22 @@ assert_back()
 
 # hints FILE: GRANTS becomes the --grant options of every "to allow" line
 # of FILE (fsjail's after-run summary), and the folders its "mkdir -p"
-# names are made, as a user pasting the line would (t0266, t0267).
+# names are made, as a user pasting the line would (t0266, t0267); so are
+# the absent tool cache folders a "no grant offered" line names (the run's
+# own copy next time: toolcache.h), listed in HINT_MKDIRS.
 hints()
 {
 	local line seg
 	GRANTS=()
+	HINT_MKDIRS=()
 	while IFS= read -r line; do
+		if [[ $line == *"no grant offered for "*": make it with mkdir -p "*" and run again ("* ]]; then
+			seg=${line#*: make it with mkdir -p }
+			eval "set -- ${seg%% and run again (*}"
+			mkdir -p -- "$@"
+			HINT_MKDIRS+=("$@")
+			continue
+		fi
 		case $line in *"to allow "*) ;; *) continue ;; esac
 		if [[ $line == *": mkdir -p "*" (it does not exist yet), then "* ]]; then
 			seg=${line#*: mkdir -p }
