@@ -74,8 +74,10 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 }
 
 /* true when a rule of rs grants a change at, over (recursively) or under
- * path: the user means the host's folder there. */
-static bool user_grants_change(const struct fsj_ruleset *rs, const char *path)
+ * path: the user means the host's folder there. named: only a rule at or
+ * under path counts (a grant on ~/.npm means npm's cache, not the folder
+ * npx runs packages from). */
+static bool user_grants_change(const struct fsj_ruleset *rs, const char *path, bool named)
 {
 	const unsigned change = FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE) |
 				FSJ_CAPBIT(FSJ_CAP_DELETE);
@@ -87,7 +89,7 @@ static bool user_grants_change(const struct fsj_ruleset *rs, const char *path)
 			const char *p = k ? r->resolved : r->path;
 
 			if (p && (path_covers(path, p) ||
-				  (path_covers(p, path) && (r->recursive || strcmp(p, path) == 0))))
+				  (!named && path_covers(p, path) && (r->recursive || strcmp(p, path) == 0))))
 				return true;
 		}
 	}
@@ -98,7 +100,9 @@ static bool user_grants_change(const struct fsj_ruleset *rs, const char *path)
  * another platform's policy, nor where a mount there would hide the
  * workspace, the temporary or state folder or fsjail's own files, nor
  * where a rule of the user's (rules file or --grant) grants changes at,
- * over or under the folder: that user means the host's cache. */
+ * over or under the folder: that user means the host's cache. A folder
+ * tools run from (toolcache_def.runs) stays the run's own under a grant
+ * over it: only a rule naming it or a path in it means the host's. */
 static void ctx_private_caches(struct fsj_ctx *ctx)
 {
 	const char *keep[] = { ctx->workspace, ctx->env.tmpdir, ctx->env.state_dir,
@@ -110,8 +114,8 @@ static void ctx_private_caches(struct fsj_ctx *ctx)
 			 ll_abi() > 0 && ll_masks_available(), ctx->private_cache);
 	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
 		if (ctx->private_cache[i] &&
-		    (user_grants_change(&ctx->rules, ctx->private_cache[i]) ||
-		     user_grants_change(&ctx->session, ctx->private_cache[i]))) {
+		    (user_grants_change(&ctx->rules, ctx->private_cache[i], toolcache_defs[i].runs) ||
+		     user_grants_change(&ctx->session, ctx->private_cache[i], toolcache_defs[i].runs))) {
 			free(ctx->private_cache[i]);
 			ctx->private_cache[i] = NULL;
 			toolcache_drop(i);

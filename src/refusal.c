@@ -13,6 +13,7 @@
 #include "refusal-by.h"
 #include "refusal-hint.h"
 #include "refusal.h"
+#include "toolcache.h"
 #include "util.h"
 
 /* Records kept in memory for one run: a runaway command that is refused
@@ -319,6 +320,17 @@ static char *decider(const struct kept *k)
 			 why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
+/* true when making a tool's cache folders on the host, absent there, is
+ * what lifts a refusal at path (even a protected one: ~/.npm/_npx is
+ * never made by a run, and exists, it is each run's own copy). */
+static bool absent_tool_cache(const char *path)
+{
+	const char *tool;
+	cleanup_free char *mk = toolcache_absent_mkdir(path, &tool);
+
+	return mk != NULL;
+}
+
 /* The lines saying how to lift the refusals shown, or why not
  * (refusal-hint.h), under the policy of the sinks last set. */
 static void hint(FILE *out, const size_t *first, size_t n, const char *home)
@@ -330,7 +342,8 @@ static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 		const struct kept *k = &kept[first[g]];
 
 		if (k->path &&
-		    !refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint))
+		    (!refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint) ||
+		     (k->by_policy && absent_tool_cache(k->path))))
 			items[m++] = (struct refusal_hint_item){ k->cap, k->path, NULL, made_dir(k) };
 	}
 	refusal_hint_print(out, items, m, home, hint_pol);

@@ -26,9 +26,12 @@
 #include "path.h"
 #include "toolcache.h"
 
-/* Caches only: nothing here is run from. Not ~/.npm/_npx (npx runs the
- * packages it keeps there), not ~/.cargo/bin, not ~/go/pkg/mod (go runs
- * code generators from it, and it is read-only on disk anyway). */
+/* Folders tools fill on their own. ~/.npm/_npx is one although npx runs
+ * the packages it keeps there: the run's copy is its own, so what the
+ * command installs there runs in the run only, never at the host's next
+ * npx. Not ~/.cargo/bin or ~/go/pkg/mod: what a user installs there on
+ * purpose (cargo install, go install) is meant to outlive the run, and a
+ * private copy would lose it silently. */
 const struct toolcache_def toolcache_defs[TOOLCACHE_N] = {
 	{ .rel = ".cache/go-build", .var = "PRIVATE_GO_BUILD", .tool = "go" },
 	{ .rel = ".cache/pip", .var = "PRIVATE_PIP_CACHE", .tool = "pip" },
@@ -36,6 +39,7 @@ const struct toolcache_def toolcache_defs[TOOLCACHE_N] = {
 	{ .rel = ".cargo/registry", .var = "PRIVATE_CARGO_REGISTRY", .tool = "cargo" },
 	{ .rel = ".npm/_cacache", .var = "PRIVATE_NPM_CACHE", .tool = "npm" },
 	{ .rel = ".npm/_logs", .var = "PRIVATE_NPM_LOGS", .tool = "npm" },
+	{ .rel = ".npm/_npx", .var = "PRIVATE_NPM_NPX", .tool = "npm", .runs = true },
 };
 
 _Static_assert(TOOLCACHE_N == FSJ_PRIVATE_CACHES, "config.h and toolcache.h disagree");

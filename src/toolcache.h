@@ -22,12 +22,13 @@
 
 #include "util.h"
 
-#define TOOLCACHE_N 6
+#define TOOLCACHE_N 7
 
 struct toolcache_def {
 	const char *rel;  /* the folder, relative to $HOME (".npm/_cacache") */
 	const char *var;  /* the baseline's variable ("PRIVATE_NPM_CACHE") */
 	const char *tool; /* the tool that keeps it ("npm") */
+	bool runs;        /* tools run what it holds (~/.npm/_npx) */
 };
 extern const struct toolcache_def toolcache_defs[TOOLCACHE_N];
 

@@ -502,6 +502,7 @@ static const struct {
 	{ "PRIVATE_GO_BUILD", offsetof(struct fsj_vars, private_cache[0]) },
 	{ "PRIVATE_NPM_CACHE", offsetof(struct fsj_vars, private_cache[4]) },
 	{ "PRIVATE_NPM_LOGS", offsetof(struct fsj_vars, private_cache[5]) },
+	{ "PRIVATE_NPM_NPX", offsetof(struct fsj_vars, private_cache[6]) },
 	{ "PRIVATE_PIP_CACHE", offsetof(struct fsj_vars, private_cache[1]) },
 	{ "PRIVATE_SHM", offsetof(struct fsj_vars, private_shm) },
 	{ "RULES_FILE", offsetof(struct fsj_vars, rules_file) },

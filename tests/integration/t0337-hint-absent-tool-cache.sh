@@ -21,7 +21,7 @@ assert_rc_not 0
 assert_out_nomatch "MADE"
 assert_err_match "create $HOME/.npm: default"
 assert_err_match "no grant offered for create $HOME/.npm: npm's cache is absent on the host"
-assert_err_match "mkdir -p $HOME/.npm/_cacache $HOME/.npm/_logs and run again"
+assert_err_match "mkdir -p $HOME/.npm/_cacache $HOME/.npm/_logs $HOME/.npm/_npx and run again"
 assert_out_nomatch "--grant [a-z,]*:$HOME/.npm"
 assert_out_nomatch "allow add [a-z,]* $HOME/.npm"
 assert_not_exists "$HOME/.npm"
@@ -55,7 +55,7 @@ end_test
 begin_test "explain ~/.npm: a note names the same mkdir -p; none on ~/.cache"
 run_cmd "$FSJAIL" explain --workspace "$WS" "$HOME/.npm" "$HOME/.cache"
 assert_rc 0
-assert_out_match "note: npm's cache, absent on the host .*: mkdir -p $HOME/.npm/_cacache $HOME/.npm/_logs and"
+assert_out_match "note: npm's cache, absent on the host .*: mkdir -p $HOME/.npm/_cacache $HOME/.npm/_logs $HOME/.npm/_npx and"
 [ "$(grep -c "cache, absent on the host" "$OUT")" = 1 ] || fail "not one note: $(cat "$OUT")"
 end_test
 
