@@ -151,17 +151,37 @@ void launch_signals_restore(struct supervisor *s)
 	(void)sigaction(SIGTTOU, &s->saved_ttou, NULL);
 }
 
+/* SIGPIPE as fsjail inherited it: 1 ignored, 0 not, -1 not yet looked
+ * at (launch_signals_early() not called). */
+static int sigpipe_inherited_ign = -1;
+
+void launch_signals_early(void)
+{
+	struct sigaction cur, ign;
+
+	if (sigaction(SIGPIPE, NULL, &cur) == 0)
+		sigpipe_inherited_ign = cur.sa_handler == SIG_IGN;
+	sa_set(&ign, SIG_IGN);
+	(void)sigaction(SIGPIPE, &ign, NULL);
+}
+
 /* Record in s->inherited_ign every signal fsjail inherited as ignored
- * (before any of its own dispositions are set). */
+ * (before any of its own dispositions are set; SIGPIPE as
+ * launch_signals_early() found it). */
 void launch_signals_note_ignored(struct supervisor *s)
 {
 	struct sigaction cur;
 	int sig;
 
 	sigemptyset(&s->inherited_ign);
-	for (sig = 1; sig < NSIG; sig++)
-		if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN)
+	for (sig = 1; sig < NSIG; sig++) {
+		bool ign = sig == SIGPIPE && sigpipe_inherited_ign >= 0
+				   ? sigpipe_inherited_ign == 1
+				   : sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN;
+
+		if (ign)
 			(void)sigaddset(&s->inherited_ign, sig);
+	}
 }
 
 /* In the child: the signal state fsjail itself was given, as a plain exec

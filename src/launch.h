@@ -62,6 +62,14 @@ bool launch_pidns_wanted(void);
  * (no such signal, or fsjail inherited it as ignored). */
 void launch_pass_terminal_signal(void);
 
+/* Ignore SIGPIPE in fsjail for its whole life, first noting how it was
+ * inherited, so that the command gets it as fsjail got it. A reader of
+ * --status-fd, --report's pipe or stderr that goes away makes fsjail's
+ * write fail with EPIPE, which it handles; SIGPIPE killed fsjail (exit
+ * 141) while the command ran on without its listener and its backups.
+ * Call first thing in main(). */
+void launch_signals_early(void);
+
 /* Run fn(arg) in the parent right after the fork of the next launch_run(),
  * before the command is let go: the place to start threads (the broker),
  * which must not exist across fork(). A failure (-1 with err set) ends

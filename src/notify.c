@@ -286,7 +286,8 @@ static void *notify_thread(void *arg)
 		return NULL; /* the child ended, or runs without the hook */
 	/* The child waits for this byte before it closes its listener. */
 	fd = take_listener(pid, num);
-	if (write(nt->sock[0], "", 1) != 1 || fd < 0) {
+	/* MSG_NOSIGNAL: a child gone meanwhile must not end the supervisor */
+	if (send(nt->sock[0], "", 1, MSG_NOSIGNAL) != 1 || fd < 0) {
 		if (fd >= 0)
 			close(fd);
 		return NULL;
