@@ -188,6 +188,8 @@ int cmd_run(int argc, char **argv)
 	char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
 	int opt, tier, status, made = 0;
 
+	launch_signals_early(); /* before anything is written to a pipe */
+
 	while ((opt = getopt_long(argc, argv, "+c:", longopts, NULL)) != -1) {
 		if (cmd_common_option(opt, optarg, &opts))
 			continue;

@@ -67,7 +67,8 @@ void launch_pass_terminal_signal(void);
  * --status-fd, --report's pipe or stderr that goes away makes fsjail's
  * write fail with EPIPE, which it handles; SIGPIPE killed fsjail (exit
  * 141) while the command ran on without its listener and its backups.
- * Call first thing in main(). */
+ * Call first thing in `fsjail run` (the other commands are filters: a
+ * reader gone ends them as it ends cat). */
 void launch_signals_early(void);
 
 /* Run fn(arg) in the parent right after the fork of the next launch_run(),

@@ -9,7 +9,6 @@
 #include "cmd.h"
 #include "inforce.h"
 #include "landlock.h"
-#include "launch.h"
 #include "sandbox.h"
 #include "shparse.h"
 #include "timing.h"
@@ -44,7 +43,6 @@ static void print_version(void)
 int main(int argc, char **argv)
 {
 	timing_mark("exec, loader");
-	launch_signals_early();
 	fsj_invoked_as = argv[0];
 	/* option errors are said by the commands, "fsjail: CMD: ..."
 	 * (cmd_bad_option), not by getopt with the command's name */
