@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "inforce.h"
 #include "landlock.h"
+#include "autorun.h"
 #include "launch.h"
 #include "notify.h"
 #include "path.h"
@@ -187,6 +188,7 @@ int cmd_run(int argc, char **argv)
 	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
 	char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
 	int opt, tier, status, made = 0;
+	struct autorun *autorun = NULL; /* editor and agent files at the start */
 
 	launch_signals_early(); /* before anything is written to a pipe */
 
@@ -463,6 +465,7 @@ int cmd_run(int argc, char **argv)
 	launch_after_fork(after_fork, &msg);
 	runmsg_attach(&msg, broker ? broker_session(broker) : getenv("FSJAIL_SESSION_ID"),
 		      fsj_tier_name((enum fsj_tier)tier), ctx.workspace);
+	autorun = autorun_snap_workspace(ctx.workspace, ctx.repos);
 	/* ModifyBackup (backup.h): the run's cycle, handed to the hook. */
 	if (backup_run_begin(&ctx, cmd_argv, &err) < 0) {
 		cmd_print_error(&err);
@@ -496,6 +499,8 @@ int cmd_run(int argc, char **argv)
 		cmd_print_error(&err);
 	else if (ctx.repos && !repos_unchanged(&ctx, broker, session || nested))
 		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
+	if (status != FSJ_EXIT_ERROR || !err.text[0])
+		(void)autorun_warn(autorun, stderr); /* a security note: with --quiet too */
 	timing_mark("repository rescan");
 out:
 	path_resolve_memo(PATH_MEMO_OFF);
@@ -511,6 +516,7 @@ out:
 		runmsg_note_unseen(&msg, pol ? pol->enforced : 0,
 				   msg.report_path || ctx.config.report_reads);
 	sb_release(&gaps);
+	autorun_free(autorun);
 	broker_free(broker);
 	sandbox_free(sb);
 	policy_free(pol);
