@@ -372,8 +372,10 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 	if (strlen(name) > NAME_MAX)
 		return ENAMETOOLONG;
 	/* from the caller's cwd or a descriptor, not scoped by the call's
-	 * own resolve flags: symlinks are taken only from its root */
-	relative = !in_root && !(lk & (LK_NO_SYMLINKS | LK_BENEATH | LK_IN_ROOT));
+	 * own resolve flags: symlinks are taken only from its root (with
+	 * RESOLVE_NO_XDEV, a jump to the supervisor's "/" is on another
+	 * mount than the caller's, refused as it was) */
+	relative = !in_root && !(lk & (LK_NO_SYMLINKS | LK_NO_XDEV | LK_BENEATH | LK_IN_ROOT));
 	if (slash) {
 		char keep = slash[1];
 
