@@ -393,11 +393,19 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 			if (d->verdict != FSJ_VERDICT_REFUSED)
 				continue;
 			/* the listener's rules have an id, no path */
-			fprintf(stderr, "fsjail: refused: %s %s (%s%s%s)%s%s\n",
-				fsj_effect_cap_name(fx.v[i].cap), fx.v[i].path ? fx.v[i].path : "?",
-				fsj_level_name(d->level), d->rule ? " " : "",
-				!d->rule ? "" : d->rule->path ? d->rule->path : d->rule->id,
-				d->why ? ": " : "", d->why ? d->why : "");
+			/* the line's paths are the command's: escaped */
+			fprintf(stderr, "fsjail: refused: %s ", fsj_effect_cap_name(fx.v[i].cap));
+			fsj_put_term(stderr, fx.v[i].path ? fx.v[i].path : "?");
+			fprintf(stderr, " (%s%s", fsj_level_name(d->level), d->rule ? " " : "");
+			fsj_put_term(stderr, !d->rule		? ""
+					     : d->rule->path	? d->rule->path
+								: d->rule->id);
+			fputc(')', stderr);
+			if (d->why) {
+				fputs(": ", stderr);
+				fsj_put_term(stderr, d->why);
+			}
+			fputc('\n', stderr);
 			audit(ctx, session, line, fsj_effect_cap_name(fx.v[i].cap), fx.v[i].path,
 			      "deny", "policy", d->rule ? d->rule->id : NULL);
 		}

@@ -18,6 +18,7 @@
 #include "backup-int.h"
 #include "backup_spare.h"
 #include "devshm.h"
+#include "escape.h"
 #include "toolcache.h"
 #include "hostlock.h"
 #include "tmpdir.h"
@@ -341,7 +342,9 @@ static void skipped(const struct backup_cycle *bc, const char *call, const char 
 
 	backup_audit(bc, call, path, cap, "backup-skipped", detail);
 	run_event("backup", path, detail);
-	fprintf(stderr, "fsjail: not kept: %s (%llu MB over backup.max_size_mb)\n", path, mb);
+	fputs("fsjail: not kept: ", stderr);
+	fsj_put_term(stderr, path); /* the command's name: escaped */
+	fprintf(stderr, " (%llu MB over backup.max_size_mb)\n", mb);
 	free(detail);
 }
 

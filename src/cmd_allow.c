@@ -24,6 +24,7 @@
 #include <cjson/cJSON.h>
 
 #include "cmd.h"
+#include "escape.h"
 #include "fsjail-int.h"
 #include "path.h"
 #include "policy.h"
@@ -90,13 +91,22 @@ static void list_rules(const struct fsj_ctx *ctx, bool json)
 	for (size_t i = 0; i < ctx->rules.n; i++) {
 		const struct fsj_rule *r = &ctx->rules.rules[i];
 
-		printf("%zu. %s%s", i + 1, r->path, r->recursive ? "" : " (this path only)");
+		/* a rule "always" wrote holds a path the command chose */
+		printf("%zu. ", i + 1);
+		fsj_put_term(stdout, r->path);
+		fputs(r->recursive ? "" : " (this path only)", stdout);
 		print_caps("allow", r->allow);
 		print_caps("deny", r->deny);
-		if (r->id)
-			printf(" id '%s'", r->id);
-		if (r->origin)
-			printf(" [%s]", r->origin);
+		if (r->id) {
+			fputs(" id '", stdout);
+			fsj_put_term(stdout, r->id);
+			putchar('\'');
+		}
+		if (r->origin) {
+			fputs(" [", stdout);
+			fsj_put_term(stdout, r->origin);
+			putchar(']');
+		}
 		printf("\n");
 	}
 }
@@ -184,8 +194,9 @@ static int do_add(struct fsj_ctx *ctx, int argc, char **argv)
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}
-	printf("added rule %zu: %s%s", ctx->rules.n + 1, path,
-	       rule.recursive ? "" : " (this path only)");
+	printf("added rule %zu: ", ctx->rules.n + 1);
+	fsj_put_term(stdout, path);
+	fputs(rule.recursive ? "" : " (this path only)", stdout);
 	print_caps("allow", rule.allow);
 	printf("\n");
 	if (ctx->mode == FSJ_MODE_READ_ONLY && (rule.allow & FSJ_CAPS_MODIFY))
@@ -271,7 +282,9 @@ int cmd_allow(int argc, char **argv)
 			cmd_print_error(&err);
 			status = FSJ_EXIT_ERROR;
 		} else {
-			printf("removed rule %lu: %s\n", n, ctx.rules.rules[n - 1].path);
+			printf("removed rule %lu: ", n);
+			fsj_put_term(stdout, ctx.rules.rules[n - 1].path);
+			putchar('\n');
 		}
 	} else if (strcmp(sub, "clear") == 0) {
 		if (ctx.rules.n == 0) {

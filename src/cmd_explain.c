@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "escape.h"
 #include "explain-absent.h"
 #include "fsjail-int.h"
 #include "inforce.h"
@@ -107,9 +108,14 @@ int cmd_explain(int argc, char **argv)
 			free(resolved);
 			continue;
 		}
-		printf("%s\n", norm);
-		if (strcmp(norm, resolved) != 0)
-			printf("  resolved: %s\n", resolved);
+		/* a path from a refusal is the command's: escaped (escape.h) */
+		fsj_put_term(stdout, norm);
+		putchar('\n');
+		if (strcmp(norm, resolved) != 0) {
+			fputs("  resolved: ", stdout);
+			fsj_put_term(stdout, resolved);
+			putchar('\n');
+		}
 		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 			struct fsj_decision d;
 			struct repoexplain rx = { 0 };
@@ -121,15 +127,24 @@ int cmd_explain(int argc, char **argv)
 			tier_matters |= !d.allowed && !(fsj_tier_enforced(FSJ_TIER_WRITES) & FSJ_CAPBIT(c));
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
-			if (rx.rule)
-				printf("listener '%s' [%s]", rx.rule->id, rx.reason);
+			if (rx.rule) {
+				fputs("listener '", stdout);
+				fsj_put_term(stdout, rx.rule->id);
+				fputs("' [", stdout);
+				fsj_put_term(stdout, rx.reason);
+				putchar(']');
+			}
 			else if (d.rule)
 				fsj_rule_print(stdout, d.rule);
 			else
 				printf("nothing grants it");
 			if (!enforced)
 				printf(" (not enforced at tier %s)", fsj_tier_name((enum fsj_tier)tier));
-			printf("%s%s\n", off ? ", but " : "", off ? off : "");
+			if (off) {
+				fputs(", but ", stdout);
+				fsj_put_term(stdout, off);
+			}
+			putchar('\n');
 			free(rx.reason);
 		}
 		cleanup_free char *note = listener ? repoexplain_note(ctx.workspace, resolved) : NULL;
@@ -146,8 +161,11 @@ int cmd_explain(int argc, char **argv)
 		const char *notes[] = { note, absent, secret, priv, first_use };
 
 		for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++)
-			if (notes[k])
-				printf("  note: %s\n", notes[k]);
+			if (notes[k]) {
+				fputs("  note: ", stdout);
+				fsj_put_term(stdout, notes[k]);
+				putchar('\n');
+			}
 		free(norm);
 		free(resolved);
 	}
@@ -156,8 +174,10 @@ int cmd_explain(int argc, char **argv)
 		fsj_json_put(jroot);
 		cJSON_Delete(jroot);
 	} else {
-		printf("tier %s, mode %s, workspace %s\n", fsj_tier_name((enum fsj_tier)tier),
-		       fsj_mode_name(ctx.mode), ctx.workspace);
+		printf("tier %s, mode %s, workspace ", fsj_tier_name((enum fsj_tier)tier),
+		       fsj_mode_name(ctx.mode));
+		fsj_put_term(stdout, ctx.workspace);
+		putchar('\n');
 	}
 	path_resolve_memo(PATH_MEMO_OFF);
 	if (have_plan)

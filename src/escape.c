@@ -87,6 +87,14 @@ char *fsj_escape_term(const char *s)
 	return sb_detach(&sb);
 }
 
+void fsj_put_term(FILE *f, const char *s)
+{
+	cleanup_free char *e = s ? fsj_escape_term(s) : NULL;
+
+	if (e)
+		fputs(e, f);
+}
+
 void fsj_quote_shell_sb(struct strbuf *sb, const char *s)
 {
 	static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

@@ -4,6 +4,8 @@
 #ifndef FSJAIL_ESCAPE_H
 #define FSJAIL_ESCAPE_H
 
+#include <stdio.h>
+
 #include "util.h"
 
 /* s (NUL-terminated, any bytes) with every C0 control byte (0x00-0x1f),
@@ -20,6 +22,9 @@ char *fsj_escape_term(const char *s);
 
 /* The same, appended to sb (NULL s appends nothing). */
 void fsj_escape_term_sb(struct strbuf *sb, const char *s);
+
+/* The same, written to f (NULL s writes nothing); errors are f's. */
+void fsj_put_term(FILE *f, const char *s);
 
 /* s (NUL-terminated) appended to sb as one POSIX shell word (sh(1)
  * "Quoting"): as it is when non-empty and made only of

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "escape.h"
 #include "path.h"
 #include "sandbox.h"
 #include "util.h"
@@ -92,11 +93,21 @@ char *fsj_exec_without_read(const struct fsj_policy *pol, const char *norm, cons
 void fsj_rule_print(FILE *out, const struct fsj_rule *r)
 {
 	fprintf(out, "%s", fsj_source_name(r->source));
-	if (r->id)
-		fprintf(out, " '%s'", r->id);
-	fprintf(out, " %s%s", r->path, r->recursive ? "" : " (this path only)");
-	if (strcmp(r->path, r->resolved) != 0)
-		fprintf(out, " -> %s", r->resolved);
-	if (r->origin)
-		fprintf(out, " [%s]", r->origin);
+	if (r->id) {
+		fputs(" '", out);
+		fsj_put_term(out, r->id);
+		fputc('\'', out);
+	}
+	fputc(' ', out);
+	fsj_put_term(out, r->path);
+	fputs(r->recursive ? "" : " (this path only)", out);
+	if (strcmp(r->path, r->resolved) != 0) {
+		fputs(" -> ", out);
+		fsj_put_term(out, r->resolved);
+	}
+	if (r->origin) {
+		fputs(" [", out);
+		fsj_put_term(out, r->origin);
+		fputc(']', out);
+	}
 }

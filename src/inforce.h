@@ -46,7 +46,8 @@ char *fsj_exec_not_in_force(const struct fsj_policy *pol, const char *resolved);
 char *fsj_exec_without_read(const struct fsj_policy *pol, const char *norm, const char *resolved);
 
 /* Print rule r as "SOURCE 'ID' PATH (this path only) -> RESOLVED [ORIGIN]"
- * to out, without a newline. */
+ * to out, without a newline; each string escaped for the terminal
+ * (fsj_put_term()). */
 void fsj_rule_print(FILE *out, const struct fsj_rule *r);
 
 /* The running fsjail executable, resolved (/proc/self/exe), as a new

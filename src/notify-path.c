@@ -10,10 +10,15 @@
  * ".." and absolute symlinks stay in the caller's root and mount
  * namespace, as its own lookup would: the caller's root is checked to be
  * the run's root first), /proc/PID/cwd or /proc/PID/fd/N for a relative
- * one. An absolute symlink met inside a relative walk is followed from the
- * supervisor's "/" (the host's view): it can differ from the caller's only
- * at a mask, where the policy denies the very changes the hook performs,
- * and on /proc, which is refused. No magic link is followed
+ * one. A relative walk takes no symlink (RESOLVE_NO_SYMLINKS): where its
+ * folders hold one it is walked again as the absolute path the kernel
+ * gives its start, from the caller's root (rewalk()), since the kernel
+ * would follow an absolute symlink met on the way from the supervisor's
+ * "/", the host's view, which differs from the caller's at a mask, at
+ * the run's own /dev/shm and at its tool caches (toolcache.h): a
+ * workspace link to ~/.npm/_cacache reached the host's cache (att11). An
+ * absolute final symlink starts again at the caller's root too. No magic
+ * link is followed
  * (RESOLVE_NO_MAGICLINKS), and nothing whose parent is on procfs is acted
  * on: /proc/<n> of the caller's view is never looked up as the host's.
  * The everyday magic paths are translated first, by their spelling:
@@ -269,6 +274,32 @@ static int take_object(struct loc *l, int obj)
 }
 
 static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, unsigned lk,
+		int depth, struct loc *l, const char **why);
+
+/* raw (relative to the folder base, whose folders hold a symlink) walked
+ * as the absolute path of base plus raw, from the caller's root: an
+ * absolute symlink on the way then stays in the caller's view. The
+ * kernel's path of base is the caller's spelling (no pivot_root; the
+ * root is the run's). walk()'s returns; EACCES (*why) when base has no
+ * path (a removed folder). */
+static int rewalk(const struct tracee *tr, int base, const char *raw, unsigned lk, int depth,
+		  struct loc *l, const char **why)
+{
+	cleanup_free char *at = notify_fd_path(base), *abs = NULL;
+
+	if (!at) {
+		*why = "unresolvable path";
+		return EACCES;
+	}
+	if (depth >= 40)
+		return ELOOP;
+	abs = xasprintf("%s/%s", strcmp(at, "/") == 0 ? "" : at, raw);
+	if (strlen(abs) >= PATH_MAX)
+		return ENAMETOOLONG;
+	return walk(tr, -1, AT_FDCWD, abs, lk, depth + 1, l, why);
+}
+
+static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, unsigned lk,
 		int depth, struct loc *l, const char **why)
 {
 	char buf[PATH_MAX], tgt[PATH_MAX], link[32];
@@ -277,7 +308,7 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 	const char *rest, *name;
 	char *slash;
 	struct stat st, ost;
-	bool in_root = false, trailing = false;
+	bool in_root = false, trailing = false, relative;
 	size_t len;
 	ssize_t n;
 	int m, fdn = -1, e;
@@ -340,17 +371,24 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 	name = slash ? slash + 1 : buf;
 	if (strlen(name) > NAME_MAX)
 		return ENAMETOOLONG;
+	/* from the caller's cwd or a descriptor, not scoped by the call's
+	 * own resolve flags: symlinks are taken only from its root (with
+	 * RESOLVE_NO_XDEV, a jump to the supervisor's "/" is on another
+	 * mount than the caller's, refused as it was) */
+	relative = !in_root && !(lk & (LK_NO_SYMLINKS | LK_NO_XDEV | LK_BENEATH | LK_IN_ROOT));
 	if (slash) {
 		char keep = slash[1];
 
 		slash[1] = '\0';
 		parent = openat2_fd(base, buf, O_PATH | O_DIRECTORY | O_CLOEXEC,
 				    RESOLVE_NO_MAGICLINKS | (in_root ? RESOLVE_IN_ROOT : 0) |
-					    (lk & LK_NO_SYMLINKS ? RESOLVE_NO_SYMLINKS : 0) |
+					    (lk & LK_NO_SYMLINKS || relative ? RESOLVE_NO_SYMLINKS : 0) |
 					    (lk & LK_NO_XDEV ? RESOLVE_NO_XDEV : 0) |
 					    (lk & LK_BENEATH ? RESOLVE_BENEATH : 0) |
 					    (lk & LK_IN_ROOT ? RESOLVE_IN_ROOT : 0));
 		slash[1] = keep;
+		if (parent < 0 && errno == ELOOP && relative)
+			return rewalk(tr, base, raw, lk, depth, l, why);
 		if (parent < 0) {
 			e = errno;
 			if (e == ELOOP && !(lk & LK_NO_SYMLINKS))

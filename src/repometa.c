@@ -434,7 +434,10 @@ void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
 }
 
 /* setup.c validate_headref(): a symbolic link into refs/, or a file
- * starting "ref:" then blanks then "refs/", or an object id in hex. */
+ * starting "ref:" then blanks then "refs/", or an object id in hex. Only
+ * a regular file is read, opened without waiting: a command made HEAD a
+ * FIFO in a folder shaped as a gitdir and the scan at the end of its
+ * run, and at the start of every later one, hung in open(2) (att11). */
 static bool head_valid(const char *head)
 {
 	char buf[256];
@@ -450,9 +453,15 @@ static bool head_valid(const char *head)
 		n = readlink(head, buf, sizeof(buf) - 1);
 		return n >= 5 && strncmp(buf, "refs/", 5) == 0;
 	}
-	fd = open(head, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (!S_ISREG(st.st_mode))
+		return false;
+	fd = open(head, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return false;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return false;
+	}
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	if (n < 0)

@@ -1,4 +1,5 @@
 /* tmpdir.c - the one $TMPDIR fsjail trusts (see tmpdir.h). */
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "path.h"
 #include "tmpdir.h"
 #include "util.h"
@@ -36,9 +38,13 @@ static void warn_drop(const char *what, const char *path)
 	char *text = xasprintf("TMPDIR '%s' %s%s%s%s", trusted, what, path ? " '" : "",
 			       path ? path : "", path ? "'" : "");
 
-	if (!said || strcmp(said, text) != 0)
-		fprintf(stderr, "fsjail: warning: %s: not granted "
-			"(the baseline grants $TMPDIR everything, like /tmp)\n", text);
+	if (!said || strcmp(said, text) != 0) {
+		/* a symlink's target may be another user's text: escaped */
+		fputs("fsjail: warning: ", stderr);
+		fsj_put_term(stderr, text);
+		fputs(": not granted (the baseline grants $TMPDIR everything, like /tmp)\n",
+		      stderr);
+	}
 	free(said);
 	said = text;
 	free(trusted);
@@ -105,12 +111,61 @@ static const char *bad(const char *home, const char **path)
 	return NULL;
 }
 
+/* The first entry on the way to p (its symlinks followed, 40 at most)
+ * that neither the caller nor root owns, or that cannot be looked at (p
+ * absent, a loop), as a path (caller frees); NULL when there is none.
+ * Another user can make such an entry, or swap it for a symlink, in a
+ * shared folder: /tmp/$USER made before its owner did, pointing into
+ * the home (att11: the baseline's $TMPDIR grant then opened
+ * ~/Documents). */
+static char *foreign_on_way(const char *p, int depth)
+{
+	size_t i = 1, n = strlen(p);
+	char tgt[PATH_MAX];
+	struct stat sb;
+	ssize_t k;
+
+	if (depth > 40)
+		return xstrdup(p);
+	while (i <= n) {
+		size_t j = i;
+		char *pre, *dir, *next;
+
+		while (j < n && p[j] != '/')
+			j++;
+		if (j == i) {
+			i = j + 1;
+			continue;
+		}
+		pre = xstrndup(p, j);
+		if (lstat(pre, &sb) < 0 || (sb.st_uid != geteuid() && sb.st_uid != 0))
+			return pre;
+		if (S_ISLNK(sb.st_mode)) {
+			k = readlink(pre, tgt, sizeof(tgt) - 1);
+			if (k <= 0)
+				return pre;
+			tgt[k] = '\0';
+			dir = path_dirname(pre);
+			next = tgt[0] == '/' ? xasprintf("%s%s", tgt, p + j)
+					     : xasprintf("%s/%s%s", dir, tgt, p + j);
+			free(dir);
+			free(pre);
+			pre = foreign_on_way(next, depth + 1);
+			free(next);
+			return pre;
+		}
+		free(pre);
+		i = j + 1;
+	}
+	return NULL;
+}
+
 static const char *check_above(const char *path, const char *what);
 
 const char *tmpdir_settle(const char *home, const char *const *keep, size_t n)
 {
 	const char *t = getenv("TMPDIR"), *why, *path;
-	cleanup_free char *rhome = NULL;
+	cleanup_free char *rhome = NULL, *foreign = NULL;
 
 	free(trusted);
 	free(resolved);
@@ -123,6 +178,11 @@ const char *tmpdir_settle(const char *home, const char *const *keep, size_t n)
 	resolved = path_resolve(trusted);
 	if ((why = bad(home, &path)) != NULL) {
 		warn_drop(why, path);
+		return NULL;
+	}
+	if ((foreign = foreign_on_way(trusted, 0)) != NULL) {
+		warn_drop("is reached through an entry of another user's (or an absent one),",
+			  foreign);
 		return NULL;
 	}
 	rhome = home ? path_resolve(home) : NULL;

@@ -6,7 +6,10 @@
  * system top (/usr, /etc, /var...), /home or another user-data root, a
  * folder at or above the home, the state or config folder or the
  * workspace, or one in another user's home, would hand the command what
- * it guards: such a TMPDIR is ignored everywhere, with one warning.
+ * it guards; so would one reached through an entry (a folder or symlink)
+ * another user owns, which that user can point anywhere (att11), or
+ * through an absent one, which another user may make first: such a
+ * TMPDIR is ignored everywhere, with one warning.
  * Every reader asks tmpdir_get(); none reads the environment itself. */
 #ifndef FSJAIL_TMPDIR_H
 #define FSJAIL_TMPDIR_H
