@@ -194,6 +194,9 @@ struct fsj_vars {
 	/* the run's private tool caches, in toolcache_defs order (toolcache.h):
 	 * the folder's path when the run gets its own copy, else NULL */
 	const char *private_cache[FSJ_PRIVATE_CACHES];
+	/* ~/.npm/_npx when it is the host's folder (not the run's own copy)
+	 * and no rule of the user's names it, else NULL (ctx.c) */
+	const char *host_npm_npx;
 };
 
 /* Read a baseline file for one tier: entries under "baseline:" get source
@@ -227,6 +230,7 @@ struct fsj_ctx {
 	int enforce;                /* enum fsj_enforce or enum fsj_tier */
 	struct repometa *repos;     /* protected metadata; NULL: protect off */
 	char *private_cache[FSJ_PRIVATE_CACHES]; /* toolcache_decide(); NULL: none */
+	char *host_npm_npx;         /* fsj_vars.host_npm_npx; NULL: none */
 };
 
 struct fsj_ctx_opts {

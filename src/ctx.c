@@ -47,6 +47,7 @@ void fsj_ctx_release(struct fsj_ctx *ctx)
 	free(ctx->repos);
 	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
 		free(ctx->private_cache[i]);
+	free(ctx->host_npm_npx);
 	memset(ctx, 0, sizeof(*ctx));
 	fsj_config_init(&ctx->config);
 }
@@ -71,6 +72,7 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 			 : NULL;
 	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
 		v->private_cache[i] = workspace ? ctx->private_cache[i] : NULL;
+	v->host_npm_npx = workspace ? ctx->host_npm_npx : NULL;
 }
 
 /* true when a rule of rs grants a change at, over (recursively) or under
@@ -94,6 +96,34 @@ static bool user_grants_change(const struct fsj_ruleset *rs, const char *path, b
 		}
 	}
 	return false;
+}
+
+/* ~/.npm/_npx where it is the host's folder (absent, a symlink, no mount
+ * namespace): ctx->host_npm_npx, which the baseline protects (deny write,
+ * create, delete), so a grant over ~/.npm never lets a run put there a
+ * package the host's next npx runs. Left NULL where a rule of the user's
+ * names the folder or a path in it (that user means the host's) and where
+ * it holds or is held by one of keep (n_keep paths, NULL entries skipped):
+ * the workspace or fsjail's own folders stay as they are. */
+static void ctx_host_runs(struct fsj_ctx *ctx, const char *const *keep, size_t n_keep)
+{
+	for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++) {
+		cleanup_free char *p = NULL;
+		bool ok = true;
+
+		if (!toolcache_defs[i].runs || ctx->private_cache[i] || !ctx->env.home ||
+		    ctx->env.home[0] != '/')
+			continue;
+		p = path_join(ctx->env.home, toolcache_defs[i].rel);
+		for (size_t k = 0; k < n_keep; k++)
+			if (keep[k] && (path_covers(p, keep[k]) || path_covers(keep[k], p)))
+				ok = false;
+		if (!ok || user_grants_change(&ctx->rules, p, true) ||
+		    user_grants_change(&ctx->session, p, true))
+			continue;
+		free(ctx->host_npm_npx);
+		ctx->host_npm_npx = steal_pointer(&p);
+	}
 }
 
 /* The tool caches the run gets its own copy of (toolcache.h): not for
@@ -120,6 +150,7 @@ static void ctx_private_caches(struct fsj_ctx *ctx)
 			ctx->private_cache[i] = NULL;
 			toolcache_drop(i);
 		}
+	ctx_host_runs(ctx, keep, sizeof(keep) / sizeof(keep[0]));
 }
 
 /* The protected rule of the baseline that refuses writes at path (either

@@ -497,6 +497,7 @@ static const struct {
 	{ "CONFIG_DIR", offsetof(struct fsj_vars, config_dir) },
 	{ "CONFIG_FILE", offsetof(struct fsj_vars, config_file) },
 	{ "HOME", offsetof(struct fsj_vars, home) },
+	{ "HOST_NPM_NPX", offsetof(struct fsj_vars, host_npm_npx) },
 	{ "PRIVATE_CARGO_GIT", offsetof(struct fsj_vars, private_cache[2]) },
 	{ "PRIVATE_CARGO_REGISTRY", offsetof(struct fsj_vars, private_cache[3]) },
 	{ "PRIVATE_GO_BUILD", offsetof(struct fsj_vars, private_cache[0]) },
