@@ -21,6 +21,7 @@ static const struct {
 	{ ".cursor/mcp.json", "Cursor starts the MCP servers it names" },
 	{ ".gemini/settings.json", "Gemini CLI starts the MCP servers it names" },
 	{ ".mcp.json", "Claude Code starts the MCP servers it names" },
+	{ ".vscode/mcp.json", "VS Code starts the MCP servers it names" },
 	{ ".vscode/settings.json", "VS Code runs programs it names" },
 	{ ".vscode/tasks.json", "VS Code runs its tasks, some when the folder opens" },
 };
