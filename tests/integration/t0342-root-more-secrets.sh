@@ -3,7 +3,10 @@
 # as root. Their copies elsewhere were left readable (att12): Debian's
 # daily /var/backups/shadow.bak and gshadow.bak (dpkg-db-backup), the
 # former password hashes in /etc/security/opasswd (pam_pwhistory) and
-# NetworkManager's Wi-Fi and VPN secrets, all root-only by mode only.
+# NetworkManager's Wi-Fi and VPN secrets, and the other secrets of /etc
+# that only their mode keeps from root (WireGuard's and IPsec's keys,
+# certbot's and Fedora's TLS private keys, systemd's credentials, PPP's
+# passwords).
 # explain names the baseline deny; where such a file exists on this host
 # a run as root reads nothing of it.
 . "$(dirname "$0")/libtest.sh"
@@ -23,6 +26,16 @@ for f in /var/backups/shadow.bak /var/backups/gshadow.bak /etc/security/opasswd;
 	assert_out_match "read +deny +baseline +baseline $f "
 done
 assert_out_match "read +deny +baseline +baseline /etc/NetworkManager/system-connections "
+run_cmd "$FSJAIL" explain --workspace "$WS" /etc/wireguard/wg0.conf /etc/ipsec.secrets \
+	/etc/letsencrypt/archive/h/privkey1.pem /etc/letsencrypt/keys/0000_key-certbot.pem \
+	/etc/pki/tls/private/h.key /etc/credstore/c /etc/credstore.encrypted/c \
+	/etc/ppp/chap-secrets /etc/ppp/pap-secrets
+assert_rc 0
+for d in /etc/wireguard /etc/ipsec.secrets /etc/letsencrypt/archive /etc/letsencrypt/keys \
+	/etc/pki/tls/private /etc/credstore /etc/credstore.encrypted /etc/ppp/chap-secrets \
+	/etc/ppp/pap-secrets; do
+	assert_out_match "read +deny +baseline +baseline $d "
+done
 end_test
 
 begin_test "a run reads none of those that exist on this host"
