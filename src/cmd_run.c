@@ -512,13 +512,13 @@ out:
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
 					 NULL);
-	/* Issue 12 item 4: Landlock refuses reads and executes unseen; say so
-	 * when the command failed by itself (not 127 "not found", no signal)
-	 * and it can be true (runmsg_note_unseen()). */
 	/* user10: a grant on a folder absent at start that the run made (npm
 	 * making ~/.npm under examples/agent-in-repo.yaml) read nothing there */
 	if (ran && status != 0 && !(status == FSJ_EXIT_ERROR && err.text[0]))
 		status_grants_made(absent, n_absent, stderr);
+	/* Issue 12 item 4: Landlock refuses reads and executes unseen; say so
+	 * when the command failed by itself (not 127 "not found", no signal)
+	 * and it can be true (runmsg_note_unseen()). */
 	if (ran && status != 0 && status != 127 && !msg.signal &&
 	    !(status == FSJ_EXIT_ERROR && err.text[0]))
 		runmsg_note_unseen(&msg, pol ? pol->enforced : 0,

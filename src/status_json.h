@@ -54,6 +54,7 @@ void status_repos_print(FILE *out, const cJSON *o);
  * and what is made under it). status_grants_print(): the same lines to
  * out, each after prefix. Linux only; nothing elsewhere. */
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings);
+void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *out);
 
 /* A rule granting on a path absent at the start of a run, and the
  * capabilities (FSJ_CAPBIT mask) it grants that are not in force there. */
@@ -72,7 +73,6 @@ size_t status_grants_absent(const struct fsj_ctx *ctx, struct status_absent **ou
  * made it), naming what was not in force there and that the next run
  * has it. Nothing when n is 0. */
 void status_grants_made(const struct status_absent *absent, size_t n, FILE *out);
-void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *out);
 
 /* One line on warnings per rule of ctx (as status_grants_warn()) that
  * grants execute where pol grants no read (fsj_exec_without_read()):
