@@ -189,6 +189,8 @@ int cmd_run(int argc, char **argv)
 	char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
 	int opt, tier, status, made = 0;
 	struct autorun *autorun = NULL; /* editor and agent files at the start */
+	struct status_absent *absent = NULL; /* grants on paths absent at start */
+	size_t n_absent = 0;
 
 	launch_signals_early(); /* before anything is written to a pipe */
 
@@ -348,8 +350,10 @@ int cmd_run(int argc, char **argv)
 				"whole (rule 'repository-unsearched'); 'fsjail status' lists them\n",
 			ctx.repos->budget_hit ? "too many entries" : "folders too deep");
 	/* issue 12 item 6: what a grant on a path absent at start cannot do */
-	if (!msg.quiet && backend == FSJ_BACKEND_LANDLOCK && ctx.enforce != FSJ_ENFORCE_OFF)
+	if (!msg.quiet && backend == FSJ_BACKEND_LANDLOCK && ctx.enforce != FSJ_ENFORCE_OFF) {
 		status_grants_print(&ctx, "fsjail: warning: ", stderr);
+		n_absent = status_grants_absent(&ctx, &absent);
+	}
 	/* --report, --status-fd and the audit log, before anything runs */
 	if (runmsg_open(&msg, &ctx, &err) < 0) {
 		cmd_print_error(&err);
@@ -508,6 +512,10 @@ out:
 	runmsg_end(&msg, status, status == FSJ_EXIT_ERROR && (!msg.started || err.text[0]) ?
 					 (err.text[0] ? err.text : "fsjail failed before the command ran") :
 					 NULL);
+	/* user10: a grant on a folder absent at start that the run made (npm
+	 * making ~/.npm under examples/agent-in-repo.yaml) read nothing there */
+	if (ran && status != 0 && !(status == FSJ_EXIT_ERROR && err.text[0]))
+		status_grants_made(absent, n_absent, stderr);
 	/* Issue 12 item 4: Landlock refuses reads and executes unseen; say so
 	 * when the command failed by itself (not 127 "not found", no signal)
 	 * and it can be true (runmsg_note_unseen()). */
@@ -517,6 +525,7 @@ out:
 				   msg.report_path || ctx.config.report_reads);
 	sb_release(&gaps);
 	autorun_free(autorun);
+	free(absent);
 	broker_free(broker);
 	sandbox_free(sb);
 	policy_free(pol);
