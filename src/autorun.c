@@ -1,10 +1,13 @@
 /* autorun.c - see autorun.h. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "autorun.h"
 #include "escape.h"
@@ -29,7 +32,9 @@ static const struct {
 
 /* Compared by content up to this size (an editor's save or a git
  * checkout of the same bytes is no change), by identity above it. */
-#define CONTENT_MAX (256 * 1024)
+#define CONTENT_MAX (64 * 1024)
+/* and at most this much in all, kept from the start (many work trees) */
+#define CONTENT_ALL (4 * 1024 * 1024)
 
 struct seen {
 	char *path;
@@ -43,15 +48,49 @@ struct seen {
 struct autorun {
 	struct seen *v;
 	size_t n;
+	size_t budget; /* bytes of content it may still keep */
 };
 
-static void look(struct seen *s)
+/* The content of the regular file lstat found at s->path, read without
+ * following a symlink put there since and without waiting on a FIFO:
+ * NULL when it is not that file or is larger than CONTENT_MAX. */
+static char *content(const struct seen *s, size_t *len)
+{
+	cleanup_fd int fd = open(s->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY);
+	struct stat st;
+	char *buf;
+	size_t n = 0;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_dev != s->st.st_dev ||
+	    st.st_ino != s->st.st_ino || st.st_size > CONTENT_MAX)
+		return NULL;
+	buf = xmalloc(CONTENT_MAX + 1);
+	for (;;) {
+		ssize_t r = read(fd, buf + n, CONTENT_MAX + 1 - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 || (r > 0 && (n += (size_t)r) > CONTENT_MAX)) {
+			free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+	}
+	*len = n;
+	return buf;
+}
+
+/* s as it is now; its content kept while *budget (bytes) allows. */
+static void look(struct seen *s, size_t *budget)
 {
 	s->data = NULL;
+	s->len = 0;
 	s->exists = lstat(s->path, &s->st) == 0;
-	if (s->exists && S_ISREG(s->st.st_mode) && s->st.st_size <= CONTENT_MAX &&
-	    read_file(s->path, CONTENT_MAX, &s->data, &s->len) < 0)
-		s->data = NULL;
+	if (s->exists && S_ISREG(s->st.st_mode) && (size_t)s->st.st_size <= *budget)
+		s->data = content(s, &s->len);
+	if (s->data)
+		*budget -= s->len < *budget ? s->len : *budget;
 }
 
 /* roots[i] is not an absolute path, or repeats an earlier one. */
@@ -70,13 +109,14 @@ struct autorun *autorun_snap(const char *const *roots, size_t n)
 	struct autorun *a = xcalloc(1, sizeof(*a));
 
 	a->v = xcalloc(n ? n * N_FILES : 1, sizeof(*a->v));
+	a->budget = CONTENT_ALL;
 	for (size_t i = 0; i < n; i++) {
 		for (size_t f = 0; !skipped(roots, i) && f < N_FILES; f++) {
 			struct seen *s = &a->v[a->n++];
 
 			s->path = path_join(roots[i], files[f].rel);
 			s->kind = f;
-			look(s);
+			look(s, &a->budget);
 		}
 	}
 	return a;
@@ -117,7 +157,9 @@ size_t autorun_warn(const struct autorun *before, FILE *out)
 	for (size_t i = 0; before && i < before->n; i++) {
 		struct seen now = before->v[i];
 
-		look(&now);
+		size_t budget = CONTENT_MAX;
+
+		look(&now, &budget);
 		if (same(&before->v[i], &now)) {
 			free(now.data);
 			continue;
