@@ -121,6 +121,12 @@ int fsj_env_set_platform(struct fsj_env *env, enum fsj_platform p, struct fsj_er
 	env->baseline_file = found;
 	env->platform = p;
 	env->foreign = p != fsj_platform_native();
+	if (env->foreign) {
+		const char *t = tmpdir_settle_foreign();
+
+		free(env->tmpdir);
+		env->tmpdir = t ? xstrdup(t) : NULL;
+	}
 	return 0;
 }
 

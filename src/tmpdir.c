@@ -162,6 +162,20 @@ static char *foreign_on_way(const char *p, int depth)
 
 static const char *check_above(const char *path, const char *what);
 
+const char *tmpdir_settle_foreign(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	free(trusted);
+	free(resolved);
+	trusted = resolved = NULL;
+	if (t && t[0] == '/' && path_normalize(t, strlen(t), NULL, NULL, &trusted) != PATH_OK) {
+		free(trusted);
+		trusted = NULL;
+	}
+	return trusted;
+}
+
 const char *tmpdir_settle(const char *home, const char *const *keep, size_t n)
 {
 	const char *t = getenv("TMPDIR"), *why, *path;

@@ -28,6 +28,13 @@ const char *tmpdir_settle(const char *home, const char *const *keep, size_t n);
  * read its environment again) checks it too. Returns tmpdir_get(). */
 const char *tmpdir_forbid_above(const char *path, const char *what);
 
+/* For another platform's policy (--platform: compiled, never applied
+ * here): TMPDIR as written, normalised, names the other machine's folder,
+ * so nothing of this machine's file system is asked of it (it is absent
+ * here: /var/folders/... of a Mac). Replaces what was settled. Returns
+ * tmpdir_get(). */
+const char *tmpdir_settle_foreign(void);
+
 /* The trusted TMPDIR (owned here, valid until the next settle or
  * forbid), or NULL: unset, not absolute, or ignored. */
 const char *tmpdir_get(void);
