@@ -146,8 +146,8 @@ static bool same(const struct seen *a, const struct seen *b)
 	return !a->exists ||
 	       (a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino &&
 		a->st.st_size == b->st.st_size && a->st.st_mode == b->st.st_mode &&
-		a->st.st_ctim.tv_sec == b->st.st_ctim.tv_sec &&
-		a->st.st_ctim.tv_nsec == b->st.st_ctim.tv_nsec);
+		FSJ_STAT_CTIM(&a->st).tv_sec == FSJ_STAT_CTIM(&b->st).tv_sec &&
+		FSJ_STAT_CTIM(&a->st).tv_nsec == FSJ_STAT_CTIM(&b->st).tv_nsec);
 }
 
 size_t autorun_warn(const struct autorun *before, FILE *out)
