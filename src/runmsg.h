@@ -37,7 +37,8 @@ struct runmsg {
 int runmsg_parse_fd(const char *opt, const char *arg);
 
 /* Before the command starts, outside the sandbox: open --report FILE
- * (O_WRONLY|O_CREAT|O_TRUNC|O_NOFOLLOW|O_CLOEXEC, 0600), mark the status
+ * (O_WRONLY|O_CREAT|O_TRUNC|O_NOFOLLOW|O_CLOEXEC, 0600; a named pipe
+ * waits at most 5 seconds for a reader, then fails), mark the status
  * descriptor close-on-exec (the command must not write records of its
  * own), open ctx's audit log, and forget earlier refusals. Returns 0, or
  * -1 with err set. */
