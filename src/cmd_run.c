@@ -499,12 +499,20 @@ int cmd_run(int argc, char **argv)
 	timing_mark("launch, run, wait");
 	backup_run_end(status);
 	timing_mark("backup commit");
-	if (status == FSJ_EXIT_ERROR && err.text[0])
+	/* security notes, with --quiet too; each also a planted record */
+	if (status == FSJ_EXIT_ERROR && err.text[0]) {
 		cmd_print_error(&err);
-	else if (ctx.repos && !repos_unchanged(&ctx, broker, session || nested))
-		(void)repometa_warn_new(ctx.repos, ctx.workspace, ctx.env.home, stderr);
-	if (status != FSJ_EXIT_ERROR || !err.text[0])
-		(void)autorun_warn(autorun, stderr); /* a security note: with --quiet too */
+	} else {
+		struct repometa after = { 0 };
+		bool rescanned = ctx.repos && !repos_unchanged(&ctx, broker, session || nested);
+
+		if (rescanned) {
+			repometa_rescan(ctx.repos, ctx.workspace, ctx.env.home, &after);
+			(void)repometa_warn_new(ctx.repos, &after, stderr, runmsg_planted);
+		}
+		(void)autorun_warn(autorun, rescanned ? &after : NULL, stderr, runmsg_planted);
+		repometa_release(&after);
+	}
 	timing_mark("repository rescan");
 out:
 	path_resolve_memo(PATH_MEMO_OFF);

@@ -84,12 +84,11 @@ static void add_str(cJSON *o, const char *key, const char *v)
 		cJSON_AddNullToObject(o, key);
 }
 
-/* The fields of one refusal (fsjail(1), REFUSAL REPORT) after schema. */
-static cJSON *refusal_json(const char *schema, const char *type, const struct kept *k)
+cJSON *refusal_json_start(const char *schema, const char *type, const char *session)
 {
 	struct timespec ts;
 	struct tm tm;
-	char when[48], ebuf[16];
+	char when[48];
 	size_t n;
 	cJSON *o = cJSON_CreateObject();
 
@@ -102,7 +101,16 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 	if (type)
 		cJSON_AddStringToObject(o, "type", type);
 	cJSON_AddStringToObject(o, "time", when);
-	add_str(o, "session", sinks.session);
+	add_str(o, "session", session);
+	return o;
+}
+
+/* The fields of one refusal (fsjail(1), REFUSAL REPORT) after schema. */
+static cJSON *refusal_json(const char *schema, const char *type, const struct kept *k)
+{
+	char ebuf[16];
+	cJSON *o = refusal_json_start(schema, type, sinks.session);
+
 	if (k->pid > 0)
 		cJSON_AddNumberToObject(o, "pid", (double)k->pid);
 	else
@@ -123,8 +131,7 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 	return o;
 }
 
-/* o (consumed) as one line on fd, under wlock. */
-static int write_line(int fd, cJSON *o)
+int refusal_line_write(int fd, cJSON *o)
 {
 	char *line = (fsj_json_utf8(o), cJSON_PrintUnformatted(o));
 	size_t n;
@@ -150,9 +157,9 @@ static void stream(const struct refusal_sinks *s, const struct kept *k)
 	char detail[512], ebuf[16];
 
 	if (s->report_fd >= 0)
-		(void)write_line(s->report_fd, refusal_json("fsjail-refusal/1", NULL, k));
+		(void)refusal_line_write(s->report_fd, refusal_json("fsjail-refusal/1", NULL, k));
 	if (s->status_fd >= 0)
-		(void)write_line(s->status_fd, refusal_json("fsjail-run/1", "refused", k));
+		(void)refusal_line_write(s->status_fd, refusal_json("fsjail-run/1", "refused", k));
 	if (s->audit) {
 		struct audit_event ev = {
 			.session = s->session, .call = "refusal", .command = k->comm,
@@ -241,6 +248,14 @@ unsigned long refusal_dropped(void)
 	return n;
 }
 
+bool refusal_sinks_now(struct refusal_sinks *out)
+{
+	pthread_mutex_lock(&lock);
+	*out = sinks;
+	pthread_mutex_unlock(&lock);
+	return out->report_fd >= 0 || out->status_fd >= 0 || out->audit;
+}
+
 void refusal_set_sinks(const struct refusal_sinks *s)
 {
 	pthread_mutex_lock(&lock);
@@ -272,7 +287,7 @@ int refusal_status_write(int fd, cJSON *o)
 		cJSON_Delete(o);
 		o = w;
 	}
-	return write_line(fd, o);
+	return refusal_line_write(fd, o);
 }
 
 void refusal_reset(void)

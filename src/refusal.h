@@ -65,6 +65,21 @@ void refusal_set_sinks(const struct refusal_sinks *s);
 struct cJSON;
 int refusal_status_write(int fd, struct cJSON *o);
 
+/* The sinks set now, copied to *out (its pointers borrowed as set), for
+ * the run's other records (runmsg_planted()). Returns whether any is set. */
+bool refusal_sinks_now(struct refusal_sinks *out);
+
+/* A new object (the caller deletes or writes it) that starts as a
+ * refusal line does: "schema", "type" (omitted when type is NULL),
+ * "time" (UTC, ISO 8601 with milliseconds) and "session" (null when
+ * session is NULL). */
+struct cJSON *refusal_json_start(const char *schema, const char *type, const char *session);
+
+/* o (consumed) as one line on fd, serialised with the refusal lines
+ * (strings made UTF-8 as fsjail-json(7) says). Returns 0, or -1 with
+ * errno set (ENOMEM, or write(2)'s). */
+int refusal_line_write(int fd, struct cJSON *o);
+
 /* Lines the sinks did not get past their cap (a runaway loop of refusals
  * must not fill the disk or stall the supervisor). */
 unsigned long refusal_dropped(void);

@@ -577,7 +577,8 @@ static bool git_layout(const char *gitdir, const char *dir)
  * elsewhere than git's own layouts (git_layout()): said on out (att9: a
  * command pointed a folder's git at a checkout's fixture gitdir, whose
  * config ran at the user's next git status there). */
-static void warn_pointers(const struct repometa *before, const struct repometa *after, FILE *out)
+static void warn_pointers(const struct repometa *before, const struct repometa *after, FILE *out,
+			  planted_fn *rec)
 {
 	for (size_t i = 0; i < after->n; i++) {
 		const char *p = after->v[i].path, *b = strrchr(p, '/');
@@ -602,40 +603,59 @@ static void warn_pointers(const struct repometa *before, const struct repometa *
 		fprintf(out, "fsjail: warning: the command made %s, which points git in %s at %s: "
 			     "git there runs that folder's hooks and config; remove the file "
 			     "unless you know that repository\n", sp, sd, sg);
+		if (rec)
+			rec(&(struct planted){ .kind = "git-pointer", .change = "made", .path = p,
+					       .work_tree = dir, .target = res, .tool = "git",
+					       .runs = "git there runs the hooks and config of the "
+						       "folder it points at" });
 	}
 }
 
-size_t repometa_warn_new(const struct repometa *before, const char *workspace, const char *home,
-			 FILE *out)
+void repometa_rescan(const struct repometa *before, const char *workspace, const char *home,
+		     struct repometa *after)
 {
-	struct repometa after = { 0 };
-	size_t n = 0;
-
 	/* the walk of the run's start stands in for the folders the
 	 * command did not change */
 	scan(workspace, home, before->state_dir,
 	     before->workspace && strcmp(before->workspace, workspace) == 0 ? before->cache : NULL,
-	     &after);
-	for (size_t i = 0; i < after.n_gitdirs; i++) {
+	     after);
+}
+
+size_t repometa_warn_new(const struct repometa *before, const struct repometa *after, FILE *out,
+			 planted_fn *rec)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < after->n_gitdirs; i++) {
 		bool old = false;
 
-		cleanup_free char *cdfile = path_join(after.gitdirs[i], "commondir");
+		cleanup_free char *cdfile = path_join(after->gitdirs[i], "commondir");
 		cleanup_free char *cd = repometa_git_file(cdfile, "");
-		cleanup_free char *common = cd ? repometa_abs(cd, after.gitdirs[i], NULL) : NULL;
+		cleanup_free char *common = cd ? repometa_abs(cd, after->gitdirs[i], NULL) : NULL;
 
 		/* old, or a linked worktree's gitdir of an old repository */
 		for (size_t k = 0; k < before->n_gitdirs && !old; k++)
-			old = strcmp(before->gitdirs[k], after.gitdirs[i]) == 0 ||
+			old = strcmp(before->gitdirs[k], after->gitdirs[i]) == 0 ||
 			      (common && strcmp(before->gitdirs[k], common) == 0);
 		if (old)
 			continue;
 		if (n++ == 0)
 			fprintf(out, "fsjail: note: the command made git repositories (the listener let "
 				     "their config hold inert keys, hooks/ .sample files or the template's hooks):\n");
-		cleanup_free char *shown = fsj_escape_term(after.gitdirs[i]);
+		cleanup_free char *shown = fsj_escape_term(after->gitdirs[i]);
 		fprintf(out, "  %s\n", shown);
+		if (rec) {
+			const char *b = strrchr(after->gitdirs[i], '/');
+			cleanup_free char *wt = b && strcmp(b + 1, ".git") == 0 ?
+							path_dirname(after->gitdirs[i]) : NULL;
+
+			rec(&(struct planted){ .kind = "repository", .change = "made",
+					       .path = after->gitdirs[i], .work_tree = wt,
+					       .new_work_tree = wt != NULL, .tool = "git",
+					       .runs = "git runs its hooks and the programs its "
+						       "config names" });
+		}
 	}
-	warn_pointers(before, &after, out);
-	repometa_release(&after);
+	warn_pointers(before, after, out, rec);
 	return n;
 }

@@ -18,6 +18,14 @@
 #include "runevent.h"
 #include "runmsg.h"
 
+/* Planted records streamed per run (each sink): a command that makes
+ * 10^5 repositories must not fill the disk; past it they are counted in
+ * "dropped". Apart from the refusals' cap, so that a flood of refusals
+ * cannot push them out. */
+#define PLANTED_STREAM_MAX 10000u
+
+static unsigned long planted_n, planted_dropped;
+
 int runmsg_parse_fd(const char *opt, const char *arg)
 {
 	char *end;
@@ -77,6 +85,7 @@ static int open_report(const char *path)
 int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *err)
 {
 	refusal_reset();
+	planted_n = planted_dropped = 0;
 	m->home = ctx->env.home;
 	if (m->report_path) {
 		m->report_fd = open_report(m->report_path);
@@ -153,6 +162,61 @@ static void add_str(cJSON *o, const char *key, const char *v)
 		cJSON_AddStringToObject(o, key, v);
 	else
 		cJSON_AddNullToObject(o, key);
+}
+
+/* The members of p after those refusal_json_start() gives. */
+static void planted_members(cJSON *o, const struct planted *p)
+{
+	add_str(o, "kind", p->kind);
+	add_str(o, "change", p->change);
+	add_str(o, "path", p->path);
+	add_str(o, "work_tree", p->work_tree);
+	cJSON_AddBoolToObject(o, "new_work_tree", p->new_work_tree);
+	add_str(o, "target", p->target);
+	add_str(o, "tool", p->tool);
+	add_str(o, "runs", p->runs);
+}
+
+void runmsg_planted(const struct planted *p)
+{
+	struct refusal_sinks s;
+
+	if (!p || !refusal_sinks_now(&s))
+		return;
+	if (planted_n >= PLANTED_STREAM_MAX) {
+		planted_dropped++;
+		return;
+	}
+	planted_n++;
+	if (s.report_fd >= 0) {
+		cJSON *o = refusal_json_start("fsjail-planted/1", NULL, s.session);
+
+		planted_members(o, p);
+		(void)refusal_line_write(s.report_fd, o);
+	}
+	if (s.status_fd >= 0) {
+		cJSON *o = refusal_json_start("fsjail-run/1", "planted", s.session);
+
+		planted_members(o, p);
+		(void)refusal_line_write(s.status_fd, o);
+	}
+	if (s.audit) {
+		cleanup_free char *detail = xasprintf("%s: %s%s%s", p->kind, p->runs ? p->runs : "?",
+						      p->target ? "; points at " : "",
+						      p->target ? p->target : "");
+		struct audit_event ev = {
+			.session = s.session,
+			.call = "planted",
+			.capability = p->change,
+			.path = p->path,
+			.resolved = p->path,
+			.decision = "planted",
+			.source = "fsjail",
+			.detail = detail,
+		};
+
+		(void)audit_record(s.audit, &ev);
+	}
 }
 
 /* The status descriptor of --status-detail, for the run event tap. */
@@ -272,7 +336,8 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		add_str(o, "fsjail_error", error);
 		cJSON_AddBoolToObject(o, "command_started", m->started);
 		cJSON_AddNumberToObject(o, "refusals", (double)refusal_count());
-		cJSON_AddNumberToObject(o, "dropped", (double)refusal_dropped());
+		cJSON_AddNumberToObject(o, "dropped", (double)(refusal_dropped() + planted_dropped));
+		cJSON_AddNumberToObject(o, "planted", (double)(planted_n + planted_dropped));
 		(void)refusal_status_write(m->status_fd, o);
 	}
 	refusal_set_sinks(NULL);

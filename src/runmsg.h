@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "audit.h"
+#include "planted.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -60,6 +61,14 @@ void runmsg_protect(const struct runmsg *m, const char *cwd, struct fsj_policy *
  * stream and the audit log, tagged with session; session, tier and
  * workspace (borrowed) are also what "started" says. */
 void runmsg_attach(struct runmsg *m, const char *session, const char *tier, const char *workspace);
+
+/* A planted_fn (planted.h) for the warners after the command ends: p
+ * as one fsjail-planted/1 line on the report, a "planted" record on the
+ * status descriptor and an audit line (call and decision "planted",
+ * capability the change, detail "KIND: RUNS"), while runmsg_attach()'s
+ * sinks are set (not after runmsg_end()). At most 10,000 a run, the rest
+ * counted in the "exited" record's "dropped". Never fails. */
+void runmsg_planted(const struct planted *p);
 
 /* The sandbox's gaps on stderr, and more (lines ending in '\n' that
  * the probe found, or NULL); false when the run must be refused (a gap

@@ -25,8 +25,12 @@ echo gone >"$WS/g"
 
 begin_test "the samples are made"
 cmd run --workspace "$WS" --report "$S/refusal" --status-fd 3 --status-detail --session s72 \
-	-- sh -c 'echo new > f; rm g; touch .env; true' 3>"$S/run" 2>/dev/null
+	-- sh -c 'echo new > f; rm g; touch .env; mkdir .vscode; echo {} >.vscode/tasks.json; true' \
+	3>"$S/run" 2>/dev/null
 [ $? = 0 ] || fail "run failed"
+# the report's lines by schema, as a reader takes them
+grep '"schema":"fsjail-planted/1"' "$S/refusal" >"$S/planted"
+grep -v '"schema":"fsjail-planted/1"' "$S/refusal" >"$S/refusal.only" && mv "$S/refusal.only" "$S/refusal"
 cmd check --workspace "$WS" --json -- "cat notes.txt" >"$S/check" || fail "check"
 cmd explain --workspace "$WS" --json --grant "write:$T" "$T/x" >"$S/explain" 2>/dev/null || fail "explain"
 cmd status --workspace "$WS" --json >"$S/status" 2>/dev/null
@@ -54,6 +58,8 @@ want = {
     "run": ("fsjail-run/1", True, {"type"}),
     "refusal": ("fsjail-refusal/1", True, {"time", "session", "pid", "command", "syscall",
                 "capability", "path", "level", "rule_id", "rule_origin", "reason", "errno"}),
+    "planted": ("fsjail-planted/1", True, {"time", "session", "kind", "change", "path",
+                "work_tree", "new_work_tree", "target", "tool", "runs"}),
     "ask": ("fsjail-ask/1", True, {"overall", "line", "cwd", "tier", "complete", "missing",
             "unresolved", "reason", "answers"}),
     "check": ("fsjail-check/1", False, {"line", "cwd", "tier", "mode", "workspace", "overall",
@@ -77,9 +83,10 @@ for name, (schema, nd, members) in want.items():
             bad += 1
 # the inner members the page names
 run = objs("run", True)
-assert {"started", "refused", "backup", "trash", "exited"} <= {r["type"] for r in run}, run
+assert {"started", "refused", "backup", "trash", "planted", "exited"} <= {r["type"] for r in run}, run
 ex = run[-1]
-assert {"status", "signal", "fsjail_failed", "fsjail_error", "command_started"} <= set(ex), ex
+assert {"status", "signal", "fsjail_failed", "fsjail_error", "command_started", "refusals",
+        "dropped", "planted"} <= set(ex), ex
 rule = objs("allow")[0]["rules"][0]
 assert {"number", "source", "id", "path", "recursive", "origin", "allow", "deny"} <= set(rule), rule
 assert rule["deny"] == ["read", "write", "create", "delete"], rule
