@@ -80,7 +80,8 @@ static const struct {
 	  "  --answer-fd N       ... and its answer, one line, read from descriptor N\n" GRANT_HELP
 	  "  --session ID        join (or name) the broker session ID\n"
 	  "  --quiet             no summary of refusals, no notes on stderr\n"
-	  "  --report FILE       one JSON line per refusal into FILE (fsjail-refusal/1)\n"
+	  "  --report FILE       one JSON line per refusal (fsjail-refusal/1) and per thing\n"
+	  "                      planted (fsjail-planted/1) into FILE\n"
 	  "  --status-fd N       the run's status records on descriptor N (fsjail-run/1)\n"
 	  "  --status-detail     backup and trash records too (with --status-fd)\n"
 	  "  -c LINE             run bash -c LINE\n" },
