@@ -23,10 +23,13 @@ static const struct {
 	{ ".claude/settings.local.json", "Claude Code runs the hooks it names" },
 	{ ".cursor/mcp.json", "Cursor starts the MCP servers it names" },
 	{ ".gemini/settings.json", "Gemini CLI starts the MCP servers it names" },
+	{ ".lefthook.yml", "lefthook, once installed, runs its commands at git's hooks" },
 	{ ".mcp.json", "Claude Code starts the MCP servers it names" },
+	{ ".pre-commit-config.yaml", "pre-commit, once installed, runs its hooks at each git commit" },
 	{ ".vscode/mcp.json", "VS Code starts the MCP servers it names" },
 	{ ".vscode/settings.json", "VS Code runs programs it names" },
 	{ ".vscode/tasks.json", "VS Code runs its tasks, some when the folder opens" },
+	{ "lefthook.yml", "lefthook, once installed, runs its commands at git's hooks" },
 };
 #define N_FILES (sizeof(files) / sizeof(files[0]))
 
