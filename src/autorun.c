@@ -19,13 +19,16 @@ static const struct {
 	const char *rel;
 	const char *why;
 } files[] = {
+	{ ".amazonq/mcp.json", "Amazon Q starts the MCP servers it names" },
 	{ ".claude/settings.json", "Claude Code runs the hooks it names" },
 	{ ".claude/settings.local.json", "Claude Code runs the hooks it names" },
+	{ ".cursor/hooks.json", "Cursor runs the hooks it names" },
 	{ ".cursor/mcp.json", "Cursor starts the MCP servers it names" },
 	{ ".gemini/settings.json", "Gemini CLI starts the MCP servers it names" },
 	{ ".lefthook.yml", "lefthook, once installed, runs its commands at git's hooks" },
 	{ ".mcp.json", "Claude Code starts the MCP servers it names" },
 	{ ".pre-commit-config.yaml", "pre-commit, once installed, runs its hooks at each git commit" },
+	{ ".roo/mcp.json", "Roo Code starts the MCP servers it names" },
 	{ ".vscode/mcp.json", "VS Code starts the MCP servers it names" },
 	{ ".vscode/settings.json", "VS Code runs programs it names" },
 	{ ".vscode/tasks.json", "VS Code runs its tasks, some when the folder opens" },
