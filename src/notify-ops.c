@@ -449,7 +449,8 @@ static int op_rename(struct job *j)
 		e = EBUSY;
 	else if ((fl & RENAME_NOREPLACE) && b.obj >= 0)
 		e = EEXIST;
-	else if (!nj_socket_kept(j, &a, FSJ_CAP_DELETE) || !nj_socket_kept(j, &b, FSJ_CAP_CREATE))
+	else if (!nj_socket_kept(j, &a, FSJ_CAP_DELETE) ||
+		 !nj_socket_kept(j, &b, (fl & RENAME_EXCHANGE) ? FSJ_CAP_DELETE : FSJ_CAP_CREATE))
 		;
 	else if (notify_gitcfg_rename(j, &a, &b, fl) || notify_newrepo_rename(j, &a, &b, fl))
 		;

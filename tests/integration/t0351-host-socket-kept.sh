@@ -17,19 +17,22 @@ python3 -c 'import socket, sys, time
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); s.bind(sys.argv[1]); s.listen(4)
 time.sleep(120)' "$S/sock" &
 SRV=$!
-trap 'kill $SRV 2>/dev/null; rm -rf "$S"; cleanup' EXIT
+trap 'kill $SRV 2>/dev/null; rm -rf "$S" "$S.mine"; cleanup' EXIT
 for _ in $(seq 50); do [ -S "$S/sock" ] && break; sleep 0.1; done
 [ -S "$S/sock" ] || bail_out "the host's socket did not come"
 INO=$(stat -c %i "$S/sock")
 
-begin_test "a host program's socket is neither removed, nor moved, nor renamed over"
+begin_test "a host program's socket is neither removed, nor moved, nor renamed over, nor exchanged"
 fsj_sh -- 'rm -f "$1/sock"; mv "$1/sock" "$1/gone"; touch "$1/f" && mv "$1/f" "$1/sock"
-	mv "$1" "$1.away"; exit 0' "$S"
+	mv "$1" "$1.away"; mkdir "$1.mine" && python3 -c "import ctypes, sys
+ctypes.CDLL(None).renameat2(-100, sys.argv[1].encode(), -100, sys.argv[2].encode(), 2)" \
+		"$1.mine" "$1"; exit 0' "$S"
 assert_err_match "delete $S/sock: a Unix socket the command did not make"
 assert_err_match "create $S/sock: a Unix socket the command did not make"
 assert_err_match "delete $S: a folder holding a Unix socket the command did not make"
 [ -S "$S/sock" ] && [ "$(stat -c %i "$S/sock")" = "$INO" ] || fail "the host's socket is gone"
 assert_not_exists "$S.away"
+assert_not_exists "$S.mine/sock"
 python3 -c 'import socket, sys
 socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).connect(sys.argv[1])' "$S/sock" ||
 	fail "the host's program is no longer reached at its socket"
