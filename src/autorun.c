@@ -21,14 +21,21 @@ static const struct {
 	const char *tool; /* the planted record's "tool" */
 	const char *why;
 } files[] = {
+	{ ".amazonq/mcp.json", "amazon-q", "Amazon Q starts the MCP servers it names" },
 	{ ".claude/settings.json", "claude-code", "Claude Code runs the hooks it names" },
 	{ ".claude/settings.local.json", "claude-code", "Claude Code runs the hooks it names" },
+	{ ".cursor/hooks.json", "cursor", "Cursor runs the hooks it names" },
 	{ ".cursor/mcp.json", "cursor", "Cursor starts the MCP servers it names" },
 	{ ".gemini/settings.json", "gemini-cli", "Gemini CLI starts the MCP servers it names" },
+	{ ".lefthook.yml", "lefthook", "lefthook, once installed, runs its commands at git's hooks" },
 	{ ".mcp.json", "claude-code", "Claude Code starts the MCP servers it names" },
+	{ ".pre-commit-config.yaml", "pre-commit",
+	  "pre-commit, once installed, runs its hooks at each git commit" },
+	{ ".roo/mcp.json", "roo-code", "Roo Code starts the MCP servers it names" },
 	{ ".vscode/mcp.json", "vscode", "VS Code starts the MCP servers it names" },
 	{ ".vscode/settings.json", "vscode", "VS Code runs programs it names" },
 	{ ".vscode/tasks.json", "vscode", "VS Code runs its tasks, some when the folder opens" },
+	{ "lefthook.yml", "lefthook", "lefthook, once installed, runs its commands at git's hooks" },
 };
 #define N_FILES (sizeof(files) / sizeof(files[0]))
 

@@ -2,7 +2,11 @@
  * An editor or agent opened on the workspace after the run runs what
  * some files name, without a command of the user's: VS Code's tasks
  * (runOn: folderOpen) and settings, Claude Code's hooks and MCP servers,
- * Cursor's and Gemini CLI's MCP servers. Refusing changes to them would
+ * Cursor's hooks and MCP servers, Gemini CLI's, Roo Code's and Amazon Q's
+ * MCP servers; and the next git commit runs
+ * what pre-commit's and lefthook's config names once their hooks are
+ * installed (att13: the hooks are git's, the commands the work tree's).
+ * Refusing changes to them would
  * break git (a checkout of a branch that tracks .vscode/settings.json);
  * instead the run says which of them the command changed, and undo
  * (fsjail backups restore) gives them back. Peers refuse them outright

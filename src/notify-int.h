@@ -477,6 +477,18 @@ void nj_todo_refuse(struct job *j, const struct loc *b, const char *dn, size_t d
 bool nj_hook_in_template(const struct job *j, const char *name);
 bool nj_hook_settle(struct job *j, int hooks, const char *hpath, const char *name, char *why,
 		    size_t whylen);
+/* notify-sock.c: l (an existing name, or none: l->obj < 0) is not a Unix
+ * socket the command did not make in this run; otherwise the change cap
+ * (delete: unlink, rename away; create: rename over) is refused (EACCES,
+ * answered and recorded) and false returned. A folder the command did not
+ * make that is renamed away (cap delete) must not hold such a socket as
+ * a direct entry, nor more than 4096 entries (an empty one is removed by
+ * rmdir, which holds none). A program outside (tmux,
+ * ssh-agent, a database) listens there: removed or renamed, the command
+ * could bind its own socket at that name and serve the program's next
+ * clients, outside the sandbox (att13: a tmux client execs what its
+ * server names). */
+bool nj_socket_kept(struct job *j, const struct loc *l, enum fsj_cap cap);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

@@ -35,6 +35,16 @@
  *     of bytes with no exec line, landed as above: the host's `git rebase
  *     --continue` would run them. `git rebase -x` in the run is refused
  *     (notify-todo.c leaves the repository as it was, or says how).
+ *     Likewise the merge strategy those continue with (att13: a strategy
+ *     "x/../prog" is run as the program git-merge-x/../prog from the work
+ *     tree's top): sequencer/opts (git's opts.lock rename) lands only with
+ *     strategy keys naming git's own strategies (gitcfg_seqopts_ok());
+ *     rebase-merge/strategy, which git writes in place before the todo
+ *     list, may be made or written only while the folder has no
+ *     git-rebase-todo, and each rename of a todo list into the folder
+ *     first checks it (gitcfg_strategy_ok()) and replaces it by the
+ *     supervisor's copy of the checked bytes; a rename onto it is checked
+ *     the same way.
  * So every gitdir-able folder's config is inert, or it is a repository the
  * run did not make; a commondir or a .git file may then point anywhere:
  * to a protected repository or to a checked one.
@@ -202,6 +212,61 @@ static bool todo_name(const char *name, const char *dn, size_t dl)
 	       (strcmp(name, "todo") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0);
 }
 
+/* name in a folder named [dn, dn+dl) names the merge strategy a
+ * continued rebase or sequence runs: rebase-merge/strategy (1),
+ * sequencer/opts (2); else 0. */
+static int strategy_name(const char *name, const char *dn, size_t dl)
+{
+	if (strcmp(name, "strategy") == 0 && dl == 12 && memcmp(dn, "rebase-merge", 12) == 0)
+		return 1;
+	return strcmp(name, "opts") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0 ? 2 : 0;
+}
+
+/* The rebase strategy file in the state folder dir (path dpath), if
+ * any, holds one of git's own strategies: replaced by the supervisor's
+ * copy of the checked bytes (a descriptor the caller kept writes into a
+ * file git no longer reads), the user's own saved first. Returns 1 when
+ * absent or so; 0 with why (size whylen) set otherwise (unreadable, not a
+ * regular file, another strategy); -1 after refusing (nj_save()). */
+static int strategy_settle(struct job *j, int dir, const char *dpath, char *why, size_t whylen)
+{
+	cleanup_free char *buf = NULL;
+	cleanup_fd int fd = -1;
+	struct loc l;
+	size_t len = 0;
+	int e, rc = 0;
+
+	if (!exists(dir, "strategy"))
+		return 1;
+	notify_loc_init(&l);
+	l.parent = dir;
+	snprintf(l.name, sizeof(l.name), "strategy");
+	l.path = path_join(dpath, "strategy");
+	fd = openat(dir, "strategy", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &l.st) < 0 || !S_ISREG(l.st.st_mode) ||
+	    nj_read_whole(fd, &buf, &len) < 0)
+		snprintf(why, whylen, "repository-metadata: the rebase strategy file is not a "
+				      "readable regular file");
+	else if (!gitcfg_strategy_ok(buf, len, why, whylen))
+		;
+	else if ((l.obj = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0 || !nj_save(j, &l, BACKUP_CHANGE_REMOVE))
+		rc = l.obj < 0 ? 0 : -1;
+	else if ((e = nj_land_bytes(dir, "strategy", buf, len, l.st.st_mode, 0)) != 0)
+		snprintf(why, whylen, "repository-metadata: the rebase strategy file could not be "
+				      "replaced: %s", strerror(e));
+	else {
+		nj_note_created(j, dir, "strategy", l.path);
+		rc = 1;
+	}
+	if (rc == 0 && l.obj < 0 && fd >= 0 && !why[0])
+		snprintf(why, whylen, "repository-metadata: the rebase strategy file: %s",
+			 strerror(errno));
+	if (l.obj >= 0)
+		close(l.obj);
+	free(l.path);
+	return rc;
+}
+
 /* The folder above dir (named [dn, dn+dl) in path) may be a gitdir; true
  * also when that cannot be told (fail closed). */
 static bool above_gitdir_able(int dir, const char *path, const char *dn, size_t dl)
@@ -225,6 +290,7 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	size_t dl, gl;
 	int dir = l->parent;
 	bool cfg, shape, hook, hooks, todo;
+	int strat;
 
 	if (j->nt->repository_off || !path || path[0] != '/' ||
 	    !(caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE))))
@@ -238,7 +304,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	       (caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE))) &&
 	       !ends_with(l->name, strlen(l->name), ".sample");
 	todo = todo_name(l->name, dn, dl);
-	if (!cfg && !shape && !hooks && !hook && !todo)
+	strat = strategy_name(l->name, dn, dl);
+	if (!cfg && !shape && !hooks && !hook && !todo && !strat)
 		return true;
 	if (dir < 0) {
 		own = notify_reparent(l, name);
@@ -252,6 +319,15 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 			      path,
 			      "repository-metadata: a rebase todo list is written only by a rename "
 			      "of checked bytes (no exec lines)");
+	if (strat) /* git writes rebase-merge/strategy in place, before the todo */
+		return !above_gitdir_able(dir, path, dn, dl) ||
+		       (strat == 1 && !exists(dir, "git-rebase-todo")) ||
+		       refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
+			      path,
+			      strat == 1 ? "repository-metadata: a rebase strategy file is written "
+					   "only before the todo list, which checks it"
+					 : "repository-metadata: sequencer options are written only "
+					   "by a rename of checked bytes (git's own merge strategies)");
 	if (hook) { /* G is the folder above hooks/ */
 		const char *p = dn > path + 1 ? dn - 1 : path;
 
@@ -347,8 +423,8 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 	size_t dl, len = 0, bl = strlen(b->name);
 	struct stat pa, pb, now;
 	unsigned del = FSJ_CAPBIT(FSJ_CAP_DELETE);
-	bool todo;
-	int e;
+	bool todo, ok;
+	int e, strat, settled;
 
 	if (j->nt->repository_off || !a->path || !b->path || a->magic || b->magic || a->parent < 0 ||
 	    b->parent < 0 || a->obj < 0)
@@ -362,11 +438,12 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 			       "repository made by this run");
 	}
 	todo = todo_name(b->name, dn, dl);
+	strat = strategy_name(b->name, dn, dl);
 	/* rename(2), or renameat2(RENAME_NOREPLACE) onto no file (mv) */
 	if ((fl && !(fl == RENAME_NOREPLACE && b->obj < 0)) || !S_ISREG(a->st.st_mode) ||
 	    (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
 		return false;
-	if (todo) {
+	if (todo || strat) {
 		if (!above_gitdir_able(b->parent, b->path, dn, dl))
 			return false;
 	} else if (!config_name(b->name) || strlen(a->name) != bl + 5 ||
@@ -384,8 +461,22 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 		       "repository-metadata: the new config is unreadable or too large");
 		return true;
 	}
-	if (todo ? !gitcfg_todo_inert(buf, len, why, sizeof(why))
-		 : !gitcfg_inert_at(buf, len, gdir, why, sizeof(why))) {
+	why[0] = '\0';
+	if (strat == 1)
+		ok = gitcfg_strategy_ok(buf, len, why, sizeof(why));
+	else if (strat == 2)
+		ok = gitcfg_seqopts_ok(buf, len, why, sizeof(why));
+	else if (todo)
+		ok = gitcfg_todo_inert(buf, len, why, sizeof(why));
+	else
+		ok = gitcfg_inert_at(buf, len, gdir, why, sizeof(why));
+	if (ok && todo && dl == 12 && (settled = strategy_settle(j, b->parent, gdir, why,
+								   sizeof(why))) <= 0) {
+		if (settled < 0)
+			return true;
+		ok = false;
+	}
+	if (!ok) {
 		if (todo) /* notify-todo.c: the repository as it was, or how to recover */
 			nj_todo_refuse(j, b, dn, dl, why);
 		else /* config is written (created when not there yet) */

@@ -302,7 +302,8 @@ static int op_unlink(struct job *j)
 	else if (rmdir_ != !!S_ISDIR(l.st.st_mode))
 		e = rmdir_ ? ENOTDIR : EISDIR;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)) ||
-		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), rmdir_ ? NJ_REPO_RMDIR : 0))
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), rmdir_ ? NJ_REPO_RMDIR : 0) ||
+		 (!rmdir_ && !nj_socket_kept(j, &l, FSJ_CAP_DELETE)))
 		;
 	/* A name given to another file since the look: refused. Where the
 	 * file is moved into the cycle the move itself is checked (the moved
@@ -448,6 +449,9 @@ static int op_rename(struct job *j)
 		e = EBUSY;
 	else if ((fl & RENAME_NOREPLACE) && b.obj >= 0)
 		e = EEXIST;
+	else if (!nj_socket_kept(j, &a, FSJ_CAP_DELETE) ||
+		 !nj_socket_kept(j, &b, (fl & RENAME_EXCHANGE) ? FSJ_CAP_DELETE : FSJ_CAP_CREATE))
+		;
 	else if (notify_gitcfg_rename(j, &a, &b, fl) || notify_newrepo_rename(j, &a, &b, fl))
 		;
 	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||

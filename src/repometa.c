@@ -98,18 +98,37 @@ static bool first_visit(struct repometa *m, const char *gitdir)
 	return true;
 }
 
+/* dir (absolute) is husky's (v9) hook folder: named "_", holding the
+ * script h that each of its hooks sources and that runs the hook of the
+ * same name from the folder above (`sh -e DIR/../NAME`). */
+static bool husky_hooks(const char *dir)
+{
+	cleanup_free char *h = NULL;
+	const char *b = strrchr(dir, '/');
+	struct stat st;
+
+	if (!b || strcmp(b, "/_") != 0)
+		return false;
+	h = path_join(dir, "h");
+	return lstat(h, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* Protect the folder a core.hooksPath value names, relative to the work
- * tree (git runs hooks there). */
+ * tree (git runs hooks there), and for husky's (.husky/_) the folder
+ * above it too, where the hooks' bodies are (.husky/pre-commit; att13). */
 static void add_hookspath(struct repometa *m, const char *value, const char *worktree,
 			  const char *home, const char *repo)
 {
-	cleanup_free char *dir = NULL;
+	cleanup_free char *dir = NULL, *up = NULL;
 
 	if (!value || (value[0] != '/' && value[0] != '~' && !worktree))
 		return;
 	dir = repometa_abs(value, worktree ? worktree : "/", home);
-	if (dir)
-		repometa_add_path(m, dir, true, FSJ_CAPS_MODIFY, repo);
+	if (!dir)
+		return;
+	repometa_add_path(m, dir, true, FSJ_CAPS_MODIFY, repo);
+	if (husky_hooks(dir) && (up = path_dirname(dir)) && strcmp(up, "/") != 0)
+		repometa_add_path(m, up, true, FSJ_CAPS_MODIFY, repo);
 }
 
 static void visit_gitdir(struct repometa *m, const char *gitdir, const char *worktree,

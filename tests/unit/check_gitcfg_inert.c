@@ -126,6 +126,42 @@ START_TEST(test_all_keys_named)
 }
 END_TEST
 
+/* A merge strategy git's sequencer would run as a program (att13): only
+ * git's own names in rebase-merge/strategy and sequencer/opts. */
+START_TEST(test_strategy)
+{
+	static const char *const good_file[] = { "ort\n", "recursive", "octopus\n", "subtree\n" };
+	static const char *const bad_file[] = { "x/../prog\n", "evil\n", "", "ort\n\n",
+						"ort \n", "/tmp/x\n" };
+	static const char *const good_opts[] = {
+		"[options]\n\tstrategy = ort\n\tstrategy-option = theirs\n",
+		"[options]\n\tno-commit = true\n", "[options]\n\tSTRATEGY = recursive\n",
+	};
+	static const char *const bad_opts[] = {
+		"[options]\n\tstrategy = x/../prog\n", "[options] strategy = ort\n",
+		"[options]\n\tstrategy = \"ort\"\n", "[options]\n\tstrategy = or\\\nt\n",
+		"[options]\n\tStrategy=evil\n", "[options]\n\tstrategy-option = a\\\n",
+		"[options]\n\tedit = strategy\n",
+	};
+	static const char nul[] = "[options]\n\tstrategy = ort\0x";
+	char why[256];
+
+	for (size_t i = 0; i < sizeof(good_file) / sizeof(good_file[0]); i++)
+		ck_assert_msg(gitcfg_strategy_ok(good_file[i], strlen(good_file[i]), why, sizeof(why)),
+			      "refused %s: %s", good_file[i], why);
+	for (size_t i = 0; i < sizeof(bad_file) / sizeof(bad_file[0]); i++)
+		ck_assert_msg(!gitcfg_strategy_ok(bad_file[i], strlen(bad_file[i]), why, sizeof(why)),
+			      "took %s", bad_file[i]);
+	for (size_t i = 0; i < sizeof(good_opts) / sizeof(good_opts[0]); i++)
+		ck_assert_msg(gitcfg_seqopts_ok(good_opts[i], strlen(good_opts[i]), why, sizeof(why)),
+			      "refused %s: %s", good_opts[i], why);
+	for (size_t i = 0; i < sizeof(bad_opts) / sizeof(bad_opts[0]); i++)
+		ck_assert_msg(!gitcfg_seqopts_ok(bad_opts[i], strlen(bad_opts[i]), why, sizeof(why)),
+			      "took %s", bad_opts[i]);
+	ck_assert(!gitcfg_seqopts_ok(nul, sizeof(nul) - 1, why, sizeof(why)));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gitcfg-inert");
@@ -136,6 +172,7 @@ int main(void)
 	tcase_add_test(tc, test_syntax_refused);
 	tcase_add_test(tc, test_todo);
 	tcase_add_test(tc, test_all_keys_named);
+	tcase_add_test(tc, test_strategy);
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s, CK_FORK_GETENV);
 }
