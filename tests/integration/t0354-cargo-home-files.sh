@@ -9,9 +9,10 @@
 # (toolcache.h): the same fallback, with EROFS, no refusal listed, nothing
 # written on the host; ~/.cargo/bin, config.toml and the credentials stay
 # as protected as before. Test 1 fails before (the refusals are listed).
+# As root and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan_user_pass FSJAIL_T0354_USER 4
 setup
 require_landlock
 if [ -n "${FSJAIL_NO_MOUNT_MASKS:-}" ] && [ "$FSJAIL_NO_MOUNT_MASKS" != 0 ] || ! can_mount_ns; then
@@ -76,4 +77,13 @@ for f in .package-cache .package-cache-mutate .global-cache; do assert_unchanged
 assert_not_exists "$C/x"
 end_test
 
+begin_test "explain and status say the run sees the host's file read-only"
+fsj_explain() { "$FSJAIL" explain --workspace "$WS" "$@" >"$OUT" 2>"$ERR"; RC=$?; }
+fsj_explain "$C/.package-cache"
+assert_rc 0 && assert_out_match "note: a tool's file the run sees read-only"
+"$FSJAIL" status --workspace "$WS" >"$OUT" 2>"$ERR"
+assert_out_match "$C/\.global-cache: the host's file, read-only in each run"
+end_test
+
+end_user_pass
 done_testing
