@@ -148,15 +148,20 @@ int cmd_explain(int argc, char **argv)
 			free(rx.reason);
 		}
 		cleanup_free char *note = listener ? repoexplain_note(ctx.workspace, resolved) : NULL;
-		cleanup_free char *absent = lstat(resolved, &st) < 0 ? explain_absent_note(
+		bool exists = lstat(resolved, &st) == 0;
+		cleanup_free char *absent = !exists ? explain_absent_note(
 			pol, &ctx, &plan, &have_plan, resolved) : NULL;
 		cleanup_free char *secret = policy_secret_note(pol, norm, resolved);
 		/* toolcache.h: the grant lands on the run's own copy */
-		const char *priv = toolcache_covers(norm) || toolcache_covers(resolved)
-					   ? "private to the run: a tool cache the run gets its own "
-					     "copy of (an overlay of the host's folder, or an empty "
-					     "tmpfs); what it writes here never reaches the host's"
-					   : NULL;
+		const char *priv =
+			!(toolcache_covers(norm) || toolcache_covers(resolved)) ? NULL
+			: exists && S_ISREG(st.st_mode) ? "a tool's file the run sees read-only (a read-only "
+						"bind of the host's): a write fails with EROFS, "
+						"which the tool takes quietly, and never reaches "
+						"the host's"
+					      : "private to the run: a tool cache the run gets its own "
+						"copy of (an overlay of the host's folder, or an empty "
+						"tmpfs); what it writes here never reaches the host's";
 		cleanup_free char *first_use = absent_cache_note(norm);
 		const char *notes[] = { note, absent, secret, priv, first_use };
 

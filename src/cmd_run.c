@@ -86,6 +86,23 @@ static int after_fork(void *arg, struct fsj_error *err)
 	return 0;
 }
 
+/* The .git files the scan protects as pointers (write and create refused,
+ * delete allowed: a submodule's or linked worktree's) keep their
+ * start-of-run bytes for the listener (notify_keep_gitfile()). */
+static void run_keep_gitfiles(const struct repometa *repos)
+{
+	const unsigned linked = FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE);
+
+	notify_forget_gitfiles();
+	for (size_t i = 0; repos && i < repos->n; i++) {
+		const struct repometa_path *p = &repos->v[i];
+		const char *base = strrchr(p->path, '/');
+
+		if (!p->recursive && p->deny == linked && base && strcmp(base, "/.git") == 0)
+			(void)notify_keep_gitfile(p->path);
+	}
+}
+
 /* Whether the walk after the run (repometa_warn_new(): the note naming
  * the repositories the command made) would find what the walk at its start
  * found, so that it can be skipped (issue 18): the start walk searched
@@ -443,6 +460,7 @@ int cmd_run(int argc, char **argv)
 	notify_set_tcp_denied(sandbox_tcp_refused(sb));
 	notify_set_repository(ctx.config.protect_repository);
 	notify_take_git_template(repometa_template_dir(ctx.env.home));
+	run_keep_gitfiles(ctx.repos);
 	if (!sb) {
 		char why[sizeof(err.text)];
 

@@ -122,9 +122,9 @@ static cJSON *probe_json(const struct probe_report *r)
 
 #ifdef __linux__
 /* "tool_caches": for each tool cache folder (toolcache.h) what a run gets
- * there: "overlay" or "tmpfs" when the compiled plan (may be NULL) mounts
- * the run's own copy and a trial mount in a throw-away namespace works,
- * else "refused" and why. */
+ * there: "overlay" or "tmpfs" ("read-only" for a file) when the compiled
+ * plan (may be NULL) mounts the run's own copy and a trial mount in a
+ * throw-away namespace works, else "refused" and why. */
 static void status_tool_caches(cJSON *root, const struct fsj_ctx *ctx, const struct ll_plan *plan)
 {
 	cJSON *a = cJSON_AddArrayToObject(root, "tool_caches");
@@ -649,6 +649,9 @@ static void print_text(const cJSON *root)
 		else if (strcmp(how, "tmpfs") == 0)
 			printf("private to each run: an empty tmpfs (no overlay here, or a "
 			       "rule masks something in it), gone with the run\n");
+		else if (strcmp(how, "read-only") == 0)
+			printf("the host's file, read-only in each run (a write fails with "
+			       "EROFS, which the tool takes quietly)\n");
 		else if (strcmp(how, "host") == 0)
 			printf("the host's folder, as your rules say (%s)\n", js(c, "why"));
 		else

@@ -183,7 +183,7 @@ int fsj_rules_load(const char *path, const char *home, const char *workspace,
 int fsj_rules_parse(const char *path, const char *home, const char *workspace,
 		    struct fsj_ruleset *out, struct fsj_error *err);
 
-#define FSJ_PRIVATE_CACHES 7 /* TOOLCACHE_N */
+#define FSJ_PRIVATE_CACHES 10 /* TOOLCACHE_N */
 
 /* Variables a baseline may use as ${NAME}. An entry whose variable is
  * NULL is skipped. */

@@ -462,6 +462,15 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
  * and the only way to fill config stays the checked lockfile rename.
  * Returns true when it answered the call, false to go on. */
 bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, uint64_t flags);
+/* notify-gitfile.c: a create (O_CREAT, l absent) of a .git file that
+ * notify_keep_gitfile() kept, in a folder where the policy lets the
+ * command make names: the supervisor lands the file's start-of-run bytes
+ * there (RENAME_NOREPLACE) and hands in a descriptor of an anonymous
+ * memory file for what the caller writes (O_CLOEXEC as flags say).
+ * Returns 1 when the call is not such a create (nothing done, nothing
+ * answered), 0 once it is answered, -EAGAIN when a file appeared at the
+ * name meanwhile and flags lack O_EXCL (look again). */
+int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags);
 /* notify-todo.c: refuse (EACCES, recorded with why) the rename onto
  * the todo list b (rebase-merge/git-rebase-todo or sequencer/todo; its
  * folder is named [dn, dn+dl)) that notify-newrepo.c found to hold an

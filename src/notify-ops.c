@@ -65,6 +65,9 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 		return nj_answer(j, EISDIR);
 	if (flags & O_DIRECTORY)
 		return nj_answer(j, EINVAL);
+	e = nj_gitfile_remake(j, l, flags);
+	if (e <= 0)
+		return e;
 	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
 				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)) ||
 	    nj_newrepo_empty_config(j, l, (mode_t)(mode & 0666), flags) ||

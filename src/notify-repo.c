@@ -23,7 +23,9 @@
  * A .git regular file (a linked worktree's or a submodule's pointer) may
  * be deleted (git worktree remove) but not written, nor made or replaced
  * in a folder the run did not make outside the workspace (inside, the
- * scan's rules decide: `git submodule update` makes sub/.git files); a .git folder, or a NAME.git
+ * scan's rules decide: `git submodule update` makes sub/.git files, and
+ * one the scan protected comes back with its start-of-run bytes,
+ * notify-gitfile.c); a .git folder, or a NAME.git
  * folder of gitdir shape, the run did not make may not be renamed away
  * (a new one made in its place would carry the command's hooks).
  *

@@ -80,8 +80,10 @@ static void add_child(struct repometa *m, const char *dir, const char *name, boo
 /* What a linked worktree's .git file and its administrative folder
  * (<common>/worktrees/<id>/) refuse: write and create, not delete. A
  * delete only unmakes a worktree (git worktree remove and prune delete
- * them all), and what it leaves cannot be made again (create stays
- * refused), so no name can come to point git at other config or hooks. */
+ * them all), and what it leaves cannot be made again pointing elsewhere
+ * (create stays refused; a .git file the listener makes again with its
+ * start-of-run bytes, notify-gitfile.c), so no name can come to point git
+ * at other config or hooks. */
 #define LINKED_DENY (FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE))
 
 /* Mark gitdir (resolved) seen; false when it already was. */

@@ -31,10 +31,16 @@
  * command installs there runs in the run only, never at the host's next
  * npx. Not ~/.cargo/bin or ~/go/pkg/mod: what a user installs there on
  * purpose (cargo install, go install) is meant to outlive the run, and a
- * private copy would lose it silently. */
+ * private copy would lose it silently. cargo's lock files and last-use
+ * database are files the run sees read-only (toolcache.h). */
 const struct toolcache_def toolcache_defs[TOOLCACHE_N] = {
 	{ .rel = ".cache/go-build", .var = "PRIVATE_GO_BUILD", .tool = "go" },
 	{ .rel = ".cache/pip", .var = "PRIVATE_PIP_CACHE", .tool = "pip" },
+	{ .rel = ".cargo/.global-cache", .var = "PRIVATE_CARGO_LAST_USE", .tool = "cargo",
+	  .file = true },
+	{ .rel = ".cargo/.package-cache", .var = "PRIVATE_CARGO_LOCK", .tool = "cargo", .file = true },
+	{ .rel = ".cargo/.package-cache-mutate", .var = "PRIVATE_CARGO_LOCK_MUTATE", .tool = "cargo",
+	  .file = true },
 	{ .rel = ".cargo/git", .var = "PRIVATE_CARGO_GIT", .tool = "cargo" },
 	{ .rel = ".cargo/registry", .var = "PRIVATE_CARGO_REGISTRY", .tool = "cargo" },
 	{ .rel = ".npm/_cacache", .var = "PRIVATE_NPM_CACHE", .tool = "npm" },
@@ -49,12 +55,14 @@ static char *claimed[TOOLCACHE_N]; /* dropped by toolcache_drop() */
 static char *absent[TOOLCACHE_N];  /* absent on the host, when mounts were possible */
 static char *decided_home;         /* home of the last toolcache_decide() */
 
-static bool dir_exact(const char *path)
+/* path is a directory (a regular file when file is set), reached without
+ * a symlink. */
+static bool kind_exact(const char *path, bool file)
 {
 	cleanup_fd int fd = mask_open_exact(path);
 	struct stat st;
 
-	return fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+	return fd >= 0 && fstat(fd, &st) == 0 && (file ? S_ISREG(st.st_mode) : S_ISDIR(st.st_mode));
 }
 
 size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep,
@@ -75,10 +83,11 @@ size_t toolcache_decide(const char *home, const char *const *keep, size_t n_keep
 				ok = false;
 		free(absent[i]);
 		absent[i] = NULL;
-		if (ok && !dir_exact(p)) {
+		if (ok && !kind_exact(p, toolcache_defs[i].file)) {
 			struct stat st;
 
-			if (lstat(p, &st) < 0 && errno == ENOENT)
+			/* a file is never suggested for making (mkdir -p) */
+			if (!toolcache_defs[i].file && lstat(p, &st) < 0 && errno == ENOENT)
 				absent[i] = xstrdup(p);
 			ok = false;
 		}
@@ -171,8 +180,8 @@ const char *toolcache_why_refused(const char *path, bool chosen)
 	fd = mask_open_exact(path);
 	if ((fd < 0 && errno == ELOOP) || S_ISLNK(st.st_mode))
 		return "a symlink in its path";
-	if (fd < 0 || !S_ISDIR(st.st_mode))
-		return "not a folder";
+	if (fd < 0 || (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)))
+		return "neither a folder nor a file";
 	return "it would hide the workspace, the temporary folder or fsjail's own files";
 }
 
@@ -183,6 +192,8 @@ const char *toolcache_how_name(enum toolcache_how how)
 		return "overlay";
 	case TOOLCACHE_TMPFS:
 		return "tmpfs";
+	case TOOLCACHE_READONLY:
+		return "read-only";
 	case TOOLCACHE_NONE:
 		break;
 	}
@@ -242,6 +253,22 @@ static int attach(int mnt, int target)
 	return move_mount(mnt, "", target, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH);
 }
 
+/* The host's file behind target, read-only (nosuid, nodev) over itself:
+ * a write-open fails with EROFS, a rename or unlink of it with EBUSY. */
+static enum toolcache_how file_readonly(int target)
+{
+	struct mount_attr attr = {
+		.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+	};
+	cleanup_fd int src = open_tree(target, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC |
+							   AT_RECURSIVE | AT_EMPTY_PATH);
+
+	if (src < 0 || mount_setattr(src, "", AT_EMPTY_PATH | AT_RECURSIVE, &attr, sizeof(attr)) < 0 ||
+	    attach(src, target) < 0)
+		return TOOLCACHE_NONE;
+	return TOOLCACHE_READONLY;
+}
+
 enum toolcache_how toolcache_mount(const char *path, bool overlay)
 {
 	cleanup_fd int target = mask_open_exact(path);
@@ -252,6 +279,8 @@ enum toolcache_how toolcache_mount(const char *path, bool overlay)
 		return TOOLCACHE_NONE;
 	if (fstat(target, &st) < 0)
 		return TOOLCACHE_NONE;
+	if (S_ISREG(st.st_mode))
+		return file_readonly(target);
 	if (!S_ISDIR(st.st_mode)) {
 		errno = ENOTDIR;
 		return TOOLCACHE_NONE;
@@ -306,6 +335,8 @@ enum toolcache_how toolcache_probe(const char *path, bool overlay)
 		return TOOLCACHE_OVERLAY;
 	case TOOLCACHE_TMPFS:
 		return TOOLCACHE_TMPFS;
+	case TOOLCACHE_READONLY:
+		return TOOLCACHE_READONLY;
 	default:
 		return TOOLCACHE_NONE;
 	}

@@ -11,6 +11,13 @@
  * folder that exists as a directory (no symlink in any component, nothing
  * is made on the host) and when a mount namespace can be made. Folders
  * anything is run from (~/.npm/_npx, ~/.cargo/bin) are not in the list.
+ * Three entries are files, not folders (toolcache_def.file): cargo's
+ * ~/.cargo/.package-cache, .package-cache-mutate (lock files) and
+ * .global-cache (its last-use database). The baseline grants write there
+ * too, but the run sees the host's file through a read-only bind: cargo
+ * opens them read-write, gets EROFS, and goes on as in a read-only cargo
+ * home (a shared lock on the host's file, no last-use record), with no
+ * refusal for fsjail to list and nothing written on the host.
  *
  * Linux only; elsewhere nothing is eligible and toolcache_mount() fails
  * with ENOSYS. */
@@ -22,13 +29,18 @@
 
 #include "util.h"
 
-#define TOOLCACHE_N 7
+#define TOOLCACHE_N 10
 
 struct toolcache_def {
 	const char *rel;  /* the folder, relative to $HOME (".npm/_cacache") */
 	const char *var;  /* the baseline's variable ("PRIVATE_NPM_CACHE") */
 	const char *tool; /* the tool that keeps it ("npm") */
 	bool runs;        /* tools run what it holds (~/.npm/_npx) */
+	/* a regular file the run sees read-only (cargo's lock files and
+	 * last-use database in ~/.cargo: cargo takes a read-only one for a
+	 * read-only cargo home, EROFS, and goes on quietly with a shared
+	 * lock and no last-use record), not a folder copy */
+	bool file;
 };
 extern const struct toolcache_def toolcache_defs[TOOLCACHE_N];
 
@@ -37,6 +49,7 @@ enum toolcache_how {
 	TOOLCACHE_NONE = 0, /* not made: refused as without this feature */
 	TOOLCACHE_OVERLAY,  /* overlay: the host's folder below, a tmpfs above */
 	TOOLCACHE_TMPFS,    /* an empty tmpfs: overlay refused here */
+	TOOLCACHE_READONLY, /* a file: a read-only bind of the host's file */
 };
 
 /* Decide which caches a run gets, in the supervisor before the policy is
@@ -82,7 +95,9 @@ bool toolcache_covers(const char *path);
 /* In the child, in its private mount namespace (mask_ns_enter()), before
  * landlock_restrict_self(): lay the private cache over path (absolute,
  * compiled as free of symlinks). The target is opened with
- * RESOLVE_NO_SYMLINKS (mask_open_exact()) and must be a directory; a fresh
+ * RESOLVE_NO_SYMLINKS (mask_open_exact()) and must be a directory (a
+ * regular file for a toolcache_def.file entry: a read-only bind of it
+ * onto itself, TOOLCACHE_READONLY, overlay ignored); a fresh
  * tmpfs (nosuid, nodev, mode and owner of the folder) is mounted on that
  * descriptor, then, when overlay is true, an overlay (lower: the host's
  * folder through the same descriptor; upper and work: on that tmpfs,

@@ -6,10 +6,11 @@
 # with real commands and the files they leave behind:
 # - agent-in-repo.yaml: git add/commit and deletes in the repository; no
 #   hook planted, .git/config unchanged; npm, pip and cargo caches
-#   writable; the cargo token and ~/.ssh unreadable; a Homebrew binary
-#   granted by path runs (through its bin/ symlink into the Cellar) while
-#   another formula does not; nothing new directly in ~; under
-#   --mode read-only the cache grants are dropped;
+#   writable as the run's own copies, the host's unchanged; the cargo
+#   token and ~/.ssh unreadable; a Homebrew binary granted by path (the
+#   commented Linuxbrew rules, uncommented) runs (through its bin/
+#   symlink into the Cellar) while another formula does not; nothing new
+#   directly in ~; under --mode read-only nothing in the workspace;
 # - read-only-review.yaml with read-only-review.config.yaml: the
 #   workspace and ~/src readable, .env not, nothing written, created or
 #   deleted in the workspace or ~/src; /tmp still writable;
@@ -37,18 +38,21 @@ export GIT_CONFIG_NOSYSTEM=1
 
 # --- agent-in-repo.yaml ---------------------------------------------------
 
-# The example names Linuxbrew's prefix; the test puts a fake one (bin/
-# symlinks into the Cellar, as Homebrew lays them out) under $T.
+# The example names Linuxbrew's prefix in rules to uncomment; the test
+# uncomments them and puts a fake prefix (bin/ symlinks into the Cellar,
+# as Homebrew lays them out) under $T.
 BREW=$T/linuxbrew/.linuxbrew
-sed "s|/home/linuxbrew/.linuxbrew|$BREW|g" "$EX/agent-in-repo.yaml" | write_rules
+sed -e "s|/home/linuxbrew/.linuxbrew|$BREW|g" \
+	-e '/^  # - id: brew-\(gh\|jq\)$/,/allow:/ s/^  # /  /' "$EX/agent-in-repo.yaml" | write_rules
+grep -q '^  - id: brew-gh$' "$RULES" || bail_out "the example has no brew-gh rule to uncomment"
 for f in gh other; do
 	mkdir -p "$BREW/Cellar/$f/1.0/bin" "$BREW/bin"
 	printf '#!/bin/sh\necho %s-ran\n' "$f" >"$BREW/Cellar/$f/1.0/bin/$f"
 	chmod 755 "$BREW/Cellar/$f/1.0/bin/$f"
 	ln -s "../Cellar/$f/1.0/bin/$f" "$BREW/bin/$f"
 done
-# the example's own setup line
-mkdir -p "$HOME/.npm" "$HOME/.cache/pip" "$HOME/.cargo/registry" "$HOME/.cargo/git"
+# the cache folders an earlier npm, pip and cargo made
+mkdir -p "$HOME/.npm/_cacache" "$HOME/.cache/pip" "$HOME/.cargo/registry" "$HOME/.cargo/git"
 echo "CARGO-TOKEN-5a1" >"$HOME/.cargo/credentials.toml"
 mkdir -p "$HOME/.ssh" && echo "SSH-KEY-77c" >"$HOME/.ssh/id_ed25519"
 (cd "$WS" && git init -q && echo one >a.txt && echo gone >old.txt && git add . &&
@@ -83,13 +87,20 @@ fsj -- git config core.hooksPath /tmp/evil
 assert_failed && assert_unchanged "$WS/.git/config"
 end_test
 
-begin_test "agent-in-repo: npm, pip and cargo caches are writable"
-fsj_sh -- 'echo n >~/.npm/n && mkdir -p ~/.cache/pip/http/1 && echo p >~/.cache/pip/http/1/p &&
-	mkdir ~/.cargo/registry/index && echo c >~/.cargo/registry/index/c && echo g >~/.cargo/git/g &&
-	rm ~/.cargo/git/g'
-assert_rc 0 && assert_content "$HOME/.npm/n" n && assert_content "$HOME/.cache/pip/http/1/p" p &&
-	assert_content "$HOME/.cargo/registry/index/c" c && assert_not_exists "$HOME/.cargo/git/g"
-end_test
+if [ "$NO_MASKS" = 1 ] || ! can_mount_ns; then
+	skip_kernel "agent-in-repo: private caches need a mount namespace"
+else
+	begin_test "agent-in-repo: npm, pip and cargo caches are writable, the host's unchanged"
+	fsj_sh -- 'echo n >~/.npm/_cacache/n && mkdir -p ~/.cache/pip/http/1 &&
+		echo p >~/.cache/pip/http/1/p && mkdir ~/.cargo/registry/index &&
+		echo c >~/.cargo/registry/index/c && echo g >~/.cargo/git/g && rm ~/.cargo/git/g &&
+		cat ~/.npm/_cacache/n ~/.cache/pip/http/1/p ~/.cargo/registry/index/c'
+	assert_rc 0 && assert_out_eq "$(printf 'n\np\nc')" &&
+		assert_not_exists "$HOME/.npm/_cacache/n" &&
+		assert_not_exists "$HOME/.cache/pip/http" &&
+		assert_not_exists "$HOME/.cargo/registry/index"
+	end_test
+fi
 
 begin_test "agent-in-repo: the cargo token and ~/.ssh stay unreadable"
 fsj -- cat "$HOME/.cargo/credentials.toml"
@@ -117,7 +128,7 @@ fsj -- touch "$HOME/planted"
 assert_denied && assert_not_exists "$HOME/planted"
 end_test
 
-begin_test "agent-in-repo under --mode read-only: the cache grants are dropped"
+begin_test "agent-in-repo under --mode read-only: nothing in ~/.npm or the workspace"
 fsj --mode read-only -- touch "$HOME/.npm/ro"
 assert_denied && assert_not_exists "$HOME/.npm/ro"
 fsj --mode read-only -- sh -c 'echo x >>a.txt'
