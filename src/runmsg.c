@@ -156,25 +156,17 @@ void runmsg_protect(const struct runmsg *m, const char *cwd, struct fsj_policy *
 	protect_file(pol, m->status_fd, target, NULL, (char *)"fsjail's --status-fd file");
 }
 
-static void add_str(cJSON *o, const char *key, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-/* The members of p after those refusal_json_start() gives. */
+/* The members of p after those refusal_line_start() gives. */
 static void planted_members(cJSON *o, const struct planted *p)
 {
-	add_str(o, "kind", p->kind);
-	add_str(o, "change", p->change);
-	add_str(o, "path", p->path);
-	add_str(o, "work_tree", p->work_tree);
+	refusal_line_str(o, "kind", p->kind);
+	refusal_line_str(o, "change", p->change);
+	refusal_line_str(o, "path", p->path);
+	refusal_line_str(o, "work_tree", p->work_tree);
 	cJSON_AddBoolToObject(o, "new_work_tree", p->new_work_tree);
-	add_str(o, "target", p->target);
-	add_str(o, "tool", p->tool);
-	add_str(o, "runs", p->runs);
+	refusal_line_str(o, "target", p->target);
+	refusal_line_str(o, "tool", p->tool);
+	refusal_line_str(o, "runs", p->runs);
 }
 
 void runmsg_planted(const struct planted *p)
@@ -189,13 +181,13 @@ void runmsg_planted(const struct planted *p)
 	}
 	planted_n++;
 	if (s.report_fd >= 0) {
-		cJSON *o = refusal_json_start("fsjail-planted/1", NULL, s.session);
+		cJSON *o = refusal_line_start("fsjail-planted/1", NULL, s.session);
 
 		planted_members(o, p);
 		(void)refusal_line_write(s.report_fd, o);
 	}
 	if (s.status_fd >= 0) {
-		cJSON *o = refusal_json_start("fsjail-run/1", "planted", s.session);
+		cJSON *o = refusal_line_start("fsjail-run/1", "planted", s.session);
 
 		planted_members(o, p);
 		(void)refusal_line_write(s.status_fd, o);
@@ -228,8 +220,8 @@ static void detail_record(const char *type, const char *path, const char *detail
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "type", type);
-	add_str(o, "path", path);
-	add_str(o, type[0] == 't' ? "trashed_as" : "saved_as", detail);
+	refusal_line_str(o, "path", path);
+	refusal_line_str(o, type[0] == 't' ? "trashed_as" : "saved_as", detail);
 	(void)refusal_status_write(__atomic_load_n(&detail_fd, __ATOMIC_ACQUIRE), o);
 }
 
@@ -307,10 +299,10 @@ void runmsg_started(struct runmsg *m, const char *cycle, long pid)
 		pid = child_pid();
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "type", "started");
-	add_str(o, "session", m->session);
-	add_str(o, "cycle", cycle);
-	add_str(o, "tier", m->tier);
-	add_str(o, "workspace", m->workspace);
+	refusal_line_str(o, "session", m->session);
+	refusal_line_str(o, "cycle", cycle);
+	refusal_line_str(o, "tier", m->tier);
+	refusal_line_str(o, "workspace", m->workspace);
 	if (pid > 0)
 		cJSON_AddNumberToObject(o, "pid", (double)pid);
 	else
@@ -333,7 +325,7 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		else
 			cJSON_AddNullToObject(o, "signal");
 		cJSON_AddBoolToObject(o, "fsjail_failed", error != NULL);
-		add_str(o, "fsjail_error", error);
+		refusal_line_str(o, "fsjail_error", error);
 		cJSON_AddBoolToObject(o, "command_started", m->started);
 		cJSON_AddNumberToObject(o, "refusals", (double)refusal_count());
 		cJSON_AddNumberToObject(o, "dropped", (double)(refusal_dropped() + planted_dropped));
