@@ -23,6 +23,7 @@
 #include "probe.h"
 #include "probe-status.h"
 #include "refusal.h"
+#include "repometa-warn.h"
 #include "repometa.h"
 #include "runmsg.h"
 #include "sbpl-logrun.h"
