@@ -17,6 +17,7 @@
 #include "inforce.h"
 #include "landlock.h"
 #include "autorun.h"
+#include "autorun-warn.h"
 #include "launch.h"
 #include "notify.h"
 #include "path.h"
