@@ -1,4 +1,5 @@
-/* autorun.c - see autorun.h. */
+/* autorun.c - the snapshot before the run (autorun.h); the look after
+ * it is autorun-warn.c. */
 #include "config.h"
 
 #include <errno.h>
@@ -10,17 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "autorun.h"
-#include "escape.h"
+#include "autorun-int.h"
 #include "path.h"
 #include "repometa.h"
 #include "util.h"
 
-static const struct {
-	const char *rel;
-	const char *tool; /* the planted record's "tool" */
-	const char *why;
-} files[] = {
+const struct autorun_file autorun_files[] = {
 	{ ".amazonq/mcp.json", "amazon-q", "Amazon Q starts the MCP servers it names" },
 	{ ".claude/settings.json", "claude-code", "Claude Code runs the hooks it names" },
 	{ ".claude/settings.local.json", "claude-code", "Claude Code runs the hooks it names" },
@@ -37,33 +33,8 @@ static const struct {
 	{ ".vscode/tasks.json", "vscode", "VS Code runs its tasks, some when the folder opens" },
 	{ "lefthook.yml", "lefthook", "lefthook, once installed, runs its commands at git's hooks" },
 };
-#define N_FILES (sizeof(files) / sizeof(files[0]))
-
-/* Compared by content up to this size (an editor's save or a git
- * checkout of the same bytes is no change), by identity above it. */
-#define CONTENT_MAX (64 * 1024)
-/* and at most this much in all, kept from the start (many work trees) */
-#define CONTENT_ALL (4 * 1024 * 1024)
-
-struct seen {
-	char *path;
-	const char *root; /* the folder it is in: autorun.roots[] */
-	size_t kind; /* index in files[] */
-	bool exists;
-	struct stat st;
-	char *data; /* the content of a regular file up to CONTENT_MAX, or NULL */
-	size_t len;
-};
-
-struct autorun {
-	struct seen *v;
-	size_t n;
-	size_t budget; /* bytes of content it may still keep */
-	char **roots;  /* the folders looked at */
-	size_t n_roots;
-	char *workspace; /* autorun_snap_workspace()'s, or NULL */
-	struct timespec t0; /* when: a change later has a change time from then on */
-};
+#define N_FILES (sizeof(autorun_files) / sizeof(autorun_files[0]))
+const size_t autorun_n_files = N_FILES;
 
 /* The content of the regular file lstat found at s->path, read without
  * following a symlink put there since and without waiting on a FIFO:
@@ -95,8 +66,7 @@ static char *content(const struct seen *s, size_t *len)
 	return buf;
 }
 
-/* s as it is now; its content kept while *budget (bytes) allows. */
-static void look(struct seen *s, size_t *budget)
+void autorun_look(struct seen *s, size_t *budget)
 {
 	s->data = NULL;
 	s->len = 0;
@@ -118,7 +88,7 @@ static bool skipped(const char *const *roots, size_t i)
 	return false;
 }
 
-static int cmp_str(const void *a, const void *b)
+int autorun_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -144,16 +114,16 @@ struct autorun *autorun_snap(const char *const *roots, size_t n)
 		for (size_t f = 0; f < N_FILES; f++) {
 			struct seen *s = &a->v[a->n++];
 
-			s->path = path_join(roots[i], files[f].rel);
+			s->path = path_join(roots[i], autorun_files[f].rel);
 			s->root = a->roots[a->n_roots];
 			s->kind = f;
-			look(s, &a->budget);
+			autorun_look(s, &a->budget);
 		}
 		a->n_roots++;
 	}
-	/* for had_root(); each seen keeps its own pointer */
+	/* for had_root() (autorun-warn.c); each seen keeps its own pointer */
 	if (a->n_roots > 1)
-		qsort(a->roots, a->n_roots, sizeof(*a->roots), cmp_str);
+		qsort(a->roots, a->n_roots, sizeof(*a->roots), autorun_cmp_str);
 	return a;
 }
 
@@ -171,114 +141,6 @@ struct autorun *autorun_snap_workspace(const char *workspace, const struct repom
 	a->workspace = workspace ? xstrdup(workspace) : NULL;
 	free(roots);
 	return a;
-}
-
-static bool same(const struct seen *a, const struct seen *b)
-{
-	if (a->exists != b->exists)
-		return false;
-	if (a->data && b->data)
-		return a->len == b->len && memcmp(a->data, b->data, a->len) == 0;
-	return !a->exists ||
-	       (a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino &&
-		a->st.st_size == b->st.st_size && a->st.st_mode == b->st.st_mode &&
-		FSJ_STAT_CTIM(&a->st).tv_sec == FSJ_STAT_CTIM(&b->st).tv_sec &&
-		FSJ_STAT_CTIM(&a->st).tv_nsec == FSJ_STAT_CTIM(&b->st).tv_nsec);
-}
-
-/* Say p's file on out and hand it to rec (may be NULL). */
-static void say(const struct planted *p, FILE *out, planted_fn *rec)
-{
-	cleanup_free char *shown = fsj_escape_term(p->path);
-	cleanup_free char *wt = p->new_work_tree ? fsj_escape_term(p->work_tree) : NULL;
-
-	fprintf(out, "fsjail: note: the command %s %s%s%s%s (%s, outside any sandbox): review it, "
-		     "or undo the run with 'fsjail backups restore'\n",
-		p->change, shown, wt ? " in the work tree " : "", wt ? wt : "", wt ? " it made" : "",
-		p->runs);
-	if (rec)
-		rec(p);
-}
-
-/* Whether root is one of a's roots (sorted by autorun_snap()). */
-static bool had_root(const struct autorun *a, const char *root)
-{
-	return a->n_roots && bsearch(&root, a->roots, a->n_roots, sizeof(*a->roots), cmp_str);
-}
-
-/* The files at root, a work tree the run made: each one whose change time
- * is not older than the run (a second's slack for the clocks) was made
- * or changed by it; an older one was left alone and is not said. */
-static size_t warn_new_root(const struct autorun *before, const char *root, FILE *out,
-			    planted_fn *rec)
-{
-	size_t said = 0;
-
-	for (size_t f = 0; f < N_FILES; f++) {
-		cleanup_free char *path = path_join(root, files[f].rel);
-		struct stat st;
-		struct timespec ct;
-
-		if (lstat(path, &st) < 0)
-			continue;
-		ct = FSJ_STAT_CTIM(&st);
-		if (ct.tv_sec < before->t0.tv_sec - 1)
-			continue;
-		say(&(struct planted){ .kind = "autorun-file", .change = "made", .path = path,
-				       .work_tree = root, .new_work_tree = true,
-				       .tool = files[f].tool, .runs = files[f].why },
-		    out, rec);
-		said++;
-	}
-	return said;
-}
-
-size_t autorun_warn(const struct autorun *before, const struct repometa *after, FILE *out,
-		    planted_fn *rec)
-{
-	size_t said = 0;
-
-	for (size_t i = 0; before && i < before->n; i++) {
-		struct seen now = before->v[i];
-		size_t budget = CONTENT_MAX;
-		bool unchanged;
-
-		look(&now, &budget);
-		unchanged = same(&before->v[i], &now);
-		free(now.data);
-		if (unchanged)
-			continue;
-		say(&(struct planted){ .kind = "autorun-file",
-				       .change = !before->v[i].exists ? "made"
-						 : !now.exists	      ? "removed"
-									: "changed",
-				       .path = now.path, .work_tree = now.root,
-				       .tool = files[now.kind].tool, .runs = files[now.kind].why },
-		    out, rec);
-		said++;
-	}
-	/* work trees the run made in the workspace (git worktree add, a
-	 * nested git init or clone): their files were not looked at before;
-	 * each once (sorted: a run may make thousands) */
-	if (!before || !before->workspace || !after || !after->n)
-		return said;
-	const char **fresh = xcalloc(after->n, sizeof(*fresh));
-	size_t n = 0;
-
-	for (size_t i = 0; i < after->n; i++) {
-		const char *root = after->v[i].repo;
-
-		if (root && root[0] == '/' && path_covers(before->workspace, root) &&
-		    !had_root(before, root))
-			fresh[n++] = root;
-	}
-	if (n > 1)
-		qsort(fresh, n, sizeof(*fresh), cmp_str);
-	for (size_t i = 0; i < n; i++)
-		if (i == 0 || strcmp(fresh[i - 1], fresh[i]) != 0)
-			said += warn_new_root(before, fresh[i], out, rec);
-	free(fresh);
-	return said;
 }
 
 void autorun_free(struct autorun *a)

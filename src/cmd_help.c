@@ -10,6 +10,7 @@
 #include "cmd.h"
 
 #define QUIET_HELP "  --quiet             no notes on stderr (errors are still said)\n"
+#define WIDE_HELP "  --wide-workspace    allow a --workspace of /, /home, $HOME or above it\n"
 #define GRANT_HELP \
 	"  --grant CAPS:PATH   allow CAPS at PATH for this command only (a session rule,\n" \
 	"                      never written; protected paths still win); repeatable\n" \
@@ -23,16 +24,14 @@ static const struct {
 	{ "allow", "fsjail allow [--rules FILE] [--config FILE] [--workspace DIR] [--wide-workspace] [--enforce ENFORCE] [--json] [--quiet] [list | add CAPS PATH [folder|file] | remove N | clear]",
 	  "  --rules FILE        the rules file to list or change (default: the config's)\n"
 	  "  --config FILE       config file (default $XDG_CONFIG_HOME/fsjail/config.yaml)\n"
-	  "  --workspace DIR     relative rule paths are relative to DIR\n"
-	  "  --wide-workspace    allow a --workspace of /, /home, $HOME or above it\n"
+	  "  --workspace DIR     relative rule paths are relative to DIR\n" WIDE_HELP
 	  "  --enforce ENFORCE   add: the tier whose protected paths are checked\n"
 	  "  --json              list: print the rules as JSON (fsjail-json(7), fsjail-allow/1)\n" QUIET_HELP
 	  "  CAPS                read,write,create,delete,execute,connect or all\n"
 	  "  PATH                relative to the workspace; folder|file: recursive or not\n" },
 	{ "backups", "fsjail backups [list|show|restore|prune] [--config FILE] [--workspace DIR] [--wide-workspace] [--session ID] [--cycle CYCLE] [--dry-run] [--force] [--json] [--older-than DAYS] [--max-size MB] [PATH...]",
 	  "  --config FILE       config file (it may move the backup store)\n"
-	  "  --workspace DIR     cycles of that workspace (default: the current one)\n"
-	  "  --wide-workspace    allow a --workspace of /, /home, $HOME or above it\n"
+	  "  --workspace DIR     cycles of that workspace (default: the current one)\n" WIDE_HELP
 	  "  --session ID        cycles of that session only (list, show, restore, prune)\n"
 	  "  --cycle CYCLE       that cycle (list, show, restore)\n"
 	  "  --dry-run           say what would be done (restore, prune)\n"
@@ -59,8 +58,7 @@ static const struct {
 	  "  --json              print JSON (fsjail-json(7), fsjail-explain/1)\n" GRANT_HELP QUIET_HELP },
 	{ "log", "fsjail log [--config FILE] [--workspace DIR] [--wide-workspace] [--session ID] [--json] [--tail N]",
 	  "  --config FILE       config file (it may move the audit log: audit.path)\n"
-	  "  --workspace DIR     the runs in workspace DIR only, with their sessions' lines\n"
-	  "  --wide-workspace    allow a --workspace of /, /home, $HOME or above it\n"
+	  "  --workspace DIR     the runs in workspace DIR only, with their sessions' lines\n" WIDE_HELP
 	  "  --session ID        decisions of that session only\n"
 	  "  --json              the lines as JSON (fsjail-json(7), fsjail-log/1)\n"
 	  "  --tail N            the last N lines only\n" },

@@ -24,6 +24,7 @@
 #include "probe-status.h"
 #include "refusal.h"
 #include "repometa.h"
+#include "runmsg-planted.h"
 #include "runmsg.h"
 #include "sbpl-logrun.h"
 #include "sandbox.h"
@@ -518,19 +519,10 @@ int cmd_run(int argc, char **argv)
 	backup_run_end(status);
 	timing_mark("backup commit");
 	/* security notes, with --quiet too; each also a planted record */
-	if (status == FSJ_EXIT_ERROR && err.text[0]) {
+	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
-	} else {
-		struct repometa after = { 0 };
-		bool rescanned = ctx.repos && !repos_unchanged(&ctx, broker, session || nested);
-
-		if (rescanned) {
-			repometa_rescan(ctx.repos, ctx.workspace, ctx.env.home, &after);
-			(void)repometa_warn_new(ctx.repos, &after, stderr, runmsg_planted);
-		}
-		(void)autorun_warn(autorun, rescanned ? &after : NULL, stderr, runmsg_planted);
-		repometa_release(&after);
-	}
+	else
+		runmsg_planted_notes(&ctx, !repos_unchanged(&ctx, broker, session || nested), autorun);
 	timing_mark("repository rescan");
 out:
 	path_resolve_memo(PATH_MEMO_OFF);

@@ -1,14 +1,10 @@
 /* refusal.c - the run's collection of refusals, its streams and its
  * summary (refusal.h). */
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "json-out.h"
 #include "escape.h"
 #include "refusal-by.h"
 #include "refusal-hint.h"
@@ -39,8 +35,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kept *kept;
 static size_t n_kept;
 static unsigned long total, streamed, dropped;
-/* Writers to the sinks, one line at a time, outside `lock`. */
-static pthread_mutex_t wlock = PTHREAD_MUTEX_INITIALIZER;
 static struct refusal_sinks sinks = { .report_fd = -1, .status_fd = -1 };
 /* The hints' policy: the sinks' last, kept for the summary after them. */
 static const struct fsj_policy *hint_pol;
@@ -76,79 +70,30 @@ static bool made_dir(const struct kept *k)
 	return k->syscall && strncmp(k->syscall, "mkdir", 5) == 0;
 }
 
-static void add_str(cJSON *o, const char *key, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-cJSON *refusal_json_start(const char *schema, const char *type, const char *session)
-{
-	struct timespec ts;
-	struct tm tm;
-	char when[48];
-	size_t n;
-	cJSON *o = cJSON_CreateObject();
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
-	n = strlen(when);
-	snprintf(when + n, sizeof(when) - n, ".%03ldZ", ts.tv_nsec / 1000000);
-	cJSON_AddStringToObject(o, "schema", schema);
-	if (type)
-		cJSON_AddStringToObject(o, "type", type);
-	cJSON_AddStringToObject(o, "time", when);
-	add_str(o, "session", session);
-	return o;
-}
-
 /* The fields of one refusal (fsjail(1), REFUSAL REPORT) after schema. */
 static cJSON *refusal_json(const char *schema, const char *type, const struct kept *k)
 {
 	char ebuf[16];
-	cJSON *o = refusal_json_start(schema, type, sinks.session);
+	cJSON *o = refusal_line_start(schema, type, sinks.session);
 
 	if (k->pid > 0)
 		cJSON_AddNumberToObject(o, "pid", (double)k->pid);
 	else
 		cJSON_AddNullToObject(o, "pid");
-	add_str(o, "command", k->comm);
-	add_str(o, "executable", k->exe);
-	add_str(o, "syscall", k->syscall);
+	refusal_line_str(o, "command", k->comm);
+	refusal_line_str(o, "executable", k->exe);
+	refusal_line_str(o, "syscall", k->syscall);
 	cJSON_AddStringToObject(o, "capability", fsj_cap_name(k->cap));
-	add_str(o, "path", k->path);
-	add_str(o, "level", k->by_policy ? fsj_level_name(k->level) : NULL);
-	add_str(o, "rule_id", k->rule_id);
-	add_str(o, "rule_origin", k->rule_origin);
-	add_str(o, "reason", k->reason);
+	refusal_line_str(o, "path", k->path);
+	refusal_line_str(o, "level", k->by_policy ? fsj_level_name(k->level) : NULL);
+	refusal_line_str(o, "rule_id", k->rule_id);
+	refusal_line_str(o, "rule_origin", k->rule_origin);
+	refusal_line_str(o, "reason", k->reason);
 	cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
 	refusal_hint_json(o, hint_pol, sinks.home, &(struct refusal_hint_item){ k->cap, k->path,
 			  refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint),
 			  made_dir(k) });
 	return o;
-}
-
-int refusal_line_write(int fd, cJSON *o)
-{
-	char *line = (fsj_json_utf8(o), cJSON_PrintUnformatted(o));
-	size_t n;
-	int rc;
-
-	cJSON_Delete(o);
-	if (!line) {
-		errno = ENOMEM;
-		return -1;
-	}
-	n = strlen(line);
-	line[n] = '\n'; /* cJSON's buffer: replace the NUL, write n + 1 bytes */
-	pthread_mutex_lock(&wlock);
-	rc = write_all(fd, line, n + 1);
-	pthread_mutex_unlock(&wlock);
-	cJSON_free(line);
-	return rc;
 }
 
 /* k to every sink (called without `lock` held, s a snapshot). */
@@ -266,28 +211,6 @@ void refusal_set_sinks(const struct refusal_sinks *s)
 		sinks = (struct refusal_sinks){ .report_fd = -1, .status_fd = -1 };
 	}
 	pthread_mutex_unlock(&lock);
-}
-
-int refusal_status_write(int fd, cJSON *o)
-{
-	if (fd < 0 || !o) {
-		cJSON_Delete(o);
-		return 0;
-	}
-	/* schema first, for a reader that looks at the start of the line */
-	{
-		cJSON *w = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(w, "schema", "fsjail-run/1");
-		while (o->child) {
-			cJSON *it = cJSON_DetachItemViaPointer(o, o->child);
-
-			cJSON_AddItemToObject(w, it->string, it);
-		}
-		cJSON_Delete(o);
-		o = w;
-	}
-	return refusal_line_write(fd, o);
 }
 
 void refusal_reset(void)

@@ -4,8 +4,8 @@
  *
  * The interception hook (notify.c) and the broker call refusal_record()
  * from their threads; cmd_run.c sets the sinks before the command starts
- * and prints the summary once it has ended. Includes policy.h and audit.h
- * only (a lower layer than notify and broker). */
+ * and prints the summary once it has ended. Includes policy.h, audit.h
+ * and refusal-line.h only (a lower layer than notify and broker). */
 #ifndef FSJAIL_REFUSAL_H
 #define FSJAIL_REFUSAL_H
 
@@ -15,6 +15,7 @@
 
 #include "audit.h"
 #include "policy.h"
+#include "refusal-line.h"
 
 /* One refusal. Every string is copied by refusal_record(). */
 struct refusal {
@@ -59,26 +60,9 @@ void refusal_reset(void);
 /* Use s (copied; its pointers borrowed) from now on; NULL: no sinks. */
 void refusal_set_sinks(const struct refusal_sinks *s);
 
-/* Write o (a cJSON object, consumed) with "schema": "fsjail-status/1"
- * first, as one line on fd (the status descriptor; -1: nothing),
- * serialised with the "refused" lines. Returns 0, or -1 with errno set. */
-struct cJSON;
-int refusal_status_write(int fd, struct cJSON *o);
-
 /* The sinks set now, copied to *out (its pointers borrowed as set), for
  * the run's other records (runmsg_planted()). Returns whether any is set. */
 bool refusal_sinks_now(struct refusal_sinks *out);
-
-/* A new object (the caller deletes or writes it) that starts as a
- * refusal line does: "schema", "type" (omitted when type is NULL),
- * "time" (UTC, ISO 8601 with milliseconds) and "session" (null when
- * session is NULL). */
-struct cJSON *refusal_json_start(const char *schema, const char *type, const char *session);
-
-/* o (consumed) as one line on fd, serialised with the refusal lines
- * (strings made UTF-8 as fsjail-json(7) says). Returns 0, or -1 with
- * errno set (ENOMEM, or write(2)'s). */
-int refusal_line_write(int fd, struct cJSON *o);
 
 /* Lines the sinks did not get past their cap (a runaway loop of refusals
  * must not fill the disk or stall the supervisor). */

@@ -1,6 +1,6 @@
 /* repometa-int.h - shared by repometa.c (the walk and the rules),
- * repometa-gitfile.c (reading git's own files as git does) and
- * repometa-grant.c (the linked-worktree grants). Not for other files. */
+ * repometa-gitfile.c (reading git's own files as git does), -grant.c (the
+ * linked-worktree grants), -walk.c and -warn.c. Not for other files. */
 #ifndef FSJAIL_REPOMETA_INT_H
 #define FSJAIL_REPOMETA_INT_H
 

@@ -10,8 +10,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "planted.h"
-
 struct fsj_policy;
 struct repometa_cache;
 
@@ -121,18 +119,6 @@ bool repometa_searched_all(const struct repometa *m);
  * standing in for the folders that did not change. */
 void repometa_rescan(const struct repometa *before, const char *workspace, const char *home,
 		     struct repometa *after);
-
-/* Print to out, one line each, the gitdirs of after (repometa_rescan())
- * that were not in before (a repository the command made or moved in:
- * its hooks and config are the command's, not protected during the run,
- * and run code at the next git there), and the .git files after has and
- * before had not that point git elsewhere than git's own layouts. A
- * linked worktree's own gitdir whose commondir is a gitdir seen before
- * is not new (git worktree add: its hooks and config are the common
- * ones, protected). Each is also handed to rec (may be NULL; planted.h:
- * kinds "repository" and "git-pointer"). Returns how many gitdirs. */
-size_t repometa_warn_new(const struct repometa *before, const struct repometa *after, FILE *out,
-			 planted_fn *rec);
 
 /* Whether dir (absolute) is a gitdir as git takes one (setup.c
  * is_git_directory()): HEAD, objects/ and refs/ in it, whatever its

@@ -9,22 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "path.h"
 #include "policy.h"
 #include "refusal.h"
 #include "runevent.h"
+#include "runmsg-planted.h"
+#include "runmsg-report.h"
 #include "runmsg.h"
-
-/* Planted records streamed per run (each sink): a command that makes
- * 10^5 repositories must not fill the disk; past it they are counted in
- * "dropped". Apart from the refusals' cap, so that a flood of refusals
- * cannot push them out. */
-#define PLANTED_STREAM_MAX 10000u
-
-static unsigned long planted_n, planted_dropped;
 
 int runmsg_parse_fd(const char *opt, const char *arg)
 {
@@ -41,62 +34,15 @@ int runmsg_parse_fd(const char *opt, const char *arg)
 	return (int)fd;
 }
 
-/* How long --report FILE waits for a reader when FILE is a named pipe,
- * in milliseconds: long enough for a harness that starts its reader
- * just after fsjail (`fsjail run --report P ... & cat P`), short enough
- * that one that never does learns it before anything runs. */
-#define REPORT_FIFO_WAIT_MS 5000
-
-/* Open the report at path for writing as runmsg_open() says. A named pipe
- * with no reader is retried for REPORT_FIFO_WAIT_MS (an open(2) without
- * O_NONBLOCK would wait for ever), then fails with ENXIO. The descriptor
- * returned blocks on write (a slow reader holds up the caller that
- * writes, as it would tee(1)). Returns it, or -1 with errno set. */
-static int open_report(const char *path)
-{
-	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-	struct stat st;
-	int fd, fl;
-
-	for (unsigned waited = 0;; waited += 20) {
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY |
-					O_NONBLOCK, 0600);
-		if (fd >= 0)
-			break;
-		if (errno != ENXIO)
-			return -1;
-		if (waited >= REPORT_FIFO_WAIT_MS || lstat(path, &st) < 0 || !S_ISFIFO(st.st_mode)) {
-			errno = ENXIO;
-			return -1;
-		}
-		(void)nanosleep(&tick, NULL);
-	}
-	fl = fcntl(fd, F_GETFL);
-	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
-		int e = errno;
-
-		close(fd);
-		errno = e;
-		return -1;
-	}
-	return fd;
-}
-
 int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *err)
 {
 	refusal_reset();
-	planted_n = planted_dropped = 0;
+	runmsg_planted_reset();
 	m->home = ctx->env.home;
 	if (m->report_path) {
-		m->report_fd = open_report(m->report_path);
-		if (m->report_fd < 0 && errno == ENXIO)
-			return fsj_error_set(err, NULL, 0, 0, "run: the report '%s' is a named pipe "
-					     "that no process opened for reading within %d seconds: "
-					     "start its reader first", m->report_path,
-					     REPORT_FIFO_WAIT_MS / 1000);
+		m->report_fd = runmsg_report_open(m->report_path, err);
 		if (m->report_fd < 0)
-			return fsj_error_set(err, NULL, 0, 0, "run: cannot open the report '%s': %s",
-					     m->report_path, strerror(errno));
+			return -1;
 	}
 	/* The flag belongs to this process's descriptor table only: the
 	 * harness's own descriptor keeps its flags. */
@@ -156,69 +102,6 @@ void runmsg_protect(const struct runmsg *m, const char *cwd, struct fsj_policy *
 	protect_file(pol, m->status_fd, target, NULL, (char *)"fsjail's --status-fd file");
 }
 
-static void add_str(cJSON *o, const char *key, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-/* The members of p after those refusal_json_start() gives. */
-static void planted_members(cJSON *o, const struct planted *p)
-{
-	add_str(o, "kind", p->kind);
-	add_str(o, "change", p->change);
-	add_str(o, "path", p->path);
-	add_str(o, "work_tree", p->work_tree);
-	cJSON_AddBoolToObject(o, "new_work_tree", p->new_work_tree);
-	add_str(o, "target", p->target);
-	add_str(o, "tool", p->tool);
-	add_str(o, "runs", p->runs);
-}
-
-void runmsg_planted(const struct planted *p)
-{
-	struct refusal_sinks s;
-
-	if (!p || !refusal_sinks_now(&s))
-		return;
-	if (planted_n >= PLANTED_STREAM_MAX) {
-		planted_dropped++;
-		return;
-	}
-	planted_n++;
-	if (s.report_fd >= 0) {
-		cJSON *o = refusal_json_start("fsjail-planted/1", NULL, s.session);
-
-		planted_members(o, p);
-		(void)refusal_line_write(s.report_fd, o);
-	}
-	if (s.status_fd >= 0) {
-		cJSON *o = refusal_json_start("fsjail-run/1", "planted", s.session);
-
-		planted_members(o, p);
-		(void)refusal_line_write(s.status_fd, o);
-	}
-	if (s.audit) {
-		cleanup_free char *detail = xasprintf("%s: %s%s%s", p->kind, p->runs ? p->runs : "?",
-						      p->target ? "; points at " : "",
-						      p->target ? p->target : "");
-		struct audit_event ev = {
-			.session = s.session,
-			.call = "planted",
-			.capability = p->change,
-			.path = p->path,
-			.resolved = p->path,
-			.decision = "planted",
-			.source = "fsjail",
-			.detail = detail,
-		};
-
-		(void)audit_record(s.audit, &ev);
-	}
-}
-
 /* The status descriptor of --status-detail, for the run event tap. */
 static int detail_fd = -1;
 
@@ -228,8 +111,8 @@ static void detail_record(const char *type, const char *path, const char *detail
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "type", type);
-	add_str(o, "path", path);
-	add_str(o, type[0] == 't' ? "trashed_as" : "saved_as", detail);
+	refusal_line_str(o, "path", path);
+	refusal_line_str(o, type[0] == 't' ? "trashed_as" : "saved_as", detail);
 	(void)refusal_status_write(__atomic_load_n(&detail_fd, __ATOMIC_ACQUIRE), o);
 }
 
@@ -307,10 +190,10 @@ void runmsg_started(struct runmsg *m, const char *cycle, long pid)
 		pid = child_pid();
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "type", "started");
-	add_str(o, "session", m->session);
-	add_str(o, "cycle", cycle);
-	add_str(o, "tier", m->tier);
-	add_str(o, "workspace", m->workspace);
+	refusal_line_str(o, "session", m->session);
+	refusal_line_str(o, "cycle", cycle);
+	refusal_line_str(o, "tier", m->tier);
+	refusal_line_str(o, "workspace", m->workspace);
 	if (pid > 0)
 		cJSON_AddNumberToObject(o, "pid", (double)pid);
 	else
@@ -333,11 +216,12 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		else
 			cJSON_AddNullToObject(o, "signal");
 		cJSON_AddBoolToObject(o, "fsjail_failed", error != NULL);
-		add_str(o, "fsjail_error", error);
+		refusal_line_str(o, "fsjail_error", error);
 		cJSON_AddBoolToObject(o, "command_started", m->started);
 		cJSON_AddNumberToObject(o, "refusals", (double)refusal_count());
-		cJSON_AddNumberToObject(o, "dropped", (double)(refusal_dropped() + planted_dropped));
-		cJSON_AddNumberToObject(o, "planted", (double)(planted_n + planted_dropped));
+		cJSON_AddNumberToObject(o, "dropped",
+					(double)(refusal_dropped() + runmsg_planted_dropped()));
+		cJSON_AddNumberToObject(o, "planted", (double)runmsg_planted_count());
 		(void)refusal_status_write(m->status_fd, o);
 	}
 	refusal_set_sinks(NULL);

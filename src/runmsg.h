@@ -9,7 +9,6 @@
 #include <stdbool.h>
 
 #include "audit.h"
-#include "planted.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -38,11 +37,10 @@ struct runmsg {
 int runmsg_parse_fd(const char *opt, const char *arg);
 
 /* Before the command starts, outside the sandbox: open --report FILE
- * (O_WRONLY|O_CREAT|O_TRUNC|O_NOFOLLOW|O_CLOEXEC, 0600; a named pipe
- * waits at most 5 seconds for a reader, then fails), mark the status
- * descriptor close-on-exec (the command must not write records of its
- * own), open ctx's audit log, and forget earlier refusals. Returns 0, or
- * -1 with err set. */
+ * (runmsg_report_open()), mark the status descriptor close-on-exec (the
+ * command must not write records of its own), open ctx's audit log, and
+ * forget earlier refusals and planted records. Returns 0, or -1 with
+ * err set. */
 int runmsg_open(struct runmsg *m, const struct fsj_ctx *ctx, struct fsj_error *err);
 
 /* After runmsg_open(), before the sandbox is compiled from pol: a
@@ -61,14 +59,6 @@ void runmsg_protect(const struct runmsg *m, const char *cwd, struct fsj_policy *
  * stream and the audit log, tagged with session; session, tier and
  * workspace (borrowed) are also what "started" says. */
 void runmsg_attach(struct runmsg *m, const char *session, const char *tier, const char *workspace);
-
-/* A planted_fn (planted.h) for the warners after the command ends: p
- * as one fsjail-planted/1 line on the report, a "planted" record on the
- * status descriptor and an audit line (call and decision "planted",
- * capability the change, detail "KIND: RUNS"), while runmsg_attach()'s
- * sinks are set (not after runmsg_end()). At most 10,000 a run, the rest
- * counted in the "exited" record's "dropped". Never fails. */
-void runmsg_planted(const struct planted *p);
 
 /* The sandbox's gaps on stderr, and more (lines ending in '\n' that
  * the probe found, or NULL); false when the run must be refused (a gap
