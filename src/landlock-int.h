@@ -111,7 +111,7 @@ uint64_t ll_cap_access(enum fsj_cap c, int abi);
 /* The compiler's state (the algorithm: landlock-plan.c). */
 struct node {
 	char *name; /* last component; "" for "/" */
-	char *path; /* both in the node's own allocation (node_new()) */
+	char *path;
 	struct node *parent;
 	struct node **kids; /* sorted by name */
 	size_t n_kids, cap_kids;

@@ -156,27 +156,17 @@ void ll_strvec_push(struct strvec *sv, char *s)
 
 /* --- the trie --- */
 
-/* A node, with its name (len bytes of name) and its path (the parent's
- * joined with the name as path_join() does; "/" without a parent) in the
- * same allocation, which node_free() frees. */
 static struct node *node_new(struct node *parent, const char *name, size_t len)
 {
-	size_t d = !parent || (parent->path[0] == '/' && parent->path[1] == '\0')
-			   ? 0
-			   : strlen(parent->path);
-	struct node *n = xcalloc(1, sizeof(*n) + (len + 1) + (d + 1 + len + 1));
-	char *name_at = (char *)(n + 1), *path_at = name_at + len + 1;
+	struct node *n = xcalloc(1, sizeof(*n));
 
-	memcpy(name_at, name, len); /* both NUL-terminated by the calloc */
-	if (parent)
-		memcpy(path_at, parent->path, d);
-	path_at[d] = '/';
-	if (parent)
-		memcpy(path_at + d + 1, name, len);
-	n->name = name_at;
-	n->path = path_at;
+	n->name = xstrndup(name, len);
 	n->parent = parent;
 	n->mask = -1;
+	if (!parent)
+		n->path = xstrdup("/");
+	else
+		n->path = path_join(parent->path, n->name);
 	return n;
 }
 
@@ -187,7 +177,9 @@ static void node_free(struct node *n)
 	for (size_t i = 0; i < n->n_kids; i++)
 		node_free(n->kids[i]);
 	free(n->kids);
-	free(n); /* its name and path with it (node_new()) */
+	free(n->name);
+	free(n->path);
+	free(n);
 }
 
 /* Index of the first kid whose name is >= name (len bytes), *found when
@@ -300,22 +292,17 @@ static void node_stat(struct node *n)
 
 /* v, g and the deciding level of every handled capability, for n and
  * beneath. g is decided for a fresh child name: "\x01" (lengthened until
- * it is not a kid) cannot be in any rule, since every rule path is a node.
- * child: a buffer for that child's path, reused from node to node (one
- * allocation per compile, not two per node). */
-static void node_decide_at(struct compiler *cx, struct node *n, struct strbuf *child)
+ * it is not a kid) cannot be in any rule, since every rule path is a node. */
+static void node_decide(struct compiler *cx, struct node *n)
 {
-	size_t base;
+	struct strbuf fresh = STRBUF_INIT;
+	cleanup_free char *child = NULL;
 
-	child->len = 0;
-	/* path_join(n->path, name): "/" joins as "" */
-	if (!(n->path[0] == '/' && n->path[1] == '\0'))
-		sb_adds(child, n->path);
-	sb_addc(child, '/');
-	base = child->len;
-	sb_addc(child, '\x01');
-	while (ll_kid_find(n, child->buf + base))
-		sb_addc(child, '\x01');
+	sb_addc(&fresh, '\x01');
+	while (ll_kid_find(n, fresh.buf))
+		sb_addc(&fresh, '\x01');
+	child = path_join(n->path, fresh.buf);
+	sb_release(&fresh);
 
 	{
 		struct fsj_decision dv[FSJ_CAP_COUNT], dg[FSJ_CAP_COUNT];
@@ -325,7 +312,7 @@ static void node_decide_at(struct compiler *cx, struct node *n, struct strbuf *c
 			if (ll_cap_handled(cx, c))
 				caps |= FSJ_CAPBIT(c);
 		policy_decide_caps(cx->pol, n->path, n->path, caps, dv);
-		policy_decide_caps(cx->pol, child->buf, child->buf, caps, dg);
+		policy_decide_caps(cx->pol, child, child, caps, dg);
 		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 			if (!(caps & FSJ_CAPBIT(c)))
 				continue;
@@ -335,15 +322,7 @@ static void node_decide_at(struct compiler *cx, struct node *n, struct strbuf *c
 		}
 	}
 	for (size_t i = 0; i < n->n_kids; i++)
-		node_decide_at(cx, n->kids[i], child);
-}
-
-static void node_decide(struct compiler *cx, struct node *n)
-{
-	struct strbuf child = STRBUF_INIT;
-
-	node_decide_at(cx, n, &child);
-	sb_release(&child);
+		node_decide(cx, n->kids[i]);
 }
 
 /* Which mask, if any, could carry the denies at d (see the comment above). */
