@@ -149,16 +149,9 @@ void fsj_rule_release(struct fsj_rule *r)
 struct index_slot {
 	const char *key; /* NULL: empty */
 	size_t len, hash; /* strlen(key), index_hash(key): a probe compares these first */
-	size_t one;  /* the rule while n is 1 and cap 0 (most spellings: no allocation) */
-	size_t *idx; /* the n rules once a second came (cap > 0) */
+	size_t *idx;
 	size_t n, cap;
 };
-
-/* The indices of the rules of slot sl: sl->n of them. */
-static const size_t *slot_rules(const struct index_slot *sl)
-{
-	return sl->cap ? sl->idx : &sl->one;
-}
 
 struct policy_index {
 	struct index_slot *slots;
@@ -210,17 +203,12 @@ static void index_put(struct policy_index *ix, const char *key, size_t rule)
 	}
 	sl = index_slot(ix, key, len, h);
 	if (!sl->key) {
-		*sl = (struct index_slot){ .key = key, .len = len, .hash = h, .one = rule, .n = 1 };
+		*sl = (struct index_slot){ key, len, h, NULL, 0, 0 };
 		ix->used++;
-		return;
 	}
-	if (sl->n == sl->cap || !sl->cap) {
-		size_t cap = sl->cap ? sl->cap * 2 : 4;
-
-		sl->idx = xreallocarray(sl->idx, cap, sizeof(*sl->idx));
-		if (!sl->cap)
-			sl->idx[0] = sl->one;
-		sl->cap = cap;
+	if (sl->n == sl->cap) {
+		sl->cap = sl->cap ? sl->cap * 2 : 2;
+		sl->idx = xreallocarray(sl->idx, sl->cap, sizeof(*sl->idx));
 	}
 	sl->idx[sl->n++] = rule;
 }
@@ -393,10 +381,9 @@ static void decide_one(const struct fsj_policy *pol, const char *q, unsigned cap
 			k_pre--;
 		h = k_pre > 0 && pre_n[k_pre - 1] == n ? pre_h[k_pre - 1] : index_hash(q, n);
 		struct index_slot *sl = index_slot(pol->index, q, n, h);
-		const size_t *ids = slot_rules(sl);
 
 		for (size_t k = 0; sl->key && k < sl->n; k++) {
-			const struct fsj_rule *r = &pol->rules[ids[k]];
+			const struct fsj_rule *r = &pol->rules[sl->idx[k]];
 			int lv = (int)fsj_source_level(r->source);
 
 			if (lv < 0 || lv >= FSJ_LEVEL_DEFAULT || (!r->recursive && n != len))
