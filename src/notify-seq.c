@@ -39,14 +39,12 @@ bool nj_seq_todo_name(const char *name, const char *dn, size_t dl)
 	       (strcmp(name, "todo") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0);
 }
 
-
 int nj_seq_strategy_name(const char *name, const char *dn, size_t dl)
 {
 	if (strcmp(name, "strategy") == 0 && dl == 12 && memcmp(dn, "rebase-merge", 12) == 0)
 		return 1;
 	return strcmp(name, "opts") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0 ? 2 : 0;
 }
-
 
 bool nj_seq_write_ok(struct job *j, int dir, const char *path, bool todo, int strat, unsigned caps)
 {
