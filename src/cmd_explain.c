@@ -13,26 +13,13 @@
 #include "cmd.h"
 #include "escape.h"
 #include "explain-absent.h"
+#include "explain-toolcache.h"
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "path.h"
-#include "toolcache.h"
 #include "policy.h"
 #include "policy-secret.h"
 #include "repoexplain.h"
-
-/* A note for a path at, over or under a tool's cache folders that are
- * absent on the host (toolcache_absent_mkdir(): ~/.npm before npm's first
- * use), saying the mkdir -p that makes them each run's own copy; NULL
- * otherwise. Caller frees. */
-static char *absent_cache_note(const char *norm)
-{
-	const char *tool;
-	cleanup_free char *mk = toolcache_absent_mkdir(norm, &tool);
-
-	return mk ? xasprintf("%s's cache, absent on the host (fsjail never makes it there): "
-			      "%s and each run gets its own copy", tool, mk) : NULL;
-}
 
 int cmd_explain(int argc, char **argv)
 {
@@ -153,16 +140,9 @@ int cmd_explain(int argc, char **argv)
 			pol, &ctx, &plan, &have_plan, resolved) : NULL;
 		cleanup_free char *secret = policy_secret_note(pol, norm, resolved);
 		/* toolcache.h: the grant lands on the run's own copy */
-		const char *priv =
-			!(toolcache_covers(norm) || toolcache_covers(resolved)) ? NULL
-			: exists && S_ISREG(st.st_mode) ? "a tool's file the run sees read-only (a read-only "
-						"bind of the host's): a write fails with EROFS, "
-						"which the tool takes quietly, and never reaches "
-						"the host's"
-					      : "private to the run: a tool cache the run gets its own "
-						"copy of (an overlay of the host's folder, or an empty "
-						"tmpfs); what it writes here never reaches the host's";
-		cleanup_free char *first_use = absent_cache_note(norm);
+		const char *priv = explain_toolcache_private(norm, resolved,
+							     exists && S_ISREG(st.st_mode));
+		cleanup_free char *first_use = explain_toolcache_absent(norm);
 		const char *notes[] = { note, absent, secret, priv, first_use };
 
 		for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++)

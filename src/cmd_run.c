@@ -11,7 +11,6 @@
 
 #include "ask.h"
 #include "backup.h"
-#include "backup_inherited.h"
 #include "broker.h"
 #include "cmd.h"
 #include "inforce.h"
@@ -25,6 +24,7 @@
 #include "refusal.h"
 #include "repometa.h"
 #include "runmsg-planted.h"
+#include "runrepos.h"
 #include "runmsg.h"
 #include "sbpl-logrun.h"
 #include "sandbox.h"
@@ -85,42 +85,6 @@ static int after_fork(void *arg, struct fsj_error *err)
 		return -1;
 	runmsg_started(msg, backup_run_cycle(), -1);
 	return 0;
-}
-
-/* The .git files the scan protects as pointers (write and create refused,
- * delete allowed: a submodule's or linked worktree's) keep their
- * start-of-run bytes for the listener (notify_keep_gitfile()). */
-static void run_keep_gitfiles(const struct repometa *repos)
-{
-	const unsigned linked = FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_CREATE);
-
-	notify_forget_gitfiles();
-	for (size_t i = 0; repos && i < repos->n; i++) {
-		const struct repometa_path *p = &repos->v[i];
-		const char *base = strrchr(p->path, '/');
-
-		if (!p->recursive && p->deny == linked && base && strcmp(base, "/.git") == 0)
-			(void)notify_keep_gitfile(p->path);
-	}
-}
-
-/* Whether the walk after the run (repometa_warn_new(): the note naming
- * the repositories the command made) would find what the walk at its start
- * found, so that it can be skipped (issue 18): the start walk searched
- * every folder; the listener trapped every call that makes, moves or links
- * a name and every write-capable open (backups on), and none could have
- * changed where a repository is (launch_last_left_repos(): a folder is a
- * gitdir by the entries it holds, so only a rename, a create of anything
- * but a regular file, or a create or write of .git, HEAD, commondir,
- * gitdir, objects, refs, modules or worktrees can make one; a trapped
- * socket call counts too: a daemon could act for the command); no
- * inherited descriptor writes such a file; and no process connected to
- * the broker, which acts on the host outside the listener (shared: a
- * session or an enclosing run's broker could). */
-static bool repos_unchanged(const struct fsj_ctx *ctx, const struct broker *broker, bool shared)
-{
-	return !shared && broker && broker_clients(broker) == 0 && launch_last_left_repos() &&
-	       !backup_inherited_repo_writer() && repometa_searched_all(ctx->repos);
 }
 
 /* The command itself was refused execution (EACCES) at found, where
@@ -461,7 +425,7 @@ int cmd_run(int argc, char **argv)
 	notify_set_tcp_denied(sandbox_tcp_refused(sb));
 	notify_set_repository(ctx.config.protect_repository);
 	notify_take_git_template(repometa_template_dir(ctx.env.home));
-	run_keep_gitfiles(ctx.repos);
+	runrepos_keep_gitfiles(ctx.repos);
 	if (!sb) {
 		char why[sizeof(err.text)];
 
@@ -522,7 +486,7 @@ int cmd_run(int argc, char **argv)
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 	else
-		runmsg_planted_notes(&ctx, !repos_unchanged(&ctx, broker, session || nested), autorun);
+		runmsg_planted_notes(&ctx, !runrepos_unchanged(&ctx, broker, session || nested), autorun);
 	timing_mark("repository rescan");
 out:
 	path_resolve_memo(PATH_MEMO_OFF);

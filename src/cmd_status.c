@@ -27,7 +27,7 @@
 #include "probe.h"
 #include "sandbox.h"
 #include "status_json.h"
-#include "toolcache.h"
+#include "status-toolcache.h"
 
 #define STATUS_SCHEMA "fsjail-status/1"
 
@@ -118,36 +118,6 @@ static cJSON *probe_json(const struct probe_report *r)
 	}
 	return o;
 }
-
-
-#ifdef __linux__
-/* "tool_caches": for each tool cache folder (toolcache.h) what a run gets
- * there: "overlay" or "tmpfs" ("read-only" for a file) when the compiled
- * plan (may be NULL) mounts the run's own copy and a trial mount in a
- * throw-away namespace works, else "refused" and why. */
-static void status_tool_caches(cJSON *root, const struct fsj_ctx *ctx, const struct ll_plan *plan)
-{
-	cJSON *a = cJSON_AddArrayToObject(root, "tool_caches");
-
-	for (size_t i = 0; ctx->env.home && i < TOOLCACHE_N; i++) {
-		cJSON *c = cJSON_CreateObject();
-		cleanup_free char *p = path_join(ctx->env.home, toolcache_defs[i].rel);
-		enum toolcache_how how = TOOLCACHE_NONE;
-
-		for (size_t j = 0; plan && j < plan->n_private_caches; j++)
-			if (strcmp(plan->private_caches[j], p) == 0)
-				how = toolcache_probe(p, !(plan->private_cache_bare & (1u << j)));
-		cJSON_AddStringToObject(c, "path", p);
-		cJSON_AddStringToObject(c, "private", how == TOOLCACHE_NONE && toolcache_user_claimed(p)
-							      ? "host"
-							      : toolcache_how_name(how));
-		if (how == TOOLCACHE_NONE)
-			cJSON_AddStringToObject(
-				c, "why", toolcache_why_refused(p, ctx->private_cache[i] != NULL));
-		cJSON_AddItemToArray(a, c);
-	}
-}
-#endif
 
 /* Build the whole report into root. Returns true when the effective tier
  * meets enforce. */

@@ -30,7 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "notify.h"
+#include "notify-gitfile.h"
 #include "path.h"
 #include "util.h"
 

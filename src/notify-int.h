@@ -44,6 +44,7 @@
 #include <linux/seccomp.h>
 
 #include "notify.h"
+#include "notify-newrepo.h"
 #include "policy.h"
 #include "backup.h"
 #include "refusal.h"
@@ -440,28 +441,11 @@ int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names);
  * acted on (what the supervisor lands there comes under new names). */
 ssize_t nj_list_dir(int dir, char (*names)[NAME_MAX + 1], size_t max);
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
-/* notify-newrepo.c: nj_repo_ok()'s part for gitdirs the run made (file
- * comment there): same arguments and answer. notify_newrepo_rename():
- * as notify_gitcfg_rename(), for NAME.lock over or into config or
- * config.worktree of such a gitdir (inert keys only), any rename onto a
- * gitdir's rebase todo list (no exec lines), and a rename onto its hooks
- * (refused). */
-bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 /* notify-repo.c: count (stats.shape) a call that may change where a git
  * repository is, for skipping the walk after the run (repometa.h
  * repometa_warn_new()); caps and new_type as for nj_repo_ok(), which
  * calls it first; a rename counts always (notify_gitcfg_rename()). */
 void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
-bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl);
-/* notify-newrepo.c: a create (O_CREAT, l absent) of config or
- * config.worktree in a gitdir the run made, as libgit2 makes a new
- * repository's config (an empty file first, then each key through
- * config.lock): the supervisor makes the empty file with the caller's
- * mode and umask and hands in a READ-ONLY descriptor of it (O_CLOEXEC as
- * the open's flags), so a write through it fails (EBADF, said: notify-refused.h)
- * and the only way to fill config stays the checked lockfile rename.
- * Returns true when it answered the call, false to go on. */
-bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, uint64_t flags);
 /* notify-gitfile.c: a create (O_CREAT, l absent) of a .git file that
  * notify_keep_gitfile() kept, in a folder where the policy lets the
  * command make names: the supervisor lands the file's start-of-run bytes
@@ -471,21 +455,6 @@ bool nj_newrepo_empty_config(struct job *j, const struct loc *l, mode_t mode, ui
  * answered), 0 once it is answered, -EAGAIN when a file appeared at the
  * name meanwhile and flags lack O_EXCL (look again). */
 int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags);
-/* notify-todo.c: refuse (EACCES, recorded with why) the rename onto
- * the todo list b (rebase-merge/git-rebase-todo or sequencer/todo; its
- * folder is named [dn, dn+dl)) that notify-newrepo.c found to hold an
- * exec line; when it was the list's first and all in that folder is the
- * command's from this run, the folder goes (the repository is as it
- * was), else the refusal says how to leave the rebase. */
-void nj_todo_refuse(struct job *j, const struct loc *b, const char *dn, size_t dl, const char *why);
-/* notify-hooktmpl.c: the template folder git would use holds a hook
- * named name that the command cannot change (file comment there). And
- * nj_hook_settle(): the hook name in the folder hooks (a descriptor;
- * hpath its path) holds exactly those bytes, and is replaced by the
- * supervisor's own copy of them; false with why (size whylen) otherwise. */
-bool nj_hook_in_template(const struct job *j, const char *name);
-bool nj_hook_settle(struct job *j, int hooks, const char *hpath, const char *name, char *why,
-		    size_t whylen);
 /* notify-sock.c: l (an existing name, or none: l->obj < 0) is not a Unix
  * socket the command did not make in this run; otherwise the change cap
  * (delete: unlink, rename away; create: rename over) is refused (EACCES,

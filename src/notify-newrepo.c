@@ -30,21 +30,8 @@
  *     checks hooks/ holds ".sample" names and the template's hooks only
  *     (each replaced by the supervisor's copy of the template's bytes);
  *     otherwise it is refused.
- *   - in any gitdir (the user's too): rebase-merge/git-rebase-todo and
- *     sequencer/todo are written only by a rename (git's lockfile, sed -i)
- *     of bytes with no exec line, landed as above: the host's `git rebase
- *     --continue` would run them. `git rebase -x` in the run is refused
- *     (notify-todo.c leaves the repository as it was, or says how).
- *     Likewise the merge strategy those continue with (att13: a strategy
- *     "x/../prog" is run as the program git-merge-x/../prog from the work
- *     tree's top): sequencer/opts (git's opts.lock rename) lands only with
- *     strategy keys naming git's own strategies (gitcfg_seqopts_ok());
- *     rebase-merge/strategy, which git writes in place before the todo
- *     list, may be made or written only while the folder has no
- *     git-rebase-todo, and each rename of a todo list into the folder
- *     first checks it (gitcfg_strategy_ok()) and replaces it by the
- *     supervisor's copy of the checked bytes; a rename onto it is checked
- *     the same way.
+ *   - in any gitdir (the user's too): the todo lists and the merge
+ *     strategy a continued rebase or sequence runs (notify-seq.c).
  * So every gitdir-able folder's config is inert, or it is a repository the
  * run did not make; a commondir or a .git file may then point anywhere:
  * to a protected repository or to a checked one.
@@ -63,6 +50,7 @@
 #include "gitcfg-inert.h"
 #include "gitcfg.h"
 #include "notify-int.h"
+#include "notify-seq.h"
 #include "path.h"
 #include "repoguard.h"
 #include "util.h"
@@ -79,7 +67,7 @@ static bool refuse(struct job *j, enum fsj_cap cap, const char *path, const char
 	return false;
 }
 
-static bool exists(int dir, const char *name)
+bool nj_exists(int dir, const char *name)
 {
 	struct stat st;
 
@@ -117,8 +105,8 @@ static bool theirs(const struct job *j, int g, const char *name, size_t n)
 /* g (named name, n bytes) may be a gitdir (file comment). */
 static bool gitdir_able(int g, const char *name, size_t n)
 {
-	return ends_with(name, n, ".git") || exists(g, "HEAD") || exists(g, "commondir") ||
-	       (exists(g, "objects") && exists(g, "refs"));
+	return ends_with(name, n, ".git") || nj_exists(g, "HEAD") || nj_exists(g, "commondir") ||
+	       (nj_exists(g, "objects") && nj_exists(g, "refs"));
 }
 
 /* config or config.worktree in g (path gpath), if there, is inert and
@@ -203,70 +191,6 @@ static int up_one(int dir, const char *s, size_t n)
 	return nj_walk_up(dir, 1, &c);
 }
 
-/* name in a folder named [dn, dn+dl) is a todo list git runs the exec
- * lines of: rebase-merge/git-rebase-todo, sequencer/todo. */
-static bool todo_name(const char *name, const char *dn, size_t dl)
-{
-	return (strcmp(name, "git-rebase-todo") == 0 && dl == 12 &&
-		memcmp(dn, "rebase-merge", 12) == 0) ||
-	       (strcmp(name, "todo") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0);
-}
-
-/* name in a folder named [dn, dn+dl) names the merge strategy a
- * continued rebase or sequence runs: rebase-merge/strategy (1),
- * sequencer/opts (2); else 0. */
-static int strategy_name(const char *name, const char *dn, size_t dl)
-{
-	if (strcmp(name, "strategy") == 0 && dl == 12 && memcmp(dn, "rebase-merge", 12) == 0)
-		return 1;
-	return strcmp(name, "opts") == 0 && dl == 9 && memcmp(dn, "sequencer", 9) == 0 ? 2 : 0;
-}
-
-/* The rebase strategy file in the state folder dir (path dpath), if
- * any, holds one of git's own strategies: replaced by the supervisor's
- * copy of the checked bytes (a descriptor the caller kept writes into a
- * file git no longer reads), the user's own saved first. Returns 1 when
- * absent or so; 0 with why (size whylen) set otherwise (unreadable, not a
- * regular file, another strategy); -1 after refusing (nj_save()). */
-static int strategy_settle(struct job *j, int dir, const char *dpath, char *why, size_t whylen)
-{
-	cleanup_free char *buf = NULL;
-	cleanup_fd int fd = -1;
-	struct loc l;
-	size_t len = 0;
-	int e, rc = 0;
-
-	if (!exists(dir, "strategy"))
-		return 1;
-	notify_loc_init(&l);
-	l.parent = dir;
-	snprintf(l.name, sizeof(l.name), "strategy");
-	l.path = path_join(dpath, "strategy");
-	fd = openat(dir, "strategy", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &l.st) < 0 || !S_ISREG(l.st.st_mode) ||
-	    nj_read_whole(fd, &buf, &len) < 0)
-		snprintf(why, whylen, "repository-metadata: the rebase strategy file is not a "
-				      "readable regular file");
-	else if (!gitcfg_strategy_ok(buf, len, why, whylen))
-		;
-	else if ((l.obj = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0 || !nj_save(j, &l, BACKUP_CHANGE_REMOVE))
-		rc = l.obj < 0 ? 0 : -1;
-	else if ((e = nj_land_bytes(dir, "strategy", buf, len, l.st.st_mode, 0)) != 0)
-		snprintf(why, whylen, "repository-metadata: the rebase strategy file could not be "
-				      "replaced: %s", strerror(e));
-	else {
-		nj_note_created(j, dir, "strategy", l.path);
-		rc = 1;
-	}
-	if (rc == 0 && l.obj < 0 && fd >= 0 && !why[0])
-		snprintf(why, whylen, "repository-metadata: the rebase strategy file: %s",
-			 strerror(errno));
-	if (l.obj >= 0)
-		close(l.obj);
-	free(l.path);
-	return rc;
-}
-
 /* The folder above dir (named [dn, dn+dl) in path) may be a gitdir; true
  * also when that cannot be told (fail closed). */
 static bool above_gitdir_able(int dir, const char *path, const char *dn, size_t dl)
@@ -303,8 +227,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 &&
 	       (caps & (FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_WRITE))) &&
 	       !ends_with(l->name, strlen(l->name), ".sample");
-	todo = todo_name(l->name, dn, dl);
-	strat = strategy_name(l->name, dn, dl);
+	todo = nj_seq_todo_name(l->name, dn, dl);
+	strat = nj_seq_strategy_name(l->name, dn, dl);
 	if (!cfg && !shape && !hooks && !hook && !todo && !strat)
 		return true;
 	if (dir < 0) {
@@ -313,21 +237,9 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 			return refuse(j, FSJ_CAP_CREATE, path, "repository-metadata: no folder to check");
 		dir = own;
 	}
-	if (todo) /* any gitdir's: the host's git rebase --continue runs it */
+	if (todo || strat) /* any gitdir's: the host's git rebase --continue runs it */
 		return !above_gitdir_able(dir, path, dn, dl) ||
-		       refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
-			      path,
-			      "repository-metadata: a rebase todo list is written only by a rename "
-			      "of checked bytes (no exec lines)");
-	if (strat) /* git writes rebase-merge/strategy in place, before the todo */
-		return !above_gitdir_able(dir, path, dn, dl) ||
-		       (strat == 1 && !exists(dir, "git-rebase-todo")) ||
-		       refuse(j, caps & FSJ_CAPBIT(FSJ_CAP_CREATE) ? FSJ_CAP_CREATE : FSJ_CAP_WRITE,
-			      path,
-			      strat == 1 ? "repository-metadata: a rebase strategy file is written "
-					   "only before the todo list, which checks it"
-					 : "repository-metadata: sequencer options are written only "
-					   "by a rename of checked bytes (git's own merge strategies)");
+		       nj_seq_write_ok(j, dir, path, todo, strat, caps);
 	if (hook) { /* G is the folder above hooks/ */
 		const char *p = dn > path + 1 ? dn - 1 : path;
 
@@ -347,8 +259,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		 * (a gitdir's commondir naming it takes its hooks) and no
 		 * later step settles it (att4) */
 		if (!(caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) && new_type == S_IFREG &&
-		    !repoguard_gitdir_at(g, "", 0) && !(exists(g, "objects") && exists(g, "refs")) &&
-		    nj_hook_in_template(j, l->name))
+		    !repoguard_gitdir_at(g, "", 0) &&
+		    !(nj_exists(g, "objects") && nj_exists(g, "refs")) && nj_hook_in_template(j, l->name))
 			return true;
 		snprintf(why, sizeof(why),
 			 "repository-metadata: hook %.64s in a repository made by this run (only .sample "
@@ -375,7 +287,7 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	 * (objects without refs, or refs without objects, is not one yet) */
 	if (!gitdir_able(dir, dn, dl) && strcmp(l->name, "HEAD") != 0 &&
 	    strcmp(l->name, "commondir") != 0 &&
-	    !exists(dir, strcmp(l->name, "objects") == 0 ? "refs" : "objects"))
+	    !nj_exists(dir, strcmp(l->name, "objects") == 0 ? "refs" : "objects"))
 		return true;
 	gpath = path_dirname(path);
 	if (!settle_config(j, dir, gpath, "config", why, sizeof(why)) ||
@@ -437,8 +349,8 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 			       "repository-metadata: hooks may only be made as a new folder, in a "
 			       "repository made by this run");
 	}
-	todo = todo_name(b->name, dn, dl);
-	strat = strategy_name(b->name, dn, dl);
+	todo = nj_seq_todo_name(b->name, dn, dl);
+	strat = nj_seq_strategy_name(b->name, dn, dl);
 	/* rename(2), or renameat2(RENAME_NOREPLACE) onto no file (mv) */
 	if ((fl && !(fl == RENAME_NOREPLACE && b->obj < 0)) || !S_ISREG(a->st.st_mode) ||
 	    (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
@@ -462,16 +374,12 @@ bool notify_newrepo_rename(struct job *j, const struct loc *a, const struct loc 
 		return true;
 	}
 	why[0] = '\0';
-	if (strat == 1)
-		ok = gitcfg_strategy_ok(buf, len, why, sizeof(why));
-	else if (strat == 2)
-		ok = gitcfg_seqopts_ok(buf, len, why, sizeof(why));
-	else if (todo)
-		ok = gitcfg_todo_inert(buf, len, why, sizeof(why));
+	if (todo || strat)
+		ok = nj_seq_bytes_ok(strat, buf, len, why, sizeof(why));
 	else
 		ok = gitcfg_inert_at(buf, len, gdir, why, sizeof(why));
-	if (ok && todo && dl == 12 && (settled = strategy_settle(j, b->parent, gdir, why,
-								   sizeof(why))) <= 0) {
+	if (ok && todo && dl == 12 && (settled = nj_seq_strategy_settle(j, b->parent, gdir, why,
+									  sizeof(why))) <= 0) {
 		if (settled < 0)
 			return true;
 		ok = false;

@@ -232,11 +232,7 @@ void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		NOTIFY_STAT_INC(j->nt, shape);
 }
 
-/* The change caps (FSJ_CAPBIT of create, write, delete) of l is not one
- * of repository metadata outside the scan (file comment); new_type is the
- * S_IFMT type a create makes (S_IFDIR for mkdir or a renamed folder, 0
- * when not creating). Returns true to go on, false after refusing
- * (answered, recorded). */
+/* See notify-int.h (rule, arguments and answer). */
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
 {
 	const char *path = l->path;

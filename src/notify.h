@@ -139,17 +139,6 @@ void notify_set_repository(bool protect);
  * nothing there (notify-hooktmpl.c). */
 void notify_take_git_template(char *dir);
 
-/* Before the command starts: keep the bytes of the .git file at path
- * (absolute; a regular file of at most 4 KiB starting "gitdir: ", opened
- * without following a symbolic link) that the start-of-run scan protects
- * (a submodule's or linked worktree's pointer): a create of that name in
- * the run lands these bytes, not the caller's (notify-gitfile.c), so git
- * submodule deinit then update works in one run. Returns 0, or -1 when
- * the file does not qualify (nothing kept). notify_forget_gitfiles()
- * frees all kept. */
-int notify_keep_gitfile(const char *path);
-void notify_forget_gitfiles(void);
-
 /* Before notify_new(): allow writing a pre-existing regular file with
  * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
 void notify_set_allow_hardlink_writes(bool allow);

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "toolcache-mount.h"
 #include "util.h"
 
 #define TOOLCACHE_N 10
@@ -43,14 +44,6 @@ struct toolcache_def {
 	bool file;
 };
 extern const struct toolcache_def toolcache_defs[TOOLCACHE_N];
-
-/* How a private cache is (or would be) made. */
-enum toolcache_how {
-	TOOLCACHE_NONE = 0, /* not made: refused as without this feature */
-	TOOLCACHE_OVERLAY,  /* overlay: the host's folder below, a tmpfs above */
-	TOOLCACHE_TMPFS,    /* an empty tmpfs: overlay refused here */
-	TOOLCACHE_READONLY, /* a file: a read-only bind of the host's file */
-};
 
 /* Decide which caches a run gets, in the supervisor before the policy is
  * built: for each entry of toolcache_defs, $HOME/rel when it is a
@@ -91,27 +84,6 @@ const char *toolcache_path(size_t i);
 /* true when path lies at or beneath an eligible cache folder: the run's
  * own copy, which backups and the trash leave alone (like /dev/shm). */
 bool toolcache_covers(const char *path);
-
-/* In the child, in its private mount namespace (mask_ns_enter()), before
- * landlock_restrict_self(): lay the private cache over path (absolute,
- * compiled as free of symlinks). The target is opened with
- * RESOLVE_NO_SYMLINKS (mask_open_exact()) and must be a directory (a
- * regular file for a toolcache_def.file entry: a read-only bind of it
- * onto itself, TOOLCACHE_READONLY, overlay ignored); a fresh
- * tmpfs (nosuid, nodev, mode and owner of the folder) is mounted on that
- * descriptor, then, when overlay is true, an overlay (lower: the host's
- * folder through the same descriptor; upper and work: on that tmpfs,
- * hidden beneath it) on top. When the overlay is not wanted or refused
- * the tmpfs alone stays. Returns the
- * enum toolcache_how made; TOOLCACHE_NONE with errno set when nothing was
- * mounted (ENOENT or ENOTDIR: the folder is gone; ELOOP: a symlink).
- * Async-signal-safe apart from nothing: no allocation, no stdio. */
-enum toolcache_how toolcache_mount(const char *path, bool overlay);
-
-/* What toolcache_mount(path, overlay) would make, tried in a forked
- * child in a fresh mount namespace (for status). TOOLCACHE_NONE when not
- * even the namespace or the tmpfs can be made. */
-enum toolcache_how toolcache_probe(const char *path, bool overlay);
 
 /* Why the cache folder path (absolute) is not the run's own copy: a
  * static sentence. eligible: toolcache_decide() chose it (then the plan

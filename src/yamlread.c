@@ -437,52 +437,47 @@ int yneed_map(struct ydoc *d, const struct ynode *k, const struct ynode *v)
 	return 0;
 }
 
+/* A sequence of names into a mask of 1u << parse(name) (parse: -1 for an
+ * unknown name); the errors call one name one ("tier") and several what
+ * ("tiers"), and list the expected names. */
+static int get_mask(struct ydoc *d, const struct ynode *k, const struct ynode *v,
+		    const char *one, const char *what, int (*parse)(const char *),
+		    const char *expected, unsigned *mask)
+{
+	*mask = 0;
+	if (v->kind != YN_SEQ)
+		return ynode_err(d, v, "'%s' must be a sequence of %s, not %s", k->val, what,
+				ykind_name(v));
+	for (size_t i = 0; i < v->n; i++) {
+		const struct ynode *c = v->kids[i];
+		int bit;
+
+		if (c->kind != YN_SCALAR)
+			return ynode_err(d, c, "'%s' must be a sequence of %s, found %s", k->val,
+					what, ykind_name(c));
+		bit = strlen(c->val) == c->len ? parse(c->val) : -1;
+		if (bit < 0)
+			return ynode_err(d, c, "unknown %s '%s' (expected %s)", one, yshown(d, c),
+					expected);
+		*mask |= 1u << bit;
+	}
+	return 0;
+}
+
 /* A sequence of capability names into a FSJ_CAPBIT mask. */
 int yget_caps(struct ydoc *d, const struct ynode *k, const struct ynode *v,
 		    unsigned *mask)
 {
-	*mask = 0;
-	if (v->kind != YN_SEQ)
-		return ynode_err(d, v, "'%s' must be a sequence of capabilities, not %s", k->val,
-				ykind_name(v));
-	for (size_t i = 0; i < v->n; i++) {
-		const struct ynode *c = v->kids[i];
-		int cap;
-
-		if (c->kind != YN_SCALAR)
-			return ynode_err(d, c, "'%s' must be a sequence of capabilities, "
-					"found %s", k->val, ykind_name(c));
-		cap = strlen(c->val) == c->len ? fsj_cap_parse(c->val) : -1;
-		if (cap < 0)
-			return ynode_err(d, c, "unknown capability '%s' (expected read, write, "
-					"create, delete, execute or connect)", yshown(d, c));
-		*mask |= FSJ_CAPBIT(cap);
-	}
-	return 0;
+	return get_mask(d, k, v, "capability", "capabilities", fsj_cap_parse,
+			"read, write, create, delete, execute or connect", mask);
 }
 
 /* A sequence of tier names into a mask of (1 << tier). */
 int yget_tiers(struct ydoc *d, const struct ynode *k, const struct ynode *v,
 		     unsigned *mask)
 {
-	*mask = 0;
-	if (v->kind != YN_SEQ)
-		return ynode_err(d, v, "'%s' must be a sequence of tiers, not %s", k->val,
-				ykind_name(v));
-	for (size_t i = 0; i < v->n; i++) {
-		const struct ynode *t = v->kids[i];
-		int tier;
-
-		if (t->kind != YN_SCALAR)
-			return ynode_err(d, t, "'%s' must be a sequence of tiers, found %s",
-					k->val, ykind_name(t));
-		tier = strlen(t->val) == t->len ? fsj_tier_parse(t->val) : -1;
-		if (tier < 0)
-			return ynode_err(d, t, "unknown tier '%s' (expected full, guarded, "
-					"process or writes)", yshown(d, t));
-		*mask |= 1u << tier;
-	}
-	return 0;
+	return get_mask(d, k, v, "tier", "tiers", fsj_tier_parse,
+			"full, guarded, process or writes", mask);
 }
 
 /* ------------------------------------------------------------------------

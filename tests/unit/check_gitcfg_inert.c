@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gitcfg-inert.h"
+#include "gitcfg-strategy.h"
 #include "testutil.h"
 
 static bool inert(const char *s, char *why, size_t n)
