@@ -11,9 +11,9 @@
 static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",     "mkdirat",
 					    "mknod",   "mknodat",   "symlink",   "symlinkat",
 					    "link",    "linkat",    "rename",    "renameat",
-					    "renameat2", NULL };
-static const char *const backup_calls[] = { "truncate", "truncate64", "unlink", "unlinkat",
-					    "rmdir", NULL };
+					    "renameat2", "unlink",  "unlinkat",  "rmdir",
+					    NULL };
+static const char *const backup_calls[] = { "truncate", "truncate64", NULL };
 static const char *const trace_calls[] = { "openat", "execve", "execveat", NULL };
 /* Socket calls that can name a Unix socket (notify-sock.c performs
  * them); sendto is trapped only with a destination (notify-filter.c). */
