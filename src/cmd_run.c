@@ -11,6 +11,7 @@
 
 #include "ask.h"
 #include "backup.h"
+#include "backup_store.h"
 #include "broker.h"
 #include "cmd.h"
 #include "inforce.h"
@@ -125,6 +126,42 @@ static void exec_refused(const struct fsj_policy *pol, const char *found)
 	refusal_record(&r);
 }
 
+#ifdef __linux__
+/* The run's private folder for the servers the command starts whose
+ * clients find them by a fixed name in /tmp (notify-rendezvous.c):
+ * a new /tmp/fsjail-run.XXXXXX (mode 0700, the caller's), named to the
+ * command as TMUX_TMPDIR (tmux makes tmux-UID/NAME there, not in /tmp,
+ * where the host's tmux clients look). Returns the path (caller frees),
+ * or NULL after a warning: tmux inside the run is then refused its /tmp
+ * folder. */
+static char *run_private_make(void)
+{
+	char *dir = xstrdup("/tmp/fsjail-run.XXXXXX");
+
+	if (!mkdtemp(dir) || setenv("TMUX_TMPDIR", dir, 1) < 0) {
+		fprintf(stderr, "fsjail: warning: cannot make the run's private folder "
+				"(TMUX_TMPDIR) in /tmp: %s\n", strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/* Remove the private folder dir (run_private_make()) and what the run
+ * left in it, never following a symlink; frees dir. NULL is accepted. */
+static void run_private_remove(char *dir)
+{
+	const char *base = dir ? strrchr(dir, '/') : NULL;
+	int fd;
+
+	if (base && (fd = open("/tmp", O_PATH | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		(void)backup_store_remove_tree(fd, base + 1, 16);
+		close(fd);
+	}
+	free(dir);
+}
+#endif
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -169,6 +206,7 @@ int cmd_run(int argc, char **argv)
 	struct runmsg msg = RUNMSG_INIT;
 	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
 	char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
+	char *run_tmp = NULL; /* the run's private folder (TMUX_TMPDIR) */
 	int opt, tier, status, made = 0;
 	struct autorun *autorun = NULL; /* editor and agent files at the start */
 	struct status_absent *absent = NULL; /* grants on paths absent at start */
@@ -424,6 +462,10 @@ int cmd_run(int argc, char **argv)
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	notify_set_tcp_denied(sandbox_tcp_refused(sb));
 	notify_set_repository(ctx.config.protect_repository);
+#ifdef __linux__
+	run_tmp = run_private_make();
+#endif
+	notify_set_rendezvous(ctx.workspace, run_tmp);
 	notify_take_git_template(repometa_template_dir(ctx.env.home));
 	runrepos_keep_gitfiles(ctx.repos);
 	if (!sb) {
@@ -514,6 +556,11 @@ out:
 	fsj_ctx_release(&ctx);
 	free(line_text);
 	free(state_sub);
+#ifdef __linux__
+	run_private_remove(run_tmp);
+#else
+	free(run_tmp);
+#endif
 	timing_mark("end, free");
 	launch_pass_terminal_signal();
 	return status;

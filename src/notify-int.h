@@ -467,6 +467,16 @@ int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags);
  * clients, outside the sandbox (att13: a tmux client execs what its
  * server names). */
 bool nj_socket_kept(struct job *j, const struct loc *l, enum fsj_cap cap);
+/* notify-rendezvous.c: the command may make an entry of type (S_IFSOCK,
+ * S_IFIFO, S_IFDIR, S_IFREG, S_IFLNK; 0: a file) at l (its path, the
+ * kernel's for the folder l->parent we hold plus the name): not at or
+ * below a host program's well-known rendezvous name in a shared folder
+ * (/tmp, /var/tmp, /dev/shm, /run, /var/run; /run/user/UID), and a
+ * socket or FIFO there only in a folder the command made in this run or
+ * in the workspace, none under /run. The run's private folder
+ * (notify_set_rendezvous()) is exempt. Otherwise refused (EACCES, answered
+ * and recorded) and false returned. */
+bool nj_rendezvous_ok(struct job *j, const struct loc *l, mode_t type);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);

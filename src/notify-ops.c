@@ -71,7 +71,8 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 	if (!nj_need(j, l->path, FSJ_CAPBIT(FSJ_CAP_CREATE) |
 				      (acc == O_RDWR ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u)) ||
 	    nj_newrepo_empty_config(j, l, (mode_t)(mode & 0666), flags) ||
-	    !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_CREATE), S_IFREG) || !nj_creating(j, l, NULL))
+	    !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_CREATE), S_IFREG) ||
+	    !nj_rendezvous_ok(j, l, S_IFREG) || !nj_creating(j, l, NULL))
 		return 0;
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
 				  (int)(flags & KEEP_FLAGS) | O_CREAT | O_EXCL | O_NOFOLLOW |
@@ -459,6 +460,8 @@ static int op_rename(struct job *j)
 		;
 	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
 		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)) ||
+		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT) ||
+		 ((fl & RENAME_EXCHANGE) && !nj_rendezvous_ok(j, &a, b.st.st_mode & S_IFMT)) ||
 		 !nj_repo_ok(j, &a, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u),
 			     b.obj >= 0 ? b.st.st_mode & S_IFMT : 0) ||
 		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u),
@@ -516,7 +519,8 @@ static int op_link(struct job *j)
 	else if (b.trailing_slash)
 		e = ENOENT;
 	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path) ||
-		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT))
+		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT) ||
+		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT))
 		;
 	else if (S_ISLNK(a.st.st_mode) && !nj_guard_redirect(j, b.path))
 		;
@@ -560,7 +564,9 @@ static int op_make(struct job *j)
 		e = ENOENT;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE),
-			     sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)))
+			     sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)) ||
+		 !nj_rendezvous_ok(j, &l,
+				   sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)))
 		;
 	else if (sym && !nj_guard_redirect(j, l.path))
 		;

@@ -540,7 +540,8 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 		notify_loc_release(&l);
 		return nj_answer(j, e);
 	}
-	if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !nj_creating(j, &l, NULL))
+	if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !nj_rendezvous_ok(j, &l, S_IFSOCK) ||
+	    !nj_creating(j, &l, NULL))
 		goto out;
 	here = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (!j->nt->own_umask || here < 0 || fchdir(l.parent) < 0) {

@@ -153,6 +153,14 @@ void notify_require(struct notify *nt);
  * skip the trash; NULL: /tmp, /var/tmp, $TMPDIR (and resolved). */
 void notify_set_no_trash_areas(const char *const *paths, size_t n);
 
+/* Before notify_new(): the workspace and the run's private folder (both
+ * resolved and copied; NULL: none) for the rendezvous guard
+ * (notify-rendezvous.c): the command binds sockets and makes FIFOs in a
+ * shared folder only where it made the folder, in the workspace, or in
+ * the private folder, and makes nothing at a host program's well-known
+ * rendezvous name (tmux's /tmp/tmux-UID, X11's /tmp/.X11-unix, ...). */
+void notify_set_rendezvous(const char *workspace, const char *private_dir);
+
 /* Counters so far; exact after notify_stop(). */
 void notify_get_stats(const struct notify *nt, struct notify_stats *out);
 /* Stop (if needed) and free; NULL is accepted. */
