@@ -11,7 +11,6 @@
 
 #include "ask.h"
 #include "backup.h"
-#include "backup_store.h"
 #include "broker.h"
 #include "cmd.h"
 #include "inforce.h"
@@ -27,6 +26,7 @@
 #include "runmsg-planted.h"
 #include "runrepos.h"
 #include "runmsg.h"
+#include "runtmp.h"
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
@@ -125,42 +125,6 @@ static void exec_refused(const struct fsj_policy *pol, const char *found)
 	r.decision = &d;
 	refusal_record(&r);
 }
-
-#ifdef __linux__
-/* The run's private folder for the servers the command starts whose
- * clients find them by a fixed name in /tmp (notify-rendezvous.c):
- * a new /tmp/fsjail-run.XXXXXX (mode 0700, the caller's), named to the
- * command as TMUX_TMPDIR (tmux makes tmux-UID/NAME there, not in /tmp,
- * where the host's tmux clients look). Returns the path (caller frees),
- * or NULL after a warning: tmux inside the run is then refused its /tmp
- * folder. */
-static char *run_private_make(void)
-{
-	char *dir = xstrdup("/tmp/fsjail-run.XXXXXX");
-
-	if (!mkdtemp(dir) || setenv("TMUX_TMPDIR", dir, 1) < 0) {
-		fprintf(stderr, "fsjail: warning: cannot make the run's private folder "
-				"(TMUX_TMPDIR) in /tmp: %s\n", strerror(errno));
-		free(dir);
-		return NULL;
-	}
-	return dir;
-}
-
-/* Remove the private folder dir (run_private_make()) and what the run
- * left in it, never following a symlink; frees dir. NULL is accepted. */
-static void run_private_remove(char *dir)
-{
-	const char *base = dir ? strrchr(dir, '/') : NULL;
-	int fd;
-
-	if (base && (fd = open("/tmp", O_PATH | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		(void)backup_store_remove_tree(fd, base + 1, 16);
-		close(fd);
-	}
-	free(dir);
-}
-#endif
 
 int cmd_run(int argc, char **argv)
 {
@@ -462,9 +426,7 @@ int cmd_run(int argc, char **argv)
 			     broker ? broker_socket_path(broker) : NULL, &err);
 	notify_set_tcp_denied(sandbox_tcp_refused(sb));
 	notify_set_repository(ctx.config.protect_repository);
-#ifdef __linux__
-	run_tmp = run_private_make();
-#endif
+	run_tmp = runtmp_make();
 	notify_set_rendezvous(ctx.workspace, run_tmp);
 	notify_take_git_template(repometa_template_dir(ctx.env.home));
 	runrepos_keep_gitfiles(ctx.repos);
@@ -556,11 +518,7 @@ out:
 	fsj_ctx_release(&ctx);
 	free(line_text);
 	free(state_sub);
-#ifdef __linux__
-	run_private_remove(run_tmp);
-#else
-	free(run_tmp);
-#endif
+	runtmp_remove(run_tmp);
 	timing_mark("end, free");
 	launch_pass_terminal_signal();
 	return status;
