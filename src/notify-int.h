@@ -460,7 +460,7 @@ int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags);
  * (delete: unlink, rename away; create: rename over) is refused (EACCES,
  * answered and recorded) and false returned. A folder the command did not
  * make that is renamed away (cap delete) must not hold such a socket as
- * a direct entry, nor more than 4096 entries (an empty one is removed by
+ * a direct entry, nor more than 1,048,576 entries (an empty one is removed by
  * rmdir, which holds none). A program outside (tmux,
  * ssh-agent, a database) listens there: removed or renamed, the command
  * could bind its own socket at that name and serve the program's next

@@ -455,8 +455,9 @@ static int read_msghdr(struct job *j, uint64_t addr, bool stream, bool unix_sock
 
 /* Most entries of a folder looked through for sockets (nj_socket_kept()):
  * a fuller folder is refused, as the command could fill one to hide a
- * socket past the count. */
-#define SOCKET_DIR_MAX 4096
+ * socket past the count. High enough for any real tree renamed in the
+ * workspace (a data folder of 5,000 files was refused at 4096). */
+#define SOCKET_DIR_MAX (1024 * 1024)
 
 /* The folder obj (an O_PATH descriptor) holds, as a direct entry, a Unix
  * socket the command did not make, or more than SOCKET_DIR_MAX entries,

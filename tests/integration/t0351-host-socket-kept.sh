@@ -8,7 +8,7 @@
 # socket the command did not make where it is; the command's own sockets
 # come and go as before.
 . "$(dirname "$0")/libtest.sh"
-plan_user_pass FSJ_SOCKET_USER_PASS 2
+plan_user_pass FSJ_SOCKET_USER_PASS 3
 setup
 require_landlock
 
@@ -46,6 +46,14 @@ socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).bind(sys.argv[1])" "$1/own/s" 
 assert_rc 0
 assert_out_match "^OWN-OK$"
 assert_not_exists "$S/own2"
+end_test
+
+begin_test "a workspace folder of 5,000 entries the command did not make is renamed"
+mkdir -p "$WS/big" && (cd "$WS/big" && seq 1 5000 | xargs touch) || bail_out "cannot fill a folder"
+fsj_sh -- 'cd "$1" && mv big big2 && echo MOVED' "$WS"
+assert_rc 0
+assert_out_match "^MOVED$"
+assert_exists "$WS/big2/5000"
 end_test
 
 end_user_pass
