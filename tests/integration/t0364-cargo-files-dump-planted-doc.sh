@@ -1,0 +1,50 @@
+#!/bin/bash
+# Two things a new user read that did not match what fsjail does (user12):
+# - `fsjail compile --backend landlock` listed cargo's lock files and
+#   last-use database in ~/.cargo as "private PATH (the run's own copy of
+#   a tool cache)", while the run sees the host's file through a
+#   read-only bind (toolcache.h; `fsjail status` says so, README too);
+# - fsjail-json(7) listed the autorun files of a fsjail-planted/1 record
+#   without .pre-commit-config.yaml, lefthook.yml, .lefthook.yml,
+#   .cursor/hooks.json, .roo/mcp.json and .amazonq/mcp.json, which the
+#   run reports (src/autorun.c), and their tools.
+# Both parts fail before.
+. "$(dirname "$0")/libtest.sh"
+
+plan 2
+setup
+
+begin_test "compile: cargo's files in ~/.cargo are the host's, read-only, not a copy"
+if ! can_mount_ns || { [ -n "${FSJAIL_NO_MOUNT_MASKS:-}" ] && [ "$FSJAIL_NO_MOUNT_MASKS" != 0 ]; }; then
+	T_OPEN=0
+	skip_kernel "the read-only view of cargo's files needs a mount namespace"
+else
+	mkdir -p "$HOME/.cargo/registry"
+	: >"$HOME/.cargo/.package-cache"
+	run_cmd "$FSJAIL" compile --workspace "$WS" --backend landlock --tier full
+	assert_rc 0
+	assert_out_match "^private $HOME/\.cargo/\.package-cache \(the host's file, read-only in the run"
+	assert_out_match "^private $HOME/\.cargo/registry \(the run's own copy of a tool cache\)"
+	grep -q "package-cache (the run's own copy" "$OUT" &&
+		fail "cargo's lock file is called a copy: $(grep package-cache "$OUT")"
+	end_test
+fi
+
+begin_test "fsjail-json(7) names every autorun file and tool the run reports"
+SRC=$TEST_SRCDIR/..
+[ -f "$SRC/src/autorun.c" ] && [ -f "$SRC/man/fsjail-json.7.in" ] || bail_out "no source tree at $SRC"
+# the entries of autorun_files[]: { "NAME", "TOOL", ...
+grep -Eo '^	\{ "[^"]+", "[^"]+"' "$SRC/src/autorun.c" | sed 's/^	{ //; s/"//g; s/, / /' >"$T/files"
+[ "$(wc -l <"$T/files")" -ge 10 ] || fail "autorun_files[] not found in src/autorun.c"
+# the PLANTED RECORD section, roff escapes of '-' undone
+sed -n '/^\.SH PLANTED RECORD/,/^\.SH /p' "$SRC/man/fsjail-json.7.in" | sed 's/\\-/-/g' >"$T/section"
+while read -r name tool; do
+	re=$(printf '%s' "$name" | sed 's/\./\\./g')
+	grep -Eq "^\.(I|IR|B|BR) $re( ,)?\$" "$T/section" ||
+		fail "fsjail-json(7) PLANTED RECORD does not name $name"
+	grep -Eq "^\.(B|BR) $tool( ,)?\$" "$T/section" ||
+		fail "fsjail-json(7) PLANTED RECORD does not name the tool $tool"
+done <"$T/files"
+end_test
+
+done_testing
