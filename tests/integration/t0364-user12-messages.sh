@@ -1,5 +1,5 @@
 #!/bin/bash
-# Two things a new user read that did not match what fsjail does (user12):
+# Things a new user read that did not match what fsjail does (user12):
 # - `fsjail compile --backend landlock` listed cargo's lock files and
 #   last-use database in ~/.cargo as "private PATH (the run's own copy of
 #   a tool cache)", while the run sees the host's file through a
@@ -7,11 +7,16 @@
 # - fsjail-json(7) listed the autorun files of a fsjail-planted/1 record
 #   without .pre-commit-config.yaml, lefthook.yml, .lefthook.yml,
 #   .cursor/hooks.json, .roo/mcp.json and .amazonq/mcp.json, which the
-#   run reports (src/autorun.c), and their tools.
-# Both parts fail before.
+#   run reports (src/autorun.c), and their tools;
+# - `ssh-agent -s` in a run as an ordinary user: ssh-agent is
+#   set-group-ID, so fsjail cannot read its memory and the listener
+#   refuses its mkdtemp() of the socket folder (fail closed, kept); the
+#   summary said only "write (unknown path): the caller cannot be read".
+#   It now says why.
+# All three fail before.
 . "$(dirname "$0")/libtest.sh"
 
-plan 2
+plan 3
 setup
 
 begin_test "compile: cargo's files in ~/.cargo are the host's, read-only, not a copy"
@@ -46,5 +51,22 @@ while read -r name tool; do
 		fail "fsjail-json(7) PLANTED RECORD does not name the tool $tool"
 done <"$T/files"
 end_test
+
+begin_test "ssh-agent as an ordinary user: the refusal says a set-group-ID program cannot be read"
+AGENT=$(command -v ssh-agent || true)
+if ! is_root || [ -z "$AGENT" ] || [ ! -g "$AGENT" ] || ! U=$(user_folder); then
+	T_OPEN=0
+	skip "needs root, the user cloudsdk and a set-group-ID ssh-agent (Debian's)"
+else
+	mkdir -p "$U/ws" && chown cloudsdk: "$U/ws"
+	cd "$U/ws" || bail_out "cannot enter $U/ws"
+	as_user "$U" "$FSJAIL" run --workspace "$U/ws" -- ssh-agent -s
+	cd "$WS" || bail_out "cannot enter $WS"
+	assert_failed
+	assert_err_match "the caller's memory cannot be read \\(a set-user-ID or set-group-ID program"
+	assert_err_match "by ssh-agent"
+	rm -rf "$U"
+	end_test
+fi
 
 done_testing
