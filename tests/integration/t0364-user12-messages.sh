@@ -12,11 +12,14 @@
 #   set-group-ID, so fsjail cannot read its memory and the listener
 #   refuses its mkdtemp() of the socket folder (fail closed, kept); the
 #   summary said only "write (unknown path): the caller cannot be read".
-#   It now says why.
-# All three fail before.
+#   It now says why;
+# - `fsjail status` from the home folder (no workspace) printed
+#   "baseline: PATH (0 baseline entries, 0 protected, user-data roots:)":
+#   nothing was read, not an empty baseline.
+# All four fail before.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 
 begin_test "compile: cargo's files in ~/.cargo are the host's, read-only, not a copy"
@@ -68,5 +71,16 @@ else
 	rm -rf "$U"
 	end_test
 fi
+
+begin_test "status with no workspace: the baseline is not read, not empty"
+(cd "$HOME" && "$FSJAIL" status) >"$OUT" 2>"$ERR"
+RC=$?
+LAST_CMD="cd \$HOME && fsjail status"
+assert_out_match "^no workspace here: "
+assert_out_match "^baseline: +.*baseline-linux\.yaml \(not read: no workspace\)\$"
+grep -q '0 baseline entries' "$OUT" && fail "an empty baseline is shown: $(grep baseline: "$OUT")"
+(cd "$WS" && "$FSJAIL" status) >"$OUT" 2>"$ERR"
+assert_out_match "^baseline: +.*\([1-9][0-9]* baseline entries, [1-9][0-9]* protected, "
+end_test
 
 done_testing
