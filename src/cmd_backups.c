@@ -441,9 +441,14 @@ int cmd_backups(int argc, char **argv)
 		status = FSJ_EXIT_ERROR;
 		goto out;
 	}
-	if (cycle_arg || strcmp(action, "restore") == 0)
+	if (cycle_arg || strcmp(action, "restore") == 0) {
 		ci = cmd_backups_pick(v, n, cycle_arg, session, ctx.workspace, paths, npaths);
-	else if (n && strcmp(action, "show") == 0 && !session && ctx.workspace)
+		/* user12: the paths named decide when the folder restore runs
+		 * in (a workspace of its own: /tmp, another project) has no
+		 * cycle touching them, as from a folder that is no workspace */
+		if (ci < 0 && !cycle_arg && !session && npaths && ctx.workspace)
+			ci = cmd_backups_pick(v, n, NULL, NULL, NULL, paths, npaths);
+	} else if (n && strcmp(action, "show") == 0 && !session && ctx.workspace)
 		ci = newest_of_workspace(v, n, ctx.workspace);
 	else if (n)
 		ci = (long)n - 1;
@@ -466,6 +471,17 @@ int cmd_backups(int argc, char **argv)
 				ctx.workspace);
 		fputc('\n', stderr);
 		status = FSJ_EXIT_OK;
+	} else if (ci < 0 && !session && npaths) {
+		fputs("fsjail: backups: no backup cycle touches", stderr);
+		for (size_t k = 0; k < npaths; k++)
+			cmd_backups_put(stderr, " ", paths[k]);
+		fputc('\n', stderr);
+		status = FSJ_EXIT_ERROR;
+	} else if (ci < 0 && !session && ctx.workspace) {
+		cmd_backups_put(stderr, "fsjail: backups: no backup cycle of workspace ",
+				ctx.workspace);
+		fputc('\n', stderr);
+		status = FSJ_EXIT_ERROR;
 	} else if (ci < 0) {
 		fprintf(stderr, "fsjail: backups: no backup cycle%s\n",
 			session ? " in that session" : " of this workspace");

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,9 +504,10 @@ out:
 	if (ran && status != 0 && !(status == FSJ_EXIT_ERROR && err.text[0]))
 		status_grants_made(absent, n_absent, stderr);
 	/* Issue 12 item 4: Landlock refuses reads and executes unseen; say so
-	 * when the command failed by itself (not 127 "not found", no signal)
+	 * when the command failed by itself (not 127 "not found", no signal,
+	 * not a shell's 128+SIGPIPE: `sh -c ... | head` closed the pipe, user12)
 	 * and it can be true (runmsg_note_unseen()). */
-	if (ran && status != 0 && status != 127 && !msg.signal &&
+	if (ran && status != 0 && status != 127 && status != 128 + SIGPIPE && !msg.signal &&
 	    !(status == FSJ_EXIT_ERROR && err.text[0]))
 		runmsg_note_unseen(&msg, pol ? pol->enforced : 0,
 				   msg.report_path || ctx.config.report_reads);

@@ -502,9 +502,17 @@ static void print_text(const cJSON *root)
 		print_file("rules:", jo(files, "rules"));
 		if (jo(files, "baseline")) {
 			o = jo(files, "baseline");
-			printf("%-12s %s (%.0f baseline entries, %.0f protected, ", "baseline:",
-			       js(o, "path"), jnum(o, "entries"), jnum(o, "protected"));
-			status_lists_print(stdout, o);
+			/* user12: with no workspace nothing is read, which
+			 * read as an empty baseline ("0 baseline entries") */
+			if (!js(root, "workspace") && jnum(o, "entries") == 0) {
+				printf("%-12s %s (not read: no workspace)\n", "baseline:",
+				       js(o, "path"));
+			} else {
+				printf("%-12s %s (%.0f baseline entries, %.0f protected, ",
+				       "baseline:", js(o, "path"), jnum(o, "entries"),
+				       jnum(o, "protected"));
+				status_lists_print(stdout, o);
+			}
 		}
 		printf("%-12s %s\n", "state:", js(files, "state_dir"));
 	}

@@ -508,6 +508,8 @@ static void plan_private_caches(struct ll_plan *plan)
 			else if (path_covers(plan->masks[m].path, c))
 				plan->private_cache_hidden |= 1u << pc.n;
 		}
+		if (toolcache_defs[i].file)
+			plan->private_cache_file |= 1u << pc.n;
 		ll_strvec_push(&pc, xstrdup(c));
 	}
 	/* toolcache_defs is sorted by path: so is this */

@@ -298,9 +298,15 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	if (plan->private_shm)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
 	for (size_t i = 0; i < plan->n_private_caches; i++)
-		fprintf(out, "private %s (the run's own copy of a tool cache%s)\n",
-			plan->private_caches[i],
-			plan->private_cache_bare & (1u << i) ? ", empty: a mask lies beneath" : "");
+		if (plan->private_cache_file & (1u << i))
+			fprintf(out, "private %s (the host's file, read-only in the run: a tool's "
+				     "write fails with EROFS, no copy)\n",
+				plan->private_caches[i]);
+		else
+			fprintf(out, "private %s (the run's own copy of a tool cache%s)\n",
+				plan->private_caches[i],
+				plan->private_cache_bare & (1u << i) ? ", empty: a mask lies beneath"
+								     : "");
 	for (size_t i = 0; i < plan->n_expanded; i++)
 		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
 			plan->expanded_why[i]);

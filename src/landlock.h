@@ -65,6 +65,9 @@ struct ll_plan {
 	unsigned private_cache_bare;
 	/* bit i: a mask lies above private_caches[i] (it may hide it) */
 	unsigned private_cache_hidden;
+	/* bit i: private_caches[i] is a file (toolcache_def.file): the run
+	 * sees the host's through a read-only bind, no copy */
+	unsigned private_cache_file;
 };
 struct ll_opts {
 	int abi;                /* target ABI (>= 1) */

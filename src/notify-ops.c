@@ -650,7 +650,15 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	}
 	if (tr.procfd < 0 || (!light && tr.memfd < 0) || tr.rootfd < 0 ||
 	    (!light && notify_read_status(tr.procfd, "status", &tr.st) < 0)) {
-		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "the caller cannot be read", EACCES, NULL);
+		/* user12: ssh-agent (set-group-ID) as an ordinary user: its
+		 * mkdtemp() was refused with no word on why */
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL,
+			  tr.procfd >= 0 && !light && tr.memfd < 0
+				  ? "the caller's memory cannot be read (a set-user-ID or "
+				    "set-group-ID program, as ssh-agent is, is closed to fsjail "
+				    "run by an ordinary user): what it would make cannot be checked"
+				  : "the caller cannot be read",
+			  EACCES, NULL);
 		goto out;
 	}
 	/* A chrooted caller resolves "/" and ".." against its own root. */
