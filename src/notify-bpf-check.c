@@ -88,7 +88,8 @@ static bool check_opens(const struct sock_filter *prog, size_t n, uint32_t arch,
 	return true;
 }
 
-/* Name-making calls (always) and those backups add, per architecture. */
+/* Name-making and name-removing calls (always: a host program's socket is
+ * kept with backups off too, att14) and those backups add, per architecture. */
 struct arch_calls {
 	uint32_t arch;
 	long open, openat;
@@ -153,8 +154,8 @@ static const struct arch_calls native = {
 	__NR_openat,
 	{ __NR_creat, __NR_openat2, __NR_mkdir, __NR_mkdirat, __NR_mknod, __NR_mknodat,
 	  __NR_symlink, __NR_symlinkat, __NR_link, __NR_linkat, __NR_rename, __NR_renameat,
-	  __NR_renameat2, NONE, NONE, NONE },
-	{ __NR_truncate, __NR_unlink, __NR_unlinkat, __NR_rmdir, NONE, NONE, NONE, NONE },
+	  __NR_renameat2, __NR_unlink, __NR_unlinkat, __NR_rmdir },
+	{ __NR_truncate, NONE, NONE, NONE, NONE, NONE, NONE, NONE },
 	{ __NR_newfstatat, __NR_statx, __NR_read, __NR_close, __NR_getdents64, NONE },
 	{ __NR_connect, __NR_bind, __NR_sendmsg, __NR_sendmmsg },
 	__NR_sendto,
@@ -167,8 +168,9 @@ static const struct arch_calls i386_calls = {
 	AUDIT_ARCH_I386,
 	5,   /* open */
 	295, /* openat */
-	{ 8, 437, 39, 296, 14, 297, 83, 304, 9, 303, 38, 302, 353, NONE, NONE, NONE },
-	{ 92, 193, 10, 301, 40, NONE, NONE, NONE }, /* truncate(64), unlink(at), rmdir */
+	/* ... renameat2, unlink, unlinkat, rmdir */
+	{ 8, 437, 39, 296, 14, 297, 83, 304, 9, 303, 38, 302, 353, 10, 301, 40 },
+	{ 92, 193, NONE, NONE, NONE, NONE, NONE, NONE }, /* truncate(64) */
 	{ 383, 3, 6, 220, NONE, NONE },             /* statx, read, close, getdents64 */
 	/* the direct socket calls (Linux 4.3), which libseccomp names as
 	 * socketcall's pseudo-calls on i386, and socketcall itself */
@@ -246,7 +248,7 @@ static bool check_arch(const struct sock_filter *prog, size_t n, const struct ar
 						{ "removexattrat", 466, -1, 0 },
 						{ "file_setattr", 469, -1, 0 },
 						{ "a call newer than the filter", 511, -1, 0 } };
-	struct probe p = { "a name-making call (mkdir, link, rename, ...)", 0, -1, 0 };
+	struct probe p = { "a name-making or removing call (mkdir, link, rename, unlink, ...)", 0, -1, 0 };
 	size_t i;
 
 	if (c->open != NONE && !check_opens(prog, n, arch, "open", c->open, 1, wide, trace, why))
@@ -256,7 +258,7 @@ static bool check_arch(const struct sock_filter *prog, size_t n, const struct ar
 	for (i = 0; i < sizeof(c->always) / sizeof(c->always[0]); i++)
 		if (c->always[i] != NONE && (p.nr = c->always[i], !answers(prog, n, arch, &p, WANT_NOTIFY)))
 			return *why = p.name, false;
-	p.name = "truncate, unlink or rmdir (backups on)";
+	p.name = "truncate (backups on)";
 	for (i = 0; wide && i < sizeof(c->backup) / sizeof(c->backup[0]); i++)
 		if (c->backup[i] != NONE && (p.nr = c->backup[i], !answers(prog, n, arch, &p, WANT_NOTIFY)))
 			return *why = p.name, false;
