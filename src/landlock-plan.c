@@ -65,7 +65,7 @@
  * folder or a redirect into a guarded name or below it: rename and
  * renameat2 of a folder or symlink onto it (RENAME_EXCHANGE and an
  * existing empty folder included), or of a folder holding one away and
- * back (the rename check of notify-ops.c, notify-guard.c), a symlink or
+ * back (the rename check of notify-rename.c, notify-guard.c), a symlink or
  * a link of one made there; the broker the same (broker-hostop.c). A
  * file, fifo or socket made at a guarded name holds nothing below it:
  * allowed. So an absent node whose create is allowed counts as above
