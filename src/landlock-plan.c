@@ -479,14 +479,6 @@ static void collect_by_listener(const struct node *n, struct strvec *out)
 		collect_by_listener(n->kids[i], out);
 }
 
-size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folders,
-			  const char *const **why)
-{
-	*folders = (const char *const *)plan->expanded;
-	*why = (const char *const *)plan->expanded_why;
-	return plan->n_expanded;
-}
-
 /* Every tool cache folder the run gets its own copy of (toolcache.h):
  * the baseline grants changes there whatever the rules, so the copy is
  * always made, never left to the host's folder (the listener acts on the
