@@ -47,8 +47,8 @@ static int broker_backup_fd(struct broker *b, int dirfd, const char *name, int f
 	return backup_before_change(run.bc, dirfd, name, fd, path, BACKUP_CHANGE_CONTENT, call, err);
 }
 
-/* A host rename (broker.h): as the listener's (notify-ops.c op_rename()),
- * the file renamed over is kept by link and the rename recorded before;
+/* A host rename (broker.h): as the listener's (notify_op_rename()), the
+ * file renamed over is kept by link and the rename recorded before;
  * the removal noted after. */
 static int broker_rename(struct broker *b, int fdir, const char *fname, const char *from,
 			 const struct stat *st, int tdir, const char *tname, const char *to,

@@ -65,7 +65,7 @@
  * folder or a redirect into a guarded name or below it: rename and
  * renameat2 of a folder or symlink onto it (RENAME_EXCHANGE and an
  * existing empty folder included), or of a folder holding one away and
- * back (the rename check of notify-ops.c, notify-guard.c), a symlink or
+ * back (the rename check of notify-rename.c, notify-guard.c), a symlink or
  * a link of one made there; the broker the same (broker-hostop.c). A
  * file, fifo or socket made at a guarded name holds nothing below it:
  * allowed. So an absent node whose create is allowed counts as above
@@ -477,14 +477,6 @@ static void collect_by_listener(const struct node *n, struct strvec *out)
 		ll_strvec_push(out, xstrdup(n->path));
 	for (size_t i = 0; i < n->n_kids; i++)
 		collect_by_listener(n->kids[i], out);
-}
-
-size_t ll_plan_expansions(const struct ll_plan *plan, const char *const **folders,
-			  const char *const **why)
-{
-	*folders = (const char *const *)plan->expanded;
-	*why = (const char *const *)plan->expanded_why;
-	return plan->n_expanded;
 }
 
 /* Every tool cache folder the run gets its own copy of (toolcache.h):

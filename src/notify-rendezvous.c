@@ -32,7 +32,7 @@
  */
 #include <stdlib.h>
 
-#include "notify.h"
+#include "notify-set.h"
 
 /* Set before the run; read by the supervisor thread after. */
 static char *private_dir; /* run-private folder, resolved; NULL: none */

@@ -50,11 +50,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "notify-set.h"
 #include "policy.h"
 #include "util.h"
 
 struct notify;
-struct backup_cycle;
 
 /* What the supervisor did, for tests and diagnostics. */
 struct notify_stats {
@@ -100,66 +100,16 @@ int notify_start(struct notify *nt, struct fsj_error *err);
  * calls of descendants then get ENOSYS). Safe to repeat, or unstarted. */
 void notify_stop(struct notify *nt);
 
-/* Before notify_new(): later hooks save content (backup.h, bc borrowed
- * while they live; NULL: off) and trap calls that change or remove files;
- * trash_home (copied; NULL: none): a pre-existing regular file's unlink is
- * a move to its trash (trash.h) outside the no-trash areas. */
-void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
-
-/* Before notify_new(): later hooks also trap reads and executes (every
- * open/openat, execve, execveat) to record the refusals the policy gives
- * them, then let the kernel perform them (notify-trace.c says why that is
- * safe). Costs a round trip to the supervisor per open; off by default. */
-void notify_set_trace(bool on);
-
-/* Before notify_new(): the run's own broker socket (path, stat(2)ed
- * now; NULL: none), which the command may always connect to, as to a
- * socket it bound itself. */
-void notify_set_own_socket(const char *path);
-
 /* true when st (stat(2) of a socket) is the run's own broker socket as
  * given to notify_set_own_socket(); nt is not used yet. */
 struct stat;
 bool notify_is_own_socket(const struct notify *nt, const struct stat *st);
-
-/* Before notify_new(): Landlock refuses the command TCP connect and bind
- * (sandbox_tcp_refused()), so the supervisor, which performs those calls
- * outside the command's domain, refuses them too (EACCES, as Landlock). */
-void notify_set_tcp_denied(bool denied);
-
-/* Before notify_new(): the config's protect: {repository:} (default
- * true); false turns the listener's repository-metadata rule for the
- * repositories outside the scan off too (notify-repo.c). */
-void notify_set_repository(bool protect);
-
-/* Before notify_new(): the template folder git would copy into a new
- * repository (repometa_template_dir(); taken: freed here; NULL: none). A hook the
- * command's git copies from it into a repository the run makes is
- * accepted when its bytes are that folder's and the command can change
- * nothing there (notify-hooktmpl.c). */
-void notify_take_git_template(char *dir);
-
-/* Before notify_new(): allow writing a pre-existing regular file with
- * st_nlink > 1 (default false: EACCES, reason "hard link: ..."). */
-void notify_set_allow_hardlink_writes(bool allow);
 
 /* After notify_new(), before fork: the policy leaves a denied path that
  * does not exist yet to this hook (sandbox_relies_on_listener()), so a
  * child that cannot install it (EBUSY: fsjail inside fsjail) must not
  * run. */
 void notify_require(struct notify *nt);
-
-/* Before notify_new(): folders (absolute, up to 8, copied) whose deletes
- * skip the trash; NULL: /tmp, /var/tmp, $TMPDIR (and resolved). */
-void notify_set_no_trash_areas(const char *const *paths, size_t n);
-
-/* Before notify_new(): the workspace and the run's private folder (both
- * resolved and copied; NULL: none) for the rendezvous guard
- * (notify-rendezvous.c): the command binds sockets and makes FIFOs in a
- * shared folder only where it made the folder, in the workspace, or in
- * the private folder, and makes nothing at a host program's well-known
- * rendezvous name (tmux's /tmp/tmux-UID, X11's /tmp/.X11-unix, ...). */
-void notify_set_rendezvous(const char *workspace, const char *private_dir);
 
 /* Counters so far; exact after notify_stop(). */
 void notify_get_stats(const struct notify *nt, struct notify_stats *out);

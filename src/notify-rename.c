@@ -1,0 +1,202 @@
+/* notify-rename.c - rename and link: a new name for an existing object,
+ * decided and performed by the supervisor (notify.h states the guarantee;
+ * rename(2), link(2); the other trapped calls are in notify-ops.c, the
+ * trust boundary notify_handle() there). Both paths are read once and
+ * looked up in the caller's view (notify-path.c); the new name may grant
+ * no more than the old one (Landlock's REFER rule), and a folder or
+ * symlink given a new name is checked against the guarded names
+ * (notify-guard.c). */
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "backup.h"
+#include "notify-int.h"
+#include "notify-rename.h"
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#define RENAME_EXCHANGE (1 << 1)
+#define RENAME_WHITEOUT (1 << 2)
+#endif
+
+/* Landlock's rule for a name given to an existing object (REFER): the
+ * new place may grant no right the old one does not (for a file: read,
+ * write, execute; for a folder: all). false after refusing. */
+static bool refer_ok(struct job *j, const struct loc *from, const char *to)
+{
+	unsigned relevant = S_ISDIR(from->st.st_mode)
+				    ? FSJ_CAPS_ALL
+				    : FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) |
+					      FSJ_CAPBIT(FSJ_CAP_EXECUTE);
+	unsigned a = policy_allowed_mask(j->nt->pol, from->path, from->path) & relevant;
+	unsigned b = policy_allowed_mask(j->nt->pol, to, to) & relevant;
+
+	if (!(b & ~a))
+		return true;
+	nj_refuse(j, (enum fsj_cap)__builtin_ctz(b & ~a), to,
+	       "the new name would grant more than the old one", EXDEV, NULL);
+	return false;
+}
+
+/* Read both paths of a rename or link once and look them up (the first
+ * with lk; with empty_is_fd, an empty first path names the descriptor
+ * dirfd itself: AT_EMPTY_PATH). false after answering. */
+static bool find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, struct loc *b)
+{
+	char raw[PATH_MAX], raw2[PATH_MAX];
+
+	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
+		return false;
+	if (empty_is_fd && !raw[0] && j->c->dirfd >= 0)
+		snprintf(raw, sizeof(raw), "/proc/self/fd/%d", j->c->dirfd); /* translated */
+	if (!nj_find(j, j->c->dirfd, raw, lk, a))
+		return false;
+	if (!nj_find(j, j->c->dirfd2, raw2, 0, b)) {
+		notify_loc_release(a);
+		return false;
+	}
+	return true;
+}
+
+/* Answer e unless answered (e < 0), release both. */
+static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
+{
+	if (e >= 0)
+		nj_answer(j, e);
+	notify_loc_release(a);
+	notify_loc_release(b);
+	return 0;
+}
+
+/* Record the rename a -> b before it is done (restore moves it back); a
+ * rename that cannot be recorded is refused. false after refusing. */
+static bool note_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
+{
+	struct backup_cycle *bc = j->nt->bc;
+
+	/* rename(2) of two names of one file does nothing */
+	if (!bc || (b->obj >= 0 && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino))
+		return true;
+	if (backup_note_renamed(bc, a->path, b->path, a->st.st_dev, a->st.st_ino, false) == 0 &&
+	    (!(fl & RENAME_EXCHANGE) ||
+	     backup_note_renamed(bc, b->path, a->path, b->st.st_dev, b->st.st_ino, true) == 0))
+		return true;
+	nj_refuse(j, FSJ_CAP_CREATE, b->path, "the rename cannot be recorded for undo",
+		  errno ? errno : EACCES, NULL);
+	return false;
+}
+
+int notify_op_rename(struct job *j)
+{
+	unsigned fl = (unsigned)j->c->flags, del = FSJ_CAPBIT(FSJ_CAP_DELETE);
+	struct loc a, b;
+	struct stat now;
+	int e = -1;
+
+	if (fl & RENAME_WHITEOUT)
+		return nj_refuse(j, FSJ_CAP_CREATE, NULL, "RENAME_WHITEOUT", EPERM, NULL);
+	if ((fl & ~(unsigned)(RENAME_NOREPLACE | RENAME_EXCHANGE)) ||
+	    (fl & RENAME_NOREPLACE && fl & RENAME_EXCHANGE))
+		return nj_answer(j, EINVAL);
+	if (!find_two(j, 0, false, &a, &b))
+		return 0;
+	if (a.obj < 0 || ((fl & RENAME_EXCHANGE) && b.obj < 0))
+		e = ENOENT;
+	else if (a.magic || b.magic)
+		nj_refuse(j, FSJ_CAP_CREATE, b.path, "magic link", EACCES, NULL);
+	else if (a.parent < 0 || b.parent < 0)
+		e = EBUSY;
+	else if ((fl & RENAME_NOREPLACE) && b.obj >= 0)
+		e = EEXIST;
+	else if (!nj_socket_kept(j, &a, FSJ_CAP_DELETE) ||
+		 !nj_socket_kept(j, &b, (fl & RENAME_EXCHANGE) ? FSJ_CAP_DELETE : FSJ_CAP_CREATE))
+		;
+	else if (notify_gitcfg_rename(j, &a, &b, fl) || notify_newrepo_rename(j, &a, &b, fl))
+		;
+	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
+		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)) ||
+		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT) ||
+		 ((fl & RENAME_EXCHANGE) && !nj_rendezvous_ok(j, &a, b.st.st_mode & S_IFMT)) ||
+		 !nj_repo_ok(j, &a, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u),
+			     b.obj >= 0 ? b.st.st_mode & S_IFMT : 0) ||
+		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u),
+			     a.st.st_mode & S_IFMT))
+		;
+	else if (!refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !refer_ok(j, &b, a.path)))
+		;
+	/* a folder, or a symbolic link, could bring a denied name into being */
+	else if (!nj_guard_rename(j, &a, &b, fl))
+		;
+	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !nj_same(a.obj, &now))
+		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
+	/* The file renamed over leaves the workspace: saved (a link). The
+	 * moved file keeps its content under the new name, the renamed
+	 * record takes it back; a link of it would be a second name that
+	 * makes every later write of it a hard-link write (nj_hardlink_ok).
+	 * An exchange keeps both files: recorded only. */
+	else if (b.obj >= 0 && !(fl & RENAME_EXCHANGE) && !nj_save(j, &b, BACKUP_CHANGE_REMOVE))
+		;
+	else if (!note_rename(j, &a, &b, fl))
+		;
+	else {
+		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
+		if (e == 0 && b.obj >= 0 && !(fl & RENAME_EXCHANGE))
+			backup_note_removed(j->nt->bc, b.path, &b.st, NULL);
+		if (e && !(b.obj >= 0 && a.st.st_dev == b.st.st_dev && a.st.st_ino == b.st.st_ino)) {
+			backup_note_rename_failed(j->nt->bc, a.path, b.path);
+			if (fl & RENAME_EXCHANGE)
+				backup_note_rename_failed(j->nt->bc, b.path, a.path);
+		}
+	}
+	return done_two(j, e, &a, &b);
+}
+
+int notify_op_link(struct job *j)
+{
+	char link[64];
+	unsigned fl = (unsigned)j->c->flags;
+	struct loc a, b;
+	int e = -1;
+
+	if (fl & ~(unsigned)(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
+		return nj_answer(j, EINVAL);
+	if (!find_two(j, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, (fl & AT_EMPTY_PATH) != 0, &a, &b))
+		return 0;
+	if (a.obj < 0)
+		e = ENOENT;
+	else if (S_ISDIR(a.st.st_mode))
+		e = EPERM;
+	else if (!a.path)
+		nj_refuse(j, FSJ_CAP_CREATE, b.path, "a file without a name cannot be linked", EACCES,
+			  NULL);
+	else if (b.obj >= 0 || b.parent < 0)
+		e = EEXIST;
+	else if (b.trailing_slash)
+		e = ENOENT;
+	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path) ||
+		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT) ||
+		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT))
+		;
+	else if (S_ISLNK(a.st.st_mode) && !nj_guard_redirect(j, b.path))
+		;
+	else if (nj_creating(j, &b, &a.st)) {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);
+		e = (S_ISLNK(a.st.st_mode) && a.parent >= 0
+			     ? linkat(a.parent, a.name, b.parent, b.name, 0)
+			     : linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW)) < 0
+			    ? errno
+			    : 0;
+		nj_made(j, &b, &a.st, e); /* a name of an older file: that one is still saved */
+	}
+	return done_two(j, e, &a, &b);
+}
+
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_rename_not_this_system;
+#endif /* __linux__ */
