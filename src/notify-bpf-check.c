@@ -88,8 +88,7 @@ static bool check_opens(const struct sock_filter *prog, size_t n, uint32_t arch,
 	return true;
 }
 
-/* Name-making and name-removing calls (always: a host program's socket is
- * kept with backups off too, att14) and those backups add, per architecture. */
+/* Calls trapped always (names made or removed) and with backups, per architecture. */
 struct arch_calls {
 	uint32_t arch;
 	long open, openat;
@@ -168,7 +167,6 @@ static const struct arch_calls i386_calls = {
 	AUDIT_ARCH_I386,
 	5,   /* open */
 	295, /* openat */
-	/* ... renameat2, unlink, unlinkat, rmdir */
 	{ 8, 437, 39, 296, 14, 297, 83, 304, 9, 303, 38, 302, 353, 10, 301, 40 },
 	{ 92, 193, NONE, NONE, NONE, NONE, NONE, NONE }, /* truncate(64) */
 	{ 383, 3, 6, 220, NONE, NONE },             /* statx, read, close, getdents64 */
