@@ -15,9 +15,10 @@ static const char *const always_calls[] = { "creat",   "openat2",   "mkdir",    
 					    NULL };
 static const char *const backup_calls[] = { "truncate", "truncate64", NULL };
 static const char *const trace_calls[] = { "openat", "execve", "execveat", NULL };
-/* Socket calls that can name a Unix socket (notify-sock.c performs
- * them); sendto is trapped only with a destination (notify-filter.c). */
-static const char *const sock_calls[] = { "connect", "bind", "sendmsg", "sendmmsg", NULL };
+/* Socket calls naming a Unix socket (notify-sock.c; sendto: notify-filter.c),
+ * and getsockname, which reports one (notify-sockname.c). */
+static const char *const sock_calls[] = { "connect", "bind", "sendmsg", "sendmmsg",
+					  "getsockname", NULL };
 /* io_uring's kernel workers go around the filter; memfd_secret; an open
  * by handle has no path to check. */
 static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
@@ -44,7 +45,6 @@ static const unsigned long refused_ioctls[] = {
 };
 
 static const unsigned socketcall_subs[] = { 2, 3, 11, 16, 20 };
-
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 const char *notify_call_name(enum notify_list l, size_t i)

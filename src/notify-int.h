@@ -109,10 +109,10 @@ struct notify {
 	size_t next_proc;
 	unsigned long rm_seq; /* nj_unlink_same()'s temporary names */
 	size_t n_made, cap_made;
-	/* owned: abstract Unix socket names the command bound (notify-sock.c),
-	 * each a length byte then the name */
+	/* owned: abstract Unix names the command bound (a length byte, the name) */
 	unsigned char **abstract;
 	size_t n_abstract, cap_abstract;
+	struct sockname_tab *names; /* owned, or NULL: notify-sockname.c */
 
 	struct notify_stats stats; /* updated with __atomic builtins */
 	struct rusage usage;       /* the supervisor thread's, when it ended (bench/README) */
@@ -151,9 +151,9 @@ enum notify_op {
 	NOTIFY_OP_MKNOD,    /* mknod, mknodat */
 	NOTIFY_OP_META,     /* mode, owner, times, xattrs: notify-meta.c (args) */
 	NOTIFY_OP_EXEC,     /* execve, execveat: traced only (notify-trace.c) */
-	NOTIFY_OP_SOCK,     /* connect, bind, sendto, sendmsg, sendmmsg, i386 socketcall:
-			     * notify-sock.c (args) */
+	NOTIFY_OP_SOCK,     /* connect, bind, sendto, sendm(m)sg, socketcall: notify-sock.c */
 	NOTIFY_OP_REFUSED,  /* refused in every run, said: notify-refused.h */
+	NOTIFY_OP_SOCKNAME, /* getsockname: notify-sockname.c (args) */
 };
 
 /* A trapped call as decoded from (arch, nr, args). Addresses are in the
@@ -480,7 +480,7 @@ bool nj_rendezvous_ok(struct job *j, const struct loc *l, mode_t type);
 /* notify-sock.c: perform one socket call (connect, bind, sendto, sendmsg,
  * sendmmsg) on our copy of the caller's socket; always answers. */
 int notify_op_sock(struct job *j);
-/* Free what notify-sock.c recorded in nt. */
+/* Free what notify-sock.c and notify-sockname.c recorded in nt. */
 void notify_sock_release(struct notify *nt);
 /* Save the pre-existing regular file l names before what happens to it
  * (backup_before_change()); false after refusing the call. */

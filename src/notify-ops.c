@@ -28,6 +28,7 @@
 #include "hostlock.h"
 #include "notify-int.h"
 #include "notify-rename.h"
+#include "notify-sockname.h"
 #include "path.h"
 #include "toolcache.h"
 #include "trash.h"
@@ -429,24 +430,21 @@ static int op_make(struct job *j)
  */
 void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 {
-	struct notify_call c;
-	struct tracee tr;
+	struct notify_call c = { .name = "unknown" };
+	struct tracee tr = { .id = req->id, .pid = (pid_t)req->pid, .procfd = -1, .memfd = -1,
+			     .rootfd = -1, .pidfd = -1 };
 	struct job j = { nt, &tr, &c, false, NULL, 0 };
 	char pre[PATH_MAX];
 	uint64_t args[6];
 	bool locked, light;
-	int i;
 
-	for (i = 0; i < 6; i++)
-		args[i] = req->data.args[i];
-	memset(&c, 0, sizeof(c));
-	c.name = "unknown";
-	memset(&tr, 0, sizeof(tr));
-	tr.id = req->id;
-	tr.pid = (pid_t)req->pid;
-	tr.procfd = tr.memfd = tr.rootfd = tr.pidfd = -1;
+	memcpy(args, req->data.args, sizeof(args));
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL, "a call the hook cannot decode", EPERM, NULL);
+		return;
+	}
+	if (c.op == NOTIFY_OP_SOCKNAME) { /* no path, no identity needed */
+		notify_op_sockname(&j);
 		return;
 	}
 	/* /proc/PID first, then ID_VALID: from then on procfd is the
@@ -526,7 +524,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	case NOTIFY_OP_META:
 		notify_op_meta(&j);
 		break;
-	case NOTIFY_OP_EXEC: case NOTIFY_OP_REFUSED: /* traced only; refused: above */
+	case NOTIFY_OP_EXEC: case NOTIFY_OP_REFUSED: case NOTIFY_OP_SOCKNAME: /* above */
 		break;
 	case NOTIFY_OP_SOCK:
 		notify_op_sock(&j);

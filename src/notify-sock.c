@@ -67,6 +67,7 @@
 #include <linux/seccomp.h>
 
 #include "notify-int.h"
+#include "notify-sockname.h"
 #include "peerq.h"
 #include "util.h"
 
@@ -76,7 +77,6 @@
 #define SOCK_CTL_MAX 65536    /* control bytes (the kernel's optmem_max is about 20 KiB) */
 #define SOCK_FDS_MAX 253      /* SCM_MAX_FD */
 #define SOCK_IOV_MAX 1024     /* UIO_MAXIOV */
-#define SOCK_ABSTRACT_MAX 4096 /* abstract names remembered: past it, unreachable */
 #define SUN_OFF offsetof(struct sockaddr_un, sun_path)
 
 /* One message to send (or the address to connect to), read once. */
@@ -203,39 +203,6 @@ static int run_work(struct job *j, struct sock_work *w, bool may_wait)
 	return r < 0 ? nj_answer(j, (int)-r) : nj_answer_val(j, r);
 }
 
-/* ---- what the command bound ---- */
-
-static bool abstract_known(const struct notify *nt, const char *name, size_t n)
-{
-	for (size_t i = nt->n_abstract; i-- > 0;)
-		if (nt->abstract[i][0] == n && memcmp(nt->abstract[i] + 1, name, n) == 0)
-			return true;
-	return false;
-}
-
-static void abstract_note(struct notify *nt, const char *name, size_t n)
-{
-	if (n > 255 || nt->n_abstract >= SOCK_ABSTRACT_MAX || abstract_known(nt, name, n))
-		return;
-	if (nt->n_abstract == nt->cap_abstract) {
-		nt->cap_abstract = nt->cap_abstract ? 2 * nt->cap_abstract : 16;
-		nt->abstract = xreallocarray(nt->abstract, nt->cap_abstract, sizeof(*nt->abstract));
-	}
-	nt->abstract[nt->n_abstract] = xmalloc(n + 1);
-	nt->abstract[nt->n_abstract][0] = (unsigned char)n;
-	memcpy(nt->abstract[nt->n_abstract] + 1, name, n);
-	nt->n_abstract++;
-}
-
-void notify_sock_release(struct notify *nt)
-{
-	for (size_t i = 0; i < nt->n_abstract; i++)
-		free(nt->abstract[i]);
-	free(nt->abstract);
-	nt->abstract = NULL;
-	nt->n_abstract = nt->cap_abstract = 0;
-}
-
 /* ---- deciding on a Unix address ---- */
 
 /* The pathname of a (alen bytes, at most sizeof(*a)) as a string, as the
@@ -266,7 +233,7 @@ static bool unix_peer(struct job *j, struct sock_msg *m)
 		return false;
 	}
 	if (a->sun_path[0] == '\0') {
-		if (abstract_known(j->nt, a->sun_path + 1, m->alen - SUN_OFF - 1))
+		if (notify_abstract_known(j->nt, a->sun_path + 1, m->alen - SUN_OFF - 1))
 			return true;
 		nj_refuse(j, FSJ_CAP_CONNECT, NULL,
 			  "an abstract Unix socket the command did not bind in this run", EPERM,
@@ -528,7 +495,7 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 			return nj_answer(j, errno);
 		if (family == AF_UNIX && getsockname(s, (struct sockaddr *)&got, &glen) == 0 &&
 		    glen > SUN_OFF + 1 && got.sun_path[0] == '\0')
-			abstract_note(j->nt, got.sun_path + 1, glen - SUN_OFF - 1);
+			notify_abstract_note(j->nt, got.sun_path + 1, glen - SUN_OFF - 1);
 		return nj_answer(j, 0);
 	}
 	if (m->alen > sizeof(*a)) /* unix_validate_addr() */
@@ -559,6 +526,8 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 	if (fchdir(here) < 0)
 		die_errno("cannot return to the supervisor's folder");
 	nj_made(j, &l, NULL, r < 0 ? e : 0);
+	if (r == 0) /* the kernel stored l.name: getsockname gives raw */
+		notify_sockname_note(j->nt, s, raw);
 	nj_answer(j, r < 0 ? e : 0);
 out:
 	notify_loc_release(&l);
@@ -580,6 +549,10 @@ int notify_op_sock(struct job *j)
 	 * behalf: the walk after the run looks again (nj_shape_note()) */
 	NOTIFY_STAT_INC(j->nt, shape);
 
+	if (strcmp(name, "socketcall") == 0 && (uint32_t)a[0] == 6) { /* SYS_GETSOCKNAME */
+		nj_continue(j); /* libseccomp may trap it with getsockname: not mediated */
+		return 0;
+	}
 	if (strcmp(name, "socketcall") == 0 || (j->c->compat && (mmsg || !strcmp(name, "sendmsg"))))
 		return nj_refuse(j, FSJ_CAP_CONNECT, NULL,
 				 "a 32-bit socket call whose arguments are in memory is not mediated "
