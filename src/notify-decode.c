@@ -64,13 +64,9 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 	char *name;
 	size_t i, k;
 
-	for (k = 0; k < n_arch; k++)
-		if (arches[k] == arch)
-			break;
-	if (k == n_arch)
-		return -1;
-	name = seccomp_syscall_resolve_num_arch(arch, nr);
-	if (!name)
+	for (k = 0; k < n_arch && arches[k] != arch; k++)
+		;
+	if (k == n_arch || !(name = seccomp_syscall_resolve_num_arch(arch, nr)))
 		return -1;
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (strcmp(calls[i].name, name) == 0)
@@ -142,7 +138,9 @@ int notify_decode(const uint32_t *arches, size_t n_arch, uint32_t arch, int nr,
 	case L_EXECVEAT:
 		c->dirfd = (int)(uint32_t)a[0], c->path = a[1], c->flags = (uint32_t)a[4];
 		break;
-	case L_META:
+	case L_META: /* i386 socketcall(SYS_GETSOCKNAME): libseccomp traps it with getsockname */
+		if (strcmp(c->name, "socketcall") == 0 && (uint32_t)a[0] == 6)
+			c->op = NOTIFY_OP_SOCKNAME;
 		break;
 	}
 	if (c->op == NOTIFY_OP_OPEN)

@@ -549,10 +549,6 @@ int notify_op_sock(struct job *j)
 	 * behalf: the walk after the run looks again (nj_shape_note()) */
 	NOTIFY_STAT_INC(j->nt, shape);
 
-	if (strcmp(name, "socketcall") == 0 && (uint32_t)a[0] == 6) { /* SYS_GETSOCKNAME */
-		nj_continue(j); /* libseccomp may trap it with getsockname: not mediated */
-		return 0;
-	}
 	if (strcmp(name, "socketcall") == 0 || (j->c->compat && (mmsg || !strcmp(name, "sendmsg"))))
 		return nj_refuse(j, FSJ_CAP_CONNECT, NULL,
 				 "a 32-bit socket call whose arguments are in memory is not mediated "
