@@ -95,7 +95,7 @@ struct arch_calls {
 	long always[16];
 	long backup[8];
 	long allowed[6]; /* stat, read, close, getdents64: never trapped without trace */
-	long sock[4];    /* connect, bind, sendmsg, sendmmsg: trapped always */
+	long sock[5];    /* connect, bind, sendmsg, sendmmsg, getsockname: always */
 	long sendto, socketcall;
 };
 
@@ -156,7 +156,7 @@ static const struct arch_calls native = {
 	  __NR_renameat2, __NR_unlink, __NR_unlinkat, __NR_rmdir },
 	{ __NR_truncate, NONE, NONE, NONE, NONE, NONE, NONE, NONE },
 	{ __NR_newfstatat, __NR_statx, __NR_read, __NR_close, __NR_getdents64, NONE },
-	{ __NR_connect, __NR_bind, __NR_sendmsg, __NR_sendmmsg },
+	{ __NR_connect, __NR_bind, __NR_sendmsg, __NR_sendmmsg, __NR_getsockname },
 	__NR_sendto,
 	N_SOCKETCALL,
 };
@@ -172,7 +172,7 @@ static const struct arch_calls i386_calls = {
 	{ 383, 3, 6, 220, NONE, NONE },             /* statx, read, close, getdents64 */
 	/* the direct socket calls (Linux 4.3), which libseccomp names as
 	 * socketcall's pseudo-calls on i386, and socketcall itself */
-	{ 362, 361, 370, 345 },
+	{ 362, 361, 370, 345, 367 },
 	369,
 	102,
 };
@@ -194,7 +194,7 @@ static bool name_answers(const struct sock_filter *prog, size_t n, uint32_t arch
 static bool check_sock(const struct sock_filter *prog, size_t n, const struct arch_calls *c,
 		       uint32_t arch, const char **why)
 {
-	struct probe p = { "connect, bind, sendmsg or sendmmsg", 0, -1, 0 };
+	struct probe p = { "connect, bind, sendmsg, sendmmsg or getsockname", 0, -1, 0 };
 	size_t i;
 
 	for (i = 0; i < sizeof(c->sock) / sizeof(c->sock[0]); i++)

@@ -44,7 +44,7 @@ static const unsigned long refused_ioctls[] = {
 	BTRFS_IOC_SNAP_DESTROY, BTRFS_IOC_SNAP_DESTROY_V2, BTRFS_IOC_SUBVOL_SETFLAGS
 };
 
-static const unsigned socketcall_subs[] = { 2, 3, 11, 16, 20 };
+static const unsigned socketcall_subs[] = { 2, 3, 6, 11, 16, 20 };
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 const char *notify_call_name(enum notify_list l, size_t i)

@@ -34,8 +34,8 @@ unsigned long notify_refused_ioctl(size_t i);
 #define NOTIFY_IOCTL_TYPE_REFUSED 0xbc00u
 
 /* The i-th sub-call of i386's socketcall(2) trapped whatever its
- * arguments (net.h SYS_BIND, SYS_CONNECT, SYS_SENDTO, SYS_SENDMSG,
- * SYS_SENDMMSG), or 0 past the end. */
+ * arguments (net.h SYS_BIND, SYS_CONNECT, SYS_GETSOCKNAME, SYS_SENDTO,
+ * SYS_SENDMSG, SYS_SENDMMSG), or 0 past the end. */
 unsigned notify_socketcall_sub(size_t i);
 
 #endif

@@ -14,8 +14,8 @@
  * Trapped with tracing on (notify_set_trace()): every open and openat,
  * execve, execveat; without it none of these are (cost zero).
  * Trapped always for the `connect` capability: connect, bind, sendmsg,
- * sendmmsg, and sendto with a destination; on i386 also socketcall (see
- * add_rules()).
+ * sendmmsg, sendto with a destination, on i386 socketcall (add_rules());
+ * and getsockname, for the name bind asked for (notify-sockname.c).
  * Trapped, answered EPERM by the supervisor, which says so (notify-refused.c):
  * io_uring_* (kernel workers go around the filter), memfd_secret,
  * open_by_handle_at (no path to check), the ioctls TIOCSTI, TIOCLINUX, chattr,
@@ -94,8 +94,8 @@ static int add_rules(scmp_filter_ctx ctx, bool wide, bool trace)
 	 * into a test of socketcall's own fifth register, which is not
 	 * sendto's destination (that is in memory). Trap the sub-calls
 	 * bind, connect, sendto, sendmsg, sendmmsg (net.h SYS_*) whatever
-	 * their arguments: the supervisor refuses them (their arguments
-	 * are in memory the caller can change after the check). */
+	 * their arguments: the supervisor refuses them (their arguments are
+	 * in memory the caller can change), and lets getsockname through. */
 	for (i = 0; rc == 0 && notify_socketcall_sub(i); i++)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(socketcall), 1,
 				      SCMP_A0(SCMP_CMP_EQ, notify_socketcall_sub(i)));
