@@ -37,7 +37,8 @@
  * command bound it in this run (Landlock ABI 6 scopes the others away
  * from the command, and fsjail is outside that scope): else EPERM, as
  * Landlock. A pathname bind is a create decision on the new name, made in
- * the folder we hold; its (dev, ino) is recorded.
+ * the folder we hold; its (dev, ino) is recorded, and the name asked for
+ * is what getsockname(2) reports (notify-sockname.c).
  *
  * Limits, all refused (EACCES, recorded) or as the kernel says: i386
  * socketcall sub-calls (their arguments are in memory); 32-bit sendmsg
