@@ -1,7 +1,7 @@
 /* notify-sockname.c - what the command bound: the abstract Unix names it
  * may reach, and the address a pathname socket bound for it reports
- * (notify-sockname.h; getsockname(2), unix(7), socket(7) SO_COOKIE,
- * seccomp_unotify(2), proc_pid_mem(5)).
+ * (notify-sockname.h; getsockname(2), unix(7), SO_COOKIE in
+ * asm-generic/socket.h, seccomp_unotify(2), proc_pid_mem(5)).
  *
  * Why getsockname is trapped: op_bind() (notify-sock.c) binds a pathname
  * socket in the folder the supervisor holds, by the last component only,
@@ -48,16 +48,16 @@
 #include "util.h"
 
 #ifndef SO_COOKIE
-#define SO_COOKIE 57 /* Linux 4.13; every kernel with a seccomp listener has it */
+#define SO_COOKIE 57 /* asm-generic; older than pidfd_getfd (Linux 5.6), which this needs */
 #endif
 
 #define SOCK_ABSTRACT_MAX 4096 /* abstract names remembered: past it, unreachable */
 #define SOCKNAME_MAX 1024      /* bound pathname sockets remembered */
 
 struct sockname {
-	uint64_t cookie;                 /* 0: unused */
-	socklen_t len;                   /* as unix_mkname_bsd() makes it */
-	struct sockaddr_storage addr;    /* family, path, NUL */
+	uint64_t cookie;              /* 0: unused */
+	socklen_t len;                /* as unix_mkname_bsd() makes it */
+	struct sockaddr_storage addr; /* family, path, NUL */
 };
 
 /* Written by bind (under the host lock), read by getsockname (not): its

@@ -22,11 +22,11 @@ void notify_abstract_note(struct notify *nt, const char *name, size_t n);
  * sizeof(sun_path) bytes, as the command wrote it). Silent on failure
  * (getsockname then gives the name the kernel stored, as before). */
 void notify_sockname_note(struct notify *nt, int s, const char *path);
-/* getsockname(2) (native; i386's, direct or socketcall's, are let
- * through): a socket recorded by
- * notify_sockname_note() gets the recorded address written into the
- * caller's memory as the kernel writes one; anything else is performed by
- * the kernel (SECCOMP_USER_NOTIF_FLAG_CONTINUE). Always answers. */
+/* getsockname(2): a socket recorded by notify_sockname_note() gets the
+ * recorded address written into the caller's memory as the kernel writes
+ * one; anything else, and every i386 caller's (direct or by socketcall),
+ * is performed by the kernel (SECCOMP_USER_NOTIF_FLAG_CONTINUE). Always
+ * answers. */
 void notify_op_sockname(struct job *j);
 
 #endif
