@@ -6,11 +6,9 @@
  * the supervisor's act): open/openat with O_CREAT or O_TMPFILE, creat, openat2 (BPF
  * cannot read its struct), mkdir, mkdirat, mknod, mknodat, symlink,
  * symlinkat, link, linkat, rename, renameat, renameat2, and the metadata
- * calls of notify-meta.c (mode, owner, times, xattrs); unlink, unlinkat,
- * rmdir too, so that a host program's socket is kept with backups off as
- * on (nj_socket_kept(); att14). Trapped with backups on
- * (notify_set_backup()): open/openat that can write (O_WRONLY, O_RDWR,
- * O_TRUNC), truncate, truncate64.
+ * calls of notify-meta.c (mode, owner, times, xattrs), unlink, unlinkat, rmdir
+ * (nj_socket_kept()). With backups on (notify_set_backup()) also: open/openat
+ * that can write (O_WRONLY, O_RDWR, O_TRUNC), truncate, truncate64.
  * Trapped with tracing on (notify_set_trace()): every open and openat,
  * execve, execveat; without it none of these are (cost zero).
  * Trapped always for the `connect` capability: connect, bind, sendmsg,
