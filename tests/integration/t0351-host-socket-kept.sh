@@ -8,19 +8,12 @@
 # socket the command did not make where it is; the command's own sockets
 # come and go as before.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libsock.sh"
 plan_user_pass FSJ_SOCKET_USER_PASS 3
 setup
 require_landlock
 
-S=$(mktemp -d /tmp/fsjail-t0351.XXXXXX) || bail_out "cannot make a folder in /tmp"
-python3 -c 'import socket, sys, time
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); s.bind(sys.argv[1]); s.listen(4)
-time.sleep(120)' "$S/sock" &
-SRV=$!
-trap 'kill $SRV 2>/dev/null; rm -rf "$S" "$S.mine"; cleanup' EXIT
-for _ in $(seq 50); do [ -S "$S/sock" ] && break; sleep 0.1; done
-[ -S "$S/sock" ] || bail_out "the host's socket did not come"
-INO=$(stat -c %i "$S/sock")
+host_socket_start t0351 .mine
 
 begin_test "a host program's socket is neither removed, nor moved, nor renamed over, nor exchanged"
 fsj_sh -- 'rm -f "$1/sock"; mv "$1/sock" "$1/gone"; touch "$1/f" && mv "$1/f" "$1/sock"

@@ -4,19 +4,12 @@
 # the host's tmux or ssh-agent socket under Landlock alone and bound its
 # own at the name (att13, att14). They are trapped always now.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libsock.sh"
 plan_user_pass FSJ_NOBACKUP_SOCK_USER_PASS 2
 setup
 require_landlock
 
-S=$(mktemp -d /tmp/fsjail-t0360.XXXXXX) || bail_out "cannot make a folder in /tmp"
-python3 -c 'import socket, sys, time
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); s.bind(sys.argv[1]); s.listen(4)
-time.sleep(120)' "$S/sock" &
-SRV=$!
-trap 'kill $SRV 2>/dev/null; rm -rf "$S"; cleanup' EXIT
-for _ in $(seq 50); do [ -S "$S/sock" ] && break; sleep 0.1; done
-[ -S "$S/sock" ] || bail_out "the host's socket did not come"
-INO=$(stat -c %i "$S/sock")
+host_socket_start t0360
 write_config <<EOF2
 backup:
   enabled: false
