@@ -585,6 +585,13 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 		     ~(uint64_t)(LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
 				 LANDLOCK_ACCESS_FS_EXECUTE)))
 			plan->private_shm = true;
+	/* Write in /dev/pts reaches the host's terminals unless the run has
+	 * a devpts instance of its own (devshm.h; with no mount namespace
+	 * the host's stays, and `fsjail compile` prints no private line). */
+	for (size_t i = 0; i < plan->n_rules; i++)
+		if (devpts_covers(plan->rules[i].path) &&
+		    (plan->rules[i].access & LANDLOCK_ACCESS_FS_WRITE_FILE) && ll_masks_available())
+			plan->private_pts = true;
 	plan_private_caches(plan);
 
 	take_expansions(&cx, plan);

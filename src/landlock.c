@@ -202,6 +202,8 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	}
 	if (plan->private_shm)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
+	if (plan->private_pts)
+		fputs("private " DEVPTS_PATH " (a devpts instance of the run's own)\n", out);
 	for (size_t i = 0; i < plan->n_private_caches; i++)
 		if (plan->private_cache_file & (1u << i))
 			fprintf(out, "private %s (the host's file, read-only in the run: a tool's "
@@ -325,7 +327,7 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
-	if (plan->n_masks || plan->private_shm || plan->n_private_caches) {
+	if (plan->n_masks || plan->private_shm || plan->private_pts || plan->n_private_caches) {
 		if (mask_ns_enter(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_masks; i++)
@@ -333,6 +335,8 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 				return -1;
 		/* over any mask on the host's /dev/shm: none of it stays in view */
 		if (plan->private_shm && devshm_mount(err) < 0)
+			return -1;
+		if (plan->private_pts && devpts_mount(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_private_caches; i++)
 			if (cache_mount(plan, i, err) < 0)

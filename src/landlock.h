@@ -57,6 +57,7 @@ struct ll_plan {
 	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
 	size_t n_undeletable;
 	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
+	bool private_pts;       /* a rule grants write in /dev/pts: apply mounts a devpts instance there (devshm.h) */
 	/* the tool cache folders apply lays the run's own copy over before
 	 * the rules are opened (toolcache.h); sorted. Bit i of
 	 * private_cache_bare: a mask lies beneath private_caches[i], which
@@ -120,7 +121,8 @@ bool ll_devshm_available(void);
  * CAP_DAC_READ_SEARCH are dropped (a root command could undo or step
  * around them); with plan->private_shm a fresh tmpfs is laid over
  * /dev/shm after the masks (devshm_mount()), so the rule on /dev/shm,
- * opened after it, lies on the new tmpfs; the working directory is entered again by name (an
+ * opened after it, lies on the new tmpfs; with plan->private_pts a new
+ * devpts instance over /dev/pts likewise (devpts_mount()); the working directory is entered again by name (an
  * error when a mask hides it). A rule path gone since compile is skipped;
  * any other failure is an error. Returns 0, or -1 with err set: then the
  * caller must not exec. */

@@ -85,10 +85,13 @@ assert_rc 0
 assert_out_match '^[0-9a-f]+(:[0-9a-f]+){10,}$'
 end_test
 
-begin_test "a terminal on stdin: tty names a pty, test -t sees it"
+# The run's /dev/pts is a devpts instance of its own where it gets a mount
+# namespace (att15, t0366): the caller's terminal works, but has no name
+# there, as under `bwrap --dev`; without one it keeps the host's name.
+begin_test "a terminal on stdin: test -t sees it, tty names it or says it has no name"
 run_pty bash -c 'tty; test -t 0 && test -t 1 && echo is-a-tty'
 assert_rc 0
-assert_out_match '^/dev/pts/[0-9]+$'
+assert_out_match '^(/dev/pts/[0-9]+|not a tty)$'
 assert_out_match '^is-a-tty$'
 end_test
 
