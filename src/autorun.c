@@ -23,6 +23,13 @@ const struct autorun_file autorun_files[] = {
 	{ ".cursor/hooks.json", "cursor", "Cursor runs the hooks it names" },
 	{ ".cursor/mcp.json", "cursor", "Cursor starts the MCP servers it names" },
 	{ ".gemini/settings.json", "gemini-cli", "Gemini CLI starts the MCP servers it names" },
+	/* IntelliJ's ProjectStartupSharedConfiguration (startup.xml) and
+	 * ProjectStartupLocalConfiguration (workspace.xml): startup tasks */
+	{ ".idea/startup.xml", "jetbrains",
+	  "JetBrains IDEs run the startup tasks it names when the project opens" },
+	{ ".idea/workspace.xml", "jetbrains",
+	  "JetBrains IDEs run the startup tasks it names when the project opens" },
+	{ ".kiro/settings/mcp.json", "kiro", "Kiro starts the MCP servers it names" },
 	{ ".lefthook.yml", "lefthook", "lefthook, once installed, runs its commands at git's hooks" },
 	{ ".mcp.json", "claude-code", "Claude Code starts the MCP servers it names" },
 	{ ".pre-commit-config.yaml", "pre-commit",
