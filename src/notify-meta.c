@@ -257,13 +257,33 @@ static bool pathless_ok(const struct stat *st)
 	return st->st_nlink == 0 || S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode);
 }
 
-/* Record the mode, owner and times l's object has before a change of
- * them (backup_before_change() META; xattrs are not kept). false after
+/* An extended attribute set or removed on an object older than the run
+ * (att15): restore put back mode, owner and times but not xattrs, so a
+ * user.* attribute set, changed or removed on a workspace file outlived
+ * the undo. A regular file's content is saved first (its cycle copy holds
+ * its xattrs: backup_copy_new()), and restore gives the user.* ones back
+ * with it (restore.c); a folder or other object outside the temporary
+ * folders has no such copy: refused. false after refusing. */
+static bool save_xattrs(struct job *j, const struct loc *l)
+{
+	if (S_ISREG(l->st.st_mode))
+		return nj_save(j, l, BACKUP_CHANGE_CONTENT);
+	if (!j->nt->bc || notify_made_here(j->nt, &l->st) || backup_path_is_temp(j->nt->bc, l->path))
+		return true;
+	nj_refuse(j, FSJ_CAP_WRITE, l->path,
+		  "an extended attribute on a folder or special file older than the run: "
+		  "restore could not undo it",
+		  EPERM, NULL);
+	return false;
+}
+
+/* Record what l's object has before a change of its mode, owner or times
+ * (backup_before_change() META) or xattrs (save_xattrs()). false after
  * refusing. */
 static bool save_meta(struct job *j, const struct meta_call *m, const struct loc *l)
 {
-	if (m->kind != M_MODE && m->kind != M_OWNER && m->kind != M_TIMES)
-		return true;
+	if (m->kind == M_SETX || m->kind == M_REMOVEX)
+		return save_xattrs(j, l);
 	return nj_save(j, l, BACKUP_CHANGE_META);
 }
 

@@ -48,4 +48,16 @@ void rs_restored(struct rctx *x, const char *path, bool later);
  * nor failed. */
 void rs_put_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r);
 
+/* true when fd (a file now) carries the user.* extended attributes src
+ * (the cycle's copy) does, with the same values, and no other (att15: the
+ * command sets and removes them; security.*, trusted.* and ACLs it
+ * cannot change on a file older than the run). Elsewhere than Linux: true. */
+bool rs_same_user_xattrs(int fd, int src);
+
+/* Give fd, whose content was just put back in place from src, src's
+ * user.* extended attributes, removing those src lacks; nothing when r
+ * says the cycle's copy lost some (its xattrs_lost). A failure is said
+ * (rs_act_errno()). */
+void rs_put_user_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r);
+
 #endif

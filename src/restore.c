@@ -357,7 +357,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		       "not a regular file now (a symlink, folder or device): left as it is");
 		return;
 	}
-	if (same_state(fd, src, r))
+	if (same_state(fd, src, r) && (r->xattrs_lost || rs_same_user_xattrs(fd, src)))
 		return;
 	if (x->o->dry_run) {
 		rs_restored(x, r->path, rs_changed_after(x, r, &sb));
@@ -375,6 +375,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		rs_act_errno(x, r->path, "cannot write it back", errno);
 		return;
 	}
+	rs_put_user_xattrs(x, src, fd, r);
 	later = x->o->undo && backup_cycle_count(x->o->undo) > kept && rs_changed_after(x, r, &sb);
 	rs_restored(x, r->path, later);
 }
