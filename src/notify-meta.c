@@ -288,7 +288,9 @@ static bool setid_refused(struct job *j, const struct meta_call *m, const struct
  * group; the kernel then stores no ACL and sets the mode bits) on obj
  * (st its stat), a file or folder that has no access ACL now: a chmod,
  * which restore undoes. vim's :w copies the file's ACL so (acl_get_file()
- * makes one from the mode), on every save. */
+ * makes one from the mode), on every save. Also true when v removes an
+ * ACL obj does not have (cp -a's removal of a folder's default ACL after
+ * copying the access ACL): nothing changes. */
 static bool acl_is_mode(const struct meta_call *m, const struct meta_val *v, int obj,
 			const struct stat *st)
 {
@@ -296,6 +298,9 @@ static bool acl_is_mode(const struct meta_call *m, const struct meta_val *v, int
 	uint32_t version;
 	char link[64];
 
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", obj);
+	if (m->kind == M_REMOVEX && !S_ISLNK(st->st_mode))
+		return getxattr(link, v->name, NULL, 0) < 0 && errno == ENODATA;
 	if (m->kind != M_SETX || strcmp(v->name, "system.posix_acl_access") != 0 ||
 	    S_ISLNK(st->st_mode) || v->size < 4 + 3 * 8 || v->size > 4 + 4 * 8 ||
 	    (v->size - 4) % 8 != 0)
@@ -317,7 +322,6 @@ static bool acl_is_mode(const struct meta_call *m, const struct meta_val *v, int
 	}
 	if ((seen & 0x25) != 0x25)
 		return false;
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", obj);
 	return getxattr(link, "system.posix_acl_access", NULL, 0) < 0 && errno == ENODATA;
 }
 

@@ -7,12 +7,16 @@
 # save ended with "1 refusal: write FILE: an ACL on a file or folder older
 # than the run" (user13). An access ACL that says no more than a mode, set
 # on an object with no ACL, is a chmod (the kernel stores no ACL): it is
-# now performed, its mode kept first so restore undoes it. An ACL entry
-# for another user stays refused (t0314). As root and again as
-# FSJAIL_TEST_USER. Tests 1 and 2 fail before.
+# now performed, its mode kept first so restore undoes it; and removing an
+# ACL the object does not have changes nothing (cp -a into existing
+# folders copies the access ACL, then removes the default one: "cp:
+# preserving permissions for './sub': Operation not permitted"). An ACL
+# entry for another user, and the removal of an existing ACL, stay
+# refused (t0314). As root and again as FSJAIL_TEST_USER. Tests 1, 2 and
+# 5 fail before.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0371_USER 4
+plan_user_pass FSJ_T0371_USER 5
 setup
 require_landlock
 command -v setfacl >/dev/null && command -v getfacl >/dev/null || skip_rest_kernel "no setfacl/getfacl"
@@ -58,6 +62,22 @@ setfacl -m u:nobody:r c.txt
 fsj -- setfacl -b c.txt
 getfacl -p c.txt 2>/dev/null | grep -q nobody || fail "c.txt lost its entry for nobody"
 setfacl -b c.txt
+end_test
+
+begin_test "cp -a over existing folders keeps their modes, with no refusal"
+rm -rf from
+mkdir -p from/sub sub
+echo new >from/sub/f
+chmod 700 from/sub
+fsj -- cp -a from/. .
+assert_rc 0
+grep -q "refusal" "$ERR" && fail "refused: $(cat "$ERR")"
+assert_content sub/f new
+[ "$(stat -c %a sub)" = 700 ] || fail "sub's mode: $(stat -c %a sub)"
+setfacl -m d:u:nobody:r sub
+fsj -- setfacl -k sub
+getfacl -p sub 2>/dev/null | grep -q '^default:user:nobody' || fail "sub lost its default ACL"
+setfacl -k sub
 end_test
 
 end_user_pass
