@@ -20,6 +20,7 @@
  * there). i386's 16-bit chown, lchown, fchown and
  * the path-less setxattrat/removexattrat are refused (EPERM, ENOSYS). */
 #ifdef __linux__
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -278,11 +279,11 @@ static bool save_xattrs(struct job *j, const struct loc *l)
 }
 
 /* Record what l's object has before a change of its mode, owner or times
- * (backup_before_change() META) or xattrs (save_xattrs()). false after
- * refusing. */
-static bool save_meta(struct job *j, const struct meta_call *m, const struct loc *l)
+ * (backup_before_change() META; as_mode: an ACL that is only a mode) or
+ * xattrs (save_xattrs()). false after refusing. */
+static bool save_meta(struct job *j, const struct meta_call *m, const struct loc *l, bool as_mode)
 {
-	if (m->kind == M_SETX || m->kind == M_REMOVEX)
+	if (!as_mode && (m->kind == M_SETX || m->kind == M_REMOVEX))
 		return save_xattrs(j, l);
 	return nj_save(j, l, BACKUP_CHANGE_META);
 }
@@ -302,18 +303,66 @@ static bool setid_refused(struct job *j, const struct meta_call *m, const struct
 	return true;
 }
 
+/* true when v sets system.posix_acl_access to an ACL that says no more
+ * than a mode (user, group, other and at most a mask: no named user or
+ * group; the kernel then stores no ACL and sets the mode bits) on obj
+ * (st its stat), a file or folder that has no access ACL now: a chmod,
+ * which restore undoes. vim's :w copies the file's ACL so (acl_get_file()
+ * makes one from the mode), on every save. Also true when v removes an
+ * ACL obj does not have (cp -a's removal of a folder's default ACL after
+ * copying the access ACL): nothing changes. */
+static bool acl_is_mode(const struct meta_call *m, const struct meta_val *v, int obj,
+			const struct stat *st)
+{
+	unsigned seen = 0;
+	uint32_t version;
+	char link[64];
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", obj);
+	if (m->kind == M_REMOVEX && !S_ISLNK(st->st_mode))
+		return getxattr(link, v->name, NULL, 0) < 0 && errno == ENODATA;
+	if (m->kind != M_SETX || strcmp(v->name, "system.posix_acl_access") != 0 ||
+	    S_ISLNK(st->st_mode) || v->size < 4 + 3 * 8 || v->size > 4 + 4 * 8 ||
+	    (v->size - 4) % 8 != 0)
+		return false;
+	memcpy(&version, v->value, 4);
+	if (le32toh(version) != 2) /* POSIX_ACL_XATTR_VERSION */
+		return false;
+	for (size_t off = 4; off < v->size; off += 8) {
+		uint16_t tag, perm;
+
+		memcpy(&tag, v->value + off, 2);
+		memcpy(&perm, v->value + off + 2, 2);
+		tag = le16toh(tag);
+		/* ACL_USER_OBJ, ACL_GROUP_OBJ, ACL_MASK, ACL_OTHER, once each */
+		if ((tag != 0x01 && tag != 0x04 && tag != 0x10 && tag != 0x20) || (seen & tag) ||
+		    le16toh(perm) > 7)
+			return false;
+		seen |= tag;
+	}
+	if ((seen & 0x25) != 0x25)
+		return false;
+	return getxattr(link, "system.posix_acl_access", NULL, 0) < 0 && errno == ENODATA;
+}
+
 /* A POSIX ACL (system.posix_acl_access, system.posix_acl_default) set or
  * removed on an object the run did not make: restore puts back mode,
  * owner and times, never xattrs, so an entry for another user would
  * outlive the undo, and a folder's default ACL is not even masked by the
  * mode restore sets (att9). Refused and reported; the run's own files
- * take ACLs (cp -a, rsync -A). true after refusing. */
+ * take ACLs (cp -a, rsync -A), and an ACL that is only a mode is taken as
+ * a chmod (acl_is_mode(): *as_mode set). true after refusing. */
 static bool acl_refused(struct job *j, const struct meta_call *m, const struct meta_val *v,
-			const struct stat *st, const char *path)
+			int obj, const struct stat *st, const char *path, bool *as_mode)
 {
+	*as_mode = false;
 	if ((m->kind != M_SETX && m->kind != M_REMOVEX) ||
 	    strncmp(v->name, "system.posix_acl_", 17) != 0 || notify_made_here(j->nt, st))
 		return false;
+	if (acl_is_mode(m, v, obj, st)) {
+		*as_mode = true;
+		return false;
+	}
 	nj_refuse(j, FSJ_CAP_WRITE, path,
 		  "an ACL on a file or folder older than the run: restore could not undo it",
 		  EPERM, NULL);
@@ -326,6 +375,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 	cleanup_fd int fd = -1;
 	cleanup_free char *path = NULL;
 	struct stat st;
+	bool as_mode = false;
 
 	if (n < 0)
 		return nj_answer(j, EBADF);
@@ -342,10 +392,10 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 				 NULL);
 	if (path && !notify_made_here(j->nt, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
-	if (setid_refused(j, m, v, &st, path) || acl_refused(j, m, v, &st, path))
+	if (setid_refused(j, m, v, &st, path) || acl_refused(j, m, v, fd, &st, path, &as_mode))
 		return 0;
-	if (path &&
-	    !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st }))
+	if (path && !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st },
+			       as_mode))
 		return 0;
 	return nj_answer(j, perform(m, v, fd, true, &st));
 }
@@ -360,6 +410,7 @@ int notify_op_meta(struct job *j)
 	unsigned flags = 0, known = AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH;
 	int dfd = AT_FDCWD, e;
 	uint64_t p = 0;
+	bool as_mode = false;
 	struct loc l;
 	size_t i;
 
@@ -402,9 +453,10 @@ int notify_op_meta(struct job *j)
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
 	else if (l.path && !notify_made_here(j->nt, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
-	else if (setid_refused(j, m, &v, &l.st, l.path) || acl_refused(j, m, &v, &l.st, l.path))
+	else if (setid_refused(j, m, &v, &l.st, l.path) ||
+		 acl_refused(j, m, &v, l.obj, &l.st, l.path, &as_mode))
 		e = -1;
-	else if (l.path && !save_meta(j, m, &l))
+	else if (l.path && !save_meta(j, m, &l, as_mode))
 		e = -1;
 	else
 		e = perform(m, &v, l.obj, false, &l.st);

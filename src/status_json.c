@@ -220,13 +220,16 @@ size_t status_grants_absent(const struct fsj_ctx *ctx, struct status_absent **ou
 	return n;
 }
 
-void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
+/* status_grants_warn()'s lines for the rules that grant one of mask */
+static void grants_warn_some(const struct fsj_ctx *ctx, unsigned mask, struct strbuf *warnings)
 {
 	struct status_absent *absent = NULL;
 	size_t n = status_grants_absent(ctx, &absent);
 
 	for (size_t i = 0; i < n; i++) {
 #ifdef __linux__
+		if (!(absent[i].rule->allow & mask))
+			continue;
 		sb_adds(warnings, "rule ");
 		grants_label(warnings, absent[i].rule);
 		sb_addf(warnings, " grants on %s, which does not exist: ", absent[i].rule->path);
@@ -236,7 +239,13 @@ void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
 #endif
 	}
 	free(absent);
+	(void)mask;
 	(void)warnings;
+}
+
+void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
+{
+	grants_warn_some(ctx, ~0u, warnings);
 }
 
 void status_grants_made(const struct status_absent *absent, size_t n, FILE *out)
@@ -272,7 +281,7 @@ void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *ou
 {
 	struct strbuf w = STRBUF_INIT;
 
-	status_grants_warn(ctx, &w);
+	grants_warn_some(ctx, FSJ_CAPS_MODIFY, &w);
 	for (char *line = w.buf, *nl; line && *line; line = nl + 1) {
 		nl = strchr(line, '\n');
 		fprintf(out, "%s%.*s\n", prefix, (int)(nl - line), line);

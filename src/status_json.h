@@ -52,7 +52,12 @@ void status_repos_print(FILE *out, const cJSON *o);
  * session) that grants on a path absent now, naming the capabilities
  * not in force for it (fsj_listener_carries(): the others hold for it
  * and what is made under it). status_grants_print(): the same lines to
- * out, each after prefix. Linux only; nothing elsewhere. */
+ * out, each after prefix, only for the rules among them that grant
+ * write, create or delete (the command may make the path, then miss
+ * what is not in force there): a grant only to read or execute a path
+ * that is not there is skipped quietly, as bubblewrap's --ro-bind-try
+ * skips (status and explain still say it is not in force). Linux only;
+ * nothing elsewhere. */
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings);
 void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *out);
 
