@@ -26,11 +26,11 @@
 #define ENTRY_NAME_LEN (3 + 16 + 5)
 
 /* key's file name (caller frees): a hash of what names the context
- * (backend, mode, workspace, home, kernel release, ABI, FSJAIL_PROBE_FAIL)
- * without what goes stale when edited (the identities of the baseline,
- * rules and config files; fsjail's version) or is known only later (the
- * mount masks: probe_key_init_lazy()), so that a new probe of the context
- * replaces its file rather than adding one. Two contexts of one name (FNV
+ * (backend, mode, workspace, home, kernel release, ABI, FSJAIL_PROBE_FAIL,
+ * the paths of the baseline, rules and config files) without what goes
+ * stale when a file is edited (its mtime and size; fsjail's version) or
+ * is known only later (the mount masks: probe_key_init_lazy()), so that a
+ * new probe of the context replaces its file rather than adding one. Two contexts of one name (FNV
  * is no defence; the folder is ours alone) cost a probe each time they
  * alternate, never a wrong answer: the whole key is compared. */
 static char *entry_name(const struct probe_key *k)
@@ -38,7 +38,10 @@ static char *entry_name(const struct probe_key *k)
 	char abi[16];
 	const char *part[] = { fsj_backend_name(k->backend), fsj_mode_name(k->mode),
 			       k->workspace ? k->workspace : "", k->home ? k->home : "",
-			       k->os_release ? k->os_release : "", abi, k->fail ? k->fail : "" };
+			       k->os_release ? k->os_release : "", abi, k->fail ? k->fail : "",
+			       k->baseline.path ? k->baseline.path : "",
+			       k->rules.path ? k->rules.path : "",
+			       k->config.path ? k->config.path : "" };
 	uint64_t h = SREC_FNV_START;
 
 	snprintf(abi, sizeof(abi), "%d", k->abi);

@@ -11,7 +11,8 @@
  * without a sandbox must succeed, so a denial proves the sandbox. The
  * strongest tier whose required checks pass is the proven tier. Results
  * are cached in $STATE/probe/, one file per context (workspace, mode,
- * backend, home, kernel, ABI), each holding one report keyed by struct
+ * backend, home, kernel, ABI, the paths of the baseline, rules and
+ * config files), each holding one report keyed by struct
  * probe_key; an entry that does not parse in every detail is ignored,
  * never trusted. */
 #ifndef FSJAIL_PROBE_H

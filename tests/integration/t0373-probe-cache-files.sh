@@ -3,7 +3,7 @@
 # $STATE/probe/, so that a run reads only its own (perf23; the single file
 # of all entries cost ~0.6 ms a run with 32 workspaces):
 #   - two workspaces: each has its file; probing one leaves the other's
-#     alone, and both are read back;
+#     alone, and both are read back; so do two rules files of one;
 #   - concurrent probes of 6 workspaces each store their entry (the old
 #     single file, read, amended and renamed by each, lost some);
 #   - a hostile file at the workspace's name (another workspace's report,
@@ -76,6 +76,13 @@ expect_cached True "A again"
 probe_json "$B"
 expect_cached True "B again"
 [ ! -e "$STATE_DIR/probe-cache.json" ] || fail "the old single file was written"
+# two rules files alternated in one workspace: an entry each
+printf 'rules: []\n' >"$T/r1.yaml"
+printf 'rules: []\n\n' >"$T/r2.yaml"
+"$FSJAIL" probe --rules "$T/r1.yaml" --workspace "$A" >/dev/null 2>&1
+"$FSJAIL" probe --rules "$T/r2.yaml" --workspace "$A" >/dev/null 2>&1
+"$FSJAIL" probe --rules "$T/r1.yaml" --workspace "$A" --json >"$T/p.json" 2>"$ERR"
+expect_cached True "rules file 1 after rules file 2"
 end_test
 
 begin_test "concurrent probes of six workspaces: every entry is stored"
