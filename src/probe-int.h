@@ -1,6 +1,7 @@
 /* probe-int.h - what the probe's files share (probe.h is the interface):
  * probe.c the runner (names, key, the forked helper, cache + choice of a
- * tier), probe-cache.c the report's JSON and the cache file, probe-batch.c
+ * tier), probe-cache.c the report's JSON and reading cache entries (the
+ * old single file's too), probe-store.c the cache's folder, probe-batch.c
  * the scratch folders and the batches of operations run under a sandbox,
  * probe-checks.c which check runs where and what its outcome proves. */
 #ifndef FSJAIL_PROBE_INT_H
