@@ -129,22 +129,36 @@ cases += [(n, a, c, env) for n, a, c in rule_cases("fsjail ", fsjail)]
 
 def many_cache(exe, e):
     """A FSJAIL_HOME of its own for e whose probe cache holds 32 entries:
-    the empty workspace's (16th) among 31 of other workspaces, as the
-    cache of a user of many workspaces does (PROBE_CACHE_MAX_ENTRIES)."""
+    the empty workspace's among 31 of other workspaces, as the cache of a
+    user of many workspaces does (PROBE_CACHE_MAX_ENTRIES): in the old
+    single file (16th of 32) for an fsjail before perf23, else as 32 files
+    of the folder probe/ (the 31 others named as no key hashes)."""
     e = dict(e, FSJAIL_HOME=e["FSJAIL_HOME"] + "-many")
     os.makedirs(e["FSJAIL_HOME"], exist_ok=True)
     subprocess.run([exe, "probe", "--workspace", empty], cwd=empty, env=e,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    path = os.path.join(e["FSJAIL_HOME"], "state", "probe-cache.json")
-    with open(path) as f:
-        doc = json.load(f)
+    state = os.path.join(e["FSJAIL_HOME"], "state")
+    path = os.path.join(state, "probe-cache.json")
+    folder = os.path.join(state, "probe")
     ws = os.path.realpath(empty)
-    mine = [x for x in doc["entries"] if x["key"]["workspace"] == ws][0]
+    if os.path.isdir(folder):
+        files = [os.path.join(folder, n) for n in os.listdir(folder)]
+        doc = None
+        mine = [json.load(open(f)) for f in files][0]
+    else:
+        with open(path) as f:
+            doc = json.load(f)
+        mine = [x for x in doc["entries"] if x["key"]["workspace"] == ws][0]
     others = []
     for i in range(31):
         o = json.loads(json.dumps(mine))
         o["key"]["workspace"] = f"{ws}-other{i:02d}"
         others.append(o)
+    if doc is None:
+        for i, o in enumerate(others):
+            with open(os.path.join(folder, f"pk-{i:016x}.json"), "w") as f:
+                json.dump(o, f, separators=(",", ":"))
+        return e
     doc["entries"] = others[:15] + [mine] + others[15:]
     with open(path, "w") as f:
         json.dump(doc, f, separators=(",", ":"))

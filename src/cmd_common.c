@@ -106,7 +106,8 @@ int cmd_parse_network(const char *arg)
 	return -1;
 }
 
-/* Whether the probe cache file of the state folder opts leads to exists. */
+/* Whether the probe cache of the state folder opts leads to exists (its
+ * folder or the old single file). */
 static bool probe_cache_exists(const struct fsj_ctx_opts *opts)
 {
 	struct fsj_env env;
@@ -114,9 +115,11 @@ static bool probe_cache_exists(const struct fsj_ctx_opts *opts)
 	bool r = true; /* when unsure, prefetch as before */
 
 	if (fsj_env_init(&env, opts->rules_file, opts->config_file, &err) == 0) {
-		cleanup_free char *p = path_join(env.state_dir, PROBE_CACHE_NAME);
+		cleanup_free char *p = path_join(env.state_dir, PROBE_CACHE_DIR);
+		cleanup_free char *old = path_join(env.state_dir, PROBE_CACHE_LEGACY);
 
-		r = access(p, F_OK) == 0 || errno != ENOENT;
+		r = access(p, F_OK) == 0 || errno != ENOENT || access(old, F_OK) == 0 ||
+		    errno != ENOENT;
 		fsj_env_release(&env);
 	}
 	return r;

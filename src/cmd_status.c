@@ -185,7 +185,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		fsj_ruleset_release(&rules);
 	cJSON_AddStringToObject(files, "state_dir", env.state_dir);
 	{
-		char *cache = path_join(env.state_dir, PROBE_CACHE_NAME);
+		char *cache = path_join(env.state_dir, PROBE_CACHE_DIR);
 
 		cJSON_AddStringToObject(files, "probe_cache", cache);
 		free(cache);

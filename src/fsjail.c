@@ -107,7 +107,6 @@ int fsjail_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg, char 
 	struct probe_key key;
 	struct probe_report r;
 	struct fsj_error why = { { 0 } };
-	cleanup_free char *cache = NULL;
 	int tier = -1;
 	int fallback = ctx->enforce >= 0 ? ctx->enforce : FSJ_TIER_GUARDED;
 
@@ -130,8 +129,7 @@ int fsjail_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg, char 
 	}
 	/* the mount-mask probe (a fork) only when an entry could match */
 	probe_key_init_lazy(&key, ctx, fsj_backend_native());
-	cache = path_join(ctx->env.state_dir, PROBE_CACHE_NAME);
-	if (probe_cache_load_lazy(cache, &key, &r) == 1) {
+	if (probe_cache_load_lazy(ctx->env.state_dir, &key, &r) == 1) {
 		tier = probe_choose_tier(&r, ctx->enforce, &why);
 		probe_report_release(&r);
 	}

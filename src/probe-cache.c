@@ -1,5 +1,6 @@
 /* probe-cache.c - the probe report as JSON and back, strictly checked,
- * and the cache file of reports (DESIGN.md section 5; see probe.h). */
+ * and the reading of cache entries, the old single file's among them
+ * (DESIGN.md section 5; see probe.h; the cache's folder: probe-store.c). */
 #include "config.h"
 
 #include <errno.h>
@@ -290,16 +291,14 @@ out:
 }
 
 /* ------------------------------------------------------------------------
- * The cache
+ * Reading entries; the old single cache file (PROBE_CACHE_LEGACY), read
+ * only (the files of PROBE_CACHE_DIR: probe-store.c)
  */
 
-/* Read a cache file without following a symlink or blocking on a FIFO:
- * its bytes (NUL-terminated, caller frees) and their number in *len, or
- * NULL (absent, not a regular file, larger than PROBE_JSON_MAX, empty or
- * unreadable). */
-static char *text_read(const char *path, size_t *len)
+char *probe_text_read(int dfd, const char *name, size_t *len)
 {
-	cleanup_fd int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	cleanup_fd int fd =
+		openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	struct strbuf sb = STRBUF_INIT;
 	char chunk[8192];
 	struct stat st;
@@ -325,17 +324,6 @@ static char *text_read(const char *path, size_t *len)
 	return sb_detach(&sb);
 }
 
-/* Read and parse a JSON file (text_read()). Returns the document or NULL. */
-static cJSON *json_read(const char *path)
-{
-	size_t len = 0;
-	char *text = text_read(path, &len);
-	cJSON *j = text ? cJSON_ParseWithLength(text, len) : NULL;
-
-	free(text);
-	return j;
-}
-
 /* The cache's entries array, or NULL when doc is not a cache. */
 static const cJSON *cache_entries(const cJSON *doc)
 {
@@ -348,10 +336,7 @@ static const cJSON *cache_entries(const cJSON *doc)
 	return entries;
 }
 
-/* Whether cache entry e is key's report (1: *out is it, cached), else 0.
- * With *lazy, key->masks is worked out the first time an entry matches
- * it in all else (*lazy then false). */
-static int entry_try(const cJSON *e, struct probe_key *key, bool *lazy, struct probe_report *out)
+int probe_entry_try(const cJSON *e, struct probe_key *key, bool *lazy, struct probe_report *out)
 {
 	struct probe_report r;
 	struct probe_key k;
@@ -465,7 +450,7 @@ static int cache_top(const char *p, const char *end, struct entry_spans *sp)
 	return schema && entries && json_skip_blank(p + 1, end) == end ? 0 : -1;
 }
 
-/* cache_find() on the text [buf, buf + len) without parsing it whole
+/* probe_legacy_find() on the text [buf, buf + len) without parsing it whole
  * (issue 18: up to PROBE_CACHE_MAX_ENTRIES reports, one per workspace,
  * mode and backend; parsing all of them cost milliseconds): only an entry
  * whose text holds key's workspace as a JSON string goes to cJSON and
@@ -495,7 +480,7 @@ static int cache_scan(const char *buf, size_t len, struct probe_key *key, bool *
 		if (*sp.start[i] == '{' && memmem(sp.start[i], n, needle, strlen(needle))) {
 			cJSON *e = cJSON_ParseWithLength(sp.start[i], n);
 
-			found = e ? entry_try(e, key, lazy, out) : 0;
+			found = e ? probe_entry_try(e, key, lazy, out) : 0;
 			cJSON_Delete(e);
 		}
 	}
@@ -507,12 +492,11 @@ out:
 	return found;
 }
 
-/* probe_cache_load() and its lazy form: with LAZY, key->masks is worked
- * out the first time an entry matches it in all else. */
-static int cache_find(const char *path, struct probe_key *key, bool lazy, struct probe_report *out)
+int probe_legacy_find(const char *path, struct probe_key *key, bool lazy,
+		      struct probe_report *out)
 {
 	size_t len = 0;
-	char *text = text_read(path, &len);
+	char *text = probe_text_read(AT_FDCWD, path, &len);
 	cJSON *doc = NULL, *e;
 	const cJSON *entries;
 	int found = 0;
@@ -529,7 +513,7 @@ static int cache_find(const char *path, struct probe_key *key, bool lazy, struct
 		if (entries)
 			cJSON_ArrayForEach(e, entries)
 			{
-				if ((found = entry_try(e, key, &lazy, out)) == 1)
+				if ((found = probe_entry_try(e, key, &lazy, out)) == 1)
 					break;
 			}
 		cJSON_Delete(doc);
@@ -538,95 +522,3 @@ static int cache_find(const char *path, struct probe_key *key, bool lazy, struct
 	return found;
 }
 
-int probe_cache_load(const char *path, const struct probe_key *key, struct probe_report *out)
-{
-	struct probe_key k = *key;
-
-	return cache_find(path, &k, false, out);
-}
-
-int probe_cache_load_lazy(const char *path, struct probe_key *key, struct probe_report *out)
-{
-	return cache_find(path, key, true, out);
-}
-
-/* fsync the folder holding path, so the rename survives a crash. */
-static void fsync_dir_of(const char *path)
-{
-	cleanup_free char *dir = path_dirname(path);
-	cleanup_fd int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd >= 0)
-		(void)fsync(fd);
-}
-
-int probe_cache_store(const char *path, const struct probe_report *r, struct fsj_error *err)
-{
-	cJSON *old = json_read(path), *doc, *entries, *e, *mine;
-	const cJSON *old_entries = old ? cache_entries(old) : NULL;
-	cleanup_free char *tmp = xasprintf("%s.XXXXXX", path);
-	char *text = NULL;
-	size_t n = 1;
-	int fd, saved = 0, rc = -1;
-
-	doc = cJSON_CreateObject();
-	cJSON_AddStringToObject(doc, "schema", PROBE_CACHE_SCHEMA);
-	entries = cJSON_AddArrayToObject(doc, "entries");
-	mine = probe_report_json(r);
-	cJSON_ReplaceItemInObject(mine, "cached", cJSON_CreateFalse());
-	cJSON_AddItemToArray(entries, mine);
-	/* Keep the other valid entries (other workspaces, modes, backends),
-	 * newest first; anything that does not parse is dropped. */
-	if (old_entries) {
-		cJSON_ArrayForEach(e, old_entries)
-		{
-			struct probe_report o;
-
-			if (n >= PROBE_CACHE_MAX_ENTRIES)
-				break;
-			if (probe_report_from_json(e, &o) < 0)
-				continue;
-			if (!probe_key_equal(&o.key, &r->key)) {
-				cJSON_AddItemToArray(entries, cJSON_Duplicate(e, true));
-				n++;
-			}
-			probe_report_release(&o);
-		}
-	}
-	text = cJSON_PrintUnformatted(doc);
-	cJSON_Delete(doc);
-	cJSON_Delete(old);
-	if (!text)
-		return fsj_error_set(err, NULL, 0, 0, "cannot format the probe cache");
-
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
-		saved = errno;
-		fsj_error_set(err, NULL, 0, 0, "cannot write probe cache '%s': %s", path,
-			      strerror(saved));
-		goto out;
-	}
-	if (fchmod(fd, 0600) < 0 || write_all(fd, text, strlen(text)) < 0 ||
-	    write_all(fd, "\n", 1) < 0 || fsync(fd) < 0)
-		saved = errno;
-	if (close(fd) < 0 && !saved)
-		saved = errno;
-	if (!saved && rename(tmp, path) < 0) {
-		saved = errno;
-		/* Something else took the name (a folder): an empty one is
-		 * replaced; anything else is left alone and reported. */
-		if ((saved == EISDIR || saved == ENOTEMPTY || saved == EEXIST) && rmdir(path) == 0)
-			saved = rename(tmp, path) < 0 ? errno : 0;
-	}
-	if (saved) {
-		fsj_error_set(err, NULL, 0, 0, "cannot write probe cache '%s': %s", path,
-			      strerror(saved));
-		(void)unlink(tmp);
-		goto out;
-	}
-	fsync_dir_of(path);
-	rc = 0;
-out:
-	free(text);
-	return rc;
-}

@@ -1,6 +1,7 @@
 /* probe-int.h - what the probe's files share (probe.h is the interface):
  * probe.c the runner (names, key, the forked helper, cache + choice of a
- * tier), probe-cache.c the report's JSON and the cache file, probe-batch.c
+ * tier), probe-cache.c the report's JSON and reading cache entries (the
+ * old single file's too), probe-store.c the cache's folder, probe-batch.c
  * the scratch folders and the batches of operations run under a sandbox,
  * probe-checks.c which check runs where and what its outcome proves. */
 #ifndef FSJAIL_PROBE_INT_H
@@ -105,6 +106,24 @@ struct tier_work {
 	size_t n;
 };
 
+
+/* probe-cache.c */
+/* Read file name under folder dfd (or AT_FDCWD) without following a
+ * symlink or blocking on a FIFO: its bytes (NUL-terminated, caller frees)
+ * and their number in *len, or NULL (absent, not a regular file, larger
+ * than PROBE_JSON_MAX, empty or unreadable). */
+char *probe_text_read(int dfd, const char *name, size_t *len);
+/* Whether cache entry e is key's report of this fsjail version (1: *out
+ * is it, cached true, caller releases), else 0 (*out untouched). With
+ * *lazy, key->masks is worked out the first time an entry matches it in
+ * all else (*lazy then false). */
+int probe_entry_try(const cJSON *e, struct probe_key *key, bool *lazy, struct probe_report *out);
+/* The entry of key in the old single cache file at path (fsjail before
+ * the folder PROBE_CACHE_DIR), looked for as probe_entry_try() does, in
+ * the file's order; a file that is not strict JSON of PROBE_CACHE_SCHEMA
+ * is not used. 1 found (*out filled), else 0 (*out zeroed, proven -1). */
+int probe_legacy_find(const char *path, struct probe_key *key, bool lazy,
+		      struct probe_report *out);
 
 /* probe.c */
 /* A check's or result's name back to its enum value, or -1. */

@@ -423,7 +423,7 @@ int probe_run(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report
 int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, bool force, struct probe_report *out,
 	      struct strbuf *warnings, struct fsj_error *err)
 {
-	cleanup_free char *cache = path_join(ctx->env.state_dir, PROBE_CACHE_NAME);
+	const char *cache = ctx->env.state_dir;
 	struct probe_key key;
 	struct fsj_error werr = { { 0 } };
 	int found;

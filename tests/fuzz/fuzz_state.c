@@ -9,14 +9,18 @@
  *   manifest: every record returned has a path manifest_path_ok() accepts
  *   (and "to" for a rename), a backup name of digits only, a mode within
  *   07777; every skipped line is named "FILE:LINE: ..." in problems;
- *   probe cache: a report read back from the file, written out again and
- *   re-read, is the same key (probe_report_json() round trip);
+ *   probe cache: a report read back from the file (the old single file,
+ *   then the key's file of the folder), written out again and re-read,
+ *   is the same key (probe_report_json() round trip);
  *   audit: the whole log and its tail are shown without error.
  * Seeds: tests/fuzz/corpus/state (first byte 'm', 'p' or 'a'). */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -26,7 +30,7 @@
 #include "probe.h"
 #include "fuzz-util.h"
 
-static char dir[600], file[700], cache[700];
+static char dir[600], file[700], cache[700], pdir[700];
 static int dirfd = -1;
 
 static bool digits(const char *s)
@@ -72,9 +76,9 @@ static void probe_cache(const uint8_t *data, size_t size)
 {
 	struct probe_key key = { 0 };
 	struct probe_report r;
+	char *mine;
 	cJSON *j;
 
-	fuzz_put(cache, data, size);
 	key.backend = FSJ_BACKEND_LANDLOCK;
 	key.os_release = "6.18.0";
 	key.abi = 7;
@@ -84,19 +88,33 @@ static void probe_cache(const uint8_t *data, size_t size)
 	key.baseline = (struct probe_file){ "/b", -1, -1, -1 };
 	key.rules = (struct probe_file){ "/r", -1, -1, -1 };
 	key.config = (struct probe_file){ "/c", -1, -1, -1 };
-	if (probe_cache_load(cache, &key, &r) == 1) {
-		struct fsj_error err = { { 0 } };
-		struct probe_report again;
+	mine = probe_cache_file(dir, &key);
+	for (int round = 0; round < 2; round++) {
+		/* round 0: the old single file; 1: the key's file */
+		(void)unlink(mine);
+		(void)unlink(cache);
+		if (round == 0)
+			fuzz_put(cache, data, size);
+		else if (mkdir(pdir, 0700) == 0 || errno == EEXIST)
+			fuzz_put(mine, data, size);
+		if (probe_cache_load(dir, &key, &r) == 1) {
+			struct fsj_error err = { { 0 } };
+			struct probe_report again;
 
-		FUZZ_ASSERT(probe_key_equal(&r.key, &key), "the cache answered another key");
-		/* what was accepted is written back and read again as itself */
-		FUZZ_ASSERT(probe_cache_store(cache, &r, &err) == 0, "store: %s", err.text);
-		FUZZ_ASSERT(probe_cache_load(cache, &key, &again) == 1,
-			    "a stored report does not load back");
-		FUZZ_ASSERT(again.proven == r.proven, "proven %d then %d", r.proven, again.proven);
-		probe_report_release(&again);
-		probe_report_release(&r);
+			FUZZ_ASSERT(probe_key_equal(&r.key, &key),
+				    "the cache answered another key");
+			/* what was accepted is written back and read again as itself */
+			(void)unlink(cache);
+			FUZZ_ASSERT(probe_cache_store(dir, &r, &err) == 0, "store: %s", err.text);
+			FUZZ_ASSERT(probe_cache_load(dir, &key, &again) == 1,
+				    "a stored report does not load back");
+			FUZZ_ASSERT(again.proven == r.proven, "proven %d then %d", r.proven,
+				    again.proven);
+			probe_report_release(&again);
+			probe_report_release(&r);
+		}
 	}
+	free(mine);
 	j = cJSON_ParseWithLength((const char *)data, size);
 	if (j) {
 		if (probe_report_from_json(j, &r) == 0) {
@@ -142,7 +160,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		snprintf(dir, sizeof(dir), "%s", fuzz_dir("state"));
 		snprintf(file, sizeof(file), "%s/manifest.ndjson", dir);
-		snprintf(cache, sizeof(cache), "%s/probe-cache.json", dir);
+		snprintf(cache, sizeof(cache), "%s/" PROBE_CACHE_LEGACY, dir);
+		snprintf(pdir, sizeof(pdir), "%s/" PROBE_CACHE_DIR, dir);
 		dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		FUZZ_ASSERT(dirfd >= 0, "open %s", dir);
 	}

@@ -3,8 +3,9 @@
 # DESIGN.md sections 5 and 12):
 #   - the cache is reused while nothing it depends on changed, and a change
 #     of workspace, mode, Landlock ABI, kernel release or rules file makes
-#     a new probe; a corrupt, foreign or misplaced cache is ignored and
-#     rewritten, never trusted, never a crash;
+#     a new probe; a corrupt, foreign or misplaced cache entry (the one
+#     file of the workspace under $STATE/probe/) is ignored and rewritten,
+#     never trusted, never a crash;
 #   - enforce: auto runs at the proven tier, a tier the probe did not prove
 #     refuses (125) naming the failed check, off warns on every run;
 #   - status prints text and JSON whose fields are asserted here, and exits
@@ -20,7 +21,7 @@ plan 25
 setup
 require_landlock
 
-CACHE=$STATE_DIR/probe-cache.json
+CACHE= # this workspace's file under $STATE_DIR/probe/, once probed
 
 # probe_json [ENV=VALUE...] [-- PROBE-OPTIONS]: fsjail probe --json into
 # $T/p.json; RC, ERR set.
@@ -51,11 +52,12 @@ expect_cached()
 
 # --- the cache ----------------------------------------------------------
 begin_test "cache: the first probe runs, the second is read from the cache"
-rm -f "$CACHE"
+rm -rf "$STATE_DIR/probe" "$STATE_DIR/probe-cache.json"
 probe_json
 assert_rc 0
 expect_cached False "first probe"
-[ -f "$CACHE" ] || fail "no cache file at '$CACHE'"
+CACHE=$(echo "$STATE_DIR"/probe/pk-*.json)
+[ -f "$CACHE" ] || bail_out "no cache file (one) under '$STATE_DIR/probe': '$CACHE'"
 stamp=$(stat -c %Y.%y "$CACHE")
 probe_json
 assert_rc 0
@@ -146,7 +148,8 @@ head -c 300 "$CACHE" >"$T/trunc" && cp "$T/trunc" "$CACHE"
 corrupt_case "truncated JSON"
 end_test
 
-# mangle PYTHON: run PYTHON with c = the cache document, then write it back.
+# mangle PYTHON: run PYTHON with c = the cache entry (a report), then
+# write it back.
 mangle()
 {
 	python3 -c 'import json, sys
@@ -157,27 +160,26 @@ json.dump(c, open(sys.argv[1], "w"))' "$CACHE" "$1"
 
 begin_test "corrupt cache: wrong types, a foreign schema, a claim the checks do not support"
 probe_json
-mangle 'c["entries"][0]["key"]["landlock_abi"] = str(c["entries"][0]["key"]["landlock_abi"])'
+mangle 'c["key"]["landlock_abi"] = str(c["key"]["landlock_abi"])'
 corrupt_case "landlock_abi as a string"
-mangle 'c["entries"][0]["tiers"] = "full"'
+mangle 'c["tiers"] = "full"'
 corrupt_case "tiers as a string"
-mangle 'c["entries"][0]["tiers"][0]["checks"][0]["result"] = 7'
+mangle 'c["tiers"][0]["checks"][0]["result"] = 7'
 corrupt_case "a result that is a number"
-mangle 'c["entries"] = {"a": 1}'
-corrupt_case "entries as an object"
+mangle 'c["key"] = {"a": 1}'
+corrupt_case "key as an object of other members"
 mangle 'c["schema"] = "someone-else/9"'
 corrupt_case "a foreign schema"
-mangle 'c["entries"][0]["fsjail_version"] = "0.0.0-other"'
+mangle 'c["fsjail_version"] = "0.0.0-other"'
 corrupt_case "another fsjail version"
 # A forged entry: a failed check, but the tier still claims to be proven.
 mangle '
-e = c["entries"][0]
-for t in e["tiers"]:
+for t in c["tiers"]:
     for ch in t["checks"]:
         ch["result"] = "failed"
 '
 corrupt_case "tiers proven although their checks failed"
-mangle 'c["entries"][0]["tiers"][0]["checks"].pop()'
+mangle 'c["tiers"][0]["checks"].pop()'
 corrupt_case "a check left out"
 end_test
 
@@ -351,7 +353,7 @@ assert s["files"]["config"] == {"path": config, "exists": True, "parsed": True, 
 assert s["files"]["rules"]["path"] == rules and s["files"]["rules"]["parsed"] is True
 assert s["files"]["rules"]["rules"] == 2
 assert s["files"]["state_dir"] == state
-assert s["files"]["probe_cache"] == state + "/probe-cache.json"
+assert s["files"]["probe_cache"] == state + "/probe"
 b = s["files"]["baseline"]
 assert b["parsed"] and b["entries"] > 10 and b["protected"] > 5, b
 assert "/home" in b["user_data_roots"]

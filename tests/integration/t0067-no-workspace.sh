@@ -72,8 +72,8 @@ check_places()
 		first_err_line "^fsjail: probe: no workspace here: refusing workspace '$dir'"
 		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$OUT" ||
 			fail "probe --json from $dir printed no JSON"
-		if [ -f "$FSJAIL_HOME/state/probe-cache.json" ] &&
-			grep -q '"workspace": *""' "$FSJAIL_HOME/state/probe-cache.json"; then
+		if cat "$FSJAIL_HOME/state/probe-cache.json" "$FSJAIL_HOME"/state/probe/* \
+			2>/dev/null | grep -q '"workspace": *""'; then
 			fail "probe from $dir cached a report for no workspace"
 		fi
 	done

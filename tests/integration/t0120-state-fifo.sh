@@ -63,15 +63,23 @@ assert_err_match "not a regular file"
 rm -f "$STATE_DIR/audit.ndjson"
 end_test
 
-begin_test "a FIFO as the probe cache: ignored, the run goes on"
+begin_test "a FIFO as the probe cache (the old file, the workspace's): ignored, the run goes on"
 mkdir -p "$STATE_DIR"
-rm -f "$STATE_DIR/probe-cache.json"
+rm -rf "$STATE_DIR/probe-cache.json" "$STATE_DIR/probe"
 mkfifo "$STATE_DIR/probe-cache.json"
 rm -f "$WS/ran"
 guard "$FSJAIL" run --workspace "$WS" -- touch "$WS/ran"
 assert_exists "$WS/ran"
 guard "$FSJAIL" status
 rm -f "$STATE_DIR/probe-cache.json"
+entry=$(echo "$STATE_DIR"/probe/pk-*.json)
+[ -f "$entry" ] || fail "no entry of the workspace under $STATE_DIR/probe: '$entry'"
+rm -f "$entry" && mkfifo "$entry"
+rm -f "$WS/ran"
+guard "$FSJAIL" run --workspace "$WS" -- touch "$WS/ran"
+assert_exists "$WS/ran"
+guard "$FSJAIL" status
+rm -rf "$STATE_DIR/probe"
 end_test
 
 begin_test "a FIFO as the rules file: allow add refuses and leaves it"

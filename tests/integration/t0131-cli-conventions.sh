@@ -71,7 +71,7 @@ done
 end_test
 
 begin_test "--quiet drops explain's, check's and compile's notes, and nothing else"
-mkdir -p "$STATE_DIR" && rm -f "$STATE_DIR/probe-cache.json"
+mkdir -p "$STATE_DIR" && rm -rf "$STATE_DIR/probe-cache.json" "$STATE_DIR/probe"
 for c in "explain $HOME/.cargo/credentials" "check -- true" "compile --backend seatbelt"; do
 	# shellcheck disable=SC2086 # c is words
 	run_cmd "$FSJAIL" $c

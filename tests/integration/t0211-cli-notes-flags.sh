@@ -12,7 +12,7 @@
 
 plan 4
 setup
-mkdir -p "$STATE_DIR" && rm -f "$STATE_DIR/probe-cache.json"
+mkdir -p "$STATE_DIR" && rm -rf "$STATE_DIR/probe-cache.json" "$STATE_DIR/probe"
 
 begin_test "allow add and explain of the workspace print no tier note"
 run_cmd "$FSJAIL" allow --workspace "$WS" add write "$WS/x"

@@ -1,7 +1,9 @@
 #!/bin/bash
-# The probe cache is looked up without parsing it whole (issue 18; perf19):
-# only the entries whose text names the workspace go to cJSON. What it
-# finds must be what a parse of the whole file found:
+# The old single probe cache file (probe-cache.json, fsjail before the
+# folder $STATE/probe/ of one file per key) is still read when the folder
+# has no entry for the workspace, without parsing it whole (issue 18;
+# perf19): only the entries whose text names the workspace go to cJSON.
+# What it finds must be what a parse of the whole file found:
 #   - the matching entry among 31 of other workspaces is used, the first
 #     of two that match (the cache's order), however far down it is;
 #   - a file cJSON refuses anywhere (after the matching entry, a lone
@@ -9,16 +11,19 @@
 #     RFC 8259's grammar allows), one
 #     whose schema is named twice (once escaped, which cJSON reads first),
 #     or whose entries are named twice, is not trusted: the probe runs;
-#   - an entry of the workspace with another baseline identity is not used.
+#   - an entry of the workspace with another baseline identity is not used;
+#   - an entry found there is migrated: stored in the folder, and used
+#     from there when the old file is gone (perf23).
 # "cached" of `fsjail probe --json` says which (t0013 tests the cache's
 # other rules).
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 
 CACHE=$STATE_DIR/probe-cache.json
+PDIR=$STATE_DIR/probe
 
 # probe_json: fsjail probe --json of $WS into $T/p.json; RC, ERR set.
 probe_json()
@@ -46,6 +51,7 @@ expect_probe()
 # in the shape MODE names.
 craft()
 {
+	rm -rf "$PDIR"
 	python3 - "$T/entry.json" "$CACHE" "$1" <<'PY' || fail "cannot craft the cache ($1)"
 import json, sys
 entry = json.load(open(sys.argv[1]))
@@ -85,16 +91,11 @@ open(path, "w").write(text + "\n")
 PY
 }
 
-rm -f "$CACHE"
+rm -rf "$CACHE" "$PDIR"
 probe_json
 assert_rc 0
-python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-ws = sys.argv[2]
-e = [e for e in d["entries"] if e["key"]["workspace"] == ws]
-json.dump(e[0], open(sys.argv[3], "w"))
-' "$CACHE" "$WS" "$T/entry.json" || bail_out "no entry of the workspace in the cache"
+[ -f "$(echo "$PDIR"/pk-*.json)" ] || bail_out "no entry (one) of the workspace in $PDIR"
+cp "$PDIR"/pk-*.json "$T/entry.json"
 mine=$(json "$T/entry.json" 'd["time"]')
 
 begin_test "the workspace's entry after 30 others is used, the first of two that match"
@@ -131,6 +132,18 @@ craft other-baseline
 probe_json
 assert_rc 0
 expect_probe False "baseline mtime one second later"
+end_test
+
+begin_test "an entry found in the old file is migrated to the folder"
+craft far
+probe_json
+assert_rc 0
+expect_probe True "$mine" "from the old file"
+[ -f "$(echo "$PDIR"/pk-*.json)" ] || fail "the entry was not stored in $PDIR"
+rm -f "$CACHE"
+probe_json
+assert_rc 0
+expect_probe True "$mine" "from the folder, the old file gone"
 end_test
 
 done_testing

@@ -20,7 +20,7 @@ had_dir=no
 [ -e "/tmp/tmux-$U" ] && had_dir=yes
 # the host's tmux client makes /tmp/tmux-UID itself: removed when empty
 trap 'TMUX_TMPDIR=/tmp tmux -L "$NAME" kill-server 2>/dev/null
-rm -rf "/tmp/.s.PGSQL.$PORT" "/tmp/t0359-$$.fifo" "/tmp/fsjail-run.${DEAD:-x}.t0359x"
+rm -rf "/tmp/.s.PGSQL.$PORT" "/tmp/t0359-$$.fifo" "/tmp/fsjail-run-$U/${DEAD:-x}.t0359x"
 [ "$had_dir" = yes ] || rmdir "/tmp/tmux-$U" 2>/dev/null; cleanup' EXIT
 
 begin_test "no socket, FIFO or folder is made at a host program's rendezvous name"
@@ -56,8 +56,10 @@ chmod 755 "$WS/ssh-agent"
 begin_test "tmux, ssh-agent, multiprocessing and a workspace server inside the run work"
 # the private folder of a run killed by SIGKILL (a pid no longer alive)
 DEAD=$(sh -c 'echo $$')
-mkdir "/tmp/fsjail-run.$DEAD.t0359x" || bail_out "cannot make a stale private folder"
-fsj_sh -- 'case $TMUX_TMPDIR in /tmp/fsjail-run.*) echo "PRIV=$TMUX_TMPDIR" ;; esac
+# (in the parent folder of this user's runs, perf23)
+mkdir -p -m 0700 "/tmp/fsjail-run-$U" && mkdir "/tmp/fsjail-run-$U/$DEAD.t0359x" ||
+	bail_out "cannot make a stale private folder"
+fsj_sh -- 'case $TMUX_TMPDIR in /tmp/fsjail-run-*) echo "PRIV=$TMUX_TMPDIR" ;; esac
 tmux -L "$1" new-session -d "sleep 60" && tmux -L "$1" ls >/dev/null && tmux -L "$1" kill-server &&
 	echo TMUX-OK
 eval "$("$2" -s)" >/dev/null && { ssh-add -l >/dev/null 2>&1; [ $? -le 1 ]; } && echo AGENT-OK
@@ -73,7 +75,7 @@ for p in (os.path.join(os.getcwd(), \"srv.sock\"), os.path.join(tempfile.mkdtemp
     socket.socket(socket.AF_UNIX).connect(p); os.unlink(p)
 print(\"SERVER-OK\")"' "$NAME" "$WS/ssh-agent"
 assert_rc 0
-assert_out_match "^PRIV=/tmp/fsjail-run\.[0-9]+\.......$"
+assert_out_match "^PRIV=/tmp/fsjail-run-$U/[0-9]+\.[0-9a-f]{6}$"
 assert_out_match "^TMUX-OK$"
 is_root && assert_out_match "^AGENT-OK$"
 assert_out_match "^MP-OK forkserver \[1, 2\]$"
@@ -81,7 +83,7 @@ assert_out_match "^MP-OK spawn \[1, 2\]$"
 assert_out_match "^SERVER-OK$"
 PRIV=$(sed -n 's/^PRIV=//p' "$OUT")
 [ -n "$PRIV" ] && assert_not_exists "$PRIV"
-assert_not_exists "/tmp/fsjail-run.$DEAD.t0359x"
+assert_not_exists "/tmp/fsjail-run-$U/$DEAD.t0359x"
 end_test
 
 end_user_pass
