@@ -39,6 +39,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -64,6 +66,19 @@ struct kept_gitfile {
 
 static struct kept_gitfile *kept;
 static size_t n_kept;
+
+/* A kept .git file whose folder the command moved (git mv of a submodule,
+ * git worktree move): where it is now, and the gitdir its start-of-run
+ * bytes name, resolved. */
+struct moved_gitfile {
+	char *path;    /* its name now, resolved */
+	char *gitdir;  /* <common>/modules/... or <common>/worktrees/ID */
+	bool absolute; /* the start-of-run bytes named it by an absolute path */
+};
+
+static pthread_mutex_t moved_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct moved_gitfile *moved;
+static size_t n_moved;
 
 int notify_keep_gitfile(const char *path)
 {
@@ -101,10 +116,18 @@ void notify_forget_gitfiles(void)
 	free(kept);
 	kept = NULL;
 	n_kept = 0;
+	pthread_mutex_lock(&moved_lock);
+	for (size_t i = 0; i < n_moved; i++) {
+		free(moved[i].path);
+		free(moved[i].gitdir);
+	}
+	free(moved);
+	moved = NULL;
+	n_moved = 0;
+	pthread_mutex_unlock(&moved_lock);
 }
 
 #ifdef __linux__
-#include <pthread.h>
 #include <sys/mman.h>
 
 #include "notify-int.h"
@@ -147,18 +170,6 @@ int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags)
 	return 0;
 }
 
-/* A kept .git file whose folder the command moved (git mv of a submodule,
- * git worktree move): where it is now, and the gitdir its start-of-run
- * bytes name, resolved. */
-struct moved_gitfile {
-	char *path;    /* its name now, resolved */
-	char *gitdir;  /* <common>/modules/... or <common>/worktrees/ID */
-	bool absolute; /* the start-of-run bytes named it by an absolute path */
-};
-
-static pthread_mutex_t moved_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct moved_gitfile *moved;
-static size_t n_moved;
 
 /* The gitdir k's bytes name (resolved), when it lies below a folder named
  * modules or worktrees (a submodule's or linked worktree's); else NULL. */
