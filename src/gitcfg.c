@@ -40,7 +40,15 @@
  * may name a command), branch, ignore and the rest are refused in a
  * changed section; a section left byte-identical to the old one keeps the
  * user's keys. A plain [submodule] section (submodule.recurse ...) is
- * outside and must stay unchanged. */
+ * outside and must stay unchanged.
+ *
+ * With a value check from the caller (gitcfg_change_ok()), the lines
+ * `\tworktree = VALUE` of `[core]` sections are compared apart: git
+ * submodule deinit removes core.worktree from a submodule's gitdir config
+ * and update sets it again (submodule.c). A removal adds nothing git
+ * runs or loads; a value set names where git writes the work tree, which
+ * the caller's check (notify-gitcfg.c) keeps to folders of the
+ * superproject's work tree. Any other spelling stays in the comparison. */
 
 #include "gitcfg.h"
 
@@ -121,24 +129,65 @@ static const char *check_bytes(const char *buf, size_t len)
 	return NULL;
 }
 
-/* What is left with the sections a rewrite may change taken out. */
-static char *outside_open(const char *buf, size_t len, size_t *out_len)
+/* A line exactly `\tworktree = VALUE\n` (git's own spelling of
+ * core.worktree); the value at *v, *vn bytes. */
+static bool worktree_line(const struct line *l, const char **v, size_t *vn)
+{
+	static const char key[] = "\tworktree = ";
+	size_t kn = sizeof(key) - 1;
+
+	if (l->len < kn + 2 || memcmp(l->p, key, kn) != 0 || l->p[l->len - 1] != '\n')
+		return false;
+	*v = l->p + kn;
+	*vn = l->len - kn - 1;
+	return true;
+}
+
+/* A header line exactly `[core]\n`, as git writes it. */
+static bool core_header(const struct line *l)
+{
+	return l->len == 7 && memcmp(l->p, "[core]\n", 7) == 0;
+}
+
+/* What is left with the sections a rewrite may change taken out; with
+ * wt not NULL, the core.worktree lines of `[core]` sections are taken out
+ * too and appended to *wt instead. */
+static char *outside_open(const char *buf, size_t len, size_t *out_len, struct strbuf *wt)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct line l;
-	size_t off = 0;
-	bool in_open = false;
+	size_t off = 0, vn;
+	bool in_open = false, in_core = false;
+	const char *v;
 
 	while (next_line(buf, len, &off, &l)) {
-		if (is_header(&l))
+		if (is_header(&l)) {
 			in_open = is_open_header(&l);
-		if (!in_open)
+			in_core = wt && core_header(&l);
+		}
+		if (in_core && worktree_line(&l, &v, &vn))
+			sb_add(wt, l.p, l.len);
+		else if (!in_open)
 			sb_add(&sb, l.p, l.len);
 	}
 	*out_len = sb.len;
 	if (!sb.buf)
 		return xstrdup("");
 	return sb_detach(&sb);
+}
+
+/* Every core.worktree line of the list wt (len bytes, whole lines)
+ * passes ok. */
+static bool worktree_lines_ok(const char *wt, size_t len, const struct gitcfg_worktree *ok)
+{
+	struct line l;
+	size_t off = 0, vn;
+	const char *v;
+
+	while (next_line(wt, len, &off, &l))
+		if (!worktree_line(&l, &v, &vn) || !ok->value_ok(v, vn, ok->arg))
+			return false;
+	return true;
 }
 
 static bool charset(const char *s, size_t n, const char *extra)
@@ -294,18 +343,35 @@ static bool open_key_line(const struct line *l, const char *old, size_t old_len,
 bool gitcfg_branch_only_change(const char *old, size_t old_len, const char *new, size_t new_len,
 			       const char **why)
 {
+	return gitcfg_change_ok(old, old_len, new, new_len, NULL, why);
+}
+
+bool gitcfg_change_ok(const char *old, size_t old_len, const char *new, size_t new_len,
+		      const struct gitcfg_worktree *worktree, const char **why)
+{
 	const char *w = check_bytes(old, old_len);
 	cleanup_free char *a = NULL, *b = NULL;
+	struct strbuf wa = STRBUF_INIT, wb = STRBUF_INIT;
 	size_t a_len = 0, b_len = 0, off = 0;
 	struct line l, cur = { NULL, 0 }, was = { NULL, 0 };
-	bool in_open = false, submodule = false, same = false;
+	bool in_open = false, submodule = false, same = false, wt_same;
 
 	if (!w)
 		w = check_bytes(new, new_len);
 	if (w)
 		goto refuse;
-	a = outside_open(old, old_len, &a_len);
-	b = outside_open(new, new_len, &b_len);
+	a = outside_open(old, old_len, &a_len, worktree ? &wa : NULL);
+	b = outside_open(new, new_len, &b_len, worktree ? &wb : NULL);
+	/* core.worktree lines changed: every one the new file has is checked */
+	wt_same = wa.len == wb.len && (!wa.len || memcmp(wa.buf, wb.buf, wa.len) == 0);
+	if (!wt_same && !worktree_lines_ok(wb.buf ? wb.buf : "", wb.len, worktree)) {
+		sb_release(&wa);
+		sb_release(&wb);
+		w = "a core.worktree value other than a folder of the superproject's work tree";
+		goto refuse;
+	}
+	sb_release(&wa);
+	sb_release(&wb);
 	if (a_len != b_len || memcmp(a, b, a_len) != 0) {
 		w = "the change reaches outside the [branch] and [submodule \"NAME\"] sections";
 		goto refuse;

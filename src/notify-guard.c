@@ -19,7 +19,8 @@
  *    guarded name, exchanged with a populated one, is refused too);
  *  - rename of such an object away from a name with a rule below it that
  *    denies delete, or a protected one: refused (the rule is a path; the
- *    folder would leave it);
+ *    folder would leave it), but for a submodule's or linked worktree's
+ *    .git file, which a folder may take along (pointer_rule());
  *  - symlink(2) at such a name, and link(2) of a symbolic link to it:
  *    refused (a hard link of a folder does not exist).
  * "Below" compares whole components on both spellings of each rule, the
@@ -40,22 +41,50 @@
 
 #include "notify-int.h"
 #include "path.h"
+#include "util.h"
 
 #ifndef RENAME_EXCHANGE
 #define RENAME_EXCHANGE (1 << 1)
 #endif
 
+/* r protects a submodule's or linked worktree's .git file (repometa.c
+ * LINKED_DENY: write and create refused, delete allowed, one name). A
+ * folder leaving with it (a plain rename of a folder, not an exchange)
+ * does what deleting it does (allowed) and takes it to a new name, where
+ * the listener gives it at once the bytes naming the gitdir it named
+ * (nj_gitfile_moved(); git mv of a submodule, git worktree move; git23).
+ * A folder arriving where such a rule lies below carries there a .git
+ * file too: allowed when that file is one the scan kept, or one
+ * moved so (nj_gitfile_known()), which names a gitdir of the user's
+ * own repositories, never one of the command's choice. */
+static bool pointer_rule(const struct fsj_rule *r)
+{
+	const char *b = r->path ? strrchr(r->path, '/') : NULL;
+
+	return r->source == FSJ_SRC_PROTECTED && !r->recursive &&
+	       !(r->deny & FSJ_CAPBIT(FSJ_CAP_DELETE)) && b && strcmp(b, "/.git") == 0;
+}
+
 /* A rule strictly below dir that a folder or link arriving at dir (or
  * leaving it) could carry a name into or out of: a protected path, or
  * one denying a capability of mask. NULL when none. */
 static const struct fsj_rule *rule_below(const struct fsj_policy *pol, const char *dir,
-					 unsigned mask)
+					 unsigned mask, const char *from, bool pointers_leave)
 {
 	for (size_t i = 0; dir && i < pol->n_rules; i++) {
 		const struct fsj_rule *r = &pol->rules[i];
 
 		if (r->source != FSJ_SRC_PROTECTED && !(r->deny & mask))
 			continue;
+		if (pointers_leave && mask == FSJ_CAPBIT(FSJ_CAP_DELETE) && pointer_rule(r))
+			continue;
+		if (from && pointer_rule(r) && path_covers(dir, r->path) &&
+		    strcmp(dir, r->path) != 0) {
+			cleanup_free char *src = xasprintf("%s%s", from, r->path + strlen(dir));
+
+			if (nj_gitfile_known(src))
+				continue;
+		}
 		if ((r->path && strcmp(r->path, dir) != 0 && path_covers(dir, r->path)) ||
 		    (r->resolved && strcmp(r->resolved, dir) != 0 && path_covers(dir, r->resolved)))
 			return r;
@@ -75,20 +104,25 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 	unsigned create = FSJ_CAPBIT(FSJ_CAP_CREATE), del = FSJ_CAPBIT(FSJ_CAP_DELETE);
 	bool a_carries = carries_names(&a->st);
 	bool b_carries = b->obj >= 0 && carries_names(&b->st);
+	/* not an exchange: the listener follows the pointers that leave
+	 * (nj_gitfile_moved()) */
+	bool plain = !(fl & RENAME_EXCHANGE) && S_ISDIR(a->st.st_mode);
 	const char *at = NULL;
 
 	if (!a_carries && !b_carries)
 		return true;
 	/* arriving: a at b's name (checked whichever of the two carries, as
 	 * before guarded names); with an exchange, b at a's name too */
-	if (rule_below(pol, b->path, create))
+	if (rule_below(pol, b->path, create, plain ? a->path : NULL, false))
 		at = b->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, a->path, create))
+	else if ((fl & RENAME_EXCHANGE) && b_carries &&
+		 rule_below(pol, a->path, create, NULL, false))
 		at = a->path;
 	/* leaving: a from its name; with an exchange, b from its own */
-	else if (rule_below(pol, a->path, del))
+	else if (rule_below(pol, a->path, del, NULL, plain))
 		at = a->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, b->path, del))
+	else if ((fl & RENAME_EXCHANGE) && b_carries &&
+		 rule_below(pol, b->path, del, NULL, false))
 		at = b->path;
 	if (!at)
 		return true;
@@ -99,7 +133,7 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 
 bool nj_guard_redirect(struct job *j, const char *path)
 {
-	if (!rule_below(j->nt->pol, path, FSJ_CAPBIT(FSJ_CAP_CREATE)))
+	if (!rule_below(j->nt->pol, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL, false))
 		return true;
 	nj_refuse(j, FSJ_CAP_CREATE, path,
 		  "a symbolic link there would redirect a denied or protected name", EACCES, NULL);

@@ -455,6 +455,29 @@ void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new
  * answered), 0 once it is answered, -EAGAIN when a file appeared at the
  * name meanwhile and flags lack O_EXCL (look again). */
 int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags);
+/* notify-gitfile.c: after a rename of the folder from to to (resolved,
+ * done): each kept .git file that was below from and is a regular file at
+ * its new name, naming a gitdir below a folder named modules or worktrees,
+ * is recorded as moved (git mv of a submodule, git worktree move), and
+ * moved ones below from follow; records at or below to are dropped. One
+ * that named its gitdir by a relative path gets at once the bytes naming
+ * the same gitdir from its new folder (reached from to_parent, the
+ * folder holding to, and to_name, without following symbolic links). */
+void nj_gitfile_moved(const char *from, const char *to, int to_parent, const char *to_name);
+/* notify-gitfile.c: a write-open of an existing moved .git file (as
+ * nj_gitfile_moved() recorded it), or of the gitdir file of the linked
+ * worktree gitdir a moved one names: the supervisor lands the bytes git
+ * writes for that place (the .git file: "gitdir: " and the same gitdir,
+ * relative from its new folder unless it was absolute; the gitdir file:
+ * the .git file's new path) over the name, whatever the caller writes,
+ * and hands in a descriptor of an anonymous memory file for that.
+ * Returns 1 when the call is not such a write (nothing done or answered),
+ * else 0 once answered. */
+int nj_gitfile_rewrite(struct job *j, const struct loc *l, uint64_t flags);
+/* notify-gitfile.c: path (resolved) is a regular file now, and a .git
+ * file the start-of-run scan kept (at its start-of-run name) or one
+ * nj_gitfile_moved() recorded there. */
+bool nj_gitfile_known(const char *path);
 /* notify-sock.c: l (an existing name, or none: l->obj < 0) is not a Unix
  * socket the command did not make in this run; otherwise the change cap
  * (delete: unlink, rename away; create: rename over) is refused (EACCES,

@@ -121,6 +121,8 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 		caps |= FSJ_CAPBIT(FSJ_CAP_READ);
 	if (writes)
 		caps |= FSJ_CAPBIT(FSJ_CAP_WRITE);
+	if (writes && acc == O_WRONLY && (flags & O_TRUNC) && (e = nj_gitfile_rewrite(j, l, flags)) <= 0)
+		return e;
 	if (!nj_need(j, l->path, caps) || (writes && !nj_hardlink_ok(j, l)) ||
 	    (writes && !nj_repo_ok(j, l, FSJ_CAPBIT(FSJ_CAP_WRITE), 0)))
 		return 0;

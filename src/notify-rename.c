@@ -145,6 +145,8 @@ int notify_op_rename(struct job *j)
 		;
 	else {
 		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
+		if (e == 0 && !(fl & RENAME_EXCHANGE) && S_ISDIR(a.st.st_mode))
+			nj_gitfile_moved(a.path, b.path, b.parent, b.name);
 		if (e == 0 && b.obj >= 0 && !(fl & RENAME_EXCHANGE))
 			backup_note_removed(j->nt->bc, b.path, &b.st, NULL);
 		if (e && !(b.obj >= 0 && a.st.st_dev == b.st.st_dev && a.st.st_ino == b.st.st_ino)) {

@@ -152,6 +152,51 @@ START_TEST(test_submodule)
 }
 END_TEST
 
+/* The value_ok of test_worktree: only "../../../x" */
+static bool only_x(const char *v, size_t n, void *arg)
+{
+	(void)arg;
+	return n == 10 && memcmp(v, "../../../x", 10) == 0;
+}
+
+static bool wt_ok(const char *old, const char *new)
+{
+	const struct gitcfg_worktree wt = { only_x, NULL };
+	const char *why = NULL;
+	bool r = gitcfg_change_ok(old, strlen(old), new, strlen(new), &wt, &why);
+
+	ck_assert_msg(r || why, "a refusal says why");
+	return r;
+}
+
+START_TEST(test_worktree)
+{
+#define WT "[core]\n\tbare = false\n\tworktree = ../../../x\n"
+#define NOWT "[core]\n\tbare = false\n"
+	/* deinit unsets it, update sets it again; unchanged passes */
+	ck_assert(wt_ok(WT, NOWT));
+	ck_assert(wt_ok(NOWT, WT));
+	ck_assert(wt_ok(WT MAIN, WT));
+	/* without a value_ok: as gitcfg_branch_only_change() */
+	ck_assert(!ok(WT, NOWT));
+	ck_assert(!ok(NOWT, WT));
+	/* a value value_ok refuses, in any spelling or place */
+	ck_assert(!wt_ok(NOWT, NOWT "\tworktree = ../../..\n"));
+	ck_assert(!wt_ok(WT, NOWT "\tworktree = ../../../x\n\tworktree = /\n"));
+	ck_assert(!wt_ok(NOWT, NOWT "\tWorkTree = /\n"));
+	ck_assert(!wt_ok(NOWT, NOWT "\tworktree = \"/\"\n"));
+	ck_assert(!wt_ok(NOWT, "[Core]\n\tbare = false\n\tworktree = ../../../x\n"));
+	ck_assert(!wt_ok(NOWT, NOWT "[core \"x\"]\n\tworktree = ../../../x\n"));
+	/* a worktree line in another section is not taken out */
+	ck_assert(!wt_ok(NOWT, NOWT "[other]\n\tworktree = ../../../x\n"));
+	/* with a core.worktree change, the rest must still be the same */
+	ck_assert(!wt_ok(WT, NOWT "\tfsmonitor = true\n"));
+	ck_assert(!wt_ok(NOWT, "[core]\n\tbare = true\n\tworktree = ../../../x\n"));
+#undef WT
+#undef NOWT
+}
+END_TEST
+
 START_TEST(test_head)
 {
 	static const char *const good[] = {
@@ -193,6 +238,7 @@ int main(void)
 	tcase_add_test(tc, test_bytes_refused);
 	tcase_add_test(tc, test_head);
 	tcase_add_test(tc, test_submodule);
+	tcase_add_test(tc, test_worktree);
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s, CK_FORK_GETENV);
 }
