@@ -14,16 +14,13 @@
 # Test 1 fails before; 2 to 5 hold before too (2: the update in the
 # next run, which must now set core.worktree again, still works).
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libsubmod.sh"
 
 plan_user_pass FSJAIL_T0376_USER 5
 setup
 require_landlock
 git_env
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-
-LIB=$T/lib
-git init -q "$LIB" && echo lib-content >"$LIB/l.txt" && git -C "$LIB" add . &&
-	git -C "$LIB" commit -qm lib || bail_out "cannot make the library repository"
+submodule_lib
 (cd "$WS" && git init -q && git config core.hooksPath .githooks && mkdir .githooks &&
 	git commit -q --allow-empty -m init && git submodule add -q "$LIB" x &&
 	git commit -qm sub) || bail_out "cannot add the submodule"

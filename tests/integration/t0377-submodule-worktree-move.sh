@@ -12,16 +12,13 @@
 # only bring one such pointer. Tests 1, 2 and 3 fail before; 4 and 5 hold
 # before too.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libsubmod.sh"
 
 plan_user_pass FSJAIL_T0377_USER 5
 setup
 require_landlock
 git_env
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-
-LIB=$T/lib
-git init -q "$LIB" && echo lib-content >"$LIB/l.txt" && git -C "$LIB" add . &&
-	git -C "$LIB" commit -qm lib || bail_out "cannot make the library repository"
+submodule_lib
 (cd "$WS" && git init -q && git commit -q --allow-empty -m init &&
 	git submodule add -q "$LIB" x && git commit -qm sub && git worktree add -q wt) ||
 	bail_out "cannot add the submodule and the worktree"
