@@ -16,6 +16,7 @@
 # FSJAIL_PROBE_FAIL=CHECK (test-only) makes a probe check fail, as a kernel
 # that does not enforce it would.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libprobe.sh"
 
 plan 25
 setup
@@ -23,32 +24,12 @@ require_landlock
 
 CACHE= # this workspace's file under $STATE_DIR/probe/, once probed
 
-# probe_json [ENV=VALUE...] [-- PROBE-OPTIONS]: fsjail probe --json into
-# $T/p.json; RC, ERR set.
+# probe_json [ENV=VALUE...] [-- PROBE-OPTIONS]: of $WS (libprobe.sh).
 probe_json()
 {
-	local envs=()
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		envs+=("$1")
-		shift
-	done
-	[ "${1:-}" = -- ] && shift
-	env "${envs[@]}" "$FSJAIL" probe --workspace "$WS" --json "$@" >"$T/p.json" 2>"$ERR"
-	RC=$?
-	cp "$T/p.json" "$OUT"
-	LAST_CMD="${envs[*]} fsjail probe --workspace $WS --json $*"
+	probe_json_in "$WS" "$@"
 }
 
-# expect_cached True|False DESC
-expect_cached()
-{
-	local got
-	got=$(json "$T/p.json" 'd["cached"]' 2>/dev/null)
-	if [ "$got" != "$1" ]; then
-		fail "cached is '$got', expected $1 ($2)"
-		diag_last
-	fi
-}
 
 # --- the cache ----------------------------------------------------------
 begin_test "cache: the first probe runs, the second is read from the cache"

@@ -17,6 +17,7 @@
 # "cached" of `fsjail probe --json` says which (t0013 tests the cache's
 # other rules).
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libprobe.sh"
 
 plan 5
 setup
@@ -25,13 +26,10 @@ require_landlock
 CACHE=$STATE_DIR/probe-cache.json
 PDIR=$STATE_DIR/probe
 
-# probe_json: fsjail probe --json of $WS into $T/p.json; RC, ERR set.
+# probe_json: of $WS (libprobe.sh).
 probe_json()
 {
-	"$FSJAIL" probe --workspace "$WS" --json >"$T/p.json" 2>"$ERR"
-	RC=$?
-	cp "$T/p.json" "$OUT"
-	LAST_CMD="fsjail probe --workspace $WS --json"
+	probe_json_in "$WS"
 }
 
 # expect_probe CACHED [TIME] DESC: cached (True|False) and, when given, the

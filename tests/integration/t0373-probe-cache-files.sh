@@ -13,29 +13,13 @@
 #     the one just stored always kept, other names left alone.
 # t0013 tests the cache's other rules, t0300 the old single file.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libprobe.sh"
 
 plan 4
 setup
 require_landlock
 
 PDIR=$STATE_DIR/probe
-
-# probe_json DIR: fsjail probe --json of workspace DIR into $T/p.json.
-probe_json()
-{
-	"$FSJAIL" probe --workspace "$1" --json >"$T/p.json" 2>"$ERR"
-	RC=$?
-	cp "$T/p.json" "$OUT"
-	LAST_CMD="fsjail probe --workspace $1 --json"
-}
-
-# expect_cached True|False DESC
-expect_cached()
-{
-	local got
-	got=$(json "$T/p.json" 'd["cached"]' 2>/dev/null)
-	[ "$got" = "$1" ] || { fail "cached is '$got', expected $1 ($2)"; diag_last; }
-}
 
 # entry_of DIR: the cache file whose report names workspace DIR (empty: none).
 entry_of()
@@ -59,21 +43,21 @@ mkdir -p "$A" "$B"
 
 begin_test "two workspaces: a file each, probing one leaves the other's alone"
 rm -rf "$PDIR" "$STATE_DIR/probe-cache.json"
-probe_json "$A"
+probe_json_in "$A"
 assert_rc 0
 fa=$(entry_of "$A")
 [ -f "$fa" ] || fail "no file of workspace A under $PDIR"
 stamp=$(stat -c %Y.%y.%i "$fa")
-probe_json "$B"
+probe_json_in "$B"
 assert_rc 0
 expect_cached False "B's first probe"
 fb=$(entry_of "$B")
 [ -f "$fb" ] && [ "$fb" != "$fa" ] || fail "B has no file of its own: '$fb' (A: '$fa')"
 [ "$(stat -c %Y.%y.%i "$fa")" = "$stamp" ] || fail "probing B rewrote A's file"
 [ "$(find "$PDIR" -type f | wc -l)" = 2 ] || fail "not two files: $(ls -a "$PDIR")"
-probe_json "$A"
+probe_json_in "$A"
 expect_cached True "A again"
-probe_json "$B"
+probe_json_in "$B"
 expect_cached True "B again"
 [ ! -e "$STATE_DIR/probe-cache.json" ] || fail "the old single file was written"
 # two rules files alternated in one workspace: an entry each
@@ -98,22 +82,22 @@ for p in "${pids[@]}"; do
 done
 for i in 1 2 3 4 5 6; do
 	[ -f "$(entry_of "$HOME/c$i")" ] || fail "workspace c$i's entry was lost"
-	probe_json "$HOME/c$i"
+	probe_json_in "$HOME/c$i"
 	expect_cached True "c$i after the concurrent probes"
 done
 ls -a "$PDIR" | grep -q '^\.pk-' && fail "a temporary file was left: $(ls -a "$PDIR")"
 end_test
 
 begin_test "a hostile file at the workspace's name is not trusted, and replaced"
-probe_json "$B"
-probe_json "$A"
-probe_json "$A"
+probe_json_in "$B"
+probe_json_in "$A"
+probe_json_in "$A"
 expect_cached True "A before"
 fa=$(entry_of "$A") fb=$(entry_of "$B")
 cp "$fa" "$T/a.json"
 # B's report under A's name: valid in every detail, another workspace
 cp "$fb" "$fa"
-probe_json "$A"
+probe_json_in "$A"
 assert_rc 0
 expect_cached False "B's report at A's name"
 [ "$(entry_of "$A")" = "$fa" ] || fail "A's file was not rewritten as A's"
@@ -121,29 +105,29 @@ expect_cached False "B's report at A's name"
 python3 -c 'import json, sys
 c = json.load(open(sys.argv[1])); c["key"]["os_release"] = "0.0.0-other"
 json.dump(c, open(sys.argv[2], "w"))' "$T/a.json" "$fa"
-probe_json "$A"
+probe_json_in "$A"
 expect_cached False "another kernel release"
 # A's valid report padded past the size limit (4 MiB) with blanks
 python3 -c 'import sys
 t = open(sys.argv[1]).read().rstrip("\n")
 open(sys.argv[2], "w").write(t + " " * (4 * 1024 * 1024) + "\n")' "$T/a.json" "$fa"
-probe_json "$A"
+probe_json_in "$A"
 expect_cached False "a file over the size limit"
 [ "$(stat -c %s "$fa")" -lt 1000000 ] || fail "the oversized file was not replaced"
 # a symlink to A's valid report is not followed
 cp "$T/a.json" "$T/target.json"
 rm -f "$fa" && ln -s "$T/target.json" "$fa"
-probe_json "$A"
+probe_json_in "$A"
 expect_cached False "a symlink to a valid report"
 [ -f "$fa" ] && ! [ -L "$fa" ] || fail "the symlink was not replaced by a file"
 cmp -s "$T/a.json" "$T/target.json" || fail "the symlink's target was written"
-probe_json "$A"
+probe_json_in "$A"
 expect_cached True "A after all that"
 end_test
 
 begin_test "at most 32 entry files: the least recently stored go, other names stay"
 rm -rf "$PDIR"
-probe_json "$A"
+probe_json_in "$A"
 fa=$(entry_of "$A")
 mkdir -p "$PDIR"
 for i in $(seq 10 49); do
@@ -153,7 +137,7 @@ for i in $(seq 10 49); do
 done
 echo keep >"$PDIR/not-an-entry"
 touch -d "@946684800" "$fa" # A's the oldest of all
-probe_json "$B"
+probe_json_in "$B"
 assert_rc 0
 n=$(find "$PDIR" -name 'pk-*.json' | wc -l)
 [ "$n" = 32 ] || fail "$n entry files kept, expected 32"
