@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "escape.h"
 #include "fsjail-int.h"
+#include "landlock-dump.h"
 #include "landlock.h"
 #include "path.h"
 #include "probe-status.h"

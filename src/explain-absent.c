@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "explain-absent.h"
+#include "landlock-dump.h"
 #include "path.h"
 #include "sandbox.h"
 

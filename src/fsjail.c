@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fsjail-int.h"
+#include "landlock-dump.h"
 #include "landlock.h"
 #include "path.h"
 #include "probe.h"

@@ -57,7 +57,7 @@ struct ll_plan {
 	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
 	size_t n_undeletable;
 	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
-	bool private_pts;       /* a rule grants write in /dev/pts: apply mounts a devpts instance there (devshm.h) */
+	bool private_pts;       /* a rule grants write in /dev/pts: apply mounts a devpts instance there (devpts.h) */
 	/* the tool cache folders apply lays the run's own copy over before
 	 * the rules are opened (toolcache.h); sorted. Bit i of
 	 * private_cache_bare: a mask lies beneath private_caches[i], which
@@ -86,19 +86,6 @@ struct ll_opts {
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts,
 	       struct ll_plan *plan, struct fsj_error *err);
 void ll_plan_release(struct ll_plan *plan);
-
-/* For a denied path left to the listener (plan->by_listener): the
- * highest of its folders missing now, the guarded name below its nearest
- * existing ancestor (landlock-plan.c "The listener"), as a new string;
- * NULL when its own folder exists. Reads the filesystem (lstat). */
-char *ll_guarded_name(const char *path);
-
-/* "readonly", "hide" or "pin". Static string. */
-const char *ll_mask_kind_name(enum ll_mask_kind k);
-
-/* Print a readable dump of plan (one rule per line, access rights by name)
- * for `fsjail compile --backend landlock`. */
-void ll_plan_dump(const struct ll_plan *plan, FILE *out);
 
 /* true when this process can make a mount namespace (root) or a user and
  * mount namespace for mount masks (a forked child tries, once per

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "landlock-dump.h"
 #include "landlock.h"
 #include "notify.h"
 #include "sandbox-int.h"

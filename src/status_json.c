@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "inforce.h"
+#include "landlock-dump.h"
 #include "landlock.h"
 #include "path.h"
 #include "path-memo.h"

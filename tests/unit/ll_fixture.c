@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "landlock-dump.h"
 #include "landlock.h"
 #include "path.h"
 #include "policy.h"
