@@ -18,6 +18,7 @@
 #include "restore-int.h"
 #include "restore-remade.h"
 #include "restore-take.h"
+#include "restore-xattr.h"
 #include "util.h"
 
 /* true when a and b are records of one file (the same dev and ino). */
