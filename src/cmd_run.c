@@ -31,6 +31,7 @@
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
+#include "status-grants.h"
 #include "status_json.h"
 #include "timing.h"
 
