@@ -114,6 +114,12 @@ bool ll_devshm_available(void)
 	return ll_abi() > 0 && devshm_target_ok() && ll_masks_available();
 }
 
+bool ll_plan_mounts(const struct ll_plan *plan)
+{
+	return plan->n_masks > 0 || plan->private_shm || plan->private_pts ||
+	       plan->n_private_caches > 0;
+}
+
 /* --- Application (child, before exec) --- */
 
 #ifdef __linux__
@@ -185,7 +191,7 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
-	if (plan->n_masks || plan->private_shm || plan->private_pts || plan->n_private_caches) {
+	if (ll_plan_mounts(plan)) {
 		if (mask_ns_enter(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_masks; i++)

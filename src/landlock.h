@@ -101,6 +101,9 @@ void ll_masks_prefetch(void);
  * namespace can be made (ll_masks_available()) and the host's /dev/shm is
  * a directory. The policy's ${PRIVATE_SHM} follows it (ctx.c). */
 bool ll_devshm_available(void);
+/* true when ll_apply() of plan mounts anything (masks, a private /dev/shm
+ * or /dev/pts, tool cache copies): the child needs a mount namespace. */
+bool ll_plan_mounts(const struct ll_plan *plan);
 
 /* In the child, before exec: perform the masks (in a new mount namespace,
  * and user namespace when unprivileged), set no_new_privs and restrict the
