@@ -32,7 +32,6 @@
 #include "sandbox.h"
 #include "session.h"
 #include "status-grants.h"
-#include "status_json.h"
 #include "timing.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this

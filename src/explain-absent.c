@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "explain-absent.h"
-#include "landlock-dump.h"
 #include "path.h"
 #include "sandbox.h"
 

@@ -1,19 +1,15 @@
 /* landlock-dump.c - the Landlock plan as text (landlock-dump.h): the
- * lines of `fsjail compile --backend landlock`, and the names that
- * `fsjail status` and `fsjail explain` give a mask and a guarded folder. */
+ * lines of `fsjail compile --backend landlock`, and the name that
+ * `fsjail status` gives a mask's kind. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "devpts.h"
 #include "devshm.h"
 #include "landlock-dump.h"
 #include "landlock-int.h"
-#include "path.h"
 #include "util.h"
 
 static const struct {
@@ -140,18 +136,4 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	}
 	if (plan->abi < 2 && (plan->handled_fs & LL_ACCESS_CREATE))
 		fputs("note: ABI 1 refuses every rename or link across folders (EXDEV)\n", out);
-}
-
-char *ll_guarded_name(const char *path)
-{
-	char *up = path_dirname(path), *top = NULL;
-	struct stat st;
-
-	while (strcmp(up, "/") != 0 && lstat(up, &st) < 0 && errno == ENOENT) {
-		free(top);
-		top = up;
-		up = path_dirname(top);
-	}
-	free(up);
-	return top;
 }

@@ -27,6 +27,7 @@
 #include "toolcache.h"
 #include "landlock-int.h"
 #include "mask.h"
+#include "path.h"
 #include "util.h"
 
 #ifdef __linux__
@@ -118,6 +119,20 @@ bool ll_plan_mounts(const struct ll_plan *plan)
 {
 	return plan->n_masks > 0 || plan->private_shm || plan->private_pts ||
 	       plan->n_private_caches > 0;
+}
+
+char *ll_guarded_name(const char *path)
+{
+	char *up = path_dirname(path), *top = NULL;
+	struct stat st;
+
+	while (strcmp(up, "/") != 0 && lstat(up, &st) < 0 && errno == ENOENT) {
+		free(top);
+		top = up;
+		up = path_dirname(top);
+	}
+	free(up);
+	return top;
 }
 
 /* --- Application (child, before exec) --- */

@@ -87,6 +87,12 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts,
 	       struct ll_plan *plan, struct fsj_error *err);
 void ll_plan_release(struct ll_plan *plan);
 
+/* For a denied path left to the listener (plan->by_listener): the
+ * highest of its folders missing now, the guarded name below its nearest
+ * existing ancestor (landlock-plan.c "The listener"), as a new string;
+ * NULL when its own folder exists. Reads the filesystem (lstat). */
+char *ll_guarded_name(const char *path);
+
 /* true when this process can make a mount namespace (root) or a user and
  * mount namespace for mount masks (a forked child tries, once per
  * process: the answer is kept; call it first from the main thread);

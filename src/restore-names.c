@@ -17,7 +17,6 @@
 #include "platform.h"
 #include "restore-int.h"
 #include "restore-remade.h"
-#include "restore-take.h"
 #include "restore-xattr.h"
 #include "util.h"
 

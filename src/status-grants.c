@@ -1,5 +1,5 @@
-/* status-grants.c - the grants on paths absent when a run starts, which
- * Landlock cannot put in force (status-grants.h). */
+/* status-grants.c - the grants Landlock cannot put in force: on paths
+ * absent when a run starts, execute without read (status-grants.h). */
 #include "status-grants.h"
 
 #include <stdio.h>
@@ -134,4 +134,24 @@ void status_grants_print(const struct fsj_ctx *ctx, const char *prefix, FILE *ou
 		fprintf(out, "%s%.*s\n", prefix, (int)(nl - line), line);
 	}
 	sb_release(&w);
+}
+
+void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
+			   struct strbuf *warnings)
+{
+	const struct fsj_ruleset *sets[] = { &ctx->rules, &ctx->config.grants, &ctx->session };
+
+	for (size_t k = 0; pol && k < sizeof(sets) / sizeof(sets[0]); k++) {
+		for (size_t i = 0; i < sets[k]->n; i++) {
+			const struct fsj_rule *r = &sets[k]->rules[i];
+			cleanup_free char *off = NULL;
+
+			if (!(r->allow & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) ||
+			    !(off = fsj_exec_without_read(pol, r->path, r->resolved)))
+				continue;
+			sb_addf(warnings, "rule %s%s%s grants execute on %s without read: %s\n",
+				r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
+				r->id ? "'" : "", r->path, off);
+		}
+	}
 }

@@ -1,6 +1,7 @@
-/* status-grants.h - the grants of `fsjail status` and `fsjail run` on
- * paths absent when the run starts: Landlock grants only paths that
- * exist then. */
+/* status-grants.h - the grants `fsjail status` and `fsjail run` warn
+ * about, which Landlock cannot put in force: on paths absent when the run
+ * starts (Landlock grants only paths that exist then), execute without
+ * read. */
 #ifndef FSJAIL_STATUS_GRANTS_H
 #define FSJAIL_STATUS_GRANTS_H
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "policy.h"
 #include "util.h"
 
 /* One line on warnings per rule of ctx (rules file, config grants,
@@ -40,5 +42,12 @@ size_t status_grants_absent(const struct fsj_ctx *ctx, struct status_absent **ou
  * made it), naming what was not in force there and that the next run
  * has it. Nothing when n is 0. */
 void status_grants_made(const struct status_absent *absent, size_t n, FILE *out);
+
+/* One line on warnings per rule of ctx (as status_grants_warn()) that
+ * grants execute where pol grants no read (fsj_exec_without_read()):
+ * that execute is not in force on Landlock. Nothing when pol is NULL or
+ * off Linux. */
+void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
+			   struct strbuf *warnings);
 
 #endif

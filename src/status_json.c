@@ -9,7 +9,6 @@
 
 #include "config.h"
 #include "inforce.h"
-#include "landlock-dump.h"
 #include "landlock.h"
 #include "path.h"
 #include "policy.h"
@@ -162,26 +161,6 @@ void status_repos_print(FILE *out, const cJSON *o)
 		     "keys only (via config.lock), hooks/ .sample names or the template's hooks only\n"
 		     "  a new HEAD under the workspace outside a .git or NAME.git folder: it would "
 		     "make git take its folder for a repository (rule 'repository-discovery')\n");
-}
-
-void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
-			   struct strbuf *warnings)
-{
-	const struct fsj_ruleset *sets[] = { &ctx->rules, &ctx->config.grants, &ctx->session };
-
-	for (size_t k = 0; pol && k < sizeof(sets) / sizeof(sets[0]); k++) {
-		for (size_t i = 0; i < sets[k]->n; i++) {
-			const struct fsj_rule *r = &sets[k]->rules[i];
-			cleanup_free char *off = NULL;
-
-			if (!(r->allow & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) ||
-			    !(off = fsj_exec_without_read(pol, r->path, r->resolved)))
-				continue;
-			sb_addf(warnings, "rule %s%s%s grants execute on %s without read: %s\n",
-				r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
-				r->id ? "'" : "", r->path, off);
-		}
-	}
 }
 
 void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings)

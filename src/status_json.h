@@ -48,13 +48,6 @@ void status_listener_print(FILE *out, const cJSON *a);
  * unsearched, the linked-worktree grants, the listener's rules. */
 void status_repos_print(FILE *out, const cJSON *o);
 
-/* One line on warnings per rule of ctx (as status_grants_warn()) that
- * grants execute where pol grants no read (fsj_exec_without_read()):
- * that execute is not in force on Landlock. Nothing when pol is NULL or
- * off Linux. */
-void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
-			   struct strbuf *warnings);
-
 /* A line on warnings when the folder of fsjail's own executable lets the
  * command create files under pol (NULL: nothing to say). */
 void status_exe_warn(const struct fsj_policy *pol, struct strbuf *warnings);

@@ -28,7 +28,6 @@
 
 #include "ll_fixture.h"
 
-
 /* ---- scratch tree ---- */
 
 char scratch[PATH_MAX];
