@@ -16,7 +16,7 @@ struct autorun_file {
 	const char *tool; /* the planted record's "tool" */
 	const char *why;
 };
-/* Each of them (autorun.c), autorun_n_files in all. */
+/* Each of them (autorun-files.c), autorun_n_files in all. */
 extern const struct autorun_file autorun_files[];
 extern const size_t autorun_n_files;
 

@@ -1,5 +1,5 @@
 /* autorun.c - the snapshot before the run (autorun.h); the look after
- * it is autorun-warn.c. */
+ * it is autorun-warn.c, the files looked at autorun-files.c. */
 #include "config.h"
 
 #include <errno.h>
@@ -15,33 +15,6 @@
 #include "path.h"
 #include "repometa.h"
 #include "util.h"
-
-const struct autorun_file autorun_files[] = {
-	{ ".amazonq/mcp.json", "amazon-q", "Amazon Q starts the MCP servers it names" },
-	{ ".claude/settings.json", "claude-code", "Claude Code runs the hooks it names" },
-	{ ".claude/settings.local.json", "claude-code", "Claude Code runs the hooks it names" },
-	{ ".cursor/hooks.json", "cursor", "Cursor runs the hooks it names" },
-	{ ".cursor/mcp.json", "cursor", "Cursor starts the MCP servers it names" },
-	{ ".gemini/settings.json", "gemini-cli", "Gemini CLI starts the MCP servers it names" },
-	/* IntelliJ's ProjectStartupSharedConfiguration (startup.xml) and
-	 * ProjectStartupLocalConfiguration (workspace.xml): startup tasks */
-	{ ".idea/startup.xml", "jetbrains",
-	  "JetBrains IDEs run the startup tasks it names when the project opens" },
-	{ ".idea/workspace.xml", "jetbrains",
-	  "JetBrains IDEs run the startup tasks it names when the project opens" },
-	{ ".kiro/settings/mcp.json", "kiro", "Kiro starts the MCP servers it names" },
-	{ ".lefthook.yml", "lefthook", "lefthook, once installed, runs its commands at git's hooks" },
-	{ ".mcp.json", "claude-code", "Claude Code starts the MCP servers it names" },
-	{ ".pre-commit-config.yaml", "pre-commit",
-	  "pre-commit, once installed, runs its hooks at each git commit" },
-	{ ".roo/mcp.json", "roo-code", "Roo Code starts the MCP servers it names" },
-	{ ".vscode/mcp.json", "vscode", "VS Code starts the MCP servers it names" },
-	{ ".vscode/settings.json", "vscode", "VS Code runs programs it names" },
-	{ ".vscode/tasks.json", "vscode", "VS Code runs its tasks, some when the folder opens" },
-	{ "lefthook.yml", "lefthook", "lefthook, once installed, runs its commands at git's hooks" },
-};
-#define N_FILES (sizeof(autorun_files) / sizeof(autorun_files[0]))
-const size_t autorun_n_files = N_FILES;
 
 /* The content of the regular file lstat found at s->path, read without
  * following a symlink put there since and without waiting on a FIFO:
@@ -111,14 +84,14 @@ struct autorun *autorun_snap(const char *const *roots, size_t n)
 #else
 	(void)clock_gettime(CLOCK_REALTIME, &a->t0);
 #endif
-	a->v = xcalloc(n ? n * N_FILES : 1, sizeof(*a->v));
+	a->v = xcalloc(n ? n * autorun_n_files : 1, sizeof(*a->v));
 	a->roots = xcalloc(n ? n : 1, sizeof(*a->roots));
 	a->budget = CONTENT_ALL;
 	for (size_t i = 0; i < n; i++) {
 		if (skipped(roots, i))
 			continue;
 		a->roots[a->n_roots] = xstrdup(roots[i]);
-		for (size_t f = 0; f < N_FILES; f++) {
+		for (size_t f = 0; f < autorun_n_files; f++) {
 			struct seen *s = &a->v[a->n++];
 
 			s->path = path_join(roots[i], autorun_files[f].rel);

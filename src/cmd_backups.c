@@ -6,8 +6,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +18,7 @@
 #include "backup_store.h"
 #include "cmd.h"
 #include "cmd_backups.h"
+#include "cmd_backups_id.h"
 #include "cmd_backups_view.h"
 #include "escape.h"
 #include "manifest.h"
@@ -61,24 +60,6 @@ int cmd_backups_load(const struct backup_store_cycle *c, struct manifest *m, int
 	if (m->problems.buf)
 		cmd_backups_put(stderr, "", m->problems.buf);
 	return 0;
-}
-
-/* The option that takes arg, when arg has the shape of what 'backups
- * list' prints in its first two columns: "--session" (32 hex digits),
- * "--cycle" (YYYYMMDDTHHMMSS.micro-pid); else NULL. */
-static const char *id_option(const char *arg)
-{
-	size_t n = strlen(arg), i;
-
-	if (n == 32 && strspn(arg, "0123456789abcdef") == 32)
-		return "--session";
-	for (i = 0; i < 15 && n > 15; i++)
-		if (!(i == 8 ? arg[i] == 'T' : arg[i] >= '0' && arg[i] <= '9'))
-			return NULL;
-	if (i == 15 && arg[15] == '.' && strspn(arg + 16, "0123456789-") == n - 16 &&
-	    strchr(arg + 16, '-'))
-		return "--cycle";
-	return NULL;
 }
 
 static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *v, size_t n,
@@ -209,14 +190,7 @@ int cmd_backups(int argc, char **argv)
 		return FSJ_EXIT_ERROR;
 	}
 	if (optind < argc && ai != 2) {
-		const char *o = id_option(argv[optind]);
-
-		if (o)
-			fprintf(stderr, "fsjail: backups %s: give the %s as %s %s\n", action,
-				o + 2, o, argv[optind]);
-		else
-			fprintf(stderr, "fsjail: backups %s: unexpected argument '%s' (paths go "
-					"with restore)\n", action, argv[optind]);
+		cmd_backups_id_unexpected(action, argv[optind]);
 		return FSJ_EXIT_ERROR;
 	}
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
@@ -282,12 +256,7 @@ int cmd_backups(int argc, char **argv)
 		for (size_t k = 0; k < npaths; k++)
 			cmd_backups_put(stderr, " ", paths[k]);
 		fputc('\n', stderr);
-		/* 'restore ID' with what list printed: a path to restore */
-		for (int k = optind; k < argc; k++)
-			if (id_option(argv[k]) && access(paths[k - optind], F_OK) < 0)
-				fprintf(stderr, "hint: '%s' is a %s of 'backups list', not a path: "
-						"fsjail backups restore %s %s\n", argv[k],
-					id_option(argv[k]) + 2, id_option(argv[k]), argv[k]);
+		cmd_backups_id_hints(argc, argv, optind, paths);
 		status = FSJ_EXIT_ERROR;
 	} else if (ci < 0 && !session && ctx.workspace) {
 		cmd_backups_put(stderr, "fsjail: backups: no backup cycle of workspace ",

@@ -31,7 +31,7 @@
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
-#include "status_json.h"
+#include "status-grants.h"
 #include "timing.h"
 
 /* The tier to run at (DESIGN.md section 5): what the probe proved for this

@@ -1,5 +1,4 @@
-/* devshm.c - the command's private /dev/shm, and its own /dev/pts
- * (devshm.h; devpts instances: the kernel's filesystems/devpts.rst).
+/* devshm.c - the command's private /dev/shm (devshm.h).
  *
  * Trust boundary: devshm_mount() runs in the forked child, before exec and
  * before landlock_restrict_self(), with the privilege of the mount
@@ -23,11 +22,6 @@
 bool devshm_covers(const char *path)
 {
 	return path && path_covers(DEVSHM_PATH, path);
-}
-
-bool devpts_covers(const char *path)
-{
-	return path && path_covers(DEVPTS_PATH, path);
 }
 
 #ifdef __linux__
@@ -86,28 +80,6 @@ int devshm_mount(struct fsj_error *err)
 	return 0;
 }
 
-int devpts_mount(struct fsj_error *err)
-{
-	cleanup_fd int target = mask_open_exact(DEVPTS_PATH);
-	cleanup_fd int fs = -1, mnt = -1;
-
-	if (target < 0)
-		return fsj_error_set(err, NULL, 0, 0, "private %s: cannot open it: %s", DEVPTS_PATH,
-				     strerror(errno));
-	fs = fsopen("devpts", FSOPEN_CLOEXEC);
-	if (fs < 0 || fsconfig(fs, FSCONFIG_SET_STRING, "ptmxmode", "0666", 0) < 0 ||
-	    fsconfig(fs, FSCONFIG_SET_STRING, "mode", "0620", 0) < 0 ||
-	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0 ||
-	    (mnt = fsmount(fs, FSMOUNT_CLOEXEC, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC)) < 0 ||
-	    move_mount(mnt, "", target, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
-		return fsj_error_set(err, NULL, 0, 0,
-				     "private %s: cannot mount a devpts instance of the run's "
-				     "own: %s\nhint: FSJAIL_NO_MOUNT_MASKS=1 runs without a mount "
-				     "namespace (the host's terminals are then in reach)",
-				     DEVPTS_PATH, strerror(errno));
-	return 0;
-}
-
 #else /* !__linux__ */
 
 bool devshm_target_ok(void)
@@ -119,12 +91,6 @@ int devshm_mount(struct fsj_error *err)
 {
 	errno = ENOSYS;
 	return fsj_error_set(err, NULL, 0, 0, "a private /dev/shm needs Linux");
-}
-
-int devpts_mount(struct fsj_error *err)
-{
-	errno = ENOSYS;
-	return fsj_error_set(err, NULL, 0, 0, "a private /dev/pts needs Linux");
 }
 
 #endif

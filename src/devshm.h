@@ -37,23 +37,4 @@ bool devshm_target_ok(void);
  * move_mount(2)). Returns 0, or -1 with err naming the step and errno. */
 int devshm_mount(struct fsj_error *err);
 
-/* The pseudo-terminals (att15): a rule granting write in /dev/pts would
- * hand the command every terminal of its user on the host (the slave
- * /dev/pts/N of another window, mode 0620, its owner's): it read what was
- * typed there (a password) and wrote there, as bubblewrap's and firejail's
- * own /dev/pts instance prevent. The run gets a devpts instance of its own
- * at /dev/pts instead (Linux 4.7: each mount is a new instance, and
- * /dev/ptmx opens in the instance at its sibling "pts"), so ptys the command
- * makes work and the host's are not there. Descriptors it inherits (its
- * own terminal on 0, 1, 2) and /dev/tty keep working. */
-#define DEVPTS_PATH "/dev/pts"
-
-/* true when path (absolute, normalised) is /dev/pts or lies beneath it. */
-bool devpts_covers(const char *path);
-
-/* In the child, as devshm_mount(): mount a new devpts instance over
- * /dev/pts (ptmxmode 0666, mode 0620, nosuid, noexec). Returns 0, or -1
- * with err naming the step and errno. */
-int devpts_mount(struct fsj_error *err);
-
 #endif

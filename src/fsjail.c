@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fsjail-int.h"
-#include "landlock.h"
+#include "landlock-dump.h" /* and landlock.h */
 #include "path.h"
 #include "probe.h"
 #include "sandbox-linux.h"

@@ -1,8 +1,8 @@
-/* landlock.c - the Landlock ABI, the plan as text, and enforcement
+/* landlock.c - the Landlock ABI and enforcement
  * (DESIGN.md section 7; kernel Documentation/userspace-api/landlock.rst;
  * SBPL-NOTES.md section 9 for the Landlock facts relied on). The compiler
  * is landlock-plan.c and landlock-emit.c, the plan's gaps
- * landlock-gaps.c.
+ * landlock-gaps.c, the plan as text landlock-dump.c.
  *
  * ll_apply() runs in the child between fork and exec: it lays the mount
  * masks (mask.c), sets no_new_privs and restricts the process. */
@@ -22,6 +22,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "devpts.h"
 #include "devshm.h"
 #include "toolcache.h"
 #include "landlock-int.h"
@@ -37,28 +38,6 @@
 #define SYS_landlock_restrict_self 446
 #endif
 #endif
-
-static const struct {
-	uint64_t bit;
-	const char *name;
-} fs_names[] = {
-	{ LANDLOCK_ACCESS_FS_EXECUTE, "EXECUTE" },
-	{ LANDLOCK_ACCESS_FS_WRITE_FILE, "WRITE_FILE" },
-	{ LANDLOCK_ACCESS_FS_READ_FILE, "READ_FILE" },
-	{ LANDLOCK_ACCESS_FS_READ_DIR, "READ_DIR" },
-	{ LANDLOCK_ACCESS_FS_REMOVE_DIR, "REMOVE_DIR" },
-	{ LANDLOCK_ACCESS_FS_REMOVE_FILE, "REMOVE_FILE" },
-	{ LANDLOCK_ACCESS_FS_MAKE_CHAR, "MAKE_CHAR" },
-	{ LANDLOCK_ACCESS_FS_MAKE_DIR, "MAKE_DIR" },
-	{ LANDLOCK_ACCESS_FS_MAKE_REG, "MAKE_REG" },
-	{ LANDLOCK_ACCESS_FS_MAKE_SOCK, "MAKE_SOCK" },
-	{ LANDLOCK_ACCESS_FS_MAKE_FIFO, "MAKE_FIFO" },
-	{ LANDLOCK_ACCESS_FS_MAKE_BLOCK, "MAKE_BLOCK" },
-	{ LANDLOCK_ACCESS_FS_MAKE_SYM, "MAKE_SYM" },
-	{ LANDLOCK_ACCESS_FS_REFER, "REFER" },
-	{ LANDLOCK_ACCESS_FS_TRUNCATE, "TRUNCATE" },
-	{ LANDLOCK_ACCESS_FS_IOCTL_DEV, "IOCTL_DEV" },
-};
 
 /* Access rights for capability c at ABI abi (DESIGN.md section 7). */
 uint64_t ll_cap_access(enum fsj_cap c, int abi)
@@ -136,110 +115,10 @@ bool ll_devshm_available(void)
 	return ll_abi() > 0 && devshm_target_ok() && ll_masks_available();
 }
 
-/* --- Dump --- */
-
-static void print_access(FILE *out, uint64_t a)
+bool ll_plan_mounts(const struct ll_plan *plan)
 {
-	bool first = true;
-
-	for (size_t i = 0; i < sizeof(fs_names) / sizeof(fs_names[0]); i++) {
-		if (!(a & fs_names[i].bit))
-			continue;
-		fprintf(out, "%s%s", first ? "" : "|", fs_names[i].name);
-		first = false;
-	}
-	if (first)
-		fputs("none", out);
-}
-
-static const char *mask_kind_name(enum ll_mask_kind k)
-{
-	switch (k) {
-	case LL_MASK_READONLY:
-		return "readonly";
-	case LL_MASK_HIDE:
-		return "hide";
-	case LL_MASK_PIN:
-		return "pin";
-	}
-	return "?";
-}
-
-const char *ll_mask_kind_name(enum ll_mask_kind k)
-{
-	return mask_kind_name(k);
-}
-
-void ll_plan_dump(const struct ll_plan *plan, FILE *out)
-{
-	fprintf(out, "abi %d\n", plan->abi);
-	fputs("handled ", out);
-	print_access(out, plan->handled_fs);
-	fputc('\n', out);
-	if (plan->handled_net)
-		fputs("network deny: BIND_TCP|CONNECT_TCP handled, no port allowed\n", out);
-	else if (plan->network_dropped)
-		fprintf(out, "network deny: not enforced at ABI %d (needs 4)\n", plan->abi);
-	else
-		fputs("network allow\n", out);
-	if (plan->scoped)
-		fputs("scoped SIGNAL|ABSTRACT_UNIX_SOCKET\n", out);
-	else
-		fprintf(out, "scoped none (needs ABI 6)\n");
-	for (size_t i = 0; i < plan->n_rules; i++) {
-		fprintf(out, "rule %s: ", plan->rules[i].path);
-		print_access(out, plan->rules[i].access);
-		fputc('\n', out);
-	}
-	for (size_t i = 0; i < plan->n_masks; i++) {
-		const struct ll_mask *m = &plan->masks[i];
-
-		if (m->kind == LL_MASK_PIN)
-			fprintf(out, "pin %s\n", m->path);
-		else
-			fprintf(out, "mask %s %s%s\n", mask_kind_name(m->kind), m->path,
-				m->is_dir ? "" : " (file)");
-	}
-	if (plan->private_shm)
-		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
-	if (plan->private_pts)
-		fputs("private " DEVPTS_PATH " (a devpts instance of the run's own)\n", out);
-	for (size_t i = 0; i < plan->n_private_caches; i++)
-		if (plan->private_cache_file & (1u << i))
-			fprintf(out, "private %s (the host's file, read-only in the run: a tool's "
-				     "write fails with EROFS, no copy)\n",
-				plan->private_caches[i]);
-		else
-			fprintf(out, "private %s (the run's own copy of a tool cache%s)\n",
-				plan->private_caches[i],
-				plan->private_cache_bare & (1u << i) ? ", empty: a mask lies beneath"
-								     : "");
-	for (size_t i = 0; i < plan->n_expanded; i++)
-		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
-			plan->expanded_why[i]);
-	for (size_t i = 0; i < plan->n_by_listener; i++) {
-		cleanup_free char *g = ll_guarded_name(plan->by_listener[i]);
-
-		fprintf(out, "listener %s (absent; the seccomp listener refuses creating it%s%s)\n",
-			plan->by_listener[i], g ? "; guarded from " : "", g ? g : "");
-	}
-	for (size_t i = 0; i < plan->n_undeletable; i++)
-		fprintf(out, "undeletable %s (delete granted on the file; Landlock's is a folder right)\n",
-			plan->undeletable[i]);
-	if (plan->dropped_caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) {
-		if (plan->abi < 3)
-			fprintf(out,
-				"dropped write: partly enforced at ABI %d: truncate not "
-				"controlled (needs 3), device ioctls not controlled (needs 5)\n",
-				plan->abi);
-		else
-			fprintf(out,
-				"dropped write: partly enforced at ABI %d: device ioctls not "
-				"controlled (needs 5)\n",
-				plan->abi);
-	}
-	if (plan->abi < 2 && (plan->handled_fs & LL_ACCESS_CREATE))
-		fputs("note: ABI 1 refuses every rename or link across folders (EXDEV)\n", out);
+	return plan->n_masks > 0 || plan->private_shm || plan->private_pts ||
+	       plan->n_private_caches > 0;
 }
 
 char *ll_guarded_name(const char *path)
@@ -327,7 +206,7 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
-	if (plan->n_masks || plan->private_shm || plan->private_pts || plan->n_private_caches) {
+	if (ll_plan_mounts(plan)) {
 		if (mask_ns_enter(err) < 0)
 			return -1;
 		for (size_t i = 0; i < plan->n_masks; i++)

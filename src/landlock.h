@@ -57,7 +57,7 @@ struct ll_plan {
 	char **undeletable;     /* files granted delete alone: Landlock cannot (a note) */
 	size_t n_undeletable;
 	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
-	bool private_pts;       /* a rule grants write in /dev/pts: apply mounts a devpts instance there (devshm.h) */
+	bool private_pts;       /* a rule grants write in /dev/pts: apply mounts a devpts instance there (devpts.h) */
 	/* the tool cache folders apply lays the run's own copy over before
 	 * the rules are opened (toolcache.h); sorted. Bit i of
 	 * private_cache_bare: a mask lies beneath private_caches[i], which
@@ -93,13 +93,6 @@ void ll_plan_release(struct ll_plan *plan);
  * NULL when its own folder exists. Reads the filesystem (lstat). */
 char *ll_guarded_name(const char *path);
 
-/* "readonly", "hide" or "pin". Static string. */
-const char *ll_mask_kind_name(enum ll_mask_kind k);
-
-/* Print a readable dump of plan (one rule per line, access rights by name)
- * for `fsjail compile --backend landlock`. */
-void ll_plan_dump(const struct ll_plan *plan, FILE *out);
-
 /* true when this process can make a mount namespace (root) or a user and
  * mount namespace for mount masks (a forked child tries, once per
  * process: the answer is kept; call it first from the main thread);
@@ -114,6 +107,9 @@ void ll_masks_prefetch(void);
  * namespace can be made (ll_masks_available()) and the host's /dev/shm is
  * a directory. The policy's ${PRIVATE_SHM} follows it (ctx.c). */
 bool ll_devshm_available(void);
+/* true when ll_apply() of plan mounts anything (masks, a private /dev/shm
+ * or /dev/pts, tool cache copies): the child needs a mount namespace. */
+bool ll_plan_mounts(const struct ll_plan *plan);
 
 /* In the child, before exec: perform the masks (in a new mount namespace,
  * and user namespace when unprivileged), set no_new_privs and restrict the

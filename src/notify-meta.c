@@ -18,9 +18,10 @@
  * supervisor in this run (made_here) needs no `write`: a path granted
  * create only may be given its first mode and times (touch, cp -p, tar x
  * there). i386's 16-bit chown, lchown, fchown and
- * the path-less setxattrat/removexattrat are refused (EPERM, ENOSYS). */
+ * the path-less setxattrat/removexattrat are refused (EPERM, ENOSYS).
+ * Whether a change may be made, and what is saved first for restore:
+ * notify-meta-guard.c. */
 #ifdef __linux__
-#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -32,24 +33,14 @@
 #include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/capability.h>
 
 #include "notify-int.h"
+#include "notify-meta.h"
 #include "util.h"
 
-#define XATTR_VALUE_MAX 65536
 #define XATTR_NAME_LEN 255
 
-enum meta_kind { M_MODE, M_OWNER, M_TIMES, M_SETX, M_REMOVEX };
-
-/* Each call: its kind, where the arguments are (-1: none), whether the
- * final symlink is followed by default. */
-static const struct meta_call {
-	const char *name;
-	enum meta_kind kind;
-	signed char dfd, path, flags, val; /* argument indexes */
-	bool follow;
-} meta_calls[] = {
+static const struct meta_call meta_calls[] = {
 	{ "chmod", M_MODE, -1, 0, -1, 1, true },
 	{ "fchmod", M_MODE, 0, -1, -1, 1, true },
 	{ "fchmodat", M_MODE, 0, 1, -1, 2, true },
@@ -102,19 +93,6 @@ bool notify_made_here(const struct notify *nt, const struct stat *st)
 			return true;
 	return false;
 }
-
-/* The call's values, read from the caller once. */
-struct meta_val {
-	mode_t mode;
-	uid_t uid;
-	gid_t gid;
-	struct timespec ts[2];
-	bool now; /* NULL times: both now */
-	char name[PATH_MAX];
-	char value[XATTR_VALUE_MAX];
-	size_t size;
-	int xflags;
-};
 
 static uint64_t addr(const struct job *j, uint64_t a)
 {
@@ -187,27 +165,6 @@ static int read_values(struct job *j, const struct meta_call *m, struct meta_val
 	return EINVAL;
 }
 
-/* The supervisor acts with its own capabilities: a caller lacking one it
- * holds (CAP_CHOWN, CAP_FOWNER, CAP_FSETID; for an xattr named
- * security.* or trusted.* CAP_SYS_ADMIN, security.capability CAP_SETFCAP,
- * as the kernel's xattr_permission() and cap_inode_setxattr() ask) would
- * gain it: the listener keeps CAP_SYS_ADMIN, a root command has not. */
-static bool caps_ok(const struct job *j, const struct meta_call *m, const struct meta_val *v)
-{
-	uint64_t want = (1ULL << CAP_CHOWN) | (1ULL << CAP_FOWNER) | (1ULL << CAP_FSETID);
-	bool x = m->kind == M_SETX || m->kind == M_REMOVEX;
-	struct tracee_status self;
-
-	if (x && strcmp(v->name, "security.capability") == 0)
-		want |= 1ULL << CAP_SETFCAP;
-	else if (x && (!strncmp(v->name, "security.", 9) || !strncmp(v->name, "trusted.", 8)))
-		want |= 1ULL << CAP_SYS_ADMIN;
-	if (notify_read_status(AT_FDCWD, "/proc/thread-self/status", &self) < 0 ||
-	    !(self.have & STATUS_HAVE_CAPS))
-		return false;
-	return (self.cap_eff & want & ~j->tr->st.cap_eff) == 0;
-}
-
 /* Perform the change on fd (O_PATH, or the caller's own file with
  * real = true). 0 or the errno. */
 static int perform(const struct meta_call *m, const struct meta_val *v, int fd, bool real,
@@ -247,128 +204,6 @@ static int perform(const struct meta_call *m, const struct meta_val *v, int fd, 
 	return r < 0 ? errno : 0;
 }
 
-/* An object without a path may be changed without a check: a pipe or
- * socket (the mode of a pipefs/sockfs inode, a file nobody names), or a
- * file with no name left (memfd, unlinked), which cannot get one back (a
- * linkat of a nameless file is refused). Anything else with names but no
- * path we can read (a file reached by an unlinked name while another
- * remains, an anonymous inode such as a pidfd) is refused. */
-static bool pathless_ok(const struct stat *st)
-{
-	return st->st_nlink == 0 || S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode);
-}
-
-/* An extended attribute set or removed on an object older than the run
- * (att15): restore put back mode, owner and times but not xattrs, so a
- * user.* attribute set, changed or removed on a workspace file outlived
- * the undo. A regular file's content is saved first (its cycle copy holds
- * its xattrs: backup_copy_new()), and restore gives the user.* ones back
- * with it (restore.c); a folder or other object outside the temporary
- * folders has no such copy: refused. false after refusing. */
-static bool save_xattrs(struct job *j, const struct loc *l)
-{
-	if (S_ISREG(l->st.st_mode))
-		return nj_save(j, l, BACKUP_CHANGE_CONTENT);
-	if (!j->nt->bc || notify_made_here(j->nt, &l->st) || backup_path_is_temp(j->nt->bc, l->path))
-		return true;
-	nj_refuse(j, FSJ_CAP_WRITE, l->path,
-		  "an extended attribute on a folder or special file older than the run: "
-		  "restore could not undo it",
-		  EPERM, NULL);
-	return false;
-}
-
-/* Record what l's object has before a change of its mode, owner or times
- * (backup_before_change() META; as_mode: an ACL that is only a mode) or
- * xattrs (save_xattrs()). false after refusing. */
-static bool save_meta(struct job *j, const struct meta_call *m, const struct loc *l, bool as_mode)
-{
-	if (!as_mode && (m->kind == M_SETX || m->kind == M_REMOVEX))
-		return save_xattrs(j, l);
-	return nj_save(j, l, BACKUP_CHANGE_META);
-}
-
-/* A set-user-ID or set-group-ID bit on a file outlives the run: a root
- * command would leave, in the workspace, a program any local user can run
- * as root (a directory's set-group-ID only picks its entries' group, and
- * stays allowed). Refused and reported, like mknod of a device (the
- * command lost CAP_MKNOD: caps.h). true after refusing. */
-static bool setid_refused(struct job *j, const struct meta_call *m, const struct meta_val *v,
-			  const struct stat *st, const char *path)
-{
-	if (m->kind != M_MODE || S_ISDIR(st->st_mode) || !(v->mode & (S_ISUID | S_ISGID)))
-		return false;
-	nj_refuse(j, FSJ_CAP_WRITE, path, "a set-user-ID or set-group-ID bit", EPERM,
-		  NULL);
-	return true;
-}
-
-/* true when v sets system.posix_acl_access to an ACL that says no more
- * than a mode (user, group, other and at most a mask: no named user or
- * group; the kernel then stores no ACL and sets the mode bits) on obj
- * (st its stat), a file or folder that has no access ACL now: a chmod,
- * which restore undoes. vim's :w copies the file's ACL so (acl_get_file()
- * makes one from the mode), on every save. Also true when v removes an
- * ACL obj does not have (cp -a's removal of a folder's default ACL after
- * copying the access ACL): nothing changes. */
-static bool acl_is_mode(const struct meta_call *m, const struct meta_val *v, int obj,
-			const struct stat *st)
-{
-	unsigned seen = 0;
-	uint32_t version;
-	char link[64];
-
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", obj);
-	if (m->kind == M_REMOVEX && !S_ISLNK(st->st_mode))
-		return getxattr(link, v->name, NULL, 0) < 0 && errno == ENODATA;
-	if (m->kind != M_SETX || strcmp(v->name, "system.posix_acl_access") != 0 ||
-	    S_ISLNK(st->st_mode) || v->size < 4 + 3 * 8 || v->size > 4 + 4 * 8 ||
-	    (v->size - 4) % 8 != 0)
-		return false;
-	memcpy(&version, v->value, 4);
-	if (le32toh(version) != 2) /* POSIX_ACL_XATTR_VERSION */
-		return false;
-	for (size_t off = 4; off < v->size; off += 8) {
-		uint16_t tag, perm;
-
-		memcpy(&tag, v->value + off, 2);
-		memcpy(&perm, v->value + off + 2, 2);
-		tag = le16toh(tag);
-		/* ACL_USER_OBJ, ACL_GROUP_OBJ, ACL_MASK, ACL_OTHER, once each */
-		if ((tag != 0x01 && tag != 0x04 && tag != 0x10 && tag != 0x20) || (seen & tag) ||
-		    le16toh(perm) > 7)
-			return false;
-		seen |= tag;
-	}
-	if ((seen & 0x25) != 0x25)
-		return false;
-	return getxattr(link, "system.posix_acl_access", NULL, 0) < 0 && errno == ENODATA;
-}
-
-/* A POSIX ACL (system.posix_acl_access, system.posix_acl_default) set or
- * removed on an object the run did not make: restore puts back mode,
- * owner and times, never xattrs, so an entry for another user would
- * outlive the undo, and a folder's default ACL is not even masked by the
- * mode restore sets (att9). Refused and reported; the run's own files
- * take ACLs (cp -a, rsync -A), and an ACL that is only a mode is taken as
- * a chmod (acl_is_mode(): *as_mode set). true after refusing. */
-static bool acl_refused(struct job *j, const struct meta_call *m, const struct meta_val *v,
-			int obj, const struct stat *st, const char *path, bool *as_mode)
-{
-	*as_mode = false;
-	if ((m->kind != M_SETX && m->kind != M_REMOVEX) ||
-	    strncmp(v->name, "system.posix_acl_", 17) != 0 || notify_made_here(j->nt, st))
-		return false;
-	if (acl_is_mode(m, v, obj, st)) {
-		*as_mode = true;
-		return false;
-	}
-	nj_refuse(j, FSJ_CAP_WRITE, path,
-		  "an ACL on a file or folder older than the run: restore could not undo it",
-		  EPERM, NULL);
-	return true;
-}
-
 /* The descriptor form: the caller's descriptor n itself. */
 static int op_meta_fd(struct job *j, const struct meta_call *m, const struct meta_val *v, int n)
 {
@@ -387,14 +222,15 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 	if (fstat(fd, &st) < 0)
 		return nj_answer(j, errno);
 	path = notify_fd_path(fd);
-	if (!path && !pathless_ok(&st))
+	if (!path && !meta_pathless_ok(&st))
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "a descriptor without a path", EACCES,
 				 NULL);
 	if (path && !notify_made_here(j->nt, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
-	if (setid_refused(j, m, v, &st, path) || acl_refused(j, m, v, fd, &st, path, &as_mode))
+	if (meta_setid_refused(j, m, v, &st, path) ||
+	    meta_acl_refused(j, m, v, fd, &st, path, &as_mode))
 		return 0;
-	if (path && !save_meta(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st },
+	if (path && !meta_save(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st },
 			       as_mode))
 		return 0;
 	return nj_answer(j, perform(m, v, fd, true, &st));
@@ -433,7 +269,7 @@ int notify_op_meta(struct job *j)
 	e = read_values(j, m, &v);
 	if (e)
 		return nj_answer(j, e);
-	if (!caps_ok(j, m, &v))
+	if (!meta_caps_ok(j, m, &v))
 		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "the caller lacks a capability fsjail holds",
 				 EPERM, NULL);
 	/* utimensat, futimesat with a NULL path: the descriptor itself. */
@@ -449,14 +285,14 @@ int notify_op_meta(struct job *j)
 		return 0;
 	if (l.obj < 0)
 		e = ENOENT;
-	else if (!l.path && !pathless_ok(&l.st))
+	else if (!l.path && !meta_pathless_ok(&l.st))
 		e = -1, nj_refuse(j, FSJ_CAP_WRITE, NULL, "an object without a path", EACCES, NULL);
 	else if (l.path && !notify_made_here(j->nt, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
-	else if (setid_refused(j, m, &v, &l.st, l.path) ||
-		 acl_refused(j, m, &v, l.obj, &l.st, l.path, &as_mode))
+	else if (meta_setid_refused(j, m, &v, &l.st, l.path) ||
+		 meta_acl_refused(j, m, &v, l.obj, &l.st, l.path, &as_mode))
 		e = -1;
-	else if (l.path && !save_meta(j, m, &l, as_mode))
+	else if (l.path && !meta_save(j, m, &l, as_mode))
 		e = -1;
 	else
 		e = perform(m, &v, l.obj, false, &l.st);

@@ -17,7 +17,7 @@
 #include "platform.h"
 #include "restore-int.h"
 #include "restore-remade.h"
-#include "restore-take.h"
+#include "restore-xattr.h"
 #include "util.h"
 
 /* true when a and b are records of one file (the same dev and ino). */

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "landlock-dump.h"
 #include "landlock.h"
 #include "notify.h"
 #include "sandbox-int.h"
@@ -147,12 +148,9 @@ int sandbox_stage(struct sandbox *sb, struct fsj_error *err)
 
 int sandbox_apply(struct sandbox *sb, char ***argv, struct fsj_error *err)
 {
-	const struct ll_plan *p = &sb->plan;
-	bool mounts = p->n_masks > 0 || p->private_shm || p->private_pts || p->n_private_caches > 0;
-
 	switch (sb->backend) {
 	case FSJ_BACKEND_LANDLOCK:
-		if (sandbox_linux_apply(&sb->lx, mounts, err) < 0)
+		if (sandbox_linux_apply(&sb->lx, ll_plan_mounts(&sb->plan), err) < 0)
 			return -1;
 		timing_mark("init: masks, net ns");
 		return ll_apply(&sb->plan, err);

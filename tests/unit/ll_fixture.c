@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "landlock-dump.h"
 #include "landlock.h"
 #include "path.h"
 #include "policy.h"
@@ -26,7 +27,6 @@
 #include "testutil.h"
 
 #include "ll_fixture.h"
-
 
 /* ---- scratch tree ---- */
 
