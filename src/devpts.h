@@ -24,8 +24,14 @@
 bool devpts_covers(const char *path);
 
 /* In the child, as devshm_mount(): mount a new devpts instance over
- * /dev/pts (ptmxmode 0666, mode 0620, nosuid, noexec). Returns 0, or -1
- * with err naming the step and errno. */
+ * /dev/pts (ptmxmode 0666, mode 0620, nosuid, noexec). The caller's own
+ * terminal (the first of descriptors 0-2 that is a pty of the host's
+ * /dev/pts, index at most 1023) keeps its name: the host's node of it is
+ * mounted over the node of the instance's pty of the same index, made for
+ * that and whose master this process keeps open (CLOEXEC: the name lasts
+ * while fsjail-init does, and goes at exec where there is none); that is
+ * best effort, the terminal then has no name there. Returns 0, or -1 with
+ * err naming the step and errno. */
 int devpts_mount(struct fsj_error *err);
 
 #endif

@@ -474,11 +474,13 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	if (tr.procfd < 0 || (!light && tr.memfd < 0) || tr.rootfd < 0 ||
 	    (!light && notify_read_status(tr.procfd, "status", &tr.st) < 0)) {
 		/* user12: ssh-agent (set-group-ID) as an ordinary user: its
-		 * mkdtemp() was refused with no word on why */
+		 * mkdtemp() was refused with no word on why; user14: gpg-agent
+		 * is neither, but makes itself not dumpable */
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL,
 			  tr.procfd >= 0 && !light && tr.memfd < 0
-				  ? "the caller's memory cannot be read (a set-user-ID or "
-				    "set-group-ID program, as ssh-agent is, is closed to fsjail "
+				  ? "the caller's memory cannot be read (it is not dumpable: a "
+				    "set-user-ID or set-group-ID program, as ssh-agent is, or one "
+				    "that makes itself so, as gpg-agent does, is closed to fsjail "
 				    "run by an ordinary user): what it would make cannot be checked"
 				  : "the caller cannot be read",
 			  EACCES, NULL);

@@ -221,9 +221,12 @@ static void group_add(struct group *gs, size_t *ng, const struct refusal_hint *h
 }
 
 /* The lines for the groups: a folder's alone; single paths by parent,
- * with the journals of the files made (refusal_hint_print()). */
+ * with the journals of the files made (refusal_hint_print()), except
+ * right in home (NULL: none), whose files are different tools' (user14:
+ * vim's .viminfo and bash's .bash_history were offered .viminfo-journal
+ * and .bash_history-journal). */
 static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
-			 const struct fsj_policy *pol)
+			 const struct fsj_policy *pol, const char *home)
 {
 	size_t nl = 0;
 
@@ -247,8 +250,9 @@ static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
 	for (size_t l = 0; l < nl; l++) {
 		size_t made = 0, n = ls[l].n;
 
-		char *guarded = ls[l].parent ? refusal_hint_guard(pol, ls[l].parent, FSJ_CAPS_ALL,
-								 true, NULL) : NULL;
+		char *guarded = ls[l].parent && !(home && strcmp(ls[l].parent, home) == 0)
+					? refusal_hint_guard(pol, ls[l].parent, FSJ_CAPS_ALL, true, NULL)
+					: NULL;
 
 		/* the journals of a tool's state files in a guarded folder
 		 * (~/.cargo), not of files in a folder only too wide to offer
@@ -291,7 +295,7 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
 			group_add(gs, &ng, &h, home, pol);
 		refusal_hint_release(&h);
 	}
-	nl = make_lines(ls, gs, ng, pol);
+	nl = make_lines(ls, gs, ng, pol, home);
 	for (size_t l = 0; l < nl; l++) {
 		print_line(out, &ls[l]);
 		for (size_t i = 0; i < ls[l].n; i++)

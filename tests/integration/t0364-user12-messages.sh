@@ -66,7 +66,7 @@ else
 	as_user "$U" "$FSJAIL" run --workspace "$U/ws" -- ssh-agent -s
 	cd "$WS" || bail_out "cannot enter $WS"
 	assert_failed
-	assert_err_match "the caller's memory cannot be read \\(a set-user-ID or set-group-ID program"
+	assert_err_match "the caller's memory cannot be read \\(it is not dumpable: a set-user-ID or set-group-ID program"
 	assert_err_match "by ssh-agent"
 	rm -rf "$U"
 	end_test

@@ -188,6 +188,22 @@ START_TEST(test_guarded_folder_files_and_journals)
 }
 END_TEST
 
+/* user14: files right in home are different tools' (vim, bash), none a
+ * SQLite database: no -journal grant is offered next to them. */
+START_TEST(test_home_files_no_journals)
+{
+	const struct refusal_hint_item items[] = {
+		{ FSJ_CAP_CREATE, H "/.viminfo", NULL, false },
+		{ FSJ_CAP_CREATE, H "/.bash_history", NULL, false },
+	};
+	cleanup_free char *text = hints(items, 2);
+
+	ck_assert_msg(strstr(text, "--grant write,create:" H "/.viminfo "), "%s", text);
+	ck_assert_msg(strstr(text, "--grant write,create:" H "/.bash_history "), "%s", text);
+	ck_assert_msg(!strstr(text, "-journal"), "%s", text);
+}
+END_TEST
+
 START_TEST(test_mkdir_offered_as_folder_and_report)
 {
 	const struct refusal_hint_item mk = { FSJ_CAP_CREATE, H "/.cache/tool", NULL, true };
@@ -420,6 +436,7 @@ static Suite *hint_suite(void)
 	tcase_add_test(tc, test_linked_worktree_anchors);
 	tcase_add_test(tc, test_one_folder_every_capability);
 	tcase_add_test(tc, test_guarded_folder_files_and_journals);
+	tcase_add_test(tc, test_home_files_no_journals);
 	tcase_add_test(tc, test_mkdir_offered_as_folder_and_report);
 	tcase_add_test(tc, test_secrets_through_parse_and_cache);
 	tcase_add_test(tc, test_generated_names);
