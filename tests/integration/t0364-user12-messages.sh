@@ -7,7 +7,7 @@
 # - fsjail-json(7) listed the autorun files of a fsjail-planted/1 record
 #   without .pre-commit-config.yaml, lefthook.yml, .lefthook.yml,
 #   .cursor/hooks.json, .roo/mcp.json and .amazonq/mcp.json, which the
-#   run reports (src/autorun.c), and their tools;
+#   run reports (src/autorun-files.c), and their tools;
 # - `ssh-agent -s` in a run as an ordinary user: ssh-agent is
 #   set-group-ID, so fsjail cannot read its memory and the listener
 #   refuses its mkdtemp() of the socket folder (fail closed, kept); the
@@ -40,10 +40,10 @@ fi
 
 begin_test "fsjail-json(7) names every autorun file and tool the run reports"
 SRC=$TEST_SRCDIR/..
-[ -f "$SRC/src/autorun.c" ] && [ -f "$SRC/man/fsjail-json.7.in" ] || bail_out "no source tree at $SRC"
+[ -f "$SRC/src/autorun-files.c" ] && [ -f "$SRC/man/fsjail-json.7.in" ] || bail_out "no source tree at $SRC"
 # the entries of autorun_files[]: { "NAME", "TOOL", ...
-grep -Eo '^	\{ "[^"]+", "[^"]+"' "$SRC/src/autorun.c" | sed 's/^	{ //; s/"//g; s/, / /' >"$T/files"
-[ "$(wc -l <"$T/files")" -ge 10 ] || fail "autorun_files[] not found in src/autorun.c"
+grep -Eo '^	\{ "[^"]+", "[^"]+"' "$SRC/src/autorun-files.c" | sed 's/^	{ //; s/"//g; s/, / /' >"$T/files"
+[ "$(wc -l <"$T/files")" -ge 10 ] || fail "autorun_files[] not found in src/autorun-files.c"
 # the PLANTED RECORD section, roff escapes of '-' undone
 sed -n '/^\.SH PLANTED RECORD/,/^\.SH /p' "$SRC/man/fsjail-json.7.in" | sed 's/\\-/-/g' >"$T/section"
 while read -r name tool; do
