@@ -1,0 +1,49 @@
+#!/bin/bash
+# att16: a submodule gitdir's core.worktree (git23, notify-gitcfg.c
+# submodule_worktree_ok()) was checked lexically: "../../../f/d/.."
+# normalises to <top>/f, a folder of the work tree, but a host git
+# chdir()s to it (setup.c setup_explicit_git_dir()) and the kernel takes
+# ".." after the symbolic link d the command made: its target's parent,
+# out of the workspace. A host `git -C x reset --hard` or `git submodule
+# update` then checks the submodule out there (and `git clean` deletes
+# there). Now a value is only what git writes: "../" repeated, then plain
+# names, none "." or "..", and no symbolic link on the way. Test 1 fails
+# before; 2 holds before too.
+. "$(dirname "$0")/libtest.sh"
+
+plan_user_pass FSJAIL_T0378_USER 2
+setup
+require_landlock
+git_env
+export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
+
+LIB=$T/lib
+git init -q "$LIB" && echo lib-content >"$LIB/l.txt" && git -C "$LIB" add . &&
+	git -C "$LIB" commit -qm lib || bail_out "cannot make the library repository"
+(cd "$WS" && git init -q && git commit -q --allow-empty -m init &&
+	git submodule add -q "$LIB" x && git commit -qm sub) || bail_out "cannot add the submodule"
+SUBCFG=$WS/.git/modules/x/config
+mkdir -p "$T/vic/tim"
+
+begin_test "core.worktree through a symbolic link and '..', or via one: refused"
+cp "$SUBCFG" "$T/subcfg.before"
+for v in ../../../f/d/.. ../../../f/./g ../../../f/../f/g ../../../f/d ../../../f/d/g; do
+	fsj_sh -- 'mkdir -p f/g && ln -sfn "$2" f/d &&
+		git config -f .git/modules/x/config core.worktree "$1"' "$v" "$T/vic/tim"
+	assert_rc_not 0 && assert_err_match "repository-metadata" || diag "value $v"
+	cmp -s "$SUBCFG" "$T/subcfg.before" || fail "config changed by value $v"
+	top=$(cd "$WS/x" && git rev-parse --show-toplevel 2>/dev/null)
+	case $top in "$T"/vic*) fail "a host git in x works in $top (value $v)" ;; esac
+	cp "$T/subcfg.before" "$SUBCFG"
+done
+end_test
+
+begin_test "what git writes for a folder of the work tree: accepted"
+fsj_sh -- 'mkdir -p f/g && git config -f .git/modules/x/config core.worktree ../../../f/g'
+assert_rc 0 && assert_out_nomatch refusal
+[ "$(git config -f "$SUBCFG" core.worktree)" = ../../../f/g ] || fail "core.worktree not set"
+cp "$T/subcfg.before" "$SUBCFG"
+end_test
+
+end_user_pass
+done_testing
