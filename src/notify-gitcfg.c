@@ -147,8 +147,8 @@ static bool worktree_shape(const char *v, size_t n)
  * protected or denying rule at, above or below it (rule_near()). So a
  * host git that checks the submodule out writes only where the command
  * could write itself, never into a gitdir, a hooks folder or out of the
- * workspace. Still open: a folder of the value replaced by a symbolic
- * link after the config landed (att16 report). */
+ * workspace; and no symbolic link may arrive there later
+ * (nj_worktree_note(), notify-guard.c). */
 static bool submodule_worktree_ok(const char *v, size_t n, void *arg)
 {
 	const struct wt_check *w = arg;
@@ -161,10 +161,13 @@ static bool submodule_worktree_ok(const char *v, size_t n, void *arg)
 		if (!isalnum((unsigned char)v[i]) && !strchr("._/+@-", v[i]))
 			return false;
 	top = xstrndup(w->gitdir, (size_t)(m - w->gitdir));
-	if (path_normalize(v, n, NULL, w->gitdir, &lex) != PATH_OK || !(res = path_resolve(lex)))
+	if (path_normalize(v, n, NULL, w->gitdir, &lex) != PATH_OK || !path_covers(top, lex) ||
+	    strcmp(top, lex) == 0 || has_dotgit(lex + strlen(top)) || rule_near(w->pol, lex))
 		return false;
-	return path_covers(top, lex) && strcmp(top, lex) != 0 && strcmp(lex, res) == 0 &&
-	       !has_dotgit(lex + strlen(top)) && !rule_near(w->pol, lex);
+	/* guarded first, then resolved: a link made meanwhile is seen */
+	nj_worktree_note(lex);
+	res = path_resolve(lex);
+	return res && strcmp(lex, res) == 0;
 }
 
 int nj_read_whole(int fd, char **buf, size_t *len)
