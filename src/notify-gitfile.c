@@ -289,10 +289,13 @@ void nj_gitfile_moved(const char *from, const char *to, int to_parent, const cha
 
 bool nj_gitfile_known(const char *path)
 {
+	cleanup_free char *res = path ? path_resolve(path) : NULL;
 	bool known = false;
 	struct stat st;
 
-	if (!path || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+	/* lstat() follows a link before the last component: a recorded
+	 * folder the command replaced by a link to its own (att16) */
+	if (!res || strcmp(res, path) != 0 || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return false;
 	for (size_t i = 0; !known && i < n_kept; i++)
 		known = strcmp(kept[i].path, path) == 0;

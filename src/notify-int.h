@@ -474,9 +474,9 @@ void nj_gitfile_moved(const char *from, const char *to, int to_parent, const cha
  * Returns 1 when the call is not such a write (nothing done or answered),
  * else 0 once answered. */
 int nj_gitfile_rewrite(struct job *j, const struct loc *l, uint64_t flags);
-/* notify-gitfile.c: path (resolved) is a regular file now, and a .git
- * file the start-of-run scan kept (at its start-of-run name) or one
- * nj_gitfile_moved() recorded there. */
+/* notify-gitfile.c: path (resolved) is a regular file now, reached
+ * without a symbolic link, and a .git file the start-of-run scan kept
+ * (at its start-of-run name) or one nj_gitfile_moved() recorded there. */
 bool nj_gitfile_known(const char *path);
 /* notify-gitfile.c: dir (absolute, normalised, resolved) is a folder a
  * submodule gitdir's core.worktree may be set to in this run
