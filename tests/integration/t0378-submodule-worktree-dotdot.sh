@@ -12,18 +12,14 @@
 # resolved the value once, at the check). Tests 1 and 3 fail before; 2
 # holds before too.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libsubmod.sh"
 
 plan_user_pass FSJAIL_T0378_USER 3
 setup
 require_landlock
 git_env
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-
-LIB=$T/lib
-git init -q "$LIB" && echo lib-content >"$LIB/l.txt" && git -C "$LIB" add . &&
-	git -C "$LIB" commit -qm lib || bail_out "cannot make the library repository"
-(cd "$WS" && git init -q && git commit -q --allow-empty -m init &&
-	git submodule add -q "$LIB" x && git commit -qm sub) || bail_out "cannot add the submodule"
+submodule_lib
+submodule_ws x
 SUBCFG=$WS/.git/modules/x/config
 mkdir -p "$T/vic/tim"
 

@@ -9,18 +9,14 @@
 # put lib/x -> evil in place of the user's submodule, and a host git in
 # lib/x read the command's gitdir. Test 1 fails before; 2 holds before.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libsubmod.sh"
 
 plan_user_pass FSJAIL_T0379_USER 2
 setup
 require_landlock
 git_env
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-
-LIB=$T/lib
-git init -q "$LIB" && echo lib-content >"$LIB/l.txt" && git -C "$LIB" add . &&
-	git -C "$LIB" commit -qm lib || bail_out "cannot make the library repository"
-(cd "$WS" && git init -q && git commit -q --allow-empty -m init &&
-	git submodule add -q "$LIB" lib/x && git commit -qm sub) || bail_out "cannot add the submodule"
+submodule_lib
+submodule_ws lib/x
 git init -q --bare "$T/evil.git" || bail_out "cannot make the evil gitdir"
 
 begin_test "a followed pointer's folder replaced by a symbolic link cannot arrive"
