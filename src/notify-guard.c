@@ -112,11 +112,14 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 	if (!a_carries && !b_carries)
 		return true;
 	/* a submodule's core.worktree set in the run: no link on the way */
-	if ((a_carries &&
-	     !nj_worktree_arrival_ok(b->path, S_ISDIR(a->st.st_mode) ? a->path : NULL)) ||
-	    ((fl & RENAME_EXCHANGE) && b_carries &&
-	     !nj_worktree_arrival_ok(a->path, S_ISDIR(b->st.st_mode) ? b->path : NULL))) {
-		nj_refuse(j, FSJ_CAP_CREATE, b->path,
+	if (a_carries &&
+	    !nj_worktree_arrival_ok(b->path, S_ISDIR(a->st.st_mode) ? a->path : NULL))
+		at = b->path;
+	else if ((fl & RENAME_EXCHANGE) && b_carries &&
+		 !nj_worktree_arrival_ok(a->path, S_ISDIR(b->st.st_mode) ? b->path : NULL))
+		at = a->path;
+	if (at) {
+		nj_refuse(j, FSJ_CAP_CREATE, at,
 			  "a symbolic link could redirect the work tree a submodule's "
 			  "core.worktree names", EACCES, NULL);
 		return false;
