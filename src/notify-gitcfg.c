@@ -115,32 +115,59 @@ static bool rule_near(const struct fsj_policy *pol, const char *dir)
 	return false;
 }
 
+/* v (n bytes) has the shape git's relative_path() gives a folder below
+ * the gitdir's ancestors: "../" one or more times, then names, none
+ * empty, "." or "..". A "." or ".." after a name would be taken
+ * lexically here but by the kernel when a host git chdir()s to the
+ * value (setup.c setup_explicit_git_dir()): after a symbolic link the
+ * command made, ".." is its target's parent (att16). */
+static bool worktree_shape(const char *v, size_t n)
+{
+	size_t i = 0, len;
+
+	while (i + 3 <= n && memcmp(v + i, "../", 3) == 0)
+		i += 3;
+	if (i == 0 || i == n)
+		return false;
+	for (; i <= n; i += len + 1) {
+		const char *c = v + i, *s = memchr(c, '/', n - i);
+
+		len = s ? (size_t)(s - c) : n - i;
+		if (len == 0 || (len == 1 && c[0] == '.') || (len == 2 && c[0] == '.' && c[1] == '.'))
+			return false;
+	}
+	return true;
+}
+
 /* gitcfg_worktree's value_ok for a submodule's gitdir: the value git
- * writes (relative_path() of the submodule's folder from the gitdir),
- * accepted when it names, lexically and resolved, a folder strictly
- * inside the superproject's work tree <top>, with no .git component, and
- * no protected or denying rule at, above or below it (rule_near()). So a
+ * writes (relative_path() of the submodule's folder from the gitdir,
+ * worktree_shape()), accepted when it names a folder strictly inside the
+ * superproject's work tree <top> with no symbolic link on the way (its
+ * resolved path is the lexical one), with no .git component, and no
+ * protected or denying rule at, above or below it (rule_near()). So a
  * host git that checks the submodule out writes only where the command
  * could write itself, never into a gitdir, a hooks folder or out of the
- * workspace. */
+ * workspace; and no symbolic link may arrive there later
+ * (nj_worktree_note(), notify-guard.c). */
 static bool submodule_worktree_ok(const char *v, size_t n, void *arg)
 {
 	const struct wt_check *w = arg;
 	const char *m = strstr(w->gitdir, "/.git/modules/");
 	cleanup_free char *top = NULL, *lex = NULL, *res = NULL;
 
-	if (!m || n == 0 || v[0] == '/' || v[0] == '~')
+	if (!m || n == 0 || v[0] == '/' || v[0] == '~' || !worktree_shape(v, n))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)v[i]) && !strchr("._/+@-", v[i]))
 			return false;
 	top = xstrndup(w->gitdir, (size_t)(m - w->gitdir));
-	if (path_normalize(v, n, NULL, w->gitdir, &lex) != PATH_OK || !(res = path_resolve(lex)))
+	if (path_normalize(v, n, NULL, w->gitdir, &lex) != PATH_OK || !path_covers(top, lex) ||
+	    strcmp(top, lex) == 0 || has_dotgit(lex + strlen(top)) || rule_near(w->pol, lex))
 		return false;
-	return path_covers(top, lex) && strcmp(top, lex) != 0 && path_covers(top, res) &&
-	       strcmp(top, res) != 0 && !has_dotgit(lex + strlen(top)) &&
-	       !has_dotgit(res + strlen(top)) && !rule_near(w->pol, lex) &&
-	       !rule_near(w->pol, res);
+	/* guarded first, then resolved: a link made meanwhile is seen */
+	nj_worktree_note(lex);
+	res = path_resolve(lex);
+	return res && strcmp(lex, res) == 0;
 }
 
 int nj_read_whole(int fd, char **buf, size_t *len)

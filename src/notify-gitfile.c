@@ -79,6 +79,10 @@ struct moved_gitfile {
 static pthread_mutex_t moved_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct moved_gitfile *moved;
 static size_t n_moved;
+/* The folders a submodule gitdir's core.worktree was let name in this
+ * run (nj_worktree_note()), under moved_lock. */
+static char **worktrees;
+static size_t n_worktrees;
 
 int notify_keep_gitfile(const char *path)
 {
@@ -124,6 +128,11 @@ void notify_forget_gitfiles(void)
 	free(moved);
 	moved = NULL;
 	n_moved = 0;
+	for (size_t i = 0; i < n_worktrees; i++)
+		free(worktrees[i]);
+	free(worktrees);
+	worktrees = NULL;
+	n_worktrees = 0;
 	pthread_mutex_unlock(&moved_lock);
 }
 
@@ -280,10 +289,13 @@ void nj_gitfile_moved(const char *from, const char *to, int to_parent, const cha
 
 bool nj_gitfile_known(const char *path)
 {
+	cleanup_free char *res = path ? path_resolve(path) : NULL;
 	bool known = false;
 	struct stat st;
 
-	if (!path || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+	/* lstat() follows a link before the last component: a recorded
+	 * folder the command replaced by a link to its own (att16) */
+	if (!res || strcmp(res, path) != 0 || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return false;
 	for (size_t i = 0; !known && i < n_kept; i++)
 		known = strcmp(kept[i].path, path) == 0;
@@ -292,6 +304,40 @@ bool nj_gitfile_known(const char *path)
 		known = strcmp(moved[i].path, path) == 0;
 	pthread_mutex_unlock(&moved_lock);
 	return known;
+}
+
+void nj_worktree_note(const char *dir)
+{
+	pthread_mutex_lock(&moved_lock);
+	for (size_t i = 0; dir && i < n_worktrees; i++)
+		if (strcmp(worktrees[i], dir) == 0)
+			dir = NULL;
+	if (dir) {
+		worktrees = xreallocarray(worktrees, n_worktrees + 1, sizeof(*worktrees));
+		worktrees[n_worktrees++] = xstrdup(dir);
+	}
+	pthread_mutex_unlock(&moved_lock);
+}
+
+bool nj_worktree_arrival_ok(const char *at, const char *from)
+{
+	bool ok = true;
+
+	pthread_mutex_lock(&moved_lock);
+	for (size_t i = 0; ok && at && i < n_worktrees; i++) {
+		cleanup_free char *src = NULL, *res = NULL;
+
+		if (!path_covers(at, worktrees[i]))
+			continue;
+		/* a folder: where the noted folder will be must be reached
+		 * from it without a symbolic link (path_resolve(): the part
+		 * that does not exist is taken as it is) */
+		src = from ? xasprintf("%s%s", from, worktrees[i] + strlen(at)) : NULL;
+		res = src ? path_resolve(src) : NULL;
+		ok = res && strcmp(res, src) == 0;
+	}
+	pthread_mutex_unlock(&moved_lock);
+	return ok;
 }
 
 /* The path of target relative to the folder dir (both absolute,

@@ -111,6 +111,19 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 
 	if (!a_carries && !b_carries)
 		return true;
+	/* a submodule's core.worktree set in the run: no link on the way */
+	if (a_carries &&
+	    !nj_worktree_arrival_ok(b->path, S_ISDIR(a->st.st_mode) ? a->path : NULL))
+		at = b->path;
+	else if ((fl & RENAME_EXCHANGE) && b_carries &&
+		 !nj_worktree_arrival_ok(a->path, S_ISDIR(b->st.st_mode) ? b->path : NULL))
+		at = a->path;
+	if (at) {
+		nj_refuse(j, FSJ_CAP_CREATE, at,
+			  "a symbolic link could redirect the work tree a submodule's "
+			  "core.worktree names", EACCES, NULL);
+		return false;
+	}
 	/* arriving: a at b's name (checked whichever of the two carries, as
 	 * before guarded names); with an exchange, b at a's name too */
 	if (rule_below(pol, b->path, create, plain ? a->path : NULL, false))
@@ -133,6 +146,12 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 
 bool nj_guard_redirect(struct job *j, const char *path)
 {
+	if (!nj_worktree_arrival_ok(path, NULL)) {
+		nj_refuse(j, FSJ_CAP_CREATE, path,
+			  "a symbolic link there would redirect the work tree a submodule's "
+			  "core.worktree names", EACCES, NULL);
+		return false;
+	}
 	if (!rule_below(j->nt->pol, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL, false))
 		return true;
 	nj_refuse(j, FSJ_CAP_CREATE, path,

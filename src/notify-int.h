@@ -474,10 +474,26 @@ void nj_gitfile_moved(const char *from, const char *to, int to_parent, const cha
  * Returns 1 when the call is not such a write (nothing done or answered),
  * else 0 once answered. */
 int nj_gitfile_rewrite(struct job *j, const struct loc *l, uint64_t flags);
-/* notify-gitfile.c: path (resolved) is a regular file now, and a .git
- * file the start-of-run scan kept (at its start-of-run name) or one
- * nj_gitfile_moved() recorded there. */
+/* notify-gitfile.c: path (resolved) is a regular file now, reached
+ * without a symbolic link, and a .git file the start-of-run scan kept
+ * (at its start-of-run name) or one nj_gitfile_moved() recorded there. */
 bool nj_gitfile_known(const char *path);
+/* notify-gitfile.c: dir (absolute, normalised, resolved) is a folder a
+ * submodule gitdir's core.worktree may be set to in this run
+ * (notify-gitcfg.c submodule_worktree_ok(), called before it checks that
+ * no symbolic link lies on the way): from now on nothing may put one
+ * there (nj_worktree_arrival_ok()), which would send a host git's
+ * checkout of the submodule out of the workspace (att16). Kept until
+ * notify_forget_gitfiles(). */
+void nj_worktree_note(const char *dir);
+/* notify-gitfile.c: whether an object may arrive at the name at
+ * (resolved; a rename's target, a symbolic link made there) given the
+ * folders nj_worktree_note() took: true when at is none of them and
+ * above none, or when the object is a folder now named from (not NULL)
+ * in which the place of each such folder below at is reached without a
+ * symbolic link. from NULL (a symbolic link, or what an exchange puts
+ * there when it is not a folder): false at or above a noted folder. */
+bool nj_worktree_arrival_ok(const char *at, const char *from);
 /* notify-sock.c: l (an existing name, or none: l->obj < 0) is not a Unix
  * socket the command did not make in this run; otherwise the change cap
  * (delete: unlink, rename away; create: rename over) is refused (EACCES,

@@ -77,8 +77,10 @@ bool meta_setid_refused(struct job *j, const struct meta_call *m, const struct m
 }
 
 /* true when v sets system.posix_acl_access to an ACL that says no more
- * than a mode (user, group, other and at most a mask: no named user or
- * group; the kernel then stores no ACL and sets the mode bits) on obj
+ * than a mode (user, group and other, once each: no mask, no named user
+ * or group; the kernel then stores no ACL and sets the mode bits; an ACL
+ * with a mask it stores, posix_acl_equiv_mode(), which restore would
+ * leave: att16) on obj
  * (st its stat), a file or folder that has no access ACL now: a chmod,
  * which restore undoes. vim's :w copies the file's ACL so (acl_get_file()
  * makes one from the mode), on every save. Also true when v removes an
@@ -95,8 +97,7 @@ static bool acl_is_mode(const struct meta_call *m, const struct meta_val *v, int
 	if (m->kind == M_REMOVEX && !S_ISLNK(st->st_mode))
 		return getxattr(link, v->name, NULL, 0) < 0 && errno == ENODATA;
 	if (m->kind != M_SETX || strcmp(v->name, "system.posix_acl_access") != 0 ||
-	    S_ISLNK(st->st_mode) || v->size < 4 + 3 * 8 || v->size > 4 + 4 * 8 ||
-	    (v->size - 4) % 8 != 0)
+	    S_ISLNK(st->st_mode) || v->size != 4 + 3 * 8)
 		return false;
 	memcpy(&version, v->value, 4);
 	if (le32toh(version) != 2) /* POSIX_ACL_XATTR_VERSION */
@@ -107,8 +108,8 @@ static bool acl_is_mode(const struct meta_call *m, const struct meta_val *v, int
 		memcpy(&tag, v->value + off, 2);
 		memcpy(&perm, v->value + off + 2, 2);
 		tag = le16toh(tag);
-		/* ACL_USER_OBJ, ACL_GROUP_OBJ, ACL_MASK, ACL_OTHER, once each */
-		if ((tag != 0x01 && tag != 0x04 && tag != 0x10 && tag != 0x20) || (seen & tag) ||
+		/* ACL_USER_OBJ, ACL_GROUP_OBJ, ACL_OTHER, once each */
+		if ((tag != 0x01 && tag != 0x04 && tag != 0x20) || (seen & tag) ||
 		    le16toh(perm) > 7)
 			return false;
 		seen |= tag;
