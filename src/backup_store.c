@@ -191,8 +191,8 @@ size_t backup_store_prune(const struct backup_store_cycle *v, size_t n, unsigned
 	return failed;
 }
 
-/* See backup_store.h. A folder in it is removed the same way (a
- * restore's cycle keeps the folders it took from a run: restore-take.c). */
+/* See backup_store.h; also a restore's folders (restore-take.c). An unreadable
+ * folder is made 0700, never through a symlink swapped in at its name (att16). */
 int backup_store_remove_tree(int dirfd, const char *name, int depth)
 {
 	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rc = 0;
@@ -201,7 +201,7 @@ int backup_store_remove_tree(int dirfd, const char *name, int depth)
 	struct stat sb;
 	DIR *d;
 
-	if (fd < 0 && errno == EACCES && fchmodat(dirfd, name, 0700, 0) == 0)
+	if (fd < 0 && errno == EACCES && fchmodat(dirfd, name, 0700, AT_SYMLINK_NOFOLLOW) == 0)
 		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
