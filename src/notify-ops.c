@@ -369,6 +369,7 @@ static int op_make(struct job *j)
 	const struct notify_call *c = j->c;
 	bool sym = c->op == NOTIFY_OP_SYMLINK;
 	mode_t type = (mode_t)(c->mode & S_IFMT);
+	mode_t ft = sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG);
 	struct loc l;
 	int e = -1;
 
@@ -389,10 +390,7 @@ static int op_make(struct job *j)
 	else if (sym && !target[0])
 		e = ENOENT;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
-		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE),
-			     sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)) ||
-		 !nj_rendezvous_ok(j, &l,
-				   sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)))
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE), ft) || !nj_rendezvous_ok(j, &l, ft))
 		;
 	else if (sym && !nj_guard_redirect(j, l.path))
 		;
