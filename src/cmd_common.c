@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
 #include "fsjail-int.h"
@@ -115,11 +114,7 @@ static bool probe_cache_exists(const struct fsj_ctx_opts *opts)
 	bool r = true; /* when unsure, prefetch as before */
 
 	if (fsj_env_init(&env, opts->rules_file, opts->config_file, &err) == 0) {
-		cleanup_free char *p = path_join(env.state_dir, PROBE_CACHE_DIR);
-		cleanup_free char *old = path_join(env.state_dir, PROBE_CACHE_LEGACY);
-
-		r = access(p, F_OK) == 0 || errno != ENOENT || access(old, F_OK) == 0 ||
-		    errno != ENOENT;
+		r = probe_cache_present(env.state_dir);
 		fsj_env_release(&env);
 	}
 	return r;

@@ -40,15 +40,7 @@
  * may name a command), branch, ignore and the rest are refused in a
  * changed section; a section left byte-identical to the old one keeps the
  * user's keys. A plain [submodule] section (submodule.recurse ...) is
- * outside and must stay unchanged.
- *
- * With a value check from the caller (gitcfg_change_ok()), the lines
- * `\tworktree = VALUE` of `[core]` sections are compared apart: git
- * submodule deinit removes core.worktree from a submodule's gitdir config
- * and update sets it again (submodule.c). A removal adds nothing git
- * runs or loads; a value set names where git writes the work tree, which
- * the caller's check (notify-gitcfg.c) keeps to folders of the
- * superproject's work tree. Any other spelling stays in the comparison. */
+ * outside and must stay unchanged. */
 
 #include "gitcfg.h"
 
@@ -129,26 +121,6 @@ static const char *check_bytes(const char *buf, size_t len)
 	return NULL;
 }
 
-/* A line exactly `\tworktree = VALUE\n` (git's own spelling of
- * core.worktree); the value at *v, *vn bytes. */
-static bool worktree_line(const struct line *l, const char **v, size_t *vn)
-{
-	static const char key[] = "\tworktree = ";
-	size_t kn = sizeof(key) - 1;
-
-	if (l->len < kn + 2 || memcmp(l->p, key, kn) != 0 || l->p[l->len - 1] != '\n')
-		return false;
-	*v = l->p + kn;
-	*vn = l->len - kn - 1;
-	return true;
-}
-
-/* A header line exactly `[core]\n`, as git writes it. */
-static bool core_header(const struct line *l)
-{
-	return l->len == 7 && memcmp(l->p, "[core]\n", 7) == 0;
-}
-
 /* What is left with the sections a rewrite may change taken out; with
  * wt not NULL, the core.worktree lines of `[core]` sections are taken out
  * too and appended to *wt instead. */
@@ -163,9 +135,9 @@ static char *outside_open(const char *buf, size_t len, size_t *out_len, struct s
 	while (next_line(buf, len, &off, &l)) {
 		if (is_header(&l)) {
 			in_open = is_open_header(&l);
-			in_core = wt && core_header(&l);
+			in_core = wt && gitcfg_core_header(l.p, l.len);
 		}
-		if (in_core && worktree_line(&l, &v, &vn))
+		if (in_core && gitcfg_worktree_line(l.p, l.len, &v, &vn))
 			sb_add(wt, l.p, l.len);
 		else if (!in_open)
 			sb_add(&sb, l.p, l.len);
@@ -174,20 +146,6 @@ static char *outside_open(const char *buf, size_t len, size_t *out_len, struct s
 	if (!sb.buf)
 		return xstrdup("");
 	return sb_detach(&sb);
-}
-
-/* Every core.worktree line of the list wt (len bytes, whole lines)
- * passes ok. */
-static bool worktree_lines_ok(const char *wt, size_t len, const struct gitcfg_worktree *ok)
-{
-	struct line l;
-	size_t off = 0, vn;
-	const char *v;
-
-	while (next_line(wt, len, &off, &l))
-		if (!worktree_line(&l, &v, &vn) || !ok->value_ok(v, vn, ok->arg))
-			return false;
-	return true;
 }
 
 static bool charset(const char *s, size_t n, const char *extra)
@@ -364,7 +322,7 @@ bool gitcfg_change_ok(const char *old, size_t old_len, const char *new, size_t n
 	b = outside_open(new, new_len, &b_len, worktree ? &wb : NULL);
 	/* core.worktree lines changed: every one the new file has is checked */
 	wt_same = wa.len == wb.len && (!wa.len || memcmp(wa.buf, wb.buf, wa.len) == 0);
-	if (!wt_same && !worktree_lines_ok(wb.buf ? wb.buf : "", wb.len, worktree)) {
+	if (!wt_same && !gitcfg_worktree_lines_ok(wb.buf ? wb.buf : "", wb.len, worktree)) {
 		sb_release(&wa);
 		sb_release(&wb);
 		w = "a core.worktree value other than a folder of the superproject's work tree";
@@ -405,33 +363,4 @@ refuse:
 	if (why)
 		*why = w;
 	return false;
-}
-
-bool gitcfg_head_ok(const char *buf, size_t len, const char **why)
-{
-	const char *p = buf, *end = buf + len;
-	size_t n = 0;
-
-	if (why)
-		*why = "HEAD would not hold one valid ref or object id line";
-	if (len < 2 || len > 4096 || buf[len - 1] != '\n' || memchr(buf, '\0', len) ||
-	    memchr(buf, '\n', len - 1))
-		return false;
-	end--; /* the final newline */
-	if (len > 10 && strncmp(p, "ref: refs/", 10) == 0) {
-		bool comp_start = true;
-
-		for (p += 10; p < end; p++) {
-			bool ok = isalnum((unsigned char)*p) || strchr("._/+@-", *p);
-
-			if (!ok || (comp_start && (*p == '.' || *p == '/')) ||
-			    (*p == '.' && p[1] == '.') || (*p == '/' && p + 1 == end))
-				return false;
-			comp_start = *p == '/';
-		}
-		return p > buf + 10;
-	}
-	for (; p < end && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')); p++)
-		n++;
-	return p == end && (n == 40 || n == 64);
 }

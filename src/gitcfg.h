@@ -10,6 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "gitcfg-head.h"     /* gitcfg_head_ok() */
+#include "gitcfg-worktree.h" /* gitcfg_change_ok() */
+
 /* Largest config file either side may be (bytes); larger: refused. */
 #define GITCFG_MAX_SIZE (256u * 1024u)
 
@@ -37,34 +40,5 @@
  * saying what was refused. */
 bool gitcfg_branch_only_change(const char *old, size_t old_len, const char *new, size_t new_len,
 			       const char **why);
-
-/* Which core.worktree values a rewrite may set (gitcfg_change_ok()):
- * value_ok(value, len, arg) says whether the len bytes at value (not
- * NUL-terminated) are one; arg is the caller's. */
-struct gitcfg_worktree {
-	bool (*value_ok)(const char *value, size_t len, void *arg);
-	void *arg;
-};
-
-/* gitcfg_branch_only_change(), and with worktree not NULL also a change
- * of the lines exactly `\tworktree = VALUE` of `[core]` sections (header
- * line exactly `[core]`): taken out of both files before the comparison;
- * when they differ (git submodule deinit unsets core.worktree, update
- * and `git mv` set it, submodule.c connect_work_tree_and_git_dir()),
- * every such line new has must pass worktree->value_ok, so a removal is
- * always accepted. A value in another form (quoted, another header
- * spelling) stays in the comparison. */
-bool gitcfg_change_ok(const char *old, size_t old_len, const char *new, size_t new_len,
-		      const struct gitcfg_worktree *worktree, const char **why);
-
-/* buf (len bytes) is what the command wants <gitdir>/HEAD to hold (git's
- * HEAD.lock renamed over HEAD). True only for one line, ending in '\n',
- * that is either "ref: refs/NAME" with NAME of [A-Za-z0-9._/+@-], no
- * "..", no empty or dot-led component (refs.c check_refname_format(),
- * stricter), or a SHA-1 or SHA-256 object id (40 or 64 lowercase hex
- * digits). Any other content could make git's discovery reject the gitdir
- * (setup.c validate_headref()) and walk on to a folder the command
- * shaped. *why as for gitcfg_branch_only_change(). */
-bool gitcfg_head_ok(const char *buf, size_t len, const char **why);
 
 #endif

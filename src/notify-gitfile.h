@@ -11,8 +11,7 @@
  * the run lands these bytes, not the caller's (notify-gitfile.c), so git
  * submodule deinit then update works in one run. Returns 0, or -1 when
  * the file does not qualify (nothing kept). notify_forget_gitfiles()
- * frees all kept, and the listener's records of moved ones
- * (nj_gitfile_moved()). */
+ * frees all kept, and the records of moves (nj_gitfile_moved()). */
 int notify_keep_gitfile(const char *path);
 void notify_forget_gitfiles(void);
 

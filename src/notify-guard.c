@@ -19,8 +19,7 @@
  *    guarded name, exchanged with a populated one, is refused too);
  *  - rename of such an object away from a name with a rule below it that
  *    denies delete, or a protected one: refused (the rule is a path; the
- *    folder would leave it), but for a submodule's or linked worktree's
- *    .git file, which a folder may take along (pointer_rule());
+ *    folder would leave it), but a .git pointer (nj_gitfile_carried());
  *  - symlink(2) at such a name, and link(2) of a symbolic link to it:
  *    refused (a hard link of a folder does not exist).
  * "Below" compares whole components on both spellings of each rule, the
@@ -40,51 +39,21 @@
 #include <sys/stat.h>
 
 #include "notify-int.h"
+#include "notify-worktree.h"
 #include "path.h"
-#include "util.h"
-
-#ifndef RENAME_EXCHANGE
-#define RENAME_EXCHANGE (1 << 1)
-#endif
-
-/* r protects a submodule's or linked worktree's .git file (repometa.c
- * LINKED_DENY: write and create refused, delete allowed, one name). A
- * folder leaving with it (a plain rename of a folder, not an exchange)
- * does what deleting it does (allowed) and takes it to a new name, where
- * the listener gives it at once the bytes naming the gitdir it named
- * (nj_gitfile_moved(); git mv of a submodule, git worktree move; git23).
- * A folder arriving where such a rule lies below carries there a .git
- * file too: allowed when that file is one the scan kept, or one
- * moved so (nj_gitfile_known()), which names a gitdir of the user's
- * own repositories, never one of the command's choice. */
-static bool pointer_rule(const struct fsj_rule *r)
-{
-	const char *b = r->path ? strrchr(r->path, '/') : NULL;
-
-	return r->source == FSJ_SRC_PROTECTED && !r->recursive &&
-	       !(r->deny & FSJ_CAPBIT(FSJ_CAP_DELETE)) && b && strcmp(b, "/.git") == 0;
-}
 
 /* A rule strictly below dir that a folder or link arriving at dir (or
  * leaving it) could carry a name into or out of: a protected path, or
  * one denying a capability of mask. NULL when none. */
 static const struct fsj_rule *rule_below(const struct fsj_policy *pol, const char *dir,
-					 unsigned mask, const char *from, bool pointers_leave)
+					 unsigned mask, const char *from)
 {
 	for (size_t i = 0; dir && i < pol->n_rules; i++) {
 		const struct fsj_rule *r = &pol->rules[i];
 
-		if (r->source != FSJ_SRC_PROTECTED && !(r->deny & mask))
+		if ((r->source != FSJ_SRC_PROTECTED && !(r->deny & mask)) ||
+		    (from && nj_gitfile_carried(r, dir, mask, from)))
 			continue;
-		if (pointers_leave && mask == FSJ_CAPBIT(FSJ_CAP_DELETE) && pointer_rule(r))
-			continue;
-		if (from && pointer_rule(r) && path_covers(dir, r->path) &&
-		    strcmp(dir, r->path) != 0) {
-			cleanup_free char *src = xasprintf("%s%s", from, r->path + strlen(dir));
-
-			if (nj_gitfile_known(src))
-				continue;
-		}
 		if ((r->path && strcmp(r->path, dir) != 0 && path_covers(dir, r->path)) ||
 		    (r->resolved && strcmp(r->resolved, dir) != 0 && path_covers(dir, r->resolved)))
 			return r;
@@ -92,50 +61,31 @@ static const struct fsj_rule *rule_below(const struct fsj_policy *pol, const cha
 	return NULL;
 }
 
-/* A folder or a symbolic link: an object that shows names below its own. */
-static bool carries_names(const struct stat *st)
-{
-	return S_ISDIR(st->st_mode) || S_ISLNK(st->st_mode);
-}
-
 bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
 	const struct fsj_policy *pol = j->nt->pol;
 	unsigned create = FSJ_CAPBIT(FSJ_CAP_CREATE), del = FSJ_CAPBIT(FSJ_CAP_DELETE);
-	bool a_carries = carries_names(&a->st);
-	bool b_carries = b->obj >= 0 && carries_names(&b->st);
+	bool a_carries = nj_carries_names(&a->st);
+	bool b_carries = b->obj >= 0 && nj_carries_names(&b->st);
 	/* not an exchange: the listener follows the pointers that leave
 	 * (nj_gitfile_moved()) */
-	bool plain = !(fl & RENAME_EXCHANGE) && S_ISDIR(a->st.st_mode);
+	const char *from = !(fl & RENAME_EXCHANGE) && S_ISDIR(a->st.st_mode) ? a->path : NULL;
 	const char *at = NULL;
 
 	if (!a_carries && !b_carries)
 		return true;
-	/* a submodule's core.worktree set in the run: no link on the way */
-	if (a_carries &&
-	    !nj_worktree_arrival_ok(b->path, S_ISDIR(a->st.st_mode) ? a->path : NULL))
-		at = b->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries &&
-		 !nj_worktree_arrival_ok(a->path, S_ISDIR(b->st.st_mode) ? b->path : NULL))
-		at = a->path;
-	if (at) {
-		nj_refuse(j, FSJ_CAP_CREATE, at,
-			  "a symbolic link could redirect the work tree a submodule's "
-			  "core.worktree names", EACCES, NULL);
+	if (!nj_worktree_guard_rename(j, a, b, fl))
 		return false;
-	}
 	/* arriving: a at b's name (checked whichever of the two carries, as
 	 * before guarded names); with an exchange, b at a's name too */
-	if (rule_below(pol, b->path, create, plain ? a->path : NULL, false))
+	if (rule_below(pol, b->path, create, from))
 		at = b->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries &&
-		 rule_below(pol, a->path, create, NULL, false))
+	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, a->path, create, NULL))
 		at = a->path;
 	/* leaving: a from its name; with an exchange, b from its own */
-	else if (rule_below(pol, a->path, del, NULL, plain))
+	else if (rule_below(pol, a->path, del, from))
 		at = a->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries &&
-		 rule_below(pol, b->path, del, NULL, false))
+	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, b->path, del, NULL))
 		at = b->path;
 	if (!at)
 		return true;
@@ -146,13 +96,9 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 
 bool nj_guard_redirect(struct job *j, const char *path)
 {
-	if (!nj_worktree_arrival_ok(path, NULL)) {
-		nj_refuse(j, FSJ_CAP_CREATE, path,
-			  "a symbolic link there would redirect the work tree a submodule's "
-			  "core.worktree names", EACCES, NULL);
+	if (!nj_worktree_guard_link(j, path))
 		return false;
-	}
-	if (!rule_below(j->nt->pol, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL, false))
+	if (!rule_below(j->nt->pol, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL))
 		return true;
 	nj_refuse(j, FSJ_CAP_CREATE, path,
 		  "a symbolic link there would redirect a denied or protected name", EACCES, NULL);

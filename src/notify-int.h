@@ -3,11 +3,11 @@
  * its install in the child; notify-path.c: reading a caller and resolving
  * its paths in its own view; notify-decode.c: a notification as one call;
  * notify-answer.c: answering and the checks before acting; notify-ops.c:
- * performing each call; notify-trace.c: reads and executes traced for
- * the report). Linux only; not for use outside notify*.c and their unit
  * performing each call; notify-meta.c: metadata calls; notify-sock.c:
- * socket calls, the `connect` capability). Linux only; not for use outside notify*.c and their unit
- * test. The public interface and the guarantee are in notify.h.
+ * socket calls, the `connect` capability; notify-trace.c: reads and
+ * executes traced for the report). Linux only; not for use outside
+ * notify*.c and their unit test. The public interface and the guarantee
+ * are in notify.h.
  *
  * DESIGN NOTES.
  * With backups on (notify_set_backup()) the filter also traps every open
@@ -48,6 +48,13 @@
 #include "policy.h"
 #include "backup.h"
 #include "refusal.h"
+
+/* renameat2(2) flags (linux/fs.h), for a C library that lacks them */
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#define RENAME_EXCHANGE (1 << 1)
+#define RENAME_WHITEOUT (1 << 2)
+#endif
 
 /* pidfd_open(2), pidfd_getfd(2) where the headers predate them. */
 #ifndef SYS_pidfd_open
@@ -446,54 +453,6 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
  * repometa_warn_new()); caps and new_type as for nj_repo_ok(), which
  * calls it first; a rename counts always (notify_gitcfg_rename()). */
 void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
-/* notify-gitfile.c: a create (O_CREAT, l absent) of a .git file that
- * notify_keep_gitfile() kept, in a folder where the policy lets the
- * command make names: the supervisor lands the file's start-of-run bytes
- * there (RENAME_NOREPLACE) and hands in a descriptor of an anonymous
- * memory file for what the caller writes (O_CLOEXEC as flags say).
- * Returns 1 when the call is not such a create (nothing done, nothing
- * answered), 0 once it is answered, -EAGAIN when a file appeared at the
- * name meanwhile and flags lack O_EXCL (look again). */
-int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags);
-/* notify-gitfile.c: after a rename of the folder from to to (resolved,
- * done): each kept .git file that was below from and is a regular file at
- * its new name, naming a gitdir below a folder named modules or worktrees,
- * is recorded as moved (git mv of a submodule, git worktree move), and
- * moved ones below from follow; records at or below to are dropped. One
- * that named its gitdir by a relative path gets at once the bytes naming
- * the same gitdir from its new folder (reached from to_parent, the
- * folder holding to, and to_name, without following symbolic links). */
-void nj_gitfile_moved(const char *from, const char *to, int to_parent, const char *to_name);
-/* notify-gitfile.c: a write-open of an existing moved .git file (as
- * nj_gitfile_moved() recorded it), or of the gitdir file of the linked
- * worktree gitdir a moved one names: the supervisor lands the bytes git
- * writes for that place (the .git file: "gitdir: " and the same gitdir,
- * relative from its new folder unless it was absolute; the gitdir file:
- * the .git file's new path) over the name, whatever the caller writes,
- * and hands in a descriptor of an anonymous memory file for that.
- * Returns 1 when the call is not such a write (nothing done or answered),
- * else 0 once answered. */
-int nj_gitfile_rewrite(struct job *j, const struct loc *l, uint64_t flags);
-/* notify-gitfile.c: path (resolved) is a regular file now, reached
- * without a symbolic link, and a .git file the start-of-run scan kept
- * (at its start-of-run name) or one nj_gitfile_moved() recorded there. */
-bool nj_gitfile_known(const char *path);
-/* notify-gitfile.c: dir (absolute, normalised, resolved) is a folder a
- * submodule gitdir's core.worktree may be set to in this run
- * (notify-gitcfg.c submodule_worktree_ok(), called before it checks that
- * no symbolic link lies on the way): from now on nothing may put one
- * there (nj_worktree_arrival_ok()), which would send a host git's
- * checkout of the submodule out of the workspace (att16). Kept until
- * notify_forget_gitfiles(). */
-void nj_worktree_note(const char *dir);
-/* notify-gitfile.c: whether an object may arrive at the name at
- * (resolved; a rename's target, a symbolic link made there) given the
- * folders nj_worktree_note() took: true when at is none of them and
- * above none, or when the object is a folder now named from (not NULL)
- * in which the place of each such folder below at is reached without a
- * symbolic link. from NULL (a symbolic link, or what an exchange puts
- * there when it is not a folder): false at or above a noted folder. */
-bool nj_worktree_arrival_ok(const char *at, const char *from);
 /* notify-sock.c: l (an existing name, or none: l->obj < 0) is not a Unix
  * socket the command did not make in this run; otherwise the change cap
  * (delete: unlink, rename away; create: rename over) is refused (EACCES,
@@ -570,4 +529,5 @@ void notify_trace(struct job *j);
 
 #endif /* __linux__ */
 #include "notify-refused.h" /* the refusals no trapped call performs */
+#include "notify-gitfile-land.h" /* kept .git files: made again, moved */
 #endif

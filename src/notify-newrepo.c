@@ -55,10 +55,6 @@
 #include "repoguard.h"
 #include "util.h"
 
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE (1 << 0)
-#endif
-
 static bool refuse(struct job *j, enum fsj_cap cap, const char *path, const char *why)
 {
 	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };

@@ -27,22 +27,13 @@
 #include "backup.h"
 #include "hostlock.h"
 #include "notify-int.h"
+#include "notify-openhow.h"
 #include "notify-rename.h"
 #include "notify-sockname.h"
 #include "path.h"
 #include "toolcache.h"
 #include "trash.h"
 #include "util.h"
-
-/* Open flags passed on to the supervisor's own open. */
-#define KEEP_FLAGS \
-	(O_ACCMODE | O_APPEND | O_NONBLOCK | O_DSYNC | O_SYNC | O_DIRECT | O_NOATIME | O_DIRECTORY)
-#define OPEN_FLAGS                                                                          \
-	(KEEP_FLAGS | O_CREAT | O_EXCL | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | FASYNC | O_PATH | \
-	 O_TMPFILE | O_NOCTTY | KERNEL_O_LARGEFILE)
-#define RESOLVE_KNOWN                                                                    \
-	(RESOLVE_NO_XDEV | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH | \
-	 RESOLVE_IN_ROOT | RESOLVE_CACHED)
 
 /* A file the command makes never gets a set-user-ID or set-group-ID bit
  * (a root command would leave a program any user can run as root: see
@@ -71,7 +62,7 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 	    !nj_rendezvous_ok(j, l, S_IFREG) || !nj_creating(j, l, NULL))
 		return 0;
 	WITH_UMASK(j, fd = openat(l->parent, l->name,
-				  (int)(flags & KEEP_FLAGS) | O_CREAT | O_EXCL | O_NOFOLLOW |
+				  (int)(flags & NJ_KEEP_FLAGS) | O_CREAT | O_EXCL | O_NOFOLLOW |
 					  O_CLOEXEC | O_NOCTTY,
 				  (mode_t)(mode & 07777 & ~NOTIFY_SETID_BITS));
 		   e = errno);
@@ -128,7 +119,7 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 		return 0;
 	if (writes && !nj_save(j, l, BACKUP_CHANGE_CONTENT))
 		return 0;
-	fd = nj_open_existing(j, l, (int)(flags & KEEP_FLAGS), (flags & O_CLOEXEC) != 0);
+	fd = nj_open_existing(j, l, (int)(flags & NJ_KEEP_FLAGS), (flags & O_CLOEXEC) != 0);
 	if (fd == -2)
 		return 0;
 	if (fd < 0)
@@ -145,41 +136,6 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 	return e && e != ENOENT ? nj_answer(j, EACCES) : 0;
 }
 
-/* openat2's struct, read once. Returns 0, or answers and returns -1. */
-static int read_how(struct job *j, uint64_t *flags, uint64_t *mode, uint64_t *resolve)
-{
-	unsigned char buf[4096];
-	struct open_how how;
-	uint64_t size = j->c->how_size;
-	size_t i;
-
-	if (size < sizeof(how))
-		return nj_answer(j, EINVAL), -1;
-	if (size > sizeof(buf))
-		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG, NULL),
-		       -1;
-	if (notify_mem_read(j->tr, j->c->how, buf, (size_t)size) < 0)
-		return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how memory unreadable", EACCES, NULL),
-		       -1;
-	for (i = sizeof(how); i < size; i++)
-		if (buf[i])
-			return nj_refuse(j, FSJ_CAP_WRITE, NULL, "open_how larger than known", E2BIG,
-				      NULL),
-			       -1;
-	memcpy(&how, buf, sizeof(how));
-	if ((how.flags & ~(uint64_t)OPEN_FLAGS) || (how.resolve & ~(uint64_t)RESOLVE_KNOWN) ||
-	    how.mode > 07777 || (how.mode && !(how.flags & (O_CREAT | __O_TMPFILE))) ||
-	    ((how.flags & O_PATH) && (how.flags & ~(uint64_t)(O_PATH | O_CLOEXEC | O_DIRECTORY |
-							       O_NOFOLLOW | KERNEL_O_LARGEFILE))))
-		return nj_answer(j, EINVAL), -1;
-	if (how.resolve & RESOLVE_CACHED)
-		return nj_answer(j, EAGAIN), -1; /* the caller retries without it */
-	*flags = how.flags & ~(uint64_t)KERNEL_O_LARGEFILE;
-	*mode = how.mode;
-	*resolve = how.resolve;
-	return 0;
-}
-
 static int op_open(struct job *j)
 {
 	char raw[PATH_MAX];
@@ -188,7 +144,7 @@ static int op_open(struct job *j)
 	int r, tries;
 	struct loc l;
 
-	if (j->c->openat2 && read_how(j, &flags, &mode, &resolve) < 0)
+	if (j->c->openat2 && nj_read_how(j, &flags, &mode, &resolve) < 0)
 		return 0;
 	if ((flags & O_ACCMODE) == O_ACCMODE)
 		return nj_answer(j, EINVAL);
@@ -369,6 +325,7 @@ static int op_make(struct job *j)
 	const struct notify_call *c = j->c;
 	bool sym = c->op == NOTIFY_OP_SYMLINK;
 	mode_t type = (mode_t)(c->mode & S_IFMT);
+	mode_t ft = sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG);
 	struct loc l;
 	int e = -1;
 
@@ -389,10 +346,7 @@ static int op_make(struct job *j)
 	else if (sym && !target[0])
 		e = ENOENT;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
-		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE),
-			     sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)) ||
-		 !nj_rendezvous_ok(j, &l,
-				   sym ? S_IFLNK : c->op == NOTIFY_OP_MKDIR ? S_IFDIR : (type ? type : S_IFREG)))
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE), ft) || !nj_rendezvous_ok(j, &l, ft))
 		;
 	else if (sym && !nj_guard_redirect(j, l.path))
 		;

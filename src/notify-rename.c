@@ -18,12 +18,6 @@
 #include "notify-int.h"
 #include "notify-rename.h"
 
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE (1 << 0)
-#define RENAME_EXCHANGE (1 << 1)
-#define RENAME_WHITEOUT (1 << 2)
-#endif
-
 /* Landlock's rule for a name given to an existing object (REFER): the
  * new place may grant no right the old one does not (for a file: read,
  * write, execute; for a folder: all). false after refusing. */

@@ -90,6 +90,15 @@ static int cache_find(const char *state_dir, struct probe_key *key, bool lazy,
 	return found;
 }
 
+bool probe_cache_present(const char *state_dir)
+{
+	cleanup_free char *p = path_join(state_dir, PROBE_CACHE_DIR);
+	cleanup_free char *old = path_join(state_dir, PROBE_CACHE_LEGACY);
+
+	return access(p, F_OK) == 0 || errno != ENOENT || access(old, F_OK) == 0 ||
+	       errno != ENOENT;
+}
+
 int probe_cache_load(const char *state_dir, const struct probe_key *key,
 		     struct probe_report *out)
 {

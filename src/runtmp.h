@@ -5,15 +5,12 @@
 #ifndef FSJAIL_RUNTMP_H
 #define FSJAIL_RUNTMP_H
 
-/* Make /tmp/fsjail-run-UID/PID.XXXXXX (mode 0700, ours; the parent made
- * 0700 when absent; /tmp/fsjail-run.PID.XXXXXX when the parent is not a
- * folder of ours alone) and set TMUX_TMPDIR to it in our environment (the
- * command inherits it; call before the fork, while no other thread reads
- * the environment). Folders of these forms left by runs no longer alive
- * (fsjail killed by SIGKILL) and ours are removed first: the parent's
- * entries, and /tmp's only when the parent was just made or is not ours
- * (perf23: reading /tmp cost 0.1-0.4 ms a run). Returns the path (caller frees, runtmp_remove()),
- * or NULL after a warning on stderr; NULL off Linux. */
+/* Make /tmp/fsjail-run-UID/PID.XXXXXX, or /tmp/fsjail-run.PID.XXXXXX
+ * (runtmp-sweep.h says when, and which old ones are removed first), and
+ * set TMUX_TMPDIR to it in our environment (the command inherits it; call
+ * before the fork, while no other thread reads the environment). Returns
+ * the path (caller frees, runtmp_remove()), or NULL after a warning on
+ * stderr; NULL off Linux. */
 char *runtmp_make(void);
 
 /* Remove dir (from runtmp_make()) and what the run left in it, never
