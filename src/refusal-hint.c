@@ -220,11 +220,8 @@ static void group_add(struct group *gs, size_t *ng, const struct refusal_hint *h
 	(*ng)++;
 }
 
-/* The lines for the groups: a folder's alone; single paths by parent,
- * with the journals of the files made (refusal_hint_print()), except
- * right in home (NULL: none), whose files are different tools' (user14:
- * vim's .viminfo and bash's .bash_history were offered .viminfo-journal
- * and .bash_history-journal). */
+/* The lines for the groups: a folder's alone; single paths by parent, with
+ * the journals of the files made, but in home (NULL: none) itself (user14). */
 static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
 			 const struct fsj_policy *pol, const char *home)
 {
@@ -250,9 +247,8 @@ static size_t make_lines(struct line *ls, const struct group *gs, size_t ng,
 	for (size_t l = 0; l < nl; l++) {
 		size_t made = 0, n = ls[l].n;
 
-		char *guarded = ls[l].parent && !(home && strcmp(ls[l].parent, home) == 0)
-					? refusal_hint_guard(pol, ls[l].parent, FSJ_CAPS_ALL, true, NULL)
-					: NULL;
+		char *guarded = ls[l].parent && !(home && strcmp(ls[l].parent, home) == 0) ?
+			refusal_hint_guard(pol, ls[l].parent, FSJ_CAPS_ALL, true, NULL) : NULL;
 
 		/* the journals of a tool's state files in a guarded folder
 		 * (~/.cargo), not of files in a folder only too wide to offer
