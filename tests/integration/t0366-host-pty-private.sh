@@ -6,7 +6,7 @@
 # command read what was typed there (a password given to sudo) and wrote
 # there (a fake prompt). bubblewrap's `--dev` and firejail's private-dev
 # give a devpts instance of the sandbox's own; so does fsjail now where it
-# makes a mount namespace (src/devshm.c devpts_mount()). Test 1 fails
+# makes a mount namespace (src/devpts.c devpts_mount()). Test 1 fails
 # before; tests 2 and 3 guard the ptys the command makes and its own
 # terminal.
 . "$(dirname "$0")/libtest.sh"

@@ -5,7 +5,7 @@
 # os.ttyname() failed with ENODEV, ps showed "?", and `export
 # GPG_TTY=$(tty)` (gpg-agent(1)) left pinentry no terminal to open. The
 # host's node of that one terminal is now mounted at its own name in the
-# run's instance (src/devshm.c name_own_tty()); the host's other terminals
+# run's instance (src/devpts.c name_own_tty()); the host's other terminals
 # stay out of view. Test 1 fails before; tests 2 and 3 (which pass before)
 # guard t0366's promise and the ptys the command makes.
 . "$(dirname "$0")/libtest.sh"
