@@ -45,24 +45,31 @@ bool meta_pathless_ok(const struct stat *st)
  * the undo. A regular file's content is saved first (its cycle copy holds
  * its xattrs: backup_copy_new()), and restore gives the user.* ones back
  * with it (restore.c); a folder or other object outside the temporary
- * folders has no such copy: refused. false after refusing. */
-static bool save_xattrs(struct job *j, const struct loc *l)
+ * folders has no such copy, and restore gives no other namespace back
+ * (btrfs.*, NFS's system.nfs4_acl; att17): refused. false after
+ * refusing. */
+static bool save_xattrs(struct job *j, const struct loc *l, const char *name)
 {
-	if (S_ISREG(l->st.st_mode))
-		return nj_save(j, l, BACKUP_CHANGE_CONTENT);
-	if (!j->nt->bc || notify_made_here(j->nt, &l->st) || backup_path_is_temp(j->nt->bc, l->path))
-		return true;
-	nj_refuse(j, FSJ_CAP_WRITE, l->path,
-		  "an extended attribute on a folder or special file older than the run: "
-		  "restore could not undo it",
-		  EPERM, NULL);
-	return false;
+	bool reg = S_ISREG(l->st.st_mode);
+
+	if (j->nt->bc && !notify_made_here(j->nt, &l->st) &&
+	    !backup_path_is_temp(j->nt->bc, l->path) && (!reg || strncmp(name, "user.", 5) != 0)) {
+		nj_refuse(j, FSJ_CAP_WRITE, l->path,
+			  reg ? "an extended attribute other than user.* on a file older than the "
+				"run: restore could not undo it"
+			      : "an extended attribute on a folder or special file older than the "
+				"run: restore could not undo it",
+			  EPERM, NULL);
+		return false;
+	}
+	return !reg || nj_save(j, l, BACKUP_CHANGE_CONTENT);
 }
 
-bool meta_save(struct job *j, const struct meta_call *m, const struct loc *l, bool as_mode)
+bool meta_save(struct job *j, const struct meta_call *m, const struct meta_val *v,
+	       const struct loc *l, bool as_mode)
 {
 	if (!as_mode && (m->kind == M_SETX || m->kind == M_REMOVEX))
-		return save_xattrs(j, l);
+		return save_xattrs(j, l, v->name);
 	return nj_save(j, l, BACKUP_CHANGE_META);
 }
 

@@ -230,7 +230,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 	if (meta_setid_refused(j, m, v, &st, path) ||
 	    meta_acl_refused(j, m, v, fd, &st, path, &as_mode))
 		return 0;
-	if (path && !meta_save(j, m, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st },
+	if (path && !meta_save(j, m, v, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st },
 			       as_mode))
 		return 0;
 	return nj_answer(j, perform(m, v, fd, true, &st));
@@ -292,7 +292,7 @@ int notify_op_meta(struct job *j)
 	else if (meta_setid_refused(j, m, &v, &l.st, l.path) ||
 		 meta_acl_refused(j, m, &v, l.obj, &l.st, l.path, &as_mode))
 		e = -1;
-	else if (l.path && !meta_save(j, m, &l, as_mode))
+	else if (l.path && !meta_save(j, m, &v, &l, as_mode))
 		e = -1;
 	else
 		e = perform(m, &v, l.obj, false, &l.st);

@@ -56,8 +56,10 @@ bool meta_pathless_ok(const struct stat *st);
 
 /* Record what l's object has before a change of its mode, owner or times
  * (backup_before_change() META; as_mode: an ACL that is only a mode) or
- * xattrs (save_xattrs()). false after refusing. */
-bool meta_save(struct job *j, const struct meta_call *m, const struct loc *l, bool as_mode);
+ * xattrs (save_xattrs(); v's name: only user.* ones on what is older than
+ * the run, which restore gives back). false after refusing. */
+bool meta_save(struct job *j, const struct meta_call *m, const struct meta_val *v,
+	       const struct loc *l, bool as_mode);
 
 /* A set-user-ID or set-group-ID bit on a file outlives the run: a root
  * command would leave, in the workspace, a program any local user can run
