@@ -80,23 +80,50 @@ static char *worktree_guard(const struct fsj_rule *r, const char *path, unsigned
 	return NULL;
 }
 
-/* Why r keeps a grant of caps on path (folder: recursive) from being
- * offered, or NULL. */
-static char *rule_guard(const struct fsj_rule *r, const char *path, unsigned caps, bool folder)
+/* The protected exception ("pass:", /usr/local) below protected rule r that
+ * holds path and lifts every one of caps, or NULL. Borrowed from pol. */
+static const struct fsj_rule *pass_below(const struct fsj_policy *pol,
+					 const struct fsj_rule *r, const char *path,
+					 unsigned caps)
 {
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *q = &pol->rules[i];
+
+		if (q->source == FSJ_SRC_PROTECTED && q->path && (q->pass & caps) == caps &&
+		    strcmp(q->path, r->path) != 0 && path_covers(r->path, q->path) &&
+		    rule_covers(q, path))
+			return q;
+	}
+	return NULL;
+}
+
+/* Why r keeps a grant of caps on path (folder: recursive) from being
+ * offered, or NULL. pol: the whole policy, for the protected exceptions. */
+static char *rule_guard(const struct fsj_policy *pol, const struct fsj_rule *r,
+			const char *path, unsigned caps, bool folder)
+{
+	const struct fsj_rule *q;
+
 	if (user_source(r->source) && r->deny && rule_covers(r, path))
 		return xasprintf("under your deny rule%s%s%s on %s (%s): change the rule by hand "
 				 "if you mean it", r->id ? " '" : "", r->id ? r->id : "",
 				 r->id ? "'" : "", r->path, shown_origin(r));
 	/* conservative: a protected tree's "pass:" exception (/usr/local)
-	 * still keeps the hint away */
+	 * still keeps the hint away, but is named as open to a rule */
 	if ((r->deny & caps) && (user_source(r->source) || r->source == FSJ_SRC_PROTECTED) &&
-	    (grant_covers(path, folder, r) || rule_covers(r, path)))
+	    (grant_covers(path, folder, r) || rule_covers(r, path))) {
+		if (r->source == FSJ_SRC_PROTECTED && rule_covers(r, path) &&
+		    (q = pass_below(pol, r, path, caps)))
+			return xasprintf("the protected path %s leaves %s to your rules (%s), "
+					 "but it is system-wide: grant it by hand (--grant, "
+					 "fsjail allow add) if you mean it",
+					 r->path, q->path, shown_origin(q));
 		return xasprintf("it would reach the %s %s%s%s%s (%s)",
 				 r->source == FSJ_SRC_PROTECTED ? "protected path"
 								 : "path your rule denies",
 				 r->path, r->id ? " (rule '" : "", r->id ? r->id : "",
 				 r->id ? "')" : "", shown_origin(r));
+	}
 	return linked_gitdir(r) ? worktree_guard(r, path, caps, folder) : NULL;
 }
 
@@ -116,7 +143,7 @@ char *refusal_hint_guard(const struct fsj_policy *pol, const char *path, unsigne
 				 path_covers(s, path) ? "a secret:" : "it holds the secret", s);
 	}
 	for (size_t i = 0; i < pol->n_rules; i++) {
-		char *why = rule_guard(&pol->rules[i], path, caps, folder);
+		char *why = rule_guard(pol, &pol->rules[i], path, caps, folder);
 
 		if (why)
 			return why;
