@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ctx-homecode.h"
+#include "ctx-protected.h"
 #include "devshm.h"
 #include "landlock.h"
 #include "path.h"
@@ -153,37 +154,6 @@ static void ctx_private_caches(struct fsj_ctx *ctx)
 	ctx_host_runs(ctx, keep, sizeof(keep) / sizeof(keep[0]));
 }
 
-/* The protected rule of the baseline that refuses writes at path (either
- * spelling), copied into *path_out (caller frees), or NULL when path is
- * not protected. Uses the policy engine itself so that protected
- * exceptions (/usr/local) count. */
-static int protected_tree(const struct fsj_ctx *ctx, const char *path, const char *resolved,
-			  char **path_out, struct fsj_error *err)
-{
-	struct fsj_ruleset rs;
-	struct fsj_decision dec;
-	struct fsj_policy *pol;
-	struct fsj_vars vars;
-
-	*path_out = NULL;
-	ctx_vars(ctx, NULL, &vars);
-	if (fsj_baseline_load(ctx->env.baseline_file, &vars, FSJ_TIER_FULL, &rs, NULL, NULL,
-			      err) < 0)
-		return -1;
-	pol = policy_new(FSJ_MODE_WORKSPACE_WRITE, FSJ_TIER_FULL);
-	for (size_t i = 0; i < rs.n; i++) {
-		if (rs.rules[i].source == FSJ_SRC_PROTECTED)
-			policy_add_rule(pol, &rs.rules[i]);
-	}
-	policy_finalize(pol);
-	policy_decide(pol, path, resolved, FSJ_CAP_WRITE, &dec);
-	if (dec.level == FSJ_LEVEL_PROTECTED && !dec.allowed && dec.rule)
-		*path_out = xstrdup(dec.rule->path);
-	policy_free(pol);
-	fsj_ruleset_release(&rs);
-	return 0;
-}
-
 /* Whether pol already holds a protected rule on the file path (not
  * recursive) that denies at least deny. */
 static bool has_protected_file(const struct fsj_policy *pol, const char *path, unsigned deny)
@@ -257,8 +227,11 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 	}
 	if (!explicit) {
 		const char *hint = "; name it with --workspace to use it anyway";
+		struct fsj_vars vars;
 
-		if (protected_tree(ctx, norm, resolved, &tree, err) < 0)
+		ctx_vars(ctx, NULL, &vars);
+		if (ctx_protected_tree(ctx->env.baseline_file, &vars, norm, resolved, &tree,
+				       err) < 0)
 			return -1;
 		if (tree)
 			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': it is "

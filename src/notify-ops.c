@@ -368,6 +368,20 @@ static int op_make(struct job *j)
 	return 0;
 }
 
+/* Whether call c makes nothing, so the caller's umask is never needed
+ * (WITH_UMASK() is reached by a create only): an unlink, rename, link or
+ * truncate, or an open(2)/openat(2) with neither O_CREAT nor O_TMPFILE
+ * (git opens /dev/null O_RDWR in every process). openat2's flags are in
+ * the caller's memory, read later: not counted. Such a caller's identity
+ * is read from its pidfd, not its status text (notify_tracee_begin()). */
+static bool makes_nothing(const struct notify_call *c)
+{
+	if (c->op == NOTIFY_OP_OPEN)
+		return !c->openat2 && !(c->flags & (O_CREAT | (O_TMPFILE & ~O_DIRECTORY)));
+	return c->op == NOTIFY_OP_UNLINK || c->op == NOTIFY_OP_RENAME || c->op == NOTIFY_OP_LINK ||
+	       c->op == NOTIFY_OP_TRUNCATE;
+}
+
 /*
  * ============ trust boundary: a trapped call from the sandboxed tree ============
  * Runs in fsjail's supervisor thread with all of fsjail's rights, outside
@@ -392,7 +406,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	struct job j = { nt, &tr, &c, false, NULL, 0 };
 	char pre[PATH_MAX];
 	uint64_t args[6];
-	bool locked, light;
+	bool locked, light, need_mem;
 
 	memcpy(args, req->data.args, sizeof(args));
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
@@ -407,9 +421,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	 * caller's, even if the pid is reused (seccomp_unotify(2)). A call
 	 * that makes nothing needs no umask: its identity is read without
 	 * the status text, before ID_VALID (notify-int.h). */
-	notify_tracee_begin(nt, req, &tr,
-			    c.op == NOTIFY_OP_UNLINK || c.op == NOTIFY_OP_RENAME ||
-				    c.op == NOTIFY_OP_LINK || c.op == NOTIFY_OP_TRUNCATE);
+	notify_tracee_begin(nt, req, &tr, makes_nothing(&c));
 	light = tr.light;
 	/* an unlink's one path, read by id, as the identity is */
 	if (light && c.op == NOTIFY_OP_UNLINK &&
@@ -425,13 +437,18 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		(c.op == NOTIFY_OP_REFUSED ? notify_op_refused(&j) : notify_trace(&j));
 		goto out;
 	}
-	if (tr.procfd < 0 || (!light && tr.memfd < 0) || tr.rootfd < 0 ||
+	/* an open reads its path from mem: opened now (the kept /proc/TID
+	 * is the caller's after ID_VALID), so an unreadable one says why */
+	if (light && c.op == NOTIFY_OP_OPEN && tr.memfd < 0 && tr.procfd >= 0)
+		tr.memfd = openat(tr.procfd, "mem", O_RDONLY | O_CLOEXEC);
+	need_mem = !light || c.op == NOTIFY_OP_OPEN;
+	if (tr.procfd < 0 || (need_mem && tr.memfd < 0) || tr.rootfd < 0 ||
 	    (!light && notify_read_status(tr.procfd, "status", &tr.st) < 0)) {
 		/* user12: ssh-agent (set-group-ID) as an ordinary user: its
 		 * mkdtemp() was refused with no word on why; user14: gpg-agent
 		 * is neither, but makes itself not dumpable */
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL,
-			  tr.procfd >= 0 && !light && tr.memfd < 0
+			  tr.procfd >= 0 && need_mem && tr.memfd < 0
 				  ? "the caller's memory cannot be read (it is not dumpable: a "
 				    "set-user-ID or set-group-ID program, as ssh-agent is, or one "
 				    "that makes itself so, as gpg-agent does, is closed to fsjail "
