@@ -373,6 +373,33 @@ static char *absent_cache(const char *path)
 			 "and never changes the host's; fsjail status lists them)", tool, mk);
 }
 
+/* it is git making a folder that does not exist (a folder rule offered
+ * at it, f): `git clone` into it works once it is made and granted, but
+ * `git worktree add` does not, since the listener refuses a linked
+ * worktree's .git file in a folder the command did not make
+ * (notify-repo.c; user16: the line alone sent the user round twice). The
+ * way that works with the same grant (t0307), as a new string; NULL
+ * otherwise. */
+static char *git_worktree_note(const struct refusal_hint_item *it, bool f)
+{
+	struct strbuf q = STRBUF_INIT;
+	struct stat st;
+	cleanup_free char *shown = NULL;
+	char *note;
+
+	if (!f || !it->dir || !it->comm || strcmp(it->comm, "git") != 0 ||
+	    lstat(it->path, &st) == 0 || errno != ENOENT)
+		return NULL;
+	shown = refusal_printable(it->path);
+	fsj_quote_shell_sb(&q, shown);
+	note = xasprintf("if this was git worktree add, that grant is not enough: a linked "
+			 "worktree's .git file is refused in a folder the command did not "
+			 "make; with that grant, git worktree add %s/NAME works",
+			 q.buf);
+	sb_release(&q);
+	return note;
+}
+
 void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 		      const struct refusal_hint_item *it, struct refusal_hint *out)
 {
@@ -400,6 +427,7 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 			out->caps = caps;
 			out->path = xstrdup(it->path);
 			out->folder = f;
+			out->note = git_worktree_note(it, f);
 			return;
 		}
 	}

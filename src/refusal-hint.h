@@ -20,6 +20,7 @@ struct refusal_hint_item {
 	const char *path;
 	const char *why_not;
 	bool dir; /* a folder was being made (mkdir): offered as a folder */
+	const char *comm; /* the command name that was refused (borrowed), or NULL */
 };
 
 /* Why a refusal with this decision gets no hint, or NULL when a grant
@@ -79,7 +80,9 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
  * (refusal-hint-name.h) is offered its folder, with note saying so (a
  * new string, else NULL), when the folder is not too wide
  * (refusal_hint_wide()) nor guarded; else why says that. A folder being
- * made that is too wide is offered as a path, not a folder rule. */
+ * made that is too wide is offered as a path, not a folder rule. A
+ * folder git was making (it->comm "git") that does not exist gets a note
+ * that git worktree add needs the worktree made inside it. */
 struct refusal_hint {
 	unsigned caps;
 	char *path;
@@ -95,7 +98,8 @@ void refusal_hint_release(struct refusal_hint *h);
 /* Add refusal_hint_one()'s answer to o (a refusal's JSON object;
  * fsjail-json(7)): "hint", {"grant": "CAPS:PATH", "capabilities": [...],
  * "path": PATH, "folder": BOOL[, "note": why a folder stands for a name
- * made anew on every run]} or null, and "hint_reason", why there
+ * made anew on every run, or that git worktree add needs the worktree
+ * made inside the folder git was making]} or null, and "hint_reason", why there
  * is none (null when there is one). */
 struct cJSON;
 void refusal_hint_json(struct cJSON *o, const struct fsj_policy *pol, const char *home,
