@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "path.h"
 #include "refusal-hint-guard.h"
+#include "refusal-hint-history.h"
 #include "refusal-hint-name.h"
 #include "refusal-hint.h"
 #include "refusal.h"
@@ -414,6 +415,10 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 	out->why = absent_cache(it->path);
 	if (out->why)
 		return;
+	if (refusal_hint_history(it->path, home)) {
+		out->why = xstrdup(refusal_hint_history(it->path, home));
+		return;
+	}
 	if (strrchr(it->path, '/') && generated_one(pol, home, it, out))
 		return;
 	/* a folder being made is offered as a folder unless that is too

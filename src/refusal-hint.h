@@ -66,6 +66,9 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
  * - a path at, over or under a tool's cache folders that are absent on
  *   the host (toolcache_absent_mkdir(): npm's mkdir of ~/.npm) gets no
  *   grant but the mkdir -p that makes them the run's own copy next time;
+ * - vim's, less's and node's history files in home, which no grant on the
+ *   file lets the tool rewrite, get no grant but the option or variable
+ *   that does without them (refusal-hint-history.h);
  * - a path that is guarded itself, or has why_not to say, gets a "no
  *   grant offered" line with the reason instead.
  * home: the user's normalised home, or NULL. Each path is one shell word;
