@@ -401,6 +401,19 @@ static char *git_worktree_note(const struct refusal_hint_item *it, bool f)
 	return note;
 }
 
+/* refusal_hint_history() for path in home as written or with its
+ * symlinks resolved (a refused path is the kernel's spelling, as in
+ * too_wide()), as a new string; NULL when none. */
+static char *history(const char *path, const char *home)
+{
+	cleanup_free char *real = home && home[0] == '/' ? path_resolve(home) : NULL;
+	const char *why = refusal_hint_history(path, home);
+
+	if (!why && real)
+		why = refusal_hint_history(path, real);
+	return why ? xstrdup(why) : NULL;
+}
+
 void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 		      const struct refusal_hint_item *it, struct refusal_hint *out)
 {
@@ -415,10 +428,9 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 	out->why = absent_cache(it->path);
 	if (out->why)
 		return;
-	if (refusal_hint_history(it->path, home)) {
-		out->why = xstrdup(refusal_hint_history(it->path, home));
+	out->why = history(it->path, home);
+	if (out->why)
 		return;
-	}
 	if (strrchr(it->path, '/') && generated_one(pol, home, it, out))
 		return;
 	/* a folder being made is offered as a folder unless that is too

@@ -10,10 +10,11 @@
 # summary now offers no grant there and names the option or variable that
 # keeps no history or keeps it in the workspace, which is checked to work
 # with vim where it is installed. The same names elsewhere keep their
-# ordinary grant.
+# ordinary grant. A home reached through a symlink is matched by the
+# path the kernel refused too.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 
@@ -70,6 +71,13 @@ for w in one two; do
 	fi
 done
 assert_exists "$WS/.viminfo"
+end_test
+
+begin_test "a home reached through a symlink: the refused spelling is known too"
+mv "$HOME" "$T/realhome" && ln -s "$T/realhome" "$HOME" || bail_out "cannot link the home"
+fsj -- touch "$HOME/.viminfo"
+assert_failed
+assert_err_match "no grant offered for create $T/realhome/\\.viminfo: vim's history"
 end_test
 
 done_testing
