@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "path.h"
 #include "refusal-hint-guard.h"
+#include "refusal-hint-history.h"
 #include "refusal-hint-name.h"
 #include "refusal-hint.h"
 #include "refusal.h"
@@ -373,6 +374,46 @@ static char *absent_cache(const char *path)
 			 "and never changes the host's; fsjail status lists them)", tool, mk);
 }
 
+/* it is git making a folder that does not exist (a folder rule offered
+ * at it, f): `git clone` into it works once it is made and granted, but
+ * `git worktree add` does not, since the listener refuses a linked
+ * worktree's .git file in a folder the command did not make
+ * (notify-repo.c; user16: the line alone sent the user round twice). The
+ * way that works with the same grant (t0307), as a new string; NULL
+ * otherwise. */
+static char *git_worktree_note(const struct refusal_hint_item *it, bool f)
+{
+	struct strbuf q = STRBUF_INIT;
+	struct stat st;
+	cleanup_free char *shown = NULL;
+	char *note;
+
+	if (!f || !it->dir || !it->comm || strcmp(it->comm, "git") != 0 ||
+	    lstat(it->path, &st) == 0 || errno != ENOENT)
+		return NULL;
+	shown = refusal_printable(it->path);
+	fsj_quote_shell_sb(&q, shown);
+	note = xasprintf("if this was git worktree add, that grant is not enough: a linked "
+			 "worktree's .git file is refused in a folder the command did not "
+			 "make; with that grant, git worktree add %s/NAME works",
+			 q.buf);
+	sb_release(&q);
+	return note;
+}
+
+/* refusal_hint_history() for path in home as written or with its
+ * symlinks resolved (a refused path is the kernel's spelling, as in
+ * too_wide()), as a new string; NULL when none. */
+static char *history(const char *path, const char *home)
+{
+	cleanup_free char *real = home && home[0] == '/' ? path_resolve(home) : NULL;
+	const char *why = refusal_hint_history(path, home);
+
+	if (!why && real)
+		why = refusal_hint_history(path, real);
+	return why ? xstrdup(why) : NULL;
+}
+
 void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 		      const struct refusal_hint_item *it, struct refusal_hint *out)
 {
@@ -385,6 +426,9 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 		return;
 	}
 	out->why = absent_cache(it->path);
+	if (out->why)
+		return;
+	out->why = history(it->path, home);
 	if (out->why)
 		return;
 	if (strrchr(it->path, '/') && generated_one(pol, home, it, out))
@@ -400,6 +444,7 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 			out->caps = caps;
 			out->path = xstrdup(it->path);
 			out->folder = f;
+			out->note = git_worktree_note(it, f);
 			return;
 		}
 	}

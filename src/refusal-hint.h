@@ -20,6 +20,7 @@ struct refusal_hint_item {
 	const char *path;
 	const char *why_not;
 	bool dir; /* a folder was being made (mkdir): offered as a folder */
+	const char *comm; /* the command name that was refused (borrowed), or NULL */
 };
 
 /* Why a refusal with this decision gets no hint, or NULL when a grant
@@ -65,6 +66,9 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
  * - a path at, over or under a tool's cache folders that are absent on
  *   the host (toolcache_absent_mkdir(): npm's mkdir of ~/.npm) gets no
  *   grant but the mkdir -p that makes them the run's own copy next time;
+ * - vim's, less's and node's history files in home, which no grant on the
+ *   file lets the tool rewrite, get no grant but the option or variable
+ *   that does without them (refusal-hint-history.h);
  * - a path that is guarded itself, or has why_not to say, gets a "no
  *   grant offered" line with the reason instead.
  * home: the user's normalised home, or NULL. Each path is one shell word;
@@ -79,7 +83,9 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
  * (refusal-hint-name.h) is offered its folder, with note saying so (a
  * new string, else NULL), when the folder is not too wide
  * (refusal_hint_wide()) nor guarded; else why says that. A folder being
- * made that is too wide is offered as a path, not a folder rule. */
+ * made that is too wide is offered as a path, not a folder rule. A
+ * folder git was making (it->comm "git") that does not exist gets a note
+ * that git worktree add needs the worktree made inside it. */
 struct refusal_hint {
 	unsigned caps;
 	char *path;
@@ -95,7 +101,8 @@ void refusal_hint_release(struct refusal_hint *h);
 /* Add refusal_hint_one()'s answer to o (a refusal's JSON object;
  * fsjail-json(7)): "hint", {"grant": "CAPS:PATH", "capabilities": [...],
  * "path": PATH, "folder": BOOL[, "note": why a folder stands for a name
- * made anew on every run]} or null, and "hint_reason", why there
+ * made anew on every run, or that git worktree add needs the worktree
+ * made inside the folder git was making]} or null, and "hint_reason", why there
  * is none (null when there is one). */
 struct cJSON;
 void refusal_hint_json(struct cJSON *o, const struct fsj_policy *pol, const char *home,

@@ -90,9 +90,14 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 	refusal_line_str(o, "rule_origin", k->rule_origin);
 	refusal_line_str(o, "reason", k->reason);
 	cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
-	refusal_hint_json(o, hint_pol, sinks.home, &(struct refusal_hint_item){ k->cap, k->path,
-			  refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint),
-			  made_dir(k) });
+	refusal_hint_json(o, hint_pol, sinks.home,
+			  &(struct refusal_hint_item){
+				  .cap = k->cap,
+				  .path = k->path,
+				  .why_not = refusal_hint_why_not(k->by_policy, k->level,
+								  k->rule_id, k->no_hint),
+				  .dir = made_dir(k),
+				  .comm = k->comm });
 	return o;
 }
 
@@ -282,7 +287,9 @@ static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 		if (k->path &&
 		    (!refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint) ||
 		     (k->by_policy && absent_tool_cache(k->path))))
-			items[m++] = (struct refusal_hint_item){ k->cap, k->path, NULL, made_dir(k) };
+			items[m++] = (struct refusal_hint_item){ .cap = k->cap, .path = k->path,
+								 .dir = made_dir(k),
+								 .comm = k->comm };
 	}
 	refusal_hint_print(out, items, m, home, hint_pol);
 	free(items);

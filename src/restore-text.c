@@ -158,6 +158,13 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 		struct net *onto = e->moved && e->to ? find(v, n, e->to) : NULL;
 		cleanup_free char *kept = e->kept && !dry ? later_tail(e->path, e->kept) : NULL;
 
+		/* the run's object at a path goes before the folder made
+		 * there again (user16: "made folder e", then "moved to the
+		 * trash (made by the run) e", for rm -rf e && echo x >e) */
+		if (!e->content && !e->recreate && e->trash && !e->said)
+			line(verb("trash", dry), e->path, NULL, NULL, NULL, "");
+		if (e->rmdir && e->mkdir)
+			line(verb("remove-folder", dry), e->path, NULL, NULL, NULL, "");
 		if (e->mkdir)
 			line(verb("mkdir", dry), e->path, NULL, NULL, NULL, "");
 		if (e->content || e->recreate)
@@ -165,8 +172,6 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			     e->trash ? (dry ? " (the run's version would move to the trash)"
 					     : " (the run's version moved to the trash)")
 			     : kept ? kept : e->later ? e->later : "");
-		else if (e->trash && !e->said)
-			line(verb("trash", dry), e->path, NULL, NULL, NULL, "");
 		/* the run's file at the old name goes first, then the move back
 		 * (vim's save: f~ moved back to f, the new f trashed) */
 		if (onto && onto->trash && !onto->content && !onto->recreate && !onto->said) {
@@ -177,7 +182,7 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			line(verb("move-back", dry), e->path, " to ", e->to, NULL, "");
 		if (e->swapped)
 			line(verb("swap-back", dry), e->path, " and ", e->to, NULL, "");
-		if (e->rmdir)
+		if (e->rmdir && !e->mkdir)
 			line(verb("remove-folder", dry), e->path, NULL, NULL, NULL, "");
 		if (e->meta && !e->content && !e->recreate)
 			line(verb("restore-meta", dry), e->path, NULL, NULL, NULL, "");

@@ -252,6 +252,16 @@ bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 	return false;
 }
 
+/* Dry run: the folder holding path was made again by an earlier action
+ * (a run's file of that name trashed first: on disk, the run's object is
+ * still there, not a folder). */
+static bool sim_made_parent(const struct rctx *x, const char *path)
+{
+	cleanup_free char *parent = path_dirname(path);
+
+	return rs_sim_state(x, parent) == SIM_MADE;
+}
+
 /* Undo r, a content, remove or name record with the saved file (backup)
  * and the old mode, owner and times of its file's rs_content_source(). */
 static void undo_saved(struct rctx *x, const struct manifest_rec *r)
@@ -282,7 +292,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	if (rs_gone_with_folder(x, r) || rs_went_back(x, r, src) || rs_made_by_run(x, r, src))
 		return;
 	pfd = rs_open_parent(x, r->path, true, r);
-	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
+	if (pfd < 0 && x->o->dry_run && (errno == ENOENT || sim_made_parent(x, r->path))) {
 		rs_act(x, "recreate", r->path, NULL, true, "with its folders");
 		rs_sim_add(x, r->path, SIM_REMADE);
 		return;
@@ -470,7 +480,10 @@ static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
-	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
+	/* a dry run's trash or removal of the run's object there before
+	 * leaves the path free (user16: rm -rf e && echo x >e) */
+	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    !(x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE))
 		return;
 	if (x->o->dry_run) {
 		rs_act(x, "mkdir", r->path, NULL, true, NULL);
