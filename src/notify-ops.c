@@ -433,14 +433,15 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		NOTIFY_STAT_INC(nt, vanished);
 		goto out;
 	}
+	/* an open reads its path from mem: opened now (the kept /proc/TID
+	 * is the caller's after ID_VALID), so an unreadable one says why;
+	 * a traced read reads it too */
+	if (light && c.op == NOTIFY_OP_OPEN && tr.memfd < 0 && tr.procfd >= 0)
+		tr.memfd = openat(tr.procfd, "mem", O_RDONLY | O_CLOEXEC);
 	if (c.op == NOTIFY_OP_REFUSED || notify_trace_only(nt, &c)) { /* EPERM; decides nothing */
 		(c.op == NOTIFY_OP_REFUSED ? notify_op_refused(&j) : notify_trace(&j));
 		goto out;
 	}
-	/* an open reads its path from mem: opened now (the kept /proc/TID
-	 * is the caller's after ID_VALID), so an unreadable one says why */
-	if (light && c.op == NOTIFY_OP_OPEN && tr.memfd < 0 && tr.procfd >= 0)
-		tr.memfd = openat(tr.procfd, "mem", O_RDONLY | O_CLOEXEC);
 	need_mem = !light || c.op == NOTIFY_OP_OPEN;
 	if (tr.procfd < 0 || (need_mem && tr.memfd < 0) || tr.rootfd < 0 ||
 	    (!light && notify_read_status(tr.procfd, "status", &tr.st) < 0)) {
