@@ -14,7 +14,8 @@
 /* One refusal of the summary (the first of its (capability, path)
  * group): its capability, the normalised absolute path refused
  * (borrowed), and why_not: a sentence (borrowed) saying why no rule can
- * lift it (refusal_hint_why_not()), or NULL to look for a grant. */
+ * lift it (refusal_hint_why_not(), refusal-hint-advice.h), or NULL to
+ * look for a grant. */
 struct refusal_hint_item {
 	enum fsj_cap cap;
 	const char *path;
@@ -22,15 +23,6 @@ struct refusal_hint_item {
 	bool dir; /* a folder was being made (mkdir): offered as a folder */
 	const char *comm; /* the command name that was refused (borrowed), or NULL */
 };
-
-/* Why a refusal with this decision gets no hint, or NULL when a grant
- * may lift it: not the policy's (by_policy false), a lock whose file is
- * protected (no_hint), the protected level, the user's own deny (the
- * explicit level), read-only mode. The summary leaves these to the
- * refusal's own line, which names the level and rule; the report says
- * them. Static string. */
-const char *refusal_hint_why_not(bool by_policy, enum fsj_level level, const char *rule_id,
-				 bool no_hint);
 
 /* What a grant offered at path for the refused capabilities (FSJ_CAPBIT
  * mask) holds: create brings write (open(2) with O_CREAT|O_WRONLY needs
@@ -63,12 +55,9 @@ unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsig
  *   made in one guarded folder each get their SQLite rollback journal
  *   NAME-journal when two or more were made there (a tool's state files:
  *   cargo's .global-cache), not in a folder only too wide to offer;
- * - a path at, over or under a tool's cache folders that are absent on
- *   the host (toolcache_absent_mkdir(): npm's mkdir of ~/.npm) gets no
- *   grant but the mkdir -p that makes them the run's own copy next time;
- * - vim's, less's and node's history files in home, which no grant on the
- *   file lets the tool rewrite, get no grant but the option or variable
- *   that does without them (refusal-hint-history.h);
+ * - a path a grant would not serve (a tool's cache folders absent on the
+ *   host, a history file in home) gets no grant but refusal_hint_advice()
+ *   (refusal-hint-advice.h);
  * - a path that is guarded itself, or has why_not to say, gets a "no
  *   grant offered" line with the reason instead.
  * home: the user's normalised home, or NULL. Each path is one shell word;
@@ -84,8 +73,7 @@ void refusal_hint_print(FILE *out, const struct refusal_hint_item *items, size_t
  * new string, else NULL), when the folder is not too wide
  * (refusal_hint_wide()) nor guarded; else why says that. A folder being
  * made that is too wide is offered as a path, not a folder rule. A
- * folder git was making (it->comm "git") that does not exist gets a note
- * that git worktree add needs the worktree made inside it. */
+ * folder git was making gets refusal_hint_worktree_note() as note. */
 struct refusal_hint {
 	unsigned caps;
 	char *path;
@@ -101,9 +89,8 @@ void refusal_hint_release(struct refusal_hint *h);
 /* Add refusal_hint_one()'s answer to o (a refusal's JSON object;
  * fsjail-json(7)): "hint", {"grant": "CAPS:PATH", "capabilities": [...],
  * "path": PATH, "folder": BOOL[, "note": why a folder stands for a name
- * made anew on every run, or that git worktree add needs the worktree
- * made inside the folder git was making]} or null, and "hint_reason", why there
- * is none (null when there is one). */
+ * made anew on every run, or refusal_hint_worktree_note()]} or null, and
+ * "hint_reason", why there is none (null when there is one). */
 struct cJSON;
 void refusal_hint_json(struct cJSON *o, const struct fsj_policy *pol, const char *home,
 		       const struct refusal_hint_item *it);

@@ -7,9 +7,9 @@
 
 #include "escape.h"
 #include "refusal-by.h"
+#include "refusal-hint-advice.h"
 #include "refusal-hint.h"
 #include "refusal.h"
-#include "toolcache.h"
 #include "util.h"
 
 /* Records kept in memory for one run: a runaway command that is refused
@@ -263,17 +263,6 @@ static char *decider(const struct kept *k)
 			 why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
-/* true when making a tool's cache folders on the host, absent there, is
- * what lifts a refusal at path (even a protected one: ~/.npm/_npx is
- * never made by a run, and exists, it is each run's own copy). */
-static bool absent_tool_cache(const char *path)
-{
-	const char *tool;
-	cleanup_free char *mk = toolcache_absent_mkdir(path, &tool);
-
-	return mk != NULL;
-}
-
 /* The lines saying how to lift the refusals shown, or why not
  * (refusal-hint.h), under the policy of the sinks last set. */
 static void hint(FILE *out, const size_t *first, size_t n, const char *home)
@@ -286,7 +275,7 @@ static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 
 		if (k->path &&
 		    (!refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint) ||
-		     (k->by_policy && absent_tool_cache(k->path))))
+		     (k->by_policy && refusal_hint_absent_cache(k->path))))
 			items[m++] = (struct refusal_hint_item){ .cap = k->cap, .path = k->path,
 								 .dir = made_dir(k),
 								 .comm = k->comm };

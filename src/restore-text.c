@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cmd_backups.h"
-#include "escape.h"
+#include "restore-later.h"
 #include "restore-text.h"
 #include "util.h"
 
@@ -73,23 +73,6 @@ static void line(const char *v, const char *path, const char *mid, const char *t
 	if (cycle)
 		cmd_backups_put(stdout, " from cycle ", cycle);
 	printf(tail[0] && tail[0] != ' ' ? " (%s)\n" : "%s\n", tail); /* a detail: in brackets */
-}
-
-/* The bracket of a file changed after the run whose later version cycle
- * kept holds: the line that brings that version back, path quoted for sh
- * after escaping (restoring the whole cycle would also undo the rest of
- * this restore). Caller frees. */
-static char *later_tail(const char *path, const char *kept)
-{
-	struct strbuf sb = STRBUF_INIT;
-	cleanup_free char *e = fsj_escape_term(path);
-	cleanup_free char *k = fsj_escape_term(kept);
-
-	sb_addf(&sb, "changed after the run: that later version is kept in cycle %s "
-		     "(fsjail backups restore --cycle %s ", k, k);
-	fsj_quote_shell_sb(&sb, e);
-	sb_adds(&sb, " brings it back)");
-	return sb_detach(&sb);
 }
 
 void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
@@ -156,7 +139,8 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 		const struct net *e = &v[i];
 		const char *back = e->content ? "restore-content" : "recreate";
 		struct net *onto = e->moved && e->to ? find(v, n, e->to) : NULL;
-		cleanup_free char *kept = e->kept && !dry ? later_tail(e->path, e->kept) : NULL;
+		cleanup_free char *kept =
+			e->kept && !dry ? restore_later_tail(e->path, e->kept) : NULL;
 
 		/* the run's object at a path goes before the folder made
 		 * there again (user16: "made folder e", then "moved to the

@@ -16,6 +16,7 @@
 #include "restore-int.h"
 #include "restore-other.h"
 #include "restore-remade.h"
+#include "restore-rmdir.h"
 #include "restore-take.h"
 #include "restore-xattr.h"
 #include "restore.h"
@@ -464,43 +465,6 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 }
 
-static void undo_rmdir(struct rctx *x, const struct manifest_rec *r)
-{
-	cleanup_fd int pfd = -1, fd = -1;
-	struct stat sb;
-
-	if (rs_gone_with_folder(x, r))
-		return;
-	pfd = rs_open_parent(x, r->path, true, r);
-	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
-		rs_act(x, "mkdir", r->path, NULL, true, "with its folders");
-		return;
-	}
-	if (pfd < 0) {
-		rs_act_errno(x, r->path, "cannot open its folder", errno);
-		return;
-	}
-	/* a dry run's trash or removal of the run's object there before
-	 * leaves the path free (user16: rm -rf e && echo x >e) */
-	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    !(x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE))
-		return;
-	if (x->o->dry_run) {
-		rs_act(x, "mkdir", r->path, NULL, true, NULL);
-		rs_sim_add(x, r->path, SIM_MADE);
-		return;
-	}
-	if (mkdirat(pfd, rs_base_name(r->path), r->mode) < 0 ||
-	    (fd = openat(pfd, rs_base_name(r->path),
-			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-		rs_act_errno(x, r->path, "cannot make the folder", errno);
-		return;
-	}
-	(void)rs_set_meta(fd, r);
-	rs_act(x, "mkdir", r->path, NULL, true, NULL);
-	rs_note_remade(x, r, r->path, pfd, rs_base_name(r->path));
-}
-
 int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 		   const struct manifest *m, const struct restore_opts *o, cJSON *actions,
 		   struct restore_counts *c)
@@ -544,7 +508,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 			rs_undo_creating(&x, r);
 			break;
 		case MANIFEST_RMDIR:
-			undo_rmdir(&x, r);
+			rs_undo_rmdir(&x, r);
 			break;
 		case MANIFEST_META:
 			rs_undo_meta(&x, r);

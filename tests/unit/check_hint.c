@@ -209,8 +209,6 @@ START_TEST(test_mkdir_offered_as_folder_and_report)
 {
 	const struct refusal_hint_item mk = { .cap = FSJ_CAP_CREATE, .path = H "/.cache/tool",
 					      .dir = true };
-	const struct refusal_hint_item deny = { .cap = FSJ_CAP_CREATE, .path = H "/w/.env",
-						.why_not = "your own deny rule refused it" };
 	struct refusal_hint h;
 	cJSON *o = cJSON_CreateObject();
 	char *s;
@@ -225,7 +223,8 @@ START_TEST(test_mkdir_offered_as_folder_and_report)
 	ck_assert_ptr_null(h.path);
 	ck_assert_ptr_nonnull(strstr(h.why, "home folder"));
 	refusal_hint_release(&h);
-	refusal_hint_json(o, pol, H, &deny);
+	refusal_hint_json(o, pol, H, &(struct refusal_hint_item){ .cap = FSJ_CAP_CREATE,
+			  .path = H "/w/.env", .why_not = "your own deny rule refused it" });
 	s = cJSON_PrintUnformatted(o);
 	ck_assert_str_eq(s, "{\"hint\":null,\"hint_reason\":\"your own deny rule refused it\"}");
 	free(s);
@@ -284,7 +283,6 @@ START_TEST(test_secrets_through_parse_and_cache)
 	tu_rm_tree(dir);
 }
 END_TEST
-
 
 /* hint13: names made anew on every run, and names that are not */
 START_TEST(test_generated_names)
@@ -395,8 +393,6 @@ START_TEST(test_generated_offers_folder)
 	const struct refusal_hint_item log = {
 		.cap = FSJ_CAP_CREATE, .path = H "/.npm/_logs/2026-12-03T10_11_12_345Z-debug-0.log"
 	};
-	const struct refusal_hint_item top = { .cap = FSJ_CAP_WRITE,
-					       .path = H "/Documents/tmp.Ab3dEf9hIj" };
 	struct refusal_hint h;
 	cleanup_free char *text = hints(&log, 1);
 
@@ -407,7 +403,8 @@ START_TEST(test_generated_offers_folder)
 			       "  (2026-12-03T10_11_12_345Z-debug-0.log is named anew on every run "
 			       "(a timestamp): a grant on it would not hold next time, so its folder "
 			       "is offered)\n");
-	refusal_hint_one(pol, H, &top, &h);
+	refusal_hint_one(pol, H, &(struct refusal_hint_item){ .cap = FSJ_CAP_WRITE,
+			 .path = H "/Documents/tmp.Ab3dEf9hIj" }, &h);
 	ck_assert_ptr_null(h.path);
 	ck_assert_msg(strstr(h.why, "named anew on every run (a random suffix)") &&
 			      strstr(h.why, "top-level folder of home"), "%s", h.why);
