@@ -100,6 +100,11 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
 	if (plan->private_pts)
 		fputs("private " DEVPTS_PATH " (a devpts instance of the run's own)\n", out);
+	if (plan->own_pts)
+		fputs("own-terminal " DEVPTS_PATH " (no devpts instance of the run's own: only the "
+		      "terminal the command holds is granted there, the host's others and the ptys "
+		      "it makes are refused)\n",
+		      out);
 	for (size_t i = 0; i < plan->n_private_caches; i++)
 		if (plan->private_cache_file & (1u << i))
 			fprintf(out, "private %s (the host's file, read-only in the run: a tool's "

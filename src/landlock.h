@@ -58,6 +58,12 @@ struct ll_plan {
 	size_t n_undeletable;
 	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
 	bool private_pts;       /* a rule grants write in /dev/pts: apply mounts a devpts instance there (devpts.h) */
+	/* no devpts instance of the run's own (no mount namespace): the
+	 * file rights the rules grant beneath /dev/pts are taken off them
+	 * (own_pts_access) and apply grants them on the command's own
+	 * terminals alone (devpts_own_ttys()) */
+	bool own_pts;
+	uint64_t own_pts_access;
 	/* the tool cache folders apply lays the run's own copy over before
 	 * the rules are opened (toolcache.h); sorted. Bit i of
 	 * private_cache_bare: a mask lies beneath private_caches[i], which

@@ -43,6 +43,7 @@
 #include <sys/types.h>
 #include <linux/seccomp.h>
 
+#include "devpts.h"
 #include "notify.h"
 #include "notify-newrepo.h"
 #include "policy.h"
@@ -82,6 +83,9 @@ struct notify {
 	bool required; /* notify_require(): no hook (EBUSY) refuses the run */
 	bool trace;    /* notify_set_trace(): reads and executes are traced */
 	bool tcp_denied; /* notify_set_tcp_denied() */
+	bool own_pts;    /* notify_set_own_pts(): ptys other than own_tty are refused */
+	struct { dev_t dev; ino_t ino; } own_tty[DEVPTS_OWN_MAX]; /* the command's own terminals */
+	size_t n_own_tty;
 	bool repository_off; /* notify_set_repository(false) */
 	char *template_hooks; /* owned: hooks/ of notify_take_git_template()'s folder, or NULL */
 	struct sock_filter *prog;     /* owned: the filter notify_filter_build() made */

@@ -28,6 +28,7 @@
 #include "hostlock.h"
 #include "notify-int.h"
 #include "notify-openhow.h"
+#include "notify-pty.h"
 #include "notify-rename.h"
 #include "notify-sockname.h"
 #include "path.h"
@@ -108,6 +109,8 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 		return nj_answer(j, EISDIR);
 	if (S_ISSOCK(l->st.st_mode))
 		return nj_answer(j, ENXIO);
+	if (nj_pty_open(j, l, flags, writes))
+		return 0;
 	if (acc != O_WRONLY)
 		caps |= FSJ_CAPBIT(FSJ_CAP_READ);
 	if (writes)

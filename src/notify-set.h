@@ -33,6 +33,14 @@ void notify_set_own_socket(const char *path);
  * outside the command's domain, refuses them too (EACCES, as Landlock). */
 void notify_set_tcp_denied(bool denied);
 
+/* Before notify_new(): the run has no devpts instance of its own and
+ * Landlock grants in /dev/pts only the command's own terminals
+ * (sandbox_own_pts(), att18), so the supervisor, which performs the opens
+ * it traps outside the command's domain, refuses every other pty slave
+ * too (EACCES, as Landlock): the hooks made after it note the caller's
+ * own terminals then (devpts_own_ttys(), by device and inode). */
+void notify_set_own_pts(bool on);
+
 /* Before notify_new(): the config's protect: {repository:} (default
  * true); false turns the listener's repository-metadata rule for the
  * repositories outside the scan off too (notify-repo.c). */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "devpts.h"
 #include "devshm.h"
 #include "fdpass.h"
 #include "caps.h"
@@ -41,6 +42,12 @@ static struct stat hook_own_socket;
 static bool hook_have_own_socket;
 static bool hook_tcp_denied;
 static bool hook_repository_off;
+static bool hook_own_pts;
+
+void notify_set_own_pts(bool on)
+{
+	hook_own_pts = on;
+}
 
 void notify_set_repository(bool protect)
 {
@@ -112,6 +119,25 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 
 #include "notify-int.h"
 
+/* nt->own_tty: the command's own terminals (devpts.h), where the run
+ * has none of its own (notify_set_own_pts()). */
+static void note_own_ttys(struct notify *nt)
+{
+	int fds[DEVPTS_OWN_MAX];
+	size_t n = devpts_own_ttys(fds);
+
+	nt->own_pts = true;
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+
+		if (fstat(fds[i], &st) == 0) {
+			nt->own_tty[nt->n_own_tty].dev = st.st_dev;
+			nt->own_tty[nt->n_own_tty++].ino = st.st_ino;
+		}
+		close(fds[i]);
+	}
+}
+
 /* seccomp_unotify(2) SECCOMP_IOCTL_NOTIF_SET_FLAGS (Linux 6.6), where the
  * headers predate it. */
 #ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
@@ -174,6 +200,8 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	if (hook_have_own_socket)
 		(void)notify_note_made(nt, &hook_own_socket);
 	nt->tcp_denied = hook_tcp_denied;
+	if (hook_own_pts)
+		note_own_ttys(nt);
 	nt->repository_off = hook_repository_off;
 	nt->template_hooks = hook_template_hooks ? xstrdup(hook_template_hooks) : NULL;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||

@@ -75,6 +75,11 @@ const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb);
  * must refuse them too (notify_set_tcp_denied()). */
 bool sandbox_tcp_refused(const struct sandbox *sb);
 
+/* Landlock grants in /dev/pts only the command's own terminals (the plan's
+ * own_pts: no devpts instance of the run's own): the hook refuses the
+ * others too (notify_set_own_pts()). */
+bool sandbox_own_pts(const struct sandbox *sb);
+
 /* The Landlock ruleset sb applies (borrowed, valid until sandbox_free()),
  * or NULL for another backend: broker_use_plan() fences the broker with it. */
 struct ll_plan;
