@@ -372,6 +372,13 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	cJSON_AddBoolToObject(root, "pid_namespace", !env_flag("FSJAIL_NO_PID_NAMESPACE"));
 	/* what the compiled plan mounts (devshm.h), not what could be */
 	cJSON_AddStringToObject(root, "dev_shm", have_plan && plan.private_shm ? "private" : "refused");
+	/* devpts.h: a devpts instance of the run's own, or only the command's
+	 * own terminals granted in the host's (no mount namespace, att18) */
+	cJSON_AddStringToObject(root, "dev_pts",
+				!have_plan	     ? "refused"
+				: plan.private_pts ? "private"
+				: plan.own_pts	   ? "own_terminal"
+						   : "refused");
 	status_tool_caches(root, &ctx, have_plan ? &plan : NULL);
 #else
 	cJSON_AddBoolToObject(root, "pid_namespace", false);
@@ -598,6 +605,16 @@ static void print_text(const cJSON *root)
 			       ? "a private tmpfs for each run; the host's is not in view"
 			       : "refused (no mount namespace for the sandbox here, or the "
 				 "workspace or temporary folder lies in it): the host's stays protected");
+	if (cJSON_IsString(jo(root, "dev_pts")))
+		printf("%-12s %s\n", "/dev/pts:",
+		       strcmp(js(root, "dev_pts"), "private") == 0
+			       ? "a devpts instance of the run's own; the host's terminals are not in "
+				 "view"
+		       : strcmp(js(root, "dev_pts"), "own_terminal") == 0
+			       ? "the host's (no mount namespace for the sandbox here): only the "
+				 "command's own terminal is granted there, and the ptys it makes "
+				 "(opened by the listener)"
+			       : "refused");
 	cJSON_ArrayForEach(c, jo(root, "tool_caches"))
 	{
 		const char *how = js(c, "private");

@@ -101,9 +101,9 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	if (plan->private_pts)
 		fputs("private " DEVPTS_PATH " (a devpts instance of the run's own)\n", out);
 	if (plan->own_pts)
-		fputs("own-terminal " DEVPTS_PATH " (no devpts instance of the run's own: only the "
-		      "terminal the command holds is granted there, the host's others and the ptys "
-		      "it makes are refused)\n",
+		fputs("own-terminal " DEVPTS_PATH " (no devpts instance of the run's own: Landlock "
+		      "grants there only the terminals the command holds; the listener opens the "
+		      "ptys it makes by name)\n",
 		      out);
 	for (size_t i = 0; i < plan->n_private_caches; i++)
 		if (plan->private_cache_file & (1u << i))
