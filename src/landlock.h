@@ -124,7 +124,9 @@ bool ll_plan_mounts(const struct ll_plan *plan);
  * around them); with plan->private_shm a fresh tmpfs is laid over
  * /dev/shm after the masks (devshm_mount()), so the rule on /dev/shm,
  * opened after it, lies on the new tmpfs; with plan->private_pts a new
- * devpts instance over /dev/pts likewise (devpts_mount()); the working directory is entered again by name (an
+ * devpts instance over /dev/pts likewise (devpts_mount()); with
+ * plan->own_pts the command's own terminals get plan->own_pts_access
+ * (devpts_own_ttys()); the working directory is entered again by name (an
  * error when a mask hides it). A rule path gone since compile is skipped;
  * any other failure is an error. Returns 0, or -1 with err set: then the
  * caller must not exec. */

@@ -18,12 +18,17 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include "notify-int.h"
 #include "notify-pty.h"
 #include "util.h"
+
+/* ioctl_tty(2), Linux 4.13 (asm-generic value), where the headers
+ * predate it. */
+#ifndef TIOCGPTPEER
+#define TIOCGPTPEER _IO('T', 0x41)
+#endif
 
 /* UNIX98 pty slaves: majors 136-143 (UNIX98_PTY_SLAVE_MAJOR and on);
  * /dev/ptmx (and each instance's pts/ptmx) is (5, 2). */
