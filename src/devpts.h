@@ -6,7 +6,6 @@
 #define FSJAIL_DEVPTS_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 #include "util.h"
 
@@ -34,22 +33,5 @@ bool devpts_covers(const char *path);
  * best effort, the terminal then has no name there. Returns 0, or -1 with
  * err naming the step and errno. */
 int devpts_mount(struct fsj_error *err);
-
-/* The most terminals devpts_own_ttys() finds: descriptors 0, 1, 2 and the
- * controlling terminal. */
-#define DEVPTS_OWN_MAX 4
-
-/* Where the run has no devpts instance of its own (no mount namespace,
- * att18), Landlock grants in /dev/pts only the caller's own terminals,
- * each a node of /dev/pts/N: the pty slave held on descriptor 0, 1 or 2
- * whose node is the very file the descriptor holds (device, inode, rdev,
- * as devpts_mount() checks), and the controlling terminal (the index
- * /dev/tty's TIOCGDEV gives; its node, opened O_NONBLOCK|O_NOCTTY, must
- * answer TIOCGSID, which only the caller's controlling terminal does).
- * Each found is in out (at most DEVPTS_OWN_MAX, no two the same file) as
- * an fd on its node (CLOEXEC, the caller's to close). Returns how many
- * (0 when there is none: not an error; a step that fails skips that
- * terminal: fail closed). */
-size_t devpts_own_ttys(int out[DEVPTS_OWN_MAX]);
 
 #endif

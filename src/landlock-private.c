@@ -5,10 +5,10 @@
 
 #include <stdint.h>
 
-#include "devpts.h"
 #include "devshm.h"
 #include "landlock-int.h"
 #include "landlock-private.h"
+#include "landlock-pts.h"
 #include "path.h"
 #include "toolcache.h"
 #include "util.h"
@@ -43,26 +43,6 @@ static void plan_private_caches(struct ll_plan *plan)
 	plan->n_private_caches = pc.n;
 }
 
-/* Without a devpts instance of the run's own, the host's terminals stay
- * in /dev/pts (att18): reading or writing a node there is granted on the
- * command's own terminals alone, at apply (devpts_own_ttys()), and taken
- * off every rule beneath /dev/pts (listing the folder stays). */
-static void plan_own_pts(struct ll_plan *plan)
-{
-	const uint64_t file = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE |
-			      LANDLOCK_ACCESS_FS_TRUNCATE | LANDLOCK_ACCESS_FS_IOCTL_DEV;
-
-	for (size_t i = 0; i < plan->n_rules; i++) {
-		uint64_t take = plan->rules[i].access & file;
-
-		if (!devpts_covers(plan->rules[i].path) || !take)
-			continue;
-		plan->rules[i].access &= ~take;
-		plan->own_pts_access |= take;
-		plan->own_pts = true;
-	}
-}
-
 void ll_plan_private(struct ll_plan *plan)
 {
 	/* A change granted in /dev/shm is granted on a private tmpfs, never
@@ -73,14 +53,6 @@ void ll_plan_private(struct ll_plan *plan)
 		     ~(uint64_t)(LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
 				 LANDLOCK_ACCESS_FS_EXECUTE)))
 			plan->private_shm = true;
-	/* Write in /dev/pts reaches the host's terminals unless the run has
-	 * a devpts instance of its own (devpts.h; with no mount namespace
-	 * the host's stays, and plan_own_pts() narrows the grant). */
-	for (size_t i = 0; i < plan->n_rules; i++)
-		if (devpts_covers(plan->rules[i].path) &&
-		    (plan->rules[i].access & LANDLOCK_ACCESS_FS_WRITE_FILE) && ll_masks_available())
-			plan->private_pts = true;
-	if (!plan->private_pts)
-		plan_own_pts(plan);
+	ll_pts_plan(plan);
 	plan_private_caches(plan);
 }

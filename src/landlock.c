@@ -19,25 +19,17 @@
 
 #ifdef __linux__
 #include <sys/prctl.h>
-#include <sys/syscall.h>
 #endif
 
 #include "devpts.h"
 #include "devshm.h"
 #include "toolcache.h"
 #include "landlock-int.h"
+#include "landlock-pts.h"
+#include "landlock-sys.h"
 #include "mask.h"
 #include "path.h"
 #include "util.h"
-
-#ifdef __linux__
-#ifndef SYS_landlock_create_ruleset
-/* The same numbers on every architecture (the unified syscall table). */
-#define SYS_landlock_create_ruleset 444
-#define SYS_landlock_add_rule 445
-#define SYS_landlock_restrict_self 446
-#endif
-#endif
 
 /* Access rights for capability c at ABI abi (DESIGN.md section 7). */
 uint64_t ll_cap_access(enum fsj_cap c, int abi)
@@ -190,32 +182,6 @@ static int cache_mount(const struct ll_plan *plan, size_t i, struct fsj_error *e
 			     path, strerror(errno));
 }
 
-/* The file rights plan->own_pts_access on each of the command's own
- * terminals in /dev/pts (devpts_own_ttys()), where the run has no devpts
- * instance of its own (plan->own_pts): the host's others get none. A
- * terminal found but refused by the kernel fails the run. Returns 0, or
- * -1 with err set. */
-static int add_own_pts_rules(const struct ll_plan *plan, int ruleset, struct fsj_error *err)
-{
-	int fds[DEVPTS_OWN_MAX];
-	size_t n = devpts_own_ttys(fds);
-	struct ll_path_beneath_attr attr;
-	int r = 0;
-
-	attr.allowed_access = plan->own_pts_access & plan->handled_fs & LL_ACCESS_FILE;
-	for (size_t i = 0; i < n; i++) {
-		attr.parent_fd = fds[i];
-		if (r == 0 && attr.allowed_access &&
-		    syscall(SYS_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH, &attr, 0) < 0)
-			r = fsj_error_set(err, NULL, 0, 0,
-					  "landlock: cannot add the rule for the command's own "
-					  "terminal in " DEVPTS_PATH ": %s",
-					  strerror(errno));
-		close(fds[i]);
-	}
-	return r;
-}
-
 /* Trust boundary: the forked child, before exec, still with the
  * supervisor's privileges. Masks first (mounting is impossible once
  * Landlock restricts us), then no_new_privs, then the ruleset; nothing of
@@ -272,7 +238,7 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 	for (size_t i = 0; i < plan->n_rules; i++)
 		if (add_path_rule(plan, ruleset, &plan->rules[i], err) < 0)
 			return -1;
-	if (plan->own_pts && add_own_pts_rules(plan, ruleset, err) < 0)
+	if (plan->own_pts_access && ll_pts_add_rules(plan, ruleset, err) < 0)
 		return -1;
 	if (syscall(SYS_landlock_restrict_self, ruleset, 0) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "landlock: cannot restrict the process: %s",

@@ -28,7 +28,6 @@
 #include "hostlock.h"
 #include "notify-int.h"
 #include "notify-openhow.h"
-#include "notify-pty.h"
 #include "notify-rename.h"
 #include "notify-sockname.h"
 #include "path.h"
@@ -181,37 +180,6 @@ static int op_open(struct job *j)
 			return 0;
 	}
 	return nj_answer(j, EEXIST);
-}
-
-static int op_truncate(struct job *j)
-{
-	char raw[PATH_MAX];
-	cleanup_fd int fd = -1;
-	struct loc l;
-	int e;
-
-	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, LK_FOLLOW, &l))
-		return 0;
-	if (l.obj < 0)
-		e = ENOENT;
-	else if (S_ISDIR(l.st.st_mode))
-		e = EISDIR;
-	else if (!S_ISREG(l.st.st_mode) || j->c->length < 0)
-		e = EINVAL;
-	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)) || !nj_hardlink_ok(j, &l) ||
-		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_WRITE), 0) ||
-		 !nj_save(j, &l, BACKUP_CHANGE_CONTENT))
-		e = -1;
-	else if ((fd = notify_reopen(l.obj, O_WRONLY | O_NONBLOCK)) < 0)
-		e = errno;
-	else if (!nj_same(fd, &l.st))
-		e = EACCES;
-	else
-		e = ftruncate(fd, (off_t)j->c->length) < 0 ? errno : 0;
-	if (e >= 0)
-		nj_answer(j, e);
-	notify_loc_release(&l);
-	return 0;
 }
 
 /* No trash for the temporary folders and the run's own tool caches
@@ -466,7 +434,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		op_open(&j);
 		break;
 	case NOTIFY_OP_TRUNCATE:
-		op_truncate(&j);
+		notify_op_truncate(&j);
 		break;
 	case NOTIFY_OP_UNLINK:
 		op_unlink(&j);

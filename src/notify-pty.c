@@ -20,8 +20,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "devpts-own.h"
 #include "notify-int.h"
-#include "notify-pty.h"
 #include "util.h"
 
 /* ioctl_tty(2), Linux 4.13 (asm-generic value), where the headers
@@ -106,6 +106,23 @@ static int caller_master(struct job *j, unsigned index)
 	}
 	closedir(d);
 	return found;
+}
+
+void nj_pty_note(struct notify *nt)
+{
+	int fds[DEVPTS_OWN_MAX];
+	size_t n = devpts_own_ttys(fds);
+
+	nt->own_pts = true;
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+
+		if (fstat(fds[i], &st) == 0) {
+			nt->own_tty[nt->n_own_tty].dev = st.st_dev;
+			nt->own_tty[nt->n_own_tty++].ino = st.st_ino;
+		}
+		close(fds[i]);
+	}
 }
 
 bool nj_pty_open(struct job *j, const struct loc *l, uint64_t flags, bool writes)

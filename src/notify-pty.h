@@ -10,8 +10,14 @@
 
 struct job;
 struct loc;
+struct notify;
 
-/* Where the hook notes the command's own terminals (notify_set_own_pts():
+/* Where the run has no devpts instance of its own (notify_set_landlock()):
+ * set nt->own_pts and note in nt->own_tty the command's own terminals
+ * (devpts_own_ttys(), by device and inode). */
+void nj_pty_note(struct notify *nt);
+
+/* Where the hook notes the command's own terminals (nj_pty_note():
  * Landlock grants nothing else in the host's /dev/pts) and l (an existing
  * object in the caller's view) is a pty slave (UNIX98 majors 136-143)
  * other than those: the open, with the caller's flags (its O_ACCMODE and

@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 #include "backup.h"
-#include "devpts.h"
 #include "devshm.h"
 #include "fdpass.h"
 #include "caps.h"
+#include "landlock.h"
 #include "notify.h"
 #include "path.h"
 #include "tmpdir.h"
@@ -44,11 +44,6 @@ static bool hook_tcp_denied;
 static bool hook_repository_off;
 static bool hook_own_pts;
 
-void notify_set_own_pts(bool on)
-{
-	hook_own_pts = on;
-}
-
 void notify_set_repository(bool protect)
 {
 	hook_repository_off = !protect;
@@ -63,9 +58,10 @@ void notify_take_git_template(char *dir)
 	free(dir);
 }
 
-void notify_set_tcp_denied(bool denied)
+void notify_set_landlock(const struct ll_plan *plan)
 {
-	hook_tcp_denied = denied;
+	hook_tcp_denied = plan && plan->handled_net != 0;
+	hook_own_pts = plan && plan->own_pts_access != 0;
 }
 
 void notify_set_own_socket(const char *path)
@@ -118,34 +114,6 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 #include <linux/capability.h>
 
 #include "notify-int.h"
-
-/* nt->own_tty: the command's own terminals (devpts.h), where the run
- * has none of its own (notify_set_own_pts()). */
-static void note_own_ttys(struct notify *nt)
-{
-	int fds[DEVPTS_OWN_MAX];
-	size_t n = devpts_own_ttys(fds);
-
-	nt->own_pts = true;
-	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-
-		if (fstat(fds[i], &st) == 0) {
-			nt->own_tty[nt->n_own_tty].dev = st.st_dev;
-			nt->own_tty[nt->n_own_tty++].ino = st.st_ino;
-		}
-		close(fds[i]);
-	}
-}
-
-/* seccomp_unotify(2) SECCOMP_IOCTL_NOTIF_SET_FLAGS (Linux 6.6), where the
- * headers predate it. */
-#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
-#define SECCOMP_IOCTL_NOTIF_SET_FLAGS _IOW('!', 4, uint64_t)
-#endif
-#ifndef SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP
-#define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP 1
-#endif
 
 bool notify_wanted(void)
 {
@@ -201,7 +169,7 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 		(void)notify_note_made(nt, &hook_own_socket);
 	nt->tcp_denied = hook_tcp_denied;
 	if (hook_own_pts)
-		note_own_ttys(nt);
+		nj_pty_note(nt);
 	nt->repository_off = hook_repository_off;
 	nt->template_hooks = hook_template_hooks ? xstrdup(hook_template_hooks) : NULL;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||
