@@ -4,7 +4,7 @@
  * master's "tty-index" in proc_pid_fdinfo(5)).
  *
  * Landlock grants in the host's /dev/pts only the command's own terminals
- * (landlock-private.c plan_own_pts()), which refuses the command the ptys
+ * (landlock-pts.c ll_pts_plan()), which refuses the command the ptys
  * it makes as well: TIOCGPTPEER opens the slave by path, and the kernel
  * checks that open. glibc's openpty(3) then opens the slave by name, with
  * O_RDWR, which the hook traps: a pty whose master the caller holds is
