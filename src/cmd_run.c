@@ -425,7 +425,7 @@ int cmd_run(int argc, char **argv)
 	timing_mark("broker socket");
 	sb = sandbox_prepare((enum fsj_backend)backend, pol, &ctx,
 			     broker ? broker_socket_path(broker) : NULL, &err);
-	notify_set_tcp_denied(sandbox_tcp_refused(sb));
+	notify_set_landlock(sandbox_landlock_plan(sb));
 	notify_set_repository(ctx.config.protect_repository);
 	run_tmp = runtmp_make();
 	notify_set_rendezvous(ctx.workspace, run_tmp);

@@ -27,6 +27,7 @@
 #include "probe-status.h"
 #include "probe.h"
 #include "sandbox.h"
+#include "status-dev.h"
 #include "status-grants.h"
 #include "status-protected.h"
 #include "status_json.h"
@@ -370,8 +371,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	/* launch.c: on Linux the command runs in its own pid namespace */
 #ifdef __linux__
 	cJSON_AddBoolToObject(root, "pid_namespace", !env_flag("FSJAIL_NO_PID_NAMESPACE"));
-	/* what the compiled plan mounts (devshm.h), not what could be */
-	cJSON_AddStringToObject(root, "dev_shm", have_plan && plan.private_shm ? "private" : "refused");
+	status_dev(root, have_plan ? &plan : NULL);
 	status_tool_caches(root, &ctx, have_plan ? &plan : NULL);
 #else
 	cJSON_AddBoolToObject(root, "pid_namespace", false);
@@ -592,12 +592,7 @@ static void print_text(const cJSON *root)
 	       jb(root, "pid_namespace")
 		       ? "own pid namespace: no process of the command outlives fsjail"
 		       : "no pid namespace: a background process can outlive a killed fsjail");
-	if (cJSON_IsString(jo(root, "dev_shm")))
-		printf("%-12s %s\n", "/dev/shm:",
-		       strcmp(js(root, "dev_shm"), "private") == 0
-			       ? "a private tmpfs for each run; the host's is not in view"
-			       : "refused (no mount namespace for the sandbox here, or the "
-				 "workspace or temporary folder lies in it): the host's stays protected");
+	status_dev_print(root);
 	cJSON_ArrayForEach(c, jo(root, "tool_caches"))
 	{
 		const char *how = js(c, "private");

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "devpts.h"
+#include "devpts-own.h"
 #include "mask.h"
 #include "path.h"
 
@@ -28,8 +29,6 @@ bool devpts_covers(const char *path)
 #include <sys/sysmacros.h>
 #include <termios.h>
 
-/* UNIX98_PTY_SLAVE_MAJOR: a pty's slave is (136, index) (20-bit minors). */
-#define PTS_SLAVE_MAJOR 136U
 /* The highest index devpts_mount() names: reaching it costs as many ptys. */
 #define PTS_NAME_MAX 1023U
 
@@ -126,7 +125,8 @@ int devpts_mount(struct fsj_error *err)
 		return fsj_error_set(err, NULL, 0, 0,
 				     "private %s: cannot mount a devpts instance of the run's "
 				     "own: %s\nhint: FSJAIL_NO_MOUNT_MASKS=1 runs without a mount "
-				     "namespace (the host's terminals are then in reach)",
+				     "namespace (only the command's own terminal is then granted "
+				     "there: the ptys it makes cannot be opened)",
 				     DEVPTS_PATH, strerror(errno));
 	if (tree >= 0 && pts_hold < 0)
 		name_own_tty(mnt, tree, index);

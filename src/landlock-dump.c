@@ -6,10 +6,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "devpts.h"
 #include "devshm.h"
 #include "landlock-dump.h"
 #include "landlock-int.h"
+#include "landlock-pts.h"
 #include "util.h"
 
 static const struct {
@@ -98,8 +98,7 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	}
 	if (plan->private_shm)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
-	if (plan->private_pts)
-		fputs("private " DEVPTS_PATH " (a devpts instance of the run's own)\n", out);
+	ll_pts_dump(plan, out);
 	for (size_t i = 0; i < plan->n_private_caches; i++)
 		if (plan->private_cache_file & (1u << i))
 			fprintf(out, "private %s (the host's file, read-only in the run: a tool's "

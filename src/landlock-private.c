@@ -5,10 +5,10 @@
 
 #include <stdint.h>
 
-#include "devpts.h"
 #include "devshm.h"
 #include "landlock-int.h"
 #include "landlock-private.h"
+#include "landlock-pts.h"
 #include "path.h"
 #include "toolcache.h"
 #include "util.h"
@@ -53,12 +53,6 @@ void ll_plan_private(struct ll_plan *plan)
 		     ~(uint64_t)(LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
 				 LANDLOCK_ACCESS_FS_EXECUTE)))
 			plan->private_shm = true;
-	/* Write in /dev/pts reaches the host's terminals unless the run has
-	 * a devpts instance of its own (devpts.h; with no mount namespace
-	 * the host's stays, and `fsjail compile` prints no private line). */
-	for (size_t i = 0; i < plan->n_rules; i++)
-		if (devpts_covers(plan->rules[i].path) &&
-		    (plan->rules[i].access & LANDLOCK_ACCESS_FS_WRITE_FILE) && ll_masks_available())
-			plan->private_pts = true;
+	ll_pts_plan(plan);
 	plan_private_caches(plan);
 }

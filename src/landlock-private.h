@@ -6,10 +6,10 @@
 
 #include "landlock.h"
 
-/* Set plan->private_shm, private_pts and the private_cache* fields from
- * plan's rules and masks (ll_finish() has filled them). The cache paths
- * are new strings the plan owns (ll_plan_release()). Reads no file; asks
- * ll_masks_available(). */
+/* Set plan->private_shm, the /dev/pts fields (ll_pts_plan()) and the
+ * private_cache* fields from plan's rules and masks (ll_finish() has
+ * filled them). The cache paths are new strings the plan owns
+ * (ll_plan_release()). Reads no file; asks ll_masks_available(). */
 void ll_plan_private(struct ll_plan *plan);
 
 #endif

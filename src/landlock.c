@@ -19,25 +19,17 @@
 
 #ifdef __linux__
 #include <sys/prctl.h>
-#include <sys/syscall.h>
 #endif
 
 #include "devpts.h"
 #include "devshm.h"
 #include "toolcache.h"
 #include "landlock-int.h"
+#include "landlock-pts.h"
+#include "landlock-sys.h"
 #include "mask.h"
 #include "path.h"
 #include "util.h"
-
-#ifdef __linux__
-#ifndef SYS_landlock_create_ruleset
-/* The same numbers on every architecture (the unified syscall table). */
-#define SYS_landlock_create_ruleset 444
-#define SYS_landlock_add_rule 445
-#define SYS_landlock_restrict_self 446
-#endif
-#endif
 
 /* Access rights for capability c at ABI abi (DESIGN.md section 7). */
 uint64_t ll_cap_access(enum fsj_cap c, int abi)
@@ -246,6 +238,8 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 	for (size_t i = 0; i < plan->n_rules; i++)
 		if (add_path_rule(plan, ruleset, &plan->rules[i], err) < 0)
 			return -1;
+	if (plan->own_pts_access && ll_pts_add_rules(plan, ruleset, err) < 0)
+		return -1;
 	if (syscall(SYS_landlock_restrict_self, ruleset, 0) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "landlock: cannot restrict the process: %s",
 				     strerror(errno));

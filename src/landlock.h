@@ -2,8 +2,7 @@
  * Documentation/userspace-api/landlock.rst, samples/landlock/sandboxer.c).
  * Compilation (parent, before fork) turns a policy into a plan: handled
  * rights, (path, access) rules, the mount masks that carry nested denies,
- * expanded folders. Application (child, before exec) performs the masks,
- * sets no_new_privs and restricts the process. */
+ * expanded folders; application (child, before exec): ll_apply(). */
 #ifndef FSJAIL_LANDLOCK_H
 #define FSJAIL_LANDLOCK_H
 
@@ -58,6 +57,7 @@ struct ll_plan {
 	size_t n_undeletable;
 	bool private_shm;       /* a rule grants changes in /dev/shm: apply mounts a private tmpfs there (devshm.h) */
 	bool private_pts;       /* a rule grants write in /dev/pts: apply mounts a devpts instance there (devpts.h) */
+	uint64_t own_pts_access; /* no devpts instance of the run's own: the file rights the rules granted beneath /dev/pts, taken off them, which apply grants on the command's own terminals alone (landlock-pts.h); 0: none */
 	/* the tool cache folders apply lays the run's own copy over before
 	 * the rules are opened (toolcache.h); sorted. Bit i of
 	 * private_cache_bare: a mask lies beneath private_caches[i], which
@@ -111,17 +111,17 @@ bool ll_devshm_available(void);
  * or /dev/pts, tool cache copies): the child needs a mount namespace. */
 bool ll_plan_mounts(const struct ll_plan *plan);
 
-/* In the child, before exec: perform the masks (in a new mount namespace,
- * and user namespace when unprivileged), set no_new_privs and restrict the
- * calling process to plan. With masks, CAP_SYS_ADMIN and
- * CAP_DAC_READ_SEARCH are dropped (a root command could undo or step
- * around them); with plan->private_shm a fresh tmpfs is laid over
- * /dev/shm after the masks (devshm_mount()), so the rule on /dev/shm,
- * opened after it, lies on the new tmpfs; with plan->private_pts a new
- * devpts instance over /dev/pts likewise (devpts_mount()); the working directory is entered again by name (an
- * error when a mask hides it). A rule path gone since compile is skipped;
- * any other failure is an error. Returns 0, or -1 with err set: then the
- * caller must not exec. */
+/* Perform the masks (in a new mount namespace, and user namespace when
+ * unprivileged), set no_new_privs and restrict the calling process to plan.
+ * With masks, CAP_SYS_ADMIN and CAP_DAC_READ_SEARCH are dropped (a root
+ * command could undo or step around them); with plan->private_shm a fresh
+ * tmpfs is laid over /dev/shm after the masks (devshm_mount()), so the rule on
+ * /dev/shm, opened after it, lies on the new tmpfs; with plan->private_pts a
+ * new devpts instance over /dev/pts likewise (devpts_mount()); with
+ * own_pts_access rules on the command's own terminals (ll_pts_add_rules());
+ * the working directory is entered again by name (an error when a mask hides
+ * it). A rule path gone since compile is skipped; any other failure is an
+ * error. Returns 0, or -1 with err set: then the caller must not exec. */
 int ll_apply(const struct ll_plan *plan, struct fsj_error *err);
 
 #endif

@@ -43,26 +43,14 @@
 #include <sys/types.h>
 #include <linux/seccomp.h>
 
+#include "devpts-own.h"
 #include "notify.h"
 #include "notify-newrepo.h"
+#include "notify-pty.h"
+#include "notify-sys.h"
 #include "policy.h"
 #include "backup.h"
 #include "refusal.h"
-
-/* renameat2(2) flags (linux/fs.h), for a C library that lacks them */
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE (1 << 0)
-#define RENAME_EXCHANGE (1 << 1)
-#define RENAME_WHITEOUT (1 << 2)
-#endif
-
-/* pidfd_open(2), pidfd_getfd(2) where the headers predate them. */
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
-#ifndef SYS_pidfd_getfd
-#define SYS_pidfd_getfd 438
-#endif
 
 #define NOTIFY_MAX_ARCHES 2
 #define NOTIFY_MAX_NO_TRASH 8
@@ -81,7 +69,10 @@ struct notify {
 	bool allow_hardlink_writes;
 	bool required; /* notify_require(): no hook (EBUSY) refuses the run */
 	bool trace;    /* notify_set_trace(): reads and executes are traced */
-	bool tcp_denied; /* notify_set_tcp_denied() */
+	bool tcp_denied; /* notify_set_landlock() */
+	bool own_pts;    /* nj_pty_note(): ptys other than own_tty are refused */
+	struct { dev_t dev; ino_t ino; } own_tty[DEVPTS_OWN_MAX]; /* the command's own terminals */
+	size_t n_own_tty;
 	bool repository_off; /* notify_set_repository(false) */
 	char *template_hooks; /* owned: hooks/ of notify_take_git_template()'s folder, or NULL */
 	struct sock_filter *prog;     /* owned: the filter notify_filter_build() made */
@@ -400,6 +391,8 @@ bool notify_note_made(struct notify *nt, const struct stat *st);
 /* The command made st's file through the supervisor in this run. */
 bool notify_made_here(const struct notify *nt, const struct stat *st);
 int notify_op_meta(struct job *j);
+/* notify-truncate.c: truncate and truncate64 (performed, answered). */
+int notify_op_truncate(struct job *j);
 /* notify-gitcfg.c: the rename (flags fl) of a <gitdir>/config.lock a
  * over the protected <gitdir>/config b that changes [branch] sections
  * only (gitcfg.h) is done with the supervisor's own copy of the checked

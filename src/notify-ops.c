@@ -29,7 +29,6 @@
 #include "notify-int.h"
 #include "notify-openhow.h"
 #include "notify-rename.h"
-#include "notify-truncate.h"
 #include "notify-sockname.h"
 #include "path.h"
 #include "toolcache.h"
@@ -109,6 +108,8 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 		return nj_answer(j, EISDIR);
 	if (S_ISSOCK(l->st.st_mode))
 		return nj_answer(j, ENXIO);
+	if (nj_pty_open(j, l, flags, writes))
+		return 0;
 	if (acc != O_WRONLY)
 		caps |= FSJ_CAPBIT(FSJ_CAP_READ);
 	if (writes)

@@ -1,8 +1,7 @@
-/* notify-set.h - what the run tells the interception hook before
- * notify_new() (notify.h): each setting is kept (in notify.c; the
- * rendezvous guard's in notify-rendezvous.c) and taken by the hooks made
- * after it. notify.h includes this header, so its users see the same
- * names. */
+/* notify-set.h - what the run tells the interception hook before notify_new()
+ * (notify.h): each setting is kept (in notify.c; the rendezvous guard's in
+ * notify-rendezvous.c) and taken by the hooks made after it. notify.h
+ * includes this header, so its users see the same names. */
 #ifndef FSJAIL_NOTIFY_SET_H
 #define FSJAIL_NOTIFY_SET_H
 
@@ -10,6 +9,7 @@
 #include <stddef.h>
 
 struct backup_cycle;
+struct ll_plan;
 
 /* Before notify_new(): later hooks save content (backup.h, bc borrowed
  * while they live; NULL: off) and trap calls that change or remove files;
@@ -23,15 +23,15 @@ void notify_set_backup(struct backup_cycle *bc, const char *trash_home);
  * safe). Costs a round trip to the supervisor per open; off by default. */
 void notify_set_trace(bool on);
 
-/* Before notify_new(): the run's own broker socket (path, stat(2)ed
- * now; NULL: none), which the command may always connect to, as to a
- * socket it bound itself. */
+/* The run's own broker socket (path, stat(2)ed now; NULL: none), which the
+ * command may always connect to, as to a socket it bound itself. */
 void notify_set_own_socket(const char *path);
 
-/* Before notify_new(): Landlock refuses the command TCP connect and bind
- * (sandbox_tcp_refused()), so the supervisor, which performs those calls
- * outside the command's domain, refuses them too (EACCES, as Landlock). */
-void notify_set_tcp_denied(bool denied);
+/* Before notify_new(): the run's Landlock plan (read now; NULL: none). What
+ * it refuses the command, TCP connect and bind and every pty slave but its
+ * own terminals (notify-pty.h, att18), the supervisor, which performs the
+ * calls it traps outside the command's domain, refuses too (EACCES). */
+void notify_set_landlock(const struct ll_plan *plan);
 
 /* Before notify_new(): the config's protect: {repository:} (default
  * true); false turns the listener's repository-metadata rule for the

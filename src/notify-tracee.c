@@ -53,9 +53,6 @@ struct pidfd_info_v0 {
 #define NOTIFY_PIDFD_GET_INFO _IOWR(0xFF, 11, struct pidfd_info_v0)
 #define NOTIFY_PIDFD_INFO_CREDS (1ULL << 1)
 #define NOTIFY_PIDFD_THREAD O_EXCL /* linux/pidfd.h PIDFD_THREAD, Linux 6.9 */
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
 
 /* Parse "Name:<ws>value..." lines: only the four lines wanted are
  * looked at (a status text is ~60 lines; sscanf of each with four

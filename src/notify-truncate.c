@@ -1,6 +1,8 @@
-/* notify-truncate.c - a trapped truncate(2) or truncate64(2), performed by
- * the supervisor on the file it resolved, after the backup
- * (notify-truncate.h; truncate(2)). Moved out of notify-ops.c. */
+/* notify-truncate.c - truncate and truncate64, decided and performed by
+ * the supervisor (notify.h states the guarantee; truncate(2); the other
+ * trapped calls are in notify-ops.c, the trust boundary notify_handle()
+ * there). The path is read once and looked up in the caller's view
+ * (notify-path.c); the file is saved (backup.h) before it changes. */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +12,6 @@
 
 #include "backup.h"
 #include "notify-int.h"
-#include "notify-truncate.h"
 #include "util.h"
 
 int notify_op_truncate(struct job *j)

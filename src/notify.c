@@ -18,6 +18,7 @@
 #include "devshm.h"
 #include "fdpass.h"
 #include "caps.h"
+#include "landlock.h"
 #include "notify.h"
 #include "path.h"
 #include "tmpdir.h"
@@ -41,6 +42,7 @@ static struct stat hook_own_socket;
 static bool hook_have_own_socket;
 static bool hook_tcp_denied;
 static bool hook_repository_off;
+static bool hook_own_pts;
 
 void notify_set_repository(bool protect)
 {
@@ -56,9 +58,10 @@ void notify_take_git_template(char *dir)
 	free(dir);
 }
 
-void notify_set_tcp_denied(bool denied)
+void notify_set_landlock(const struct ll_plan *plan)
 {
-	hook_tcp_denied = denied;
+	hook_tcp_denied = plan && plan->handled_net != 0;
+	hook_own_pts = plan && plan->own_pts_access != 0;
 }
 
 void notify_set_own_socket(const char *path)
@@ -111,15 +114,6 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 #include <linux/capability.h>
 
 #include "notify-int.h"
-
-/* seccomp_unotify(2) SECCOMP_IOCTL_NOTIF_SET_FLAGS (Linux 6.6), where the
- * headers predate it. */
-#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
-#define SECCOMP_IOCTL_NOTIF_SET_FLAGS _IOW('!', 4, uint64_t)
-#endif
-#ifndef SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP
-#define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP 1
-#endif
 
 bool notify_wanted(void)
 {
@@ -174,6 +168,8 @@ struct notify *notify_new(const struct fsj_policy *pol, struct fsj_error *err)
 	if (hook_have_own_socket)
 		(void)notify_note_made(nt, &hook_own_socket);
 	nt->tcp_denied = hook_tcp_denied;
+	if (hook_own_pts)
+		nj_pty_note(nt);
 	nt->repository_off = hook_repository_off;
 	nt->template_hooks = hook_template_hooks ? xstrdup(hook_template_hooks) : NULL;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, nt->sock) < 0 ||

@@ -208,11 +208,6 @@ const struct ll_plan *sandbox_landlock_plan(const struct sandbox *sb)
 	return sb && sb->backend == FSJ_BACKEND_LANDLOCK && sb->have_plan ? &sb->plan : NULL;
 }
 
-bool sandbox_tcp_refused(const struct sandbox *sb)
-{
-	return sb && sb->have_plan && sb->plan.handled_net != 0;
-}
-
 const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb)
 {
 	return sb && sb->backend == FSJ_BACKEND_LANDLOCK ? sb->pol : NULL;

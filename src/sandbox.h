@@ -70,13 +70,9 @@ int sandbox_gaps(const struct sandbox *sb, struct strbuf *refuse, struct strbuf 
  * borrowed from sandbox_prepare(): it must outlive sb. */
 const struct fsj_policy *sandbox_notify_policy(const struct sandbox *sb);
 
-/* Landlock refuses the command every TCP bind and connect (network: deny,
- * ABI >= 4): the hook, which performs socket calls outside the domain,
- * must refuse them too (notify_set_tcp_denied()). */
-bool sandbox_tcp_refused(const struct sandbox *sb);
-
 /* The Landlock ruleset sb applies (borrowed, valid until sandbox_free()),
- * or NULL for another backend: broker_use_plan() fences the broker with it. */
+ * or NULL for another backend: broker_use_plan() fences the broker with it,
+ * notify_set_landlock() the hook. */
 struct ll_plan;
 const struct ll_plan *sandbox_landlock_plan(const struct sandbox *sb);
 
