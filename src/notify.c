@@ -118,6 +118,7 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 #include <linux/capability.h>
 
 #include "notify-int.h"
+#include "notify-pty.h"
 
 /* nt->own_tty: the command's own terminals (devpts.h), where the run
  * has none of its own (notify_set_own_pts()). */
@@ -127,6 +128,7 @@ static void note_own_ttys(struct notify *nt)
 	size_t n = devpts_own_ttys(fds);
 
 	nt->own_pts = true;
+	nj_pty_note_host(nt);
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 
