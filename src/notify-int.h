@@ -54,6 +54,7 @@
 
 #define NOTIFY_MAX_ARCHES 2
 #define NOTIFY_MAX_NO_TRASH 8
+#define NJ_HOST_PTY_MAX 4096 /* pty indices noted in host_pty (kernel.pty.max's default) */
 #define NOTIFY_PROC_CACHE 8 /* callers whose /proc folder is kept (notify-tracee.c) */
 
 struct backup_cycle;
@@ -73,6 +74,12 @@ struct notify {
 	bool own_pts;    /* nj_pty_note(): ptys other than own_tty are refused */
 	struct { dev_t dev; ino_t ino; } own_tty[DEVPTS_OWN_MAX]; /* the command's own terminals */
 	size_t n_own_tty;
+	/* the ptys of the host's /dev/pts when the run started (att19), bit
+	 * i of host_pty[i / 64]: never the command's own, whatever master it
+	 * holds (nj_pty_note_host()); host_pty_all: all of them are */
+	uint64_t host_pty[NJ_HOST_PTY_MAX / 64];
+	dev_t host_pts_dev; /* the device of the /dev/pts they are in */
+	bool host_pty_all;
 	bool repository_off; /* notify_set_repository(false) */
 	char *template_hooks; /* owned: hooks/ of notify_take_git_template()'s folder, or NULL */
 	struct sock_filter *prog;     /* owned: the filter notify_filter_build() made */

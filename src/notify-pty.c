@@ -108,12 +108,56 @@ static int caller_master(struct job *j, unsigned index)
 	return found;
 }
 
+void nj_pty_note_host(struct notify *nt)
+{
+	int dfd = open(DEVPTS_PATH, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	nt->host_pty_all = true;
+	if (dfd < 0)
+		return;
+	if (fstat(dfd, &st) < 0 || !(d = fdopendir(dfd))) {
+		close(dfd);
+		return;
+	}
+	nt->host_pts_dev = st.st_dev;
+	errno = 0;
+	while ((de = readdir(d)) != NULL) {
+		char *end;
+		unsigned long n = strtoul(de->d_name, &end, 10);
+
+		if (end == de->d_name || *end || de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		if (n >= NJ_HOST_PTY_MAX) {
+			closedir(d);
+			return;
+		}
+		nt->host_pty[n / 64] |= UINT64_C(1) << (n % 64);
+	}
+	if (errno == 0)
+		nt->host_pty_all = false;
+	closedir(d);
+}
+
+/* The pty slave st (a node of /dev/pts) was in the host's /dev/pts before
+ * the run started, or may have been (nj_pty_note_host()). */
+static bool pre_run_pty(const struct notify *nt, const struct stat *st)
+{
+	unsigned n = minor(st->st_rdev) | (major(st->st_rdev) - PTS_MAJOR_FIRST) << 8;
+
+	return nt->host_pty_all || st->st_dev != nt->host_pts_dev || n >= NJ_HOST_PTY_MAX ||
+	       (nt->host_pty[n / 64] >> (n % 64) & 1);
+}
+
 void nj_pty_note(struct notify *nt)
 {
 	int fds[DEVPTS_OWN_MAX];
 	size_t n = devpts_own_ttys(fds);
 
 	nt->own_pts = true;
+	nj_pty_note_host(nt);
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 
@@ -133,7 +177,10 @@ bool nj_pty_open(struct job *j, const struct loc *l, uint64_t flags, bool writes
 
 	if (!foreign_pty(j->nt, &l->st))
 		return false;
-	master = caller_master(j, minor(l->st.st_rdev));
+	/* a master the command holds but did not make (inherited, received)
+	 * opens no terminal of the host's (att19) */
+	if (!pre_run_pty(j->nt, &l->st))
+		master = caller_master(j, minor(l->st.st_rdev));
 	if (master >= 0)
 		peer = ioctl(master, TIOCGPTPEER,
 			     (int)(flags & (O_ACCMODE | O_NONBLOCK)) | O_NOCTTY | O_CLOEXEC);
