@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "devpts-own.h"
+#include "devpts.h"
 #include "notify-int.h"
 #include "util.h"
 
