@@ -377,7 +377,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	struct job j = { nt, &tr, &c, false, NULL, 0 };
 	char pre[PATH_MAX];
 	uint64_t args[6];
-	bool locked, light, need_mem;
+	bool locked, light, need_mem, lowered;
+	uint64_t saved = 0;
 
 	memcpy(args, req->data.args, sizeof(args));
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
@@ -442,6 +443,20 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		       EACCES, NULL);
 		goto out;
 	}
+	/* att20: a caller in a user namespace of its own (a root command's
+	 * unshare(CLONE_NEWUSER); root's whole command where fsjail could
+	 * not unshare without one) holds its capabilities there only: they
+	 * do not act on the host's files, yet capget says CAP_DAC_OVERRIDE.
+	 * Its call is performed without the capabilities that pass over
+	 * file permissions: as its fsuid and groups alone allow. */
+	lowered = nt->dac_override && !notify_tracee_userns_ok(nt, &tr);
+	if (lowered && notify_caps_lower(&saved) < 0) {
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL,
+			  "the caller is in a user namespace of its own and fsjail cannot act "
+			  "without its own capabilities",
+			  EACCES, NULL);
+		goto out;
+	}
 	/* connect and the sends can wait on a peer (the broker's own socket
 	 * among them): not under the lock; bind makes a name, and is */
 	locked = c.op != NOTIFY_OP_SOCK || strcmp(c.name, "bind") == 0;
@@ -479,6 +494,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	}
 	if (locked)
 		hostlock_give();
+	if (lowered)
+		notify_caps_restore(saved);
 	if (!j.answered)
 		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */
 out:

@@ -297,6 +297,55 @@ bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr)
 	return sb.st_dev == nt->root_dev && sb.st_ino == nt->root_ino;
 }
 
+bool notify_tracee_userns_ok(const struct notify *nt, const struct tracee *tr)
+{
+	struct stat sb;
+
+	/* /proc/TID/ns/user: the namespace the thread is in now (nsfs) */
+	if (!nt->have_userns || tr->procfd < 0 || fstatat(tr->procfd, "ns/user", &sb, 0) < 0)
+		return false;
+	return sb.st_dev == nt->userns_dev && sb.st_ino == nt->userns_ino;
+}
+
+/* This thread's capability sets (pid 0: the calling thread). */
+static int caps_get(struct __user_cap_data_struct data[2])
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+
+	return (int)syscall(SYS_capget, &hdr, data);
+}
+
+static int caps_set_effective(uint64_t eff)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+
+	if (caps_get(data) < 0)
+		return -1;
+	data[0].effective = (uint32_t)eff;
+	data[1].effective = (uint32_t)(eff >> 32);
+	return (int)syscall(SYS_capset, &hdr, data);
+}
+
+int notify_caps_lower(uint64_t *saved)
+{
+	const uint64_t file_caps = 1ULL << CAP_CHOWN | 1ULL << CAP_DAC_OVERRIDE |
+				   1ULL << CAP_DAC_READ_SEARCH | 1ULL << CAP_FOWNER |
+				   1ULL << CAP_FSETID;
+	struct __user_cap_data_struct data[2];
+
+	if (caps_get(data) < 0)
+		return -1;
+	*saved = (uint64_t)data[0].effective | (uint64_t)data[1].effective << 32;
+	return caps_set_effective(*saved & ~file_caps);
+}
+
+void notify_caps_restore(uint64_t saved)
+{
+	if (caps_set_effective(saved) < 0)
+		warn("listener: cannot take back its capabilities: %s", strerror(errno));
+}
+
 const char *notify_tracee_comm(struct tracee *tr)
 {
 	cleanup_fd int fd = -1;

@@ -220,6 +220,12 @@ static void thread_setup(struct notify *nt)
 		umask(077);
 	nt->uid = geteuid();
 	nt->gid = getegid();
+	/* a caller's capabilities count only in this namespace (att20) */
+	if (stat("/proc/thread-self/ns/user", &root) == 0) {
+		nt->userns_dev = root.st_dev;
+		nt->userns_ino = root.st_ino;
+		nt->have_userns = true;
+	}
 	if (stat("/", &root) == 0) {
 		nt->root_dev = root.st_dev;
 		nt->root_ino = root.st_ino;
