@@ -106,6 +106,7 @@ struct notify {
 	dev_t userns_dev; /* our user namespace (nsfs), for a caller's caps */
 	ino_t userns_ino;
 	bool have_userns;
+	uint64_t file_caps; /* NOTIFY_FILE_CAPS the supervisor holds (effective) */
 	bool no_pidfd_info; /* notify_read_creds() cannot work here: the status text */
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
@@ -259,11 +260,17 @@ bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr);
  * namespace, so the capabilities capget(2) gives act on the files the
  * supervisor opens. false also when it cannot be told (fail closed). */
 bool notify_tracee_userns_ok(const struct notify *nt, const struct tracee *tr);
-/* Clear, in this thread's effective set, the capabilities that pass over
- * file permissions (CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH,
- * CAP_FOWNER, CAP_FSETID); *saved gets the effective set as it was.
+/* The capabilities that pass over file permissions and ownership. */
+#define NOTIFY_FILE_CAPS                                                               \
+	((1ULL << CAP_CHOWN) | (1ULL << CAP_DAC_OVERRIDE) | (1ULL << CAP_DAC_READ_SEARCH) | \
+	 (1ULL << CAP_FOWNER) | (1ULL << CAP_FSETID))
+/* This thread's effective capability set (bit n: capability n), or 0
+ * when it cannot be read. */
+uint64_t notify_caps_effective(void);
+/* Clear the capabilities in drop (a mask of NOTIFY_FILE_CAPS) from this
+ * thread's effective set; *saved gets the effective set as it was.
  * Returns 0, or -1 with errno (nothing changed). */
-int notify_caps_lower(uint64_t *saved);
+int notify_caps_lower(uint64_t drop, uint64_t *saved);
 /* Put back the effective set notify_caps_lower() saved (a failure leaves
  * this thread with less: fails closed). */
 void notify_caps_restore(uint64_t saved);

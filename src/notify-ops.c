@@ -378,7 +378,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	char pre[PATH_MAX];
 	uint64_t args[6];
 	bool locked, light, need_mem, lowered;
-	uint64_t saved = 0;
+	uint64_t saved = 0, drop;
 
 	memcpy(args, req->data.args, sizeof(args));
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
@@ -443,18 +443,21 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		       EACCES, NULL);
 		goto out;
 	}
-	/* att20: a caller in a user namespace of its own (a root command's
+	/* att20: the call is performed without the capabilities over files
+	 * that fsjail holds and the caller does not (a root command that
+	 * dropped CAP_FOWNER had its unlink in another's sticky folder
+	 * done). A caller in a user namespace of its own (a root command's
 	 * unshare(CLONE_NEWUSER); root's whole command where fsjail could
-	 * not unshare without one) holds its capabilities there only: they
-	 * do not act on the host's files, yet capget says CAP_DAC_OVERRIDE.
-	 * Its call is performed without the capabilities that pass over
-	 * file permissions: as its fsuid and groups alone allow. */
-	lowered = nt->dac_override && !notify_tracee_userns_ok(nt, &tr);
-	if (lowered && notify_caps_lower(&saved) < 0) {
+	 * not unshare without one) holds its capabilities there only: none
+	 * acts on the host's files, though capget says CAP_DAC_OVERRIDE. */
+	drop = nt->file_caps;
+	if (drop && notify_tracee_userns_ok(nt, &tr))
+		drop &= ~tr.st.cap_eff;
+	lowered = drop != 0;
+	if (lowered && notify_caps_lower(drop, &saved) < 0) {
 		nj_refuse(&j, FSJ_CAP_WRITE, NULL,
-			  "the caller is in a user namespace of its own and fsjail cannot act "
-			  "without its own capabilities",
-			  EACCES, NULL);
+			  "fsjail cannot give up the capabilities the caller lacks", EACCES,
+			  NULL);
 		goto out;
 	}
 	/* connect and the sends can wait on a peer (the broker's own socket

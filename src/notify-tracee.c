@@ -327,17 +327,23 @@ static int caps_set_effective(uint64_t eff)
 	return (int)syscall(SYS_capset, &hdr, data);
 }
 
-int notify_caps_lower(uint64_t *saved)
+uint64_t notify_caps_effective(void)
 {
-	const uint64_t file_caps = 1ULL << CAP_CHOWN | 1ULL << CAP_DAC_OVERRIDE |
-				   1ULL << CAP_DAC_READ_SEARCH | 1ULL << CAP_FOWNER |
-				   1ULL << CAP_FSETID;
+	struct __user_cap_data_struct data[2];
+
+	if (caps_get(data) < 0)
+		return 0;
+	return (uint64_t)data[0].effective | (uint64_t)data[1].effective << 32;
+}
+
+int notify_caps_lower(uint64_t drop, uint64_t *saved)
+{
 	struct __user_cap_data_struct data[2];
 
 	if (caps_get(data) < 0)
 		return -1;
 	*saved = (uint64_t)data[0].effective | (uint64_t)data[1].effective << 32;
-	return caps_set_effective(*saved & ~file_caps);
+	return caps_set_effective(*saved & ~(drop & NOTIFY_FILE_CAPS));
 }
 
 void notify_caps_restore(uint64_t saved)

@@ -25,9 +25,13 @@
 #     namespace fsjail made (mask_userns_enter(), 0 mapped to 0): a file of
 #     root's still opened, one of uid 1000 mode 0600 refused, as the kernel
 #     would answer the command itself
+#  8. a root command that drops CAP_FOWNER (keeping CAP_DAC_OVERRIDE):
+#     its unlink of uid 1000's file in uid 1000's sticky folder and its
+#     O_NOATIME open of uid 1000's file fail as they would without fsjail
+#     (the listener acts without the capabilities the caller lacks)
 # Root only.
 . "$(dirname "$0")/libtest.sh"
-plan 7
+plan 8
 setup
 require_landlock
 
@@ -54,6 +58,17 @@ def drop_dac_override():
     assert libc.capget(ctypes.byref(h), d) == 0
     d[0].eff &= ~(1 << 1)
     d[0].perm &= ~(1 << 1)
+    assert libc.capset(ctypes.byref(h), d) == 0
+
+def drop_fowner():
+    class Hdr(ctypes.Structure):
+        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+    class Data(ctypes.Structure):
+        _fields_ = [("eff", ctypes.c_uint32), ("perm", ctypes.c_uint32), ("inh", ctypes.c_uint32)]
+    h, d = Hdr(0x20080522, 0), (Data * 2)()
+    assert libc.capget(ctypes.byref(h), d) == 0
+    d[0].eff &= ~(1 << 3)
+    d[0].perm &= ~(1 << 3)
     assert libc.capset(ctypes.byref(h), d) == 0
 
 def new_userns():
@@ -93,7 +108,7 @@ fresh()
 }
 
 if ! is_root; then
-	for i in 1 2 3 4 5 6 7; do skip_root "a root command's identity"; done
+	for i in 1 2 3 4 5 6 7 8; do skip_root "a root command's identity"; done
 	done_testing
 	exit 0
 fi
@@ -240,5 +255,25 @@ try_('u1', 'u1', os.O_WRONLY | os.O_TRUNC)
 	assert_content "$WS/u1" "keep u1"
 	end_test
 fi
+
+begin_test "a root command without CAP_FOWNER: unlink in another's sticky folder and an O_NOATIME open of another's file refused"
+mkdir -m 1777 "$WS/sticky" && chown 1000:1000 "$WS/sticky" || bail_out "cannot make $WS/sticky"
+echo "keep f" >"$WS/sticky/f" && chown 1000:1000 "$WS/sticky/f" || bail_out "cannot make $WS/sticky/f"
+fresh 1000 a1
+fsj -- python3 -c "
+exec(open('calls.py').read())
+drop_fowner()
+try:
+    os.unlink('sticky/f')
+    print('f done')
+except OSError as e:
+    print('f', errno.errorcode[e.errno])
+try_('a1', 'a1', os.O_RDWR | os.O_NOATIME)
+"
+assert_rc 0
+grep -qx 'f EPERM' "$OUT" || fail "sticky/f was unlinked without CAP_FOWNER: $(cat "$OUT" "$ERR")"
+assert_content "$WS/sticky/f" "keep f"
+grep -qx 'a1 EPERM' "$OUT" || fail "a1 was opened O_NOATIME without CAP_FOWNER: $(cat "$OUT" "$ERR")"
+end_test
 
 done_testing
