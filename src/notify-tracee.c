@@ -25,7 +25,12 @@
  * (PIDFD_THREAD) is kept beside them once asked for, by the same
  * argument (it names the struct pid; PIDFD_GET_INFO of a reaped thread
  * fails with ESRCH); it says the identity as it is at each call, nothing
- * of what it said is kept (notify_read_creds(); t0248). */
+ * of what it said is kept (notify_read_creds(); t0248). Whether the
+ * caller is in the supervisor's user namespace (its capabilities count
+ * on the host's files only then) is asked on every call, after ID_VALID
+ * (notify_tracee_userns_ok(), ~3 us); the supervisor thread lowers its
+ * own capabilities over files to the caller's around the act
+ * (notify_caps_lower(); att20, t0396). */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
