@@ -103,6 +103,10 @@ struct notify {
 	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
 	ino_t root_ino;
 	bool have_root;
+	dev_t userns_dev; /* our user namespace (nsfs), for a caller's caps */
+	ino_t userns_ino;
+	bool have_userns;
+	uint64_t file_caps; /* NOTIFY_FILE_CAPS the supervisor holds (effective) */
 	bool no_pidfd_info; /* notify_read_creds() cannot work here: the status text */
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
@@ -252,6 +256,24 @@ void notify_tracee_end(struct tracee *tr);
 int notify_read_creds(struct notify *nt, struct tracee *tr, struct tracee_status *st);
 /* The caller's root is the run's "/" (not chrooted). */
 bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr);
+/* The caller (tr->procfd, after ID_VALID) is in the supervisor's user
+ * namespace, so the capabilities capget(2) gives act on the files the
+ * supervisor opens. false also when it cannot be told (fail closed). */
+bool notify_tracee_userns_ok(const struct notify *nt, const struct tracee *tr);
+/* The capabilities that pass over file permissions and ownership. */
+#define NOTIFY_FILE_CAPS                                                               \
+	((1ULL << CAP_CHOWN) | (1ULL << CAP_DAC_OVERRIDE) | (1ULL << CAP_DAC_READ_SEARCH) | \
+	 (1ULL << CAP_FOWNER) | (1ULL << CAP_FSETID))
+/* This thread's effective capability set (bit n: capability n), or 0
+ * when it cannot be read. */
+uint64_t notify_caps_effective(void);
+/* Clear the capabilities in drop (a mask of NOTIFY_FILE_CAPS) from this
+ * thread's effective set; *saved gets the effective set as it was.
+ * Returns 0, or -1 with errno (nothing changed). */
+int notify_caps_lower(uint64_t drop, uint64_t *saved);
+/* Put back the effective set notify_caps_lower() saved (a failure leaves
+ * this thread with less: fails closed). */
+void notify_caps_restore(uint64_t saved);
 /* The caller's name (/proc/PID/comm, read on first use; for refusal
  * records), or NULL. */
 const char *notify_tracee_comm(struct tracee *tr);

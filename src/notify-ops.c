@@ -377,7 +377,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	struct job j = { nt, &tr, &c, false, NULL, 0 };
 	char pre[PATH_MAX];
 	uint64_t args[6];
-	bool locked, light, need_mem;
+	bool locked, light, need_mem, lowered;
+	uint64_t saved = 0, drop;
 
 	memcpy(args, req->data.args, sizeof(args));
 	if (notify_decode(nt->arch, nt->n_arch, req->data.arch, req->data.nr, args, &c) < 0) {
@@ -442,6 +443,23 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 		       EACCES, NULL);
 		goto out;
 	}
+	/* att20: the call is performed without the capabilities over files
+	 * that fsjail holds and the caller does not (a root command that
+	 * dropped CAP_FOWNER had its unlink in another's sticky folder
+	 * done). A caller in a user namespace of its own (a root command's
+	 * unshare(CLONE_NEWUSER); root's whole command where fsjail could
+	 * not unshare without one) holds its capabilities there only: none
+	 * acts on the host's files, though capget says CAP_DAC_OVERRIDE. */
+	drop = nt->file_caps;
+	if (drop && notify_tracee_userns_ok(nt, &tr))
+		drop &= ~tr.st.cap_eff;
+	lowered = drop != 0;
+	if (lowered && notify_caps_lower(drop, &saved) < 0) {
+		nj_refuse(&j, FSJ_CAP_WRITE, NULL,
+			  "fsjail cannot give up the capabilities the caller lacks", EACCES,
+			  NULL);
+		goto out;
+	}
 	/* connect and the sends can wait on a peer (the broker's own socket
 	 * among them): not under the lock; bind makes a name, and is */
 	locked = c.op != NOTIFY_OP_SOCK || strcmp(c.name, "bind") == 0;
@@ -479,6 +497,8 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	}
 	if (locked)
 		hostlock_give();
+	if (lowered)
+		notify_caps_restore(saved);
 	if (!j.answered)
 		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */
 out:

@@ -220,6 +220,12 @@ static void thread_setup(struct notify *nt)
 		umask(077);
 	nt->uid = geteuid();
 	nt->gid = getegid();
+	/* a caller's capabilities count only in this namespace (att20) */
+	if (stat("/proc/thread-self/ns/user", &root) == 0) {
+		nt->userns_dev = root.st_dev;
+		nt->userns_ino = root.st_ino;
+		nt->have_userns = true;
+	}
 	if (stat("/", &root) == 0) {
 		nt->root_dev = root.st_dev;
 		nt->root_ino = root.st_ino;
@@ -228,6 +234,8 @@ static void thread_setup(struct notify *nt)
 	/* capget(2), not the status text (issue 12: a /proc file rendered
 	 * and parsed per run); unknown (-1): assume the check is needed */
 	nt->dac_override = caps_effective_has(CAP_DAC_OVERRIDE) != 0;
+	/* unknown (0): none lowered for a caller, as none is held */
+	nt->file_caps = notify_caps_effective() & NOTIFY_FILE_CAPS;
 }
 
 /* Wait until fd is readable or notify_stop() is called. Returns the
