@@ -227,58 +227,7 @@ struct tracee {
 };
 
 /* ---- notify-tracee.c: the caller of one notification ---- */
-
-void notify_parse_status(const char *text, struct tracee_status *st);
-int notify_read_status(int dirfd, const char *name, struct tracee_status *st);
-/* Open the caller of req: procfd and rootfd (kept from an earlier call
- * of the same thread where they still name it: see notify-tracee.c) and
- * memfd; a descriptor that cannot be had is -1 (the caller refuses). Then
- * SECCOMP_IOCTL_NOTIF_ID_VALID must be asked before anything is read.
- * With light (a call that makes nothing), the identity is read as by
- * notify_read_creds() and, where that works, tr->light is set: a kept
- * entry is then known to be the caller's by its pidfd's answer instead of
- * by opening mem through it, and memfd stays -1 until a read needs it.
- * Release with notify_tracee_end(). */
-void notify_tracee_begin(struct notify *nt, const struct seccomp_notif *req, struct tracee *tr,
-			 bool light);
-void notify_tracee_end(struct tracee *tr);
-/* The caller's identity without its status text (issue 14 item 4: the
- * status text was a fifth of the supervisor's time per unlink): fsuid and
- * fsgid from PIDFD_GET_INFO on a pidfd of the caller thread (Linux 6.13,
- * kept with its /proc folder), all effective capabilities from capget(2)
- * by thread id. Must be called after notify_tracee_begin() and BEFORE
- * SECCOMP_IOCTL_NOTIF_ID_VALID: a notification still waiting after the
- * reads means the thread that made it held its id, and was blocked in the
- * call (its credentials fixed: only a thread changes its own), throughout.
- * Fills st without the umask (set to 0777: a create must read the status
- * text); returns 0, or -1 where the kernel has no such reads (then the
- * caller reads the status text as before). */
-int notify_read_creds(struct notify *nt, struct tracee *tr, struct tracee_status *st);
-/* The caller's root is the run's "/" (not chrooted). */
-bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr);
-/* The caller (tr->procfd, after ID_VALID) is in the supervisor's user
- * namespace, so the capabilities capget(2) gives act on the files the
- * supervisor opens. false also when it cannot be told (fail closed). */
-bool notify_tracee_userns_ok(const struct notify *nt, const struct tracee *tr);
-/* The capabilities that pass over file permissions and ownership. */
-#define NOTIFY_FILE_CAPS                                                               \
-	((1ULL << CAP_CHOWN) | (1ULL << CAP_DAC_OVERRIDE) | (1ULL << CAP_DAC_READ_SEARCH) | \
-	 (1ULL << CAP_FOWNER) | (1ULL << CAP_FSETID))
-/* This thread's effective capability set (bit n: capability n), or 0
- * when it cannot be read. */
-uint64_t notify_caps_effective(void);
-/* Clear the capabilities in drop (a mask of NOTIFY_FILE_CAPS) from this
- * thread's effective set; *saved gets the effective set as it was.
- * Returns 0, or -1 with errno (nothing changed). */
-int notify_caps_lower(uint64_t drop, uint64_t *saved);
-/* Put back the effective set notify_caps_lower() saved (a failure leaves
- * this thread with less: fails closed). */
-void notify_caps_restore(uint64_t saved);
-/* The caller's name (/proc/PID/comm, read on first use; for refusal
- * records), or NULL. */
-const char *notify_tracee_comm(struct tracee *tr);
-/* Close every kept descriptor (notify_free()). */
-void notify_tracee_forget(struct notify *nt);
+#include "notify-tracee.h"
 
 /* Read len bytes at addr (0, or -1 with errno). */
 int notify_mem_read(struct tracee *tr, uint64_t addr, void *buf, size_t len);
@@ -420,8 +369,10 @@ bool notify_note_made(struct notify *nt, const struct stat *st);
 /* The command made st's file through the supervisor in this run. */
 bool notify_made_here(const struct notify *nt, const struct stat *st);
 int notify_op_meta(struct job *j);
-/* notify-truncate.c: truncate and truncate64 (performed, answered). */
+/* notify-truncate.c: truncate and truncate64; notify-unlink.c: unlink,
+ * unlinkat, rmdir (performed, answered). */
 int notify_op_truncate(struct job *j);
+int notify_op_unlink(struct job *j);
 /* notify-gitcfg.c: the rename (flags fl) of a <gitdir>/config.lock a
  * over the protected <gitdir>/config b that changes [branch] sections
  * only (gitcfg.h) is done with the supervisor's own copy of the checked

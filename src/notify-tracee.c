@@ -25,12 +25,7 @@
  * (PIDFD_THREAD) is kept beside them once asked for, by the same
  * argument (it names the struct pid; PIDFD_GET_INFO of a reaped thread
  * fails with ESRCH); it says the identity as it is at each call, nothing
- * of what it said is kept (notify_read_creds(); t0248). Whether the
- * caller is in the supervisor's user namespace (its capabilities count
- * on the host's files only then) is asked on every call, after ID_VALID
- * (notify_tracee_userns_ok(), ~3 us); the supervisor thread lowers its
- * own capabilities over files to the caller's around the act
- * (notify_caps_lower(); att20, t0396). */
+ * of what it said is kept (notify_read_creds(); t0248; the act: notify-caps.c). */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -300,61 +295,6 @@ bool notify_tracee_root_ok(const struct notify *nt, const struct tracee *tr)
 	if (tr->own ? fstat(tr->rootfd, &sb) < 0 : fstatat(tr->procfd, "root", &sb, 0) < 0)
 		return false;
 	return sb.st_dev == nt->root_dev && sb.st_ino == nt->root_ino;
-}
-
-bool notify_tracee_userns_ok(const struct notify *nt, const struct tracee *tr)
-{
-	struct stat sb;
-
-	/* /proc/TID/ns/user: the namespace the thread is in now (nsfs) */
-	if (!nt->have_userns || tr->procfd < 0 || fstatat(tr->procfd, "ns/user", &sb, 0) < 0)
-		return false;
-	return sb.st_dev == nt->userns_dev && sb.st_ino == nt->userns_ino;
-}
-
-/* This thread's capability sets (pid 0: the calling thread). */
-static int caps_get(struct __user_cap_data_struct data[2])
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-
-	return (int)syscall(SYS_capget, &hdr, data);
-}
-
-static int caps_set_effective(uint64_t eff)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	if (caps_get(data) < 0)
-		return -1;
-	data[0].effective = (uint32_t)eff;
-	data[1].effective = (uint32_t)(eff >> 32);
-	return (int)syscall(SYS_capset, &hdr, data);
-}
-
-uint64_t notify_caps_effective(void)
-{
-	struct __user_cap_data_struct data[2];
-
-	if (caps_get(data) < 0)
-		return 0;
-	return (uint64_t)data[0].effective | (uint64_t)data[1].effective << 32;
-}
-
-int notify_caps_lower(uint64_t drop, uint64_t *saved)
-{
-	struct __user_cap_data_struct data[2];
-
-	if (caps_get(data) < 0)
-		return -1;
-	*saved = (uint64_t)data[0].effective | (uint64_t)data[1].effective << 32;
-	return caps_set_effective(*saved & ~(drop & NOTIFY_FILE_CAPS));
-}
-
-void notify_caps_restore(uint64_t saved)
-{
-	if (caps_set_effective(saved) < 0)
-		warn("listener: cannot take back its capabilities: %s", strerror(errno));
 }
 
 const char *notify_tracee_comm(struct tracee *tr)

@@ -113,6 +113,7 @@ void notify_set_no_trash_areas(const char *const *paths, size_t n)
 #include <sys/syscall.h>
 #include <linux/capability.h>
 
+#include "notify-caps.h"
 #include "notify-int.h"
 
 bool notify_wanted(void)
@@ -220,12 +221,6 @@ static void thread_setup(struct notify *nt)
 		umask(077);
 	nt->uid = geteuid();
 	nt->gid = getegid();
-	/* a caller's capabilities count only in this namespace (att20) */
-	if (stat("/proc/thread-self/ns/user", &root) == 0) {
-		nt->userns_dev = root.st_dev;
-		nt->userns_ino = root.st_ino;
-		nt->have_userns = true;
-	}
 	if (stat("/", &root) == 0) {
 		nt->root_dev = root.st_dev;
 		nt->root_ino = root.st_ino;
@@ -234,8 +229,7 @@ static void thread_setup(struct notify *nt)
 	/* capget(2), not the status text (issue 12: a /proc file rendered
 	 * and parsed per run); unknown (-1): assume the check is needed */
 	nt->dac_override = caps_effective_has(CAP_DAC_OVERRIDE) != 0;
-	/* unknown (0): none lowered for a caller, as none is held */
-	nt->file_caps = notify_caps_effective() & NOTIFY_FILE_CAPS;
+	notify_caps_setup(nt); /* att20 */
 }
 
 /* Wait until fd is readable or notify_stop() is called. Returns the
