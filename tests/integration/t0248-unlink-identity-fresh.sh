@@ -11,6 +11,7 @@
 # and start time) would let the second call through as root.
 # Root only: an ordinary user cannot take another filesystem uid.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libident.sh"
 plan 3
 setup
 if ! is_root; then
@@ -19,30 +20,8 @@ if ! is_root; then
 fi
 require_landlock
 
-write_rules <<EOF
-rules:
-  - path: $WS
-    allow: [read, write, create, delete]
-EOF
-
-# the calls, as python's ctypes makes them (x86-64 and others: by name)
-cat >"$WS/calls.py" <<'EOF'
-import ctypes, errno, os, sys, threading
-libc = ctypes.CDLL(None, use_errno=True)
-
-def fsuid(u):
-    libc.setfsuid(u)
-    return libc.setfsuid(-1)
-
-def drop_dac_override():
-    class Hdr(ctypes.Structure):
-        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
-    class Data(ctypes.Structure):
-        _fields_ = [("eff", ctypes.c_uint32), ("perm", ctypes.c_uint32), ("inh", ctypes.c_uint32)]
-    h, d = Hdr(0x20080522, 0), (Data * 2)()
-    assert libc.capget(ctypes.byref(h), d) == 0
-    d[0].eff &= ~(1 << 1)  # CAP_DAC_OVERRIDE, this thread only
-    assert libc.capset(ctypes.byref(h), d) == 0
+ident_calls
+cat >>"$WS/calls.py" <<'EOF'
 
 def try_(what, fn, *a):
     try:

@@ -13,8 +13,7 @@ plan 3
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
-export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@b GIT_COMMITTER_NAME=a \
-	GIT_COMMITTER_EMAIL=a@b
+git_env
 git -C "$WS" init -q . && git -C "$WS" commit -q --allow-empty -m init || bail_out "git init"
 
 begin_test "the worktree's folder made first and granted: refused, and the summary says the way"

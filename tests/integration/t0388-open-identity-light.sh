@@ -10,33 +10,13 @@
 # kept /proc/TID after ID_VALID). Root only for 1 and 2 (setfsuid, capset);
 # 3 needs the user cloudsdk.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libident.sh"
 plan 3
 setup
 require_landlock
 
-write_rules <<EOF
-rules:
-  - path: $WS
-    allow: [read, write, create, delete]
-EOF
-
-cat >"$WS/calls.py" <<'EOF'
-import ctypes, errno, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-
-def fsuid(u):
-    libc.setfsuid(u)
-    return libc.setfsuid(-1)
-
-def drop_dac_override():
-    class Hdr(ctypes.Structure):
-        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
-    class Data(ctypes.Structure):
-        _fields_ = [("eff", ctypes.c_uint32), ("perm", ctypes.c_uint32), ("inh", ctypes.c_uint32)]
-    h, d = Hdr(0x20080522, 0), (Data * 2)()
-    assert libc.capget(ctypes.byref(h), d) == 0
-    d[0].eff &= ~(1 << 1)  # CAP_DAC_OVERRIDE, this thread only
-    assert libc.capset(ctypes.byref(h), d) == 0
+ident_calls
+cat >>"$WS/calls.py" <<'EOF'
 
 def try_(what, p, flags):
     try:

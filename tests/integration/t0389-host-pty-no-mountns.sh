@@ -9,88 +9,36 @@
 # /dev/pts only the terminals the command holds when it starts
 # (src/devpts.c devpts_own_ttys()). Tests 1 and 2 fail before.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libpty.sh"
 plan_user_pass FSJ_HOST_PTY_NOMNT_USER_PASS 2
-export FSJAIL_NO_MOUNT_MASKS=1
-setup
-require_landlock
+pty_setup no-mountns
 
-command -v python3 >/dev/null || skip_rest_kernel "no python3"
-
-# host_pty: a terminal of the host, outside the run: python holds its
-# master and its slave (a shell there would) and "the user" has typed a
-# line no one has read yet; its name in $T/pty.name. It keeps what reaches
-# the master (what a command wrote on the terminal) in $T/pty.shown once
-# $T/done exists.
-host_pty()
-{
-	rm -f "$T/pty.name" "$T/pty.shown" "$T/done"
-	python3 - "$T" <<'PY' &
-import os, pty, sys, time
-t = sys.argv[1]
-m, s = pty.openpty()
-open(t + "/pty.name", "w").write(os.ttyname(s))
-os.write(m, b"hunter2\n")
-for _ in range(300):
-    if os.path.exists(t + "/done"):
-        break
-    time.sleep(0.1)
-os.set_blocking(m, False)
-try:
-    got = os.read(m, 4096)
-except BlockingIOError:
-    got = b""
-open(t + "/pty.shown", "wb").write(got)
-PY
-	HOST=$!
-	for _ in $(seq 100); do [ -s "$T/pty.name" ] && break; sleep 0.1; done
-	PTY=$(cat "$T/pty.name")
-	[ -n "$PTY" ] || fail "no host pty"
-}
-
-# host_pty_end: the host terminal has shown nothing the command wrote and
-# still holds the line typed there.
-host_pty_end()
-{
-	: >"$T/done"
-	wait "$HOST"
-	grep -q MARKER "$T/pty.shown" && fail "the host's terminal $PTY showed what the command wrote"
-	grep -q hunter2 "$T/pty.shown" || fail "the host's terminal lost its line: $(cat "$T/pty.shown")"
-}
-
-begin_test "without a mount namespace another terminal of the host is not read"
-host_pty
-fsj -- python3 -c '
+# Each case: read (O_RDONLY; what the terminal holds, if it opens) or
+# write (O_WRONLY; a fake prompt, if it opens), the test's last word, and
+# what the command's output must not show.
+for c in "read O_RDONLY read OPENED|hunter2" "write O_WRONLY written OPENED"; do
+	read -r what mode last never <<<"$c"
+	begin_test "without a mount namespace another terminal of the host is not $last"
+	host_pty
+	fsj -- python3 -c '
 import errno, os, select, sys
+what, mode = sys.argv[2], getattr(os, sys.argv[3])
 try:
-    fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NOCTTY)
+    fd = os.open(sys.argv[1], mode | os.O_NOCTTY)
 except OSError as e:
-    print("read refused:", errno.errorcode[e.errno])
+    print(what, "refused:", errno.errorcode[e.errno])
     sys.exit(0)
 print("OPENED")
-if select.select([fd], [], [], 2)[0]:
-    print("READ", os.read(fd, 100))' "$PTY"
-host_pty_end
-assert_rc 0
-assert_out_match '^read refused: EACCES$'
-assert_out_nomatch 'OPENED|hunter2'
-end_test
-
-begin_test "without a mount namespace another terminal of the host is not written"
-host_pty
-fsj -- python3 -c '
-import errno, os, sys
-try:
-    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_NOCTTY)
-except OSError as e:
-    print("write refused:", errno.errorcode[e.errno])
-    sys.exit(0)
-print("OPENED")
-os.write(fd, b"MARKER-FROM-SANDBOX\r\nPassword: ")' "$PTY"
-host_pty_end
-assert_rc 0
-assert_out_match '^write refused: EACCES$'
-assert_out_nomatch 'OPENED'
-end_test
+if what == "write":
+    os.write(fd, b"MARKER-FROM-SANDBOX\r\nPassword: ")
+elif select.select([fd], [], [], 2)[0]:
+    print("READ", os.read(fd, 100))' "$PTY" "$what" "$mode"
+	host_pty_end
+	assert_rc 0
+	assert_out_match "^$what refused: EACCES\$"
+	assert_out_nomatch "$never"
+	end_test
+done
 
 end_user_pass
 done_testing

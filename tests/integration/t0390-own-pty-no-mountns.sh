@@ -9,12 +9,9 @@
 # granted: tests 1 and 3 failed only where they try another terminal of
 # the host, test 4 failed, test 2 passed.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libpty.sh"
 plan_user_pass FSJ_OWN_PTY_NOMNT_USER_PASS 4
-export FSJAIL_NO_MOUNT_MASKS=1
-setup
-require_landlock
-
-command -v python3 >/dev/null || skip_rest_kernel "no python3"
+pty_setup no-mountns
 
 # in_pty [redirect] CMD...: run fsjail on a new pty of the host, its
 # controlling terminal, with two other host ptys open first; with

@@ -47,28 +47,29 @@ if grep -q "history" "$ERR"; then
 fi
 end_test
 
+# vim_edit VIMINFO WORD: vim -i VIMINFO, run in fsjail, makes $WS/a.txt
+# WORD: exit 0, that content, and no refusal.
+vim_edit()
+{
+	fsj -- vim -i "$1" -c "s/.*/$2/" -c wq "$WS/a.txt" </dev/null
+	assert_rc 0
+	assert_content "$WS/a.txt" "$2"
+	if grep -q 'refusal' "$ERR"; then
+		fail "vim -i $1 was refused something"
+		diag_last
+	fi
+}
+
 begin_test "vim -i NONE: no refusal"
 command -v vim >/dev/null || skip "vim is not installed"
 echo hello >"$WS/a.txt"
-fsj -- vim -i NONE -c 's/hello/bye/' -c wq "$WS/a.txt" </dev/null
-assert_rc 0
-assert_content "$WS/a.txt" bye
-if grep -q 'refusal' "$ERR"; then
-	fail "vim -i NONE was refused something"
-	diag_last
-fi
+vim_edit NONE bye
 end_test
 
 begin_test "vim -i FILE in the workspace: kept there, run after run"
 command -v vim >/dev/null || skip "vim is not installed"
 for w in one two; do
-	fsj -- vim -i "$WS/.viminfo" -c "s/.*/$w/" -c wq "$WS/a.txt" </dev/null
-	assert_rc 0
-	assert_content "$WS/a.txt" "$w"
-	if grep -q 'refusal' "$ERR"; then
-		fail "vim -i FILE in the workspace was refused something"
-		diag_last
-	fi
+	vim_edit "$WS/.viminfo" "$w"
 done
 assert_exists "$WS/.viminfo"
 end_test
