@@ -25,8 +25,8 @@
  *            RENAME_EXCHANGE (restore swaps the two back)
  *   name     another path that reached a saved file: path, dev, ino
  *   rmdir    a folder removed: path, mode, uid, gid, mtime, mtime_ns
- *   meta     mode, owner or times about to change: path, type, dev, ino,
- *            mode, uid, gid, atime, mtime (the values before the change)
+ *   meta     mode, owner, times before they change (entries: true: a folder's
+ *            entries do): path, type, dev, ino, mode, uid, gid, atime, mtime
  *   special  a symlink or FIFO removed or renamed over: path, type
  *            ("symlink", "fifo"), target (a symlink's), mode, uid, gid,
  *            times
