@@ -381,7 +381,9 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	}
 	if (backup_path_is_temp(bc, path))
 		return 0;
-	if (what == BACKUP_CHANGE_REMOVE && backup_dir_times_locked(bc, dirfd, path) < 0) {
+	/* snapshot.h's dirfd is a staged copy, not the folder: no times of it */
+	if (what == BACKUP_CHANGE_REMOVE && !(call && strcmp(call, "snapshot") == 0) &&
+	    backup_dir_times_locked(bc, dirfd, path) < 0) {
 		saved = errno;
 		goto fail;
 	}

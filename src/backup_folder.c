@@ -75,7 +75,9 @@ int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, co
 	pthread_mutex_lock(&bc->lock);
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
 	if (!id || id->state != BACKUP_IDENT_CREATED) {
-		rc = backup_dir_times_locked(bc, dirfd, path);
+		/* snapshot.h's dirfd is a staged copy, not the folder: no times of it */
+		if (!(call && strcmp(call, "snapshot") == 0))
+			rc = backup_dir_times_locked(bc, dirfd, path);
 		if (rc == 0)
 			rc = backup_open_cycle(bc);
 		if (rc == 0) {

@@ -20,7 +20,8 @@ int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, co
  * times back after its entries (the record is older than theirs: undone
  * after them, deepest folder first). Nothing without a cycle, for "/", a
  * temporary folder, one the run made (or born after the cycle began), or
- * one recorded already; the path set makes a repeat cost no system call
+ * one recorded already (nor for snapshot.h's calls, "snapshot": their
+ * folder is a staged copy); the path set makes a repeat cost no system call
  * (the first costs an fstat and a statx). Returns 0, or -1 with errno
  * set when dirfd is no folder or the record cannot be written: the
  * caller refuses the change. */

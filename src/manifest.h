@@ -110,7 +110,7 @@ struct manifest_rec {
 	unsigned dir_mode; /* 0: not recorded */
 	unsigned type;     /* meta, special: S_IFREG, S_IFDIR, S_IFLNK or S_IFIFO */
 	char *target;      /* special symlink: where it points */
-	bool exchange;     /* renamed: undone by swapping back */
+	bool exchange, entries; /* renamed: undone by swapping back; meta: of a folder's entries */
 	dev_t dir_dev;     /* creating: the folder's identity */
 	ino_t dir_ino;
 	struct timespec since; /* creating: when it was written */
