@@ -18,7 +18,8 @@ int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, co
  * folder per cycle, a "meta" record of the folder (its mode, owner,
  * atime and mtime, "entries": true; manifest.h) so restore sets its
  * times back after its entries (the record is older than theirs: undone
- * after them, deepest folder first). Nothing without a cycle, for "/", a
+ * after them, deepest folder first), where it changed any of them
+ * (restore-other.c). Nothing without a cycle, for "/", a
  * temporary folder, one the run made (or born after the cycle began), or
  * one recorded already (nor for snapshot.h's calls, "snapshot": their
  * folder is a staged copy); the path set makes a repeat cost no system call
