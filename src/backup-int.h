@@ -44,8 +44,7 @@ struct backup_cycle {
 	unsigned long long max_size; /* bytes; 0: no limit */
 	bool refuse_large;           /* a change in place over max_size is refused */
 	const struct audit_log *audit;
-	int cyclefd; /* -1 until the first record */
-	int filesfd;
+	int cyclefd, filesfd; /* -1 until the first record */
 	int manfd;          /* manifest.ndjson, O_APPEND */
 	bool torn;          /* the manifest may end in a cut line */
 	unsigned long next; /* next backup file number */
@@ -55,7 +54,7 @@ struct backup_cycle {
 	struct timespec start;      /* when the cycle was made (CLOCK_REALTIME) */
 	struct backup_index *idx;   /* identities; paths noted new */
 	struct backup_index *names; /* extra names recorded for saved files */
-	struct backup_index *made;  /* names made (backup_note_new()) */
+	struct backup_index *made, *dirs; /* names made (backup_note_new()); folders timed */
 	bool no_move;               /* a move into the store failed: links only */
 	bool store_dev_known;       /* store_dev: the st_dev of files/ */
 	dev_t store_dev;
@@ -76,14 +75,15 @@ struct backup_cycle {
 /* backup.c, locked: one manifest record, a single write (rec freed;
  * backup_append_rec() with inert: a record restore needs only while a
  * name it names holds the file the run made, backup_commit.c; any other
- * keeps the cycle);
- * the cycle folder, store and manifest made on first use; an audit line
- * of the backup subsystem (backup_audit(): cap, the capability of the
- * change it is about: delete for a remove, a take or an rmdir, else
- * write). 0, or -1 with errno set. */
+ * keeps the cycle); the cycle folder, store and manifest made on first
+ * use; an audit line of the backup subsystem (backup_audit(): cap, the
+ * capability of the change it is about: delete for a remove, a take or
+ * an rmdir, else write). 0, or -1 with errno set. backup_folder.c:
+ * backup_dir_times() with the lock held. */
 int backup_append(struct backup_cycle *bc, cJSON *rec);
 int backup_append_rec(struct backup_cycle *bc, cJSON *rec, bool inert);
 int backup_open_cycle(struct backup_cycle *bc);
+int backup_dir_times_locked(struct backup_cycle *bc, int dirfd, const char *path);
 void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
 		  enum fsj_cap cap, const char *decision, const char *detail);
 

@@ -98,6 +98,7 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
 	bc->idx = backup_index_new();
 	bc->names = backup_index_new();
 	bc->made = backup_index_new();
+	bc->dirs = backup_index_new();
 	return bc;
 }
 
@@ -380,6 +381,12 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	}
 	if (backup_path_is_temp(bc, path))
 		return 0;
+	/* snapshot.h's dirfd is a staged copy, not the folder: no times of it */
+	if (what == BACKUP_CHANGE_REMOVE && !(call && strcmp(call, "snapshot") == 0) &&
+	    backup_dir_times_locked(bc, dirfd, path) < 0) {
+		saved = errno;
+		goto fail;
+	}
 	if (what == BACKUP_CHANGE_META || !S_ISREG(sb.st_mode))
 		return what == BACKUP_CHANGE_CONTENT ? 0 : other_locked(bc, fd, path, &sb, what);
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
@@ -565,40 +572,6 @@ int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *t
 	return rc;
 }
 
-int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
-			const char *call, struct fsj_error *err)
-{
-	struct backup_ident *id;
-	struct stat sb;
-	cJSON *rec;
-	int rc = 0, saved = 0;
-
-	if (!bc)
-		return 0;
-	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(sb.st_mode) ||
-	    backup_path_is_temp(bc, path))
-		return 0;
-	pthread_mutex_lock(&bc->lock);
-	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
-	if (!id || id->state != BACKUP_IDENT_CREATED) {
-		rc = backup_open_cycle(bc);
-		if (rc == 0) {
-			rec = manifest_record("rmdir", path, &sb);
-			cJSON_AddStringToObject(rec, "call", call ? call : "notify");
-			rc = backup_append(bc, rec);
-		}
-		saved = errno;
-	}
-	pthread_mutex_unlock(&bc->lock);
-	if (rc < 0) {
-		backup_audit(bc, call, path, FSJ_CAP_DELETE, "deny",
-			     "folder record failed, rmdir refused");
-		fsj_error_set(err, NULL, 0, 0, "cannot record '%s': %s", path, strerror(saved));
-		errno = saved;
-	}
-	return rc;
-}
-
 void backup_cycle_free(struct backup_cycle *bc)
 {
 	if (!bc)
@@ -612,6 +585,7 @@ void backup_cycle_free(struct backup_cycle *bc)
 	backup_index_free(bc->idx);
 	backup_index_free(bc->names);
 	backup_index_free(bc->made);
+	backup_index_free(bc->dirs);
 	backup_trash_release(bc);
 	backup_inert_release(bc);
 	for (size_t i = 0; i < 3; i++)

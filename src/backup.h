@@ -17,6 +17,7 @@
 
 #include "audit.h"
 #include "backup_copy.h"
+#include "backup_folder.h"
 #include "config.h"
 #include "util.h"
 
@@ -185,11 +186,6 @@ size_t backup_cycle_trash(struct backup_cycle *bc, const char *home);
  * rename. */
 int backup_note_renamed(struct backup_cycle *bc, const char *from, const char *to, dev_t dev,
 			ino_t ino, bool exchange);
-
-/* A folder is about to be removed: record its mode, owner and times for
- * restore. Returns 0, or -1 with err and errno set: refuse the rmdir. */
-int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
-			const char *call, struct fsj_error *err);
 
 /* Commit the cycle (when its folder exists): its saved files and
  * manifest made durable (syncfs(2); fsync(2) of the manifest alone when

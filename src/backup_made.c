@@ -121,7 +121,7 @@ int backup_note_creating(struct backup_cycle *bc, int dirfd, const char *path,
 	cJSON_AddNumberToObject(rec, "since", (double)now.tv_sec);
 	cJSON_AddNumberToObject(rec, "since_ns", (double)now.tv_nsec);
 	pthread_mutex_lock(&bc->lock);
-	rc = backup_open_cycle(bc);
+	rc = backup_dir_times_locked(bc, dirfd, path) < 0 ? -1 : backup_open_cycle(bc);
 	if (rc == 0)
 		rc = backup_append_rec(bc, rec, true);
 	else

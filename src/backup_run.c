@@ -1,8 +1,7 @@
 /* backup_run.c - the run glue of ModifyBackup (backup.h, "the run
  * glue"): one cycle per `fsjail run`, handed to the interception hook
  * (notify.h) and the broker's hooks (broker.h). It sits above all three,
- * so that backup.c includes neither notify.h nor broker.h (STYLE.md point
- * 24). */
+ * so backup.c includes neither notify.h nor broker.h (STYLE.md 24). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -48,15 +47,15 @@ static int broker_backup_fd(struct broker *b, int dirfd, const char *name, int f
 }
 
 /* A host rename (broker.h): as the listener's (notify_op_rename()), the
- * file renamed over is kept by link and the rename recorded before;
- * the removal noted after. */
+ * file renamed over is kept by link, folder times and rename recorded
+ * before; the removal noted after. */
 static int broker_rename(struct broker *b, int fdir, const char *fname, const char *from,
 			 const struct stat *st, int tdir, const char *tname, const char *to,
 			 const struct stat *over, bool done, struct fsj_error *err)
 {
 	cleanup_fd int fd = -1;
 
-	(void)b, (void)fdir, (void)fname;
+	(void)b, (void)fname;
 	if (done) { /* st NULL: the rename failed */
 		if (!st)
 			backup_note_rename_failed(run.bc, from, to);
@@ -77,7 +76,8 @@ static int broker_rename(struct broker *b, int fdir, const char *fname, const ch
 					 getenv("FSJAIL_CALL_ID"), err) < 0)
 			return -1;
 	}
-	if (backup_note_renamed(run.bc, from, to, st->st_dev, st->st_ino, false) < 0)
+	if (backup_dir_times(run.bc, fdir, from) < 0 || backup_dir_times(run.bc, tdir, to) < 0 ||
+	    backup_note_renamed(run.bc, from, to, st->st_dev, st->st_ino, false) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "the rename cannot be recorded for undo: %s",
 				     strerror(errno));
 	return 0;

@@ -38,7 +38,7 @@ static int take_locked(struct backup_cycle *bc, int dirfd, mode_t dir_mode, cons
 
 	if (bc->no_move || backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, false, NULL))
 		return 0; /* saved, made or recorded already: the usual way */
-	if (backup_open_cycle(bc) < 0)
+	if (backup_dir_times_locked(bc, dirfd, path) < 0 || backup_open_cycle(bc) < 0)
 		goto fail;
 	if (!bc->store_dev_known && fstat(bc->filesfd, &st) == 0) {
 		bc->store_dev = st.st_dev;

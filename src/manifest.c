@@ -290,8 +290,7 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 	if (hd < 0 || hi < 0 || hd != hi)
 		return "bad dev or ino";
 	r->has_ident = hd == 1;
-	r->dev = (dev_t)d;
-	r->ino = (ino_t)i;
+	r->dev = (dev_t)d, r->ino = (ino_t)i;
 	if (r->op == MANIFEST_CREATED) { /* made again by a restore: for what */
 		hd = jdec(o, "for_dev", &d);
 		hi = jdec(o, "for_ino", &i);
@@ -342,6 +341,7 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		    (!b || !*b || strlen(b) >= PATH_MAX))
 			return "a symlink without a target";
 		r->target = r->type == S_IFLNK ? dup_or_null(b) : NULL;
+		r->entries = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "entries"));
 	}
 	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_RMDIR ||
 	    r->op == MANIFEST_META || r->op == MANIFEST_SPECIAL) {

@@ -25,8 +25,8 @@
  *            RENAME_EXCHANGE (restore swaps the two back)
  *   name     another path that reached a saved file: path, dev, ino
  *   rmdir    a folder removed: path, mode, uid, gid, mtime, mtime_ns
- *   meta     mode, owner or times about to change: path, type, dev, ino,
- *            mode, uid, gid, atime, mtime (the values before the change)
+ *   meta     mode, owner, times before they change (entries: true: a folder's
+ *            entries do): path, type, dev, ino, mode, uid, gid, atime, mtime
  *   special  a symlink or FIFO removed or renamed over: path, type
  *            ("symlink", "fifo"), target (a symlink's), mode, uid, gid,
  *            times
@@ -110,7 +110,7 @@ struct manifest_rec {
 	unsigned dir_mode; /* 0: not recorded */
 	unsigned type;     /* meta, special: S_IFREG, S_IFDIR, S_IFLNK or S_IFIFO */
 	char *target;      /* special symlink: where it points */
-	bool exchange;     /* renamed: undone by swapping back */
+	bool exchange, entries; /* renamed: undone by swapping back; meta: of a folder's entries */
 	dev_t dir_dev;     /* creating: the folder's identity */
 	ino_t dir_ino;
 	struct timespec since; /* creating: when it was written */

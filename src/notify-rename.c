@@ -1,11 +1,10 @@
 /* notify-rename.c - rename and link: a new name for an existing object,
  * decided and performed by the supervisor (notify.h states the guarantee;
- * rename(2), link(2); the other trapped calls are in notify-ops.c, the
- * trust boundary notify_handle() there). Both paths are read once and
- * looked up in the caller's view (notify-path.c); the new name may grant
- * no more than the old one (Landlock's REFER rule), and a folder or
- * symlink given a new name is checked against the guarded names
- * (notify-guard.c). */
+ * rename(2), link(2); the other trapped calls are in notify-ops.c, the trust
+ * boundary notify_handle() there). Both paths are read once and looked up in
+ * the caller's view (notify-path.c); the new name may grant no more than the
+ * old one (Landlock's REFER rule), and a folder or symlink given a new name
+ * is checked against the guarded names (notify-guard.c). */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -67,16 +66,17 @@ static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
 	return 0;
 }
 
-/* Record the rename a -> b before it is done (restore moves it back); a
- * rename that cannot be recorded is refused. false after refusing. */
+/* Record the rename a -> b and both folders' times before it is done
+ * (restore moves it back); one not recorded is refused. false then. */
 static bool note_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
 	struct backup_cycle *bc = j->nt->bc;
 
-	/* rename(2) of two names of one file does nothing */
 	if (!bc || (b->obj >= 0 && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino))
-		return true;
-	if (backup_note_renamed(bc, a->path, b->path, a->st.st_dev, a->st.st_ino, false) == 0 &&
+		return true; /* rename(2) of two names of one file does nothing */
+	if (backup_dir_times(bc, a->parent, a->path) == 0 &&
+	    backup_dir_times(bc, b->parent, b->path) == 0 &&
+	    backup_note_renamed(bc, a->path, b->path, a->st.st_dev, a->st.st_ino, false) == 0 &&
 	    (!(fl & RENAME_EXCHANGE) ||
 	     backup_note_renamed(bc, b->path, a->path, b->st.st_dev, b->st.st_ino, true) == 0))
 		return true;

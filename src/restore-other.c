@@ -12,9 +12,34 @@
 #include "restore-remade.h"
 #include "util.h"
 
+/* true when one of x's actions so far is on dir itself or an entry of it
+ * (its path, or "to", in dir). */
+static bool acted_in(const struct rctx *x, const char *dir)
+{
+	size_t n = strlen(dir);
+	const cJSON *a;
+
+	cJSON_ArrayForEach(a, x->actions)
+	{
+		const char *k[2] = { "path", "to" };
+
+		for (int i = 0; i < 2; i++) {
+			const cJSON *p = cJSON_GetObjectItemCaseSensitive(a, k[i]);
+			const char *v = cJSON_IsString(p) ? p->valuestring : NULL;
+
+			if (v && strncmp(v, dir, n) == 0 &&
+			    (!v[n] || (v[n] == '/' && !strchr(v + n + 1, '/'))))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Put back the mode, owner and times r recorded on whatever object of
  * r's type is at its path now (the older records undone before this one
- * put the object itself back there). */
+ * put the object itself back there). A folder's times before the run
+ * changed its entries ("entries") only where this restore changed them
+ * (a second restore leaves the times the first set). */
 void rs_undo_meta(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
@@ -23,6 +48,8 @@ void rs_undo_meta(struct rctx *x, const struct manifest_rec *r)
 	struct stat sb;
 	bool link;
 
+	if (r->entries && !acted_in(x, r->path))
+		return;
 	pfd = rs_open_parent(x, r->path, false, NULL);
 	if (pfd < 0 || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
 	    (sb.st_mode & S_IFMT) != r->type)
@@ -47,65 +74,4 @@ void rs_undo_meta(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	rs_act(x, "restore-meta", r->path, NULL, true, NULL);
-}
-
-/* A FIFO named name in the folder pfd with r's mode. mkfifoat(2) is not
- * in every macOS SDK (macOS 13): there the record's absolute path. */
-static int make_fifo(int pfd, const char *name, const struct manifest_rec *r)
-{
-#ifdef __APPLE__
-	(void)pfd;
-	(void)name;
-	return mkfifo(r->path, r->mode & 0777);
-#else
-	return mkfifoat(pfd, name, r->mode & 0777);
-#endif
-}
-
-/* Make a removed symlink or FIFO again (never over anything). */
-void rs_undo_special(struct rctx *x, const struct manifest_rec *r)
-{
-	cleanup_fd int pfd = -1;
-	const char *name = rs_base_name(r->path);
-	struct timespec ts[2] = { r->atime, r->mtime };
-	char target[PATH_MAX];
-	struct stat sb;
-	ssize_t n;
-
-	if ((x->o->dry_run && rs_sim_brings(x, r->path)) || rs_gone_with_folder(x, r))
-		return;
-	pfd = rs_open_parent(x, r->path, true, r);
-	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {
-		rs_act_errno(x, r->path, "cannot open its folder", errno);
-		return;
-	}
-	if (pfd >= 0 && fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
-		n = r->type == S_IFLNK ? readlinkat(pfd, name, target, sizeof(target) - 1) : 0;
-		if (n >= 0)
-			target[n] = '\0';
-		if ((sb.st_mode & S_IFMT) == r->type &&
-		    (r->type != S_IFLNK || (n >= 0 && strcmp(target, r->target) == 0)))
-			return; /* back already */
-		rs_act(x, "refuse", r->path, NULL, false,
-		       "cannot make it again: its name is taken");
-		return;
-	}
-	if (x->o->dry_run) {
-		rs_act(x, "recreate", r->path, NULL, true, NULL);
-		return;
-	}
-	if ((r->type == S_IFLNK ? symlinkat(r->target, pfd, name) : make_fifo(pfd, name, r)) < 0) {
-		rs_act_errno(x, r->path, "cannot make it again", errno);
-		return;
-	}
-	/* Owner (as root), the mode past the umask, times: what fails is said. */
-	if ((geteuid() == 0 && fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    (r->type == S_IFIFO && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
-		rs_act_errno(x, r->path, "made again, but cannot set its owner, mode or times",
-			     errno);
-		return;
-	}
-	rs_act(x, "recreate", r->path, NULL, true, NULL);
-	rs_note_remade(x, r, r->path, pfd, name);
 }
