@@ -47,8 +47,8 @@
 
 #define POLICY_CACHE_RACY_S 2
 /* The entry format, in each entry's first line and in every key: an entry
- * of another format is never read (2: the baseline's secrets). */
-#define POLICY_CACHE_FORMAT "2"
+ * of another format is never read (2: the baseline's secrets, 3: notes). */
+#define POLICY_CACHE_FORMAT "3"
 /* Largest entry read (bytes) and most rules in one. */
 #define POLICY_CACHE_MAX (16u * 1024u * 1024u)
 #define POLICY_CACHE_MAX_RULES 200000u
