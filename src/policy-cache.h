@@ -5,7 +5,7 @@
  *
  * What is kept is only what is a pure function of the inputs named in the
  * key: each rule's path as written after ${VAR} substitution and
- * normalisation (lexical), its flags, source, id and origin, and the
+ * normalisation (lexical), its flags, source, id, origin and note, and the
  * baseline's user-data roots and secrets. Nothing the filesystem decides is kept: each
  * rule's resolved spelling (symlinked ancestors) is computed again with
  * path_resolve() on every load, and fsjail's own files, the names it is
