@@ -81,6 +81,7 @@ int cmd_explain(int argc, char **argv)
 
 	for (int i = optind; i < argc; i++) {
 		char *norm = NULL, *resolved;
+		const char *why = NULL; /* the note of the first entry that refuses */
 		int e = path_normalize(argv[i], strlen(argv[i]), ctx.env.home, ctx.env.cwd, &norm);
 
 		if (e != PATH_OK) {
@@ -106,11 +107,11 @@ int cmd_explain(int argc, char **argv)
 		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 			struct fsj_decision d;
 			struct repoexplain rx = { 0 };
-			bool enforced = (pol->enforced & FSJ_CAPBIT(c)) != 0;
 			cleanup_free char *off = NULL;
 
 			fsjail_explain_decide(&ctx, pol, listener, norm, resolved, (enum fsj_cap)c,
 					      &d, &rx, &off);
+			why = why || d.allowed || !d.rule ? why : d.rule->note;
 			tier_matters |= !d.allowed && !(fsj_tier_enforced(FSJ_TIER_WRITES) & FSJ_CAPBIT(c));
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
@@ -120,12 +121,11 @@ int cmd_explain(int argc, char **argv)
 				fputs("' [", stdout);
 				fsj_put_term(stdout, rx.reason);
 				putchar(']');
-			}
-			else if (d.rule)
+			} else if (d.rule)
 				fsj_rule_print(stdout, d.rule);
 			else
 				printf("nothing grants it");
-			if (!enforced)
+			if (!(pol->enforced & FSJ_CAPBIT(c)))
 				printf(" (not enforced at tier %s)", fsj_tier_name((enum fsj_tier)tier));
 			if (off) {
 				fputs(", but ", stdout);
@@ -143,11 +143,11 @@ int cmd_explain(int argc, char **argv)
 		const char *priv = explain_toolcache_private(norm, resolved,
 							     exists && S_ISREG(st.st_mode));
 		cleanup_free char *first_use = explain_toolcache_absent(norm);
-		const char *notes[] = { note, absent, secret, priv, first_use };
+		const char *notes[] = { why, note, absent, secret, priv, first_use };
 
 		for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++)
 			if (notes[k]) {
-				fputs("  note: ", stdout);
+				fputs(k ? "  note: " : "  why: ", stdout);
 				fsj_put_term(stdout, notes[k]);
 				putchar('\n');
 			}

@@ -76,7 +76,7 @@ static int read_rule(struct ydoc *d, const struct ynode *m, const struct rule_sc
 	const struct ynode *path_k = NULL, *path_v = NULL;
 	bool baseline = rs->vars != NULL, has_caps = false, skip = false, recursive = true;
 	unsigned tiers = 0, allow = 0, deny = 0, pass = 0;
-	const char *id = NULL;
+	const char *id = NULL, *note = NULL;
 	char *path = NULL;
 
 	memset(out, 0, sizeof(*out));
@@ -119,7 +119,7 @@ static int read_rule(struct ydoc *d, const struct ynode *m, const struct rule_sc
 			if (r == 0 && tiers == 0)
 				r = ynode_err(d, v, "'tiers' must name at least one tier");
 		} else if (baseline && ykey_is(k, "note")) {
-			r = yget_str(d, k, v, &ignored);
+			r = yget_str(d, k, v, &note);
 		} else {
 			r = ynode_err(d, k, "unknown key '%s' in a rule (expected %s)", yshown(d, k),
 				     baseline ? "path, recursive, allow, deny, pass, tiers or note"
@@ -146,6 +146,7 @@ static int read_rule(struct ydoc *d, const struct ynode *m, const struct rule_sc
 		return 0;
 	}
 	out->id = id ? xstrdup(id) : NULL;
+	out->note = note && *note ? xstrdup(note) : NULL;
 	out->path = path;
 	out->resolved = path_resolve(path);
 	out->recursive = recursive;
@@ -200,9 +201,7 @@ static int read_rule_list(struct ydoc *d, const struct ynode *k, const struct yn
  * mapping; anything else but a mapping is refused. */
 static int check_top(struct ydoc *d, const struct ynode *root)
 {
-	if (!root || yis_null(root))
-		return 0;
-	if (root->kind != YN_MAP)
+	if (root && !yis_null(root) && root->kind != YN_MAP)
 		return ynode_err(d, root, "the top level must be a mapping, not %s",
 				ykind_name(root));
 	return 0;

@@ -33,6 +33,8 @@ cJSON *fsjail_json_rule(const struct fsj_rule *r)
 	cJSON_AddBoolToObject(o, "recursive", r->recursive);
 	if (r->origin)
 		cJSON_AddStringToObject(o, "origin", r->origin);
+	if (r->note) /* the baseline entry's "note:": why it is there */
+		cJSON_AddStringToObject(o, "note", r->note);
 	return o;
 }
 
@@ -143,8 +145,7 @@ cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
 			 const struct fsj_ctx *ctx, const struct fsj_effects *fx,
 			 const struct fsj_check *chk)
 {
-	cJSON *root = cJSON_CreateObject();
-	cJSON *effects, *missing;
+	cJSON *root = cJSON_CreateObject(), *effects, *missing;
 
 	cJSON_AddStringToObject(root, "schema", "fsjail-check/1");
 	cJSON_AddStringToObject(root, "line", line);
@@ -170,10 +171,7 @@ cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
 		cJSON_AddNumberToObject(o, "end", e->end);
 		cJSON_AddStringToObject(o, "decision", fsj_verdict_name(d->verdict));
 		cJSON_AddStringToObject(o, "level", fsj_level_name(d->level));
-		if (d->rule)
-			cJSON_AddItemToObject(o, "rule", fsjail_json_rule(d->rule));
-		else
-			cJSON_AddNullToObject(o, "rule");
+		cJSON_AddItemToObject(o, "rule", d->rule ? fsjail_json_rule(d->rule) : cJSON_CreateNull());
 		if (d->why)
 			cJSON_AddStringToObject(o, "reason", d->why);
 		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);

@@ -15,7 +15,7 @@
 #include "util.h"
 
 /* The first line of every entry; the number changes with the format
- * (2: the baseline's secrets after its user-data roots). */
+ * (2: the baseline's secrets after its user-data roots; 3: each rule's note). */
 #define MAGIC "fsjail-policy-cache " POLICY_CACHE_FORMAT "\n"
 
 void policy_cache_add_str(struct strbuf *sb, const char *s)
@@ -43,16 +43,15 @@ char *policy_cache_format(const char *key, const struct fsj_ruleset *rs, char *c
 	sb_adds(&sb, line);
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct fsj_rule *r = &rs->rules[i];
+		const char *sv[4] = { r->id, r->path, r->origin, r->note };
 
 		snprintf(line, sizeof(line), "%d %u %u %u %d ", r->recursive ? 1 : 0, r->allow,
 			 r->deny, r->pass, (int)r->source);
 		sb_adds(&sb, line);
-		policy_cache_add_str(&sb, r->id);
-		sb_addc(&sb, ' ');
-		policy_cache_add_str(&sb, r->path);
-		sb_addc(&sb, ' ');
-		policy_cache_add_str(&sb, r->origin);
-		sb_addc(&sb, '\n');
+		for (int k = 0; k < 4; k++) {
+			policy_cache_add_str(&sb, sv[k]);
+			sb_addc(&sb, k < 3 ? ' ' : '\n');
+		}
 	}
 	for (size_t i = 0; i < n_roots + rs->n_secrets; i++) {
 		policy_cache_add_str(&sb, i < n_roots ? roots[i] : rs->secrets[i - n_roots]);
@@ -138,13 +137,12 @@ int policy_cache_parse(const char *buf, size_t len, const char *key, const char 
 		r->pass = (unsigned)pass;
 		r->source = (enum fsj_source)src;
 		r->id = srec_str(&c, 4096, true, ' ', &ok);
-		if (!ok || (r->id && !r->id[0]))
+		r->path = ok ? srec_str(&c, PATH_MAX, false, ' ', &ok) : NULL;
+		if (!ok || (r->id && !r->id[0]) || !path_ok(r->path))
 			goto bad_rule;
-		r->path = srec_str(&c, PATH_MAX, false, ' ', &ok);
-		if (!ok || !path_ok(r->path))
-			goto bad_rule;
-		r->origin = srec_str(&c, 2 * PATH_MAX, true, '\n', &ok);
-		if (!ok)
+		r->origin = srec_str(&c, 2 * PATH_MAX, true, ' ', &ok);
+		r->note = ok ? srec_str(&c, 65536, true, '\n', &ok) : NULL;
+		if (!ok || (r->note && !r->note[0]))
 			goto bad_rule;
 		/* what the filesystem decides is asked now, never kept */
 		r->resolved = path_resolve(r->path);

@@ -5,7 +5,7 @@
  *
  * What is kept is only what is a pure function of the inputs named in the
  * key: each rule's path as written after ${VAR} substitution and
- * normalisation (lexical), its flags, source, id and origin, and the
+ * normalisation (lexical), its flags, source, id, origin and note, and the
  * baseline's user-data roots and secrets. Nothing the filesystem decides is kept: each
  * rule's resolved spelling (symlinked ancestors) is computed again with
  * path_resolve() on every load, and fsjail's own files, the names it is
@@ -47,8 +47,8 @@
 
 #define POLICY_CACHE_RACY_S 2
 /* The entry format, in each entry's first line and in every key: an entry
- * of another format is never read (2: the baseline's secrets). */
-#define POLICY_CACHE_FORMAT "2"
+ * of another format is never read (2: the baseline's secrets, 3: notes). */
+#define POLICY_CACHE_FORMAT "3"
 /* Largest entry read (bytes) and most rules in one. */
 #define POLICY_CACHE_MAX (16u * 1024u * 1024u)
 #define POLICY_CACHE_MAX_RULES 200000u

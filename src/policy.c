@@ -140,6 +140,7 @@ void fsj_rule_release(struct fsj_rule *r)
 	free(r->path);
 	free(r->resolved);
 	free(r->origin);
+	free(r->note);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -247,29 +248,22 @@ struct fsj_rule *policy_add_rule(struct fsj_policy *pol, const struct fsj_rule *
 	dst = &pol->rules[pol->n_rules++];
 	*dst = *r;
 	{
-		/* one allocation for the four strings, path first (policy_free()
+		/* one allocation for the five strings, path first (policy_free()
 		 * frees that): a 1,000-rule policy is 3,000 fewer mallocs, frees
 		 * and page-faulted chunks (issue 18) */
 		cleanup_free char *res = r->resolved ? NULL : path_resolve(r->path);
-		const char *sv[4] = { r->path, r->resolved ? r->resolved : res, r->id, r->origin };
-		size_t len[4], total = 0;
+		const char *sv[5] = { r->path, r->resolved ? r->resolved : res, r->id, r->origin,
+				      r->note };
+		char **dv[5] = { &dst->path, &dst->resolved, &dst->id, &dst->origin, &dst->note };
+		size_t len[5], total = 0;
 		char *w;
 
-		for (int k = 0; k < 4; k++)
+		for (int k = 0; k < 5; k++)
 			total += (len[k] = sv[k] ? strlen(sv[k]) + 1 : 0);
 		w = xmalloc(total);
-		for (int k = 0; k < 4; k++) {
-			char *copy = sv[k] ? memcpy(w, sv[k], len[k]) : NULL;
-
+		for (int k = 0; k < 5; k++) {
+			*dv[k] = sv[k] ? memcpy(w, sv[k], len[k]) : NULL;
 			w += len[k];
-			if (k == 0)
-				dst->path = copy;
-			else if (k == 1)
-				dst->resolved = copy;
-			else if (k == 2)
-				dst->id = copy;
-			else
-				dst->origin = copy;
 		}
 	}
 	if (!pol->index)

@@ -50,8 +50,7 @@ enum fsj_source {
 	FSJ_SRC_BASELINE,      /* profiles/baseline-*.yaml "baseline:" */
 };
 
-/* Fence tiers, weakest first so that a larger value is stronger
- * (DESIGN.md section 5). */
+/* Fence tiers, weakest first so a larger value is stronger (DESIGN.md section 5). */
 enum fsj_tier {
 	FSJ_TIER_WRITES = 0,
 	FSJ_TIER_PROCESS,
@@ -75,6 +74,7 @@ struct fsj_rule {
 	unsigned pass;    /* "this level has no opinion here" (protected exceptions) */
 	enum fsj_source source;
 	char *origin;     /* "FILE:LINE" the rule was read from, may be NULL */
+	char *note;       /* the baseline entry's "note:" (why), may be NULL */
 };
 
 struct fsj_policy {

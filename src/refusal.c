@@ -9,6 +9,7 @@
 #include "refusal-by.h"
 #include "refusal-hint-advice.h"
 #include "refusal-hint.h"
+#include "refusal-why.h"
 #include "refusal.h"
 #include "util.h"
 
@@ -24,7 +25,7 @@
 
 struct kept {
 	enum fsj_cap cap;
-	char *path, *reason, *comm, *exe, *syscall, *rule_id, *rule_origin;
+	char *path, *reason, *comm, *exe, *syscall, *rule_id, *rule_origin, *rule_note;
 	enum fsj_level level;
 	bool by_policy, no_hint;
 	pid_t pid;
@@ -53,6 +54,7 @@ static void kept_release(struct kept *k)
 	free(k->syscall);
 	free(k->rule_id);
 	free(k->rule_origin);
+	free(k->rule_note);
 }
 
 /* The deciding source as the audit log names it (audit.h). */
@@ -88,6 +90,8 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 	refusal_line_str(o, "level", k->by_policy ? fsj_level_name(k->level) : NULL);
 	refusal_line_str(o, "rule_id", k->rule_id);
 	refusal_line_str(o, "rule_origin", k->rule_origin);
+	if (k->rule_note) /* optional: the baseline entry's note */
+		cJSON_AddStringToObject(o, "rule_note", k->rule_note);
 	refusal_line_str(o, "reason", k->reason);
 	cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
 	refusal_hint_json(o, hint_pol, sinks.home,
@@ -148,6 +152,7 @@ void refusal_record(const struct refusal *r)
 		if (r->decision->rule) {
 			k.rule_id = dup_or_null(r->decision->rule->id);
 			k.rule_origin = dup_or_null(r->decision->rule->origin);
+			k.rule_note = dup_or_null(r->decision->rule->note);
 		}
 	}
 	pthread_mutex_lock(&lock);
@@ -242,27 +247,6 @@ static bool same(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-/* What decided k, for a summary line. Caller frees. */
-static char *decider(const struct kept *k)
-{
-	cleanup_free char *id = k->rule_id ? refusal_printable(k->rule_id) : NULL;
-	cleanup_free char *origin = k->rule_origin ? refusal_printable(k->rule_origin) : NULL;
-
-	if (!k->by_policy) {
-		cleanup_free char *reason = refusal_printable(k->reason ? k->reason : "refused");
-
-		return xasprintf("%s (not a rule)", reason);
-	}
-	/* a reason beyond "the policy said so" (a git config rewrite that
-	 * reaches outside [branch], ...) says what to change */
-	cleanup_free char *why = k->reason && strcmp(k->reason, "policy") != 0 ?
-					 refusal_printable(k->reason) : NULL;
-
-	return xasprintf("%s%s%s%s%s%s%s%s%s", fsj_level_name(k->level), id ? " rule '" : "",
-			 id ? id : "", id ? "'" : "", origin ? " at " : "", origin ? origin : "",
-			 why ? " (" : "", why ? why : "", why ? ")" : "");
-}
-
 /* The lines saying how to lift the refusals shown, or why not
  * (refusal-hint.h), under the policy of the sinks last set. */
 static void hint(FILE *out, const size_t *first, size_t n, const char *home)
@@ -317,13 +301,18 @@ void refusal_summary(FILE *out, const char *home)
 		const struct kept *k = &kept[first[g]];
 		cleanup_free char *path = refusal_printable(k->path ? k->path : "(unknown path)");
 		cleanup_free char *by = refusal_by(k->exe, k->comm);
-		cleanup_free char *why = decider(k);
+		cleanup_free char *why = refusal_decider(k->by_policy, k->level, k->rule_id,
+							 k->rule_origin, k->reason);
+		bool said = false; /* a note once, under the first line it explains */
 
 		fprintf(out, "  %s %s: %s; by %s%s", fsj_cap_name(k->cap), path, why, by,
 			mixed[g] ? " and others" : "");
 		if (count[g] > 1)
 			fprintf(out, " (%zu times)", count[g]);
 		fputc('\n', out);
+		for (size_t h = 0; h < g && !said; h++)
+			said = same(kept[first[h]].rule_note, k->rule_note);
+		refusal_why_line(out, said ? NULL : k->rule_note);
 	}
 	if (n_groups > SUMMARY_LINES)
 		fprintf(out, "  and %zu more\n", n_groups - SUMMARY_LINES);

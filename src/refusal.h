@@ -72,9 +72,9 @@ unsigned long refusal_dropped(void);
  * count, then one line per distinct (capability, path), first seen first,
  * at most ten, then "and N more": the deciding level, rule id and origin
  * (FILE:LINE) or the reason when it was not the policy, the program that
- * tried (refusal-by.h), and how many times; then how to lift them
- * (refusal-hint.h; home: the user's normalised home folder, or NULL). Every string from outside
- * is escaped (refusal_printable()). */
+ * tried (refusal-by.h), and how many times, and the first time a rule's
+ * note is met, "    why: NOTE" (refusal-why.h); then how to lift them
+ * (refusal-hint.h; home: the user's normalised home, or NULL); all escaped (refusal_printable()). */
 void refusal_summary(FILE *out, const char *home);
 
 /* s for a terminal: fsj_escape_term() (escape.h); NULL gives "?".

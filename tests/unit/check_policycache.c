@@ -43,7 +43,7 @@ static char *good(size_t *len)
 {
 	struct fsj_rule r[2] = {
 		{ .id = (char *)"r1", .recursive = true, .allow = 1, .source = FSJ_SRC_PROTECTED,
-		  .origin = (char *)"b.yaml:3" },
+		  .origin = (char *)"b.yaml:3", .note = (char *)"a note" },
 		{ .recursive = false, .deny = 3, .pass = 4, .source = FSJ_SRC_BASELINE },
 	};
 	struct fsj_ruleset rs = { .rules = r, .n = 2, .cap = 2 };
@@ -86,11 +86,11 @@ START_TEST(test_round_trip)
 	ck_assert(rs.rules[0].recursive);
 	ck_assert_uint_eq(rs.rules[0].allow, 1);
 	ck_assert_str_eq(rs.rules[0].origin, "b.yaml:3");
+	ck_assert_str_eq(rs.rules[0].note, "a note");
 	/* resolved now, through the symlink: not the kept spelling */
 	snprintf(want, sizeof(want), "%s/x", dir);
 	ck_assert_str_eq(rs.rules[0].resolved, want);
-	ck_assert_ptr_null(rs.rules[1].id);
-	ck_assert_ptr_null(rs.rules[1].origin);
+	ck_assert(!rs.rules[1].id && !rs.rules[1].origin && !rs.rules[1].note);
 	ck_assert_uint_eq(rs.rules[1].deny, 3);
 	ck_assert_uint_eq(rs.rules[1].pass, 4);
 	ck_assert_int_eq(rs.rules[1].source, FSJ_SRC_BASELINE);
@@ -115,7 +115,7 @@ START_TEST(test_forged_refused)
 {
 	/* {from, to}: the first occurrence in a good entry replaced */
 	static const char *const edits[][2] = {
-		{ "fsjail-policy-cache 2", "fsjail-policy-cache 1" },
+		{ "fsjail-policy-cache 3", "fsjail-policy-cache 2" },
 		{ "\n2 1 0\n", "\n3 1 0\n" },
 		{ "\n2 1 0\n", "\n2 0 0\n" },
 		{ "\n2 1 0\n", "\n2 1 1\n" },
