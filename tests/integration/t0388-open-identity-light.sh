@@ -16,16 +16,6 @@ setup
 require_landlock
 
 ident_calls
-cat >>"$WS/calls.py" <<'EOF'
-
-def try_(what, p, flags):
-    try:
-        os.close(os.open(p, flags))
-        print(what, "done")
-    except OSError as e:
-        print(what, errno.errorcode.get(e.errno, e.errno))
-    sys.stdout.flush()
-EOF
 
 if ! is_root; then
 	skip_root "setfsuid of a root caller"

@@ -31,6 +31,7 @@
 #     (the listener acts without the capabilities the caller lacks)
 # Root only.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libident.sh"
 plan 8
 setup
 require_landlock
@@ -41,57 +42,15 @@ rules:
     allow: [read, write, create, delete, execute]
 EOF
 
-cat >"$WS/calls.py" <<'EOF'
-import ctypes, errno, os, sys, threading
-libc = ctypes.CDLL(None, use_errno=True)
-
-def fsuid(u):
-    libc.setfsuid(u)
-    return libc.setfsuid(-1)
+ident_py "$WS/calls.py"
+# this test's drops: out of the permitted set too
+cat >>"$WS/calls.py" <<'EOF'
 
 def drop_dac_override():
-    class Hdr(ctypes.Structure):
-        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
-    class Data(ctypes.Structure):
-        _fields_ = [("eff", ctypes.c_uint32), ("perm", ctypes.c_uint32), ("inh", ctypes.c_uint32)]
-    h, d = Hdr(0x20080522, 0), (Data * 2)()
-    assert libc.capget(ctypes.byref(h), d) == 0
-    d[0].eff &= ~(1 << 1)
-    d[0].perm &= ~(1 << 1)
-    assert libc.capset(ctypes.byref(h), d) == 0
+    caps_drop(1, True)
 
 def drop_fowner():
-    class Hdr(ctypes.Structure):
-        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
-    class Data(ctypes.Structure):
-        _fields_ = [("eff", ctypes.c_uint32), ("perm", ctypes.c_uint32), ("inh", ctypes.c_uint32)]
-    h, d = Hdr(0x20080522, 0), (Data * 2)()
-    assert libc.capget(ctypes.byref(h), d) == 0
-    d[0].eff &= ~(1 << 3)
-    d[0].perm &= ~(1 << 3)
-    assert libc.capset(ctypes.byref(h), d) == 0
-
-def new_userns():
-    assert libc.unshare(0x10000000) == 0, ctypes.get_errno()
-
-def res(p, flags):
-    try:
-        os.close(os.open(p, flags))
-        return "done"
-    except OSError as e:
-        return errno.errorcode.get(e.errno, str(e.errno))
-
-def try_(what, p, flags):
-    print(what, res(p, flags))
-    sys.stdout.flush()
-
-def openat2(p, flags):
-    how = (ctypes.c_uint64 * 3)(flags, 0, 0)
-    fd = libc.syscall(437, -100, p.encode(), ctypes.byref(how), 24)
-    if fd < 0:
-        return errno.errorcode.get(ctypes.get_errno(), "?")
-    os.close(fd)
-    return "done"
+    caps_drop(3, True)
 EOF
 
 # fresh OWNER FILE...: FILE holds "keep FILE", mode 0600: owner 1000 for

@@ -14,6 +14,7 @@
 #     refused, and an O_RDWR open of its own file done
 # Needs root (to make the files and become cloudsdk) and the user cloudsdk.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libident.sh"
 plan 4
 setup
 require_landlock
@@ -24,29 +25,7 @@ if ! U=$(user_folder); then
 	exit 0
 fi
 mkdir -p -m 755 "$U/ws" && chown cloudsdk: "$U/ws" || bail_out "cannot make $U/ws"
-cat >"$U/ws/calls.py" <<'EOF'
-import ctypes, errno, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-
-def res(p, flags):
-    try:
-        os.close(os.open(p, flags))
-        return "done"
-    except OSError as e:
-        return errno.errorcode.get(e.errno, str(e.errno))
-
-def try_(what, p, flags):
-    print(what, res(p, flags))
-    sys.stdout.flush()
-
-def openat2(p, flags):
-    how = (ctypes.c_uint64 * 3)(flags, 0, 0)
-    fd = libc.syscall(437, -100, p.encode(), ctypes.byref(how), 24)
-    if fd < 0:
-        return errno.errorcode.get(ctypes.get_errno(), "?")
-    os.close(fd)
-    return "done"
-EOF
+ident_py "$U/ws/calls.py"
 # own OWNER MODE FILE...: FILE holds "keep FILE"
 own()
 {
