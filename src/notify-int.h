@@ -43,6 +43,7 @@
 #include <sys/types.h>
 #include <linux/seccomp.h>
 
+#include "caps-caller.h"
 #include "devpts-own.h"
 #include "notify.h"
 #include "notify-newrepo.h"
@@ -103,10 +104,7 @@ struct notify {
 	dev_t root_dev;    /* our "/", to recognise a chrooted caller */
 	ino_t root_ino;
 	bool have_root;
-	dev_t userns_dev; /* our user namespace (nsfs), for a caller's caps */
-	ino_t userns_ino;
-	bool have_userns;
-	uint64_t file_caps; /* NOTIFY_FILE_CAPS the supervisor holds (effective) */
+	struct caps_self self_caps; /* our user namespace and file caps (notify-caps.c) */
 	bool no_pidfd_info; /* notify_read_creds() cannot work here: the status text */
 	struct notify_made { dev_t dev; ino_t ino; } *made; /* owned: what the supervisor made */
 	int host_dir; /* owned, > 0: the last folder nj_host_parent() opened */
