@@ -14,6 +14,8 @@
 
 #include "audit.h"
 #include "broker.h"
+#include "broker-caller.h"
+#include "broker-fence.h"
 
 /* One queued piece of a reply: bytes, or (data NULL) a descriptor sent
  * with SCM_RIGHTS after the bytes queued before it. */
@@ -34,9 +36,10 @@ struct client {
 	struct broker_out *out_head, *out_tail;
 	size_t out_bytes; /* queued reply bytes */
 	unsigned out_fds; /* queued descriptors */
+	struct broker_sender line; /* the sender(s) of the first line in buf */
+	struct broker_sender last; /* the sender of the last chunk read */
+	bool line_done; /* that first line was handled: the rest is last's */
 };
-
-struct broker_fence;
 
 struct broker {
 	const struct fsj_ctx *ctx;
@@ -52,6 +55,7 @@ struct broker {
 	bool started;
 	pthread_t thread;
 	struct audit_log log;
+	struct caps_self self_caps; /* the broker thread's (broker-caller.c) */
 	struct broker_fence *fence; /* the command's compiled fence, or NULL */
 	bool fence_set; /* broker_use_plan() ran: fence is final */
 	unsigned delay_ms; /* test-only: FSJAIL_BROKER_TEST_DELAY_MS */
@@ -135,33 +139,6 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
  * that denied path appear with content the policy never saw. */
 bool broker_denied_below(const struct broker *b, const char *path, const char *resolved,
 			 unsigned caps);
-
-/* --- broker-fence.c --- */
-
-/* What the command's own call would need from its Landlock fence, on a
- * path (file rights) or on its folder (MAKE_*, REMOVE_*, REFER). */
-enum broker_need {
-	BROKER_NEED_READ = 0,
-	BROKER_NEED_WRITE,
-	BROKER_NEED_TRUNCATE,
-	BROKER_NEED_MAKE_REG,
-	BROKER_NEED_MAKE_DIR,
-	BROKER_NEED_MAKE_SYM,
-	BROKER_NEED_REMOVE_FILE,
-	BROKER_NEED_REMOVE_DIR,
-	BROKER_NEED_REFER,
-};
-#define BROKER_NEED(n) (1u << (n))
-
-/* true when ctx's run has a Landlock fence to read back (Linux, an ABI,
- * enforce not off); otherwise the policy alone decides. */
-bool broker_fence_wanted(const struct fsj_ctx *ctx);
-
-/* true when the fence f grants every right of need (BROKER_NEED() bits)
- * at the resolved absolute path abs, or when f is NULL. */
-bool broker_fence_allows(const struct broker_fence *f, const char *abs, unsigned need);
-
-void broker_fence_free(struct broker_fence *f);
 
 /* --- broker.c --- */
 

@@ -198,8 +198,13 @@ static bool queue_full(const struct client *c)
 }
 
 /* One complete line (its '\n' replaced by NUL, len bytes before it). */
-static void handle_line(struct broker *b, struct client *c, char *line, size_t len)
+static void handle_line(struct broker *b, struct client *c, const struct broker_sender *s,
+			char *line, size_t len)
 {
+	uint64_t saved = 0;
+	char why[200];
+	int lowered;
+
 	if (memchr(line, '\0', len)) {
 		broker_audit(b, NULL, "request", NULL, NULL, "deny", NULL, "NUL byte in request");
 		broker_reply(c, "DENY\n");
@@ -207,12 +212,21 @@ static void handle_line(struct broker *b, struct client *c, char *line, size_t l
 	}
 	if (len && line[len - 1] == '\r')
 		line[--len] = '\0';
+	/* judged by who sent it, not who connected (broker-caller.h) */
+	lowered = broker_caller_enter(&b->self_caps, s, &saved, why, sizeof(why));
+	if (lowered < 0) {
+		broker_audit(b, NULL, "request", NULL, NULL, "deny", NULL, why);
+		broker_reply(c, "DENY\n");
+		return;
+	}
 	hostlock_take(); /* one actor on the host's names at a time: hostlock.h */
 	if (line[0] == '{')
 		broker_handle_json(b, c, line);
 	else
 		broker_handle_token(b, c, line);
 	hostlock_give();
+	if (lowered)
+		caps_caller_restore(saved);
 }
 
 /* Close-on-exec (and non-blocking when nonblock) on fd: done with fcntl so
@@ -240,51 +254,11 @@ static void client_close(struct client *c)
 	if (c->root_fd >= 0)
 		close(c->root_fd);
 	free(c->buf);
+	broker_sender_release(&c->line);
+	broker_sender_release(&c->last);
 	memset(c, 0, sizeof(*c));
 	c->fd = c->root_fd = -1;
-}
-
-/* true when pid is a descendant of this process (the supervisor): a peer
- * from another fsjail run, or from outside any, is not, whatever session
- * id it presents (ids can be read from /proc/PID/environ by same-uid
- * processes). A process the command left behind that was reparented to
- * init is not either: it is refused, failing closed. Linux reads the
- * parent chain from /proc/PID/stat; elsewhere only the uid is checked. */
-static bool peer_is_descendant(pid_t pid)
-{
-#ifdef __linux__
-	pid_t self = getpid();
-
-	if (pid == self) /* the supervisor itself (tests, fsjail's own calls) */
-		return true;
-	for (int hops = 0; pid > 1 && hops < 4096; hops++) {
-		char path[64], buf[512];
-		const char *close_paren;
-		int ppid, fd;
-		ssize_t n;
-
-		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			return false;
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n <= 0)
-			return false;
-		buf[n] = '\0';
-		/* "pid (comm) state ppid ...": comm may hold spaces and ')' */
-		close_paren = strrchr(buf, ')');
-		if (!close_paren || sscanf(close_paren + 1, " %*c %d", &ppid) != 1)
-			return false;
-		if (ppid == self)
-			return true;
-		pid = ppid;
-	}
-	return false;
-#else
-	(void)pid;
-	return true;
-#endif
+	c->line.pidfd = c->last.pidfd = -1;
 }
 
 /* The view of a client the supervisor connected for a command process
@@ -298,7 +272,7 @@ static int supervised_view(struct broker *b, int fd)
 	int root;
 
 	while (peerq_pop(&pid)) {
-		if (!peer_is_descendant(pid) || pid == getpid())
+		if (!broker_caller_in_tree(pid) || pid == getpid())
 			continue;
 		root = broker_view_open(fd, pid);
 		if (root < 0)
@@ -330,7 +304,7 @@ static void accept_client(struct broker *b)
 	if (fd < 0)
 		return;
 	__atomic_fetch_add(&b->accepted, 1, __ATOMIC_RELAXED);
-	if (set_fd_flags(fd, true) < 0) {
+	if (set_fd_flags(fd, true) < 0 || broker_caller_passcred(fd) < 0) {
 		close(fd);
 		return;
 	}
@@ -345,7 +319,7 @@ static void accept_client(struct broker *b)
 	/* The supervisor connected for the command (notify-sock.c): a caller
 	 * it queued is the peer, and its view the client's. */
 	root_fd = peer.pid == getpid() ? supervised_view(b, fd) : -1;
-	if (root_fd < 0 && !peer_is_descendant(peer.pid)) {
+	if (root_fd < 0 && !broker_caller_in_tree(peer.pid)) {
 		snprintf(detail, sizeof(detail), "peer pid %ld is not in this run's process tree",
 			 (long)peer.pid);
 		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
@@ -377,6 +351,8 @@ static void accept_client(struct broker *b)
 	memset(c, 0, sizeof(*c));
 	c->fd = fd;
 	c->root_fd = root_fd;
+	broker_sender_init(&c->line);
+	broker_sender_init(&c->last);
 }
 
 /* Handle the complete lines c sent, in order, while its reply queue has
@@ -393,8 +369,15 @@ static void client_process(struct broker *b, struct client *c)
 		size_t len = (size_t)(nl - (c->buf + off));
 
 		*nl = '\0';
-		handle_line(b, c, c->buf + off, len);
+		/* the first line's chunks may be several; all after it are
+		 * of the last chunk read (nothing is read while lines wait) */
+		handle_line(b, c, c->line_done ? &c->last : &c->line, c->buf + off, len);
+		c->line_done = true;
 		off += len + 1;
+	}
+	if (c->line_done) {
+		broker_sender_copy(&c->line, &c->last);
+		c->line_done = false;
 	}
 	if (off) {
 		memmove(c->buf, c->buf + off, c->len - off);
@@ -411,15 +394,22 @@ static void client_process(struct broker *b, struct client *c)
 /* Read what c sent. Returns false when the connection failed. */
 static bool client_read(struct client *c)
 {
+	struct broker_sender chunk;
 	ssize_t n;
 
 	if (!c->buf)
 		c->buf = xmalloc(BROKER_LINE_MAX);
-	n = read(c->fd, c->buf + c->len, BROKER_LINE_MAX - c->len);
+	n = broker_caller_recv(c->fd, c->buf + c->len, BROKER_LINE_MAX - c->len, &chunk);
 	if (n < 0)
 		return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK;
 	if (n == 0)
 		c->eof = true;
+	else if (c->len == 0)
+		broker_sender_copy(&c->line, &chunk);
+	else
+		broker_sender_add(&c->line, &chunk);
+	broker_sender_release(&c->last);
+	c->last = chunk; /* owns chunk's pidfd now */
 	c->len += (size_t)n > 0 ? (size_t)n : 0;
 	return true;
 }
@@ -451,6 +441,7 @@ static void *broker_main(void *arg)
 	if (caps_drop_host_thread() < 0)
 		warn("broker: cannot drop the capabilities that act on the host: %s",
 		     strerror(errno));
+	caps_self_setup(&b->self_caps); /* lowered to each sender's: broker-caller.c */
 	for (;;) {
 		pfd[0].fd = b->wake[0];
 		pfd[0].events = POLLIN;
@@ -574,6 +565,7 @@ static int make_socket(struct broker *b, struct fsj_error *err)
 	}
 	b->listen_fd = socket(AF_UNIX, SOCK_STREAM, 0);
 	if (b->listen_fd < 0 || set_fd_flags(b->listen_fd, true) < 0 ||
+	    broker_caller_passcred(b->listen_fd) < 0 ||
 	    bind(b->listen_fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
 	    fchmodat(b->dir_fd, "broker.sock", 0600, 0) < 0 || listen(b->listen_fd, 128) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "cannot listen on '%s': %s", b->sock_path,

@@ -7,12 +7,10 @@
  * reply line. After an "FD" reply it receives the descriptor, writes TEXT
  * to it when -w is given, and prints "fd-content: " and what it reads from
  * the start of the file. -l BYTES sends one line of BYTES 'a's first (the
- * line-length cap). -p N pipelines: a writer process sends LINE N times
- * (each "@N@" in it replaced by the request's number, 1 to N) without
- * waiting, while this one reads the replies (one line each, no
- * descriptor) and prints "replies=R in-order=yes|no" (in order: the i-th
- * reply carries "id":"i"). Exit status: 0, or 1 when the broker could not
- * be reached or closed the connection early. */
+ * line-length cap). -p N: a writer process sends LINE N times ("@N@" made
+ * 1 to N) without waiting, alive until the replies are read (a gone sender
+ * is refused); prints "replies=R in-order=yes|no" (reply i has "id":"i").
+ * Exit status: 0, or 1 when the broker was unreachable or hung up early. */
 #include <errno.h>
 #include <stdbool.h>
 #include <signal.h>
@@ -108,12 +106,12 @@ static int pipeline(int sock, const char *line, long n)
 	bool in_order = true;
 	pid_t writer;
 	FILE *in;
-	int status;
+	int status, hold[2]; /* the writer waits for hold[1] to close */
 
-	writer = fork();
-	if (writer < 0)
+	if (pipe(hold) < 0 || (writer = fork()) < 0)
 		return -1;
 	if (writer == 0) {
+		close(hold[1]);
 		for (long i = 1; i <= n; i++) {
 			char *text = numbered(line, i);
 
@@ -122,8 +120,9 @@ static int pipeline(int sock, const char *line, long n)
 			free(text);
 		}
 		shutdown(sock, SHUT_WR);
-		_exit(0);
+		_exit(read(hold[0], &status, 1) < 0);
 	}
+	close(hold[0]);
 	in = fdopen(dup(sock), "r");
 	while (in && getline(&reply, &cap, in) > 0) {
 		got++;
@@ -134,6 +133,7 @@ static int pipeline(int sock, const char *line, long n)
 	if (in)
 		fclose(in);
 	free(reply);
+	close(hold[1]);
 	waitpid(writer, &status, 0);
 	printf("replies=%ld in-order=%s\n", got, in_order && got == n ? "yes" : "no");
 	return got == n ? 0 : -1;
