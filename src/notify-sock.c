@@ -45,9 +45,11 @@
  * and sendmmsg; ancillary data on a Unix socket other than SCM_RIGHTS
  * (the descriptors are copied from the caller and passed on: what it
  * could pass itself); a datagram over 256 KiB (EMSGSIZE); a stream send
- * is cut at 256 KiB (a short write). The peer of a performed Unix connect
- * or send sees fsjail's pid in SO_PEERCRED and SCM_CREDENTIALS (same uid
- * and gid: the caller's identity is checked to be fsjail's). EPIPE
+ * is cut at 256 KiB (a short write). The peer of a performed Unix send is
+ * told the caller's pid, uid and gid (notify-sockctl.c), else a datagram
+ * to a named peer outside is refused; the peer of a performed connect,
+ * and of a send fsjail cannot name the caller in on a connected socket,
+ * sees fsjail's pid (SO_PEERCRED, SCM_CREDENTIALS). EPIPE
  * reaches the caller without SIGPIPE. A call that can wait (a blocking
  * stream connect, a blocking send) is performed in a thread of its own,
  * which answers, as the FIFO open in notify-answer.c. */
@@ -67,6 +69,7 @@
 #include <linux/seccomp.h>
 
 #include "notify-int.h"
+#include "notify-sockctl.h"
 #include "notify-sockname.h"
 #include "peerq.h"
 #include "util.h"
@@ -74,8 +77,6 @@
 #define SOCK_DATA_MAX (256 * 1024) /* bytes of one message read from the caller */
 #define SOCK_BATCH_MAX (1024 * 1024) /* bytes of one sendmmsg read */
 #define SOCK_MMSG_MAX 64      /* sendmmsg messages per call: a partial count is allowed */
-#define SOCK_CTL_MAX 65536    /* control bytes (the kernel's optmem_max is about 20 KiB) */
-#define SOCK_FDS_MAX 253      /* SCM_MAX_FD */
 #define SOCK_IOV_MAX 1024     /* UIO_MAXIOV */
 #define SUN_OFF offsetof(struct sockaddr_un, sun_path)
 
@@ -87,7 +88,7 @@ struct sock_msg {
 	size_t len;
 	unsigned char *ctl;    /* owned; SCM_RIGHTS rewritten to our descriptors */
 	size_t ctl_len;
-	int fds[SOCK_FDS_MAX]; /* ours, closed after */
+	int fds[NOTIFY_SOCK_FDS_MAX]; /* ours, closed after */
 	size_t n_fds;
 	int keep;              /* O_PATH the rewritten name refers to, or -1 */
 	uint64_t len_addr;     /* sendmmsg: the caller's msg_len, 0: none */
@@ -292,6 +293,15 @@ static bool own_broker(const struct notify *nt, int fd)
 	return fstat(fd, &st) == 0 && notify_is_own_socket(nt, &st);
 }
 
+/* true when m names, by path, a socket the command did not bind in this
+ * run: a peer outside, which must not take fsjail for the sender. */
+static bool names_outside_peer(const struct notify *nt, const struct sock_msg *m)
+{
+	struct stat st;
+
+	return m->keep >= 0 && (fstat(m->keep, &st) < 0 || !notify_made_here(nt, &st));
+}
+
 /* ---- reading the caller's arguments ---- */
 
 /* The address at addr (alen bytes, a register), read once into m.
@@ -315,55 +325,6 @@ static int read_data(struct job *j, uint64_t addr, uint64_t len, bool stream, st
 	m->len = len > SOCK_DATA_MAX ? SOCK_DATA_MAX : (size_t)len;
 	m->data = xmalloc(m->len ? m->len : 1);
 	return m->len && notify_mem_read(j->tr, addr, m->data, m->len) < 0 ? EFAULT : 0;
-}
-
-/* The control bytes of a native msghdr: on a Unix socket only SCM_RIGHTS,
- * with the caller's descriptors replaced by our copies. Returns 0, an
- * errno, or -1 when refused (answered). */
-static int read_ctl(struct job *j, uint64_t addr, uint64_t len, bool unix_sock, struct sock_msg *m)
-{
-	struct msghdr mh;
-	struct cmsghdr *cm;
-
-	if (!addr || !len)
-		return 0;
-	if (len > SOCK_CTL_MAX)
-		return ENOBUFS;
-	m->ctl = xmalloc((size_t)len);
-	m->ctl_len = (size_t)len;
-	if (notify_mem_read(j->tr, addr, m->ctl, m->ctl_len) < 0)
-		return EFAULT;
-	if (!unix_sock)
-		return 0; /* no descriptor travels on other families */
-	memset(&mh, 0, sizeof(mh));
-	mh.msg_control = m->ctl;
-	mh.msg_controllen = m->ctl_len;
-	for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm)) {
-		size_t n = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		int *fds = (int *)CMSG_DATA(cm);
-
-		if (cm->cmsg_len < CMSG_LEN(0) ||
-		    cm->cmsg_len > m->ctl_len - (size_t)((unsigned char *)cm - m->ctl))
-			return EINVAL; /* as the kernel: a header past the buffer */
-		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
-			return nj_refuse(j, FSJ_CAP_CONNECT, NULL,
-					 "ancillary data other than SCM_RIGHTS on a Unix socket is "
-					 "not mediated",
-					 EACCES, NULL),
-			       -1;
-		for (size_t i = 0; i < n; i++) {
-			int fd;
-
-			if (m->n_fds == SOCK_FDS_MAX)
-				return EINVAL;
-			fd = nj_caller_fd(j, fds[i]);
-			if (fd < 0)
-				return errno == ENOENT ? ENOENT : EBADF;
-			m->fds[m->n_fds++] = fd;
-			fds[i] = fd;
-		}
-	}
-	return 0;
 }
 
 /* A native struct msghdr at addr, read once into m. Returns 0, an errno,
@@ -415,7 +376,8 @@ static int read_msghdr(struct job *j, uint64_t addr, bool stream, bool unix_sock
 		m->len += n;
 	}
 	free(iov);
-	return read_ctl(j, (uint64_t)(uintptr_t)mh.msg_control, mh.msg_controllen, unix_sock, m);
+	return notify_sockctl_read(j, (uint64_t)(uintptr_t)mh.msg_control, mh.msg_controllen,
+				   unix_sock, &m->ctl, &m->ctl_len, m->fds, &m->n_fds);
 }
 
 /* ---- the calls ---- */
@@ -488,6 +450,7 @@ int notify_op_sock(struct job *j)
 	socklen_t ol = sizeof(int);
 	size_t i, n, batch = 0;
 	bool unix_sock, stream, dgram, nonblock;
+	const char *why;
 
 	/* a peer outside the sandbox (a daemon) may act on the command's
 	 * behalf: the walk after the run looks again (nj_shape_note()) */
@@ -566,6 +529,14 @@ int notify_op_sock(struct job *j)
 	for (i = 0; unix_sock && (is_connect || dgram) && i < w->n_msg; i++)
 		if (!unix_peer(j, &w->msg[i]))
 			goto done;
+	/* The peer is told the caller sent it, not fsjail (notify-sockctl.h);
+	 * where it cannot be, a datagram to a peer outside is refused. */
+	for (i = 0; unix_sock && !is_connect && i < w->n_msg; i++)
+		if (notify_sockctl_name_caller(j, &w->msg[i].ctl, &w->msg[i].ctl_len, &why) < 0 &&
+		    dgram && names_outside_peer(j->nt, &w->msg[i])) {
+			nj_refuse(j, FSJ_CAP_CONNECT, NULL, why, EACCES, NULL);
+			goto done;
+		}
 	/* Connected by the supervisor, the broker would see itself as the
 	 * peer: it learns the caller from peerq.h. */
 	if (unix_sock && is_connect && w->msg[0].keep >= 0 && own_broker(j->nt, w->msg[0].keep))
