@@ -48,8 +48,8 @@ static int broker_backup_fd(struct broker *b, int dirfd, const char *name, int f
 }
 
 /* A host rename (broker.h): as the listener's (notify_op_rename()), the
- * file renamed over is kept by link, folder times and rename recorded
- * before; the removal noted after. */
+ * file renamed over is kept by link, a folder renamed over, folder times
+ * and rename recorded before (backup_before_rename()); the removal after. */
 static int broker_rename(struct broker *b, int fdir, const char *fname, const char *from,
 			 const struct stat *st, int tdir, const char *tname, const char *to,
 			 const struct stat *over, bool done, struct fsj_error *err)

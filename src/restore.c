@@ -13,6 +13,7 @@
 
 #include "backup_copy.h"
 #include "path.h"
+#include "restore-gone.h"
 #include "restore-int.h"
 #include "restore-other.h"
 #include "restore-remade.h"
@@ -210,49 +211,6 @@ static bool same_state(int fd, int src, const struct manifest_rec *r)
 	       FSJ_STAT_MTIM(&fs).tv_nsec == r->mtime.tv_nsec && rs_same_bytes(fd, src);
 }
 
-/* true when the folder at path is one a restore made again: the cycle
- * removed it after its record number after (mv a b; rm -rf b). */
-static bool remade(const struct rctx *x, const char *path, size_t after)
-{
-	for (size_t i = after + 1; i < x->m->n; i++)
-		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, path) == 0)
-			return true;
-	return false;
-}
-
-/* true when r's path is missing because it (or a folder above it), renamed
- * in the cycle before r was recorded, went back to its old name already
- * (a second restore): what r saved went back with it. */
-bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
-{
-	cleanup_fd int pfd = -1;
-	struct stat sb;
-
-	for (size_t i = 0; i < x->cur; i++) {
-		const struct manifest_rec *f = &x->m->v[i];
-
-		if (f->op != MANIFEST_RENAMED || x->answered[i] || !path_covers(f->to, r->path))
-			continue;
-		if (pfd < 0) {
-			pfd = rs_open_parent(x, r->path, false, NULL);
-			if (pfd >= 0 &&
-			    fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
-				return false;
-			if (pfd < 0)
-				pfd = -2; /* looked: missing */
-		}
-		{
-			cleanup_fd int ffd = rs_open_parent(x, f->path, false, NULL);
-
-			if (ffd >= 0 &&
-			    fstatat(ffd, rs_base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    (rs_same_ident(&sb, f) || (S_ISDIR(sb.st_mode) && remade(x, f->to, i))))
-				return true;
-		}
-	}
-	return false;
-}
-
 /* Dry run: the folder holding path was made again by an earlier action
  * (a run's file of that name trashed first: on disk, the run's object is
  * still there, not a folder). */
@@ -398,7 +356,7 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	    (rs_sim_state(x, r->to) == SIM_GONE || rs_sim_state(x, r->to) == SIM_SETTLED ||
 	     rs_sim_state(x, r->path) == SIM_SETTLED))
 		return;
-	if (x->o->dry_run && rs_sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
+	if (x->o->dry_run && rs_sim_state(x, r->to) == SIM_MADE && rs_remade_after(x, r->to, x->cur)) {
 		rs_act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
 		rs_sim_add(x, r->to, SIM_GONE);
 		rs_sim_add(x, r->path, SIM_THERE);
@@ -411,7 +369,7 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
 		      rs_made_is(x, r, &sb) ||
 		      (again = rs_remade_is(x, r, r->to, tfd, rs_base_name(r->to), &sb)) ||
-		      (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
+		      rs_remade_folder(x, r, x->cur, &sb)))
 			return; /* moved back already, or gone */
 		tsb = sb;
 	}
