@@ -367,7 +367,8 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		goto fail;
 	}
 	if (what == BACKUP_CHANGE_META || !S_ISREG(sb.st_mode))
-		return what == BACKUP_CHANGE_CONTENT ? 0 : backup_other_locked(bc, fd, path, &sb, what);
+		return what == BACKUP_CHANGE_CONTENT ? 0
+						     : backup_other_locked(bc, fd, path, &sb, what);
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
 	if (id && id->state != BACKUP_IDENT_META &&
 	    (id->state != BACKUP_IDENT_LINKED || what == BACKUP_CHANGE_REMOVE)) {

@@ -13,8 +13,8 @@
 static bool times_only(const struct backup_cycle *bc, const struct backup_ident *id,
 		       const struct stat *sb)
 {
-	return id->state == BACKUP_IDENT_META && id->num == 0 && S_ISDIR(sb->st_mode) &&
-	       id->path && backup_index_path_has(bc->dirs, id->path);
+	return id->state == BACKUP_IDENT_META && id->num == 0 && S_ISDIR(sb->st_mode) && id->path &&
+	       backup_index_path_has(bc->dirs, id->path);
 }
 
 int backup_other_locked(struct backup_cycle *bc, int fd, const char *path, const struct stat *sb,

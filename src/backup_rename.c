@@ -8,10 +8,9 @@
 #include "backup_folder.h"
 #include "backup_rename.h"
 
-int backup_before_rename(struct backup_cycle *bc, int fdir, const char *from,
-			 const struct stat *st, int tdir, const char *tname, const char *to,
-			 const struct stat *over, bool exchange, const char *call,
-			 struct fsj_error *err)
+int backup_before_rename(struct backup_cycle *bc, int fdir, const char *from, const struct stat *st,
+			 int tdir, const char *tname, const char *to, const struct stat *over,
+			 bool exchange, const char *call, struct fsj_error *err)
 {
 	int saved;
 

@@ -22,9 +22,8 @@ struct backup_cycle;
  * is saved by the caller before (backup_before_change()); call the name
  * of the call for the audit log (NULL: "notify"). Nothing without a
  * cycle. Returns 0, or -1 with err and errno set: refuse the rename. */
-int backup_before_rename(struct backup_cycle *bc, int fdir, const char *from,
-			 const struct stat *st, int tdir, const char *tname, const char *to,
-			 const struct stat *over, bool exchange, const char *call,
-			 struct fsj_error *err);
+int backup_before_rename(struct backup_cycle *bc, int fdir, const char *from, const struct stat *st,
+			 int tdir, const char *tname, const char *to, const struct stat *over,
+			 bool exchange, const char *call, struct fsj_error *err);
 
 #endif

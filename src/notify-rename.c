@@ -77,9 +77,9 @@ static bool note_rename(struct job *j, const struct loc *a, const struct loc *b,
 	if (!j->nt->bc ||
 	    (b->obj >= 0 && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino))
 		return true; /* rename(2) of two names of one file does nothing */
-	if (backup_before_rename(j->nt->bc, a->parent, a->path, &a->st, b->parent, b->name,
-				 b->path, b->obj >= 0 ? &b->st : NULL, fl & RENAME_EXCHANGE,
-				 "notify", &err) == 0)
+	if (backup_before_rename(j->nt->bc, a->parent, a->path, &a->st, b->parent, b->name, b->path,
+				 b->obj >= 0 ? &b->st : NULL, fl & RENAME_EXCHANGE, "notify",
+				 &err) == 0)
 		return true;
 	nj_refuse(j, FSJ_CAP_CREATE, b->path, "the rename cannot be recorded for undo",
 		  errno ? errno : EACCES, NULL);

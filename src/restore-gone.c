@@ -17,18 +17,20 @@ bool rs_remade_after(const struct rctx *x, const char *path, size_t after)
 	return false;
 }
 
-/* true when a record of x's cycle names the object sb by identity (the
- * run made it, moved it, or found it), or this restore made sb again for
- * another object than f's (an older record of its path or another). */
-static bool known_object(const struct rctx *x, const struct manifest_rec *f,
-			 const struct stat *sb)
+/* true when a record of x's cycle names the object sb (name in pfd) by
+ * identity and birth (the run made it, moved it, or found it: not born
+ * after the record, rs_born_after(), an inode number given again), or
+ * this restore made sb again for another object than f's. */
+static bool known_object(const struct rctx *x, const struct manifest_rec *f, int pfd,
+			 const char *name, const struct stat *sb)
 {
 	struct stat ms;
 
 	for (size_t i = 0; i < x->m->n; i++) {
 		const struct manifest_rec *o = &x->m->v[i];
 
-		if (o->has_ident && o->dev == sb->st_dev && o->ino == sb->st_ino)
+		if (o->has_ident && o->dev == sb->st_dev && o->ino == sb->st_ino &&
+		    !rs_born_after(pfd, name, o))
 			return true;
 	}
 	for (size_t i = 0; i < x->nmade; i++)
@@ -39,18 +41,19 @@ static bool known_object(const struct rctx *x, const struct manifest_rec *f,
 	return false;
 }
 
-bool rs_remade_folder(const struct rctx *x, const struct manifest_rec *f, size_t after,
-		      const struct stat *sb)
+bool rs_remade_folder(const struct rctx *x, const struct manifest_rec *f, size_t after, int pfd,
+		      const char *name, const struct stat *sb)
 {
 	return S_ISDIR(sb->st_mode) && rs_remade_after(x, f->to, after) &&
-	       !known_object(x, f, sb);
+	       !known_object(x, f, pfd, name, sb);
 }
 
 /* true when r's path is missing because it (or a folder above it), renamed
  * in the cycle before r was recorded, went back to its old name already
  * (a second restore): what r saved went back with it. The object at the
- * old name must be that folder by identity, or one a restore made again
- * for it (rs_remade_folder()). */
+ * old name must be that folder by identity and birth (an inode number
+ * given again to a folder made since is not), or one a restore made
+ * again for it (rs_remade_folder()). */
 bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 {
 	cleanup_fd int pfd = -1;
@@ -74,7 +77,9 @@ bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 
 			if (ffd >= 0 &&
 			    fstatat(ffd, rs_base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    (rs_same_ident(&sb, f) || rs_remade_folder(x, f, i, &sb)))
+			    ((rs_same_ident(&sb, f) &&
+			      !rs_born_after(ffd, rs_base_name(f->path), f)) ||
+			     rs_remade_folder(x, f, i, ffd, rs_base_name(f->path), &sb)))
 				return true;
 		}
 	}

@@ -356,7 +356,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	    (rs_sim_state(x, r->to) == SIM_GONE || rs_sim_state(x, r->to) == SIM_SETTLED ||
 	     rs_sim_state(x, r->path) == SIM_SETTLED))
 		return;
-	if (x->o->dry_run && rs_sim_state(x, r->to) == SIM_MADE && rs_remade_after(x, r->to, x->cur)) {
+	if (x->o->dry_run && rs_sim_state(x, r->to) == SIM_MADE &&
+	    rs_remade_after(x, r->to, x->cur)) {
 		rs_act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
 		rs_sim_add(x, r->to, SIM_GONE);
 		rs_sim_add(x, r->path, SIM_THERE);
@@ -369,7 +370,7 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
 		      rs_made_is(x, r, &sb) ||
 		      (again = rs_remade_is(x, r, r->to, tfd, rs_base_name(r->to), &sb)) ||
-		      rs_remade_folder(x, r, x->cur, &sb)))
+		      rs_remade_folder(x, r, x->cur, tfd, rs_base_name(r->to), &sb)))
 			return; /* moved back already, or gone */
 		tsb = sb;
 	}

@@ -10,7 +10,7 @@
 # is never that folder.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0408_USER_PASS 4
+plan_user_pass FSJ_T0408_USER_PASS 5
 setup
 require_landlock
 
@@ -54,6 +54,18 @@ assert_rc 0
 ws_restore
 folder_back "$WS/c3/F" 750
 [ ! -e E/F ] || fail "E/F (the run's folder) is still there"
+end_test
+
+begin_test "D/x renamed over E/y, D and E exchanged, then rmdir E (the old D): all back"
+case_dir c5
+mkdir D E && echo dx >D/x && echo ey >E/y
+fsj_sh -- 'mv D/x E/y && python3 -c "$1" D E 2 && rmdir E' "$R2"
+assert_rc 0
+[ ! -e E ] && [ -f D/y ] || bail_out "the run did not do its renames: $(cat "$OUT" "$ERR")"
+ws_restore
+assert_content "$WS/c5/D/x" dx
+assert_content "$WS/c5/E/y" ey
+[ ! -e D/y ] || fail "D/y (the run's name) is still there"
 end_test
 
 begin_test "a second restore still finds the folder back (mv a b; rm -rf b)"
