@@ -13,6 +13,7 @@
 
 #include "backup_copy.h"
 #include "path.h"
+#include "restore-first.h"
 #include "restore-gone.h"
 #include "restore-int.h"
 #include "restore-other.h"
@@ -188,7 +189,7 @@ static int open_owner_rw(int pfd, const char *name)
 	return openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 }
 
-static int put_content(int src, int fd, const struct manifest_rec *r)
+static int put_content(const struct rctx *x, int src, int fd, const struct manifest_rec *r)
 {
 	struct stat sb;
 	off_t got;
@@ -198,7 +199,7 @@ static int put_content(int src, int fd, const struct manifest_rec *r)
 	got = backup_copy_fd(src, fd, sb.st_size);
 	if (got < 0 || ftruncate(fd, got) < 0)
 		return -1;
-	return rs_set_meta(fd, r);
+	return rs_set_meta(fd, rs_first_rec(x, r)); /* the mode before the run */
 }
 
 /* true when fd already holds src's bytes with r's mode and mtime. */
@@ -278,7 +279,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		} else {
 			fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 				    0600);
-			if (fd < 0 || put_content(src, fd, r) < 0) {
+			if (fd < 0 || put_content(x, src, fd, r) < 0) {
 				int e = errno;
 
 				if (fd >= 0)
@@ -289,6 +290,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			rs_made_add(x, r, fd);
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
 			rs_put_xattrs(x, src, fd, r);
+			(void)fchmod(fd, rs_first_rec(x, r)->mode); /* as put_content() */
 			rs_note_remade(x, r, r->path, pfd, name);
 			return;
 		}
@@ -316,7 +318,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		rs_act(x, "refuse", r->path, NULL, false, err.text);
 		return;
 	}
-	if (put_content(src, fd, r) < 0) {
+	if (put_content(x, src, fd, r) < 0) {
 		rs_act_errno(x, r->path, "cannot write it back", errno);
 		return;
 	}
