@@ -67,9 +67,8 @@ static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
 	return 0;
 }
 
-/* Record the rename a -> b (a folder renamed over, both folders' times:
- * backup_before_rename()) before it is done (restore moves it back); one
- * not recorded is refused. false then. */
+/* Record the rename a -> b before it is done (backup_before_rename():
+ * restore moves it back); one not recorded is refused. false then. */
 static bool note_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
 	struct fsj_error err = { { 0 } };
