@@ -27,9 +27,10 @@
 # one restore, about a second: a few hundred take minutes, too long for
 # `make check` (run it by hand after a change to backup*.c, restore*.c or
 # notify-rename.c). Seeds that lost data at f4027d8, each now a case of an
-# integration test: 71 and 113 (t0408), 286 (t0409); seed 5 of an earlier
-# generator became t0407. Another filesystem or kernel may draw other
-# sequences from a seed (the names picked depend on what the calls did).
+# integration test: 24, 46, 56, 106 (t0406), 71 and 113 (t0408), 286
+# (t0409); seed 5 of an earlier generator became t0407. Another
+# filesystem may draw other sequences from a seed (the names picked
+# depend on what the calls did).
 set -u
 export LC_ALL=C
 : "${FSJAIL:=$(cd "$(dirname "$0")/../.." && pwd)/src/fsjail}"
