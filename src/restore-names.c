@@ -160,7 +160,7 @@ bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const c
 
 		if (s == r || !same_file_rec(s, r) || strcmp(s->path, r->path) == 0 ||
 		    (s->op != MANIFEST_CONTENT && s->op != MANIFEST_REMOVE &&
-		     s->op != MANIFEST_NAME))
+		     s->op != MANIFEST_NAME && !(s->op == MANIFEST_META && s->type == S_IFREG)))
 			continue;
 		sfd = rs_open_parent(x, s->path, false, NULL);
 		if (sfd >= 0 &&

@@ -4,9 +4,11 @@
 # removed. With c and h two names of one file: a chmod through c is
 # recorded at c, then h (moved to another name by a RENAME_EXCHANGE) is
 # renamed over; the removal record holds the run's mode, the restore made
-# h again with it, and only c got its mode back, with nothing said. The
-# content put back now takes the mode, owner and times of the oldest
-# record of that file (by identity) in the cycle.
+# h again with it (a copy: the record of c, a "meta", was not looked at
+# for another name of the file), and only c got its mode back, with
+# nothing said. The content put back now takes the mode, owner and times
+# of the oldest record of that file (by identity) in the cycle, and a
+# name recorded by a chmod is one to link the removed name back to.
 . "$(dirname "$0")/libtest.sh"
 
 plan_user_pass FSJ_T0409_USER_PASS 4
@@ -23,6 +25,11 @@ file_back()
 	[ "$(stat -c %a "$1")" = "$3" ] ||
 		fail "$1: mode $(stat -c %a "$1") after the restore, not $3: $(cat "$OUT" "$ERR")"
 }
+one_file()
+{
+	[ "$(stat -c %d:%i "$1")" = "$(stat -c %d:%i "$2")" ] ||
+		fail "$1 and $2 are not two names of one file again after the restore"
+}
 case_dir()
 {
 	mkdir "$WS/$1" && cd "$WS/$1" || bail_out "no case folder $1"
@@ -37,6 +44,7 @@ ws_restore
 file_back "$WS/c1/h" c 644
 file_back "$WS/c1/c" c 644
 file_back "$WS/c1/D/x" x 644
+one_file c h
 [ -d D/F ] || fail "D/F is not a folder again"
 end_test
 
@@ -47,6 +55,7 @@ assert_rc 0
 ws_restore
 file_back "$WS/c2/h" c 644
 file_back "$WS/c2/c" c 644
+one_file c h
 end_test
 
 begin_test "chmod h, h renamed away, a renamed over c (rename(2)): all back, 644"
