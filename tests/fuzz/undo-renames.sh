@@ -4,9 +4,10 @@
 # Random rename chains against `fsjail backups restore` (att22). For each
 # seed: a small tree (files, a hard link pair, folders, an empty folder)
 # is made in a scratch workspace, snapshotted (type, mode, bytes, symlink
-# target), then a seeded random sequence of rename / renameat2
-# RENAME_EXCHANGE / RENAME_NOREPLACE / link / unlink / rmdir / write /
-# truncate / mkdir / chmod runs inside `fsjail run` (no rules file), then
+# target, which names are one file), then a seeded random sequence of
+# rename / renameat2 RENAME_EXCHANGE / RENAME_NOREPLACE / link / unlink /
+# rmdir / write / truncate / mkdir / chmod runs inside `fsjail run` (no
+# rules file), then
 # `fsjail backups restore`, and every path of the snapshot must be back
 # as it was. The same seed gives the same sequence (python's
 # random.Random(seed)); the sequence is printed for a failing seed.
@@ -60,12 +61,14 @@ def tree(ws):
     os.chmod(ws + "/b", 0o600); os.chmod(ws + "/D/y", 0o755)
     os.link(ws + "/c", ws + "/h")
 def snap(ws):
-    out = {}
-    for dp, dn, fn in os.walk(ws):
-        for n in dn + fn:
+    out, first = {}, {}
+    for dp, dn, fn in sorted(os.walk(ws)):
+        for n in sorted(dn + fn):
             p = os.path.join(dp, n); st = os.lstat(p); rel = os.path.relpath(p, ws)
             if stat.S_ISREG(st.st_mode):
-                v = "f:" + hashlib.sha256(open(p, "rb").read()).hexdigest()[:16]
+                # names of one file: each says the first name of its file
+                one = first.setdefault((st.st_dev, st.st_ino), rel)
+                v = "f:" + hashlib.sha256(open(p, "rb").read()).hexdigest()[:16] + "@" + one
             elif stat.S_ISDIR(st.st_mode): v = "d"
             elif stat.S_ISLNK(st.st_mode): v = "l:" + os.readlink(p)
             else: v = "o"
