@@ -8,10 +8,13 @@
 # for another name of the file), and only c got its mode back, with
 # nothing said. The content put back now takes the mode, owner and times
 # of the oldest record of that file (by identity) in the cycle, and a
-# name recorded by a chmod is one to link the removed name back to.
+# removed name is linked back to the file under a name a chmod recorded,
+# a name the run renamed it to, or in the folder of a name it was renamed
+# from (c renamed away, or h renamed before it was renamed over: a copy
+# before, no longer one file with c).
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0409_USER_PASS 4
+plan_user_pass FSJ_T0409_USER_PASS 6
 setup
 require_landlock
 
@@ -76,6 +79,27 @@ assert_rc 0
 ws_restore
 file_back "$WS/c4/h" c 644
 file_back "$WS/c4/c" c 644
+end_test
+
+begin_test "c renamed away, then D/x renamed over h: c and h one file again"
+case_dir c5
+fsj_sh -- 'mv c D/F/n && mv D/x h'
+assert_rc 0
+ws_restore
+file_back "$WS/c5/h" c 644
+file_back "$WS/c5/c" c 644
+file_back "$WS/c5/D/x" x 644
+one_file c h
+end_test
+
+begin_test "h renamed twice, then renamed over (c never touched): c and h one file again"
+case_dir c6
+fsj_sh -- 'mv h n && mv n D/n && mv D/x D/n'
+assert_rc 0
+ws_restore
+file_back "$WS/c6/h" c 644
+file_back "$WS/c6/D/x" x 644
+one_file c h
 end_test
 
 end_user_pass
