@@ -19,8 +19,8 @@
 # the restore left behind is printed as "extra" (not a failure), and a
 # name back with its bytes and mode but no longer one file with the
 # other names it had (a hard link restored as a copy) as "unlinked": a
-# failure only with -l (seeds 69, 82 and 97 at 9e23f50: a name renamed
-# away before the other name is renamed over, still open).
+# failure only with -l (seeds 69, 82 and 97 were, before t0409's cases 5
+# and 6).
 #
 # Run from the build tree (FSJAIL: the binary, default src/fsjail), as
 # root or a user with a writable /home (the workspace must not lie under
