@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backup-int.h"
+#include "backup_other.h"
 #include "backup_spare.h"
 #include "devshm.h"
 #include "escape.h"
@@ -310,28 +311,6 @@ void backup_audit(const struct backup_cycle *bc, const char *call, const char *p
 	(void)audit_record(bc->audit, &ev);
 }
 
-/* A change that saves no content (backup_before_change(): META, REMOVE
- * of a symlink or FIFO): one record, the first per file per cycle.
- * Locked. 0, or -1 with errno set. */
-static int other_locked(struct backup_cycle *bc, int fd, const char *path, const struct stat *sb,
-			enum backup_change what)
-{
-	struct backup_ident *id = backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, false, NULL);
-	bool meta = what == BACKUP_CHANGE_META;
-	cJSON *rec;
-
-	if (id || (!meta && !S_ISLNK(sb->st_mode) && !S_ISFIFO(sb->st_mode)))
-		return 0; /* recorded (or made) already; a socket or device is not kept */
-	if (backup_open_cycle(bc) < 0)
-		return -1;
-	rec = manifest_other_record(meta ? "meta" : "special", path, fd, sb);
-	if (!rec || backup_append(bc, rec) < 0)
-		return -1;
-	backup_index_ident(bc->idx, sb->st_dev, sb->st_ino, true, path)->state =
-		meta ? BACKUP_IDENT_META : BACKUP_IDENT_SKIPPED;
-	return 0;
-}
-
 /* A change that goes on unsaved (over backup.max_size_mb): said at the
  * time, in the audit log, the status stream and one line on stderr. */
 static void skipped(const struct backup_cycle *bc, const char *call, const char *path,
@@ -388,7 +367,8 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 		goto fail;
 	}
 	if (what == BACKUP_CHANGE_META || !S_ISREG(sb.st_mode))
-		return what == BACKUP_CHANGE_CONTENT ? 0 : other_locked(bc, fd, path, &sb, what);
+		return what == BACKUP_CHANGE_CONTENT ? 0
+						     : backup_other_locked(bc, fd, path, &sb, what);
 	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
 	if (id && id->state != BACKUP_IDENT_META &&
 	    (id->state != BACKUP_IDENT_LINKED || what == BACKUP_CHANGE_REMOVE)) {

@@ -24,7 +24,7 @@ struct backup_ident {
 	ino_t ino;
 	enum backup_ident_state state;
 	char *path; /* the first path that reached it (owned by the index) */
-	unsigned long num; /* BACKUP_IDENT_LINKED: the link is files/<num> */
+	unsigned long num; /* LINKED: the link is files/<num>; META: 1 = not times only */
 	bool used;
 };
 

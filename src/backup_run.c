@@ -12,6 +12,7 @@
 #include "backup.h"
 #include "backup_autoprune.h"
 #include "backup_inherited.h"
+#include "backup_rename.h"
 #include "backup_store.h"
 #include "broker.h"
 #include "hostlock.h"
@@ -47,8 +48,8 @@ static int broker_backup_fd(struct broker *b, int dirfd, const char *name, int f
 }
 
 /* A host rename (broker.h): as the listener's (notify_op_rename()), the
- * file renamed over is kept by link, folder times and rename recorded
- * before; the removal noted after. */
+ * file renamed over is kept by link, a folder renamed over, folder times
+ * and rename recorded before (backup_before_rename()); the removal after. */
 static int broker_rename(struct broker *b, int fdir, const char *fname, const char *from,
 			 const struct stat *st, int tdir, const char *tname, const char *to,
 			 const struct stat *over, bool done, struct fsj_error *err)
@@ -76,11 +77,8 @@ static int broker_rename(struct broker *b, int fdir, const char *fname, const ch
 					 getenv("FSJAIL_CALL_ID"), err) < 0)
 			return -1;
 	}
-	if (backup_dir_times(run.bc, fdir, from) < 0 || backup_dir_times(run.bc, tdir, to) < 0 ||
-	    backup_note_renamed(run.bc, from, to, st->st_dev, st->st_ino, false) < 0)
-		return fsj_error_set(err, NULL, 0, 0, "the rename cannot be recorded for undo: %s",
-				     strerror(errno));
-	return 0;
+	return backup_before_rename(run.bc, fdir, from, st, tdir, tname, to, over, false,
+				    getenv("FSJAIL_CALL_ID"), err);
 }
 
 /* A name a host operation made (broker.h): restore trashes it; a new

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "backup_rename.h"
 #include "notify-int.h"
 #include "notify-rename.h"
 
@@ -66,19 +67,18 @@ static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
 	return 0;
 }
 
-/* Record the rename a -> b and both folders' times before it is done
- * (restore moves it back); one not recorded is refused. false then. */
+/* Record the rename a -> b before it is done (backup_before_rename():
+ * restore moves it back); one not recorded is refused. false then. */
 static bool note_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
-	struct backup_cycle *bc = j->nt->bc;
+	struct fsj_error err = { { 0 } };
 
-	if (!bc || (b->obj >= 0 && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino))
+	if (!j->nt->bc ||
+	    (b->obj >= 0 && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino))
 		return true; /* rename(2) of two names of one file does nothing */
-	if (backup_dir_times(bc, a->parent, a->path) == 0 &&
-	    backup_dir_times(bc, b->parent, b->path) == 0 &&
-	    backup_note_renamed(bc, a->path, b->path, a->st.st_dev, a->st.st_ino, false) == 0 &&
-	    (!(fl & RENAME_EXCHANGE) ||
-	     backup_note_renamed(bc, b->path, a->path, b->st.st_dev, b->st.st_ino, true) == 0))
+	if (backup_before_rename(j->nt->bc, a->parent, a->path, &a->st, b->parent, b->name, b->path,
+				 b->obj >= 0 ? &b->st : NULL, fl & RENAME_EXCHANGE, "notify",
+				 &err) == 0)
 		return true;
 	nj_refuse(j, FSJ_CAP_CREATE, b->path, "the rename cannot be recorded for undo",
 		  errno ? errno : EACCES, NULL);

@@ -13,6 +13,8 @@
 
 #include "backup_copy.h"
 #include "path.h"
+#include "restore-first.h"
+#include "restore-gone.h"
 #include "restore-int.h"
 #include "restore-other.h"
 #include "restore-remade.h"
@@ -187,7 +189,7 @@ static int open_owner_rw(int pfd, const char *name)
 	return openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 }
 
-static int put_content(int src, int fd, const struct manifest_rec *r)
+static int put_content(const struct rctx *x, int src, int fd, const struct manifest_rec *r)
 {
 	struct stat sb;
 	off_t got;
@@ -197,7 +199,7 @@ static int put_content(int src, int fd, const struct manifest_rec *r)
 	got = backup_copy_fd(src, fd, sb.st_size);
 	if (got < 0 || ftruncate(fd, got) < 0)
 		return -1;
-	return rs_set_meta(fd, r);
+	return rs_set_meta(fd, rs_first_rec(x, r)); /* the mode before the run */
 }
 
 /* true when fd already holds src's bytes with r's mode and mtime. */
@@ -208,49 +210,6 @@ static bool same_state(int fd, int src, const struct manifest_rec *r)
 	return fstat(fd, &fs) == 0 && (fs.st_mode & 07777) == r->mode &&
 	       FSJ_STAT_MTIM(&fs).tv_sec == r->mtime.tv_sec &&
 	       FSJ_STAT_MTIM(&fs).tv_nsec == r->mtime.tv_nsec && rs_same_bytes(fd, src);
-}
-
-/* true when the folder at path is one a restore made again: the cycle
- * removed it after its record number after (mv a b; rm -rf b). */
-static bool remade(const struct rctx *x, const char *path, size_t after)
-{
-	for (size_t i = after + 1; i < x->m->n; i++)
-		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, path) == 0)
-			return true;
-	return false;
-}
-
-/* true when r's path is missing because it (or a folder above it), renamed
- * in the cycle before r was recorded, went back to its old name already
- * (a second restore): what r saved went back with it. */
-bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
-{
-	cleanup_fd int pfd = -1;
-	struct stat sb;
-
-	for (size_t i = 0; i < x->cur; i++) {
-		const struct manifest_rec *f = &x->m->v[i];
-
-		if (f->op != MANIFEST_RENAMED || x->answered[i] || !path_covers(f->to, r->path))
-			continue;
-		if (pfd < 0) {
-			pfd = rs_open_parent(x, r->path, false, NULL);
-			if (pfd >= 0 &&
-			    fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0)
-				return false;
-			if (pfd < 0)
-				pfd = -2; /* looked: missing */
-		}
-		{
-			cleanup_fd int ffd = rs_open_parent(x, f->path, false, NULL);
-
-			if (ffd >= 0 &&
-			    fstatat(ffd, rs_base_name(f->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    (rs_same_ident(&sb, f) || (S_ISDIR(sb.st_mode) && remade(x, f->to, i))))
-				return true;
-		}
-	}
-	return false;
 }
 
 /* Dry run: the folder holding path was made again by an earlier action
@@ -320,7 +279,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		} else {
 			fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 				    0600);
-			if (fd < 0 || put_content(src, fd, r) < 0) {
+			if (fd < 0 || put_content(x, src, fd, r) < 0) {
 				int e = errno;
 
 				if (fd >= 0)
@@ -331,6 +290,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			rs_made_add(x, r, fd);
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
 			rs_put_xattrs(x, src, fd, r);
+			(void)fchmod(fd, rs_first_rec(x, r)->mode); /* as put_content() */
 			rs_note_remade(x, r, r->path, pfd, name);
 			return;
 		}
@@ -358,7 +318,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		rs_act(x, "refuse", r->path, NULL, false, err.text);
 		return;
 	}
-	if (put_content(src, fd, r) < 0) {
+	if (put_content(x, src, fd, r) < 0) {
 		rs_act_errno(x, r->path, "cannot write it back", errno);
 		return;
 	}
@@ -398,7 +358,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	    (rs_sim_state(x, r->to) == SIM_GONE || rs_sim_state(x, r->to) == SIM_SETTLED ||
 	     rs_sim_state(x, r->path) == SIM_SETTLED))
 		return;
-	if (x->o->dry_run && rs_sim_state(x, r->to) == SIM_MADE && remade(x, r->to, x->cur)) {
+	if (x->o->dry_run && rs_sim_state(x, r->to) == SIM_MADE &&
+	    rs_remade_after(x, r->to, x->cur)) {
 		rs_act(x, "move-back", r->to, r->path, true, NULL); /* the folder made again */
 		rs_sim_add(x, r->to, SIM_GONE);
 		rs_sim_add(x, r->path, SIM_THERE);
@@ -411,7 +372,7 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
 		      rs_made_is(x, r, &sb) ||
 		      (again = rs_remade_is(x, r, r->to, tfd, rs_base_name(r->to), &sb)) ||
-		      (S_ISDIR(sb.st_mode) && remade(x, r->to, x->cur))))
+		      rs_remade_folder(x, r, x->cur, tfd, rs_base_name(r->to), &sb)))
 			return; /* moved back already, or gone */
 		tsb = sb;
 	}
