@@ -38,6 +38,20 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+/* The note of the protected file whose lock file path is, under pol (a
+ * refused lock of a protected file: nj_record() sets no_hint; git config
+ * --global is refused at ~/.gitconfig.lock), as a new string, or NULL. */
+static char *lock_note(const struct fsj_policy *pol, const char *path)
+{
+	cleanup_free char *name = pol ? refusal_hint_protected_lock(pol, path) : NULL;
+	struct fsj_decision d;
+
+	if (!name)
+		return NULL;
+	policy_decide(pol, name, NULL, FSJ_CAP_WRITE, &d);
+	return d.rule && d.rule->note ? xstrdup(d.rule->note) : NULL;
+}
+
 static void kept_release(struct kept *k)
 {
 	free(k->path);
@@ -137,6 +151,8 @@ void refusal_record(const struct refusal *r)
 		}
 	}
 	pthread_mutex_unlock(&lock);
+	if (k.no_hint && !k.rule_note) /* the summary's why of the file it locks */
+		k.rule_note = lock_note(s.pol, k.path);
 	/* Streamed outside `lock`: a slow reader of the status descriptor
 	 * holds up this caller only, never the summary's bookkeeping. */
 	if (to_stream)
