@@ -7,11 +7,12 @@
 # why the path is kept. Now
 # - the refusal's audit line ends its detail with "; why: NOTE";
 # - `fsjail log` shows it, and --json has it in "detail";
-# - the harness's "refused" entries carry "why" (the note, or null);
+# - the harness's "refused" entries carry "why" (the note, or null), and
+#   the Claude Code hook's deny reason ends with "(why: NOTE)";
 # and a refusal whose deciding entry has no note gets none.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON"
@@ -56,4 +57,16 @@ assert r[sys.argv[2]]["why"] == sys.argv[4], r
 assert r[sys.argv[3]]["why"] is None, r
 PY
 	{ fail "result: $(cat "$T/result")"; diag_last; }
+end_test
+
+begin_test "the example hook's deny reason says why, for Bash and for Write"
+HOOK=$TEST_SRCDIR/../examples/harness/claude-pretooluse.py
+for input in '"Bash","tool_input":{"command":"echo x >> ~/.bash_aliases"}' \
+	"\"Write\",\"tool_input\":{\"file_path\":\"$HOME/.bash_aliases\"}"; do
+	printf '{"tool_name":%s,"cwd":"%s"}' "$input" "$WS" |
+		FSJAIL=$FSJAIL python3 "$HOOK" >"$OUT" 2>"$ERR"
+	RC=$?
+	assert_rc 0
+	assert_out_match "\"permissionDecision\": \"deny\", \"permissionDecisionReason\": \"fsjail refuses:? create $HOME/\.bash_aliases: protected rule $HOME/\.bash_aliases at [^ ]*baseline-linux\.yaml:[0-9]+ \(why: $WHY\)\""
+done
 end_test
