@@ -81,9 +81,9 @@ char *refusal_hint_worktree_note(const struct refusal_hint_item *it, bool f)
 	return note;
 }
 
-char *refusal_hint_advice(const char *path, const char *home)
+char *refusal_hint_advice(const char *path, const char *home, const char *comm)
 {
 	char *why = absent_cache(path);
 
-	return why ? why : refusal_hint_home(path, home);
+	return why ? why : refusal_hint_home(path, home, comm);
 }
