@@ -8,8 +8,9 @@ static const char *audit_source(const struct kept *k)
 {
 	if (!k->by_policy)
 		return "policy";
-	return k->level == FSJ_LEVEL_EXPLICIT ? "rule" :
-	       k->level == FSJ_LEVEL_BASELINE ? "baseline" : "policy";
+	return k->level == FSJ_LEVEL_EXPLICIT   ? "rule"
+	       : k->level == FSJ_LEVEL_BASELINE ? "baseline"
+						: "policy";
 }
 
 void refusal_audit(const struct audit_log *log, const char *session, const struct kept *k)
@@ -17,9 +18,15 @@ void refusal_audit(const struct audit_log *log, const char *session, const struc
 	char ebuf[16];
 	cleanup_free char *detail = NULL;
 	struct audit_event ev = {
-		.session = session, .call = "refusal", .command = k->comm,
-		.capability = fsj_cap_name(k->cap), .path = k->path, .resolved = k->path,
-		.decision = "deny", .source = audit_source(k), .rule_id = k->rule_id,
+		.session = session,
+		.call = "refusal",
+		.command = k->comm,
+		.capability = fsj_cap_name(k->cap),
+		.path = k->path,
+		.resolved = k->path,
+		.decision = "deny",
+		.source = audit_source(k),
+		.rule_id = k->rule_id,
 	};
 
 	if (!log)

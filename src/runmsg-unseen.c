@@ -97,10 +97,11 @@ void runmsg_bashrc_unread(const struct fsj_policy *pol, const char *home, char *
 	cleanup_free char *why = d.rule && d.rule->note ? refusal_printable(d.rule->note) : NULL;
 
 	fsj_quote_shell_sb(&q, shown);
-	fprintf(stderr, "fsjail: note: bash will not read %s (read refused: %s%s%s), so your "
-			"aliases and prompt are not set: bash --rcfile FILE -i reads settings from "
-			"a FILE in the workspace, or fsjail run --grant read:%s ... lets it read "
-			"yours (what it sources needs the same)\n",
+	fprintf(stderr,
+		"fsjail: note: bash will not read %s (read refused: %s%s%s), so your "
+		"aliases and prompt are not set: bash --rcfile FILE -i reads settings from "
+		"a FILE in the workspace, or fsjail run --grant read:%s ... lets it read "
+		"yours (what it sources needs the same)\n",
 		shown, by, why ? "; why: " : "", why ? why : "", q.buf);
 	sb_release(&q);
 }
