@@ -50,7 +50,7 @@ end_test
 begin_test "git config --global: the refused lock file says why ~/.gitconfig is kept"
 fsj -- git config --global core.pager 'touch /tmp/pwned'
 assert_failed
-[ -s "$HOME/.gitconfig" ] && fail "~/.gitconfig was changed"
+[ -s "$HOME/.gitconfig" ] && fail "$HOME/.gitconfig was changed"
 grep -A1 -F "  create $HOME/.gitconfig.lock: default (the lock file of $HOME/.gitconfig, which is protected: no rule lifts it); by git" "$ERR" |
 	tail -n1 | grep -Eq "^    why: $GIT_WHY\$" || { fail "no why under the lock file"; diag_last; }
 end_test
