@@ -14,6 +14,7 @@
 #include "escape.h"
 #include "explain-absent.h"
 #include "explain-toolcache.h"
+#include "explain-why.h"
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "path.h"
@@ -81,7 +82,7 @@ int cmd_explain(int argc, char **argv)
 
 	for (int i = optind; i < argc; i++) {
 		char *norm = NULL, *resolved;
-		const char *why = NULL; /* the note of the first entry that refuses */
+		struct explain_why why = { 0 }; /* the notes of the entries that refuse */
 		int e = path_normalize(argv[i], strlen(argv[i]), ctx.env.home, ctx.env.cwd, &norm);
 
 		if (e != PATH_OK) {
@@ -111,7 +112,7 @@ int cmd_explain(int argc, char **argv)
 
 			fsjail_explain_decide(&ctx, pol, listener, norm, resolved, (enum fsj_cap)c,
 					      &d, &rx, &off);
-			why = why || d.allowed || !d.rule ? why : d.rule->note;
+			explain_why_add(&why, &d);
 			tier_matters |= !d.allowed && !(fsj_tier_enforced(FSJ_TIER_WRITES) & FSJ_CAPBIT(c));
 			printf("  %-8s %-5s %-9s ", fsj_cap_name((enum fsj_cap)c),
 			       d.allowed ? "allow" : "deny", fsj_level_name(d.level));
@@ -143,14 +144,9 @@ int cmd_explain(int argc, char **argv)
 		const char *priv = explain_toolcache_private(norm, resolved,
 							     exists && S_ISREG(st.st_mode));
 		cleanup_free char *first_use = explain_toolcache_absent(norm);
-		const char *notes[] = { why, note, absent, secret, priv, first_use };
+		const char *notes[] = { why.first, why.kept, note, absent, secret, priv, first_use };
 
-		for (size_t k = 0; k < sizeof(notes) / sizeof(notes[0]); k++)
-			if (notes[k]) {
-				fputs(k ? "  note: " : "  why: ", stdout);
-				fsj_put_term(stdout, notes[k]);
-				putchar('\n');
-			}
+		explain_why_print(stdout, notes, sizeof(notes) / sizeof(notes[0]), 2);
 		free(norm);
 		free(resolved);
 	}

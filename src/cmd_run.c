@@ -27,6 +27,7 @@
 #include "runmsg-planted.h"
 #include "runrepos.h"
 #include "runmsg.h"
+#include "runmsg-unseen.h"
 #include "runtmp.h"
 #include "sbpl-logrun.h"
 #include "sandbox.h"
@@ -87,44 +88,6 @@ static int after_fork(void *arg, struct fsj_error *err)
 		return -1;
 	runmsg_started(msg, backup_run_cycle(), -1);
 	return 0;
-}
-
-/* The command itself was refused execution (EACCES) at found, where
- * fsjail's PATH search finds it (launch_last_exec_denied()): when pol
- * does not grant executing it (or grants it without read, which Landlock
- * needs too), record that as a refusal of the run, so
- * the summary names the level, the rule and the grant. Landlock refuses
- * an exec unseen (fsjail(1) REFUSALS): this one fsjail can tell. */
-static void exec_refused(const struct fsj_policy *pol, const char *found)
-{
-	cleanup_free char *cwd = getcwd(NULL, 0), *abs = NULL, *res = NULL;
-	struct fsj_decision d;
-	struct refusal r;
-	enum fsj_cap cap = FSJ_CAP_EXECUTE;
-
-	if (!cwd || path_normalize(found, strlen(found), NULL, cwd, &abs) != PATH_OK)
-		return;
-	res = path_resolve(abs);
-	policy_decide(pol, abs, res, FSJ_CAP_EXECUTE, &d);
-	if (d.allowed) {
-		/* execute granted, read not: Landlock refuses it all the same
-		 * (inforce.h); read is what is missing */
-		cleanup_free char *off = fsj_exec_without_read(pol, abs, res);
-
-		if (!off)
-			return; /* not the policy: a mode, a noexec mount */
-		cap = FSJ_CAP_READ;
-		policy_decide(pol, abs, res, cap, &d);
-	}
-	memset(&r, 0, sizeof(r));
-	r.cap = cap;
-	r.path = res;
-	r.reason = "policy";
-	r.comm = "fsjail";
-	r.syscall = "execve";
-	r.error = EACCES;
-	r.decision = &d;
-	refusal_record(&r);
 }
 
 int cmd_run(int argc, char **argv)
@@ -477,9 +440,10 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "fsjail: warning: %s\n", err.text);
 	err.text[0] = '\0';
 	ran = backend == FSJ_BACKEND_LANDLOCK;
+	runmsg_bashrc_unread(pol, msg.home, cmd_argv, msg.quiet);
 	status = launch_run(sb, cmd_argv, &err);
 	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied()) {
-		exec_refused(pol, launch_last_exec_denied());
+		runmsg_exec_refused(pol, launch_last_exec_denied());
 		ran = false; /* nothing ran: no read was refused unseen */
 	}
 	(void)sbpl_logrun_stop();

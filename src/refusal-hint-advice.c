@@ -6,9 +6,8 @@
 #include <sys/stat.h>
 
 #include "escape.h"
-#include "path.h"
 #include "refusal-hint-advice.h"
-#include "refusal-hint-history.h"
+#include "refusal-hint-home.h"
 #include "refusal.h"
 #include "toolcache.h"
 #include "util.h"
@@ -82,22 +81,9 @@ char *refusal_hint_worktree_note(const struct refusal_hint_item *it, bool f)
 	return note;
 }
 
-/* refusal_hint_history() for path in home as written or with its
- * symlinks resolved (a refused path is the kernel's spelling, as in
- * refusal-hint.c's too_wide()), as a new string; NULL when none. */
-static char *history(const char *path, const char *home)
-{
-	cleanup_free char *real = home && home[0] == '/' ? path_resolve(home) : NULL;
-	const char *why = refusal_hint_history(path, home);
-
-	if (!why && real)
-		why = refusal_hint_history(path, real);
-	return why ? xstrdup(why) : NULL;
-}
-
-char *refusal_hint_advice(const char *path, const char *home)
+char *refusal_hint_advice(const char *path, const char *home, const char *comm)
 {
 	char *why = absent_cache(path);
 
-	return why ? why : history(path, home);
+	return why ? why : refusal_hint_home(path, home, comm);
 }

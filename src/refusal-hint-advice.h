@@ -26,15 +26,15 @@ const char *refusal_hint_why_not(bool by_policy, enum fsj_level level, const cha
 bool refusal_hint_absent_cache(const char *path);
 
 /* The advice that replaces a grant for a refusal at path (normalised,
- * absolute), home the user's normalised home or NULL, as a new string
- * (caller frees); NULL when a grant may be offered:
+ * absolute) by comm (command name or NULL), home the user's normalised home
+ * or NULL, as a new string (caller frees); NULL when a grant may be offered:
  * - a path at, over or under a tool's cache folders that are absent on
  *   the host (toolcache_absent_mkdir(): npm's mkdir of ~/.npm) gets the
  *   mkdir -p that makes them the run's own copy next time;
- * - vim's, less's and node's history files in home, which no grant on the
- *   file lets the tool rewrite, get the option or variable that does
- *   without them (refusal-hint-history.h). */
-char *refusal_hint_advice(const char *path, const char *home);
+ * - a tool's own files in home that no grant serves as the user expects
+ *   (history files, gpg's ~/.gnupg) get the way round and what the tool
+ *   needs (refusal_hint_home(), refusal-hint-home.h). */
+char *refusal_hint_advice(const char *path, const char *home, const char *comm);
 
 /* The note for a grant on a folder (folder true) that git was making
  * (it->dir, it->comm "git") and that does not exist: git worktree add

@@ -350,7 +350,7 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 						"grant a narrower path by hand");
 		return;
 	}
-	out->why = refusal_hint_advice(it->path, home);
+	out->why = refusal_hint_advice(it->path, home, it->comm);
 	if (out->why)
 		return;
 	if (strrchr(it->path, '/') && generated_one(pol, home, it, out))

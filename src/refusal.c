@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "escape.h"
+#include "refusal-audit.h"
 #include "refusal-by.h"
 #include "refusal-hint-advice.h"
 #include "refusal-hint.h"
+#include "refusal-kept.h"
 #include "refusal-why.h"
 #include "refusal.h"
 #include "util.h"
@@ -23,15 +25,6 @@
 /* Lines of the summary before "and N more" (issue 12 item 4). */
 #define SUMMARY_LINES 10u
 
-struct kept {
-	enum fsj_cap cap;
-	char *path, *reason, *comm, *exe, *syscall, *rule_id, *rule_origin, *rule_note;
-	enum fsj_level level;
-	bool by_policy, no_hint;
-	pid_t pid;
-	int error;
-};
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kept *kept;
 static size_t n_kept;
@@ -45,6 +38,20 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+/* The note of the protected file whose lock file path is, under pol (a
+ * refused lock of a protected file: nj_record() sets no_hint; git config
+ * --global is refused at ~/.gitconfig.lock), as a new string, or NULL. */
+static char *lock_note(const struct fsj_policy *pol, const char *path)
+{
+	cleanup_free char *name = pol ? refusal_hint_protected_lock(pol, path) : NULL;
+	struct fsj_decision d;
+
+	if (!name)
+		return NULL;
+	policy_decide(pol, name, NULL, FSJ_CAP_WRITE, &d);
+	return d.rule && d.rule->note ? xstrdup(d.rule->note) : NULL;
+}
+
 static void kept_release(struct kept *k)
 {
 	free(k->path);
@@ -55,15 +62,6 @@ static void kept_release(struct kept *k)
 	free(k->rule_id);
 	free(k->rule_origin);
 	free(k->rule_note);
-}
-
-/* The deciding source as the audit log names it (audit.h). */
-static const char *audit_source(const struct kept *k)
-{
-	if (!k->by_policy)
-		return "policy";
-	return k->level == FSJ_LEVEL_EXPLICIT ? "rule" :
-	       k->level == FSJ_LEVEL_BASELINE ? "baseline" : "policy";
 }
 
 /* k refused making a folder (mkdir(2), mkdirat(2); the broker's "mkdir"). */
@@ -108,25 +106,11 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 /* k to every sink (called without `lock` held, s a snapshot). */
 static void stream(const struct refusal_sinks *s, const struct kept *k)
 {
-	char detail[512], ebuf[16];
-
 	if (s->report_fd >= 0)
 		(void)refusal_line_write(s->report_fd, refusal_json("fsjail-refusal/1", NULL, k));
 	if (s->status_fd >= 0)
 		(void)refusal_line_write(s->status_fd, refusal_json("fsjail-run/1", "refused", k));
-	if (s->audit) {
-		struct audit_event ev = {
-			.session = s->session, .call = "refusal", .command = k->comm,
-			.capability = fsj_cap_name(k->cap), .path = k->path, .resolved = k->path,
-			.decision = "deny", .source = audit_source(k), .rule_id = k->rule_id,
-			.detail = detail,
-		};
-
-		snprintf(detail, sizeof(detail), "%s; %s; %s%s%s", k->reason ? k->reason : "policy",
-			 k->syscall ? k->syscall : "?", refusal_errno_name(k->error, ebuf),
-			 k->rule_origin ? "; " : "", k->rule_origin ? k->rule_origin : "");
-		(void)audit_record(s->audit, &ev);
-	}
+	refusal_audit(s->audit, s->session, k);
 }
 
 void refusal_record(const struct refusal *r)
@@ -167,6 +151,8 @@ void refusal_record(const struct refusal *r)
 		}
 	}
 	pthread_mutex_unlock(&lock);
+	if (k.no_hint && !k.rule_note) /* the summary's why of the file it locks */
+		k.rule_note = lock_note(s.pol, k.path);
 	/* Streamed outside `lock`: a slow reader of the status descriptor
 	 * holds up this caller only, never the summary's bookkeeping. */
 	if (to_stream)

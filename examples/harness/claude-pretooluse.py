@@ -19,7 +19,7 @@ What it answers, from the hook input on standard input:
                         confined, with only what was missing granted
                         for that one run;
               refuse -> "deny", the reason naming each refused path with
-                        the deciding rule and its FILE:LINE.
+                        the deciding rule, its FILE:LINE and note (why).
   Read        `fsjail explain --json` for read on file_path;
   Write, Edit, MultiEdit  the same for write (create when it does not
               exist): allowed -> "allow"; refused by a protected path or a
@@ -70,13 +70,12 @@ def fsjail_json(args, cwd, schema):
     return doc
 
 
-def rule_text(rule):
+def rule_text(rule, why=True):
     if not rule:
         return "no rule grants it"
-    text = "%s rule %s" % (rule.get("source", "?"), rule.get("path", "?"))
-    if rule.get("origin"):
-        text += " at " + rule["origin"]
-    return text
+    return "%s rule %s%s%s" % (rule.get("source", "?"), rule.get("path", "?"),
+                               " at " + rule["origin"] if rule.get("origin") else "",
+                               " (why: %s)" % rule["note"] if why and rule.get("note") else "")
 
 
 def bash(tool_input, cwd):
@@ -130,8 +129,8 @@ def file_tool(tool, tool_input, cwd):
     doc = fsjail_json(["explain", "--json"] + EXTRA + [path], cwd, "fsjail-explain/1")
     d = doc["paths"][0]["capabilities"][cap]
     if d.get("allowed"):
-        return answer("allow", "fsjail: %s %s is granted by %s" % (cap, path,
-                                                                  rule_text(d.get("rule"))))
+        return answer("allow", "fsjail: %s %s is granted by %s" % (
+            cap, path, rule_text(d.get("rule"), False)))
     rule = d.get("rule")
     if d.get("level") == "protected" or (d.get("level") == "explicit" and rule):
         return answer("deny", "fsjail refuses %s %s: %s" % (cap, path, rule_text(rule)))

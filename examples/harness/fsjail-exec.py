@@ -14,7 +14,7 @@ one JSON object goes to FILE (default: standard error, last line):
      "signal": null,            # the signal it died of, or null
      "fsjail_error": null,      # why fsjail did not run it, or null
      "refused": [ {"capability": "write", "path": "/home/me/.bashrc",
-                   "rule": "protected at baseline-linux.yaml:12"} ]}
+                   "rule": "protected at baseline-linux.yaml:12", "why": "bash runs it"} ]}
 
 and the wrapper exits with fsjail's status. A harness shows "refused" to
 the model instead of a bare "Permission denied", and can re-run with
@@ -50,8 +50,8 @@ def main(argv):
         "fsjail_error": exited.get("fsjail_error") if exited else "no exited record",
         "refused": [{"capability": x.get("capability"), "path": x.get("path"),
                      "rule": "%s at %s" % (x.get("level"), x.get("rule_origin"))
-                     if x.get("rule_origin") else (x.get("reason") or x.get("level"))}
-                    for x in records if x.get("type") == "refused"],
+                     if x.get("rule_origin") else (x.get("reason") or x.get("level")),
+                     "why": x.get("rule_note")} for x in records if x.get("type") == "refused"],
     }
     text = json.dumps(out)
     if result:
