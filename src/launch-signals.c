@@ -11,7 +11,6 @@
 #include <sys/resource.h>
 #include <termios.h>
 #include <unistd.h>
-#include <fcntl.h>
 
 #include "launch-int.h"
 
@@ -44,74 +43,6 @@ static void on_signal(int sig)
 		(void)r;
 	}
 	errno = saved_errno;
-}
-
-/* Find the controlling terminal: one of the standard streams when it is
- * the controlling terminal (tcgetpgrp() fails on any other), else
- * /dev/tty, so that `cmd < file > log` still hands the terminal on to a
- * command that opens /dev/tty (ssh asking for a password). */
-void launch_find_tty(struct supervisor *s)
-{
-	int fd;
-
-	s->tty = -1;
-	for (fd = 0; fd <= 2; fd++) {
-		if (isatty(fd) && tcgetpgrp(fd) >= 0) {
-			s->tty = fd;
-			break;
-		}
-	}
-	if (s->tty < 0) {
-		fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
-		if (fd < 0)
-			return;
-		if (tcgetpgrp(fd) < 0) {
-			close(fd);
-			return;
-		}
-		s->tty = fd;
-		s->tty_opened = true;
-	}
-	s->give_tty = tcgetpgrp(s->tty) == getpgrp();
-}
-
-/* Give the terminal to the command's group when fsjail holds it. SIGTTOU
- * is ignored in the parent for the whole run: tcsetpgrp() from a
- * background group would otherwise stop fsjail. */
-void launch_tty_give(const struct supervisor *s)
-{
-	pid_t fg;
-
-	/* with a pid namespace the terminal waits for the command's own
-	 * group (hello_read) */
-	if (s->tty < 0 || s->hello[0] >= 0)
-		return;
-	fg = tcgetpgrp(s->tty);
-	if (fg == getpgrp() || (fg == s->pid && s->pgrp != s->pid))
-		(void)tcsetpgrp(s->tty, s->pgrp);
-}
-
-/* Whether the command's group (or, before it is known, the child's) is
- * the terminal's foreground group. */
-bool launch_tty_with_command(const struct supervisor *s)
-{
-	pid_t fg;
-
-	if (s->tty < 0)
-		return false;
-	fg = tcgetpgrp(s->tty);
-	return fg > 0 && (fg == s->pid || fg == s->pgrp);
-}
-
-/* Take the terminal back from the command's group, and only from it: when
- * the shell has it (fsjail was put in the background) it stays there.
- * Returns true when the command's group had it. */
-bool launch_tty_take(const struct supervisor *s)
-{
-	if (!launch_tty_with_command(s))
-		return false;
-	(void)tcsetpgrp(s->tty, getpgrp());
-	return true;
 }
 
 /* Catch the signals of caught_signals (SIGTTOU ignored); a signal fsjail
@@ -165,22 +96,36 @@ void launch_signals_early(void)
 	(void)sigaction(SIGPIPE, &ign, NULL);
 }
 
+/* Signals whose disposition at the fork may not be what the child wants:
+ * not SIG_DFL when launch_signals_note_ignored() looked, or set by fsjail
+ * (the caught ones, SIGTTOU, SIGPIPE). Nothing else sets one before the
+ * fork, so the child's resets (C's, the command's) skip the other ~50. */
+static sigset_t not_default;
+
 /* Record in s->inherited_ign every signal fsjail inherited as ignored
  * (before any of its own dispositions are set; SIGPIPE as
- * launch_signals_early() found it). */
+ * launch_signals_early() found it), and not_default. */
 void launch_signals_note_ignored(struct supervisor *s)
 {
 	struct sigaction cur;
 	int sig;
 
 	sigemptyset(&s->inherited_ign);
+	sigemptyset(&not_default);
+	(void)sigaddset(&not_default, SIGTTOU); /* launch_signals_install() */
+	(void)sigaddset(&not_default, SIGPIPE); /* launch_signals_early() */
+	for (size_t i = 0; i < N_CAUGHT; i++)
+		(void)sigaddset(&not_default, caught_signals[i]);
 	for (sig = 1; sig < NSIG; sig++) {
+		bool got = sigaction(sig, NULL, &cur) == 0;
 		bool ign = sig == SIGPIPE && sigpipe_inherited_ign >= 0
 				   ? sigpipe_inherited_ign == 1
-				   : sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN;
+				   : got && cur.sa_handler == SIG_IGN;
 
 		if (ign)
 			(void)sigaddset(&s->inherited_ign, sig);
+		if (got && cur.sa_handler != SIG_DFL)
+			(void)sigaddset(&not_default, sig);
 	}
 }
 
@@ -204,9 +149,9 @@ void launch_child_reset_signals(const struct supervisor *s)
 	sa_set(&dfl, SIG_DFL);
 	sa_set(&ign, SIG_IGN);
 	for (sig = 1; sig < NSIG; sig++) {
-		if (sig == SIGKILL || sig == SIGSTOP)
+		/* the rest is as the child wants it; EINVAL for libc's own */
+		if (sig == SIGKILL || sig == SIGSTOP || sigismember(&not_default, sig) != 1)
 			continue;
-		/* EINVAL for libc-reserved ones */
 		(void)sigaction(sig, sigismember(&s->inherited_ign, sig) == 1 ? &ign : &dfl, NULL);
 	}
 	(void)sigprocmask(SIG_SETMASK, &s->saved_mask, NULL);
