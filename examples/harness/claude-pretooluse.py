@@ -41,6 +41,7 @@ import sys
 
 FSJAIL = os.environ.get("FSJAIL", "fsjail")
 EXTRA = os.environ.get("FSJAIL_HOOK_ARGS", "").split()
+sys.dont_write_bytecode = True  # no __pycache__ beside the hook (a source tree, make dist)
 try:
     from hook_answer import answer, run_hook
 except ImportError as e:  # copied without it: every call refused, not let through
