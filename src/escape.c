@@ -50,10 +50,10 @@ static unsigned utf8_cp(const unsigned char *p, size_t n)
 
 /* C1 controls (CSI, U+009B, acts like ESC [ on many terminals) and the
  * bidirectional controls that reorder what is shown ("Trojan Source",
- * CVE-2021-42574): LRM, RLM, LRE..RLO, LRI..PDI. */
+ * CVE-2021-42574): LRM, RLM, ALM, LRE..RLO, LRI..PDI. */
 static bool shown_as_bytes(unsigned cp)
 {
-	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f ||
+	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f || cp == 0x061c ||
 	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 

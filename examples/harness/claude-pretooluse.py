@@ -7,6 +7,7 @@ Install (.claude/settings.json of the project, or ~/.claude/settings.json):
     {"hooks": {"PreToolUse": [{"matcher": "Bash|Read|Write|Edit|MultiEdit",
         "hooks": [{"type": "command",
                    "command": "/path/to/claude-pretooluse.py"}]}]}}
+with hook_answer.py (its answer: text escaped, failing closed) beside it.
 
 What it answers, from the hook input on standard input:
   Bash        `fsjail check --json` decides the command line:
@@ -25,8 +26,8 @@ What it answers, from the hook input on standard input:
               exist): allowed -> "allow"; refused by a protected path or a
               deny rule -> "deny" with the rule; else -> "ask".
   anything else: no output (Claude Code decides as usual).
-When fsjail fails (not installed, a broken rules file) the answer is
-"deny" with the reason: fail closed.
+When fsjail fails (not installed, a broken rules file), or anything else
+does, the answer is "deny" with the reason: fail closed (hook_answer.py).
 
 Environment: FSJAIL, the fsjail binary (default "fsjail"); FSJAIL_HOOK_ARGS,
 extra options for check, explain and run (e.g. "--rules /path/rules.yaml"),
@@ -40,17 +41,14 @@ import sys
 
 FSJAIL = os.environ.get("FSJAIL", "fsjail")
 EXTRA = os.environ.get("FSJAIL_HOOK_ARGS", "").split()
-
-
-def answer(decision, reason, updated=None):
-    out = {"hookSpecificOutput": {"hookEventName": "PreToolUse",
-                                  "permissionDecision": decision,
-                                  "permissionDecisionReason": reason}}
-    if updated is not None:
-        out["hookSpecificOutput"]["updatedInput"] = updated
-    json.dump(out, sys.stdout)
-    sys.stdout.write("\n")
-    return 0
+sys.dont_write_bytecode = True  # no __pycache__ beside the hook (a source tree, make dist)
+try:
+    from hook_answer import answer, run_hook
+except ImportError as e:  # copied without it: every call refused, not let through
+    json.dump({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision":
+                                      "deny", "permissionDecisionReason": "fsjail hook: %s" % e}},
+              sys.stdout)
+    sys.exit(0)
 
 
 def fsjail_json(args, cwd, schema):
@@ -156,4 +154,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_hook(main))  # any other failure: "deny" (hook_answer.py)
