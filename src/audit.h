@@ -25,7 +25,7 @@ struct audit_event {
 	const char *path;
 	const char *resolved;
 	const char *decision;    /* allow, deny, grant-token, host-op, sandbox, backup, ... */
-	const char *source;      /* rule, baseline, policy, human, auto */
+	const char *source;      /* protected, rule, baseline, policy, human... */
 	const char *rule_id;
 	const char *detail;      /* free text: an error, the backup file, ... */
 };

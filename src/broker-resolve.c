@@ -31,6 +31,7 @@
 #include <sys/vfs.h>
 #endif
 
+#include "audit-source.h"
 #include "broker-int.h"
 #include "path.h"
 
@@ -423,21 +424,6 @@ int broker_host_dirfd(const struct target *t)
 
 /* --- decisions ------------------------------------------------------------ */
 
-static const char *level_source(enum fsj_level l)
-{
-	switch (l) {
-	case FSJ_LEVEL_EXPLICIT:
-		return "rule";
-	case FSJ_LEVEL_BASELINE:
-		return "baseline";
-	case FSJ_LEVEL_PROTECTED:
-	case FSJ_LEVEL_DEFAULT:
-	case FSJ_LEVEL_COUNT:
-		break;
-	}
-	return "policy";
-}
-
 bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
 		  struct verdict *v)
 {
@@ -457,13 +443,13 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
 		policy_decide(b->pol, t->path, t->resolved, (enum fsj_cap)c, &d);
 		if (d.allowed) {
 			/* the audit line names what allowed the last capability */
-			v->source = level_source(d.level);
+			v->source = audit_level_source(d.level);
 			v->rule_id = d.rule ? d.rule->id : NULL;
 			continue;
 		}
 		v->cap = (enum fsj_cap)c;
 		v->by_policy = true;
-		v->source = level_source(d.level);
+		v->source = audit_level_source(d.level);
 		v->rule_id = d.rule ? d.rule->id : NULL;
 		v->why = d.level == FSJ_LEVEL_PROTECTED ? "protected path" : "not granted";
 		return false;

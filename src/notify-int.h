@@ -52,6 +52,7 @@
 #include "policy.h"
 #include "backup.h"
 #include "refusal.h"
+#include "repometa-rule.h"
 
 #define NOTIFY_MAX_ARCHES 2
 #define NOTIFY_MAX_NO_TRASH 8
@@ -405,13 +406,11 @@ bool nj_discovery_ok(struct job *j, const char *path);
  * unless the name or a folder name on l's path is one of git's metadata
  * names. */
 #define NJ_REPO_RMDIR ((mode_t)1)
-/* notify-repo.c, shared with notify-newrepo.c: the listener's rule
- * "repository-metadata" (protected level) that its refusals name, and the
- * folder up levels above dir, each step checked to be the parent holding
- * the child by the name names[i] gives (from dir upwards): a new
- * descriptor, or -1. */
+/* notify-repo.c, shared with notify-newrepo.c (the rule its refusals
+ * name: repometa_rule, repometa-rule.h): the folder up levels above dir,
+ * each step checked to be the parent holding the child by the name
+ * names[i] gives (from dir upwards): a new descriptor, or -1. */
 struct repoguard_comp;
-extern const struct fsj_rule nj_repo_rule;
 int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names);
 /* notify-repo.c: the names in the folder dir (a descriptor, O_PATH
  * accepted), "." and ".." left out, into names: how many, or -1 when the

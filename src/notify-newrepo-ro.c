@@ -49,7 +49,7 @@ static size_t n_ro;
 
 static void say(const struct ro_note *n)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repometa_rule, false };
 	struct refusal r = { .cap = FSJ_CAP_WRITE, .path = n->path, .reason = ro_why,
 			     .pid = n->pid, .comm = n->comm, .exe = n->exe,
 			     .syscall = n->syscall, .error = EBADF, .decision = &d };

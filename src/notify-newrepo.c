@@ -57,7 +57,7 @@
 
 static bool refuse(struct job *j, enum fsj_cap cap, const char *path, const char *why)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repometa_rule, false };
 
 	nj_refuse(j, cap, path, why, EACCES, &d);
 	return false;

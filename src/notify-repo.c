@@ -63,14 +63,6 @@
 #include "repoguard.h"
 #include "util.h"
 
-const struct fsj_rule nj_repo_rule = {
-	.id = (char *)"repository-metadata",
-	.recursive = true,
-	.deny = FSJ_CAPS_MODIFY,
-	.source = FSJ_SRC_PROTECTED,
-	.origin = (char *)"listener",
-};
-
 int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names)
 {
 	char name[NAME_MAX + 1];
@@ -101,7 +93,7 @@ int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names)
 /* Refuse for the repository whose path is the first glen bytes of path. */
 static bool refuse(struct job *j, unsigned caps, const char *path, size_t glen, const char *why)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repometa_rule, false };
 	enum fsj_cap cap = caps & FSJ_CAPBIT(FSJ_CAP_CREATE)  ? FSJ_CAP_CREATE
 			   : caps & FSJ_CAPBIT(FSJ_CAP_WRITE) ? FSJ_CAP_WRITE
 							      : FSJ_CAP_DELETE;

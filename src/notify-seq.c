@@ -48,7 +48,7 @@ int nj_seq_strategy_name(const char *name, const char *dn, size_t dl)
 
 bool nj_seq_write_ok(struct job *j, int dir, const char *path, bool todo, int strat, unsigned caps)
 {
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repometa_rule, false };
 
 	/* git writes rebase-merge/strategy in place, before the todo */
 	if (!todo && strat == 1 && !nj_exists(dir, "git-rebase-todo"))

@@ -105,7 +105,7 @@ void nj_todo_refuse(struct job *j, const struct loc *b, const char *dn, size_t d
 	static const char *const rebase = "git rebase --abort";
 	static const char *const seq = "git cherry-pick --abort (or git revert --abort)";
 	bool is_rebase = dl == 12 && memcmp(dn, "rebase-merge", 12) == 0;
-	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &nj_repo_rule, false };
+	struct fsj_decision d = { false, FSJ_LEVEL_PROTECTED, &repometa_rule, false };
 	char reason[640];
 
 	if (roll_back(j, b, dn, dl))

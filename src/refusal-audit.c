@@ -1,17 +1,8 @@
 /* refusal-audit.c - a refusal's line in the audit log (refusal-audit.h). */
 #include "refusal-audit.h"
+#include "audit-source.h"
 #include "refusal.h"
 #include "util.h"
-
-/* The deciding source as the audit log names it (audit.h). */
-static const char *audit_source(const struct kept *k)
-{
-	if (!k->by_policy)
-		return "policy";
-	return k->level == FSJ_LEVEL_EXPLICIT   ? "rule"
-	       : k->level == FSJ_LEVEL_BASELINE ? "baseline"
-						: "policy";
-}
 
 void refusal_audit(const struct audit_log *log, const char *session, const struct kept *k)
 {
@@ -25,7 +16,7 @@ void refusal_audit(const struct audit_log *log, const char *session, const struc
 		.path = k->path,
 		.resolved = k->path,
 		.decision = "deny",
-		.source = audit_source(k),
+		.source = k->by_policy ? audit_level_source(k->level) : "policy",
 		.rule_id = k->rule_id,
 	};
 

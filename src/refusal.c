@@ -11,6 +11,7 @@
 #include "refusal-hint-advice.h"
 #include "refusal-hint.h"
 #include "refusal-kept.h"
+#include "refusal-sibling.h"
 #include "refusal-why.h"
 #include "refusal.h"
 #include "util.h"
@@ -36,20 +37,6 @@ static const struct fsj_policy *hint_pol;
 static char *dup_or_null(const char *s)
 {
 	return s ? xstrdup(s) : NULL;
-}
-
-/* The note of the protected file whose lock file path is, under pol (a
- * refused lock of a protected file: nj_record() sets no_hint; git config
- * --global is refused at ~/.gitconfig.lock), as a new string, or NULL. */
-static char *lock_note(const struct fsj_policy *pol, const char *path)
-{
-	cleanup_free char *name = pol ? refusal_hint_protected_lock(pol, path) : NULL;
-	struct fsj_decision d;
-
-	if (!name)
-		return NULL;
-	policy_decide(pol, name, NULL, FSJ_CAP_WRITE, &d);
-	return d.rule && d.rule->note ? xstrdup(d.rule->note) : NULL;
 }
 
 static void kept_release(struct kept *k)
@@ -151,8 +138,16 @@ void refusal_record(const struct refusal *r)
 		}
 	}
 	pthread_mutex_unlock(&lock);
-	if (k.no_hint && !k.rule_note) /* the summary's why of the file it locks */
-		k.rule_note = lock_note(s.pol, k.path);
+	/* a lock or temp sibling: the why of the protected file it stands
+	 * for, over that of an entry that refused the name (refusal-sibling.h) */
+	if (!(k.level == FSJ_LEVEL_PROTECTED && k.rule_note)) {
+		char *note = refusal_sibling_note(s.pol, k.path);
+
+		if (note) {
+			free(k.rule_note);
+			k.rule_note = note;
+		}
+	}
 	/* Streamed outside `lock`: a slow reader of the status descriptor
 	 * holds up this caller only, never the summary's bookkeeping. */
 	if (to_stream)

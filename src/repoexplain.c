@@ -16,15 +16,8 @@
 
 #include "path.h"
 #include "repoguard.h"
+#include "repometa-rule.h"
 #include "util.h"
-
-static const struct fsj_rule meta_rule = {
-	.id = (char *)"repository-metadata",
-	.recursive = true,
-	.deny = FSJ_CAPS_MODIFY,
-	.source = FSJ_SRC_PROTECTED,
-	.origin = (char *)"listener",
-};
 
 static const struct fsj_rule discovery_rule = {
 	.id = (char *)"repository-discovery",
@@ -85,20 +78,20 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 	if (rg.dotgit) {
 		if (exists && S_ISDIR(st.st_mode))
 			return cap == FSJ_CAP_DELETE &&
-			       refuse(out, &meta_rule,
+			       refuse(out, &repometa_rule,
 				      xasprintf(
 					      "the .git folder of %s may not be removed or "
 					      "renamed away (one made in its place would carry the "
 					      "command's hooks)",
 					      dir));
 		if (exists && cap == FSJ_CAP_WRITE)
-			return refuse(out, &meta_rule,
+			return refuse(out, &repometa_rule,
 				      xasprintf("%s names the gitdir of a linked worktree or "
 						"submodule: delete only",
 						path));
 		if (cap == FSJ_CAP_CREATE && !made && !(workspace && path_covers(workspace, path)))
 			return refuse(
-				out, &meta_rule,
+				out, &repometa_rule,
 				xstrdup("a .git file in a folder the command did not make "
 					"(outside the workspace); a .git folder may be made, and a "
 					"folder the command makes may hold a .git file (git worktree "
@@ -107,7 +100,7 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 	}
 	if (rg.named_git && exists && S_ISDIR(st.st_mode) && cap == FSJ_CAP_DELETE &&
 	    is_gitdir(path, strlen(path)))
-		return refuse(out, &meta_rule,
+		return refuse(out, &repometa_rule,
 			      xasprintf("the git repository at %s may not be removed or renamed "
 					"away",
 					path));
@@ -116,7 +109,7 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 		size_t glen = (size_t)(gc->name + gc->len - path);
 
 		if (is_gitdir(path, glen))
-			return refuse(out, &meta_rule,
+			return refuse(out, &repometa_rule,
 				      xasprintf("metadata of the git repository at %.*s (in one "
 						"the command made in this run: inert config "
 						"keys, .sample or template hooks only)",

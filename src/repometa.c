@@ -432,28 +432,6 @@ void repometa_release(struct repometa *m)
 	memset(m, 0, sizeof(*m));
 }
 
-void repometa_add_rules(const struct repometa *m, struct fsj_policy *pol)
-{
-	for (size_t i = 0; i < m->n; i++) {
-		if (m->v[i].head && m->no_listener)
-			continue;
-		bool un = m->v[i].unsearched;
-		cleanup_free char *origin =
-			un ? xstrdup("not searched for git repositories (too deep, too many entries or unreadable)")
-			   : xasprintf("repository metadata of %s", m->v[i].repo);
-		struct fsj_rule r = {
-			.id = (char *)(un ? "repository-unsearched" : "repository-metadata"),
-			.path = m->v[i].path,
-			.recursive = m->v[i].recursive,
-			.deny = m->v[i].deny,
-			.source = FSJ_SRC_PROTECTED,
-			.origin = origin,
-		};
-
-		policy_add_rule(pol, &r);
-	}
-}
-
 /* setup.c validate_headref(): a symbolic link into refs/, or a file
  * starting "ref:" then blanks then "refs/", or an object id in hex. Only
  * a regular file is read, opened without waiting: a command made HEAD a

@@ -86,7 +86,7 @@ void repometa_scan_cached(const char *workspace, const char *home, const char *s
 			  struct repometa *out);
 void repometa_release(struct repometa *m);
 
-/* Add one protected rule per path of m to pol (not a HEAD when
+/* repometa-rule.c: one protected rule per path of m in pol (not HEAD when
  * m->no_listener): deny write, create and delete, id "repository-metadata", origin "repository metadata of
  * <repo>" (an unsearched folder: id "repository-unsearched", origin "not
  * searched for git repositories"). */
