@@ -5,16 +5,11 @@
 
 const char *audit_level_source(enum fsj_level l)
 {
-	switch (l) {
-	case FSJ_LEVEL_PROTECTED:
-		return "protected";
-	case FSJ_LEVEL_EXPLICIT:
+	/* the log's older names: "rule" for the explicit level, "policy"
+	 * where no rule decided; the others as fsj_level_name() */
+	if (l == FSJ_LEVEL_EXPLICIT)
 		return "rule";
-	case FSJ_LEVEL_BASELINE:
-		return "baseline";
-	case FSJ_LEVEL_DEFAULT:
-	case FSJ_LEVEL_COUNT:
-		break;
-	}
+	if (l == FSJ_LEVEL_PROTECTED || l == FSJ_LEVEL_BASELINE)
+		return fsj_level_name(l);
 	return "policy";
 }

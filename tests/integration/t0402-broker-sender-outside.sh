@@ -8,47 +8,31 @@
 # refused (the file it names is not made) with the reason in the audit
 # log; a child of the connector, in the tree, is still served.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libbroker.sh"
 
-plan 3
-setup
-require_landlock
-
-AUDIT=$STATE_DIR/audit.ndjson
+broker_begin 3
 # The command: connect to the broker, begin the request (mixed) or not,
 # bind $WS/pass.sock and hand the broker descriptor with the rest of the
 # request to whoever connects; wait for its "done".
 cat >"$WS/pass.py" <<'PY'
-import array, json, os, socket, sys
+import array, os, socket, sys
+import fsjbroker
 mode, sock_path, target = sys.argv[1:4]
-b = socket.socket(socket.AF_UNIX)
-b.connect(os.environ["FSJAIL_BROKER_SOCKET"])
-req = json.dumps({"id": "x", "command": "HostFileOperation", "operation": "touch", "path": target,
-                  "sessionId": os.environ["FSJAIL_SESSION_ID"],
-                  "callId": os.environ["FSJAIL_CALL_ID"]}) + "\n"
-rest = req
+b = fsjbroker.connect()
+rest = req = fsjbroker.request("touch", target)
 if mode == "mixed":
-    cut = req.index(target)
-    b.sendall(req[:cut].encode())
+    cut = req.index(target.encode())
+    b.sendall(req[:cut])
     rest = req[cut:]
 if mode == "child":
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the sender lives until its reply is read: a gone one is refused
-        os.close(w)
-        b.sendall(req.encode())
-        os.read(r, 1)
-        os._exit(0)
-    b.settimeout(10)
-    print("reply=" + b.recv(4096).decode().strip())
-    os.close(w)
-    os.waitpid(pid, 0)
+    fsjbroker.child_sends(b, req)
     sys.exit(0)
 srv = socket.socket(socket.AF_UNIX)
 srv.bind(sock_path)
 srv.listen(1)
 srv.settimeout(10)
 c, _ = srv.accept()
-c.sendmsg([rest.encode()], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [b.fileno()]))])
+c.sendmsg([rest], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [b.fileno()]))])
 c.settimeout(10)
 print("outside=" + c.recv(4096).decode())
 PY
@@ -91,14 +75,13 @@ pass_run()
 begin_test "a request written by a process outside the run's tree on a passed broker descriptor is refused"
 pass_run whole "$WS/outside-made"
 assert_not_exists "$WS/outside-made"
-grep -q "not in this run's process tree" "$AUDIT" 2>/dev/null ||
-	fail "no audit line says the sender is outside the run's process tree"
+audit_says "not in this run's process tree" "the sender is outside the run's process tree"
 end_test
 
 begin_test "a request begun by the command and ended by an outside process is refused (mixed writers)"
 pass_run mixed "$WS/mixed-made"
 assert_not_exists "$WS/mixed-made"
-grep -q "mixed writers" "$AUDIT" 2>/dev/null || fail "no audit line says the request had mixed writers"
+audit_says "mixed writers" "the request had mixed writers"
 end_test
 
 begin_test "a child of the connector, in the run's tree, is still served on the inherited descriptor"

@@ -13,17 +13,7 @@
 plan_user_pass FSJ_T0407_USER_PASS 5
 setup
 require_landlock
-
-R2='import ctypes, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-r = libc.renameat2(-100, sys.argv[1].encode(), -100, sys.argv[2].encode(), int(sys.argv[3]))
-print(r, os.strerror(ctypes.get_errno()) if r else "")'
-mode_back()
-{
-	[ "$(stat -c %a "$1")" = "$2" ] ||
-		fail "$1: mode $(stat -c %a "$1") after the restore, not $2: $(cat "$OUT" "$ERR")"
-}
-case_dir() { mkdir "$WS/$1" && cd "$WS/$1" || bail_out "no case folder $1"; }
+. "$TEST_DIR/libundo.sh"
 
 begin_test "a file made and removed in D, then chmod D: the mode comes back"
 case_dir c1
@@ -39,7 +29,7 @@ end_test
 begin_test "a failed RENAME_EXCHANGE in D/F, then chmod D/F: the mode comes back"
 case_dir c2
 mkdir -p D/F && echo w >D/F/w
-fsj_sh -- 'python3 -c "$1" D/F/w D/F 2 && chmod 600 D/F' "$R2"
+fsj_sh -- 'python3 -c "$1" D/F/w D/F 2 try && chmod 600 D/F' "$RENAMEAT2"
 assert_rc 0
 grep -q '^-1 ' "$OUT" || bail_out "the exchange did not fail: $(cat "$OUT")"
 ws_restore
@@ -50,7 +40,7 @@ end_test
 begin_test "a failed RENAME_NOREPLACE into D, then chmod D: the mode comes back"
 case_dir c3
 mkdir D && echo x >D/x && echo y >y
-fsj_sh -- 'python3 -c "$1" y D/x 1 && chmod 711 D' "$R2"
+fsj_sh -- 'python3 -c "$1" y D/x 1 try && chmod 711 D' "$RENAMEAT2"
 assert_rc 0
 grep -q '^-1 ' "$OUT" || bail_out "the rename did not fail: $(cat "$OUT")"
 ws_restore

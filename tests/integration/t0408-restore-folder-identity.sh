@@ -13,22 +13,17 @@
 plan_user_pass FSJ_T0408_USER_PASS 5
 setup
 require_landlock
-
-R2='import ctypes, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-if libc.renameat2(-100, sys.argv[1].encode(), -100, sys.argv[2].encode(), int(sys.argv[3])):
-    sys.exit("renameat2: " + os.strerror(ctypes.get_errno()))'
+. "$TEST_DIR/libundo.sh"
 folder_back()
 {
-	[ -d "$1" ] || { fail "$1 is not back after the restore: $(cat "$OUT" "$ERR")"; return; }
-	[ "$(stat -c %a "$1")" = "$2" ] || fail "$1: mode $(stat -c %a "$1"), not $2"
+	[ -d "$1" ] || [ ! -e "$1" ] || fail "$1 is back, but not as a folder"
+	mode_back "$1" "$2"
 }
-case_dir() { mkdir "$WS/$1" && cd "$WS/$1" || bail_out "no case folder $1"; }
 
 begin_test "RENAME_EXCHANGE of D and an empty G, then rmdir D (the old G): G comes back"
 case_dir c1
 mkdir D G && echo x >D/x && chmod 750 G
-fsj_sh -- 'python3 -c "$1" D G 2 && rmdir D' "$R2"
+fsj_sh -- 'python3 -c "$1" D G 2 && rmdir D' "$RENAMEAT2"
 assert_rc 0
 [ ! -e D ] && [ -f G/x ] || bail_out "the run did not exchange and remove: $(cat "$OUT" "$ERR")"
 ws_restore
@@ -39,7 +34,7 @@ end_test
 begin_test "RENAME_EXCHANGE of two empty folders, then rmdir of both names: both come back"
 case_dir c2
 mkdir A B && chmod 700 A && chmod 750 B
-fsj_sh -- 'python3 -c "$1" A B 2 && rmdir A B' "$R2"
+fsj_sh -- 'python3 -c "$1" A B 2 && rmdir A B' "$RENAMEAT2"
 assert_rc 0
 ws_restore
 folder_back "$WS/c2/A" 700
@@ -59,7 +54,7 @@ end_test
 begin_test "D/x renamed over E/y, D and E exchanged, then rmdir E (the old D): all back"
 case_dir c5
 mkdir D E && echo dx >D/x && echo ey >E/y
-fsj_sh -- 'mv D/x E/y && python3 -c "$1" D E 2 && rmdir E' "$R2"
+fsj_sh -- 'mv D/x E/y && python3 -c "$1" D E 2 && rmdir E' "$RENAMEAT2"
 assert_rc 0
 [ ! -e E ] && [ -f D/y ] || bail_out "the run did not do its renames: $(cat "$OUT" "$ERR")"
 ws_restore

@@ -17,31 +17,26 @@
 plan_user_pass FSJ_T0409_USER_PASS 6
 setup
 require_landlock
-
-R2='import ctypes, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-if libc.renameat2(-100, sys.argv[1].encode(), -100, sys.argv[2].encode(), int(sys.argv[3])):
-    sys.exit("renameat2: " + os.strerror(ctypes.get_errno()))'
+. "$TEST_DIR/libundo.sh"
 file_back()
 {
 	assert_content "$1" "$2"
-	[ "$(stat -c %a "$1")" = "$3" ] ||
-		fail "$1: mode $(stat -c %a "$1") after the restore, not $3: $(cat "$OUT" "$ERR")"
+	mode_back "$1" "$3"
 }
 one_file()
 {
 	[ "$(stat -c %d:%i "$1")" = "$(stat -c %d:%i "$2")" ] ||
 		fail "$1 and $2 are not two names of one file again after the restore"
 }
-case_dir()
+links_dir()
 {
-	mkdir "$WS/$1" && cd "$WS/$1" || bail_out "no case folder $1"
+	case_dir "$1"
 	echo c >c && ln c h && mkdir -p D/F && echo x >D/x && echo a >a && chmod 644 c
 }
 
 begin_test "RENAME_EXCHANGE of D/F and h, chmod c, D/x renamed over D/F: h and c 644"
-case_dir c1
-fsj_sh -- 'python3 -c "$1" D/F h 2 && chmod 600 c && mv D/x D/F' "$R2"
+links_dir c1
+fsj_sh -- 'python3 -c "$1" D/F h 2 && chmod 600 c && mv D/x D/F' "$RENAMEAT2"
 assert_rc 0
 ws_restore
 file_back "$WS/c1/h" c 644
@@ -52,8 +47,8 @@ one_file c h
 end_test
 
 begin_test "chmod c first, then the exchange and the rename over: h and c 644"
-case_dir c2
-fsj_sh -- 'chmod 600 c && python3 -c "$1" D/F h 2 && mv D/x D/F' "$R2"
+links_dir c2
+fsj_sh -- 'chmod 600 c && python3 -c "$1" D/F h 2 && mv D/x D/F' "$RENAMEAT2"
 assert_rc 0
 ws_restore
 file_back "$WS/c2/h" c 644
@@ -62,7 +57,7 @@ one_file c h
 end_test
 
 begin_test "chmod h, h renamed away, a renamed over c (rename(2)): all back, 644"
-case_dir c3
+links_dir c3
 fsj -- python3 -c 'import os; os.chmod("h", 0o600); os.rename("h", "z"); os.rename("a", "c")'
 assert_rc 0
 ws_restore
@@ -73,7 +68,7 @@ file_back "$WS/c3/a" a 644
 end_test
 
 begin_test "chmod c, then rm h: h comes back 644"
-case_dir c4
+links_dir c4
 fsj_sh -- 'chmod 600 c && rm h'
 assert_rc 0
 ws_restore
@@ -82,7 +77,7 @@ file_back "$WS/c4/c" c 644
 end_test
 
 begin_test "c renamed away, then D/x renamed over h: c and h one file again"
-case_dir c5
+links_dir c5
 fsj_sh -- 'mv c D/F/n && mv D/x h'
 assert_rc 0
 ws_restore
@@ -93,7 +88,7 @@ one_file c h
 end_test
 
 begin_test "h renamed twice, then renamed over (c never touched): c and h one file again"
-case_dir c6
+links_dir c6
 fsj_sh -- 'mv h n && mv n D/n && mv D/x D/n'
 assert_rc 0
 ws_restore

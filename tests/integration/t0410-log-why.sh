@@ -15,7 +15,6 @@
 plan 5
 setup
 require_landlock
-command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON"
 
 WHY="Debian's and Ubuntu's .bashrc source it"
 WRAP=$TEST_SRCDIR/../examples/harness/fsjail-exec.py

@@ -17,9 +17,11 @@
 plan 4
 setup
 require_landlock
-startup_files
 git_env
-GIT_WHY="git's global config: its core\.hooksPath, core\.fsmonitor, core\.pager, filters and ! aliases run programs at the next git"
+startup_files
+# the note of ~/.gitconfig, as `fsjail explain` gives it
+GIT_WHY=$("$FSJAIL" explain --workspace "$WS" "$HOME/.gitconfig" | sed -n 's/^  why: //p')
+[ -n "$GIT_WHY" ] || bail_out "fsjail explain gives no why for ~/.gitconfig"
 
 begin_test "fsjail log names the protected level, and the repository rule says why"
 fsj -- sh -c 'echo x >>~/.bash_aliases; git init -q r && echo "[core]" >>r/.git/config'
@@ -38,7 +40,7 @@ fsj --grant write,create,delete:"$HOME" -- git config --global core.pager 'touch
 assert_failed
 grep -q pwned "$HOME/.gitconfig" && fail "$HOME/.gitconfig was changed"
 grep -A1 -E "^  [a-z]+ $HOME/\.gitconfig\.lock: " "$ERR" | tail -n1 |
-	grep -Eq "^    why: $GIT_WHY\$" || { fail "the lock file's why is not ~/.gitconfig's"; diag_last; }
+	grep -qxF "    why: $GIT_WHY" || { fail "the lock file's why is not ~/.gitconfig's"; diag_last; }
 end_test
 
 begin_test "an editor's swap and temp files of ~/.bashrc say why ~/.bashrc is kept"
