@@ -27,36 +27,7 @@
 #include <unistd.h>
 
 #include "broker-caller.h"
-
-void broker_sender_init(struct broker_sender *s)
-{
-	memset(s, 0, sizeof(*s));
-	s->pidfd = -1;
-}
-
-void broker_sender_release(struct broker_sender *s)
-{
-	if (s->pidfd >= 0)
-		close(s->pidfd);
-	broker_sender_init(s);
-}
-
-void broker_sender_copy(struct broker_sender *dst, const struct broker_sender *src)
-{
-	broker_sender_release(dst);
-	*dst = *src;
-	dst->pidfd = src->pidfd >= 0 ? fcntl(src->pidfd, F_DUPFD_CLOEXEC, 0) : -1;
-	if (src->pidfd >= 0 && dst->pidfd < 0)
-		dst->named = false;
-}
-
-void broker_sender_add(struct broker_sender *line, const struct broker_sender *chunk)
-{
-	if (!chunk->named)
-		line->named = false;
-	if (line->pid != chunk->pid || line->uid != chunk->uid || line->gid != chunk->gid)
-		line->mixed = true;
-}
+#include "proc-status.h"
 
 #ifdef __linux__
 #include <sys/stat.h>
@@ -144,6 +115,7 @@ ssize_t broker_caller_recv(int fd, void *buf, size_t len, struct broker_sender *
 	/* Without SCM_PIDFD: the pid now, checked alive after every use. */
 	if (chunk->named && chunk->pidfd < 0 && !__atomic_load_n(&have_scm_pidfd, __ATOMIC_RELAXED))
 		chunk->pidfd = (int)syscall(SYS_pidfd_open, chunk->pid, 0);
+	broker_sender_identify(chunk);
 	return n;
 }
 
@@ -185,56 +157,42 @@ static bool alive(int pidfd)
 	return pidfd >= 0 && syscall(SYS_pidfd_send_signal, pidfd, 0, NULL, 0) == 0;
 }
 
-/* What /proc/PID/status says of the sender now. */
-struct sender_status {
-	char state;
-	unsigned long uid[4], gid[4]; /* real, effective, saved, fs */
-	unsigned long long cap_eff;
-	bool have_state, have_uid, have_gid, have_caps;
-};
+/* Senders found in the run's tree, by pidfs inode (one per process, not
+ * given again): a later request of the same process whose parent is
+ * still the one it had then is not walked up again (broker_caller_in_tree()
+ * reads one /proc/PID/stat per ancestor). A parent that exited (the
+ * sender reparented) makes it walk again. This thread's only. */
+static _Thread_local struct {
+	uint64_t ino;
+	pid_t pid;
+	long ppid;
+} known[32];
+static _Thread_local unsigned known_next;
 
-static void parse_status(char *text, struct sender_status *st)
+/* In the run's tree: s as known (same process, same parent), or walked
+ * now and then known. */
+static bool in_tree_known(const struct broker_sender *s, long ppid)
 {
-	char *save = NULL;
+	size_t i;
 
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (sscanf(line, "State: %c", &st->state) == 1)
-			st->have_state = true;
-		else if (sscanf(line, "Uid: %lu %lu %lu %lu", &st->uid[0], &st->uid[1], &st->uid[2],
-				&st->uid[3]) == 4)
-			st->have_uid = true;
-		else if (sscanf(line, "Gid: %lu %lu %lu %lu", &st->gid[0], &st->gid[1], &st->gid[2],
-				&st->gid[3]) == 4)
-			st->have_gid = true;
-		else if (sscanf(line, "CapEff: %llx", &st->cap_eff) == 1)
-			st->have_caps = true;
+	for (i = 0; s->ino && i < sizeof(known) / sizeof(known[0]); i++)
+		if (known[i].ino == s->ino && known[i].pid == s->pid && known[i].ppid == ppid)
+			return true;
+	if (!broker_caller_in_tree(s->pid))
+		return false;
+	if (s->ino) {
+		i = known_next++ % (sizeof(known) / sizeof(known[0]));
+		known[i].ino = s->ino;
+		known[i].pid = s->pid;
+		known[i].ppid = ppid;
 	}
-}
-
-/* Read the status of the process whose /proc folder is procfd into st.
- * Returns 0, or -1 when it cannot be read whole. */
-static int read_status(int procfd, struct sender_status *st)
-{
-	static char buf[65536]; /* the broker thread only; Groups: can be long */
-	size_t len = 0;
-	ssize_t n;
-	int fd = openat(procfd, "status", O_RDONLY | O_CLOEXEC);
-
-	memset(st, 0, sizeof(*st));
-	if (fd < 0)
-		return -1;
-	while (len < sizeof(buf) - 1 && (n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
-		len += (size_t)n;
-	close(fd);
-	buf[len] = '\0';
-	parse_status(buf, st);
-	return st->have_state && st->have_uid && st->have_gid && st->have_caps ? 0 : -1;
+	return true;
 }
 
 int broker_caller_enter(const struct caps_self *self, const struct broker_sender *s,
 			uint64_t *saved, char *why, size_t n)
 {
-	struct sender_status st;
+	struct proc_status st;
 	char path[64];
 	int procfd, rc;
 
@@ -252,22 +210,16 @@ int broker_caller_enter(const struct caps_self *self, const struct broker_sender
 	}
 	if (s->pid == getpid())
 		return 0;
-	if (!alive(s->pidfd)) {
-		snprintf(why, n,
-			 "the sender pid %ld is gone: it exited before its request was read",
-			 (long)s->pid);
-		return -1;
-	}
-	if (!broker_caller_in_tree(s->pid)) {
+	snprintf(path, sizeof(path), "/proc/%ld", (long)s->pid);
+	procfd = alive(s->pidfd) ? open(path, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+	rc = procfd >= 0 ? proc_status_read(procfd, &st) : -1;
+	/* the walk and the status are of this very process while its pidfd
+	 * says it is alive after them (its pid is not given again before) */
+	if (rc == 0 && !in_tree_known(s, st.ppid) && alive(s->pidfd)) {
 		snprintf(why, n, "the sender pid %ld is not in this run's process tree",
 			 (long)s->pid);
-		return -1;
-	}
-	snprintf(path, sizeof(path), "/proc/%ld", (long)s->pid);
-	procfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	rc = procfd >= 0 ? read_status(procfd, &st) : -1;
-	/* alive after the walk and the open: they were of this very process */
-	if (rc < 0 || !alive(s->pidfd) || st.state == 'Z' || st.state == 'X') {
+		rc = -1;
+	} else if (rc < 0 || !alive(s->pidfd) || st.state == 'Z' || st.state == 'X') {
 		snprintf(why, n,
 			 "the sender pid %ld is gone: it exited before its request was read",
 			 (long)s->pid);

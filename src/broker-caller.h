@@ -16,33 +16,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "broker-sender.h"
 #include "caps-caller.h"
-
-/* The sender of bytes read from a client: one chunk, or every chunk of
- * one request line (broker_sender_add()). */
-struct broker_sender {
-	bool named; /* every chunk came with its sender's credentials */
-	bool mixed; /* the chunks came from more than one process */
-	pid_t pid;  /* the sender (a process id in fsjail's pid namespace) */
-	uid_t uid;  /* its effective uid and gid when it sent */
-	gid_t gid;
-	int pidfd; /* the first chunk's sender (owned), or -1 */
-};
-
-/* An empty sender (nothing read: unnamed, pidfd -1). No error. */
-void broker_sender_init(struct broker_sender *s);
-
-/* Close s's pidfd and make it empty. No error. */
-void broker_sender_release(struct broker_sender *s);
-
-/* Make dst (released first) a copy of src with its own pidfd. No error:
- * a pidfd that cannot be duplicated leaves dst unnamed (refused). */
-void broker_sender_copy(struct broker_sender *dst, const struct broker_sender *src);
-
-/* Add the sender of a further chunk of one request to line: line becomes
- * unnamed when chunk is, and mixed when chunk is another process or
- * identity. line keeps its own pidfd. No error. */
-void broker_sender_add(struct broker_sender *line, const struct broker_sender *chunk);
 
 /* Ask the kernel to attach the sender's credentials (SO_PASSCRED) and,
  * where it can (Linux 6.5), a pidfd (SO_PASSPIDFD) to everything fd (a
@@ -70,9 +45,11 @@ bool broker_caller_in_tree(pid_t pid);
 
 /* Before one request of sender s is handled: refuse it (returns -1, the
  * reason in why, n bytes) when s is unnamed, mixed, gone (its pidfd says
- * it exited, or it is a zombie), outside the run's process tree, of
- * another uid than this process's euid, or when its fsuid or fsgid now
- * is not the identity the kernel attached to its request; else lower
+ * it exited, or it is a zombie), outside the run's process tree (walked
+ * once per process and parent: a sender known by its pidfs inode whose
+ * parent is the one it had is not walked again), of another uid than
+ * this process's euid, or when its fsuid or fsgid now is not the
+ * identity the kernel attached to its request; else lower
  * this thread's file capabilities to the sender's (caps_caller_lower()
  * with self) and return 1 with *saved (give it to caps_caller_restore()
  * after the request), or 0 when nothing was lowered (the supervisor's

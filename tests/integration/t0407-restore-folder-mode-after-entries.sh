@@ -13,7 +13,7 @@
 plan_user_pass FSJ_T0407_USER_PASS 5
 setup
 require_landlock
-. "$TEST_DIR/libundo.sh"
+. "$TEST_DIR/librestore.sh"
 
 begin_test "a file made and removed in D, then chmod D: the mode comes back"
 case_dir c1

@@ -13,7 +13,7 @@
 plan_user_pass FSJ_T0408_USER_PASS 5
 setup
 require_landlock
-. "$TEST_DIR/libundo.sh"
+. "$TEST_DIR/librestore.sh"
 folder_back()
 {
 	[ -d "$1" ] || [ ! -e "$1" ] || fail "$1 is back, but not as a folder"

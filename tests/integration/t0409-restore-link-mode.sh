@@ -17,7 +17,7 @@
 plan_user_pass FSJ_T0409_USER_PASS 6
 setup
 require_landlock
-. "$TEST_DIR/libundo.sh"
+. "$TEST_DIR/librestore.sh"
 file_back()
 {
 	assert_content "$1" "$2"
