@@ -15,6 +15,13 @@
  * Where the kernel has no SCM_PIDFD the pid is opened (pidfd_open) when
  * the chunk is read and every check is followed by a liveness check of
  * that pidfd, so a reused pid cannot lend its parentage or identity.
+ * That fallback opens the pid when the chunk is read, not when it was
+ * sent: a sender that exited and was reaped in between, its pid given to
+ * a process of the tree, would be taken for that process (pid reuse
+ * within one socket read: a weakness of kernels before 6.5 only).
+ * What may change between two requests of one process (its uid, fsuid,
+ * capabilities, user namespace, whether it lives) is read for each; only
+ * the walk up its parents is kept, per pidfs inode (in_tree_known()).
  * ===================================================================== */
 #include "config.h"
 
