@@ -7,7 +7,7 @@ const struct manifest_rec *rs_first_rec(const struct rctx *x, const struct manif
 {
 	if (!r->has_ident)
 		return r;
-	for (size_t i = 0; i < x->m->n && &x->m->v[i] != r; i++) {
+	for (size_t i = rs_first_from(x, r); i < x->m->n && &x->m->v[i] != r; i++) {
 		const struct manifest_rec *o = &x->m->v[i];
 
 		if ((o->op == MANIFEST_CONTENT || o->op == MANIFEST_REMOVE ||

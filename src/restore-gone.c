@@ -7,15 +7,8 @@
 
 #include "path.h"
 #include "restore-gone.h"
+#include "restore-gone-ix.h"
 #include "util.h"
-
-bool rs_remade_after(const struct rctx *x, const char *path, size_t after)
-{
-	for (size_t i = after + 1; i < x->m->n; i++)
-		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, path) == 0)
-			return true;
-	return false;
-}
 
 /* true when a record of x's cycle names the object sb (name in pfd) by
  * identity and birth (the run made it, moved it, or found it: not born
@@ -59,7 +52,7 @@ bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r)
 	cleanup_fd int pfd = -1;
 	struct stat sb;
 
-	for (size_t i = 0; i < x->cur; i++) {
+	for (size_t k = 0, i; (i = rs_gone_next(x, k)) < x->cur; k++) {
 		const struct manifest_rec *f = &x->m->v[i];
 
 		if (f->op != MANIFEST_RENAMED || x->answered[i] || !path_covers(f->to, r->path))

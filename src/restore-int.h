@@ -15,6 +15,7 @@
 #include "backup_index.h"
 #include "manifest.h"
 #include "restore.h"
+#include "restore-sim.h"
 
 struct rctx {
 	const int *filesfd; /* by record part: each cycle's files/ (-1: none) */
@@ -33,6 +34,7 @@ struct rctx {
 	bool *answered; /* by record: a "creating" or "renamed" a later record answers */
 	bool *want;     /* by record: undone by this restore (rs_want_begin()) */
 	struct timespec *ended; /* by part: when its run ended (0: not known; restore-take.h) */
+	struct rs_gone *gone;   /* the "renamed" records, indexed (restore-gone-ix.c) */
 };
 
 /* A file made again by this restore (a copy from the cycle; fd owned). */
@@ -40,20 +42,6 @@ struct made {
 	dev_t dev;
 	ino_t ino;
 	int fd;
-};
-
-/* A dry run changes nothing, so later (older) records would see the disk
- * as it is; what a move-back or a trash would have done is kept here. */
-enum {
-	SIM_GONE,
-	SIM_THERE,
-	SIM_SETTLED, /* swapped back: leave it */
-	SIM_MADE,    /* an empty folder made again: that path only */
-	SIM_REMADE,  /* a file made again from the cycle: a rename moves it back */
-};
-struct sim {
-	const char *path;
-	int state;
 };
 
 /* The last component of path (absolute, normalised: it has a '/'). */
@@ -87,13 +75,6 @@ bool rs_move_done(const struct rctx *x, const struct manifest_rec *r);
  * to move it back), following chains of renames. */
 void rs_want_begin(struct rctx *x);
 
-/* Dry run: a move-back (or swap) would have put the object back at path.
- * rs_sim_state(): what the dry run's actions so far left at path (or a
- * folder above it; -1: as on disk); rs_sim_add(): an action's. */
-bool rs_sim_brings(const struct rctx *x, const char *path);
-int rs_sim_state(const struct rctx *x, const char *path);
-void rs_sim_add(struct rctx *x, const char *path, int state);
-
 /* One action of the restore (action: "recreate", "refuse", ...; to: a
  * second path or NULL; detail may be NULL): added to x->actions and
  * counted as changed (ok) or failed. rs_act_errno(): a "refuse" saying
@@ -117,6 +98,15 @@ int rs_set_meta(int fd, const struct manifest_rec *r);
  * the cycle before r, went back to its old name already. */
 bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r);
 
+/* rs_gone_begin(): after x->m is read, index its "renamed" records and,
+ * for each, whether an "rmdir" of its "to" follows it, so that a record's
+ * look at the folders renamed before it reads those records only, not
+ * every record (the restore stays linear, not quadratic, in the records
+ * of a cycle without renames); without it (x->gone NULL) the scans are
+ * made. rs_gone_end(): frees it. */
+void rs_gone_begin(struct rctx *x);
+void rs_gone_end(struct rctx *x);
+
 /* ---- restore-names.c ---- */
 
 /* Before the first record: which files (dev, ino) more than one content,
@@ -125,6 +115,13 @@ bool rs_gone_with_folder(struct rctx *x, const struct manifest_rec *r);
  * the last, frees what rs_names_begin() and rs_made_add() kept. */
 void rs_names_begin(struct rctx *x);
 void rs_names_end(struct rctx *x);
+
+/* restore-first-ix.c: rs_first_begin(), after x->files is made, notes in
+ * it the first record of each file that rs_first_rec() would take (any
+ * part); rs_first_from(): where rs_first_rec()'s scan for r may start
+ * (that record's number, or 0 when not noted). */
+void rs_first_begin(struct rctx *x);
+size_t rs_first_from(const struct rctx *x, const struct manifest_rec *r);
 
 /* The record whose saved file holds the content r's file had before the
  * cycle (of all records of that file: the earliest copy, else the

@@ -31,10 +31,6 @@ static bool saved_rec(const struct manifest_rec *r)
 	return (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) && r->backup;
 }
 
-/* The record whose saved file holds r's content from before the cycle:
- * of all records of r's file (any of its names), the earliest copy, else
- * the earliest link (a copy is taken when a linked file is written
- * later: the link then holds the newer content). r when none. */
 /* An entry of x->files is BACKUP_IDENT_NONE while one record names the
  * file, BACKUP_IDENT_COPIED once a second one does. */
 static bool is_file_rec(const struct manifest_rec *r)
@@ -46,6 +42,7 @@ static bool is_file_rec(const struct manifest_rec *r)
 
 void rs_names_begin(struct rctx *x)
 {
+	rs_gone_begin(x); /* restore-gone.c */
 	x->files = backup_index_new();
 	for (size_t i = 0; i < x->m->n; i++) {
 		const struct manifest_rec *r = &x->m->v[i];
@@ -59,6 +56,7 @@ void rs_names_begin(struct rctx *x)
 		else
 			(void)backup_index_ident(x->files, r->dev, r->ino, true, NULL);
 	}
+	rs_first_begin(x); /* restore-first-ix.c */
 }
 
 void rs_names_end(struct rctx *x)
@@ -70,6 +68,7 @@ void rs_names_end(struct rctx *x)
 	x->nmade = 0;
 	backup_index_free(x->files);
 	x->files = NULL;
+	rs_gone_end(x);
 }
 
 /* true when more than one record of the cycle names r's file. */
