@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bash-argv.h"
 #include "escape.h"
 #include "inforce.h"
 #include "path.h"
@@ -47,32 +48,6 @@ void runmsg_exec_refused(const struct fsj_policy *pol, const char *found)
 	refusal_record(&r);
 }
 
-/* argv runs bash interactively, reading ~/.bashrc (bash(1), INVOCATION):
- * -i among the leading options, or no operand and a terminal on stdin. */
-static bool bash_reads_bashrc(char *const *argv)
-{
-	const char *base = argv[0] ? strrchr(argv[0], '/') : NULL;
-	bool interactive = false, operand = false;
-
-	if (!argv[0] || strcmp(base ? base + 1 : argv[0], "bash") != 0)
-		return false;
-	for (size_t i = 1; argv[i] && !operand; i++) {
-		const char *a = argv[i];
-
-		if (strcmp(a, "--norc") == 0 || strcmp(a, "--rcfile") == 0 ||
-		    strcmp(a, "--init-file") == 0 || strcmp(a, "--posix") == 0 ||
-		    strcmp(a, "--login") == 0)
-			return false;
-		if (a[0] != '-' || strcmp(a, "-") == 0 || strcmp(a, "--") == 0)
-			operand = true; /* a script (its arguments follow), or the end of options */
-		else if (a[1] != '-' && (strchr(a, 'l') || strchr(a, 'c')))
-			return strchr(a, 'l') ? false : interactive || strchr(a, 'i') != NULL;
-		else if (a[1] != '-' && strchr(a, 'i'))
-			interactive = true;
-	}
-	return interactive || (!operand && isatty(STDIN_FILENO));
-}
-
 void runmsg_bashrc_unread(const struct fsj_policy *pol, const char *home, char *const *argv,
 			  bool quiet)
 {
@@ -81,7 +56,7 @@ void runmsg_bashrc_unread(const struct fsj_policy *pol, const char *home, char *
 	struct stat st;
 
 	if (quiet || !home || !pol || !(pol->enforced & FSJ_CAPBIT(FSJ_CAP_READ)) ||
-	    !bash_reads_bashrc(argv))
+	    !bash_argv_reads_bashrc(argv))
 		return;
 	cleanup_free char *rc = path_join(home, ".bashrc");
 	cleanup_free char *res = path_resolve(rc);

@@ -11,10 +11,14 @@
 #   default level) gets that file's note, not the note of the entry that
 #   refused the name or none;
 # - baseline-darwin.yaml has the notes baseline-linux.yaml got for the
-#   shell start-up files and ~/.gitconfig.
+#   shell start-up files and ~/.gitconfig;
+# - the note before an interactive bash whose ~/.bashrc is unreadable
+#   (t0413) missed `bash -o vi -i` (the word after -o ended the options)
+#   and came before a bash that is not interactive: one on a terminal
+#   whose standard error is not a terminal reads no ~/.bashrc.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 6
 setup
 require_landlock
 git_env
@@ -71,4 +75,31 @@ bad = [p for p in ("${HOME}/" + n for n in (".bash_login", ".bash_logout", ".bas
 print("# differ:", bad)
 sys.exit(1 if bad else 0)
 PY
+end_test
+
+# on_tty CMD...: CMD with a new terminal as its standard input ("exit"
+# typed on it), standard output and error to $OUT and $ERR
+on_tty()
+{
+	python3 - "$@" >"$OUT" 2>"$ERR" <<'PY'
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+os.write(m, b"exit\n")
+p = subprocess.run(sys.argv[1:], stdin=s, timeout=60)
+sys.exit(p.returncode)
+PY
+	RC=$?
+}
+
+begin_test "bash -o vi -i: the note on the unreadable ~/.bashrc, the -o argument is not an operand"
+fsj -- bash -o vi -i -c 'echo inside' </dev/null
+assert_rc 0
+assert_out_match '^inside$'
+assert_err_match "^fsjail: note: bash will not read $HOME/\\.bashrc "
+end_test
+
+begin_test "bash on a terminal with its standard error not one is not interactive: no note"
+on_tty "$FSJAIL" run --workspace "$WS" -- bash
+assert_rc 0
+assert_out_nomatch 'fsjail: note: bash'
 end_test
