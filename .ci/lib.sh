@@ -27,7 +27,7 @@ ci_times()
 {
 	ci_step_end
 	printf '\n.ci/run: time per step\n'
-	printf '%s\n' "${ci_steps[@]}"
+	[ ${#ci_steps[@]} = 0 ] || printf '%s\n' "${ci_steps[@]}"
 	printf '%6d s  total (%d:%02d)\n' "$SECONDS" $((SECONDS / 60)) $((SECONDS % 60))
 }
 
