@@ -48,13 +48,15 @@ whole()
 		{ fail "the workspace differs from before the runs $1"; diag_file sums.diff "$T/sums.diff"; }
 }
 
-# fresh: a settled repository of a and b in an empty $WS, its sums in
-# $T/before; then run 1 commits a change and stashes another.
+# fresh [none]: $WS a copy of one settled repository of a and b (git_settled
+# waits out git's racy window once; the copy keeps its old mtimes), no state,
+# sums in $T/before; then, but for "none", run 1 commits and stashes.
+mkdir "$T/settled" && echo a >"$T/settled/a" && echo b >"$T/settled/b" && git_settled "$T/settled"
 fresh()
 {
-	rm -rf "$WS" "$FSJAIL_HOME/state" && mkdir -p "$WS" && cd "$WS" || bail_out "no $WS"
-	echo a >a && echo b >b && git_settled "$WS"
-	sums >"$T/before"
+	rm -rf "$WS" "$FSJAIL_HOME/state" && cp -a "$T/settled" "$WS" && cd "$WS" || bail_out "no $WS"
+	git status --porcelain >/dev/null && sums >"$T/before"
+	[ "${1:-}" = none ] && return
 	fsj_sh -- 'echo c >>a && git commit -qam two && echo d >>b && git stash -q'
 	assert_rc 0
 }
@@ -110,9 +112,7 @@ whole "after restoring run 2 alone"
 end_test
 
 begin_test "two runs at once (one group): one restore of both is whole"
-rm -rf "$WS" "$FSJAIL_HOME/state" && mkdir -p "$WS" && cd "$WS" || bail_out "no $WS"
-echo a >a && echo b >b && git_settled "$WS"
-sums >"$T/before"
+fresh none
 "$FSJAIL" run --workspace "$WS" -- bash -c 'echo c >>a && git commit -qam two && echo d >>b &&
 	git stash -q && : >stashed && sleep 4 && echo z >late' >"$T/a.out" 2>&1 &
 apid=$!

@@ -55,7 +55,7 @@ end_test
 
 begin_test "a hidden folder a live run holds locked is left"
 mkdir -p "$S/live/modify_backup/.spare/files"
-flock -o -x "$S/live/modify_backup/.spare" sleep 30 &
+(exec 9<"$S/live/modify_backup/.spare" && flock -x 9 && exec sleep 30) >/dev/null 2>&1 &
 holder=$!
 sleep 0.5
 run_cmd "$FSJAIL" backups prune

@@ -36,6 +36,8 @@ Usage:
 Exit status: 0 no miss, 1 a miss, 2 usage or environment error.
 """
 import argparse
+import concurrent.futures
+import functools
 import json
 import os
 import re
@@ -48,6 +50,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # the source tree may be read-only (distcheck)
+from oracle_report import report  # noqa: E402 (after the path above)
 
 TRACE = ("trace=%file,%process,fchdir,fchmod,fchown,ftruncate,fsetxattr,fremovexattr")
 TIMEOUT = 10
@@ -534,30 +537,6 @@ def load_corpus(paths):
     return cases
 
 
-def report(results, out, verbose):
-    nm = sum(1 for r in results if r["misses"])
-    for r in results:
-        if r["misses"] or verbose:
-            out.write("%s  [%s] overall=%s complete=%s over=%d\n    %r\n" % (
-                "MISS" if r["misses"] else "ok  ", r["construct"], r["overall"],
-                r["complete"], r["over"], r["line"]))
-            for m in r["misses"]:
-                out.write("      missed %-7s %s  (%s by %s)\n" % (m["cap"], m["path"],
-                                                               m["call"], m["exe"]))
-    npred = sum(r["predicted"] for r in results)
-    nover = sum(r["over"] for r in results)
-    nun = sum(len(r["read_unlisted"]) for r in results)
-    nimp = sum(len(r["exec_implied"]) for r in results)
-    allow_miss = sum(1 for r in results if r["misses"] and r["overall"] == "allow")
-    out.write("oracle: %d lines, %d with a miss (%.1f%%), %d of them answered allow; "
-              "%d missed effects; over-predicted %d of %d predicted effects; "
-              "not counted: %d effects of programs only executed, %d executes of table "
-              "programs\n" % (
-                  len(results), nm, 100.0 * nm / max(1, len(results)), allow_miss,
-                  sum(len(r["misses"]) for r in results), nover, npred, nun, nimp))
-    return nm
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fsjail", default=os.environ.get("FSJAIL", "fsjail"))
@@ -569,6 +548,8 @@ def main():
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
+                    help="lines run at once (default: the CPUs); the report keeps their order")
     ap.add_argument("--oneliners", action="append", default=[],
                     help="a file of plain lines (tests/data/oneliners.txt)")
     ap.add_argument("corpus", nargs="*")
@@ -596,7 +577,12 @@ def main():
         cases += gen.generate(o.gen, o.seed)
     fsjail = shutil.which(o.fsjail) or o.fsjail
     fsjail = os.path.abspath(fsjail) if os.sep in fsjail else fsjail
-    results = [run_case(fsjail, c, o.keep) for c in cases]
+    run = functools.partial(run_case, fsjail, keep=o.keep)
+    if o.jobs > 1 and len(cases) > 1:  # each line is its own scratch tree and jail
+        with concurrent.futures.ProcessPoolExecutor(o.jobs) as ex:
+            results = list(ex.map(run, cases, chunksize=4))
+    else:
+        results = [run(c) for c in cases]
     if o.json:
         json.dump(results, sys.stdout, indent=1)
         sys.stdout.write("\n")
