@@ -14,6 +14,7 @@
 
 #include "cmd_backups.h"
 #include "restore-later.h"
+#include "restore-line.h"
 #include "restore-text.h"
 #include "util.h"
 
@@ -23,30 +24,8 @@ struct net {
 	const char *later, *kept; /* restore-content: changed after the run (detail), kept_in */
 	const char *cycle;        /* its cycle, when cycles are restored together */
 	bool content, recreate, trash, moved, swapped, mkdir, rmdir, meta;
-	bool said; /* its trash line was printed before a move-back onto it */
+	bool said; /* its trash line was printed (say_trash(): once, wherever from) */
 };
-
-/* The verb of an action, done or (dry run) to be done. */
-static const char *verb(const char *action, bool dry)
-{
-	static const char *const t[][3] = {
-		{ "restore-content", "restored", "would restore" },
-		{ "recreate", "recreated", "would recreate" },
-		{ "move-back", "moved back", "would move back" },
-		{ "trash", "moved to the trash (made by the run)", "would move to the trash" },
-		{ "remove-folder", "removed empty folder (made by the run)",
-		  "would remove folder" },
-		{ "mkdir", "made folder", "would make folder" },
-		{ "restore-meta", "restored mode, owner and times of",
-		  "would restore mode, owner and times of" },
-		{ "swap-back", "swapped back", "would swap back" },
-	};
-
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (strcmp(t[i][0], action) == 0)
-			return t[i][dry ? 2 : 1];
-	return action;
-}
 
 static struct net *find(struct net *v, size_t n, const char *path)
 {
@@ -63,16 +42,15 @@ static const char *str(const cJSON *a, const char *key)
 	return cJSON_IsString(s) ? s->valuestring : NULL;
 }
 
-static void line(const char *v, const char *path, const char *mid, const char *to,
-		 const char *cycle, const char *tail)
+/* The trash line of e's object, unless it was said: the line is due both
+ * at e's own turn and before a move back onto e's path, whichever comes
+ * first (a symlink the run put at d after mv d e: one line, fix27). */
+static void say_trash(struct net *e, bool dry)
 {
-	printf("%s ", v);
-	cmd_backups_put(stdout, "", path);
-	if (to)
-		cmd_backups_put(stdout, mid, to);
-	if (cycle)
-		cmd_backups_put(stdout, " from cycle ", cycle);
-	printf(tail[0] && tail[0] != ' ' ? " (%s)\n" : "%s\n", tail); /* a detail: in brackets */
+	if (e->said)
+		return;
+	restore_line_put("trash", dry, e->path, NULL, NULL, NULL, "");
+	e->said = true;
 }
 
 void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
@@ -136,7 +114,7 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			e->meta = true;
 	}
 	for (size_t i = 0; i < n; i++) {
-		const struct net *e = &v[i];
+		struct net *e = &v[i];
 		const char *back = e->content ? "restore-content" : "recreate";
 		struct net *onto = e->moved && e->to ? find(v, n, e->to) : NULL;
 		cleanup_free char *kept =
@@ -145,31 +123,29 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 		/* the run's object at a path goes before the folder made
 		 * there again (user16: "made folder e", then "moved to the
 		 * trash (made by the run) e", for rm -rf e && echo x >e) */
-		if (!e->content && !e->recreate && e->trash && !e->said)
-			line(verb("trash", dry), e->path, NULL, NULL, NULL, "");
+		if (!e->content && !e->recreate && e->trash)
+			say_trash(e, dry);
 		if (e->rmdir && e->mkdir)
-			line(verb("remove-folder", dry), e->path, NULL, NULL, NULL, "");
+			restore_line_put("remove-folder", dry, e->path, NULL, NULL, NULL, "");
 		if (e->mkdir)
-			line(verb("mkdir", dry), e->path, NULL, NULL, NULL, "");
+			restore_line_put("mkdir", dry, e->path, NULL, NULL, NULL, "");
 		if (e->content || e->recreate)
-			line(verb(back, dry), e->path, NULL, NULL, e->cycle ? e->cycle : cycle,
-			     e->trash ? (dry ? " (the run's version would move to the trash)"
-					     : " (the run's version moved to the trash)")
-			     : kept ? kept : e->later ? e->later : "");
+			restore_line_put(back, dry, e->path, NULL, NULL, e->cycle ? e->cycle : cycle,
+					 e->trash ? (dry ? " (the run's version would move to the trash)"
+							 : " (the run's version moved to the trash)")
+					 : kept ? kept : e->later ? e->later : "");
 		/* the run's file at the old name goes first, then the move back
 		 * (vim's save: f~ moved back to f, the new f trashed) */
-		if (onto && onto->trash && !onto->content && !onto->recreate && !onto->said) {
-			line(verb("trash", dry), onto->path, NULL, NULL, NULL, "");
-			onto->said = true;
-		}
+		if (onto && onto->trash && !onto->content && !onto->recreate)
+			say_trash(onto, dry);
 		if (e->moved)
-			line(verb("move-back", dry), e->path, " to ", e->to, NULL, "");
+			restore_line_put("move-back", dry, e->path, " to ", e->to, NULL, "");
 		if (e->swapped)
-			line(verb("swap-back", dry), e->path, " and ", e->to, NULL, "");
+			restore_line_put("swap-back", dry, e->path, " and ", e->to, NULL, "");
 		if (e->rmdir && !e->mkdir)
-			line(verb("remove-folder", dry), e->path, NULL, NULL, NULL, "");
+			restore_line_put("remove-folder", dry, e->path, NULL, NULL, NULL, "");
 		if (e->meta && !e->content && !e->recreate)
-			line(verb("restore-meta", dry), e->path, NULL, NULL, NULL, "");
+			restore_line_put("restore-meta", dry, e->path, NULL, NULL, NULL, "");
 	}
 	free(v);
 }
