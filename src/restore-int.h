@@ -33,7 +33,7 @@ struct rctx {
 	struct backup_index *files; /* the files with more than one record (restore-names.c) */
 	bool *answered; /* by record: a "creating" or "renamed" a later record answers */
 	bool *want;     /* by record: undone by this restore (rs_want_begin()) */
-	struct timespec *ended; /* by part: when its run ended (0: not known; restore-take.h) */
+	struct rs_when *when;   /* when the runs ended, what was seen before (restore-when.h) */
 	struct rs_gone *gone;   /* the "renamed" records, indexed (restore-gone-ix.c) */
 };
 

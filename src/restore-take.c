@@ -30,31 +30,6 @@ void rs_leave(struct rctx *x, const char *path, const char *why)
 	cJSON_AddItemToArray(x->actions, a);
 }
 
-void rs_ended_begin(struct rctx *x, const int *cyclefds, size_t n)
-{
-	struct stat sb;
-
-	x->ended = xcalloc(n + 1, sizeof(*x->ended));
-	for (size_t k = 0; k < n; k++)
-		if (cyclefds[k] >= 0 && fstatat(cyclefds[k], "commit.json", &sb, AT_SYMLINK_NOFOLLOW) == 0)
-			x->ended[k] = FSJ_STAT_MTIM(&sb);
-}
-
-bool rs_changed_after(const struct rctx *x, const struct manifest_rec *r, const struct stat *sb)
-{
-	struct timespec e = { 0, 0 }, c = FSJ_STAT_CTIM(sb);
-
-	(void)r;
-	for (size_t k = 0; k < x->nparts; k++) {
-		if (x->ended[k].tv_sec == 0 && x->ended[k].tv_nsec == 0)
-			return false; /* a run killed before its end: not known */
-		if (x->ended[k].tv_sec > e.tv_sec ||
-		    (x->ended[k].tv_sec == e.tv_sec && x->ended[k].tv_nsec > e.tv_nsec))
-			e = x->ended[k];
-	}
-	return x->nparts && (c.tv_sec > e.tv_sec || (c.tv_sec == e.tv_sec && c.tv_nsec > e.tv_nsec));
-}
-
 void rs_restored(struct rctx *x, const char *path, bool later)
 {
 	const char *c = x->o->undo ? backup_cycle_name(x->o->undo) : NULL;

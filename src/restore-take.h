@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "restore-int.h"
+#include "restore-when.h" /* rs_changed_after(), which its callers need */
 
 /* Take the object sb (its lstat, checked against the run's record) at
  * path, name rs_base_name(path) in the folder pfd, into the restore's own
@@ -25,15 +26,6 @@ void rs_take(struct rctx *x, int pfd, const char *path, const struct stat *sb, c
  * not take it: a "leave" action (path, why), counted neither done nor
  * failed. */
 void rs_leave(struct rctx *x, const char *path, const char *why);
-
-/* true when sb (an object at r's path now) changed after the runs
- * restored ended (its ctime is later than the newest end of their cycles:
- * commit.json's mtime; a run killed before it wrote one: never said). */
-bool rs_changed_after(const struct rctx *x, const struct manifest_rec *r, const struct stat *sb);
-
-/* Before the first record: when each of the n cycles (folders cyclefds)
- * ended, into x->ended (freed by the caller). */
-void rs_ended_begin(struct rctx *x, const int *cyclefds, size_t n);
 
 /* A "restore-content" action for path; later: the file changed after
  * the run, and the version overwritten is kept in the restore's own cycle

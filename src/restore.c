@@ -441,7 +441,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 	rs_names_begin(&x);
 	rs_want_begin(&x);
 	rs_made_begin(&x);
-	rs_ended_begin(&x, cyclefds, n);
+	rs_when_begin(&x, cyclefds, n);
 	for (size_t i = m->n; i-- > 0;) {
 		const struct manifest_rec *r = &m->v[i];
 
@@ -492,7 +492,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 	free(x.answered);
 	free(x.want);
 	free(x.sim);
-	free(x.ended);
+	rs_when_end(&x);
 	return c->failed ? -1 : 0;
 }
 
