@@ -31,6 +31,7 @@
 #include <cjson/cJSON.h>
 
 #include "audit.h"
+#include "broker-admit.h"
 #include "broker-int.h"
 #include "hostlock.h"
 #include "caps.h"
@@ -261,35 +262,10 @@ static void client_close(struct client *c)
 	c->line.pidfd = c->last.pidfd = -1;
 }
 
-/* The view of a client the supervisor connected for a command process
- * (peerq.h): the first queued caller still alive in this run's tree, else
- * the view of the last such client (every process of the run shares one
- * view: the queue only says which). -1 when there is none: the client is
- * then the supervisor's own. Caller owns the descriptor. */
-static int supervised_view(struct broker *b, int fd)
-{
-	pid_t pid;
-	int root;
-
-	while (peerq_pop(&pid)) {
-		if (!broker_caller_in_tree(pid) || pid == getpid())
-			continue;
-		root = broker_view_open(fd, pid);
-		if (root < 0)
-			continue;
-		if (b->last_root >= 0)
-			close(b->last_root);
-		b->last_root = fcntl(root, F_DUPFD_CLOEXEC, 0);
-		return root;
-	}
-	return b->last_root >= 0 ? fcntl(b->last_root, F_DUPFD_CLOEXEC, 0) : -1;
-}
-
-/* Accept one client; a foreign uid or one client too many is answered
- * and closed at once. */
+/* Accept one client; one the broker does not serve is refused, audited
+ * and closed at once (broker-admit.c). */
 static void accept_client(struct broker *b)
 {
-	struct platform_peer peer;
 	struct client *c;
 	int fd, root_fd;
 	char detail[160];
@@ -304,49 +280,16 @@ static void accept_client(struct broker *b)
 	if (fd < 0)
 		return;
 	__atomic_fetch_add(&b->accepted, 1, __ATOMIC_RELAXED);
-	if (set_fd_flags(fd, true) < 0 || broker_caller_passcred(fd) < 0) {
-		close(fd);
+	if (set_fd_flags(fd, true) < 0) {
+		snprintf(detail, sizeof(detail),
+			 "cannot make the connection close-on-exec and non-blocking: %s",
+			 strerror(errno));
+		broker_admit_refuse(b, fd, detail);
 		return;
 	}
-	if (platform_peer_cred(fd, &peer) < 0 || peer.uid != geteuid()) {
-		snprintf(detail, sizeof(detail), "peer uid %ld is not the session's",
-			 platform_peer_cred(fd, &peer) < 0 ? -1L : (long)peer.uid);
-		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
-		(void)write_all(fd, "DENY\n", 5);
-		close(fd);
-		return;
-	}
-	/* The supervisor connected for the command (notify-sock.c): a caller
-	 * it queued is the peer, and its view the client's. */
-	root_fd = peer.pid == getpid() ? supervised_view(b, fd) : -1;
-	if (root_fd < 0 && !broker_caller_in_tree(peer.pid)) {
-		snprintf(detail, sizeof(detail), "peer pid %ld is not in this run's process tree",
-			 (long)peer.pid);
-		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
-		(void)write_all(fd, "DENY\n", 5);
-		close(fd);
-		return;
-	}
-	if (b->n_clients >= BROKER_MAX_CLIENTS) {
-		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, "too many clients");
-		(void)write_all(fd, "DENY\n", 5);
-		if (root_fd >= 0)
-			close(root_fd);
-		close(fd);
-		return;
-	}
-	/* Every path of this client is resolved in its view: its root, held
-	 * from now on (broker-resolve.c). No view, no service. */
+	root_fd = broker_admit(b, fd);
 	if (root_fd < 0)
-		root_fd = broker_view_open(fd, peer.pid);
-	if (root_fd == -1) {
-		snprintf(detail, sizeof(detail), "cannot open the view of peer pid %ld: %s",
-			 (long)peer.pid, strerror(errno));
-		broker_audit(b, NULL, "connect", NULL, NULL, "deny", NULL, detail);
-		(void)write_all(fd, "DENY\n", 5);
-		close(fd);
 		return;
-	}
 	c = &b->clients[b->n_clients++];
 	memset(c, 0, sizeof(*c));
 	c->fd = fd;
