@@ -34,8 +34,9 @@ struct rs_when {
 
 /* Before the first record: when each of the n cycles (folders cyclefds)
  * ended, and the identity and ctime of the object at each path the
- * records of x->m name (lstat, not following a final symlink; a path
- * that is not there now is skipped), into x->when. Nothing fails: an
+ * records of x->m name (its folder reached without following a symlink,
+ * rs_open_parent(), and the object itself not followed; a path that
+ * cannot be reached now is skipped), into x->when. Nothing fails: an
  * allocation failure aborts, as xcalloc() does. */
 void rs_when_begin(struct rctx *x, const int *cyclefds, size_t n);
 
