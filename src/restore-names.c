@@ -4,15 +4,14 @@
  * restore-trash.c). Links by linkat(2) on folder descriptors
  * (rs_open_parent()), never following a symlink. */
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "backup_copy.h"
+#include "fdlimit.h"
 #include "path.h"
 #include "platform.h"
 #include "restore-int.h"
@@ -43,6 +42,7 @@ static bool is_file_rec(const struct manifest_rec *r)
 void rs_names_begin(struct rctx *x)
 {
 	rs_gone_begin(x); /* restore-gone.c */
+	(void)fsj_nofile_raise(); /* x->made: a descriptor per file made again */
 	x->files = backup_index_new();
 	for (size_t i = 0; i < x->m->n; i++) {
 		const struct manifest_rec *r = &x->m->v[i];
