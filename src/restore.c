@@ -242,6 +242,11 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd >= 0 && x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE) {
+		close(fd); /* a move-back would have taken the run's file away */
+		fd = -1;
+		errno = ENOENT;
+	}
 	if (fd < 0 && errno == EACCES && !x->o->dry_run)
 		fd = open_owner_rw(pfd, name);
 	if (fd < 0 && errno == ENOENT) {
