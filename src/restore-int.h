@@ -66,13 +66,12 @@ static inline bool rs_same_ident(const struct stat *sb, const struct manifest_re
  * the cycle's files/<backup> (restore-names.c). */
 bool rs_move_done(const struct rctx *x, const struct manifest_rec *r);
 
-/* ---- restore.c ---- */
-
+/* ---- restore.c (rs_want_begin(): restore-want.c) ---- */
 /* Before rs_made_begin(): x->want (owned by x) says, by record, whether
- * this restore undoes it: restore_wanted() of the restore's paths, and
- * every later record of the new name of a wanted rename (vim's save:
- * f renamed to f~, a new f made, f~ removed; restoring f needs f~ back
- * to move it back), following chains of renames. */
+ * this restore undoes it: restore_wanted() of the restore's paths, every
+ * later record of the new name of a wanted rename (vim's save: f to f~),
+ * following chains of renames, and the "created" of a wanted rename's
+ * old name when the run made it (sed -i: no temporary name comes back). */
 void rs_want_begin(struct rctx *x);
 
 /* One action of the restore (action: "recreate", "refuse", ...; to: a

@@ -66,26 +66,6 @@ bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npa
 	return false;
 }
 
-void rs_want_begin(struct rctx *x)
-{
-	const struct manifest *m = x->m;
-	const char **to = xcalloc(m->n + 1, sizeof(*to));
-	size_t nto = 0;
-
-	x->want = xcalloc(m->n + 1, sizeof(*x->want));
-	for (size_t i = 0; i < m->n; i++) {
-		const struct manifest_rec *r = &m->v[i];
-		bool w = restore_wanted(r, x->o->paths, x->o->npaths);
-
-		for (size_t k = 0; k < nto && !w; k++)
-			w = path_covers(to[k], r->path);
-		x->want[i] = w;
-		if (w && x->o->npaths && r->op == MANIFEST_RENAMED && r->to)
-			to[nto++] = r->to; /* its later records: the same file */
-	}
-	free(to);
-}
-
 /* The newest rmdir record of the folder dir (its identity, when it has
  * one, is what a folder made again stands for), or NULL. */
 static const struct manifest_rec *folder_rec(const struct rctx *x, const char *dir)
@@ -262,6 +242,11 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd >= 0 && x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE) {
+		close(fd); /* a move-back would have taken the run's file away */
+		fd = -1;
+		errno = ENOENT;
+	}
 	if (fd < 0 && errno == EACCES && !x->o->dry_run)
 		fd = open_owner_rw(pfd, name);
 	if (fd < 0 && errno == ENOENT) {

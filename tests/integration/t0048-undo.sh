@@ -59,7 +59,7 @@ end_test
 begin_test "restore --dry-run says what it would do and changes nothing"
 run_cmd "$FSJAIL" backups restore --dry-run --workspace "$WS"
 assert_rc 0
-assert_out_match "^would restore $P/src/f1 from cycle"
+assert_out_match "^would recreate $P/src/f1 from cycle"
 assert_out_match "^would recreate $P/tree/a/b/t7 from cycle"
 assert_out_match "^would move to the trash $P/new.txt"
 hashes >"$T/dry"
