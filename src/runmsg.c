@@ -289,10 +289,10 @@ void runmsg_note_unseen(const struct runmsg *m, unsigned fenced, bool traced)
 {
 	const bool rd = fenced & FSJ_CAPBIT(FSJ_CAP_READ), ex = fenced & FSJ_CAPBIT(FSJ_CAP_EXECUTE);
 
-	if (m->quiet || traced || (!rd && !ex) || refusal_count() > 0)
-		return;
-	fprintf(stderr, "fsjail: note: the command failed and fsjail saw nothing refused, but "
-			"refused %s not listed (--report FILE, or 'report: reads' in config.yaml, "
-			"fsjail.yaml(5), lists them)\n",
+	if (m->quiet || traced || (!rd && !ex))
+		return; /* msg29: said under listed refusals too: they may be unrelated */
+	fprintf(stderr, "fsjail: note: the command failed%s refused %s not listed (--report FILE, "
+			"or 'report: reads' in config.yaml, fsjail.yaml(5), lists them)\n",
+		refusal_count() ? "; besides the refusals above," : " and fsjail saw nothing refused, but",
 		rd && ex ? "reads and executes are" : rd ? "reads are" : "executes are");
 }

@@ -82,10 +82,10 @@ void runmsg_end(struct runmsg *m, int status, const char *error);
  * them, but only when it can be true and is the next thing to look at:
  * fenced (FSJ_CAPBIT mask: what the kernel fence enforces this run,
  * fsj_policy.enforced) holds read or execute (only the kinds it holds
- * are named: tier process names executes, tier writes gets no note), and
- * nothing was refused where fsjail sees it (refusal_count() is 0: the
- * summary's refusals and hints come first). hint13: the note came after
- * runs where nothing could have been refused. */
+ * are named: tier process names executes, tier writes gets no note), also
+ * under listed refusals, which may be unrelated (msg29: npm's unseen read of
+ * ../x.tgz under a refused ~/.npm create; the line says "besides the
+ * refusals above"). hint13: no note where nothing could be refused. */
 void runmsg_note_unseen(const struct runmsg *m, unsigned fenced, bool traced);
 
 #endif
