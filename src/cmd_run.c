@@ -27,7 +27,7 @@
 #include "runmsg-planted.h"
 #include "runrepos.h"
 #include "runmsg.h"
-#include "runmsg-unseen.h"
+#include "runmsg-start.h" /* and runmsg-unseen.h */
 #include "runtmp.h"
 #include "sbpl-logrun.h"
 #include "sandbox.h"
@@ -440,7 +440,7 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "fsjail: warning: %s\n", err.text);
 	err.text[0] = '\0';
 	ran = backend == FSJ_BACKEND_LANDLOCK;
-	runmsg_bashrc_unread(pol, msg.home, cmd_argv, msg.quiet);
+	runmsg_start_notes(pol, msg.home, ctx.workspace, cmd_argv, msg.quiet);
 	status = launch_run(sb, cmd_argv, &err);
 	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied()) {
 		runmsg_exec_refused(pol, launch_last_exec_denied());
