@@ -442,7 +442,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 			if (fd >= 0)
 				close(fd);
 			fprintf(stderr, "fsjail: permission needed and no terminal to ask on: "
-					"nothing was run\nhint: --yes-once or --deny answer for a "
+					"nothing was run\nhint: --yes-once or --answer-deny for a "
 					"script; --ask-fd N --answer-fd N let a harness ask "
 					"(fsjail-json(7)); --grant CAPS:PATH grants for one run\n%s\n",
 				req);

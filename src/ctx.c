@@ -169,22 +169,22 @@ static bool has_protected_file(const struct fsj_policy *pol, const char *path, u
 }
 
 /* Why the workspace norm (resolved: its resolved spelling) is too wide:
- * a static phrase, or NULL when it is not. home, home_resolved: $HOME,
- * both spellings. */
+ * a static phrase naming what would be open (msg29: "/" is the whole file
+ * system, not the home), or NULL. home, home_resolved: $HOME, both. */
 static const char *ws_wide(const char *norm, const char *resolved, const char *home,
 			   const char *home_resolved)
 {
 	static const char *const roots[] = { "/home", "/Users", "/var/home" };
 
 	if (strcmp(resolved, "/") == 0 || strcmp(norm, "/") == 0)
-		return "it is the root directory";
+		return "it is the root directory: the whole file system";
 	if (strcmp(norm, home) == 0 || strcmp(resolved, home_resolved) == 0)
-		return "it is the home directory";
+		return "it is the home directory: the whole home";
 	if (path_covers(norm, home) || path_covers(resolved, home_resolved))
-		return "it holds the home directory";
+		return "it holds the home directory: the whole home";
 	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
 		if (path_covers(norm, roots[i]) || path_covers(resolved, roots[i]))
-			return "it holds the users' home directories";
+			return "it holds the users' home directories: every home";
 	return NULL;
 }
 
@@ -212,7 +212,7 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 	resolved = fsj_platform_resolve(ctx->env.platform, ctx->env.foreign, norm);
 	home_resolved = fsj_platform_resolve(ctx->env.platform, ctx->env.foreign, ctx->env.home);
 	/* "/", $HOME or a folder above it (/home) would grant every
-	 * capability on the whole home: refused even when named, unless
+	 * capability on the whole home or more: refused even when named, unless
 	 * --wide-workspace says so */
 	if (!explicit || !ctx->wide_ok) {
 		const char *hint = explicit ? "; add --wide-workspace to use it anyway"
@@ -221,8 +221,8 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 		const char *why = ws_wide(norm, resolved, ctx->env.home, home_resolved);
 
 		if (why)
-			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': %s: the "
-					     "whole home would be writable and deletable%s",
+			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': %s "
+					     "would be writable and deletable%s",
 					     norm, why, hint);
 	}
 	if (!explicit) {

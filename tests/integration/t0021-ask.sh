@@ -170,7 +170,7 @@ begin_test "run --ask without a terminal: nothing runs, exit 3, JSON of the miss
 ask_run --ask -- sh -c "echo changed > $NOTES"
 assert_rc 3
 assert_content "$NOTES" original
-assert_err_match "^hint: --yes-once or --deny answer for a script; --ask-fd N --answer-fd N"
+assert_err_match "^hint: --yes-once or --answer-deny for a script; --ask-fd N --answer-fd N"
 if ! grep -q "^{\"schema\":\"fsjail-ask/1\",\"overall\":\"prompt\"" "$ERR" ||
    ! grep -q "\"missing\":\\[{\"path\":\"$NOTES\",\"capability\":\"write\",\"folder_only\":false}\\]" "$ERR"; then
 	fail "no JSON of the missing pair on stderr"
