@@ -9,7 +9,7 @@
 # with --quiet or --report (runmsg_note_unseen(); t0298 keeps the tiers).
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan_user_pass FSJ_T0426_USER 3
 setup
 require_landlock
 echo secret >"$T/lib-1.0.0.tgz"
@@ -45,4 +45,5 @@ assert_failed
 grep -q 'not listed' "$ERR" && fail "--report printed the note: $(cat "$ERR")"
 end_test
 
+end_user_pass
 done_testing

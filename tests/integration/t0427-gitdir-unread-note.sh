@@ -6,9 +6,10 @@
 # the two ways on (run from its top, or --grant read: on its .git) — once,
 # escaped, on stderr, not with --quiet; none when the workspace is the
 # top of the work tree, outside any work tree, or its .git is granted.
+# As root and as an ordinary user.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan_user_pass FSJ_T0427_USER 4
 setup
 require_landlock
 command -v git >/dev/null || skip_all "no git"
@@ -61,4 +62,5 @@ assert_rc 0
 grep -q 'inside the git work tree' "$ERR" && fail "a note outside any work tree: $(cat -v "$ERR")"
 end_test
 
+end_user_pass
 done_testing
