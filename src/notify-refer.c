@@ -2,7 +2,8 @@
  * (notify-refer.h): Landlock's REFER rule, and the undo rule that keeps
  * the files of a backed-up area out of the temporary folders, which no
  * backup covers (att24: without mount masks a file renamed from the
- * workspace into /var/tmp, then removed there, was lost to restore). */
+ * workspace into /var/tmp, then removed there, was lost to restore; the
+ * xattrs and mode of one linked there were changed beyond undo). */
 #ifdef __linux__
 #include <errno.h>
 #include <sys/stat.h>
@@ -37,7 +38,8 @@ bool nj_temp_cross_ok(struct job *j, const struct loc *a, const struct loc *b, b
 	ta = backup_path_is_temp(bc, a->path);
 	tb = backup_path_is_temp(bc, b->path);
 	/* from a temporary folder into a backed-up area: a new name there,
-	 * undone by moving it back (the renamed record) */
+	 * undone by moving it back (the renamed record) or trashing it (the
+	 * created record) */
 	if (ta == tb || (ta && !exchange))
 		return true;
 	nj_answer(j, EXDEV);

@@ -15,10 +15,11 @@ struct loc;
  * when it may; false after refusing (EXDEV, recorded). */
 bool nj_refer_ok(struct job *j, const struct loc *from, const char *to);
 
-/* The undo rule for a rename of a to b (exchange: RENAME_EXCHANGE): an
- * object may not move from a backed-up area into a temporary folder
- * (backup_path_is_temp()), where nothing is saved before it is changed
- * or removed, nor come back from one by an exchange. true when it may
+/* The undo rule for a rename or link of a to b (exchange:
+ * RENAME_EXCHANGE): an object of a backed-up area may not be given a name
+ * in a temporary folder (backup_path_is_temp()), through which nothing is
+ * saved before it is changed or removed (its content, mode, times or
+ * xattrs), nor come back from one by an exchange. true when it may
  * (or the run keeps no backups); false after answering EXDEV, unrecorded:
  * the answer the kernel gives where mount masks put the workspace and
  * each temporary folder on a mount of its own, so mv copies the file and

@@ -160,6 +160,7 @@ int notify_op_link(struct job *j)
 	else if (b.trailing_slash)
 		e = ENOENT;
 	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !nj_refer_ok(j, &a, b.path) ||
+		 !nj_temp_cross_ok(j, &a, &b, false) ||
 		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT) ||
 		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT))
 		;

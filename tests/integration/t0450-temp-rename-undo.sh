@@ -8,12 +8,13 @@
 # distribution, a container) the listener let the rename through (att24):
 # renamed into $TMPDIR, then removed there, a file or a whole folder was
 # gone for `fsjail backups restore` ("already in place"); so was a file
-# swapped into $TMPDIR by RENAME_EXCHANGE. The listener now answers EXDEV
-# as the kernel does with masks. Each case with and without masks, as
+# swapped into $TMPDIR by RENAME_EXCHANGE; and through a hard link made
+# there, a file's xattrs and mode were changed with nothing recorded. The
+# listener now answers EXDEV to both, as the kernel does with masks. Each case with and without masks, as
 # root and as an ordinary user.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0450_USER 8
+plan_user_pass FSJ_T0450_USER 10
 setup
 require_landlock
 command -v python3 >/dev/null || skip_rest_kernel "no python3"
@@ -56,6 +57,20 @@ for a, b in zip(args[0::2], args[1::2]):
         print(ctypes.get_errno()); continue
     print(0)
     os.unlink(a if a.startswith(os.environ["TMPDIR"] + "/") else b)
+'
+
+# LINK FILE NAME: a hard link NAME of FILE, then FILE's user.keep xattr
+# removed and its mode made 0777 through NAME, NAME removed; prints the
+# link's errno (0: done).
+LINK='
+import os, sys
+try:
+    os.link(sys.argv[1], sys.argv[2]); print(0)
+except OSError as e:
+    print(e.errno); sys.exit(0)
+os.removexattr(sys.argv[2], "user.keep")
+os.chmod(sys.argv[2], 0o777)
+os.unlink(sys.argv[2])
 '
 
 # undo: fsjail backups restore of the workspace; "no backup cycle" (the
@@ -105,6 +120,25 @@ for m in "" 1; do
 	assert_rc 0
 	undo
 	assert_back data.txt data2.txt
+	end_test
+
+	begin_test "$how: a file linked into \$TMPDIR keeps its xattr and mode after restore"
+	rm -rf "$WS"/* "$TMPD"/*
+	echo 'tagged' >"$WS/tag.txt"
+	chmod 0640 "$WS/tag.txt"
+	python3 -c 'import os, sys; os.setxattr(sys.argv[1], "user.keep", b"precious")' "$WS/tag.txt" ||
+		bail_out "no user xattrs on $WS"
+	in_run "$m" python3 -c "$LINK" "$WS/tag.txt" "$TMPD/tag.txt"
+	assert_rc 0
+	undo
+	got=$(python3 -c 'import os, sys
+try:
+    print(os.getxattr(sys.argv[1], "user.keep").decode())
+except OSError as e:
+    print("errno", e.errno)' "$WS/tag.txt")
+	[ "$got" = precious ] || fail "user.keep of tag.txt after restore: '$got', expected 'precious'"
+	mode=$(stat -c %a "$WS/tag.txt")
+	[ "$mode" = 640 ] || fail "tag.txt has mode $mode after restore, expected 640"
 	end_test
 
 	begin_test "$how: mv into \$TMPDIR still moves the file, and restore brings its name back"
