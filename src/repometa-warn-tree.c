@@ -116,25 +116,32 @@ void repometa_warn_hookspath(const struct repometa *before, const struct repomet
 {
 	for (size_t i = 0; i < after->n; i++) {
 		const struct repometa_path *e = &after->v[i];
-		bool skip = !e->recursive || e->unsearched || known(before, e->path);
+		bool skip = !e->recursive || e->unsearched || !e->repo || known(before, e->path);
 
 		/* a hooks/ of a gitdir (notify-newrepo.c keeps code out of one
 		 * the run made), or husky's folder above its hooks folder */
 		for (size_t g = 0; !skip && g < after->n_gitdirs; g++)
 			skip = path_covers(after->gitdirs[g], e->path);
-		for (size_t k = 0; !skip && k < after->n; k++)
-			skip = k != i && after->v[k].recursive && path_covers(e->path, after->v[k].path) &&
-			       strcmp(e->path, after->v[k].path) != 0;
+		for (size_t k = 0; !skip && k < after->n; k++) {
+			const char *below = after->v[k].path;
+
+			skip = k != i && after->v[k].recursive && path_covers(e->path, below) &&
+			       strcmp(e->path, below) != 0;
+		}
 		if (skip || !holds_entries(e->path))
 			continue;
 		cleanup_free char *sp = fsj_escape_term(e->path), *sw = fsj_escape_term(e->repo);
-		fprintf(out, "fsjail: warning: the command made the hooks folder %s of the work tree %s "
-			     "(core.hooksPath names it relative to each work tree): git there runs "
-			     "them at the next commit or checkout; remove it unless you know them\n",
+		fprintf(out,
+			"fsjail: warning: the command made the hooks folder %s of the work tree %s "
+			"(core.hooksPath names it relative to each work tree): git there runs "
+			"them at the next commit or checkout; remove it unless you know them\n",
 			sp, sw);
 		if (rec)
-			rec(&(struct planted){ .kind = "hooks-folder", .change = "made", .path = e->path,
-					       .work_tree = e->repo, .tool = "git",
+			rec(&(struct planted){ .kind = "hooks-folder",
+					       .change = "made",
+					       .path = e->path,
+					       .work_tree = e->repo,
+					       .tool = "git",
 					       .runs = "git there runs the hooks in this folder "
 						       "(core.hooksPath)" });
 	}
