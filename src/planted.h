@@ -12,7 +12,7 @@
 #include <stdbool.h>
 
 struct planted {
-	const char *kind;      /* "autorun-file", "repository", "git-pointer" */
+	const char *kind;      /* "autorun-file", "repository", "git-pointer", "hooks-folder" */
 	const char *change;    /* "made", "changed" or "removed" */
 	const char *path;      /* absolute: the file, the gitdir, the .git file */
 	const char *work_tree; /* the work tree it belongs to, or NULL */
