@@ -64,7 +64,10 @@ struct fsj_check {
  * not in force (inforce.h) turn an allow into REFUSED, with d->why;
  * execute without read is MISSING read instead, and a path absent at
  * start that no earlier effect creates stays ALLOWED (the command meets
- * ENOENT there), d->why saying the grant is not in force.
+ * ENOENT there), d->why saying the grant is not in force. With ctx and
+ * the listener expected, an effect with a guard (effects.h) is REFUSED by
+ * rule repository-metadata with d->why the guard (guard_maybe: MISSING,
+ * no grant offered), whatever the policy says.
  * Overall: REFUSE when any effect is refused, ALLOW when every effect is
  * allowed and fx->complete, PROMPT otherwise. Fills *out (release with
  * fsj_check_release()); the rule pointers borrow from pol or are static. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog-git-guard.h"
 #include "prog-git-repo.h"
 
 /* Where a subcommand acts. */
@@ -179,11 +180,13 @@ static void git_am(struct git *g, struct parsed *p)
 	prog_git_churn(g, prog_git_tree_dir(g));
 }
 
-/* rebase -i, --exec, and --interactive run an editor or commands */
+/* rebase -i, --exec, and --interactive run an editor or commands; the
+ * listener refuses a todo list with exec lines (prog-git-guard.h) */
 static void git_rebase(struct git *g, struct parsed *p)
 {
 	if (progopt_has(p, 'i', "interactive") || progopt_has(p, 'x', "exec"))
 		prog_git_opaque(g);
+	prog_git_guard_rebase(g, p);
 }
 
 static void git_bisect(struct git *g, struct parsed *p)
