@@ -3,7 +3,7 @@
  * rename(2), link(2); the other trapped calls are in notify-ops.c, the trust
  * boundary notify_handle() there). Both paths are read once and looked up in
  * the caller's view (notify-path.c); the new name may grant no more than the
- * old one (Landlock's REFER rule), and a folder or symlink given a new name
+ * old one (Landlock's REFER rule, notify-refer.c), and a folder or symlink given a new name
  * is checked against the guarded names (notify-guard.c). */
 #ifdef __linux__
 #include <errno.h>
@@ -16,26 +16,8 @@
 #include "backup.h"
 #include "backup_rename.h"
 #include "notify-int.h"
+#include "notify-refer.h"
 #include "notify-rename.h"
-
-/* Landlock's rule for a name given to an existing object (REFER): the
- * new place may grant no right the old one does not (for a file: read,
- * write, execute; for a folder: all). false after refusing. */
-static bool refer_ok(struct job *j, const struct loc *from, const char *to)
-{
-	unsigned relevant = S_ISDIR(from->st.st_mode)
-				    ? FSJ_CAPS_ALL
-				    : FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) |
-					      FSJ_CAPBIT(FSJ_CAP_EXECUTE);
-	unsigned a = policy_allowed_mask(j->nt->pol, from->path, from->path) & relevant;
-	unsigned b = policy_allowed_mask(j->nt->pol, to, to) & relevant;
-
-	if (!(b & ~a))
-		return true;
-	nj_refuse(j, (enum fsj_cap)__builtin_ctz(b & ~a), to,
-	       "the new name would grant more than the old one", EXDEV, NULL);
-	return false;
-}
 
 /* Read both paths of a rename or link once and look them up (the first
  * with lk; with empty_is_fd, an empty first path names the descriptor
@@ -121,7 +103,7 @@ int notify_op_rename(struct job *j)
 		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u),
 			     a.st.st_mode & S_IFMT))
 		;
-	else if (!refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !refer_ok(j, &b, a.path)))
+	else if (!nj_refer_ok(j, &a, b.path) || ((fl & RENAME_EXCHANGE) && !nj_refer_ok(j, &b, a.path)))
 		;
 	/* a folder, or a symbolic link, could bring a denied name into being */
 	else if (!nj_guard_rename(j, &a, &b, fl))
@@ -174,7 +156,7 @@ int notify_op_link(struct job *j)
 		e = EEXIST;
 	else if (b.trailing_slash)
 		e = ENOENT;
-	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !refer_ok(j, &a, b.path) ||
+	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !nj_refer_ok(j, &a, b.path) ||
 		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT) ||
 		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT))
 		;
