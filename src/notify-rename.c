@@ -3,8 +3,8 @@
  * rename(2), link(2); the other trapped calls are in notify-ops.c, the trust
  * boundary notify_handle() there). Both paths are read once and looked up in
  * the caller's view (notify-path.c); the new name may grant no more than the
- * old one (Landlock's REFER rule, notify-refer.c), and a folder or symlink given a new name
- * is checked against the guarded names (notify-guard.c). */
+ * old one (Landlock's REFER rule, notify-refer.c), and a folder or symlink
+ * given a new name is checked against the guarded names (notify-guard.c). */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
