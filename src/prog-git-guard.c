@@ -75,3 +75,43 @@ void prog_git_guard_rebase(struct git *g, const struct parsed *p)
 		g->a->out->v[k].guard_maybe = maybe;
 	}
 }
+
+/* Whether the operands name more than one commit (A B, A..B, ^A B): git
+ * then keeps a sequence's state, sequencer/opts with the strategy. */
+static bool pick_many(const struct parsed *p)
+{
+	for (size_t i = 0; i < p->nops; i++)
+		if (!w_literal(p->ops[i]) || strstr(p->ops[i]->lit, "..") || p->ops[i]->lit[0] == '^')
+			return true;
+	return p->nops > 1;
+}
+
+void prog_git_guard_pick(struct git *g, struct parsed *p)
+{
+	const struct word *strat = progopt_val(p, 0, "strategy");
+	const char *opts = NULL;
+	char buf[320], why[512] = "";
+	size_t n0;
+	int n;
+
+	if (!strat || !pick_many(p) || progopt_has(p, 0, "continue") || progopt_has(p, 0, "abort") ||
+	    progopt_has(p, 0, "skip") || progopt_has(p, 0, "quit"))
+		return;
+	n = w_path_known(strat) ? snprintf(buf, sizeof(buf), "[options]\n\tstrategy = %s\n",
+					   strat->lit) : -1;
+	if (n > 0 && (size_t)n < sizeof(buf))
+		gitcfg_seqopts_ok(buf, (size_t)n, why, sizeof(why));
+	else
+		snprintf(why, sizeof(why), "repository-metadata: a merge strategy known only at run "
+			 "time (one not git's own is refused: the host's git --continue would run it)");
+	if (!why[0])
+		return;
+	if (g->gitdir)
+		opts = prog_git_join(g, g->gitdir, "sequencer/opts");
+	n0 = g->a->out->n;
+	prog_git_at(g, M_CREATE, opts, opts ? NULL : prog_git_meta_dir(g));
+	for (size_t k = n0; k < g->a->out->n; k++) {
+		g->a->out->v[k].guard = xstrdup(why);
+		g->a->out->v[k].guard_maybe = n < 0;
+	}
+}

@@ -16,5 +16,11 @@
  * strategy known at run time) asks. Nothing for --continue, --abort,
  * --skip, --quit, --show-current-patch. */
 void prog_git_guard_rebase(struct git *g, const struct parsed *p);
+/* git cherry-pick and revert with --strategy NAME and more than one
+ * commit (A B, A..B): the sequence's options file (a create of
+ * <gitdir>/sequencer/opts) gets the listener's refusal when NAME is not
+ * one of git's own strategies (gitcfg_seqopts_ok()'s why-note); a NAME
+ * known only at run time asks. One commit keeps no such state: nothing. */
+void prog_git_guard_pick(struct git *g, struct parsed *p);
 
 #endif

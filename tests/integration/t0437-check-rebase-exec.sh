@@ -4,13 +4,14 @@
 # (src/notify-seq.c), so check says refuse, on the todo list's path, with
 # the rule (repository-metadata) and the why-note the run names; before,
 # rebase -x was opaque code the tier holds and check said allow. The
-# same for a merge strategy that is not git's own (-s NAME). rebase -i,
+# same for a merge strategy that is not git's own (-s NAME; cherry-pick
+# --strategy=NAME over two commits: sequencer/opts). rebase -i,
 # whose editor may add exec lines, asks; a plain rebase is not refused.
 # In a git repository with no rules file; as root and as cloudsdk.
 . "$(dirname "$0")/libtest.sh"
 . "$(dirname "$0")/libcheckrun.sh"
 
-plan_user_pass T0437_USER 3
+plan_user_pass T0437_USER 4
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
@@ -51,6 +52,15 @@ end_test
 
 begin_test "git rebase -s NAME not git's own: check refuses the todo list, as run does"
 refused "git rebase -f -s foo HEAD~1" "merge strategy that is not git's own"
+end_test
+
+begin_test "git cherry-pick --strategy=NAME of two commits: check refuses sequencer/opts, as run does"
+git -C "$WS" checkout -q -b side HEAD~2 || bail_out "cannot make a branch"
+check_run_pair "git cherry-pick --strategy=foo main~1 main" create "$WS/.git/sequencer/opts" refused
+[ -n "$REFUSAL" ] && printf '%s\n' "$REFUSAL" >"$T/refusal.json" &&
+	[ "$(json "$T/refusal.json" "d['rule_id']")" != repository-metadata ] &&
+	fail "the run's refusal is not by repository-metadata: $REFUSAL"
+(cd "$WS" && git cherry-pick --abort; git reset -q --hard; git checkout -q main) >/dev/null 2>&1
 end_test
 
 begin_test "git rebase -i asks (the editor may add exec lines); a plain rebase is not refused"
