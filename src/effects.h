@@ -64,8 +64,8 @@ struct fsj_effect {
 	 * delete the decision refuses when a protected path lies beneath */
 	bool recursive;
 	/* the seccomp listener refuses this effect whatever the policy says,
-	 * for what the line shows (git rebase -x: an exec line in the todo
-	 * list; effects-guard.h): its why-note, or NULL. Caller frees. */
+	 * for what the line shows (git rebase -x: exec lines in the todo list;
+	 * prog-git-guard.h): its why-note, or NULL; effects_release() frees */
 	char *guard;
 	bool guard_maybe; /* the line only may do so (rebase -i): asks */
 };
