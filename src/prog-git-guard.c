@@ -55,14 +55,17 @@ void prog_git_guard_rebase(struct git *g, const struct parsed *p)
 		gitcfg_strategy_ok(strat->lit, strat->len, why, sizeof(why));
 	} else if (strat) {
 		maybe = true;
-		snprintf(why, sizeof(why), "repository-metadata: a merge strategy known only at run "
+		snprintf(why, sizeof(why),
+			 "repository-metadata: a merge strategy known only at run "
 			 "time (one not git's own is refused: the host's git rebase --continue "
 			 "would run it)");
 	} else if (progopt_has(p, 'i', "interactive") || progopt_has(p, 0, "edit-todo")) {
 		maybe = true;
-		snprintf(why, sizeof(why), "repository-metadata: the todo list the editor writes is "
-			 "refused if it holds an exec line (git rebase --continue on the host would "
-			 "run it)");
+		snprintf(
+			why, sizeof(why),
+			"repository-metadata: the todo list the editor writes is "
+			"refused if it holds an exec line (git rebase --continue on the host would "
+			"run it)");
 	}
 	if (!why[0])
 		return;
@@ -81,7 +84,8 @@ void prog_git_guard_rebase(struct git *g, const struct parsed *p)
 static bool pick_many(const struct parsed *p)
 {
 	for (size_t i = 0; i < p->nops; i++)
-		if (!w_literal(p->ops[i]) || strstr(p->ops[i]->lit, "..") || p->ops[i]->lit[0] == '^')
+		if (!w_literal(p->ops[i]) || strstr(p->ops[i]->lit, "..") ||
+		    p->ops[i]->lit[0] == '^')
 			return true;
 	return p->nops > 1;
 }
@@ -94,16 +98,19 @@ void prog_git_guard_pick(struct git *g, struct parsed *p)
 	size_t n0;
 	int n;
 
-	if (!strat || !pick_many(p) || progopt_has(p, 0, "continue") || progopt_has(p, 0, "abort") ||
-	    progopt_has(p, 0, "skip") || progopt_has(p, 0, "quit"))
+	if (!strat || !pick_many(p) || progopt_has(p, 0, "continue") ||
+	    progopt_has(p, 0, "abort") || progopt_has(p, 0, "skip") || progopt_has(p, 0, "quit"))
 		return;
-	n = w_path_known(strat) ? snprintf(buf, sizeof(buf), "[options]\n\tstrategy = %s\n",
-					   strat->lit) : -1;
+	n = w_path_known(strat)
+		    ? snprintf(buf, sizeof(buf), "[options]\n\tstrategy = %s\n", strat->lit)
+		    : -1;
 	if (n > 0 && (size_t)n < sizeof(buf))
 		gitcfg_seqopts_ok(buf, (size_t)n, why, sizeof(why));
 	else
-		snprintf(why, sizeof(why), "repository-metadata: a merge strategy known only at run "
-			 "time (one not git's own is refused: the host's git --continue would run it)");
+		snprintf(
+			why, sizeof(why),
+			"repository-metadata: a merge strategy known only at run "
+			"time (one not git's own is refused: the host's git --continue would run it)");
 	if (!why[0])
 		return;
 	if (g->gitdir)

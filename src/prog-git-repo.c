@@ -88,8 +88,8 @@ static const char *git_config_file(struct git *g, const struct parsed *p, bool *
 		*known = false;
 		return prog_git_meta_dir(g);
 	}
-	return prog_git_join(g, g->gitdir, progopt_has(p, 0, "worktree") ? "config.worktree" :
-			"config");
+	return prog_git_join(g, g->gitdir,
+			     progopt_has(p, 0, "worktree") ? "config.worktree" : "config");
 }
 
 /* git config: a value set (NAME VALUE, --add, --unset..., the set/unset/
@@ -98,12 +98,15 @@ static const char *git_config_file(struct git *g, const struct parsed *p, bool *
  * --edit runs the editor. */
 void prog_git_config(struct git *g, struct parsed *p)
 {
-	static const char *const reads[] = { "get", "get-all", "get-regexp", "get-urlmatch",
-					     "get-color", "get-colorbool", "list", NULL };
-	static const char *const writes[] = { "add", "unset", "unset-all", "replace-all",
-					      "rename-section", "remove-section", "edit", NULL };
-	static const char *const verbs[] = { "set", "unset", "rename-section", "remove-section",
-					     "edit", "get", "list", NULL };
+	static const char *const reads[] = { "get",          "get-all",   "get-regexp",
+					     "get-urlmatch", "get-color", "get-colorbool",
+					     "list",         NULL };
+	static const char *const writes[] = {
+		"add",  "unset", "unset-all", "replace-all", "rename-section", "remove-section",
+		"edit", NULL
+	};
+	static const char *const verbs[] = { "set",  "unset", "rename-section", "remove-section",
+					     "edit", "get",   "list",           NULL };
 	bool write = false, read = false, known;
 	const char *file;
 
@@ -250,8 +253,10 @@ void prog_git_create_repo(struct git *g, struct parsed *p)
  * repository's config file; remote, remote -v, remote show only read. */
 void prog_git_remote(struct git *g, struct parsed *p)
 {
-	static const char *const writes[] = { "add", "remove", "rm", "rename", "set-url",
-					      "set-branches", "set-head", "prune", "update", NULL };
+	static const char *const writes[] = { "add",      "remove",  "rm",
+					      "rename",   "set-url", "set-branches",
+					      "set-head", "prune",   "update",
+					      NULL };
 	const char *cfg;
 
 	if (p->nops == 0 || !w_literal(p->ops[0]) ||
@@ -264,7 +269,6 @@ void prog_git_remote(struct git *g, struct parsed *p)
 	if (w_is(p->ops[0], "add") && p->nops > 2 && progopt_has(p, 'f', "fetch"))
 		git_url_read(g, p->ops[2], g->c.cwd, M_READ, true);
 }
-
 
 /* git submodule [--quiet] add [-b B] [-f] [--name N] [--reference R]
  * [--depth D] [--] URL [PATH] (git-submodule(1)). A URL starting with
@@ -302,7 +306,8 @@ void prog_git_transport(struct git *g, struct parsed *p)
 	if (p->nops == 0)
 		return; /* the configured remote: a URL not known here */
 	if (!w_literal(p->ops[0])) {
-		prog_git_at(g, push ? M_WRITE : M_READ, NULL, shword_anchor(g->a, g->c.cwd, p->ops[0]));
+		prog_git_at(g, push ? M_WRITE : M_READ, NULL,
+			    shword_anchor(g->a, g->c.cwd, p->ops[0]));
 		return;
 	}
 	if (strncmp(p->ops[0]->lit, "ext::", 5) == 0)
