@@ -17,7 +17,7 @@
 #include "ask.h"
 #include "audit.h"
 #include "cmd.h"
-#include "effects.h"
+#include "effects-decide.h"
 #include "escape.h"
 #include "path.h"
 #include "rulesfile.h"

@@ -32,7 +32,7 @@
 #include "cmd.h"
 #include "escape.h"
 #include "fsjail-int.h"
-#include "effects.h"
+#include "effects-decide.h"
 #include "path.h"
 #include "policy.h"
 

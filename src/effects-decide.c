@@ -11,34 +11,9 @@
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "repoexplain.h"
+#include "repometa-rule.h"
 
 /* ---- decision ------------------------------------------------------------ */
-
-const char *fsj_verdict_name(enum fsj_verdict v)
-{
-	switch (v) {
-	case FSJ_VERDICT_ALLOWED:
-		return "allowed";
-	case FSJ_VERDICT_MISSING:
-		return "missing";
-	case FSJ_VERDICT_REFUSED:
-		return "refused";
-	}
-	return "?";
-}
-
-const char *fsj_overall_name(enum fsj_overall o)
-{
-	switch (o) {
-	case FSJ_OVERALL_ALLOW:
-		return "allow";
-	case FSJ_OVERALL_PROMPT:
-		return "prompt";
-	case FSJ_OVERALL_REFUSE:
-		return "refuse";
-	}
-	return "?";
-}
 
 static void add_missing(struct fsj_check *c, size_t *cap, const char *path, enum fsj_cap cap_)
 {
@@ -133,6 +108,17 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 		struct fsj_decision dec;
 
 		d->resolved = path_resolve(where);
+		if (e->guard && listener) {
+			/* a refusal of the listener the line shows (prog-git-guard.h);
+			 * one that only may come asks, with no grant to offer */
+			d->level = FSJ_LEVEL_PROTECTED;
+			d->rule = &repometa_rule;
+			d->why = xstrdup(e->guard);
+			d->verdict = e->guard_maybe ? FSJ_VERDICT_MISSING : FSJ_VERDICT_REFUSED;
+			any_refused = any_refused || !e->guard_maybe;
+			all_allowed = false;
+			continue;
+		}
 		if (e->status == FSJ_EFFECT_OPAQUE) {
 			bool all = true;
 

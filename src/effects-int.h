@@ -246,7 +246,7 @@ bool progopt_has(const struct parsed *p, char s, const char *l);
 const struct word *progopt_val(const struct parsed *p, char s, const char *l);
 bool progopt_is(const struct opt *o, char s, const char *l);
 
-/* ---- prog.c: dispatch ---------------------------------------------------- */
+/* ---- prog.c, prog-common.c: dispatch ------------------------------------ */
 
 void prog_span(const struct inv *iv, size_t from, uint32_t *s, uint32_t *e);
 size_t prog_argv_index(const struct inv *iv, const struct word *w);

@@ -18,26 +18,6 @@
 
 /* ---- effects ------------------------------------------------------------- */
 
-const char *fsj_effect_status_name(enum fsj_effect_status s)
-{
-	switch (s) {
-	case FSJ_EFFECT_RESOLVED:
-		return "resolved";
-	case FSJ_EFFECT_UNRESOLVED:
-		return "unresolved";
-	case FSJ_EFFECT_OPAQUE:
-		return "opaque";
-	}
-	return "?";
-}
-
-const char *fsj_effect_cap_name(int cap)
-{
-	if (cap == FSJ_EFFECT_ANY)
-		return "any";
-	return fsj_cap_name((enum fsj_cap)cap);
-}
-
 /* Offset x of the parsed text as an offset of the analysed line. */
 static uint32_t line_offset(const struct an *a, uint32_t x)
 {
@@ -75,6 +55,8 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->status = st;
 	e->cap = cap;
 	e->path = path ? xstrdup(path) : NULL;
+	e->guard = NULL;
+	e->guard_maybe = false;
 	{
 		size_t n = end - start;
 
@@ -525,6 +507,7 @@ void effects_release(struct fsj_effects *fx)
 		free(fx->v[i].path);
 		free(fx->v[i].text);
 		free(fx->v[i].program);
+		free(fx->v[i].guard);
 	}
 	free(fx->v);
 	memset(fx, 0, sizeof(*fx));

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "config.h"
-#include "effects.h"
+#include "effects-decide.h"
 #include "fsjail.h"
 #include "policy.h"
 #include "sandbox.h"

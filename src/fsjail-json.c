@@ -5,7 +5,7 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
-#include "effects.h"
+#include "effects-decide.h"
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "policy.h"

@@ -6,6 +6,9 @@
  * xattrs and mode of one linked there were changed beyond undo). */
 #ifdef __linux__
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "backup.h"
@@ -19,12 +22,18 @@ bool nj_refer_ok(struct job *j, const struct loc *from, const char *to)
 				    : FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) |
 					      FSJ_CAPBIT(FSJ_CAP_EXECUTE);
 	unsigned a = policy_allowed_mask(j->nt->pol, from->path, from->path) & relevant;
-	unsigned b = policy_allowed_mask(j->nt->pol, to, to) & relevant;
+	unsigned more = policy_allowed_mask(j->nt->pol, to, to) & relevant & ~a;
+	char caps[64] = "", why[PATH_MAX + 128];
 
-	if (!(b & ~a))
+	if (!more)
 		return true;
-	nj_refuse(j, (enum fsj_cap)__builtin_ctz(b & ~a), to,
-		  "the new name would grant more than the old one", EXDEV, NULL);
+	for (int c = 0; c < FSJ_CAP_COUNT; c++)
+		if (more & FSJ_CAPBIT(c))
+			snprintf(caps + strlen(caps), sizeof(caps) - strlen(caps), "%s%s",
+				 caps[0] ? "," : "", fsj_cap_name((enum fsj_cap)c));
+	snprintf(why, sizeof(why), "its new name %s would grant %s, which this name lacks", to,
+		 caps);
+	nj_refuse(j, (enum fsj_cap)__builtin_ctz(more), from->path, why, EXDEV, NULL);
 	return false;
 }
 

@@ -9,10 +9,12 @@
 struct job;
 struct loc;
 
-/* Landlock's rule for a name given to an existing object (REFER): the
- * new place to (a path, borrowed) may grant no right the place of from
- * does not (for a file: read, write, execute; for a folder: all). true
- * when it may; false after refusing (EXDEV, recorded). */
+/* The new name to (absolute) of the object from may grant no right its
+ * old name does not (for a file: read, write, execute; for a folder: all
+ * five). true when so; else the call is refused (EXDEV) with the first
+ * right missing, on the OLD name - a grant there lifts it, the new name
+ * is not what is missing - and a reason naming the new name and every
+ * right it would add; false then. */
 bool nj_refer_ok(struct job *j, const struct loc *from, const char *to);
 
 /* The undo rule for a rename or link of a to b (exchange:

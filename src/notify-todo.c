@@ -23,9 +23,9 @@
  * (complete_action() -> sequencer_remove_state()). Nothing is removed
  * that the command did not make in this run, so this gives the command
  * nothing it could not do itself. Otherwise (a todo list already there: a
- * rebase stopped mid-way, which may be the user's) nothing is removed and
- * the refusal says how to leave the rebase or sequence (`git rebase
- * --abort`, or `--continue` when it was under way).
+ * rebase stopped mid-way, maybe the user's) nothing is removed and the
+ * refusal says how to leave it (`git rebase --abort`, or `--continue`)
+ * *if* git left it under way: git may end it itself after the refusal.
  *
  * Weak spot: the folder is removed by name after its identity was checked
  * (rmdir(2) removes only an empty folder; an empty folder moved in at that
@@ -118,8 +118,8 @@ void nj_todo_refuse(struct job *j, const struct loc *b, const char *dn, size_t d
 			 why, is_rebase ? "rebase" : "sequence", is_rebase ? rebase : seq);
 	else
 		snprintf(reason, sizeof(reason),
-			 "%s; the %s in progress keeps its todo list: %s there to leave it, or "
-			 "--continue",
+			 "%s; its todo list was kept as it was: if git left the %s under way, %s "
+			 "there leaves it, or --continue",
 			 why, is_rebase ? "rebase" : "sequence", is_rebase ? rebase : seq);
 	nj_refuse(j, b->obj >= 0 ? FSJ_CAP_WRITE : FSJ_CAP_CREATE, b->path, reason, EACCES, &d);
 }

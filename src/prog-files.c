@@ -46,10 +46,9 @@ void prog_rmdir(struct an *a, struct inv *iv)
 {
 	static const struct ospec sp = { 0 };
 	struct parsed p;
-	bool parents;
 
 	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
-	parents = progopt_has(&p, 'p', "parents");
+	bool parents = progopt_has(&p, 'p', "parents");
 	for (size_t i = 0; i < p.nops; i++) {
 		struct word *w = p.ops[i];
 		size_t n = w->len;
@@ -86,7 +85,8 @@ void prog_truncate(struct an *a, struct inv *iv)
 }
 
 /* cp, mv, ln: sources and a target (GNU coreutils: -t DIR, -T, a last
- * operand that is an existing directory, more than two operands). */
+ * operand that is an existing directory, more than two operands). cp and
+ * a hard link read the source (Landlock's REFER rule: see notify-refer.h). */
 enum copy_kind { COPY_CP, COPY_MV, COPY_LN };
 
 static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
@@ -127,7 +127,7 @@ static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
 	for (size_t i = 0; i < nsrc; i++) {
 		const struct word *src = p.ops[i];
 
-		if (k == COPY_CP)
+		if (k == COPY_CP || (k == COPY_LN && !progopt_has(&p, 's', "symbolic")))
 			effects_emit(a, &iv->c, M_READ, src);
 		else if (k == COPY_MV)
 			effects_emit(a, &iv->c, M_DELETE, src);

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prog-git.h"
+#include "prog-git-guard.h"
+#include "prog-git-repo.h"
 
 /* Where a subcommand acts. */
 enum git_kind {
@@ -179,11 +180,13 @@ static void git_am(struct git *g, struct parsed *p)
 	prog_git_churn(g, prog_git_tree_dir(g));
 }
 
-/* rebase -i, --exec, and --interactive run an editor or commands */
+/* rebase -i, --exec, and --interactive run an editor or commands; the
+ * listener refuses a todo list with exec lines (prog-git-guard.h) */
 static void git_rebase(struct git *g, struct parsed *p)
 {
 	if (progopt_has(p, 'i', "interactive") || progopt_has(p, 'x', "exec"))
 		prog_git_opaque(g);
+	prog_git_guard_rebase(g, p);
 }
 
 static void git_bisect(struct git *g, struct parsed *p)
@@ -205,22 +208,6 @@ static void git_refs(struct git *g, struct parsed *p)
 	    (progopt_has(p, 'a', "annotate") || progopt_has(p, 's', "sign")) &&
 	    !progopt_has(p, 'm', "message") && !progopt_has(p, 'F', "file"))
 		prog_git_opaque(g); /* the editor */
-}
-
-/* remote add|remove|rename|set-url|set-branches|set-head write the
- * repository's config file; remote, remote -v, remote show only read. */
-static void git_remote(struct git *g, struct parsed *p)
-{
-	static const char *const writes[] = { "add", "remove", "rm", "rename", "set-url",
-					      "set-branches", "set-head", "prune", "update", NULL };
-	const char *cfg;
-
-	if (p->nops == 0 || !w_literal(p->ops[0]) ||
-	    !progopt_in_list(writes, p->ops[0]->lit, p->ops[0]->len))
-		return;
-	cfg = g->gitdir ? prog_git_join(g, g->gitdir, "config") : NULL;
-	prog_git_at(g, M_WRITE, cfg, cfg ? NULL : prog_git_meta_dir(g));
-	prog_git_churn(g, prog_git_meta_dir(g));
 }
 
 /* worktree add PATH creates PATH, PATH/.git and writes <gitdir>/worktrees; remove
@@ -268,192 +255,6 @@ static void git_format_patch(struct git *g, struct parsed *p)
 	prog_git_at(g, M_CREATE, NULL, o ? git_word_dir(g, o) : g->c.cwd);
 }
 
-/* The file git config acts on (git-config(1), FILES). */
-static const char *git_config_file(struct git *g, const struct parsed *p, bool *known)
-{
-	const struct word *f = progopt_val(p, 'f', "file");
-
-	*known = true;
-	if (f) {
-		if (w_path_known(f))
-			return shword_path(g->a, g->c.cwd, f->lit, f->len);
-		*known = false;
-		return shword_anchor(g->a, g->c.cwd, f);
-	}
-	if (g->iv->sh->git_env) {
-		*known = false; /* GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_DIR */
-		return NULL;
-	}
-	if (progopt_has(p, 0, "global")) {
-		if (g->a->o->home)
-			return prog_git_join(g, g->a->o->home, ".gitconfig");
-		*known = false;
-		return NULL;
-	}
-	if (progopt_has(p, 0, "system"))
-		return "/etc/gitconfig";
-	if (!g->gitdir) {
-		*known = false;
-		return prog_git_meta_dir(g);
-	}
-	return prog_git_join(g, g->gitdir, progopt_has(p, 0, "worktree") ? "config.worktree" :
-			"config");
-}
-
-/* git config: a value set (NAME VALUE, --add, --unset..., the set/unset/
- * rename-section/remove-section subcommands) writes the file through
- * FILE.lock renamed over it; --get..., --list, NAME alone only read it;
- * --edit runs the editor. */
-static void git_config(struct git *g, struct parsed *p)
-{
-	static const char *const reads[] = { "get", "get-all", "get-regexp", "get-urlmatch",
-					     "get-color", "get-colorbool", "list", NULL };
-	static const char *const writes[] = { "add", "unset", "unset-all", "replace-all",
-					      "rename-section", "remove-section", "edit", NULL };
-	static const char *const verbs[] = { "set", "unset", "rename-section", "remove-section",
-					     "edit", "get", "list", NULL };
-	bool write = false, read = false, known;
-	const char *file;
-
-	for (size_t i = 0; i < p->no; i++) {
-		const struct opt *o = &p->o[i];
-
-		if (o->s == 'l' || (o->l && progopt_in_list(reads, o->l, strlen(o->l))))
-			read = true;
-		if (o->s == 'e' || (o->l && progopt_in_list(writes, o->l, strlen(o->l))))
-			write = true;
-	}
-	if (progopt_has(p, 0, "blob"))
-		return; /* a blob: read from the object store */
-	if (p->nops > 0 && w_literal(p->ops[0]) &&
-	    progopt_in_list(verbs, p->ops[0]->lit, p->ops[0]->len)) {
-		/* git 2.46 subcommands: a key always has a dot */
-		write = !w_is(p->ops[0], "get") && !w_is(p->ops[0], "list");
-		read = !write;
-	} else if (!read && !write) {
-		if (p->nops == 0)
-			return; /* usage error */
-		write = p->nops >= 2;
-		read = !write;
-	}
-	file = git_config_file(g, p, &known);
-	if (!write) {
-		prog_git_at(g, M_READ, known ? file : NULL, known ? NULL : file);
-		return;
-	}
-	if (!known) {
-		prog_git_at(g, M_CREATE, NULL, file);
-		prog_git_at(g, M_WRITE, NULL, file);
-		prog_git_at(g, M_DELETE, NULL, file);
-	} else {
-		const char *lock = arena_own(&g->a->ar, xasprintf("%s.lock", file));
-		prog_git_at(g, M_CREATE, lock, NULL);
-		prog_git_at(g, M_CW, file, NULL);
-		prog_git_at(g, M_DELETE, lock, NULL);
-	}
-	if (progopt_has(p, 'e', "edit") || (p->nops > 0 && w_is(p->ops[0], "edit")))
-		prog_git_opaque(g);
-}
-
-/* The folder a clone or init creates: DIR, or the URL's last component
- * without ".git" (clone). NULL when not known. */
-static const struct word *git_new_dir(struct git *g, const struct parsed *p, bool clone)
-{
-	const struct word *u;
-	const char *s, *e;
-	struct word *w;
-
-	if (p->nops > (clone ? 1u : 0u))
-		return p->ops[clone ? 1 : 0];
-	if (!clone) {
-		w = shword_unknown(g->a, ".", g->s, g->e);
-		w->dynamic = false;
-		w->prefix_len = w->len;
-		return w;
-	}
-	if (p->nops == 0 || !w_path_known(p->ops[0]))
-		return NULL;
-	u = p->ops[0];
-	s = u->lit;
-	e = s + u->len;
-	while (e > s && e[-1] == '/')
-		e--;
-	if (e - s > 4 && strncmp(e - 4, ".git", 4) == 0)
-		e -= 4;
-	const char *b = e;
-	while (b > s && b[-1] != '/' && b[-1] != ':')
-		b--;
-	if (b == e)
-		return NULL;
-	w = shword_unknown(g->a, "", u->start, u->end);
-	w->lit = arena_strndup(&g->a->ar, b, (size_t)(e - b));
-	w->len = (size_t)(e - b);
-	w->prefix_len = w->len;
-	w->dynamic = false;
-	return w;
-}
-
-/* A bare repository made in the folder dir: a HEAD made in a folder there
- * now (the listener's rule 'repository-discovery' decides it under the
- * workspace); git makes refs/ before HEAD in a folder it makes itself,
- * which the listener allows, so nothing is said for one absent now. */
-static void git_bare_head(struct git *g, const char *dir)
-{
-	const char *head = prog_git_join(g, dir, "HEAD");
-
-	if (effects_kind(g->a, dir) == 2 && effects_kind(g->a, head) == 0)
-		prog_git_at(g, M_CREATE, head, NULL);
-}
-
-/* init [DIR] and clone URL [DIR]: DIR is created (init: written when it
- * exists), and so is what git puts inside it. */
-static void git_create_repo(struct git *g, struct parsed *p)
-{
-	bool clone = strcmp(g->argv[0]->lit, "clone") == 0;
-	const struct word *d = git_new_dir(g, p, clone);
-	const struct word *t = progopt_val(p, 0, "template");
-	const struct word *sep = progopt_val(p, 0, "separate-git-dir");
-	const char *dp;
-
-	if (t)
-		effects_emit(g->a, &g->c, M_READ, t);
-	if (clone) {
-		const struct word *u = p->nops > 0 ? p->ops[0] : NULL;
-		/* ext:: runs a command; -u/--upload-pack and -c run programs */
-		if (!u || !w_literal(u) || strncmp(u->lit, "ext::", 5) == 0 ||
-		    progopt_has(p, 'u', "upload-pack") || progopt_has(p, 'c', "config"))
-			prog_git_opaque(g);
-		else if (u->lit[0] == '/' || u->lit[0] == '.' || strncmp(u->lit, "file://", 7) == 0)
-			effects_emit(g->a, &g->c, M_READ, u);
-	}
-	if (sep)
-		effects_emit(g->a, &g->c, M_CW, sep);
-	if (!d) {
-		prog_git_at(g, M_CREATE, NULL, g->c.cwd);
-		prog_git_at(g, M_WRITE, NULL, g->c.cwd);
-		return;
-	}
-	if (clone || p->nops > 0)
-		effects_emit(g->a, &g->c, clone ? M_CREATE : M_CW, d);
-	dp = w_path_known(d) ? shword_path(g->a, g->c.cwd, d->lit, d->len) : NULL;
-	if (!dp) {
-		prog_git_at(g, M_CREATE, NULL, shword_anchor(g->a, g->c.cwd, d));
-		prog_git_at(g, M_WRITE, NULL, shword_anchor(g->a, g->c.cwd, d));
-		return;
-	}
-	if (!progopt_has(p, 0, "bare") && !sep && !(clone && progopt_has(p, 0, "mirror")))
-		dp = prog_git_join(g, dp, ".git");
-	else if (!sep)
-		git_bare_head(g, dp);
-	/* init again in a repository: git rewrites its config */
-	if (!clone && !sep && effects_kind(g->a, prog_git_join(g, dp, "config")) == 1)
-		prog_git_at(g, M_WRITE, prog_git_join(g, dp, "config"), NULL);
-	prog_git_at(g, M_CREATE, NULL, dp);
-	prog_git_at(g, M_WRITE, NULL, dp);
-	if (clone && !progopt_has(p, 'n', "no-checkout") && !progopt_has(p, 0, "bare"))
-		prog_git_at(g, M_CREATE, NULL, arena_own(&g->a->ar, path_dirname(dp)));
-}
-
 /* ---- the subcommand table ------------------------------------------------- */
 
 #define GIT_COMMIT_HOOKS "pre-commit prepare-commit-msg commit-msg post-commit"
@@ -474,12 +275,12 @@ static const struct git_sub git_subs[] = {
 	{ "check-ignore", GIT_K_READ, NULL, NULL },
 	{ "checkout", GIT_K_META, git_checkout, "post-checkout " GIT_REF_HOOKS },
 	{ "cherry", GIT_K_READ, NULL, NULL },
-	{ "cherry-pick", GIT_K_TREE, NULL, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
+	{ "cherry-pick", GIT_K_TREE, prog_git_guard_pick, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
 	{ "clean", GIT_K_READ, git_clean, NULL },
-	{ "clone", GIT_K_OWN, git_create_repo, NULL },
+	{ "clone", GIT_K_OWN, prog_git_create_repo, NULL },
 	{ "commit", GIT_K_META, git_commit, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
 	{ "commit-tree", GIT_K_META, NULL, NULL },
-	{ "config", GIT_K_OWN, git_config, NULL },
+	{ "config", GIT_K_OWN, prog_git_config, NULL },
 	{ "count-objects", GIT_K_READ, NULL, NULL },
 	{ "describe", GIT_K_REFRESH, NULL, NULL },
 	{ "diff", GIT_K_REFRESH, NULL, NULL },
@@ -487,7 +288,7 @@ static const struct git_sub git_subs[] = {
 	{ "diff-index", GIT_K_READ, NULL, NULL },
 	{ "diff-tree", GIT_K_READ, NULL, NULL },
 	{ "difftool", GIT_K_OPAQUE, NULL, NULL },
-	{ "fetch", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "fetch", GIT_K_META, prog_git_transport, GIT_REF_HOOKS },
 	{ "filter-branch", GIT_K_OPAQUE, NULL, NULL },
 	{ "for-each-ref", GIT_K_READ, NULL, NULL },
 	{ "format-patch", GIT_K_READ, git_format_patch, NULL },
@@ -497,10 +298,10 @@ static const struct git_sub git_subs[] = {
 	{ "hash-object", GIT_K_META, NULL, NULL },
 	{ "help", GIT_K_NONE, NULL, NULL },
 	{ "hook", GIT_K_OPAQUE, NULL, NULL },
-	{ "init", GIT_K_OWN, git_create_repo, NULL },
+	{ "init", GIT_K_OWN, prog_git_create_repo, NULL },
 	{ "log", GIT_K_READ, NULL, NULL },
 	{ "ls-files", GIT_K_READ, NULL, NULL },
-	{ "ls-remote", GIT_K_READ, NULL, NULL },
+	{ "ls-remote", GIT_K_READ, prog_git_transport, NULL },
 	{ "ls-tree", GIT_K_READ, NULL, NULL },
 	{ "maintenance", GIT_K_META, NULL, GIT_REF_HOOKS },
 	{ "merge", GIT_K_TREE, NULL, "pre-merge-commit prepare-commit-msg commit-msg post-merge "
@@ -514,19 +315,19 @@ static const struct git_sub git_subs[] = {
 	{ "notes", GIT_K_META, NULL, GIT_REF_HOOKS },
 	{ "pack-refs", GIT_K_META, NULL, NULL },
 	{ "prune", GIT_K_META, NULL, NULL },
-	{ "pull", GIT_K_TREE, NULL, "post-merge " GIT_REF_HOOKS },
-	{ "push", GIT_K_META, NULL, "pre-push " GIT_REF_HOOKS },
+	{ "pull", GIT_K_TREE, prog_git_transport, "post-merge " GIT_REF_HOOKS },
+	{ "push", GIT_K_META, prog_git_transport, "pre-push " GIT_REF_HOOKS },
 	{ "range-diff", GIT_K_READ, NULL, NULL },
 	{ "rebase", GIT_K_TREE, git_rebase, "pre-rebase post-rewrite post-checkout "
 	  GIT_REF_HOOKS },
 	{ "reflog", GIT_K_META, NULL, GIT_REF_HOOKS },
-	{ "remote", GIT_K_READ, git_remote, NULL },
+	{ "remote", GIT_K_READ, prog_git_remote, NULL },
 	{ "repack", GIT_K_META, NULL, NULL },
 	{ "reset", GIT_K_META, git_reset, GIT_REF_HOOKS },
 	{ "restore", GIT_K_META, git_checkout, GIT_REF_HOOKS },
 	{ "rev-list", GIT_K_READ, NULL, NULL },
 	{ "rev-parse", GIT_K_READ, NULL, NULL },
-	{ "revert", GIT_K_TREE, NULL, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
+	{ "revert", GIT_K_TREE, prog_git_guard_pick, GIT_COMMIT_HOOKS " " GIT_REF_HOOKS },
 	{ "rm", GIT_K_META, git_rm, GIT_REF_HOOKS },
 	{ "shortlog", GIT_K_READ, NULL, NULL },
 	{ "show", GIT_K_READ, NULL, NULL },
@@ -534,7 +335,7 @@ static const struct git_sub git_subs[] = {
 	{ "show-ref", GIT_K_READ, NULL, NULL },
 	{ "stash", GIT_K_READ, git_stash, GIT_REF_HOOKS },
 	{ "status", GIT_K_REFRESH, NULL, NULL },
-	{ "submodule", GIT_K_OPAQUE, NULL, NULL },
+	{ "submodule", GIT_K_OWN, prog_git_submodule, NULL },
 	{ "switch", GIT_K_TREE, NULL, "post-checkout " GIT_REF_HOOKS },
 	{ "symbolic-ref", GIT_K_META, NULL, GIT_REF_HOOKS },
 	{ "tag", GIT_K_READ, git_refs, GIT_REF_HOOKS },
@@ -564,7 +365,8 @@ static const char *const git_larg[] = {
 	"shared", "initial-branch", "onto", "strategy", "strategy-option", "exec", "chmod",
 	"pathspec-from-file", "conflict", "orphan", "track", "contains", "no-contains", "merged",
 	"no-merged", "points-at", "sort", "format", "set-upstream-to", "directory", "exclude",
-	"unified", "output-directory", "type", "default", "comment", "blob", "value", "include", NULL
+	"unified", "output-directory", "type", "default", "comment", "blob", "value", "include", "name",
+	NULL
 };
 static const struct ospec git_sub_opts = { .sarg = "mFCcbBojXxe", .larg = git_larg };
 /* git config's -e is --edit, -f FILE its file: its own spec */

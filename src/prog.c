@@ -7,49 +7,7 @@
 #include <string.h>
 
 #include "effects-int.h"
-
-/* ---- the program table (DESIGN.md section 11) ---------------------------- */
-
-/* The words from argv[from] on, as one span (for effects about them). */
-void prog_span(const struct inv *iv, size_t from, uint32_t *s, uint32_t *e)
-{
-	*s = iv->argv[from < iv->argc ? from : 0]->start;
-	*e = iv->argv[iv->argc - 1]->end;
-}
-
-/* Index in argv of operand k of p (operands are argv pointers). */
-size_t prog_argv_index(const struct inv *iv, const struct word *w)
-{
-	for (size_t i = 0; i < iv->argc; i++)
-		if (iv->argv[i] == w)
-			return i;
-	return iv->argc;
-}
-
-/* execute on the program's binary: its slash spelling, else PATH. */
-void prog_exec_effect(struct an *a, const struct inv *iv)
-{
-	const struct word *w0 = iv->argv[0];
-	bool unknown;
-	const char *p;
-
-	if (iv->binpath) {
-		effects_emit_at(a, &iv->c, M_EXECUTE, iv->binpath, NULL, w0->start, w0->end);
-		return;
-	}
-	p = shword_lookup(a, iv->sh, iv->c.cwd ? iv->c.cwd : iv->sh->cwd, w0->lit, &unknown);
-	if (p)
-		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
-	else
-		effects_emit_at(a, &iv->c, M_EXECUTE, NULL, iv->c.cwd, w0->start, w0->end);
-}
-
-void prog_all_ops(struct an *a, const struct inv *iv, const struct parsed *p, enum mode m)
-{
-	for (size_t i = 0; i < p->nops; i++)
-		if (!w_is(p->ops[i], "-"))
-			effects_emit(a, &iv->c, m, p->ops[i]);
-}
+#include "prog-import.h"
 
 /* ---- dispatch ------------------------------------------------------------ */
 
@@ -162,11 +120,14 @@ static const struct prog progs[] = {
 	PROG("node", prog_node),
 	PROG("nodejs", prog_node),
 	PROG("nohup", prog_nohup),
+	PROG("npm", prog_npm),
 	PROG("nsenter", prog_unknown_wrapper),
 	PROG("parallel", prog_unknown_wrapper),
+	PROG("patch", prog_patch),
 	PROG("perl", prog_perl),
 	PROG("php", prog_php),
 	PROG("pkexec", prog_unknown_wrapper),
+	PROG("pnpm", prog_npm),
 	BUILTIN("popd", prog_popd),
 	NOOP_BUILTIN("printf"),
 	PROG("proxychains", prog_unknown_wrapper),
@@ -181,6 +142,7 @@ static const struct prog progs[] = {
 	PROG("rlwrap", prog_unknown_wrapper),
 	PROG("rm", prog_rm),
 	PROG("rmdir", prog_rmdir),
+	PROG("rsync", prog_rsync),
 	PROG("ruby", prog_ruby),
 	PROG("runuser", prog_unknown_wrapper),
 	PROG("script", prog_unknown_wrapper),
@@ -201,6 +163,7 @@ static const struct prog progs[] = {
 	PROG("systemd-run", prog_unknown_wrapper),
 	OPERANDS("tac", no_opts, M_READ),
 	PROG("tail", prog_tail),
+	PROG("tar", prog_tar),
 	PROG("taskset", prog_unknown_wrapper),
 	PROG("tcsh", prog_othershell),
 	OPERANDS("tee", no_opts, M_CW),
@@ -222,12 +185,14 @@ static const struct prog progs[] = {
 	OPERANDS("unlink", no_opts, M_DELETE),
 	NOOP_BUILTIN("unset"),
 	PROG("unshare", prog_unknown_wrapper),
+	PROG("unzip", prog_unzip),
 	PROG("valgrind", prog_unknown_wrapper),
 	NOOP_BUILTIN("wait"),
 	PROG("watch", prog_unknown_wrapper),
 	PROG("wc", prog_wc),
 	PROG("wget", prog_wget),
 	PROG("xargs", prog_xargs),
+	PROG("yarn", prog_npm),
 	PROG("zsh", prog_sh),
 };
 

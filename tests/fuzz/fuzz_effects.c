@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "effects.h"
+#include "effects-decide.h"
 #include "path.h"
 #include "policy.h"
 #include "fuzz-util.h"

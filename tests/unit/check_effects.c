@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "effects.h"
+#include "effects-decide.h"
 #include "path.h"
 #include "policy.h"
 #include "testutil.h"

@@ -89,9 +89,9 @@ static const struct {
 	{ "ln -s /x dir",
 	  "create /w/dir/x" },
 	{ "ln foo",
-	  "create /w/foo" },
+	  "read /w/foo; create /w/foo" },
 	{ "ln -t dir a b",
-	  "create /w/dir/a; create /w/dir/b" },
+	  "create /w/dir/a; create /w/dir/b; read /w/a; read /w/b" },
 	/* chmod, chown, chgrp: the first operand is a mode or owner */
 	{ "chmod 644 a b",
 	  "write /w/a; write /w/b" },
