@@ -19,6 +19,7 @@
 #include "autorun-rule.h"
 #include "devshm.h"
 #include "landlock.h"
+#include "notify.h"
 #include "path.h"
 #include "policy.h"
 #include "policy-secret.h"
@@ -424,6 +425,14 @@ static void add_invoked_names(const struct fsj_ctx *ctx, struct fsj_policy *pol)
 	}
 }
 
+/* Whether a protected path in the workspace costs it nothing: Seatbelt
+ * denies by name; Landlock needs the masks and the listener. */
+static bool ctx_autorun_pinned(const struct fsj_ctx *ctx)
+{
+	return ctx->env.platform == FSJ_PLATFORM_DARWIN ||
+	       (ll_abi() > 0 && ll_masks_available() && notify_wanted());
+}
+
 /* pol as another platform sees it: every rule's resolved spelling
  * recomputed lexically for ctx's platform (the host's symlinks say nothing
  * about a Mac's). Takes pol, returns the new policy. */
@@ -529,7 +538,11 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		ctx->repos->no_listener = ctx->env.platform == FSJ_PLATFORM_DARWIN;
 		repometa_add_rules(ctx->repos, pol);
 	}
-	if (ctx->config.protect_autorun) /* files a harness runs by itself */
+	/* the files a harness runs by itself (autorun-rule.h): on Linux only
+	 * where masks and the listener keep each deny from costing the
+	 * workspace an expansion (new entries unreachable); elsewhere the
+	 * run names them afterwards (autorun-warn.h) */
+	if (ctx->config.protect_autorun && ctx_autorun_pinned(ctx))
 		autorun_add_rules(pol, ctx->workspace, ctx->repos);
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);

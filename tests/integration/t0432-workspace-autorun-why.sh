@@ -5,10 +5,12 @@
 # lists each such file among the protected paths with the switch; the
 # switch protect: {autorun: false} lets the command write them again and
 # the run names each change afterwards, as before; a misspelt key is an
-# error naming autorun. As root and again as FSJAIL_TEST_USER.
+# error naming autorun. Without mount masks a deny in the workspace would
+# expand it (new entries unreachable): the rule is left out there and the
+# run names the change afterwards. As root and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0432_USER 4
+plan_user_pass FSJ_T0432_USER 5
 setup
 require_landlock
 mkdir -p "$WS/.claude"
@@ -44,6 +46,17 @@ fsj -- true
 assert_rc 125
 assert_err_match "unknown key 'autorn' in 'protect' \\(expected repository, autorun or hard_links\\)"
 clear_rules
+end_test
+
+begin_test "without mount masks: no expansion of the workspace; the change is named after the run"
+FSJAIL_NO_MOUNT_MASKS=1 fsj -- sh -c 'echo "{}" >.mcp.json && echo x >new.txt && echo MADE'
+assert_rc 0
+assert_out_match '^MADE$'
+assert_err_match "made $WS/\\.mcp\\.json \\(Claude Code starts the MCP servers"
+FSJAIL_NO_MOUNT_MASKS=1 run_cmd "$FSJAIL" compile --backend landlock --tier writes --workspace "$WS"
+assert_rc 0
+grep -qx "expanded $WS" "$OUT" && fail "the workspace is expanded: $(grep -A1 "^expanded $WS" "$OUT")"
+rm -f "$WS/.mcp.json"
 end_test
 
 end_user_pass
