@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ask.h"
+#include "ask-offer.h"
 #include "audit.h"
 #include "cmd.h"
 #include "effects-decide.h"
@@ -74,25 +75,6 @@ static void session_id(char out[17])
 	memcpy(out, hex, 17);
 }
 
-/* True when missing pair m comes only from effects whose path is computed
- * when the command runs (unresolved) or from code fsjail cannot read
- * (opaque): its path is then a folder the real path lies in, never the
- * path itself, and an answer must not turn it into a grant on the folder
- * unless that is chosen explicitly. */
-static bool folder_only(const struct fsj_effects *fx, const struct fsj_check *chk, const char *cwd,
-			const struct fsj_missing *m)
-{
-	for (size_t i = 0; i < fx->n; i++) {
-		const struct fsj_effect *e = &fx->v[i];
-
-		if (chk->d[i].verdict != FSJ_VERDICT_MISSING || e->status != FSJ_EFFECT_RESOLVED)
-			continue;
-		if (e->cap == (int)m->cap && strcmp(e->path ? e->path : cwd, m->path) == 0)
-			return false;
-	}
-	return true;
-}
-
 /* The missing pairs grouped per path: one rule per path, recursive only
  * for an existing directory (DESIGN.md section 12); pairs that are only a
  * folder an unresolved path lies in are left out unless folders is true.
@@ -107,7 +89,7 @@ static struct rulesfile_rule *narrowest(const struct fsj_effects *fx, const stru
 		const struct fsj_missing *m = &chk->missing[i];
 		size_t k;
 
-		if (!folders && folder_only(fx, chk, cwd, m))
+		if (!folders && ask_folder_only(fx, chk, cwd, m))
 			continue;
 		for (k = 0; k < *n; k++)
 			if (strcmp(v[k].path, m->path) == 0)
@@ -150,71 +132,13 @@ static void add_session_grants(struct fsj_ctx *ctx, const struct rulesfile_rule 
 				 "allow once");
 }
 
-/* The request as one line of JSON (fsjail-json(7), "fsjail-ask/1"): the
- * missing pairs, the effects whose path is known only when the command
- * runs, why the analysis is incomplete, and the answers accepted. Caller
- * frees with cJSON_free(). */
-static char *request_json(const char *line, const char *cwd, enum fsj_tier tier,
-			  const struct fsj_effects *fx, const struct fsj_check *chk, bool folders)
-{
-	cJSON *root = cJSON_CreateObject(), *arr;
-	char *s;
-
-	cJSON_AddStringToObject(root, "schema", "fsjail-ask/1");
-	cJSON_AddStringToObject(root, "overall", fsj_overall_name(chk->overall));
-	cJSON_AddStringToObject(root, "line", line);
-	cJSON_AddStringToObject(root, "cwd", cwd);
-	cJSON_AddStringToObject(root, "tier", fsj_tier_name(tier));
-	cJSON_AddBoolToObject(root, "complete", fx->complete);
-	arr = cJSON_AddArrayToObject(root, "missing");
-	for (size_t i = 0; i < chk->n_missing; i++) {
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "path", chk->missing[i].path);
-		cJSON_AddStringToObject(o, "capability", fsj_cap_name(chk->missing[i].cap));
-		cJSON_AddBoolToObject(o, "folder_only", folder_only(fx, chk, cwd, &chk->missing[i]));
-		cJSON_AddItemToArray(arr, o);
-	}
-	arr = cJSON_AddArrayToObject(root, "unresolved");
-	for (size_t i = 0; i < fx->n; i++) {
-		cJSON *o;
-
-		if (chk->d[i].verdict != FSJ_VERDICT_MISSING || fx->v[i].status == FSJ_EFFECT_RESOLVED)
-			continue;
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "capability", fsj_effect_cap_name(fx->v[i].cap));
-		cJSON_AddStringToObject(o, "text", fx->v[i].text ? fx->v[i].text : "");
-		cJSON_AddStringToObject(o, "folder", fx->v[i].path ? fx->v[i].path : cwd);
-		cJSON_AddStringToObject(o, "why", fx->v[i].status == FSJ_EFFECT_OPAQUE ?
-				"code fsjail cannot read" : "the path is computed when it runs");
-		cJSON_AddItemToArray(arr, o);
-	}
-	if (!fx->complete)
-		cJSON_AddStringToObject(root, "reason", "the line did not parse completely: "
-					"not all its effects are known");
-	else if (chk->n_missing == 0)
-		cJSON_AddStringToObject(root, "reason", "no missing pair, but an effect could not "
-					"be decided");
-	else
-		cJSON_AddNullToObject(root, "reason");
-	arr = cJSON_AddArrayToObject(root, "answers");
-	cJSON_AddItemToArray(arr, cJSON_CreateString("deny"));
-	cJSON_AddItemToArray(arr, cJSON_CreateString("once"));
-	cJSON_AddItemToArray(arr, cJSON_CreateString("always"));
-	if (folders)
-		cJSON_AddItemToArray(arr, cJSON_CreateString("folder"));
-	fsj_json_utf8(root);
-	s = cJSON_PrintUnformatted(root);
-	cJSON_Delete(root);
-	return s;
-}
-
 enum answer { ANSWER_DENY, ANSWER_ONCE, ANSWER_ALWAYS, ANSWER_FOLDER };
 
 /* An answer typed on the card or sent on --answer-fd: a whole word or a
  * single letter, case and surrounding blanks ignored ("d", "deny", "no";
- * "o", "once", "allow once", "yes"; "a", "always", "always allow"; "f",
+ * "o", "once", "allow once", "yes"; "a", "always", "always allow" and "f",
  * "folder" only when offered). Returns the answer, or -1: ask again. */
-static int parse_answer(const char *buf, bool folders)
+static int parse_answer(const char *buf, bool folders, bool always)
 {
 	static const struct {
 		const char *word;
@@ -234,7 +158,8 @@ static int parse_answer(const char *buf, bool folders)
 		;
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		if (strlen(words[i].word) == n && strncasecmp(buf, words[i].word, n) == 0) {
-			if (words[i].a == ANSWER_FOLDER && !folders)
+			if ((words[i].a == ANSWER_FOLDER && !folders) ||
+			    (words[i].a == ANSWER_ALWAYS && !always))
 				return -1;
 			return (int)words[i].a;
 		}
@@ -244,10 +169,11 @@ static int parse_answer(const char *buf, bool folders)
 
 /* The card on the terminal; the answer read from it (EOF: deny). folders:
  * some missing pairs are only the folder an unresolved path lies in; the
- * folder is then offered as its own choice. */
+ * folder is then offered as its own choice. withheld: why "always" is not
+ * offered (ask_always_withheld()), or NULL. */
 static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const char *backend,
 			const struct fsj_effects *fx, const struct fsj_check *chk, const char *cwd,
-			bool folders)
+			bool folders, const char *withheld)
 {
 	char buf[256];
 	char *show;
@@ -260,7 +186,7 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 	free(show);
 	fprintf(tty, "  sandbox: tier %s (%s)\n", fsj_tier_name(tier), backend);
 	for (size_t i = 0; i < chk->n_missing; i++) {
-		if (folder_only(fx, chk, cwd, &chk->missing[i]))
+		if (ask_folder_only(fx, chk, cwd, &chk->missing[i]))
 			continue;
 		show = str_printable(chk->missing[i].path);
 		fprintf(tty, "  %-8s %s\n", fsj_cap_name(chk->missing[i].cap), show);
@@ -281,7 +207,7 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 		fprintf(tty, "  once and always grant none of these; [f]older allows, for this run "
 			     "only, the folders they lie in:\n");
 		for (size_t i = 0; i < chk->n_missing; i++) {
-			if (!folder_only(fx, chk, cwd, &chk->missing[i]))
+			if (!ask_folder_only(fx, chk, cwd, &chk->missing[i]))
 				continue;
 			show = str_printable(chk->missing[i].path);
 			fprintf(tty, "    %-8s %s\n", fsj_cap_name(chk->missing[i].cap), show);
@@ -290,19 +216,24 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 	}
 	if (!fx->complete)
 		fprintf(tty, "  the line did not parse completely: not all its effects are known\n");
+	if (withheld) {
+		fputs("  always is not offered (once at most): ", tty);
+		fsj_put_term(tty, withheld);
+		fputc('\n', tty);
+	}
 	for (int tries = 0; tries < ASK_MAX_TRIES; tries++) {
 		int a;
 
-		fprintf(tty, "[d]eny, allow [o]nce, [a]lways allow%s? ",
+		fprintf(tty, "[d]eny, allow [o]nce%s%s? ", withheld ? "" : ", [a]lways allow",
 			folders ? ", allow the [f]older once" : "");
 		fflush(tty);
 		if (!fgets(buf, sizeof(buf), tty))
 			break;
-		a = parse_answer(buf, folders);
+		a = parse_answer(buf, folders, !withheld);
 		if (a >= 0)
 			return (enum answer)a;
-		fprintf(tty, "please answer d, o%s or a (deny, once%s, always)\n",
-			folders ? ", f" : "", folders ? ", folder" : "");
+		fprintf(tty, "please answer d, o%s%s (deny, once%s%s)\n", folders ? ", f" : "",
+			withheld ? "" : " or a", folders ? ", folder" : "", withheld ? "" : ", always");
 	}
 	fprintf(tty, "\n");
 	return ANSWER_DENY;
@@ -310,8 +241,10 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 
 /* --ask-fd/--answer-fd: the request as one JSON line on how->ask_fd, the
  * answer as one line from how->answer_fd (at most 255 bytes). An end of
- * file, an error or an unknown answer is deny, said on stderr. */
-static enum answer ask_fds(const struct ask_how *how, const char *request, bool folders)
+ * file, an error, an unknown answer or one not offered ("always" where
+ * always is false) is deny, said on stderr. */
+static enum answer ask_fds(const struct ask_how *how, const char *request, bool folders,
+			   bool always)
 {
 	char buf[256];
 	size_t n = 0;
@@ -333,11 +266,12 @@ static enum answer ask_fds(const struct ask_how *how, const char *request, bool 
 		n++;
 	}
 	buf[n] = '\0';
-	a = parse_answer(buf, folders);
+	a = parse_answer(buf, folders, always);
 	if (a < 0) {
 		char *show = str_printable(buf);
-		fprintf(stderr, "fsjail: --answer-fd %d: '%s' is not an answer (deny, once, always%s): "
-				"taken as deny\n", how->answer_fd, show, folders ? ", folder" : "");
+		fprintf(stderr, "fsjail: --answer-fd %d: '%s' is not an answer (deny, once%s%s): "
+				"taken as deny\n", how->answer_fd, show, always ? ", always" : "",
+			folders ? ", folder" : "");
 		free(show);
 		return ANSWER_DENY;
 	}
@@ -359,7 +293,7 @@ static const char *answer_decision(enum answer a)
 int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		   char *const *argv, const struct ask_how *how, struct fsj_error *err)
 {
-	cleanup_free char *line = quote_argv(argv);
+	cleanup_free char *line = quote_argv(argv), *withheld = NULL;
 	struct effects_opts eo = { .cwd = ctx->env.cwd, .home = ctx->env.home,
 				   .path_env = getenv("PATH") };
 	/* only a person at the terminal is "human"; flags and descriptors
@@ -416,7 +350,8 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		break;
 	}
 	for (size_t i = 0; i < chk.n_missing && !folders; i++)
-		folders = folder_only(&fx, &chk, ctx->env.cwd, &chk.missing[i]);
+		folders = ask_folder_only(&fx, &chk, ctx->env.cwd, &chk.missing[i]);
+	withheld = ask_always_withheld(pol, &chk); /* a secret, a protected path: once at most */
 
 	switch (how->mode) {
 	case ASK_YES_ONCE:
@@ -426,9 +361,9 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		ans = ANSWER_DENY;
 		break;
 	case ASK_FD: {
-		char *req = request_json(line, ctx->env.cwd, tier, &fx, &chk, folders);
+		char *req = ask_request_json(line, ctx->env.cwd, tier, &fx, &chk, folders, !withheld);
 
-		ans = ask_fds(how, req, folders);
+		ans = ask_fds(how, req, folders, !withheld);
 		cJSON_free(req);
 		break;
 	}
@@ -437,7 +372,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		FILE *tty = fd >= 0 ? fdopen(fd, "r+") : NULL;
 
 		if (!tty) {
-			char *req = request_json(line, ctx->env.cwd, tier, &fx, &chk, folders);
+			char *req = ask_request_json(line, ctx->env.cwd, tier, &fx, &chk, folders, !withheld);
 
 			if (fd >= 0)
 				close(fd);
@@ -450,7 +385,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 			status = CMD_EXIT_PROMPT;
 			goto out;
 		}
-		ans = card(tty, line, tier, backend, &fx, &chk, ctx->env.cwd, folders);
+		ans = card(tty, line, tier, backend, &fx, &chk, ctx->env.cwd, folders, withheld);
 		fclose(tty);
 		break;
 	}
@@ -461,7 +396,7 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 		ans = ANSWER_ONCE; /* nothing a rule could say: an incomplete parse */
 	for (size_t i = 0; i < chk.n_missing; i++) {
 		bool left = ans != ANSWER_DENY && ans != ANSWER_FOLDER &&
-			    folder_only(&fx, &chk, ctx->env.cwd, &chk.missing[i]);
+			    ask_folder_only(&fx, &chk, ctx->env.cwd, &chk.missing[i]);
 
 		/* a folder-only pair "once" or "always" did not grant: the
 		 * kernel decides the path when the command computes it */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "autorun-int.h"
+#include "autorun-rule.h"
 #include "path.h"
 #include "repometa.h"
 #include "util.h"
@@ -109,15 +110,10 @@ struct autorun *autorun_snap(const char *const *roots, size_t n)
 
 struct autorun *autorun_snap_workspace(const char *workspace, const struct repometa *repos)
 {
-	size_t n = 1 + (repos ? repos->n : 0), k = 0;
-	const char **roots = xcalloc(n, sizeof(*roots));
-	struct autorun *a;
+	size_t k;
+	const char **roots = autorun_roots(workspace, repos, &k);
+	struct autorun *a = autorun_snap(roots, k);
 
-	roots[k++] = workspace;
-	for (size_t i = 0; repos && i < repos->n; i++)
-		if (workspace && repos->v[i].repo && path_covers(workspace, repos->v[i].repo))
-			roots[k++] = repos->v[i].repo;
-	a = autorun_snap(roots, k);
 	a->workspace = workspace ? xstrdup(workspace) : NULL;
 	free(roots);
 	return a;

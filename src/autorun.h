@@ -6,11 +6,11 @@
  * MCP servers; and the next git commit runs
  * what pre-commit's and lefthook's config names once their hooks are
  * installed (att13: the hooks are git's, the commands the work tree's).
- * Refusing changes to them would
- * break git (a checkout of a branch that tracks .vscode/settings.json);
- * instead the run says which of them the command changed, and undo
- * (fsjail backups restore) gives them back. Peers refuse them outright
- * (sandbox-runtime's "dangerous files"). */
+ * Those an editor or agent runs are protected (autorun-rule.h; the
+ * switch protect: {autorun: false} lets git check out a branch that
+ * tracks one); the run says which of the others (or, switched off, of
+ * all) the command changed, and undo (fsjail backups restore) gives them
+ * back. Peers refuse them outright (sandbox-runtime's "dangerous files"). */
 #ifndef FSJAIL_AUTORUN_H
 #define FSJAIL_AUTORUN_H
 

@@ -261,7 +261,7 @@ void fsj_config_init(struct fsj_config *c)
 	c->delete_mode = FSJ_DELETE_TRASH;
 	c->audit_enabled = true;
 	c->accept_partial = false;
-	c->protect_repository = true;
+	c->protect_repository = c->protect_autorun = true;
 	c->protect_hard_links = true;
 }
 
@@ -378,18 +378,18 @@ static int read_audit(struct ydoc *d, const struct ynode *m, const char *home,
 	return 0;
 }
 
-/* protect: {repository: BOOL} (DESIGN.md section 3, level 1) */
+/* protect: {repository:, autorun:, hard_links: BOOL} (DESIGN.md section 3, level 1) */
 static int read_protect(struct ydoc *d, const struct ynode *m, struct fsj_config *c)
 {
 	for (size_t i = 0; i < m->n; i += 2) {
 		const struct ynode *k = m->kids[i], *v = m->kids[i + 1];
+		bool *b = ykey_is(k, "repository") ? &c->protect_repository
+			  : ykey_is(k, "autorun")  ? &c->protect_autorun
+			  : ykey_is(k, "hard_links") ? &c->protect_hard_links : NULL;
 
-		if (!ykey_is(k, "repository") && !ykey_is(k, "hard_links"))
-			return ynode_err(d, k, "unknown key '%s' in 'protect' (expected "
-				      "repository or hard_links)", yshown(d, k));
-		if (yget_bool(d, k, v, ykey_is(k, "repository") ? &c->protect_repository
-							     : &c->protect_hard_links) < 0)
-			return -1;
+		if (!b || yget_bool(d, k, v, b) < 0)
+			return b ? -1 : ynode_err(d, k, "unknown key '%s' in 'protect' (expected "
+					  "repository, autorun or hard_links)", yshown(d, k));
 	}
 	return 0;
 }

@@ -77,7 +77,7 @@ struct fsj_config {
 	char *audit_path;          /* NULL: $STATE/audit.ndjson */
 	bool accept_partial;
 	bool report_reads;         /* report: reads (default writes): trace reads, executes */
-	bool protect_repository;   /* protect: {repository:}, default true */
+	bool protect_repository, protect_autorun; /* protect: {repository:, autorun:}, default true */
 	bool protect_hard_links;   /* protect: {hard_links:}, default true (issue 13 item 5) */
 };
 void fsj_config_init(struct fsj_config *c);

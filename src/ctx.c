@@ -15,8 +15,11 @@
 
 #include "ctx-homecode.h"
 #include "ctx-protected.h"
+#include "ctx-state.h"
+#include "autorun-rule.h"
 #include "devshm.h"
 #include "landlock.h"
+#include "notify.h"
 #include "path.h"
 #include "policy.h"
 #include "policy-secret.h"
@@ -422,6 +425,14 @@ static void add_invoked_names(const struct fsj_ctx *ctx, struct fsj_policy *pol)
 	}
 }
 
+/* Whether a protected path in the workspace costs it nothing: Seatbelt
+ * denies by name; Landlock needs the masks and the listener. */
+static bool ctx_autorun_pinned(const struct fsj_ctx *ctx)
+{
+	return ctx->env.platform == FSJ_PLATFORM_DARWIN ||
+	       (ll_abi() > 0 && ll_masks_available() && notify_wanted());
+}
+
 /* pol as another platform sees it: every rule's resolved spelling
  * recomputed lexically for ctx's platform (the host's symlinks say nothing
  * about a Mac's). Takes pol, returns the new policy. */
@@ -469,39 +480,8 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		if (bl.rules[i].source == FSJ_SRC_PROTECTED)
 			policy_add_rule(pol, &bl.rules[i]);
 	}
-	/* an audit log moved out of the state directory by the config:
-	 * unreadable from inside too (DESIGN.md section 3) */
-	if (ctx->config.audit_path) {
-		struct fsj_rule audit = {
-			.path = ctx->config.audit_path,
-			.recursive = false,
-			.deny = FSJ_CAPS_FILE,
-			.source = FSJ_SRC_PROTECTED,
-			.origin = ctx->env.config_file,
-		};
-		policy_add_rule(pol, &audit);
-	}
-	/* the trash deletes go to where $XDG_DATA_HOME moves it (the
-	 * baseline covers ~/.local/share/Trash): other runs' deleted files
-	 * and the .trashinfo that says where each goes back, out of reach
-	 * whatever the rules say */
-	if (!ctx->env.foreign && ctx->env.platform != FSJ_PLATFORM_DARWIN) {
-		const char *x = getenv("XDG_DATA_HOME");
-		cleanup_free char *t = NULL;
-
-		if (x && x[0] == '/' && path_normalize(x, strlen(x), NULL, NULL, &t) == PATH_OK) {
-			cleanup_free char *trash = path_join(t, "Trash");
-			struct fsj_rule r = {
-				.path = trash,
-				.recursive = true,
-				.deny = FSJ_CAPS_FILE,
-				.source = FSJ_SRC_PROTECTED,
-				.origin = (char *)"the trash in $XDG_DATA_HOME",
-			};
-
-			policy_add_rule(pol, &r);
-		}
-	}
+	/* fsjail's state where the config or the environment moves it */
+	ctx_state_rules(ctx, pol);
 	/* Every place a data file is searched, not only the one in use: a
 	 * command that could write an earlier candidate would choose the
 	 * baseline, or the head of every Seatbelt profile, of the next run.
@@ -558,6 +538,12 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 		ctx->repos->no_listener = ctx->env.platform == FSJ_PLATFORM_DARWIN;
 		repometa_add_rules(ctx->repos, pol);
 	}
+	/* the files a harness runs by itself (autorun-rule.h): on Linux only
+	 * where masks and the listener keep each deny from costing the
+	 * workspace an expansion (new entries unreachable); elsewhere the
+	 * run names them afterwards (autorun-warn.h) */
+	if (ctx->config.protect_autorun && ctx_autorun_pinned(ctx))
+		autorun_add_rules(pol, ctx->workspace, ctx->repos);
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);
 	add_rules(pol, &ctx->session);

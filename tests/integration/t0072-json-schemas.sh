@@ -6,7 +6,7 @@
 . "$(dirname "$0")/libtest.sh"
 
 plan 4
-setup
+setup; write_config <<<"protect: {autorun: false}" # named after the run, not refused (sec30)
 require_landlock
 command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON"
 MAN_IN=${MAN_SRC:-$TEST_SRCDIR/../man}/fsjail-json.7.in

@@ -11,7 +11,7 @@
 . "$(dirname "$0")/libtest.sh"
 
 plan_user_pass FSJAIL_T0340_USER 4
-setup
+setup; write_config <<<"protect: {autorun: false}" # named after the run, not refused (sec30)
 require_landlock
 cd "$WS" || bail_out "cannot enter $WS"
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t

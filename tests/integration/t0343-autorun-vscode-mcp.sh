@@ -6,7 +6,7 @@
 . "$(dirname "$0")/libtest.sh"
 
 plan 2
-setup
+setup; write_config <<<"protect: {autorun: false}" # named after the run, not refused (sec30)
 require_landlock
 
 begin_test "a .vscode/mcp.json the command made is named after the run"

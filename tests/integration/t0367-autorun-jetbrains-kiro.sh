@@ -9,7 +9,7 @@
 . "$(dirname "$0")/libtest.sh"
 
 plan 3
-setup
+setup; write_config <<<"protect: {autorun: false}" # named after the run, not refused (sec30)
 require_landlock
 
 begin_test "a .idea/startup.xml and .idea/workspace.xml the command made or changed are named"
