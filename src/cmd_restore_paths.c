@@ -4,9 +4,12 @@
  * changed by one run and B by another restored B alone and failed; with
  * A changed by both, A came back to its state between the runs). */
 #include <cjson/cJSON.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "json-out.h"
@@ -66,16 +69,145 @@ void cmd_backups_none_touch(int argc, char **argv, int optind, char **paths, siz
 	cmd_backups_id_hints(argc, argv, optind, paths);
 }
 
+/* true when the restore command c ("fsjail backups restore --cycle NAME
+ * [PATH...]", restore.c's own cycles) undid cycle name whole, or for one
+ * of paths. */
+static bool undid(const char *c, const char *name, char **paths, size_t npaths)
+{
+	static const char pre[] = "fsjail backups restore --cycle ";
+	size_t len = strlen(name);
+
+	if (!c || strncmp(c, pre, sizeof(pre) - 1) != 0)
+		return false;
+	c += sizeof(pre) - 1;
+	if (strncmp(c, name, len) != 0 || (c[len] && c[len] != ' '))
+		return false;
+	if (!c[len])
+		return true;
+	for (size_t k = 0; k < npaths; k++) {
+		size_t pl = strlen(paths[k]);
+
+		for (const char *p = strstr(c + len, paths[k]); p; p = strstr(p + 1, paths[k]))
+			if (p[-1] == ' ' && (!p[pl] || p[pl] == ' '))
+				return true;
+	}
+	return false;
+}
+
+/* true when a restore (any cycle of the store, state_dir) undid v[i] or
+ * a cycle restored with it (g, gn) for one of paths: the user has undone
+ * (and maybe redone) that history already; restore stops there. */
+static bool undone(const char *state_dir, const struct backup_store_cycle *v, const size_t *g,
+		   size_t gn, char **paths, size_t npaths)
+{
+	size_t an = 0;
+	struct backup_store_cycle *all = backup_store_list(state_dir, NULL, &an);
+	bool hit = false;
+
+	for (size_t a = 0; a < an && !hit; a++) {
+		struct manifest m = { 0 };
+		int fd = backup_store_open(&all[a]);
+
+		if (fd >= 0 && manifest_read(fd, all[a].dir, &m, &(struct fsj_error){ { 0 } }) == 0 &&
+		    m.kind && strcmp(m.kind, "restore") == 0)
+			for (size_t j = 0; j < gn && !hit; j++)
+				hit = undid(m.command, v[g[j]].name, paths, npaths);
+		manifest_release(&m);
+		if (fd >= 0)
+			close(fd);
+	}
+	backup_store_free(all, an);
+	return hit;
+}
+
+/* A step's run: its records and when it ran (the manifest's start, the
+ * commit's time; a killed run: now). */
+struct span {
+	struct manifest m;
+	double start, end;
+};
+
+static void span_load(const struct backup_store_cycle *c, struct span *sp)
+{
+	int fd = backup_store_open(c);
+	struct tm tm = { 0 };
+	struct stat sb;
+	long us = 0;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->end = (double)time(NULL);
+	if (fd < 0)
+		return;
+	if (manifest_read(fd, c->dir, &sp->m, &(struct fsj_error){ { 0 } }) < 0)
+		memset(&sp->m, 0, sizeof(sp->m));
+	sp->start = sp->m.time; /* whole seconds: the name has microseconds */
+	if (sscanf(c->name, "%4d%2d%2dT%2d%2d%2d.%6ld", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+		   &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &us) == 7) {
+		tm.tm_year -= 1900;
+		tm.tm_mon -= 1;
+		sp->start = (double)timegm(&tm) + (double)us / 1e6;
+	}
+	if (fstatat(fd, "commit.json", &sb, AT_SYMLINK_NOFOLLOW) == 0)
+		sp->end = (double)FSJ_STAT_MTIM(&sb).tv_sec + (double)FSJ_STAT_MTIM(&sb).tv_nsec / 1e9;
+	close(fd);
+}
+
+/* true when t falls within one of the ns runs of sp. */
+static bool in_runs(const struct span *sp, size_t ns, double t)
+{
+	for (size_t k = 0; k < ns; k++)
+		if (t >= sp[k].start && t <= sp[k].end)
+			return true;
+	return false;
+}
+
+/* The first path of the ns spans' records the paths reach (named, or a
+ * name a run renamed one of them to) whose file had last been written
+ * (its saved mtime) after older's run ended and in none of those runs:
+ * changed outside fsjail between the runs, so undoing older as well would
+ * take that change back. NULL when none. */
+static const char *gap_change(const struct span *older, const struct span *sp, size_t ns,
+			      char **paths, size_t npaths)
+{
+	for (size_t k = 0; k < ns; k++) {
+		char **want = xcalloc(npaths + sp[k].m.n + 1, sizeof(*want));
+		size_t nw = npaths;
+		const char *hit = NULL;
+
+		memcpy(want, paths, npaths * sizeof(*want));
+		for (size_t i = 0; i < sp[k].m.n && !hit; i++) {
+			const struct manifest_rec *r = &sp[k].m.v[i];
+			double t = (double)r->mtime.tv_sec + (double)r->mtime.tv_nsec / 1e9;
+
+			if (!restore_wanted(r, want, nw))
+				continue;
+			if (r->op == MANIFEST_RENAMED && r->to)
+				want[nw++] = r->to;
+			if (r->has_meta && (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE) &&
+			    t > older->end && !in_runs(sp, ns, t))
+				hit = r->path;
+		}
+		free(want);
+		if (hit)
+			return hit;
+	}
+	return NULL;
+}
+
 /* The steps: indexes into v, newest first, *nout of them (caller frees):
  * ci and every later cycle of the scope that touches one of paths,
- * unless it is restored with a newer step (its group). NULL when a group
- * is refused (restore-group.h: cmd_backups_restore() says it). */
-static size_t *find_steps(const struct backup_store_cycle *v, size_t n, size_t ci, bool named,
-			  const char *session, const char *ws, char **paths, size_t npaths,
-			  size_t *nout)
+ * (named; a later one a restore undid is left out), or ci and the older
+ * ones down to the first a restore undid (undone(); none when ci); a cycle
+ * restored with a newer step (its group) is no step of its own. When a
+ * group is refused (restore-group.h) that step is the last:
+ * cmd_backups_restore() says why. */
+static size_t *find_steps(const char *state_dir, const struct backup_store_cycle *v, size_t n,
+			  size_t ci, bool named, const char *session, const char *ws,
+			  char **paths, size_t npaths, size_t *nout)
 {
 	size_t *out = xcalloc(n + 1, sizeof(*out));
-	size_t k = n;
+	struct span *sp = xcalloc(n + 1, sizeof(*sp));
+	size_t k = n, nsp = 0;
 	long i;
 
 	*nout = 0;
@@ -91,12 +223,35 @@ static size_t *find_steps(const struct backup_store_cycle *v, size_t n, size_t c
 	for (size_t s = 0; s < *nout; s++) {
 		size_t gn = 0;
 		cleanup_free size_t *g = restore_group_find(v, n, out[s], &gn);
+		const char *gap = NULL;
 
 		if (!g) {
-			*nout = s + 1; /* this step says why it is refused */
+			*nout = s + 1;
 			break;
 		}
-		/* a cycle restored with this one is no step of its own */
+		if (!named) { /* unnamed: the steps' runs, for gap_change() */
+			span_load(&v[out[s]], &sp[s]);
+			nsp = s + 1;
+			gap = s ? gap_change(&sp[s], sp, s, paths, npaths) : NULL;
+		}
+		if (gap) {
+			cmd_backups_put(stderr, "fsjail: backups: not undoing cycle ", v[out[s]].name);
+			cmd_backups_put(stderr, " nor older ones: ", gap);
+			fputs(" was changed after its run, outside fsjail (--cycle NAME PATH undoes "
+			      "it all the same)\n", stderr);
+			*nout = s;
+			break;
+		}
+		if ((!named || out[s] != ci) && undone(state_dir, v, g, gn, paths, npaths)) {
+			if (!named) {
+				*nout = s;
+				break;
+			}
+			memmove(&out[s], &out[s + 1], (*nout - s - 1) * sizeof(*out));
+			(*nout)--;
+			s--;
+			continue;
+		}
 		for (size_t j = 0; j < gn; j++)
 			for (size_t t = s + 1; t < *nout; t++)
 				if (out[t] == g[j]) {
@@ -105,6 +260,9 @@ static size_t *find_steps(const struct backup_store_cycle *v, size_t n, size_t c
 					t--;
 				}
 	}
+	for (size_t s = 0; s < nsp; s++)
+		manifest_release(&sp[s].m);
+	free(sp);
 	return out;
 }
 
@@ -161,10 +319,21 @@ int cmd_backups_restore_paths(const struct fsj_ctx *ctx, const struct backup_sto
 	size_t ns = 0, s;
 	int status = FSJ_EXIT_OK;
 
-	steps = find_steps(v, n, ci, named, session, ws, paths, npaths, &ns);
-	if (ns <= 1) {
+	steps = find_steps(ctx->env.state_dir, v, n, ci, named, session, ws, paths, npaths, &ns);
+	if (ns == 1) {
 		cJSON_Delete(st.objs);
-		return cmd_backups_restore(ctx, v, n, ci, paths, npaths, dry, json, NULL);
+		return cmd_backups_restore(ctx, v, n, steps[0], paths, npaths, dry, json, NULL);
+	}
+	if (ns == 0) { /* a second restore of them: as of a cycle, nothing */
+		if (json)
+			put_json(st.objs, dry);
+		else
+			cmd_backups_put(stdout, "nothing to restore: a restore undid already cycle ",
+					v[ci].name);
+		if (!json)
+			fputs(", the newest that changed them\n", stdout);
+		cJSON_Delete(st.objs);
+		return FSJ_EXIT_OK;
 	}
 	if (!json) {
 		fputs(dry ? "would restore " : "restoring ", stdout);

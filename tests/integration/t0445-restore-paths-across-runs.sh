@@ -5,11 +5,13 @@
 # both runs came back to its state between them. Every run cycle of the
 # workspace that changed one of the paths is now undone, newest first
 # (with --cycle C: C and the later ones), and the restore says which and
-# in what order. Asserts each file's content, the exit status, and that
-# the dry run names the same cycles and changes nothing.
+# in what order; it stops at a run already undone by a restore, or
+# before one after which the user changed a path outside fsjail (that
+# change would be lost), and says so. Asserts each file's content, the
+# exit status, and that the dry run names the same cycles.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0445_USER 4
+plan_user_pass FSJ_T0445_USER 5
 setup
 require_landlock
 
@@ -91,6 +93,19 @@ assert_rc 125
 assert_err_match "no backup of '$WS/Z'"
 assert_content "$WS/A" a0
 assert_content "$WS/B" b0
+end_test
+
+begin_test "A edited by the user between the runs: only the later run undone, and said why"
+fresh
+fsj_sh -- 'echo a1 >A'
+sleep 0.05
+echo "the user's" >"$WS/A"
+fsj_sh -- 'echo a2 >A; echo b2 >B'
+run_cmd "$FSJAIL" backups restore --workspace "$WS" "$WS/A" "$WS/B"
+assert_rc 0
+assert_content "$WS/A" "the user's"
+assert_content "$WS/B" b0
+assert_err_match "not undoing cycle $(cycles | sed -n 1p) nor older ones: $WS/A was changed after its run, outside fsjail"
 end_test
 
 end_user_pass
