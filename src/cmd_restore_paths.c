@@ -60,13 +60,13 @@ long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *
 	return -1;
 }
 
-void cmd_backups_none_touch(int argc, char **argv, int optind, char **paths, size_t npaths)
+void cmd_backups_none_touch(int argc, char **argv, int first, char **paths, size_t npaths)
 {
 	fputs("fsjail: backups: no backup cycle touches", stderr);
 	for (size_t k = 0; k < npaths; k++)
 		cmd_backups_put(stderr, " ", paths[k]);
 	fputc('\n', stderr);
-	cmd_backups_id_hints(argc, argv, optind, paths);
+	cmd_backups_id_hints(argc, argv, first, paths);
 }
 
 /* true when the restore command c ("fsjail backups restore --cycle NAME
@@ -328,7 +328,7 @@ int cmd_backups_restore_paths(const struct fsj_ctx *ctx, const struct backup_sto
 		if (json)
 			put_json(st.objs, dry);
 		else
-			cmd_backups_put(stdout, "nothing to restore: a restore undid already cycle ",
+			cmd_backups_put(stdout, "nothing to restore: a restore already undid cycle ",
 					v[ci].name);
 		if (!json)
 			fputs(", the newest that changed them\n", stdout);

@@ -41,7 +41,7 @@ int cmd_backups_restore_paths(const struct fsj_ctx *ctx, const struct backup_sto
 			      char **paths, size_t npaths, bool dry, bool json);
 
 /* Say that no cycle touches any of paths (the hints of cmd_backups_id.h
- * from argc, argv, optind). */
-void cmd_backups_none_touch(int argc, char **argv, int optind, char **paths, size_t npaths);
+ * from argc, argv, and first, the index of the first path in argv). */
+void cmd_backups_none_touch(int argc, char **argv, int first, char **paths, size_t npaths);
 
 #endif
