@@ -94,9 +94,10 @@ static bool undid(const char *c, const char *name, char **paths, size_t npaths)
 	return false;
 }
 
-/* true when a restore (any cycle of the store, state_dir) undid v[i] or
- * a cycle restored with it (g, gn) for one of paths: the user has undone
- * (and maybe redone) that history already; restore stops there. */
+/* true when a restore (any cycle of the store, state_dir) undid one of
+ * the gn cycles g (indexes into v: a cycle and those restored with it)
+ * for one of paths: the user has undone (and maybe redone) that history
+ * already; restore stops there. Reads every restore's manifest. */
 static bool undone(const char *state_dir, const struct backup_store_cycle *v, const size_t *g,
 		   size_t gn, char **paths, size_t npaths)
 {
@@ -331,7 +332,9 @@ int cmd_backups_restore_paths(const struct fsj_ctx *ctx, const struct backup_sto
 			cmd_backups_put(stdout, "nothing to restore: a restore already undid cycle ",
 					v[ci].name);
 		if (!json)
-			fputs(", the newest that changed them\n", stdout);
+			cmd_backups_put(stdout, ", the newest that changed them (--cycle ", v[ci].name);
+		if (!json)
+			fputs(" PATH... undoes it again)\n", stdout);
 		cJSON_Delete(st.objs);
 		return FSJ_EXIT_OK;
 	}
