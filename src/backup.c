@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backup-int.h"
+#include "backup_large.h"
 #include "backup_other.h"
 #include "backup_spare.h"
 #include "devshm.h"
@@ -311,23 +312,6 @@ void backup_audit(const struct backup_cycle *bc, const char *call, const char *p
 	(void)audit_record(bc->audit, &ev);
 }
 
-/* A change that goes on unsaved (over backup.max_size_mb): said at the
- * time, in the audit log, the status stream and one line on stderr. */
-static void skipped(const struct backup_cycle *bc, const char *call, const char *path,
-		    const struct stat *sb, enum fsj_cap cap)
-{
-	unsigned long long mb = ((unsigned long long)sb->st_size + (1u << 20) - 1) >> 20;
-	char *detail = xasprintf("not kept: %llu MB over backup.max_size_mb (%llu)", mb,
-				 bc->max_size >> 20);
-
-	backup_audit(bc, call, path, cap, "backup-skipped", detail);
-	run_event("backup", path, detail);
-	fputs("fsjail: not kept: ", stderr);
-	fsj_put_term(stderr, path); /* the command's name: escaped */
-	fprintf(stderr, " (%llu MB over backup.max_size_mb)\n", mb);
-	free(detail);
-}
-
 /* The locked part of backup_before_change(). */
 static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, int fd,
 			 const char *path, enum backup_change what, const char *call,
@@ -395,6 +379,10 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 	    backup_copy_link(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num, sizeof(num)) == 0) {
 		linked = true;
 	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size &&
+		   backup_large_clone(bc->filesfd, &bc->next, fd, dirfd, name, &sb, num,
+				      sizeof(num)) == 0) {
+		/* kept by a clone whatever its size: nothing copied */
+	} else if (bc->max_size && (unsigned long long)sb.st_size > bc->max_size &&
 		   bc->refuse_large && what == BACKUP_CHANGE_CONTENT) {
 		cJSON_Delete(rec);
 		saved = EFBIG; /* backup.on_too_large: refuse */
@@ -412,7 +400,7 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 			backup_audit(bc, call, path, FSJ_CAP_DELETE, "backup-skipped",
 				     "larger than backup.max_size_mb");
 		else
-			skipped(bc, call, path, &sb, FSJ_CAP_WRITE);
+			backup_large_skipped(bc, call, path, &sb, FSJ_CAP_WRITE);
 		return 0;
 	} else {
 		cleanup_free char *lost = NULL;
@@ -506,7 +494,7 @@ void backup_note_removed(struct backup_cycle *bc, const char *path, const struct
 		if (rec)
 			cJSON_AddStringToObject(rec, "trash", trashed_as);
 		if (!rec || backup_append(bc, rec) < 0)
-			skipped(bc, "notify", path, sb, FSJ_CAP_DELETE);
+			backup_large_skipped(bc, "notify", path, sb, FSJ_CAP_DELETE);
 	}
 	pthread_mutex_unlock(&bc->lock);
 }
@@ -556,6 +544,8 @@ void backup_cycle_free(struct backup_cycle *bc)
 {
 	if (!bc)
 		return;
+	/* the run's summary: what it changed that no backup keeps */
+	backup_large_said(stderr);
 	if (bc->cyclefd >= 0)
 		close(bc->cyclefd);
 	if (bc->filesfd >= 0)

@@ -20,6 +20,7 @@
 #include "cmd_backups.h"
 #include "cmd_backups_id.h"
 #include "cmd_backups_view.h"
+#include "cmd_restore_paths.h"
 #include "escape.h"
 #include "manifest.h"
 #include "path.h"
@@ -110,7 +111,7 @@ int cmd_backups(int argc, char **argv)
 	size_t ai = 0;
 	struct fsj_ctx_opts opts = { 0 };
 	struct fsj_error err = { { 0 } };
-	const char *session = NULL, *cycle_arg = NULL, *action = "list";
+	const char *session = NULL, *cycle_arg = NULL, *action = "list", *scope = NULL;
 	char **paths = NULL;
 	bool dry = false, json = false;
 	long days = -1, max_mb = -1, ci = -1;
@@ -222,12 +223,13 @@ int cmd_backups(int argc, char **argv)
 		goto out;
 	}
 	if (cycle_arg || strcmp(action, "restore") == 0) {
-		ci = cmd_backups_pick(v, n, cycle_arg, session, ctx.workspace, paths, npaths);
+		ci = cmd_backups_pick(v, n, cycle_arg, session, (scope = ctx.workspace), paths,
+				      npaths);
 		/* user12: the paths named decide when the folder restore runs
 		 * in (a workspace of its own: /tmp, another project) has no
 		 * cycle touching them, as from a folder that is no workspace */
 		if (ci < 0 && !cycle_arg && !session && npaths && ctx.workspace)
-			ci = cmd_backups_pick(v, n, NULL, NULL, NULL, paths, npaths);
+			ci = cmd_backups_pick(v, n, NULL, NULL, (scope = NULL), paths, npaths);
 	} else if (n && strcmp(action, "show") == 0 && !session && ctx.workspace)
 		ci = cmd_backups_newest(v, n, ctx.workspace);
 	else if (n)
@@ -252,11 +254,7 @@ int cmd_backups(int argc, char **argv)
 		fputc('\n', stderr);
 		status = FSJ_EXIT_OK;
 	} else if (ci < 0 && !session && npaths) {
-		fputs("fsjail: backups: no backup cycle touches", stderr);
-		for (size_t k = 0; k < npaths; k++)
-			cmd_backups_put(stderr, " ", paths[k]);
-		fputc('\n', stderr);
-		cmd_backups_id_hints(argc, argv, optind, paths);
+		cmd_backups_none_touch(argc, argv, optind, paths, npaths);
 		status = FSJ_EXIT_ERROR;
 	} else if (ci < 0 && !session && ctx.workspace) {
 		cmd_backups_put(stderr, "fsjail: backups: no backup cycle of workspace ",
@@ -270,7 +268,9 @@ int cmd_backups(int argc, char **argv)
 	} else if (strcmp(action, "show") == 0) {
 		status = cmd_backups_show(&v[ci], json);
 	} else {
-		status = cmd_backups_restore(&ctx, v, n, (size_t)ci, paths, npaths, dry, json);
+		status = npaths ? cmd_backups_restore_paths(&ctx, v, n, (size_t)ci, cycle_arg, session,
+							   scope, paths, npaths, dry, json)
+				: cmd_backups_restore(&ctx, v, n, (size_t)ci, NULL, 0, dry, json, NULL);
 	}
 out:
 	for (size_t k = 0; k < npaths; k++)

@@ -10,6 +10,8 @@
 #include "config.h"
 #include "manifest.h"
 
+struct cmd_restore_step;
+
 /* Print prefix (trusted) then s escaped for the terminal
  * (fsj_escape_term()) on f. */
 void cmd_backups_put(FILE *f, const char *prefix, const char *s);
@@ -19,18 +21,14 @@ void cmd_backups_put(FILE *f, const char *prefix, const char *s);
  * (printed). */
 int cmd_backups_load(const struct backup_store_cycle *c, struct manifest *m, int *fd);
 
-/* The index in v (n cycles, oldest first) of the cycle restore acts on:
- * cycle by name; else the newest run cycle (never a restore's own) of
- * session, or without session of the workspace ws, that touches one of
- * the npaths paths (any, when 0). -1 when none. */
-long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *cycle,
-		      const char *session, const char *ws, char **paths, size_t npaths);
-
 /* Restore cycle v[ci] (of the n cycles v, oldest first) for ctx
  * (restore.h), together with the cycles of runs that overlapped it
- * (restore-group.h), printing the outcome (text or JSON). Returns an
- * exit status. */
+ * (restore-group.h), printing the outcome (text or JSON). step NULL: a
+ * path of paths no record names is an error; else one step of
+ * cmd_restore_paths.h (it is set in step->hit, and the JSON object is
+ * added to step->objs, not printed). Returns an exit status. */
 int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cycle *v, size_t n,
-			size_t ci, char **paths, size_t npaths, bool dry, bool json);
+			size_t ci, char **paths, size_t npaths, bool dry, bool json,
+			struct cmd_restore_step *step);
 
 #endif

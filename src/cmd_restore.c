@@ -15,6 +15,7 @@
 #include "backup.h"
 #include "cmd.h"
 #include "cmd_backups.h"
+#include "cmd_restore_paths.h"
 #include "manifest.h"
 #include "path.h"
 #include "restore-group.h"
@@ -44,44 +45,6 @@ static void progress(size_t done, size_t total, void *arg)
 		return;
 	fprintf(stderr, "\rfsjail: restoring %zu/%zu", done, total);
 	p->shown = true;
-}
-
-/* The cycle restore acts on: --cycle; else the newest run cycle of
- * --session, or of the workspace ws (never another project's, never a
- * restore's own cycle), that touches one of paths; with no workspace
- * (ws NULL: the user is not in one) the newest that touches one of the
- * paths named, whatever its workspace. -1 when none. */
-long cmd_backups_pick(const struct backup_store_cycle *v, size_t n, const char *cycle,
-		      const char *session, const char *ws, char **paths, size_t npaths)
-{
-	for (size_t i = n; i-- > 0;) {
-		struct manifest m;
-		bool ok;
-		int fd;
-
-		if (cycle) {
-			if (strcmp(v[i].name, cycle) == 0)
-				return (long)i;
-			continue;
-		}
-		memset(&m, 0, sizeof(m));
-		fd = backup_store_open(&v[i]);
-		ok = fd >= 0 &&
-		     manifest_read(fd, v[i].dir, &m, &(struct fsj_error){ { 0 } }) == 0 &&
-		     !(m.kind && strcmp(m.kind, "restore") == 0) &&
-		     (session || (ws ? m.workspace && strcmp(m.workspace, ws) == 0 : npaths > 0));
-		if (ok && npaths) {
-			ok = false;
-			for (size_t j = 0; j < m.n && !ok; j++)
-				ok = restore_wanted(&m.v[j], paths, npaths);
-		}
-		manifest_release(&m);
-		if (fd >= 0)
-			close(fd);
-		if (ok)
-			return (long)i;
-	}
-	return -1;
 }
 
 /* The cycles of g (indexes into v) loaded into m and fd (each -1 or open),
@@ -129,7 +92,8 @@ static void put_names(FILE *f, const char *const *names, size_t n)
 }
 
 int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cycle *v, size_t n,
-			size_t ci, char **paths, size_t npaths, bool dry, bool json)
+			size_t ci, char **paths, size_t npaths, bool dry, bool json,
+			struct cmd_restore_step *step)
 {
 	struct restore_opts o = { 0 };
 	struct restore_counts k;
@@ -232,7 +196,9 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 
 		for (size_t j = 0; j < m->n && !hit; j++)
 			hit = restore_wanted(&m->v[j], &paths[i], 1);
-		if (!hit) {
+		if (step)
+			step->hit[i] = step->hit[i] || hit;
+		else if (!hit) {
 			cmd_backups_put(stderr, "fsjail: backups: no backup of '", paths[i]);
 			fputs("' in cycle ", stderr);
 			put_names(stderr, names, gn);
@@ -240,7 +206,10 @@ int cmd_backups_restore(const struct fsj_ctx *ctx, const struct backup_store_cyc
 			status = FSJ_EXIT_ERROR;
 		}
 	}
-	if (json) {
+	if (json && step) {
+		cJSON_AddItemToArray(step->objs, out);
+		out = NULL;
+	} else if (json) {
 		fsj_json_put(out);
 	} else {
 		restore_text_print(actions, v[ci].name, dry);

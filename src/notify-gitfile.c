@@ -18,8 +18,8 @@
  * at a gitdir the scan protects, whatever the caller writes: no command
  * can make it point at a gitdir of its choice. A write-open of the file
  * made so stays refused by the scan's rule, as before. What the caller
- * writes is dropped: git writes the same pointer (a submodule whose name
- * or gitdir changed in the run gets the old pointer).
+ * writes is dropped, and said after the run unless git wrote the same
+ * pointer (a submodule whose name or gitdir changed gets the old one).
  *
  * Moves of the folder that holds one, and what the listener lands then:
  * notify-gitfile-land.c. */
@@ -27,7 +27,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -125,6 +124,7 @@ int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags)
 	if (e)
 		return nj_answer(j, e);
 	nj_note_created(j, l->parent, l->name, l->path);
+	nj_gitfile_put_back_note(j, l, sink, k->bytes, k->len);
 	e = nj_hand_in(j, sink, (flags & O_CLOEXEC) != 0);
 	if (e && e != ENOENT)
 		nj_answer(j, e == EMFILE ? EMFILE : EACCES);

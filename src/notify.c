@@ -355,7 +355,7 @@ void notify_stop(struct notify *nt)
 	while (r < 0 && errno == EINTR);
 	pthread_join(nt->thread, NULL);
 	nt->joined = true;
-	notify_newrepo_ro_said(); /* the silent EBADF of a made config */
+	notify_said_at_end(); /* a made config's silent EBADF, a .git file put back */
 	/* For tests: which calls reached the supervisor; for bench/README:
 	 * what the supervisor thread cost (context switches, CPU ms). */
 	if (env_flag("FSJAIL_DEBUG_NOTIFY_STATS"))

@@ -2,7 +2,6 @@
  * saved content, moved out of restore.c. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,6 +9,7 @@
 
 #include "restore-other.h"
 #include "restore-remade.h"
+#include "restore-sim-dir.h"
 #include "util.h"
 
 /* true when one of x's actions so far is on dir itself or an entry of it
@@ -51,9 +51,9 @@ void rs_undo_meta(struct rctx *x, const struct manifest_rec *r)
 	if (r->entries && !acted_in(x, r->path))
 		return;
 	pfd = rs_open_parent(x, r->path, false, NULL);
-	if (pfd < 0 || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	if (rs_sim_meta(x, r) || pfd < 0 || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
 	    (sb.st_mode & S_IFMT) != r->type)
-		return; /* gone, or another kind of object now: nothing of it to mend */
+		return; /* said (dry run), gone, or another kind of object now */
 	link = S_ISLNK(sb.st_mode);
 	if ((link || (sb.st_mode & 07777) == r->mode) &&
 	    (geteuid() != 0 || (sb.st_uid == r->uid && sb.st_gid == r->gid)) &&

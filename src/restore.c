@@ -19,6 +19,7 @@
 #include "restore-other.h"
 #include "restore-remade.h"
 #include "restore-rmdir.h"
+#include "restore-sim-dir.h"
 #include "restore-take.h"
 #include "restore-xattr.h"
 #include "restore.h"
@@ -100,6 +101,12 @@ int rs_open_parent(struct rctx *x, const char *path, bool create, const struct m
 	char *p, *slash;
 	int fd, nfd, saved;
 
+	/* dry run: a folder an earlier action trashed or made again is not
+	 * the object on disk there (a planted symlink: never opened) */
+	if (rs_sim_dir_new(x, path)) {
+		errno = ENOENT;
+		return -1;
+	}
 	slash = strrchr(copy, '/');
 	*slash = '\0';
 	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -192,16 +199,6 @@ static bool same_state(int fd, int src, const struct manifest_rec *r)
 	       FSJ_STAT_MTIM(&fs).tv_nsec == r->mtime.tv_nsec && rs_same_bytes(fd, src);
 }
 
-/* Dry run: the folder holding path was made again by an earlier action
- * (a run's file of that name trashed first: on disk, the run's object is
- * still there, not a folder). */
-static bool sim_made_parent(const struct rctx *x, const char *path)
-{
-	cleanup_free char *parent = path_dirname(path);
-
-	return rs_sim_state(x, parent) == SIM_MADE;
-}
-
 /* Undo r, a content, remove or name record with the saved file (backup)
  * and the old mode, owner and times of its file's rs_content_source(). */
 static void undo_saved(struct rctx *x, const struct manifest_rec *r)
@@ -232,7 +229,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	if (rs_gone_with_folder(x, r) || rs_went_back(x, r, src) || rs_made_by_run(x, r, src))
 		return;
 	pfd = rs_open_parent(x, r->path, true, r);
-	if (pfd < 0 && x->o->dry_run && (errno == ENOENT || sim_made_parent(x, r->path))) {
+	if (pfd < 0 && x->o->dry_run && errno == ENOENT) {
 		rs_act(x, "recreate", r->path, NULL, true, "with its folders");
 		rs_sim_add(x, r->path, SIM_REMADE);
 		return;
@@ -241,12 +238,11 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
-	fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd >= 0 && x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE) {
-		close(fd); /* a move-back would have taken the run's file away */
-		fd = -1;
-		errno = ENOENT;
-	}
+	/* dry run: a move-back or trash would have taken the run's object
+	 * away first (a planted symlink too: not looked at) */
+	errno = ENOENT;
+	if (!(x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE))
+		fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0 && errno == EACCES && !x->o->dry_run)
 		fd = open_owner_rw(pfd, name);
 	if (fd < 0 && errno == ENOENT) {

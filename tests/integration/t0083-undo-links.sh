@@ -96,7 +96,7 @@ begin_test "a write to a file over backup.max_size_mb is said at the time: not k
 head -c 12M /dev/urandom >"$WS/big2.bin"
 fsj_sh -- 'echo more >>big2.bin'
 assert_rc 0
-assert_err_match "^fsjail: not kept: $WS/big2.bin \\(12 MB over backup.max_size_mb\\)\$"
+assert_err_match "^fsjail: not kept: $WS/big2.bin \\(12 MB, over backup.max_size_mb: 10 MB\\)\$"
 end_test
 
 begin_test "backup.on_too_large: refuse: that write is refused, the file intact"
