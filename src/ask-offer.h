@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "effects.h"
+#include "effects-decide.h"
 #include "policy.h"
 
 /* True when missing pair m of chk comes only from effects of fx whose path
