@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +30,6 @@
 #include <sys/resource.h>
 #endif
 
-#include "fdpass.h"
 #include "launch-int.h"
 #include "timing.h"
 
@@ -245,153 +243,6 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	}
 #endif
 	launch_child_exec(report_fd, args, cmd);
-}
-
-/* Read the report pipe once; close it at EOF or on error. Returns true
- * when bytes were read. */
-static bool report_read(struct supervisor *s, struct launch_report *rep, size_t *len)
-{
-	ssize_t n;
-
-	if (s->report < 0)
-		return false;
-	if (*len >= sizeof(*rep)) {
-		char discard[256];
-
-		n = read(s->report, discard, sizeof(discard));
-	} else {
-		n = read(s->report, (char *)rep + *len, sizeof(*rep) - *len);
-		if (n > 0)
-			*len += (size_t)n;
-	}
-	if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
-		close(s->report);
-		s->report = -1;
-	}
-	return n > 0;
-}
-
-/* Reap or notice a stop. Returns 1 with *wstatus set when the child has
- * ended, 0 while it lives, -1 with errno set when it cannot be waited for. */
-static int reap(struct supervisor *s, int *wstatus)
-{
-	pid_t r;
-	int st;
-
-	for (;;) {
-		r = waitpid(s->pid, &st, WNOHANG | WUNTRACED);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			return 0;
-		if (WIFSTOPPED(st)) {
-			launch_child_stopped(s, WSTOPSIG(st));
-			continue;
-		}
-		*wstatus = st;
-		return 1;
-	}
-}
-
-/* The command's pid, as launch_ns_hello() sends it: from now on its process
- * group is the one signals go to and the terminal follows. Answers (the
- * command waits for that) and closes the socket either way. */
-static void hello_read(struct supervisor *s)
-{
-#ifdef __linux__
-	pid_t pid;
-	ssize_t n;
-
-	/* the command's group now, if it still exists */
-	if (fdpass_recv_cred(s->hello[0], &pid, NULL) == 1) {
-		if (pid > 0 && getpgid(pid) == pid) {
-			s->pgrp = pid;
-			/* C joins the command's group: what the terminal sends
-			 * that group reaches C too, which tells a key typed there
-			 * (si_code SI_KERNEL) from a kill() (ns_mirror). */
-			(void)setpgid(s->pid, s->pgrp);
-			if (s->give_tty && s->tty >= 0 && tcgetpgrp(s->tty) == getpgrp())
-				(void)tcsetpgrp(s->tty, s->pgrp);
-			for (size_t i = 0; i < N_FORWARDED; i++) {
-				int sig = caught_signals[i];
-
-				if (!sigismember(&s->queued, sig))
-					continue;
-				(void)kill(-s->pgrp, sig);
-				if (sig == SIGTERM || sig == SIGHUP)
-					(void)kill(-s->pgrp, SIGCONT);
-			}
-		}
-		n = write(s->hello[0], "a", 1); /* a dead command reads nothing */
-		(void)n;
-	}
-#endif
-	close(s->hello[0]);
-	s->hello[0] = -1;
-}
-
-/* The parent's loop: wait for the report pipe, signals and the child's
- * end. Returns 0 with *wstatus set, or -1 with errno set. */
-static int supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
-		     int *wstatus)
-{
-	struct pollfd pfd[3];
-	char drain[64];
-	nfds_t n;
-	size_t i;
-	int r, at_report, at_hello;
-
-	for (;;) {
-		pfd[0].fd = s->wake[0];
-		pfd[0].events = POLLIN;
-		n = 1;
-		at_report = at_hello = -1;
-		if (s->report >= 0) {
-			pfd[n].fd = s->report;
-			pfd[n].events = POLLIN;
-			at_report = (int)n++;
-		}
-		if (s->hello[0] >= 0) {
-			pfd[n].fd = s->hello[0];
-			pfd[n].events = POLLIN;
-			at_hello = (int)n++;
-		}
-		r = poll(pfd, n, -1);
-		if (r < 0 && errno != EINTR)
-			return -1;
-		while (read(s->wake[0], drain, sizeof(drain)) > 0)
-			;
-		if (r > 0 && at_report >= 0 && pfd[at_report].revents)
-			report_read(s, rep, rep_len);
-		if (r > 0 && at_hello >= 0 && pfd[at_hello].revents)
-			hello_read(s);
-		for (i = 0; i < N_CAUGHT; i++) {
-			int sig = caught_signals[i];
-
-			if (!launch_sig_pending[i])
-				continue;
-			launch_sig_pending[i] = 0;
-			if (i < N_FORWARDED)
-				launch_forward(s, sig);
-			else if (sig == SIGCONT)
-				launch_resume(s);
-			/* SIGCHLD: reaped below, on every wake-up */
-		}
-		r = reap(s, wstatus);
-		if (r < 0)
-			return -1;
-		if (r == 1)
-			break;
-	}
-	/* Everything the child wrote is in the pipe now; a grandchild that
-	 * kept the write end open must not keep fsjail waiting. */
-	if (s->report >= 0 && fcntl(s->report, F_SETFL, O_NONBLOCK) == 0) {
-		while (report_read(s, rep, rep_len))
-			;
-	}
-	return 0;
 }
 
 /* The terminal signal the last run's command died of, for
@@ -632,7 +483,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	(void)sigprocmask(SIG_UNBLOCK, &block, NULL);
 	timing_mark("listener, broker thread");
 
-	r = supervise(&s, &rep, &rep_len, &wstatus);
+	r = launch_supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;
 	last_signal = r == 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
 	notify_stop(s.notify);
