@@ -67,6 +67,7 @@ struct supervisor {
 	int report;              /* read end of the report pipe, -1 after EOF */
 	struct notify *notify;   /* the create hook (notify.h), NULL when none */
 	bool pidns;              /* run the command in its own pid namespace */
+	int ended[2];            /* pid namespace: C's last word (ended_read) */
 };
 
 #include "launch-signals.h" /* launch-signals.c, launch-tty.c */
@@ -84,7 +85,8 @@ FSJ_NORETURN void launch_child_fail(int fd, enum launch_stage stage, int errnum,
  * it), or report why not on report_fd and end. */
 FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd);
 /* launch-supervise.c: the parent's loop: wait for the report pipe, signals
- * and the child's end. Returns 0 with *wstatus set, or -1 with errno set. */
+ * and the child's end. Returns 0 with *wstatus set; 2 with *wstatus as C
+ * told it before its own end (C not reaped yet); -1 with errno set. */
 int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
 		     int *wstatus);
 

@@ -174,7 +174,12 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 		if (errno != EINTR)
 			_exit(FSJ_EXIT_ERROR);
 	}
-	mirror_end(ended ? wstatus : st);
+	/* Every process of the namespace has ended: the supervisor may go on
+	 * while C's exit takes the namespaces down (launch-supervise.c). */
+	st = ended ? wstatus : st;
+	if (s->ended[1] >= 0)
+		(void)write_all(s->ended[1], &st, sizeof(st));
+	mirror_end(st);
 }
 
 /* The signals I relays to the command's process group, and SIGCHLD. */

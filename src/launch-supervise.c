@@ -100,21 +100,41 @@ static void hello_read(struct supervisor *s)
 	s->hello[0] = -1;
 }
 
+/* C's last word (launch-ns.c ns_mirror): the wait status it is about to
+ * end with, every process of the namespace having ended. Returns 1 with
+ * *wstatus set; 0 (and closes ended[0]) at EOF: C ended otherwise, and
+ * its own wait status (reap()) is the one to take. */
+static int ended_read(struct supervisor *s, int *wstatus)
+{
+	ssize_t n;
+	int st;
+
+	while ((n = read(s->ended[0], &st, sizeof(st))) < 0 && errno == EINTR)
+		;
+	if (n == (ssize_t)sizeof(st)) {
+		*wstatus = WIFEXITED(st) || WIFSIGNALED(st) ? st : FSJ_EXIT_ERROR << 8;
+		return 1;
+	}
+	close(s->ended[0]);
+	s->ended[0] = -1;
+	return 0;
+}
+
 /* See launch-int.h. */
 int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
 		     int *wstatus)
 {
-	struct pollfd pfd[3];
+	struct pollfd pfd[4];
 	char drain[64];
 	nfds_t n;
 	size_t i;
-	int r, at_report, at_hello;
+	int r, at_report, at_hello, at_ended, told = 0;
 
 	for (;;) {
 		pfd[0].fd = s->wake[0];
 		pfd[0].events = POLLIN;
 		n = 1;
-		at_report = at_hello = -1;
+		at_report = at_hello = at_ended = -1;
 		if (s->report >= 0) {
 			pfd[n].fd = s->report;
 			pfd[n].events = POLLIN;
@@ -125,6 +145,11 @@ int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *re
 			pfd[n].events = POLLIN;
 			at_hello = (int)n++;
 		}
+		if (s->ended[0] >= 0) {
+			pfd[n].fd = s->ended[0];
+			pfd[n].events = POLLIN;
+			at_ended = (int)n++;
+		}
 		r = poll(pfd, n, -1);
 		if (r < 0 && errno != EINTR)
 			return -1;
@@ -134,6 +159,8 @@ int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *re
 			report_read(s, rep, rep_len);
 		if (r > 0 && at_hello >= 0 && pfd[at_hello].revents)
 			hello_read(s);
+		if (r > 0 && at_ended >= 0 && pfd[at_ended].revents)
+			told = ended_read(s, wstatus);
 		for (i = 0; i < N_CAUGHT; i++) {
 			int sig = caught_signals[i];
 
@@ -146,7 +173,7 @@ int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *re
 				launch_resume(s);
 			/* SIGCHLD: reaped below, on every wake-up */
 		}
-		r = reap(s, wstatus);
+		r = told ? 1 : reap(s, wstatus);
 		if (r < 0)
 			return -1;
 		if (r == 1)
@@ -158,5 +185,5 @@ int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *re
 		while (report_read(s, rep, rep_len))
 			;
 	}
-	return 0;
+	return told ? 2 : 0;
 }

@@ -245,6 +245,27 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	launch_child_exec(report_fd, args, cmd);
 }
 
+/* C, when the last launch_run() returned on its word (launch_supervise()
+ * returned 2) before its end; -1 when none. */
+static pid_t unreaped = -1;
+
+/* Wait for C's end, if launch_run() left it (its exit takes the pid,
+ * mount and IPC namespaces down meanwhile). */
+static void reap_unreaped(void)
+{
+	while (unreaped > 0 && waitpid(unreaped, NULL, 0) < 0 && errno == EINTR)
+		;
+	unreaped = -1;
+}
+
+/* Close *fd when open, and mark it closed. */
+static void close_one(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
 /* The terminal signal the last run's command died of, for
  * launch_pass_terminal_signal(); 0 when none. */
 static int terminal_sig;
@@ -362,6 +383,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	pid_t parent;
 
 	memset(&last_notify, 0, sizeof(last_notify));
+	reap_unreaped(); /* C of the run before (probe-batch.c runs several) */
 	if (!sb || !argv || !argv[0]) {
 		fsj_error_set(err, NULL, 0, 0, sb ? "no command to run" : "no sandbox to run in");
 		return FSJ_EXIT_ERROR;
@@ -376,7 +398,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	exec_denied = NULL;
 	s.pid = s.pgrp = -1;
 	s.wake[0] = s.wake[1] = s.report = s.hello[0] = s.hello[1] = -1;
-	s.typed[0] = s.typed[1] = -1;
+	s.typed[0] = s.typed[1] = s.ended[0] = s.ended[1] = -1;
 	memset(&rep, 0, sizeof(rep));
 
 	/* A private copy of the pointer array: sandbox_apply() may replace it
@@ -408,6 +430,9 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		/* Without it no key counts as typed: nothing is passed on. */
 		if (launch_cloexec_pipe(s.typed, true) < 0)
 			s.typed[0] = s.typed[1] = -1;
+		/* Without it the supervisor waits for C's end (reap()). */
+		if (launch_cloexec_pipe(s.ended, false) < 0)
+			s.ended[0] = s.ended[1] = -1;
 	}
 #endif
 
@@ -453,15 +478,10 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		child_run(&s, sb, args, report[1], parent);
 
 	close(report[1]);
-	if (s.typed[1] >= 0) {
-		close(s.typed[1]);
-		s.typed[1] = -1;
-	}
+	close_one(&s.typed[1]);
+	close_one(&s.ended[1]);
 	s.pgrp = s.pid;
-	if (s.hello[1] >= 0) {
-		close(s.hello[1]);
-		s.hello[1] = -1;
-	}
+	close_one(&s.hello[1]);
 	/* Either side may run first: both set the group and the terminal. An
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
@@ -485,13 +505,14 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 
 	r = launch_supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;
-	last_signal = r == 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
+	last_signal = r >= 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
+	unreaped = r == 2 ? s.pid : -1; /* reap_unreaped() */
 	notify_stop(s.notify);
 	notify_get_stats(s.notify, &last_notify); /* the thread has ended */
 	/* The command died of a key typed at the terminal it held (Ctrl-C,
 	 * Ctrl-\), fsjail having been in the foreground: the key would have
 	 * reached fsjail's whole group too (launch_pass_terminal_signal). */
-	if (launch_tty_take(&s) && r == 0 && s.give_tty && WIFSIGNALED(wstatus) &&
+	if (launch_tty_take(&s) && r >= 0 && s.give_tty && WIFSIGNALED(wstatus) &&
 	    (WTERMSIG(wstatus) == SIGINT || WTERMSIG(wstatus) == SIGQUIT) &&
 	    launch_typed_take(&s, WTERMSIG(wstatus)))
 		terminal_sig = WTERMSIG(wstatus);
@@ -519,13 +540,11 @@ out_close_report:
 	if (s.tty_opened)
 		close(s.tty);
 out_close_wake:
-	if (s.hello[0] >= 0)
-		close(s.hello[0]);
-	if (s.hello[1] >= 0)
-		close(s.hello[1]);
-	for (i = 0; i < 2; i++)
-		if (s.typed[i] >= 0)
-			close(s.typed[i]);
+	for (i = 0; i < 2; i++) {
+		close_one(&s.hello[i]);
+		close_one(&s.typed[i]);
+		close_one(&s.ended[i]);
+	}
 	if (s.wake[0] >= 0) {
 		close(s.wake[0]);
 		close(s.wake[1]);
@@ -538,6 +557,7 @@ void launch_pass_terminal_signal(void)
 {
 	int sig = terminal_sig;
 
+	reap_unreaped();
 	terminal_sig = 0;
 	if (!sig)
 		return;
