@@ -33,7 +33,6 @@
 #include "audit.h"
 #include "broker-admit.h"
 #include "broker-int.h"
-#include "broker-socket.h"
 #include "hostlock.h"
 #include "caps.h"
 #include "peerq.h"
@@ -443,6 +442,33 @@ static void *broker_main(void *arg)
 
 /* --- start and stop -------------------------------------------------------- */
 
+/* Open (creating it 0700 when missing) the folder name in dirfd, refusing
+ * a symlink, another owner, or access for group or others. Returns a
+ * descriptor or -1 with err set. */
+static int private_dir(int dirfd, const char *name, const char *shown, struct fsj_error *err)
+{
+	struct stat st;
+	int fd;
+
+	if (mkdirat(dirfd, name, 0700) < 0 && errno != EEXIST)
+		return fsj_error_set(err, NULL, 0, 0, "cannot create '%s': %s", shown,
+				     strerror(errno));
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return fsj_error_set(err, NULL, 0, 0, "cannot open '%s': %s", shown,
+				     strerror(errno));
+	if (fstat(fd, &st) < 0 || st.st_uid != geteuid()) {
+		close(fd);
+		return fsj_error_set(err, NULL, 0, 0, "'%s' belongs to another user", shown);
+	}
+	if ((st.st_mode & 077) && fchmod(fd, 0700) < 0) {
+		close(fd);
+		return fsj_error_set(err, NULL, 0, 0, "cannot make '%s' private: %s", shown,
+				     strerror(errno));
+	}
+	return fd;
+}
+
 /* bind() and listen() on broker.sock in b->dir_fd. An existing socket
  * whose broker is gone (a killed run) is replaced; a live one means the
  * session is in use. */
@@ -521,9 +547,9 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 		fsj_error_set(err, NULL, 0, 0, "cannot open state directory '%s': %s",
 			      ctx->env.state_dir, strerror(errno));
 	} else {
-		b->run_fd = broker_private_dir(state_fd, "run", run_path, err);
+		b->run_fd = private_dir(state_fd, "run", run_path, err);
 		if (b->run_fd >= 0)
-			b->dir_fd = broker_private_dir(b->run_fd, b->session, dir_path, err);
+			b->dir_fd = private_dir(b->run_fd, b->session, dir_path, err);
 		close(state_fd);
 	}
 	free(run_path);
@@ -589,15 +615,19 @@ void broker_free(struct broker *b)
 	}
 	for (i = 0; i < b->n_clients; i++)
 		client_close(&b->clients[i]);
-	broker_unlink(b);
-	if (b->listen_fd >= 0)
+	if (b->listen_fd >= 0) {
 		close(b->listen_fd);
+		(void)unlinkat(b->dir_fd, "broker.sock", 0);
+	}
 	if (b->dir_fd >= 0)
 		close(b->dir_fd);
 	if (b->last_root >= 0)
 		close(b->last_root);
-	if (b->run_fd >= 0)
+	if (b->run_fd >= 0) {
+		if (b->session)
+			(void)unlinkat(b->run_fd, b->session, AT_REMOVEDIR);
 		close(b->run_fd);
+	}
 	if (b->wake[0] >= 0) {
 		close(b->wake[0]);
 		close(b->wake[1]);

@@ -28,7 +28,7 @@
 #include "runmsg.h"
 #include "runmsg-start.h" /* and runmsg-unseen.h */
 #include "run-tier.h"
-#include "run-end.h"
+#include "runtmp-end.h"
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
@@ -399,8 +399,7 @@ int cmd_run(int argc, char **argv)
 	ran = backend == FSJ_BACKEND_LANDLOCK;
 	runmsg_start_notes(pol, msg.home, ctx.workspace, cmd_argv, msg.quiet);
 	status = launch_run(sb, cmd_argv, &err);
-	/* the command has ended: the names it could reach go meanwhile */
-	run_tmp = run_end_start(run_tmp, launch_pidns_wanted() ? broker : NULL);
+	run_tmp = runtmp_remove_start(run_tmp); /* the command has ended */
 	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied()) {
 		runmsg_exec_refused(pol, launch_last_exec_denied());
 		ran = false; /* nothing ran: no read was refused unseen */
@@ -437,13 +436,13 @@ out:
 	sb_release(&gaps);
 	autorun_free(autorun);
 	free(absent);
-	run_end_wait(run_tmp);
 	broker_free(broker);
 	sandbox_free(sb);
 	policy_free(pol);
 	fsj_ctx_release(&ctx);
 	free(line_text);
 	free(state_sub);
+	runtmp_remove_end(run_tmp);
 	timing_mark("end, free");
 	launch_pass_terminal_signal();
 	return status;
