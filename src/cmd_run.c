@@ -211,7 +211,7 @@ int cmd_run(int argc, char **argv)
 	ll_masks_prefetch();
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem
-	 * (a probe aside: run_choose_tier()): each rule path is resolved once for
+	 * (a probe aside: run_tier_choose()): each rule path is resolved once for
 	 * the rules, the policy, the broker's fence and the sandbox. */
 	path_resolve_memo(PATH_MEMO_ON);
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
@@ -271,7 +271,7 @@ int cmd_run(int argc, char **argv)
 		backend = FSJ_BACKEND_NULL;
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
-		tier = run_choose_tier(&ctx, (enum fsj_backend)backend, &gaps, &err);
+		tier = run_tier_choose(&ctx, (enum fsj_backend)backend, &gaps, &err);
 		timing_mark("probe cache");
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;

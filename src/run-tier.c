@@ -11,7 +11,7 @@
 #include "run-tier.h"
 
 /* See run-tier.h. */
-int run_choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps,
+int run_tier_choose(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps,
 		    struct fsj_error *why)
 {
 	struct fsj_error err = { { 0 } };

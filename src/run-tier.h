@@ -13,7 +13,7 @@
  * runmsg_gaps(). Returns the tier, or -1 after saying on stderr why
  * nothing may run (also in *why, for the status stream). ctx, gaps and why
  * are the caller's. */
-int run_choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps,
+int run_tier_choose(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps,
 		    struct fsj_error *why);
 
 #endif
