@@ -1,7 +1,7 @@
-/* launch-int.h - what launch.c (fork, exec, wait), launch-signals.c (the
- * terminal and signal forwarding) and launch-ns.c (the pid namespace and
- * fsjail-init) share. launch.h is the interface; nothing else includes
- * this. */
+/* launch-int.h - what launch.c (fork, exec, wait), launch-supervise.c
+ * (its loop), launch-signals.c (the terminal and signal forwarding) and
+ * launch-ns.c (the pid namespace and fsjail-init) share. launch.h is the
+ * interface; nothing else includes this. */
 #ifndef FSJAIL_LAUNCH_INT_H
 #define FSJAIL_LAUNCH_INT_H
 
@@ -67,7 +67,10 @@ struct supervisor {
 	int report;              /* read end of the report pipe, -1 after EOF */
 	struct notify *notify;   /* the create hook (notify.h), NULL when none */
 	bool pidns;              /* run the command in its own pid namespace */
+	int ended[2];            /* pid namespace: C's last word (ended_read) */
 };
+
+#include "launch-signals.h" /* launch-signals.c, launch-tty.c */
 
 /* launch.c */
 /* pipe() with both ends close-on-exec (and non-blocking when nonblock).
@@ -77,29 +80,18 @@ int launch_cloexec_pipe(int fds[2], bool nonblock);
 FSJ_NORETURN void launch_child_fail(int fd, enum launch_stage stage, int errnum, const char *text,
 				    int code);
 
-/* launch-signals.c: the terminal, signal dispositions, and passing
- * signals and stops between the command and fsjail's caller. */
-void launch_find_tty(struct supervisor *s);
-void launch_tty_give(const struct supervisor *s);
-bool launch_tty_with_command(const struct supervisor *s);
-bool launch_tty_take(const struct supervisor *s);
-int launch_signals_install(struct supervisor *s);
-void launch_signals_restore(struct supervisor *s);
-void launch_signals_note_ignored(struct supervisor *s);
-void launch_child_reset_signals(const struct supervisor *s);
-
 /* launch.c: the last step of the child: exec the command (args; cmd is the
  * command line before a wrapper such as sandbox-exec was put in front of
  * it), or report why not on report_fd and end. */
 FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd);
-void launch_kill_with_default(pid_t to, int sig);
-void launch_forward(struct supervisor *s, int sig);
-void launch_resume(struct supervisor *s);
-bool launch_typed_take(struct supervisor *s, int sig);
-void launch_child_stopped(struct supervisor *s, int sig);
+/* launch-supervise.c: the parent's loop: wait for the report pipe, signals
+ * and the child's end. Returns 0 with *wstatus set; 2 with *wstatus as C
+ * told it before its own end (C not reaped yet); -1 with errno set. */
+int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
+		     int *wstatus);
 
 #ifdef __linux__
-/* launch-ns.c: the pid namespace and its init (see there). */
+/* launch-ns.c: the pid namespace and its init; launch-fds.c (see there). */
 void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr);
 int launch_sweep_fds(const int *keep, size_t n, bool own);
 FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay);

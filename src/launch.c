@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +30,6 @@
 #include <sys/resource.h>
 #endif
 
-#include "fdpass.h"
 #include "launch-int.h"
 #include "timing.h"
 
@@ -247,151 +245,25 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	launch_child_exec(report_fd, args, cmd);
 }
 
-/* Read the report pipe once; close it at EOF or on error. Returns true
- * when bytes were read. */
-static bool report_read(struct supervisor *s, struct launch_report *rep, size_t *len)
+/* C, when the last launch_run() returned on its word (launch_supervise()
+ * returned 2) before its end; -1 when none. */
+static pid_t unreaped = -1;
+
+/* Wait for C's end, if launch_run() left it (its exit takes the pid,
+ * mount and IPC namespaces down meanwhile). */
+static void reap_unreaped(void)
 {
-	ssize_t n;
-
-	if (s->report < 0)
-		return false;
-	if (*len >= sizeof(*rep)) {
-		char discard[256];
-
-		n = read(s->report, discard, sizeof(discard));
-	} else {
-		n = read(s->report, (char *)rep + *len, sizeof(*rep) - *len);
-		if (n > 0)
-			*len += (size_t)n;
-	}
-	if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
-		close(s->report);
-		s->report = -1;
-	}
-	return n > 0;
+	while (unreaped > 0 && waitpid(unreaped, NULL, 0) < 0 && errno == EINTR)
+		;
+	unreaped = -1;
 }
 
-/* Reap or notice a stop. Returns 1 with *wstatus set when the child has
- * ended, 0 while it lives, -1 with errno set when it cannot be waited for. */
-static int reap(struct supervisor *s, int *wstatus)
+/* Close *fd when open, and mark it closed. */
+static void close_one(int *fd)
 {
-	pid_t r;
-	int st;
-
-	for (;;) {
-		r = waitpid(s->pid, &st, WNOHANG | WUNTRACED);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			return 0;
-		if (WIFSTOPPED(st)) {
-			launch_child_stopped(s, WSTOPSIG(st));
-			continue;
-		}
-		*wstatus = st;
-		return 1;
-	}
-}
-
-/* The command's pid, as launch_ns_hello() sends it: from now on its process
- * group is the one signals go to and the terminal follows. Answers (the
- * command waits for that) and closes the socket either way. */
-static void hello_read(struct supervisor *s)
-{
-#ifdef __linux__
-	pid_t pid;
-	ssize_t n;
-
-	/* the command's group now, if it still exists */
-	if (fdpass_recv_cred(s->hello[0], &pid, NULL) == 1) {
-		if (pid > 0 && getpgid(pid) == pid) {
-			s->pgrp = pid;
-			/* C joins the command's group: what the terminal sends
-			 * that group reaches C too, which tells a key typed there
-			 * (si_code SI_KERNEL) from a kill() (ns_mirror). */
-			(void)setpgid(s->pid, s->pgrp);
-			if (s->give_tty && s->tty >= 0 && tcgetpgrp(s->tty) == getpgrp())
-				(void)tcsetpgrp(s->tty, s->pgrp);
-			for (size_t i = 0; i < N_FORWARDED; i++) {
-				int sig = caught_signals[i];
-
-				if (!sigismember(&s->queued, sig))
-					continue;
-				(void)kill(-s->pgrp, sig);
-				if (sig == SIGTERM || sig == SIGHUP)
-					(void)kill(-s->pgrp, SIGCONT);
-			}
-		}
-		n = write(s->hello[0], "a", 1); /* a dead command reads nothing */
-		(void)n;
-	}
-#endif
-	close(s->hello[0]);
-	s->hello[0] = -1;
-}
-
-/* The parent's loop: wait for the report pipe, signals and the child's
- * end. Returns 0 with *wstatus set, or -1 with errno set. */
-static int supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
-		     int *wstatus)
-{
-	struct pollfd pfd[3];
-	char drain[64];
-	nfds_t n;
-	size_t i;
-	int r, at_report, at_hello;
-
-	for (;;) {
-		pfd[0].fd = s->wake[0];
-		pfd[0].events = POLLIN;
-		n = 1;
-		at_report = at_hello = -1;
-		if (s->report >= 0) {
-			pfd[n].fd = s->report;
-			pfd[n].events = POLLIN;
-			at_report = (int)n++;
-		}
-		if (s->hello[0] >= 0) {
-			pfd[n].fd = s->hello[0];
-			pfd[n].events = POLLIN;
-			at_hello = (int)n++;
-		}
-		r = poll(pfd, n, -1);
-		if (r < 0 && errno != EINTR)
-			return -1;
-		while (read(s->wake[0], drain, sizeof(drain)) > 0)
-			;
-		if (r > 0 && at_report >= 0 && pfd[at_report].revents)
-			report_read(s, rep, rep_len);
-		if (r > 0 && at_hello >= 0 && pfd[at_hello].revents)
-			hello_read(s);
-		for (i = 0; i < N_CAUGHT; i++) {
-			int sig = caught_signals[i];
-
-			if (!launch_sig_pending[i])
-				continue;
-			launch_sig_pending[i] = 0;
-			if (i < N_FORWARDED)
-				launch_forward(s, sig);
-			else if (sig == SIGCONT)
-				launch_resume(s);
-			/* SIGCHLD: reaped below, on every wake-up */
-		}
-		r = reap(s, wstatus);
-		if (r < 0)
-			return -1;
-		if (r == 1)
-			break;
-	}
-	/* Everything the child wrote is in the pipe now; a grandchild that
-	 * kept the write end open must not keep fsjail waiting. */
-	if (s->report >= 0 && fcntl(s->report, F_SETFL, O_NONBLOCK) == 0) {
-		while (report_read(s, rep, rep_len))
-			;
-	}
-	return 0;
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
 }
 
 /* The terminal signal the last run's command died of, for
@@ -511,6 +383,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	pid_t parent;
 
 	memset(&last_notify, 0, sizeof(last_notify));
+	reap_unreaped(); /* C of the run before (probe-batch.c runs several) */
 	if (!sb || !argv || !argv[0]) {
 		fsj_error_set(err, NULL, 0, 0, sb ? "no command to run" : "no sandbox to run in");
 		return FSJ_EXIT_ERROR;
@@ -525,7 +398,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	exec_denied = NULL;
 	s.pid = s.pgrp = -1;
 	s.wake[0] = s.wake[1] = s.report = s.hello[0] = s.hello[1] = -1;
-	s.typed[0] = s.typed[1] = -1;
+	s.typed[0] = s.typed[1] = s.ended[0] = s.ended[1] = -1;
 	memset(&rep, 0, sizeof(rep));
 
 	/* A private copy of the pointer array: sandbox_apply() may replace it
@@ -557,6 +430,9 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		/* Without it no key counts as typed: nothing is passed on. */
 		if (launch_cloexec_pipe(s.typed, true) < 0)
 			s.typed[0] = s.typed[1] = -1;
+		/* Without it the supervisor waits for C's end (reap()). */
+		if (launch_cloexec_pipe(s.ended, false) < 0)
+			s.ended[0] = s.ended[1] = -1;
 	}
 #endif
 
@@ -602,15 +478,10 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		child_run(&s, sb, args, report[1], parent);
 
 	close(report[1]);
-	if (s.typed[1] >= 0) {
-		close(s.typed[1]);
-		s.typed[1] = -1;
-	}
+	close_one(&s.typed[1]);
+	close_one(&s.ended[1]);
 	s.pgrp = s.pid;
-	if (s.hello[1] >= 0) {
-		close(s.hello[1]);
-		s.hello[1] = -1;
-	}
+	close_one(&s.hello[1]);
 	/* Either side may run first: both set the group and the terminal. An
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
@@ -632,15 +503,16 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	(void)sigprocmask(SIG_UNBLOCK, &block, NULL);
 	timing_mark("listener, broker thread");
 
-	r = supervise(&s, &rep, &rep_len, &wstatus);
+	r = launch_supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;
-	last_signal = r == 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
+	last_signal = r >= 0 && WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
+	unreaped = r == 2 ? s.pid : -1; /* reap_unreaped() */
 	notify_stop(s.notify);
 	notify_get_stats(s.notify, &last_notify); /* the thread has ended */
 	/* The command died of a key typed at the terminal it held (Ctrl-C,
 	 * Ctrl-\), fsjail having been in the foreground: the key would have
 	 * reached fsjail's whole group too (launch_pass_terminal_signal). */
-	if (launch_tty_take(&s) && r == 0 && s.give_tty && WIFSIGNALED(wstatus) &&
+	if (launch_tty_take(&s) && r >= 0 && s.give_tty && WIFSIGNALED(wstatus) &&
 	    (WTERMSIG(wstatus) == SIGINT || WTERMSIG(wstatus) == SIGQUIT) &&
 	    launch_typed_take(&s, WTERMSIG(wstatus)))
 		terminal_sig = WTERMSIG(wstatus);
@@ -668,13 +540,11 @@ out_close_report:
 	if (s.tty_opened)
 		close(s.tty);
 out_close_wake:
-	if (s.hello[0] >= 0)
-		close(s.hello[0]);
-	if (s.hello[1] >= 0)
-		close(s.hello[1]);
-	for (i = 0; i < 2; i++)
-		if (s.typed[i] >= 0)
-			close(s.typed[i]);
+	for (i = 0; i < 2; i++) {
+		close_one(&s.hello[i]);
+		close_one(&s.typed[i]);
+		close_one(&s.ended[i]);
+	}
 	if (s.wake[0] >= 0) {
 		close(s.wake[0]);
 		close(s.wake[1]);
@@ -687,6 +557,7 @@ void launch_pass_terminal_signal(void)
 {
 	int sig = terminal_sig;
 
+	reap_unreaped();
 	terminal_sig = 0;
 	if (!sig)
 		return;

@@ -46,15 +46,15 @@ bool launch_last_left_repos(void);
  * made fails the run. */
 bool launch_pidns_wanted(void);
 
-
 /* After launch_run(), once every clean-up is done, as the last step before
- * exiting: when the command died of SIGINT or SIGQUIT typed at the
- * terminal it held while fsjail was in the terminal's foreground (known
- * only with the pid namespace: the mirror process C, in the command's
+ * exiting: wait for the end of the mirror process C, which launch_run()
+ * leaves ending (its exit takes the namespaces down while the caller
+ * finishes the run). Then, when the command died of SIGINT or SIGQUIT
+ * typed at the terminal it held while fsjail was in the terminal's
+ * foreground (known only with the pid namespace: C, in the command's
  * group, saw the kernel's terminal driver send it, si_code SI_KERNEL; a
- * signal from a process never counts), send
- * that signal to fsjail's own process group, fsjail included, with its
- * default action. The terminal gave the key to the command's group alone;
+ * signal from a process never counts), send that signal to fsjail's own
+ * process group, fsjail included, with its default action. The terminal gave the key to the command's group alone;
  * without fsjail it would have reached the caller too, and a shell breaks
  * its loop only when it gets SIGINT itself and its child died of it (bash;
  * "Proper handling of SIGINT/SIGQUIT", https://www.cons.org/cracauer/sigint.html).

@@ -44,8 +44,8 @@ void timing_mark(const char *phase)
 	}
 	w = now_ms(CLOCK_MONOTONIC);
 	c = now_ms(CLOCK_PROCESS_CPUTIME_ID);
-	fprintf(stderr, "fsjail: timing: %-24s %7.2f ms wall %7.2f ms cpu\n", phase,
-		w - wall, c - cpu);
+	fprintf(stderr, "fsjail: timing: %-24s %7.2f ms wall %7.2f ms cpu @%.3f\n", phase,
+		w - wall, c - cpu, w); /* @: CLOCK_MONOTONIC ms, for a timeline */
 	wall = w;
 	cpu = c;
 }

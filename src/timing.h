@@ -1,8 +1,8 @@
 /* timing.h - where the time of one fsjail command goes, for people
  * (bench/README): with FSJAIL_TIMING set in the environment, every
  * timing_mark() prints on stderr the wall and CPU time since the previous
- * mark (or since the first use). Nothing is printed otherwise, and no
- * decision ever depends on it. */
+ * mark (or since the first use), and its end (@, CLOCK_MONOTONIC ms: one
+ * timeline for all processes). Nothing else is printed; nothing acts on it. */
 #ifndef FSJAIL_TIMING_H
 #define FSJAIL_TIMING_H
 
