@@ -36,40 +36,38 @@ static bool after_install(const struct autorun_file *f)
 	return strcmp(f->tool, "pre-commit") == 0 || strcmp(f->tool, "lefthook") == 0;
 }
 
-void autorun_add_rules(struct fsj_policy *pol, const char *workspace, const struct repometa *repos)
+void autorun_add_rules(struct fsj_policy *pol, const char *workspace)
 {
-	size_t n;
-	cleanup_free const char **roots = NULL;
-
 	if (!workspace)
 		return;
-	roots = autorun_roots(workspace, repos, &n);
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < autorun_n_files; k++) {
-			const struct autorun_file *f = &autorun_files[k];
-			cleanup_free char *p = NULL, *res = NULL, *origin = NULL, *note = NULL;
+	/* the workspace's top only, what an editor or harness opens: a
+	 * submodule or linked worktree in it must stay movable (git mv, git
+	 * worktree move: a folder carrying a protected name cannot be
+	 * renamed); the files of those are named after the run instead */
+	for (size_t k = 0; k < autorun_n_files; k++) {
+		const struct autorun_file *f = &autorun_files[k];
+		cleanup_free char *p = NULL, *res = NULL, *origin = NULL, *note = NULL;
 
-			if (after_install(f))
-				continue;
-			p = path_join(roots[i], f->rel);
-			res = path_resolve(p);
-			origin = xasprintf("the files editors and agents run by themselves in %s "
-					   "(protect: {autorun: false} turns this off)",
-					   roots[i]);
-			note = xasprintf("%s, outside any sandbox, when an editor or agent opens "
-					 "the folder or rereads it; " AUTORUN_OFF,
-					 f->why);
-			struct fsj_rule r = {
-				.id = (char *)"workspace-autorun",
-				.path = p,
-				.resolved = res,
-				.deny = FSJ_CAPS_MODIFY,
-				.source = FSJ_SRC_PROTECTED,
-				.origin = origin,
-				.note = note,
-			};
+		if (after_install(f))
+			continue;
+		p = path_join(workspace, f->rel);
+		res = path_resolve(p);
+		origin = xasprintf("the files editors and agents run by themselves in %s "
+				   "(protect: {autorun: false} turns this off)",
+				   workspace);
+		note = xasprintf("%s, outside any sandbox, when an editor or agent opens "
+				 "the folder or rereads it; " AUTORUN_OFF,
+				 f->why);
+		struct fsj_rule r = {
+			.id = (char *)"workspace-autorun",
+			.path = p,
+			.resolved = res,
+			.deny = FSJ_CAPS_MODIFY,
+			.source = FSJ_SRC_PROTECTED,
+			.origin = origin,
+			.note = note,
+		};
 
-			policy_add_rule(pol, &r);
-		}
+		policy_add_rule(pol, &r);
 	}
 }

@@ -3,7 +3,8 @@
  * by itself (autorun.h: VS Code's tasks and settings, Claude Code's hooks
  * and MCP servers, Cursor's, Gemini CLI's, Codex's, ...) are refused to
  * the command at the protected level (DESIGN.md section 3, level 1), at
- * the top of the workspace and of every work tree in it, existing or not.
+ * the top of the workspace, existing or not (the work trees in it are
+ * named after the run: they must stay movable).
  * A harness rereads them while the sandboxed agent still runs: a note
  * after the run comes too late. One config switch turns it off
  * (protect: {autorun: false}); the files of pre-commit and lefthook,
@@ -25,9 +26,8 @@ const char **autorun_roots(const char *workspace, const struct repometa *repos, 
 
 /* Add to pol a protected rule (id "workspace-autorun", deny write,
  * create and delete, this path only; both spellings) for each such file
- * at each root of autorun_roots(), with what runs it and how to turn the
- * rule off as its origin and note. Nothing when workspace is NULL. */
-void autorun_add_rules(struct fsj_policy *pol, const char *workspace,
-		       const struct repometa *repos);
+ * at the workspace's top, with what runs it and how to turn the rule off
+ * as its origin and note. Nothing when workspace is NULL. */
+void autorun_add_rules(struct fsj_policy *pol, const char *workspace);
 
 #endif

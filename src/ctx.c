@@ -543,7 +543,7 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	 * workspace an expansion (new entries unreachable); elsewhere the
 	 * run names them afterwards (autorun-warn.h) */
 	if (ctx->config.protect_autorun && ctx_autorun_pinned(ctx))
-		autorun_add_rules(pol, ctx->workspace, ctx->repos);
+		autorun_add_rules(pol, ctx->workspace);
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);
 	add_rules(pol, &ctx->session);
