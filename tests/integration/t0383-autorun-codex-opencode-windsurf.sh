@@ -8,7 +8,7 @@
 . "$(dirname "$0")/libtest.sh"
 
 plan 2
-setup
+setup; write_config <<<"protect: {autorun: false}" # named after the run, not refused (sec30)
 require_landlock
 
 begin_test "a .codex/config.toml, opencode.json(c), .opencode/ file and .windsurf/hooks.json made or changed are named"
