@@ -284,15 +284,3 @@ bool runmsg_gaps(const struct sandbox *sb, const char *more, bool accept_partial
 	sb_release(&notes);
 	return ok;
 }
-
-void runmsg_note_unseen(const struct runmsg *m, unsigned fenced, bool traced)
-{
-	const bool rd = fenced & FSJ_CAPBIT(FSJ_CAP_READ), ex = fenced & FSJ_CAPBIT(FSJ_CAP_EXECUTE);
-
-	if (m->quiet || traced || (!rd && !ex))
-		return; /* msg29: said under listed refusals too: they may be unrelated */
-	fprintf(stderr, "fsjail: note: the command failed%s refused %s not listed (--report FILE, "
-			"or 'report: reads' in config.yaml, fsjail.yaml(5), lists them)\n",
-		refusal_count() ? "; besides the refusals above," : " and fsjail saw nothing refused, but",
-		rd && ex ? "reads and executes are" : rd ? "reads are" : "executes are");
-}
