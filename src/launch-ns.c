@@ -1,12 +1,11 @@
 /* launch-ns.c - the command's own pid namespace and its init,
- * fsjail-init (Linux only; see the comment below and launch.c). */
+ * fsjail-init (Linux; see the comment below and launch.c). */
 #include "config.h"
 
+#include "launch.h"
 #ifdef __linux__
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -21,6 +20,7 @@
 
 #include "fdpass.h"
 #include "launch-int.h"
+#include "launch-left.h"
 #include "mask.h"
 
 
@@ -192,14 +192,15 @@ static void ns_init_sigset(sigset_t *set)
 
 /* In I, pid 1, with ns_init_sigset() blocked: wait for the command (cmd)
  * and reap every orphan the namespace hands to its init; tell C of the
- * command's job control stops and of its end, then end, which ends the
+ * command's job control stops and of its end (and the supervisor, on
+ * report_fd, of the processes still running), then end, which ends the
  * namespace. A signal the supervisor forwards to fsjail's process group
  * reaches I too; when relay (the command could not tell the supervisor
  * its group: launch_ns_hello) I passes it on to the command's group if the
  * command has made one of its own (setpgid(2): timeout(1) does), which
  * the signal would miss. fsjail's group lies outside the namespace, so
  * there getpgid() and getpgrp() give 0. */
-FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
+FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, int report_fd, bool relay)
 {
 	struct ns_msg m;
 	sigset_t set;
@@ -233,103 +234,13 @@ FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
 				(void)write_all(wr, &m, sizeof(m));
 				continue;
 			}
+			launch_left_send(report_fd); /* what this _exit() stops */
 			m.kind = NS_MSG_END;
 			m.value = st;
 			(void)write_all(wr, &m, sizeof(m));
 			_exit(0);
 		}
 	}
-}
-
-/* One descriptor of launch_sweep_fds(): see there. */
-static int sweep_one(int fd, const int *keep, size_t n, bool own)
-{
-	struct stat st;
-	size_t i;
-	int fl;
-
-	for (i = 0; i < n && keep[i] != fd; i++)
-		;
-	fl = fcntl(fd, F_GETFD);
-	if (i < n || fl < 0)
-		return 0;
-	if (own && fd > STDERR_FILENO && (fl & FD_CLOEXEC)) {
-		close(fd);
-		return 0;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode))
-		return 0;
-	if (fd <= STDERR_FILENO) {
-		/* `cmd < $HOME`: the standard descriptors keep their numbers,
-		 * on /dev/null instead of the directory */
-		int null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
-
-		if (null < 0 || dup2(null, fd) < 0 || close(null) < 0)
-			return -1;
-	} else {
-		close(fd);
-	}
-	return 0;
-}
-
-/* Before the sandbox, in the process that becomes the command or its
- * init: close every directory descriptor, and with own every close-on-exec
- * descriptor above 2, except the n in keep.
- *  - Directories: one opened before the mount masks were put in place
- *    looks paths up in the unmasked mount, so `openat(fd,
- *    ".ssh/id_ed25519")` would read past a mask that hides ~/.ssh
- *    (Landlock, which the masks complement, still applies). Files stay
- *    open: they were opened with the caller's rights on purpose, as with
- *    any inherited descriptor. A standard descriptor (0-2) that is a
- *    directory is put on /dev/null.
- *  - own (in I, launch.c child_run()): I never execs, so close-on-exec does
- *    not protect what the supervisor had open (the audit log, the broker's
- *    socket, its pipes) and a command as root could take them from pid 1
- *    with pidfd_getfd(2). Descriptors fsjail inherited without
- *    close-on-exec are the caller's, meant for the command (`3<file`, a
- *    make jobserver), and stay.
- * /proc/self/fd is listed once (the numbers first, then the closes, which
- * would disturb the listing; issue 18: each listing makes a procfs entry
- * per descriptor), again only past the last number handled when more were
- * open than one pass holds. Returns 0, or -1 with errno set when
- * /proc/self/fd cannot be read or /dev/null opened. */
-int launch_sweep_fds(const int *keep, size_t n, bool own)
-{
-	enum { PASS = 256 };
-	int fds[PASS];
-	long done = -1;
-	bool more = true;
-
-	while (more) {
-		DIR *d = opendir("/proc/self/fd");
-		struct dirent *de;
-		size_t k = 0;
-
-		if (!d)
-			return -1;
-		more = false;
-		while ((de = readdir(d)) != NULL) {
-			char *end;
-			long fd = strtol(de->d_name, &end, 10);
-
-			if (*end != '\0' || end == de->d_name || fd < 0 || fd > INT_MAX ||
-			    fd == dirfd(d) || fd <= done)
-				continue;
-			if (k == PASS) {
-				more = true;
-				continue;
-			}
-			fds[k++] = (int)fd;
-		}
-		closedir(d);
-		for (size_t i = 0; i < k; i++) {
-			if (sweep_one(fds[i], keep, n, own) < 0)
-				return -1;
-			if (fds[i] > done)
-				done = fds[i];
-		}
-	}
-	return 0;
 }
 
 /* In the command's process, before exec: lead a process group of its own,
@@ -428,7 +339,13 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	}
 	*status_wr = p[1];
 }
-#else
-/* ISO C wants a declaration in every translation unit. */
-typedef int launch_ns_linux_only;
 #endif /* __linux__ */
+
+bool launch_pidns_wanted(void)
+{
+#ifdef __linux__
+	return !env_flag("FSJAIL_NO_PID_NAMESPACE");
+#else
+	return false;
+#endif
+}

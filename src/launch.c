@@ -4,8 +4,9 @@
  * sandbox-*.c).
  *
  * The parent learns whether the child reached exec through a close-on-exec
- * pipe: an exec that succeeds closes it with nothing written; a child that
- * stops short writes one struct launch_report and exits 125, 126 or 127.
+ * pipe: an exec that succeeds writes nothing (fsjail-init's count at the end
+ * aside, launch-left.h); a child that stops short writes one struct
+ * launch_report and exits 125, 126 or 127.
  * Signals reach the parent's poll() loop through a self-pipe, so the loop
  * never races a signal against a blocking call. */
 #include "config.h"
@@ -33,8 +34,8 @@
 
 #include "fdpass.h"
 #include "launch-int.h"
+#include "launch-left.h"
 #include "timing.h"
-
 
 /* pipe() with both ends close-on-exec (and non-blocking when nonblock):
  * no fd fsjail opens may reach the command (STYLE.md point 15). */
@@ -124,7 +125,6 @@ static int command_lookup(const char *name, char **found)
 	}
 	return denied ? EACCES : ENOENT;
 }
-
 
 /* See launch-int.h. */
 FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd)
@@ -238,10 +238,9 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		if (pid < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot start the command in the pid namespace", FSJ_EXIT_ERROR);
-		close(report_fd);
 		if (!relay)
 			close(s->hello[1]);
-		launch_ns_init(pid, status_wr, relay);
+		launch_ns_init(pid, status_wr, report_fd, relay);
 	}
 #endif
 	launch_child_exec(report_fd, args, cmd);
@@ -418,7 +417,7 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 {
 	int code;
 
-	if (rep_len == sizeof(*rep)) {
+	if (!launch_left_take(rep, rep_len) && rep_len == sizeof(*rep)) {
 		switch ((enum launch_stage)rep->stage) {
 		case LAUNCH_STAGE_SETUP:
 			if (rep->errnum)
@@ -447,6 +446,8 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 			if (rep->errnum == EACCES && command_lookup(argv[0], &exec_denied) != 0)
 				exec_denied = NULL;
 			return rep->errnum == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC;
+		case LAUNCH_STAGE_LEFT: /* taken above */
+			break;
 		}
 	}
 	/* No report: the exec happened (or the child died before writing one,
@@ -490,15 +491,6 @@ bool launch_last_left_repos(void)
 	return last_notify.installed && last_notify.wide && last_notify.shape == 0;
 }
 
-bool launch_pidns_wanted(void)
-{
-#ifdef __linux__
-	return !env_flag("FSJAIL_NO_PID_NAMESPACE");
-#else
-	return false;
-#endif
-}
-
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 {
 	struct supervisor s;
@@ -511,6 +503,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	pid_t parent;
 
 	memset(&last_notify, 0, sizeof(last_notify));
+	(void)launch_left_take(NULL, 0);
 	if (!sb || !argv || !argv[0]) {
 		fsj_error_set(err, NULL, 0, 0, sb ? "no command to run" : "no sandbox to run in");
 		return FSJ_EXIT_ERROR;

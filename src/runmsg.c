@@ -17,6 +17,7 @@
 #include "runevent.h"
 #include "runmsg-planted.h"
 #include "runmsg-report.h"
+#include "runmsg-stopped.h"
 #include "runmsg.h"
 
 int runmsg_parse_fd(const char *opt, const char *arg)
@@ -204,6 +205,7 @@ void runmsg_started(struct runmsg *m, const char *cycle, long pid)
 
 void runmsg_end(struct runmsg *m, int status, const char *error)
 {
+	runmsg_stopped_records(m, launch_last_left()); /* before "exited" */
 	if (m->status_fd >= 0) {
 		cJSON *o = cJSON_CreateObject();
 
@@ -222,6 +224,8 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		cJSON_AddNumberToObject(o, "dropped",
 					(double)(refusal_dropped() + runmsg_planted_dropped()));
 		cJSON_AddNumberToObject(o, "planted", (double)runmsg_planted_count());
+		cJSON_AddItemToObject(o, "stopped", launch_last_left()->count < 0 ? cJSON_CreateNull()
+					  : cJSON_CreateNumber((double)launch_last_left()->count));
 		(void)refusal_status_write(m->status_fd, o);
 	}
 	refusal_set_sinks(NULL);
@@ -238,6 +242,7 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		fflush(stdout);
 		refusal_summary(stderr, m->home);
 	}
+	runmsg_stopped_note(m, launch_last_left());
 	if (m->report_fd >= 0)
 		close(m->report_fd);
 	m->report_fd = -1;
