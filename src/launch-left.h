@@ -1,9 +1,9 @@
 /* launch-left.h - the processes of the command still running when the
  * command itself ended (msg32): the pid namespace's end stops them
  * (pid_namespaces(7)), and fsjail says so instead of ending a dev server
- * started with '&' silently. fsjail-init counts them (Linux: the
- * namespace's own /proc) and tells the supervisor through its report
- * pipe; runmsg-stopped.h says it. */
+ * started with '&' silently. C, fsjail-init's parent (launch-ns.c), counts
+ * them in the namespace's own /proc while I waits, and tells the supervisor
+ * through its report pipe; runmsg-stopped.h says it. */
 #ifndef FSJAIL_LAUNCH_LEFT_H
 #define FSJAIL_LAUNCH_LEFT_H
 
@@ -29,10 +29,11 @@ const struct launch_left *launch_last_left(void);
 
 struct launch_report;
 
-/* In fsjail-init (pid 1 of the namespace), the command reaped: list the
- * namespace's /proc for processes other than itself that are not zombies,
- * and write one LAUNCH_STAGE_LEFT report to report_fd: errnum the count
- * (-1 when /proc is not the namespace's: /proc/self is not "1"), text the
+/* In C (outside the namespace, unsandboxed, under no seccomp filter: its
+ * opens are not trapped), I having reported the command's end: list the
+ * namespace's /proc for processes other than I (pid 1) that are not
+ * zombies, and write one LAUNCH_STAGE_LEFT report to report_fd: errnum the
+ * count (-1 when /proc is not the namespace's: C has a /proc/self), text the
  * first LAUNCH_LEFT_NAMES command names, LAUNCH_LEFT_COMM bytes each. A
  * report already in the pipe (the command's failed exec) wins: the
  * supervisor reads only the first. Errors leave the count unknown. */

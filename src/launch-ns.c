@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -116,7 +117,7 @@ FSJ_NORETURN static void mirror_end(int wstatus)
 /* C's life after the fork of I: take no signal the supervisor forwards
  * to the group (the command does), mirror what I reports, and end as the
  * command ended; when I ends without a report, end as I did. */
-FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int rd,
+FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int rd, int report_fd,
 				   const sigset_t *blocked)
 {
 	static const int jobctl[] = { SIGTTIN, SIGTTOU };
@@ -165,6 +166,10 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 		} else if (m.kind == NS_MSG_END) {
 			wstatus = m.value;
 			ended = true;
+			/* what I's end stops: counted here, unsandboxed and with
+			 * no seccomp filter, while I waits for the byte */
+			launch_left_send(report_fd);
+			(void)write_all(rd, "k", 1);
 		}
 	}
 	/* Leave the command's group (hello_read put C there): a group id
@@ -192,15 +197,15 @@ static void ns_init_sigset(sigset_t *set)
 
 /* In I, pid 1, with ns_init_sigset() blocked: wait for the command (cmd)
  * and reap every orphan the namespace hands to its init; tell C of the
- * command's job control stops and of its end (and the supervisor, on
- * report_fd, of the processes still running), then end, which ends the
+ * command's job control stops and of its end, wait for C to have counted
+ * the processes still running (its byte back on wr), then end, which ends the
  * namespace. A signal the supervisor forwards to fsjail's process group
  * reaches I too; when relay (the command could not tell the supervisor
  * its group: launch_ns_hello) I passes it on to the command's group if the
  * command has made one of its own (setpgid(2): timeout(1) does), which
  * the signal would miss. fsjail's group lies outside the namespace, so
  * there getpgid() and getpgrp() give 0. */
-FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, int report_fd, bool relay)
+FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
 {
 	struct ns_msg m;
 	sigset_t set;
@@ -234,10 +239,13 @@ FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, int report_fd, bool relay)
 				(void)write_all(wr, &m, sizeof(m));
 				continue;
 			}
-			launch_left_send(report_fd); /* what this _exit() stops */
 			m.kind = NS_MSG_END;
 			m.value = st;
 			(void)write_all(wr, &m, sizeof(m));
+			/* C counts what is left (launch_left_send()) before this
+			 * _exit() stops it; EOF if C has gone */
+			while (read(wr, &sig, 1) < 0 && errno == EINTR)
+				;
 			_exit(0);
 		}
 	}
@@ -269,8 +277,8 @@ void launch_ns_hello(int fd)
  * message queues, which no path names, stay out of reach; att5) and
  * fork I. Root makes them directly; anyone else, or root without
  * CAP_SYS_ADMIN, in a new user namespace that maps only the caller's ids
- * (mask_userns_enter). Returns in I only, with *status_wr the write end of
- * I's report to C; C never returns. Any failure ends C with a report. */
+ * (mask_userns_enter). Returns in I only, with *status_wr I's end of its
+ * socket to C; C never returns. Any failure ends C with a report. */
 void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 {
 	struct fsj_error err = { { 0 } };
@@ -295,8 +303,8 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	 * private mounts. Landlock refuses a restricted process both (fsjail
 	 * inside fsjail); the host's /proc then stays. */
 	private = mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
-	if (launch_cloexec_pipe(p, false) < 0)
-		launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno, "cannot create a pipe",
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, p) < 0) /* I's reports, C's byte */
+		launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno, "cannot create a socket pair",
 			   FSJ_EXIT_ERROR);
 	/* A forwarded signal must not end C before its handlers are in. */
 	sigemptyset(&block);
@@ -309,10 +317,9 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 			   "cannot fork the first process of the pid namespace", FSJ_EXIT_ERROR);
 	if (init > 0) {
 		close(p[1]);
-		close(report_fd);
 		if (s->hello[1] >= 0)
 			close(s->hello[1]);
-		ns_mirror(s, init, p[0], &block);
+		ns_mirror(s, init, p[0], report_fd, &block);
 	}
 
 	close(p[0]);

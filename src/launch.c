@@ -4,9 +4,9 @@
  * sandbox-*.c).
  *
  * The parent learns whether the child reached exec through a close-on-exec
- * pipe: an exec that succeeds writes nothing (fsjail-init's count at the end
- * aside, launch-left.h); a child that stops short writes one struct
- * launch_report and exits 125, 126 or 127.
+ * pipe: an exec that succeeds writes nothing (the count of processes left
+ * at the end aside, launch-left.h); a child that stops short writes one
+ * struct launch_report and exits 125, 126 or 127.
  * Signals reach the parent's poll() loop through a self-pipe, so the loop
  * never races a signal against a blocking call. */
 #include "config.h"
@@ -238,9 +238,10 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		if (pid < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot start the command in the pid namespace", FSJ_EXIT_ERROR);
+		close(report_fd);
 		if (!relay)
 			close(s->hello[1]);
-		launch_ns_init(pid, status_wr, report_fd, relay);
+		launch_ns_init(pid, status_wr, relay);
 	}
 #endif
 	launch_child_exec(report_fd, args, cmd);
