@@ -20,8 +20,6 @@
 #include "launch.h"
 #include "notify.h"
 #include "path.h"
-#include "probe.h"
-#include "probe-status.h"
 #include "refusal.h"
 #include "repometa.h"
 #include "runmsg-planted.h"
@@ -29,55 +27,14 @@
 #include "runmsg-failed.h"
 #include "runmsg.h"
 #include "runmsg-start.h" /* and runmsg-unseen.h */
+#include "run-tier.h"
 #include "runtmp.h"
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
 #include "status-grants.h"
 #include "timing.h"
-
-/* The tier to run at (DESIGN.md section 5): what the probe proved for this
- * backend, mode and workspace (cached, or probed now), measured against
- * enforce. With network: deny, a line per promise the probe found not kept
- * there (UDP, DNS, raw: probe_network_gaps()) goes to gaps, for
- * runmsg_gaps(). Returns the tier, or -1 after saying on stderr why
- * nothing may run (also in *why, for the status stream). */
-static int choose_tier(const struct fsj_ctx *ctx, enum fsj_backend backend, struct strbuf *gaps,
-		       struct fsj_error *why)
-{
-	struct fsj_error err = { { 0 } };
-	struct strbuf warnings = STRBUF_INIT;
-	struct probe_report r;
-	int tier;
-
-	/* a probe that runs makes and removes files: resolve afresh for it,
-	 * and after it (see path_resolve_memo()) */
-	path_resolve_memo(PATH_MEMO_PAUSE);
-	if (probe_get(ctx, backend, false, &r, &warnings, &err) < 0) {
-		cmd_print_error(&err);
-		sb_release(&warnings);
-		*why = err;
-		return -1;
-	}
-	if (!r.cached)
-		path_resolve_memo(PATH_MEMO_OFF);
-	path_resolve_memo(PATH_MEMO_ON);
-	if (warnings.len)
-		fprintf(stderr, "fsjail: warning: %s", warnings.buf);
-	sb_release(&warnings);
-	tier = probe_choose_tier(&r, ctx->enforce, &err);
-	if (tier >= 0 && ctx->config.network == FSJ_NETWORK_DENY)
-		(void)probe_network_gaps(&r, tier, gaps);
-	if (tier < 0)
-		fprintf(stderr, "fsjail: refusing to run: %s\n"
-				"hint: 'fsjail probe' lists every check; 'fsjail status' shows what "
-				"is enforced; --enforce off runs without a sandbox\n",
-			err.text);
-	if (tier < 0)
-		(void)fsj_error_set(why, NULL, 0, 0, "refusing to run: %s", err.text);
-	probe_report_release(&r);
-	return tier;
-}
+#include "toolcache-make.h"
 
 /* launch_after_fork() hook: the broker thread starts after the fork; the
  * status stream says the command started. */
@@ -253,9 +210,10 @@ int cmd_run(int argc, char **argv)
 	/* the mount-mask probe's child, before the policy loads (it runs to
 	 * its end here: ll_masks_prefetch()) */
 	ll_masks_prefetch();
+	(void)toolcache_make_npm(getenv("HOME"), cmd_argv, msg.quiet); /* msg32: npm's first use */
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem
-	 * (a probe aside: choose_tier()): each rule path is resolved once for
+	 * (a probe aside: run_choose_tier()): each rule path is resolved once for
 	 * the rules, the policy, the broker's fence and the sandbox. */
 	path_resolve_memo(PATH_MEMO_ON);
 	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
@@ -315,7 +273,7 @@ int cmd_run(int argc, char **argv)
 		backend = FSJ_BACKEND_NULL;
 		tier = FSJ_TIER_GUARDED; /* compiled for the record, enforced by nobody */
 	} else {
-		tier = choose_tier(&ctx, (enum fsj_backend)backend, &gaps, &err);
+		tier = run_choose_tier(&ctx, (enum fsj_backend)backend, &gaps, &err);
 		timing_mark("probe cache");
 		if (tier < 0) {
 			status = FSJ_EXIT_ERROR;
