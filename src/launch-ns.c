@@ -211,6 +211,7 @@ FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
 	sigset_t set;
 	int sig, st;
 	pid_t r, pg;
+	char ack;
 
 	ns_init_sigset(&set);
 	for (;;) {
@@ -244,7 +245,7 @@ FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
 			(void)write_all(wr, &m, sizeof(m));
 			/* C counts what is left (launch_left_send()) before this
 			 * _exit() stops it; EOF if C has gone */
-			while (read(wr, &sig, 1) < 0 && errno == EINTR)
+			while (read(wr, &ack, 1) < 0 && errno == EINTR)
 				;
 			_exit(0);
 		}

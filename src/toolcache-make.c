@@ -67,7 +67,7 @@ int toolcache_make_npm(const char *home, char *const *argv, bool quiet)
 		return 0;
 	made += r;
 	/* what is there now must be a folder, not a symlink to one */
-	nfd = openat(hfd, ".npm", O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	nfd = openat(hfd, ".npm", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (nfd < 0)
 		return made;
 	for (size_t i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
