@@ -14,10 +14,10 @@
 struct supervisor;
 
 /* launch-ns.c: the pid namespace and its init (see there). */
-void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr);
+void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr, int *ack_rd);
 /* C keeps report_fd, the supervisor's report pipe, for its count of the
  * processes still running when the command ends (launch_left_send()). */
-FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay);
+FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, int ack, bool relay);
 void launch_ns_hello(int fd);
 /* launch-sweep.c: the descriptors not to keep (see there). */
 int launch_sweep_fds(const int *keep, size_t n, bool own);

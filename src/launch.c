@@ -161,7 +161,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	struct fsj_error err = { { 0 } };
 	char **cmd = args;
 #ifdef __linux__
-	int status_wr = -1;
+	int status_wr = -1, ack_rd = -1;
 #endif
 
 	/* Own process group, so that signals reach the whole command tree
@@ -194,16 +194,17 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 
 #ifdef __linux__
 	if (s->pidns) {
-		int keep[4];
+		int keep[5];
 
 		if (s->hello[0] >= 0)
 			close(s->hello[0]);
-		launch_ns_split(s, report_fd, &status_wr); /* returns in I, pid 1 */
+		launch_ns_split(s, report_fd, &status_wr, &ack_rd); /* returns in I, pid 1 */
 		keep[0] = report_fd;
 		keep[1] = status_wr;
 		keep[2] = notify_child_fd(s->notify);
 		keep[3] = s->hello[1];
-		if (launch_sweep_fds(keep, 4, true) < 0)
+		keep[4] = ack_rd;
+		if (launch_sweep_fds(keep, 5, true) < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
 		timing_mark("init: pid ns, fork, fds");
@@ -241,7 +242,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		close(report_fd);
 		if (!relay)
 			close(s->hello[1]);
-		launch_ns_init(pid, status_wr, relay);
+		launch_ns_init(pid, status_wr, ack_rd, relay);
 	}
 #endif
 	launch_child_exec(report_fd, args, cmd);
