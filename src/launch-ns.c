@@ -166,7 +166,7 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 			wstatus = m.value;
 			ended = true;
 			/* what I's end stops: counted here, unsandboxed and with
-			 * no seccomp filter, while I waits for the byte */
+			 * no seccomp filter, while I waits for ack's EOF */
 			launch_left_send(report_fd);
 			close(ack); /* I's read of it ends */
 		}
