@@ -1,7 +1,7 @@
 /* audit-text.c - the audit log shown on a terminal (DESIGN.md section
- * 10): each field escaped for it (fsj_escape_term(), escape.h), and the
- * log read as a stream or from its end (audit_view_show(), for
- * `fsjail log`). */
+ * 10): the log read as a stream or from its end (audit_view_show(), for
+ * `fsjail log`), each line as stored (--json) or for a human
+ * (audit-render.h). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,18 +11,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "audit-render.h"
 #include "audit-text.h"
-#include "escape.h"
 #include "json-out.h"
-
-/* s escaped for a terminal (escape.h), "-" for a field that is absent. */
-static void shown(struct strbuf *sb, const char *s)
-{
-	if (s)
-		fsj_escape_term_sb(sb, s);
-	else
-		sb_adds(sb, "-");
-}
 
 /* Longest audit line read (1 MiB): audit_record() writes at most
  * AUDIT_LINE_MAX; a longer line was not written by fsjail and is counted
@@ -35,40 +26,6 @@ static const char *field(const cJSON *o, const char *key)
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
 
 	return cJSON_IsString(x) ? x->valuestring : NULL;
-}
-
-/* One line for a human: time, session, decision, capability, path, and
- * the source, rule and detail when there are any, each escaped. */
-static void render(const cJSON *o)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *rule = field(o, "rule"), *detail = field(o, "detail");
-	const char *path = field(o, "path"), *resolved = field(o, "resolved");
-	static const char *const head[] = { "time", "session", "decision", "capability" };
-	size_t i;
-
-	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++) {
-		shown(&sb, field(o, head[i]));
-		sb_addc(&sb, ' ');
-	}
-	shown(&sb, path);
-	if (resolved && (!path || strcmp(resolved, path) != 0)) {
-		sb_adds(&sb, " -> ");
-		shown(&sb, resolved);
-	}
-	sb_adds(&sb, " (");
-	shown(&sb, field(o, "source"));
-	if (rule) {
-		sb_adds(&sb, ", rule ");
-		shown(&sb, rule);
-	}
-	sb_adds(&sb, ")");
-	if (detail) {
-		sb_adds(&sb, ": ");
-		shown(&sb, detail);
-	}
-	puts(sb.buf);
-	sb_release(&sb);
 }
 
 /* Whether o is a run record ("call": "run") of v->workspace. */
@@ -132,8 +89,8 @@ static void show(struct audit_view *v, const char *line)
 		cJSON_Delete(o);
 		return;
 	}
-	fsj_json_exact(o); /* a name's bytes, escaped by render() */
-	render(o);
+	fsj_json_exact(o); /* a name's bytes, escaped by audit_render_line() */
+	audit_render_line(o);
 	cJSON_Delete(o);
 }
 

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "cmd_load.h"
 #include "config.h"
 #include "policy.h"
 
@@ -126,16 +127,6 @@ bool cmd_have_workspace(const struct fsj_ctx *ctx, const char *cmd);
  * on stderr that run confines nothing. Returns the tier, or -1 when
  * tier_arg is not a tier name. */
 int cmd_effective_tier(const struct fsj_ctx *ctx, const char *tier_arg);
-
-/* Load the context (fsj_ctx_load), settle the tier (cmd_effective_tier)
- * and build its policy. network_arg, when non-NULL, overrides the config's
- * network setting ("allow" or "deny"). On success returns 0 with *tier and
- * *pol set (caller frees pol with policy_free() and ctx with
- * fsj_ctx_release()); on failure prints the reason and returns
- * FSJ_EXIT_ERROR with nothing left to release. */
-int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char *tier_arg,
-		    const char *network_arg, struct fsj_ctx *ctx, int *tier,
-		    struct fsj_policy **pol);
 
 /* "allow" -> FSJ_NETWORK_ALLOW, "deny" -> FSJ_NETWORK_DENY, else -1. */
 int cmd_parse_network(const char *arg);

@@ -257,7 +257,7 @@ int cmd_allow(int argc, char **argv)
 		fprintf(stderr, "fsjail: allow %s: unexpected argument '%s'\n", sub, argv[optind]);
 		return FSJ_EXIT_ERROR;
 	}
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+	if (cmd_load_state(&opts, &ctx, "allow", &err) < 0) {
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}

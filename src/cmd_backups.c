@@ -194,7 +194,7 @@ int cmd_backups(int argc, char **argv)
 		cmd_backups_id_unexpected(action, argv[optind]);
 		return FSJ_EXIT_ERROR;
 	}
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+	if (cmd_load_state(&opts, &ctx, "backups", &err) < 0) {
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}

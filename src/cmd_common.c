@@ -2,16 +2,11 @@
  * cmd_help.c). */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "fsjail-int.h"
-#include "landlock.h"
-#include "path.h"
-#include "path-memo.h"
-#include "probe.h"
 
 bool cmd_quiet;
 
@@ -103,50 +98,4 @@ int cmd_parse_network(const char *arg)
 	if (strcmp(arg, "deny") == 0)
 		return FSJ_NETWORK_DENY;
 	return -1;
-}
-
-/* Whether the probe cache of the state folder opts leads to exists (its
- * folder or the old single file). */
-static bool probe_cache_exists(const struct fsj_ctx_opts *opts)
-{
-	struct fsj_env env;
-	struct fsj_error err = { { 0 } };
-	bool r = true; /* when unsure, prefetch as before */
-
-	if (fsj_env_init(&env, opts->rules_file, opts->config_file, &err) == 0) {
-		r = probe_cache_present(env.state_dir);
-		fsj_env_release(&env);
-	}
-	return r;
-}
-
-int cmd_load_policy(const char *cmd, const struct fsj_ctx_opts *opts, const char *tier_arg,
-		    const char *network_arg, struct fsj_ctx *ctx, int *tier,
-		    struct fsj_policy **pol)
-{
-	struct fsj_error err = { { 0 } };
-	char note[FSJAIL_NOTE_MAX];
-	int r, memo = path_memo_active(); /* then kept on for the caller's compile */
-
-	/* nothing in the load changes the filesystem: each folder is looked up
-	 * once (path_resolve_memo()); the mask probe's child runs first, to its
-	 * end (ll_masks_prefetch()). explain asks it only for an entry of the
-	 * probe cache (fsjail_effective_tier()). */
-	if (strcmp(cmd, "explain") != 0 || probe_cache_exists(opts))
-		ll_masks_prefetch();
-	path_resolve_memo(PATH_MEMO_ON);
-	r = fsjail_load_ctx(opts, tier_arg, network_arg, ctx, tier, pol, note, &err);
-	if (!memo)
-		path_resolve_memo(PATH_MEMO_OFF);
-
-	cmd_note(note);
-	if (r == -ENOENT) {
-		fprintf(stderr, "fsjail: %s: %s\n" CMD_NO_WORKSPACE_HINT, cmd, err.text);
-		return FSJ_EXIT_ERROR;
-	}
-	if (r < 0) {
-		cmd_print_error(&err);
-		return FSJ_EXIT_ERROR;
-	}
-	return 0;
 }

@@ -70,7 +70,7 @@ int cmd_log(int argc, char **argv)
 			      CMD_COMMON_RULES | CMD_COMMON_MODE |
 				      CMD_COMMON_ENFORCE) < 0)
 		return FSJ_EXIT_ERROR;
-	if (fsj_ctx_load(&opts, &ctx, &err) < 0) {
+	if (cmd_load_state(&opts, &ctx, "log", &err) < 0) {
 		cmd_print_error(&err);
 		return FSJ_EXIT_ERROR;
 	}

@@ -25,6 +25,7 @@
 #include "repometa.h"
 #include "runmsg-planted.h"
 #include "runrepos.h"
+#include "runmsg-failed.h"
 #include "runmsg.h"
 #include "runmsg-start.h" /* and runmsg-unseen.h */
 #include "run-tier.h"
@@ -34,6 +35,7 @@
 #include "session.h"
 #include "status-grants.h"
 #include "timing.h"
+#include "toolcache-make.h"
 
 /* launch_after_fork() hook: the broker thread starts after the fork; the
  * status stream says the command started. */
@@ -209,6 +211,7 @@ int cmd_run(int argc, char **argv)
 	/* the mount-mask probe's child, before the policy loads (it runs to
 	 * its end here: ll_masks_prefetch()) */
 	ll_masks_prefetch();
+	(void)toolcache_make_npm(getenv("HOME"), cmd_argv, msg.quiet); /* msg32: npm's first use */
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem
 	 * (a probe aside: run_tier_choose()): each rule path is resolved once for
@@ -425,13 +428,12 @@ out:
 	 * making ~/.npm under examples/agent-in-repo.yaml) read nothing there */
 	if (ran && status != 0 && !(status == FSJ_EXIT_ERROR && err.text[0]))
 		status_grants_made(absent, n_absent, stderr);
-	/* Issue 12 item 4: Landlock refuses reads and executes unseen; say so
-	 * when the command failed by itself (not 127 "not found", no signal,
-	 * not a shell's 128+SIGPIPE: `sh -c ... | head` closed the pipe, user12)
-	 * and it can be true (runmsg_note_unseen()). */
+	/* msg32: a command that failed by itself (not 127 "not found", no
+	 * signal, not a shell's 128+SIGPIPE: `sh -c ... | head`, user12) gets a
+	 * note only under refusals, naming one (runmsg_note_failed()). */
 	if (ran && status != 0 && status != 127 && status != 128 + SIGPIPE && !msg.signal &&
 	    !(status == FSJ_EXIT_ERROR && err.text[0]))
-		runmsg_note_unseen(&msg, pol ? pol->enforced : 0,
+		runmsg_note_failed(&msg, status, pol ? pol->enforced : 0,
 				   msg.report_path || ctx.config.report_reads);
 	sb_release(&gaps);
 	autorun_free(autorun);

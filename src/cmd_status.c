@@ -170,7 +170,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		free(cache);
 	}
 
-	if (fsj_ctx_load(opts, &ctx, &err) < 0) {
+	if (cmd_load_state(opts, &ctx, "status", &err) < 0) {
 		cJSON_AddItemToObject(files, "baseline", file_json(env.baseline_file, -1, &err));
 		cJSON_AddStringToObject(root, "error", err.text);
 		cJSON_AddBoolToObject(root, "meets_enforce", false);

@@ -20,6 +20,7 @@ enum launch_stage {
 	LAUNCH_STAGE_APPLY,        /* sandbox_apply() refused */
 	LAUNCH_STAGE_EXEC,         /* the command could not be executed */
 	LAUNCH_STAGE_EXEC_WRAPPER, /* the backend's wrapper (sandbox-exec) could not */
+	LAUNCH_STAGE_LEFT,         /* none: fsjail-init's count at the end (launch-left.h) */
 };
 
 /* What the child writes to the report pipe instead of exec'ing. */
@@ -90,15 +91,6 @@ FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd);
 int launch_supervise(struct supervisor *s, struct launch_report *rep, size_t *rep_len,
 		     int *wstatus);
 
-#ifdef __linux__
-/* launch-ns.c: the pid namespace and its init; launch-fds.c (see there). */
-void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr);
-int launch_sweep_fds(const int *keep, size_t n, bool own);
-FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay);
-void launch_ns_hello(int fd);
-/* launch-spawn.c: in I, start the command's process (see there). */
-pid_t launch_spawn_command(const struct supervisor *s, char **args, char **cmd, int report_fd,
-			   int status_wr);
-#endif
+#include "launch-ns.h" /* Linux: the pid namespace, its init */
 
 #endif

@@ -1,7 +1,8 @@
 /* launch-ns.c - the command's own pid namespace and its init,
- * fsjail-init (Linux only; see the comment below and launch.c). */
+ * fsjail-init (Linux; see the comment below and launch.c). */
 #include "config.h"
 
+#include "launch.h"
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 
 #include "fdpass.h"
 #include "launch-int.h"
+#include "launch-left.h"
 #include "mask.h"
 
 
@@ -113,8 +115,8 @@ FSJ_NORETURN static void mirror_end(int wstatus)
 /* C's life after the fork of I: take no signal the supervisor forwards
  * to the group (the command does), mirror what I reports, and end as the
  * command ended; when I ends without a report, end as I did. */
-FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int rd,
-				   const sigset_t *blocked)
+FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int rd, int ack,
+				   int report_fd, const sigset_t *blocked)
 {
 	static const int jobctl[] = { SIGTTIN, SIGTTOU };
 	struct sigaction sa, ign, typed;
@@ -162,6 +164,10 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 		} else if (m.kind == NS_MSG_END) {
 			wstatus = m.value;
 			ended = true;
+			/* what I's end stops: counted here, unsandboxed and with
+			 * no seccomp filter, while I waits for ack's EOF */
+			launch_left_send(report_fd);
+			close(ack); /* I's read of it ends */
 		}
 	}
 	/* Leave the command's group (hello_read put C there): a group id
@@ -194,19 +200,21 @@ static void ns_init_sigset(sigset_t *set)
 
 /* In I, pid 1, with ns_init_sigset() blocked: wait for the command (cmd)
  * and reap every orphan the namespace hands to its init; tell C of the
- * command's job control stops and of its end, then end, which ends the
+ * command's job control stops and of its end, wait for C to have counted
+ * the processes still running (EOF on ack), then end, which ends the
  * namespace. A signal the supervisor forwards to fsjail's process group
  * reaches I too; when relay (the command could not tell the supervisor
  * its group: launch_ns_hello) I passes it on to the command's group if the
  * command has made one of its own (setpgid(2): timeout(1) does), which
  * the signal would miss. fsjail's group lies outside the namespace, so
  * there getpgid() and getpgrp() give 0. */
-FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
+FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, int ack, bool relay)
 {
 	struct ns_msg m;
 	sigset_t set;
 	int sig, st;
 	pid_t r, pg;
+	char eof;
 
 	ns_init_sigset(&set);
 	for (;;) {
@@ -238,6 +246,10 @@ FSJ_NORETURN void launch_ns_init(pid_t cmd, int wr, bool relay)
 			m.kind = NS_MSG_END;
 			m.value = st;
 			(void)write_all(wr, &m, sizeof(m));
+			/* C counts what is left (launch_left_send()) before this
+			 * _exit() stops it, then closes ack (EOF, as when C has gone) */
+			while (read(ack, &eof, 1) < 0 && errno == EINTR)
+				;
 			_exit(0);
 		}
 	}
@@ -270,15 +282,16 @@ void launch_ns_hello(int fd)
  * fork I. Root makes them directly; anyone else, or root without
  * CAP_SYS_ADMIN, in a new user namespace that maps only the caller's ids
  * (mask_userns_enter). Returns in I only, with *status_wr the write end of
- * I's report to C; C never returns. Any failure ends C with a report. */
-void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
+ * I's report to C and *ack_rd the read end C closes once it has counted what
+ * is left (launch_ns_init()); C never returns. Any failure ends C with a report. */
+void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr, int *ack_rd)
 {
 	struct fsj_error err = { { 0 } };
 	const int flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC;
 	sigset_t block;
 	struct pollfd pfd;
 	bool private;
-	int p[2];
+	int p[2], q[2];
 	size_t i;
 	pid_t init;
 
@@ -295,7 +308,8 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 	 * private mounts. Landlock refuses a restricted process both (fsjail
 	 * inside fsjail); the host's /proc then stays. */
 	private = mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
-	if (launch_cloexec_pipe(p, false) < 0)
+	/* p: I's reports to C; q: C's EOF to I, once it has counted */
+	if (launch_cloexec_pipe(p, false) < 0 || launch_cloexec_pipe(q, false) < 0)
 		launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno, "cannot create a pipe",
 			   FSJ_EXIT_ERROR);
 	/* A forwarded signal must not end C before its handlers are in. */
@@ -309,13 +323,14 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 			   "cannot fork the first process of the pid namespace", FSJ_EXIT_ERROR);
 	if (init > 0) {
 		close(p[1]);
-		close(report_fd);
+		close(q[0]);
 		if (s->hello[1] >= 0)
 			close(s->hello[1]);
-		ns_mirror(s, init, p[0], &block);
+		ns_mirror(s, init, p[0], q[1], report_fd, &block);
 	}
 
 	close(p[0]);
+	close(q[1]);
 	/* I takes its signals with sigwaitinfo() (launch_ns_init); the command
 	 * unblocks them again before exec. */
 	ns_init_sigset(&block);
@@ -338,8 +353,15 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr)
 		mask_ns_own = true; /* the masks go here too: C looks up no path */
 	}
 	*status_wr = p[1];
+	*ack_rd = q[0];
 }
-#else
-/* ISO C wants a declaration in every translation unit. */
-typedef int launch_ns_linux_only;
 #endif /* __linux__ */
+
+bool launch_pidns_wanted(void)
+{
+#ifdef __linux__
+	return !env_flag("FSJAIL_NO_PID_NAMESPACE");
+#else
+	return false;
+#endif
+}

@@ -4,8 +4,9 @@
  * sandbox-*.c).
  *
  * The parent learns whether the child reached exec through a close-on-exec
- * pipe: an exec that succeeds closes it with nothing written; a child that
- * stops short writes one struct launch_report and exits 125, 126 or 127.
+ * pipe: an exec that succeeds writes nothing (the count of processes left
+ * at the end aside, launch-left.h); a child that stops short writes one
+ * struct launch_report and exits 125, 126 or 127.
  * Signals reach the parent's poll() loop through a self-pipe, so the loop
  * never races a signal against a blocking call. */
 #include "config.h"
@@ -31,8 +32,8 @@
 #endif
 
 #include "launch-int.h"
+#include "launch-left.h"
 #include "timing.h"
-
 
 /* pipe() with both ends close-on-exec (and non-blocking when nonblock):
  * no fd fsjail opens may reach the command (STYLE.md point 15). */
@@ -123,7 +124,6 @@ static int command_lookup(const char *name, char **found)
 	return denied ? EACCES : ENOENT;
 }
 
-
 /* See launch-int.h. */
 FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd)
 {
@@ -159,7 +159,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	struct fsj_error err = { { 0 } };
 	char **cmd = args;
 #ifdef __linux__
-	int status_wr = -1;
+	int status_wr = -1, ack_rd = -1;
 #endif
 
 	/* Own process group, so that signals reach the whole command tree
@@ -192,16 +192,17 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 
 #ifdef __linux__
 	if (s->pidns) {
-		int keep[4];
+		int keep[5];
 
 		if (s->hello[0] >= 0)
 			close(s->hello[0]);
-		launch_ns_split(s, report_fd, &status_wr); /* returns in I, pid 1 */
+		launch_ns_split(s, report_fd, &status_wr, &ack_rd); /* returns in I, pid 1 */
 		keep[0] = report_fd;
 		keep[1] = status_wr;
 		keep[2] = notify_child_fd(s->notify);
 		keep[3] = s->hello[1];
-		if (launch_sweep_fds(keep, 4, true) < 0)
+		keep[4] = ack_rd;
+		if (launch_sweep_fds(keep, 5, true) < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
 		timing_mark("init: pid ns, fork, fds");
@@ -239,7 +240,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		close(report_fd);
 		if (!relay)
 			close(s->hello[1]);
-		launch_ns_init(pid, status_wr, relay);
+		launch_ns_init(pid, status_wr, ack_rd, relay);
 	}
 #endif
 	launch_child_exec(report_fd, args, cmd);
@@ -290,7 +291,7 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 {
 	int code;
 
-	if (rep_len == sizeof(*rep)) {
+	if (!launch_left_take(rep, rep_len) && rep_len == sizeof(*rep)) {
 		switch ((enum launch_stage)rep->stage) {
 		case LAUNCH_STAGE_SETUP:
 			if (rep->errnum)
@@ -319,6 +320,8 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 			if (rep->errnum == EACCES && command_lookup(argv[0], &exec_denied) != 0)
 				exec_denied = NULL;
 			return rep->errnum == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC;
+		case LAUNCH_STAGE_LEFT: /* taken above */
+			break;
 		}
 	}
 	/* No report: the exec happened (or the child died before writing one,
@@ -362,15 +365,6 @@ bool launch_last_left_repos(void)
 	return last_notify.installed && last_notify.wide && last_notify.shape == 0;
 }
 
-bool launch_pidns_wanted(void)
-{
-#ifdef __linux__
-	return !env_flag("FSJAIL_NO_PID_NAMESPACE");
-#else
-	return false;
-#endif
-}
-
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 {
 	struct supervisor s;
@@ -384,6 +378,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 
 	memset(&last_notify, 0, sizeof(last_notify));
 	reap_unreaped(); /* C of the run before (probe-batch.c runs several) */
+	(void)launch_left_take(NULL, 0);
 	if (!sb || !argv || !argv[0]) {
 		fsj_error_set(err, NULL, 0, 0, sb ? "no command to run" : "no sandbox to run in");
 		return FSJ_EXIT_ERROR;

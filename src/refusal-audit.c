@@ -1,7 +1,7 @@
 /* refusal-audit.c - a refusal's line in the audit log (refusal-audit.h). */
 #include "refusal-audit.h"
 #include "audit-source.h"
-#include "refusal.h"
+#include "refusal-errno.h"
 #include "util.h"
 
 void refusal_audit(const struct audit_log *log, const char *session, const struct kept *k)

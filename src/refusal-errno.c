@@ -1,8 +1,8 @@
-/* refusal-errno.c - errno names for the refusal records (refusal.h). */
+/* refusal-errno.c - errno names for the refusal records (refusal-errno.h). */
 #include <errno.h>
 #include <stdio.h>
 
-#include "refusal.h"
+#include "refusal-errno.h"
 
 const char *refusal_errno_name(int e, char buf[16])
 {

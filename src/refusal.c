@@ -7,7 +7,9 @@
 
 #include "escape.h"
 #include "refusal-audit.h"
+#include "refusal-errno.h"
 #include "refusal-by.h"
+#include "refusal-copy.h"
 #include "refusal-hint-advice.h"
 #include "refusal-hint.h"
 #include "refusal-kept.h"
@@ -33,29 +35,6 @@ static unsigned long total, streamed, dropped;
 static struct refusal_sinks sinks = { .report_fd = -1, .status_fd = -1 };
 /* The hints' policy: the sinks' last, kept for the summary after them. */
 static const struct fsj_policy *hint_pol;
-
-static char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
-static void kept_release(struct kept *k)
-{
-	free(k->path);
-	free(k->reason);
-	free(k->comm);
-	free(k->exe);
-	free(k->syscall);
-	free(k->rule_id);
-	free(k->rule_origin);
-	free(k->rule_note);
-}
-
-/* k refused making a folder (mkdir(2), mkdirat(2); the broker's "mkdir"). */
-static bool made_dir(const struct kept *k)
-{
-	return k->syscall && strncmp(k->syscall, "mkdir", 5) == 0;
-}
 
 /* The fields of one refusal (fsjail(1), REFUSAL REPORT) after schema. */
 static cJSON *refusal_json(const char *schema, const char *type, const struct kept *k)
@@ -85,7 +64,7 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 				  .path = k->path,
 				  .why_not = refusal_hint_why_not(k->by_policy, k->level,
 								  k->rule_id, k->no_hint),
-				  .dir = made_dir(k),
+				  .dir = refusal_copy_made_dir(k),
 				  .comm = k->comm });
 	return o;
 }
@@ -108,24 +87,7 @@ void refusal_record(const struct refusal *r)
 
 	if (!r)
 		return;
-	k.cap = r->cap;
-	k.pid = r->pid;
-	k.error = r->error;
-	k.path = dup_or_null(r->path);
-	k.reason = dup_or_null(r->reason);
-	k.comm = dup_or_null(r->comm);
-	k.exe = dup_or_null(r->exe);
-	k.syscall = dup_or_null(r->syscall);
-	k.no_hint = r->no_hint;
-	if (r->decision) {
-		k.by_policy = true;
-		k.level = r->decision->level;
-		if (r->decision->rule) {
-			k.rule_id = dup_or_null(r->decision->rule->id);
-			k.rule_origin = dup_or_null(r->decision->rule->origin);
-			k.rule_note = dup_or_null(r->decision->rule->note);
-		}
-	}
+	refusal_copy_fill(&k, r);
 	pthread_mutex_lock(&lock);
 	total++;
 	s = sinks;
@@ -161,7 +123,7 @@ void refusal_record(const struct refusal *r)
 	}
 	pthread_mutex_unlock(&lock);
 	if (!stored)
-		kept_release(&k);
+		refusal_copy_release(&k);
 }
 
 unsigned long refusal_count(void)
@@ -182,6 +144,20 @@ unsigned long refusal_dropped(void)
 	n = dropped;
 	pthread_mutex_unlock(&lock);
 	return n;
+}
+
+char *refusal_last_text(void)
+{
+	char *s = NULL;
+
+	pthread_mutex_lock(&lock);
+	if (n_kept > 0) {
+		cleanup_free char *path = refusal_printable(kept[n_kept - 1].path);
+
+		s = xasprintf("%s %s", fsj_cap_name(kept[n_kept - 1].cap), path);
+	}
+	pthread_mutex_unlock(&lock);
+	return s;
 }
 
 bool refusal_sinks_now(struct refusal_sinks *out)
@@ -208,7 +184,7 @@ void refusal_reset(void)
 {
 	pthread_mutex_lock(&lock);
 	for (size_t i = 0; i < n_kept; i++)
-		kept_release(&kept[i]);
+		refusal_copy_release(&kept[i]);
 	free(kept);
 	kept = NULL;
 	n_kept = 0;
@@ -242,7 +218,7 @@ static void hint(FILE *out, const size_t *first, size_t n, const char *home)
 		    (!refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint) ||
 		     (k->by_policy && refusal_hint_absent_cache(k->path))))
 			items[m++] = (struct refusal_hint_item){ .cap = k->cap, .path = k->path,
-								 .dir = made_dir(k),
+								 .dir = refusal_copy_made_dir(k),
 								 .comm = k->comm };
 	}
 	refusal_hint_print(out, items, m, home, hint_pol);

@@ -81,9 +81,9 @@ void refusal_summary(FILE *out, const char *home);
  * Caller frees. */
 char *refusal_printable(const char *s);
 
-
-/* "EACCES", "EPERM", ... for errno e; "E<number>" for one not in the
- * table. Static string, or buf (at least 16 bytes). */
-const char *refusal_errno_name(int e, char buf[16]);
+/* The last refusal kept, "CAPABILITY PATH" with the path escaped
+ * (refusal_printable()), for the note after a failed command; NULL when
+ * none was kept. Caller frees. */
+char *refusal_last_text(void);
 
 #endif

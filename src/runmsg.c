@@ -17,6 +17,7 @@
 #include "runevent.h"
 #include "runmsg-planted.h"
 #include "runmsg-report.h"
+#include "runmsg-stopped.h"
 #include "runmsg.h"
 
 int runmsg_parse_fd(const char *opt, const char *arg)
@@ -204,6 +205,7 @@ void runmsg_started(struct runmsg *m, const char *cycle, long pid)
 
 void runmsg_end(struct runmsg *m, int status, const char *error)
 {
+	runmsg_stopped_records(m, launch_last_left()); /* before "exited" */
 	if (m->status_fd >= 0) {
 		cJSON *o = cJSON_CreateObject();
 
@@ -222,6 +224,8 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		cJSON_AddNumberToObject(o, "dropped",
 					(double)(refusal_dropped() + runmsg_planted_dropped()));
 		cJSON_AddNumberToObject(o, "planted", (double)runmsg_planted_count());
+		cJSON_AddItemToObject(o, "stopped", launch_last_left()->count < 0 ? cJSON_CreateNull()
+					  : cJSON_CreateNumber((double)launch_last_left()->count));
 		(void)refusal_status_write(m->status_fd, o);
 	}
 	refusal_set_sinks(NULL);
@@ -238,6 +242,7 @@ void runmsg_end(struct runmsg *m, int status, const char *error)
 		fflush(stdout);
 		refusal_summary(stderr, m->home);
 	}
+	runmsg_stopped_note(m, launch_last_left());
 	if (m->report_fd >= 0)
 		close(m->report_fd);
 	m->report_fd = -1;
@@ -283,16 +288,4 @@ bool runmsg_gaps(const struct sandbox *sb, const char *more, bool accept_partial
 	sb_release(&refuse);
 	sb_release(&notes);
 	return ok;
-}
-
-void runmsg_note_unseen(const struct runmsg *m, unsigned fenced, bool traced)
-{
-	const bool rd = fenced & FSJ_CAPBIT(FSJ_CAP_READ), ex = fenced & FSJ_CAPBIT(FSJ_CAP_EXECUTE);
-
-	if (m->quiet || traced || (!rd && !ex))
-		return; /* msg29: said under listed refusals too: they may be unrelated */
-	fprintf(stderr, "fsjail: note: the command failed%s refused %s not listed (--report FILE, "
-			"or 'report: reads' in config.yaml, fsjail.yaml(5), lists them)\n",
-		refusal_count() ? "; besides the refusals above," : " and fsjail saw nothing refused, but",
-		rd && ex ? "reads and executes are" : rd ? "reads are" : "executes are");
 }

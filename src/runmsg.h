@@ -75,17 +75,4 @@ void runmsg_started(struct runmsg *m, const char *cycle, long pid);
  * summary on stderr unless quiet, and every descriptor closed. */
 void runmsg_end(struct runmsg *m, int status, const char *error);
 
-/* After the command failed by itself (a status other than 0 and 127,
- * no signal, no fsjail error): unless m is quiet or traced (reads and
- * executes are listed: --report, 'report: reads'), say in one line on
- * stderr that refused reads and executes are not listed and how to list
- * them, but only when it can be true and is the next thing to look at:
- * fenced (FSJ_CAPBIT mask: what the kernel fence enforces this run,
- * fsj_policy.enforced) holds read or execute (only the kinds it holds
- * are named: tier process names executes, tier writes gets no note), also
- * under listed refusals, which may be unrelated (msg29: npm's unseen read of
- * ../x.tgz under a refused ~/.npm create; the line says "besides the
- * refusals above"). hint13: no note where nothing could be refused. */
-void runmsg_note_unseen(const struct runmsg *m, unsigned fenced, bool traced);
-
 #endif

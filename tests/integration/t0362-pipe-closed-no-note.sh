@@ -6,14 +6,14 @@
 # FILE ...)" under it, pointing at reads when the cause is the closed
 # pipe. A command that dies of the signal itself got no note (t0210): a
 # shell's 141 is the same thing and gets none either; any other failure
-# keeps it (t0298).
+# after a refusal keeps it (t0298; msg32: none without a refusal, t0440).
 . "$(dirname "$0")/libtest.sh"
 
 plan 3
 setup
 require_landlock
 
-NOTE='saw nothing refused'
+NOTE='the command failed'
 
 begin_test "sh -c 'seq ...' | head -1: status 141, no note about reads"
 "$FSJAIL" run --workspace "$WS" -- sh -c 'seq 1 1000000' 2>"$ERR" | head -1 >"$OUT"
@@ -31,10 +31,10 @@ assert_rc 141
 grep -q "$NOTE" "$ERR" && fail "the note came after SIGPIPE: $(cat "$ERR")"
 end_test
 
-begin_test "another failure keeps the note"
-fsj -- sh -c 'exit 140'
+begin_test "another failure after a refusal keeps the note"
+fsj -- sh -c 'echo x >"$HOME/t0362"; exit 140'
 assert_rc 140
-assert_err_match "$NOTE"
+assert_err_match "$NOTE \\(status 140\\)"
 end_test
 
 done_testing

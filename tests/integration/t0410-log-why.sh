@@ -26,11 +26,11 @@ assert_not_exists "$HOME/.bash_aliases"
 assert_err_match "^    why: $WHY\$"
 run_cmd "$FSJAIL" log --tail 5
 assert_rc 0
-assert_out_match "deny create $HOME/\.bash_aliases \(protected\): policy; openat; EACCES; [^ ]*baseline-linux\.yaml:[0-9]+; why: $WHY\$"
+assert_out_match "deny create $HOME/\.bash_aliases \(protected\): policy; openat; EACCES; [^ ]*baseline-linux\.yaml:[0-9]+; why: $WHY  \\[command: sh\\]\$"
 end_test
 
 begin_test "a refusal whose rule has no note gets no why in the log"
-assert_out_match "deny create $T/outside \(policy\): policy; [a-z]+; EACCES\$"
+assert_out_match "deny create $T/outside \(policy\): policy; [a-z]+; EACCES  \\[command: sh\\]\$"
 end_test
 
 begin_test "fsjail log --json has the note in the refusal's detail"

@@ -6,14 +6,14 @@
 # because something was listed, the note that refused reads are not listed
 # was left out. Now, whenever the command failed and reads were not
 # traced, the note comes, one line, after the listed refusals; still not
-# with --quiet or --report (runmsg_note_unseen(); t0298 keeps the tiers).
+# with --quiet or --report (runmsg_note_failed(); t0298 keeps the tiers).
 . "$(dirname "$0")/libtest.sh"
 
 plan_user_pass FSJ_T0426_USER 3
 setup
 require_landlock
 echo secret >"$T/lib-1.0.0.tgz"
-NOTE="^fsjail: note: the command failed; besides the refusals above, refused reads and executes are not listed \(--report FILE, or .report: reads. in config\.yaml, fsjail\.yaml\(5\), lists them\)\$"
+NOTE="^fsjail: note: the command failed \\(status 1\\) after fsjail refused create $HOME/[^ ]* \\(the refusal above\\); refused reads and executes are not listed \(--report FILE, or .report: reads. in config\.yaml, fsjail\.yaml\(5\), lists them\)\$"
 
 begin_test "an unseen read refused with an unrelated create listed: the note follows the summary"
 fsj -- sh -c 'echo x >"$HOME/.update-notifier"; cat "$1"' sh "$T/lib-1.0.0.tgz"

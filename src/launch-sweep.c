@@ -1,5 +1,5 @@
-/* launch-fds.c - the descriptors the command's process, or its init, must
- * not keep (Linux; out of launch-ns.c). */
+/* launch-sweep.c - the descriptors a command's process must not keep
+ * (Linux; launch-int.h). */
 #include "config.h"
 
 #ifdef __linux__
@@ -104,5 +104,5 @@ int launch_sweep_fds(const int *keep, size_t n, bool own)
 }
 #else
 /* ISO C wants a declaration in every translation unit. */
-typedef int launch_fds_linux_only;
+typedef int launch_sweep_linux_only;
 #endif /* __linux__ */
