@@ -10,7 +10,8 @@
 /* After the command failed by itself with status (not 0, not 127 "not
  * found", no signal, no fsjail error; the caller checks): a non-zero exit
  * is normal (grep, test, diff), so nothing is said unless fsjail refused
- * something during the run (refusal_count()), which may be why. Then one
+ * something during the run (refusal_count()), or, untraced, the status is
+ * not 1 (their "no") and refused reads or executes would go unseen. One
  * line on stderr names the status and the last refusal kept
  * (refusal_last_text(), escaped), and, unless traced (reads and executes
  * are listed: --report, 'report: reads'), that refused reads and executes
