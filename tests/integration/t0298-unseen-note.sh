@@ -30,10 +30,10 @@ assert_err_match "after fsjail refused create $HOME/t0298 \(the refusal above\);
 grep -q 'refused reads' "$ERR" && fail "tier process names reads: $(cat "$ERR")"
 end_test
 
-begin_test "tier full, nothing seen refused: no note (msg32: a non-zero status is normal)"
-fsj --enforce full -- sh -c 'exit 3'
-assert_rc 3
-grep -q 'fsjail: note' "$ERR" && fail "a note with nothing refused: $(cat "$ERR")"
+begin_test "tier full, nothing seen refused: status 1 (grep's no) no note; status 3 the unseen note"
+fsj --enforce full -- sh -c 'exit 1'; grep -q 'fsjail: note' "$ERR" && fail "a note: $(cat "$ERR")"
+fsj --enforce full -- sh -c 'exit 3'; assert_rc 3
+assert_err_match 'status 3\) and fsjail saw nothing refused; refused reads and executes are not listed'
 end_test
 
 begin_test "refusals listed with their hints: the note after them, naming the last (msg29, t0426)"
