@@ -474,7 +474,7 @@ int backup_before_modify(struct backup_cycle *bc, int dirfd, const char *name, c
 	pthread_mutex_unlock(&bc->lock);
 	/* A name noted new may since hold an older file (linked or renamed
 	 * there after a refused create, issue 14): that one is saved. */
-	if (fresh && backup_copy_born_after(dirfd, name, &bc->start))
+	if (fresh && backup_born_after(dirfd, name, &bc->start))
 		return 0;
 	return backup_before_change(bc, dirfd, name, -1, path, BACKUP_CHANGE_CONTENT, call, err);
 }

@@ -224,22 +224,29 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const 
 #endif
 }
 
-int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
-		    size_t n, char **lost)
+int backup_copy_open_new(int filesfd, unsigned long *next, char *num, size_t n)
 {
-	cleanup_fd int out = -1;
-	off_t got;
-	int i, saved;
+	int out = -1;
 
-	/* O_EXCL|O_NOFOLLOW: an entry already there (even a symlink) is
-	 * never opened; take the next number. */
-	for (i = 0; i < 1000; i++) {
+	/* an entry already there (even a symlink) is never opened: take the
+	 * next number */
+	for (int i = 0; i < 1000; i++) {
 		snprintf(num, n, "%lu", (*next)++);
 		out = openat(filesfd, num, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			     0600);
 		if (out >= 0 || errno != EEXIST)
 			break;
 	}
+	return out;
+}
+
+int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
+		    size_t n, char **lost)
+{
+	cleanup_fd int out = backup_copy_open_new(filesfd, next, num, n);
+	off_t got;
+	int saved;
+
 	if (out < 0)
 		return -1;
 	got = copy_fd(in, out, sb->st_size, sb->st_dev);
@@ -318,27 +325,4 @@ int backup_copy_xattrs(int in, int out, char **lost)
 		*lost = NULL;
 #endif
 	return nlost;
-}
-
-bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t)
-{
-#if defined(__linux__) && defined(STATX_BTIME)
-	struct statx stx;
-
-	if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &stx) < 0 ||
-	    !(stx.stx_mask & STATX_BTIME))
-		return false;
-	return stx.stx_btime.tv_sec > t->tv_sec ||
-	       (stx.stx_btime.tv_sec == t->tv_sec && stx.stx_btime.tv_nsec >= (unsigned)t->tv_nsec);
-#elif defined(__APPLE__)
-	struct stat sb;
-
-	return fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-	       (sb.st_birthtimespec.tv_sec > t->tv_sec ||
-		(sb.st_birthtimespec.tv_sec == t->tv_sec &&
-		 sb.st_birthtimespec.tv_nsec >= t->tv_nsec));
-#else
-	(void)t, (void)dirfd, (void)name;
-	return false;
-#endif
 }

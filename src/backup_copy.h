@@ -11,9 +11,11 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "backup_born.h" /* backup_born_after(), once here */
+
 /* Copy the whole content of the open regular file in (readable) to the
- * open file out (writable), from offset 0 of both, whatever the two
- * descriptors' file offsets are: a clone where the filesystem has them,
+ * open file out (writable), from offset 0 of both, whatever their file
+ * offsets are: a clone where the filesystem has them,
  * else copy_file_range, else pread/pwrite. size: in's size when the caller
  * looked (bytes): that much is copied (with copy_file_range, no more: a
  * read for the end per backup was not worth it, issue 14 item 4; with
@@ -36,9 +38,9 @@ int backup_copy_readable(int fd, int dirfd, const char *name, const struct stat 
  * to num, n bytes): the name in dirfd (-1: none; the caller holds it on
  * the store's mount, so no EXDEV), else backup_copy_link_fd() (an fd from
  * another mount namespace: EXDEV); the link is checked to be that inode
- * (a wrong one is removed again).
- * Returns 0, or -1 with errno set (EXDEV on another filesystem, EPERM,
- * EMLINK: the caller copies instead). Linux; elsewhere always EXDEV. */
+ * (a wrong one is removed again). Returns 0, or -1 with errno set (EXDEV
+ * on another filesystem, EPERM, EMLINK: the caller copies instead). Linux;
+ * elsewhere always EXDEV. */
 int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const char *name,
 		     const struct stat *sb, char *num, size_t n);
 
@@ -50,12 +52,15 @@ int backup_copy_link(int filesfd, unsigned long *next, int fd, int dirfd, const 
  * (ENOENT: the file has no name left; ENOTSUP off Linux). */
 int backup_copy_link_fd(int fd, int todir, const char *toname);
 
-/* Copy the content of the readable regular file in (sb: its stat) into a
- * new file (O_CREAT|O_EXCL|O_NOFOLLOW, 0600) of the folder filesfd,
- * named as for backup_copy_link(). A copy shorter than sb->st_size is
- * removed and fails with EIO. Its extended attributes go with it
- * (backup_copy_xattrs(); lost may be NULL, else it gets what that says:
- * the names not kept, or NULL). Returns 0, or -1 with errno set. */
+/* A new file, write-only, 0600, of the folder filesfd (O_CREAT|O_EXCL|
+ * O_NOFOLLOW: nothing there is ever opened), named as for
+ * backup_copy_link(). Returns its descriptor, or -1 with errno set. */
+int backup_copy_open_new(int filesfd, unsigned long *next, char *num, size_t n);
+
+/* Copy the content of the readable regular file in (sb: its stat) into
+ * backup_copy_open_new(); a copy shorter than sb->st_size is removed, EIO.
+ * Its extended attributes go with it (backup_copy_xattrs(); lost, if not
+ * NULL, gets the names not kept). Returns 0, or -1 with errno set. */
 int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat *sb, char *num,
 		    size_t n, char **lost);
 
@@ -73,11 +78,5 @@ int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat 
  * first failed, a new string the caller frees, or NULL when none. Off
  * Linux: 0. */
 int backup_copy_xattrs(int in, int out, char **lost);
-
-/* true when the file name in dirfd (not followed if a symlink) was born
- * (statx STATX_BTIME; macOS st_birthtimespec) at or after t
- * (CLOCK_REALTIME). false when it is older, absent, or the filesystem
- * keeps no birth time (callers fail closed: one backup too many). */
-bool backup_copy_born_after(int dirfd, const char *name, const struct timespec *t);
 
 #endif

@@ -30,7 +30,7 @@ int backup_dir_times_locked(struct backup_cycle *bc, int dirfd, const char *path
 	(void)backup_index_path_add(bc->dirs, dir);
 	if (backup_path_is_temp(bc, dir) ||
 	    backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL) ||
-	    backup_copy_born_after(dirfd, ".", &bc->start))
+	    backup_born_after(dirfd, ".", &bc->start))
 		return 0; /* made by the run, or recorded already (older values) */
 	if (backup_open_cycle(bc) < 0)
 		return -1;

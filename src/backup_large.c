@@ -28,15 +28,7 @@ int backup_large_clone(int filesfd, unsigned long *next, int fd, int dirfd, cons
 
 	if (in < 0)
 		return -1;
-	/* O_EXCL|O_NOFOLLOW: an entry already there is never opened (as
-	 * backup_copy_new()) */
-	for (int i = 0; i < 1000; i++) {
-		snprintf(num, n, "%lu", (*next)++);
-		out = openat(filesfd, num, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			     0600);
-		if (out >= 0 || errno != EEXIST)
-			break;
-	}
+	out = backup_copy_open_new(filesfd, next, num, n);
 	if (out < 0)
 		return -1;
 	/* the whole file or nothing: a clone shorter than the file seen is

@@ -20,7 +20,7 @@ int backup_before_rename(struct backup_cycle *bc, int fdir, const char *from, co
 	 * its rmdir is. One the run made (born after the cycle began) is not
 	 * (nor by backup_before_rmdir() one it made through the listener). */
 	if (over && !exchange && S_ISDIR(over->st_mode) &&
-	    !backup_copy_born_after(tdir, tname, &bc->start) &&
+	    !backup_born_after(tdir, tname, &bc->start) &&
 	    backup_before_rmdir(bc, tdir, tname, to, call, err) < 0)
 		return -1;
 	if (backup_dir_times(bc, fdir, from) == 0 && backup_dir_times(bc, tdir, to) == 0 &&

@@ -265,7 +265,7 @@ static int walk_dir(struct snapshot *s, struct snap_list *l, int dirfd, size_t d
 		/* a folder, file or symlink born after the snapshot is new,
 		 * whatever inode number it got (t0213: rm -rf gone; mkdir new) */
 		if (!take)
-			l->v[i].fresh = backup_copy_born_after(dirfd, name, &s->start);
+			l->v[i].fresh = backup_born_after(dirfd, name, &s->start);
 		if (S_ISDIR(sb.st_mode)) {
 			cleanup_fd int sub = openat(
 				dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
