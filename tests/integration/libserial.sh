@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# libserial.sh - libtest.sh for a test that uses state the whole machine
+# shares, so that `make -j2 check` (automake's parallel harness; CI runs
+# it so) never runs two tests of one group at once. Sourced in place of
+# libtest.sh, first, with the group as argument:
+#   . "$(dirname "$0")/libserial.sh" GROUP
+# The groups, and the tests that take them:
+#   tmp   this uid's fixed names in /tmp: /tmp/tmux-UID (the host's tmux
+#         client makes it; a test asserts it absent), the mode of
+#         /tmp/fsjail-run-UID (a test opens it to others) and the run
+#         folders in it: t0359, t0361, t0374
+#   loop  the machine's loop devices (a few, shared), for a home on a
+#         filesystem image: t0141, t0171, t0213, t0254, t0286, t0384
+# Every other test has only private names (its $T, mktemp, $$) and runs
+# beside any other.
+
+. "$(dirname "${BASH_SOURCE[0]}")/libtest.sh"
+
+# serial GROUP: hold the lock of GROUP, $TEST_BUILDDIR/serial-GROUP.lock
+# (CLEANFILES), until this script ends. Re-executes the script (it takes
+# no arguments) under `flock -o`, which waits for the lock, holds it
+# while the script runs and gives the script no descriptor of it, so a
+# daemon the test starts cannot keep it. Call it before any output.
+# Returns at once when the script already runs under GROUP
+# (FSJAIL_TEST_SERIAL, which the ordinary-user pass of user_pass inherits
+# from the root pass that holds the lock), or outside make check (no
+# TEST_BUILDDIR: a test run by hand runs alone). Bails out without
+# flock(1) or a writable lock file: two tests might then collide.
+serial()
+{
+	local lock
+	[ "${FSJAIL_TEST_SERIAL:-}" != "$1" ] && [ -n "${TEST_BUILDDIR:-}" ] || return 0
+	lock=$TEST_BUILDDIR/serial-$1.lock
+	command -v flock >/dev/null || bail_out "flock(1) is needed to run this test beside others"
+	: >>"$lock" || bail_out "cannot make the lock file '$lock'"
+	export FSJAIL_TEST_SERIAL=$1
+	exec flock -o "$lock" "$BASH" "$0"
+}
+
+serial "$1"
