@@ -17,23 +17,24 @@
 . "$(dirname "${BASH_SOURCE[0]}")/libtest.sh"
 
 # serial GROUP: hold the lock of GROUP, the file serial-GROUP.lock in
-# $TEST_BUILDDIR/helpers (beside the test programs; CLEANFILES), until
-# this script ends. Re-executes the script (it takes no arguments) under
-# `flock -o`, which waits for the lock, holds it while the script runs
-# and gives the script no descriptor of it, so a daemon the test starts
-# cannot keep it. Call it before any output. Returns at once when the
-# script already runs under GROUP (FSJAIL_TEST_SERIAL, which the
-# ordinary-user pass of user_pass inherits from the root pass that holds
-# the lock), or outside make check (no TEST_BUILDDIR: a test run by hand
-# runs alone). Bails out without flock(1) or a writable lock file: two
-# tests might then collide.
+# FSJAIL_TEST_LOCK_DIR (suites of two build trees run side by side share
+# it), by default $TEST_BUILDDIR/helpers (beside the test programs;
+# CLEANFILES), until this script ends. Re-executes the script (it takes
+# no arguments) under `flock -o`, which waits for the lock, holds it
+# while the script runs and gives the script no descriptor of it, so a
+# daemon the test starts cannot keep it. Call it before any output.
+# Returns at once when the script already runs under GROUP
+# (FSJAIL_TEST_SERIAL, which the ordinary-user pass of user_pass
+# inherits from the root pass that holds the lock), or with neither
+# folder (a test run by hand runs alone). Bails out without flock(1) or
+# a writable lock file: two tests might then collide.
 serial()
 {
-	local lock
-	[ "${FSJAIL_TEST_SERIAL:-}" != "$1" ] && [ -n "${TEST_BUILDDIR:-}" ] || return 0
-	lock=$TEST_BUILDDIR/helpers/serial-$1.lock
+	local dir=${FSJAIL_TEST_LOCK_DIR:-${TEST_BUILDDIR:+$TEST_BUILDDIR/helpers}} lock
+	[ "${FSJAIL_TEST_SERIAL:-}" != "$1" ] && [ -n "$dir" ] || return 0
+	lock=$dir/serial-$1.lock
 	command -v flock >/dev/null || bail_out "flock(1) is needed to run this test beside others"
-	mkdir -p "$TEST_BUILDDIR/helpers" && : >>"$lock" || bail_out "cannot make the lock file '$lock'"
+	mkdir -p "$dir" && : >>"$lock" || bail_out "cannot make the lock file '$lock'"
 	export FSJAIL_TEST_SERIAL=$1
 	exec flock -o "$lock" "$BASH" "$0"
 }
