@@ -11,6 +11,12 @@
 #         folders in it: t0359, t0361, t0374
 #   loop  the machine's loop devices (a few, shared), for a home on a
 #         filesystem image: t0141, t0171, t0213, t0254, t0286, t0384
+#   pty   the host's /dev/pts, whose pty numbers a closed pty frees for
+#         the next: a run without a devpts instance of its own refuses a
+#         pty it makes on a number the host had when it started
+#         (notify-pty.c pre_run_pty()), so every test that makes a pty of
+#         the host: t0008, t0021, t0022, t0046, t0047, t0366, t0381,
+#         t0389, t0390, t0394, t0395, t0416
 # Every other test has only private names (its $T, mktemp, $$) and runs
 # beside any other.
 
