@@ -4,7 +4,7 @@
 # /dev/urandom, stdin/stdout passing through, and a terminal on stdin
 # (`stty -g` under a pty made by util-linux script(1), Debian package
 # bsdutils) (issue 2, test 8).
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 
 plan 10
 setup

@@ -30,8 +30,8 @@ assert_rc 139 SEGV
 end_test
 
 # start_bg SCRIPT: `fsjail run -- bash -c SCRIPT` in the background; sets
-# FSJ_PID. Waits until the script wrote pid files into the workspace, then
-# turns the pids in them (the run's pid namespace's) into this shell's.
+# FSJ_PID. Waits (60 s at most) until the script wrote pid files into the
+# workspace, then turns their pids (the run's pid namespace's) into ours.
 start_bg()
 {
 	rm -f "$WS"/pid*
@@ -39,7 +39,7 @@ start_bg()
 	FSJ_PID=$!
 	LAST_CMD="fsjail run --workspace $WS -- bash -c '$1' &"
 	local i f h
-	for i in $(seq 100); do
+	for i in $(seq 600); do
 		if [ -s "$WS/pid" ] && [ -s "$WS/pid2" ]; then
 			for f in "$WS/pid" "$WS/pid2"; do
 				h=$(host_pid "$FSJ_PID" "$(cat "$f")") || return 1

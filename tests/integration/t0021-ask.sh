@@ -10,7 +10,7 @@
 # protected paths, unknown capabilities and files it cannot edit in place.
 #
 # The first part runs nothing in a sandbox; the second needs Landlock.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 
 plan 26
 setup

@@ -5,7 +5,7 @@
 # them unconfined (CVE-2017-5226 in bubblewrap, fixed with setsid). Allowed
 # for everyone when dev.tty.legacy_tiocsti=1 (always before Linux 6.2), and
 # for CAP_SYS_ADMIN anyway. The injected line must never reach the shell.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 
 plan 1
 setup

@@ -6,7 +6,7 @@
 # namespace (pid_namespaces(7)), so none keeps running without its broker
 # and create hook. Inside, /proc is the namespace's own; job control stops
 # still reach the invoking shell.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 
 plan 11
 setup

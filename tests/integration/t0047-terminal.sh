@@ -10,7 +10,7 @@
 #   terminal back to the shell, and fg continues it;
 # - a command in an orphaned background job that reads the terminal is
 #   ended (SIGHUP), instead of being stopped and continued forever.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 
 plan 6
 setup

@@ -7,7 +7,7 @@
 # for byte with `fsjail backups restore`. Root only (mkfs, mount -o loop);
 # skipped loudly without mkfs.xfs (xfsprogs, in README's apt line, so
 # FSJAIL_REQUIRE_KERNEL=1 makes that a failure) or loop devices.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" loop
 
 plan 3
 setup

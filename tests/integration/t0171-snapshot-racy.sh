@@ -11,7 +11,7 @@
 # second (a run slower than that makes the test weaker, never wrong).
 # Another filesystem mounted in the workspace is not walked: the run says
 # so (it was silent). Root only (mkfs.ext4, mount -o loop).
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" loop
 
 plan 3
 setup

@@ -9,7 +9,7 @@
 # no birth time or the number is not reused within the bound. As root
 # the home is a small ext4 of its own (256-byte inodes: birth times), so
 # no other test takes the freed number first (CI skipped under load).
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" loop
 . "$TEST_DIR/libundo.sh"
 
 plan 2

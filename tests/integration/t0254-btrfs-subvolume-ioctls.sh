@@ -14,7 +14,7 @@
 # now get EPERM, as do FS_IOC_ENABLE_VERITY and
 # FS_IOC_SET_ENCRYPTION_POLICY (a file made read-only for good, a folder
 # made unusable without a key, through a read-only descriptor).
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" loop
 
 plan 3
 setup

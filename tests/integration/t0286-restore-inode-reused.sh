@@ -12,7 +12,7 @@
 # own rights on them (chmod 000, 0500) had every take in them fail
 # (EACCES, exit 125) and the run's files left; a folder the run made (by
 # identity) now gets u+rwx first.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" loop
 
 plan 4
 setup

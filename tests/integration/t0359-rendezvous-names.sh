@@ -7,7 +7,7 @@
 # outside the sandbox (att14). The listener (notify-rendezvous.c) makes
 # nothing at those names, present or absent; tmux inside the run gets a
 # private TMUX_TMPDIR.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" tmp
 plan_user_pass FSJ_RENDEZVOUS_USER_PASS 2
 setup
 require_landlock

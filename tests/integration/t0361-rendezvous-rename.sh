@@ -3,7 +3,7 @@
 # symlink too, and a socket or FIFO goes in a shared folder only where
 # the command made the folder: a host program's folder (ssh-agent's
 # /tmp/ssh-XXXX, a daemon's) is looked up by the host's clients (att14).
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" tmp
 plan_user_pass FSJ_RENDEZVOUS_RENAME_USER_PASS 2
 setup
 require_landlock

@@ -9,7 +9,7 @@
 # makes a mount namespace (src/devpts.c devpts_mount()). Test 1 fails
 # before; tests 2 and 3 guard the ptys the command makes and its own
 # terminal.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 . "$(dirname "$0")/libpty.sh"
 plan_user_pass FSJ_HOST_PTY_USER_PASS 3
 pty_setup

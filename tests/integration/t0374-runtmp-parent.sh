@@ -8,7 +8,7 @@
 #     folder is /tmp/fsjail-run.PID.XXXXXX as before, and /tmp is swept
 #     of such folders of dead pids; the parent is left as it was.
 # t0359 tests tmux in a run.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" tmp
 plan_user_pass FSJ_RUNTMP_USER_PASS 2
 setup
 require_landlock

@@ -8,7 +8,7 @@
 # run's instance (src/devpts.c name_own_tty()); the host's other terminals
 # stay out of view. Test 1 fails before; tests 2 and 3 (which pass before)
 # guard t0366's promise and the ptys the command makes.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 plan_user_pass FSJ_OWN_TTY_USER_PASS 3
 setup
 require_landlock

@@ -8,7 +8,7 @@
 # than the run is now refused (src/notify-meta-guard.c save_xattrs());
 # user.* attributes and the run's own files still take them. Test 1 fails
 # before.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" loop
 
 plan 2
 setup

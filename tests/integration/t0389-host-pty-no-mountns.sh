@@ -8,7 +8,7 @@
 # given to sudo) and wrote there (a fake prompt). Landlock now grants in
 # /dev/pts only the terminals the command holds when it starts
 # (src/devpts.c devpts_own_ttys()). Tests 1 and 2 fail before.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 . "$(dirname "$0")/libpty.sh"
 plan_user_pass FSJ_HOST_PTY_NOMNT_USER_PASS 2
 pty_setup no-mountns

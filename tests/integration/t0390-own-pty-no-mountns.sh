@@ -8,7 +8,7 @@
 # say which /dev/pts the run gets. Before, the host's whole /dev/pts was
 # granted: tests 1 and 3 failed only where they try another terminal of
 # the host, test 4 failed, test 2 passed.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 . "$(dirname "$0")/libpty.sh"
 plan_user_pass FSJ_OWN_PTY_NOMNT_USER_PASS 4
 pty_setup no-mountns

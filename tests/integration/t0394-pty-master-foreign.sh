@@ -13,7 +13,7 @@
 # O_WRONLY, a symlink, /proc/self/fd, openat2), which showed MARKER and
 # lost its line to the command; O_RDONLY, /proc/self/root and TIOCGPTPEER
 # were refused already.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 . "$(dirname "$0")/libpty.sh"
 plan_user_pass FSJ_PTY_MASTER_USER_PASS 3
 pty_setup no-mountns

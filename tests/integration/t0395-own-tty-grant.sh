@@ -11,7 +11,7 @@
 # opens no terminal but that one. Before att19 test 1 failed (the
 # listener opened the slave of the master on descriptor 0); the others
 # passed.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 . "$(dirname "$0")/libpty.sh"
 plan_user_pass FSJ_OWN_TTY_GRANT_USER_PASS 4
 pty_setup no-mountns

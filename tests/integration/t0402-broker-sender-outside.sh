@@ -41,12 +41,11 @@ PY
 cat >"$T/outside.py" <<'PY'
 import array, os, socket, sys, time
 sock_path, out = sys.argv[1:3]
-for _ in range(200):
-    if os.path.exists(sock_path):
+s = socket.socket(socket.AF_UNIX)
+for _ in range(400):  # 20 s for the command to bind and listen (refused between)
+    if s.connect_ex(sock_path) == 0:
         break
     time.sleep(0.05)
-s = socket.socket(socket.AF_UNIX)
-s.connect(sock_path)
 msg, anc, _, _ = s.recvmsg(65536, socket.CMSG_SPACE(4))
 fds = array.array("i")
 fds.frombytes(anc[0][2][:4])

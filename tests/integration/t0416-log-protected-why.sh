@@ -16,7 +16,7 @@
 #   (t0413) missed `bash -o vi -i` (the word after -o ended the options)
 #   and came before a bash that is not interactive: one on a terminal
 #   whose standard error is not a terminal reads no ~/.bashrc.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 
 plan 6
 setup

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "cycle_fixture.h"
 #include "escape.h"
 #include "manifest.h"
 #include "restore.h"
@@ -65,15 +66,7 @@ static char *rd(const char *path)
 
 static struct backup_cycle *cycle(const char *session)
 {
-	struct fsj_error err = { { 0 } };
-	struct backup_cycle *bc = backup_cycle_new(ustate, session, "cmd", 0, NULL, &err);
-
-	ck_assert_ptr_nonnull(bc);
-	backup_cycle_set_info(bc, uwork, "run");
-	free(cycledir);
-	cycledir = xasprintf("%s/sessions/%s/modify_backup/%s", ustate, session,
-			     backup_cycle_name(bc));
-	return bc;
+	return tu_cycle(ustate, uwork, session, &cycledir);
 }
 
 static int change(struct backup_cycle *bc, const char *name, enum backup_change what)

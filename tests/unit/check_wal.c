@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "cycle_fixture.h"
 #include "manifest.h"
 #include "restore.h"
 #include "testutil.h"
@@ -48,15 +49,7 @@ static void teardown(void)
 
 static struct backup_cycle *cycle(const char *session)
 {
-	struct fsj_error err = { { 0 } };
-	struct backup_cycle *bc = backup_cycle_new(state, session, "cmd", 0, NULL, &err);
-
-	ck_assert_ptr_nonnull(bc);
-	backup_cycle_set_info(bc, work, "run");
-	free(cycledir);
-	cycledir = xasprintf("%s/sessions/%s/modify_backup/%s", state, session,
-			     backup_cycle_name(bc));
-	return bc;
+	return tu_cycle(state, work, session, &cycledir);
 }
 
 static void wr(const char *path)
