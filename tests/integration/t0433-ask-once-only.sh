@@ -8,7 +8,7 @@
 # request's answers, an "always" sent anyway is deny and writes no rule,
 # and the card says why. An ordinary path still gets "always". As root
 # and again as FSJAIL_TEST_USER.
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" pty
 
 plan_user_pass FSJ_T0433_USER 4
 setup

@@ -10,7 +10,7 @@
 # has one, whatever its size: restore brings it back byte for byte; else
 # the run's summary names it again after the run (changed without a
 # backup: restore cannot bring it back).
-. "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libserial.sh" loop
 
 plan 3
 setup
