@@ -36,15 +36,27 @@ static const struct word *rebase_strategy(struct git *g, const struct parsed *p)
 	return s;
 }
 
+/* The create of rel in the gitdir (the metadata folder when unknown),
+ * marked with the listener's why (maybe: only at run time). */
+static void guard_create(struct git *g, const char *rel, const char *why, bool maybe)
+{
+	const char *at = g->gitdir ? prog_git_join(g, g->gitdir, rel) : NULL;
+	size_t n0 = g->a->out->n;
+
+	prog_git_at(g, M_CREATE, at, at ? NULL : prog_git_meta_dir(g));
+	for (size_t k = n0; k < g->a->out->n; k++) {
+		g->a->out->v[k].guard = xstrdup(why);
+		g->a->out->v[k].guard_maybe = maybe;
+	}
+}
+
 void prog_git_guard_rebase(struct git *g, const struct parsed *p)
 {
 	static const char *const no_todo[] = { "continue", "abort", "skip", "quit",
 					       "show-current-patch", NULL };
 	const struct word *strat = rebase_strategy(g, p);
-	const char *todo = NULL;
 	char why[512] = "";
 	bool maybe = false;
-	size_t n0;
 
 	for (size_t i = 0; i < p->no; i++)
 		if (p->o[i].l && progopt_in_list(no_todo, p->o[i].l, strlen(p->o[i].l)))
@@ -67,16 +79,8 @@ void prog_git_guard_rebase(struct git *g, const struct parsed *p)
 			"refused if it holds an exec line (git rebase --continue on the host would "
 			"run it)");
 	}
-	if (!why[0])
-		return;
-	if (g->gitdir)
-		todo = prog_git_join(g, g->gitdir, "rebase-merge/git-rebase-todo");
-	n0 = g->a->out->n;
-	prog_git_at(g, M_CREATE, todo, todo ? NULL : prog_git_meta_dir(g));
-	for (size_t k = n0; k < g->a->out->n; k++) {
-		g->a->out->v[k].guard = xstrdup(why);
-		g->a->out->v[k].guard_maybe = maybe;
-	}
+	if (why[0])
+		guard_create(g, "rebase-merge/git-rebase-todo", why, maybe);
 }
 
 /* Whether the operands name more than one commit (A B, A..B, ^A B): git
@@ -93,9 +97,7 @@ static bool pick_many(const struct parsed *p)
 void prog_git_guard_pick(struct git *g, struct parsed *p)
 {
 	const struct word *strat = progopt_val(p, 0, "strategy");
-	const char *opts = NULL;
 	char buf[320], why[512] = "";
-	size_t n0;
 	int n;
 
 	if (!strat || !pick_many(p) || progopt_has(p, 0, "continue") ||
@@ -111,14 +113,6 @@ void prog_git_guard_pick(struct git *g, struct parsed *p)
 			why, sizeof(why),
 			"repository-metadata: a merge strategy known only at run "
 			"time (one not git's own is refused: the host's git --continue would run it)");
-	if (!why[0])
-		return;
-	if (g->gitdir)
-		opts = prog_git_join(g, g->gitdir, "sequencer/opts");
-	n0 = g->a->out->n;
-	prog_git_at(g, M_CREATE, opts, opts ? NULL : prog_git_meta_dir(g));
-	for (size_t k = n0; k < g->a->out->n; k++) {
-		g->a->out->v[k].guard = xstrdup(why);
-		g->a->out->v[k].guard_maybe = n < 0;
-	}
+	if (why[0])
+		guard_create(g, "sequencer/opts", why, n < 0);
 }
