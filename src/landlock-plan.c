@@ -10,9 +10,11 @@
 
 #include "landlock-int.h"
 #include "landlock-private.h"
+#include "landlock-take.h"
 #include "path.h"
 #include "path-absent.h"
 #include "path-memo.h"
+#include "policy-walk.h"
 #include "util.h"
 
 /* --- Compilation -------------------------------------------------------
@@ -290,38 +292,42 @@ static void node_stat(struct node *n)
 }
 
 /* v, g and the deciding level of every handled capability, for n and
- * beneath. g is decided for a fresh child name: "\x01" (lengthened until
- * it is not a kid) cannot be in any rule, since every rule path is a node. */
-static void node_decide(struct compiler *cx, struct node *n)
+ * beneath; up is the walk of n's parent (policy-walk.h: the trie's paths
+ * are decided from "/" down, each node's rules probed once). g is decided
+ * for a fresh child name: "\x01" (lengthened until it is not a kid)
+ * cannot be in any rule, since every rule path is a node. sb: scratch. */
+static void node_decide(struct compiler *cx, struct node *n, const struct policy_walk *up,
+			struct strbuf *sb)
 {
-	struct strbuf fresh = STRBUF_INIT;
-	cleanup_free char *child = NULL;
+	struct fsj_decision dv[FSJ_CAP_COUNT], dg[FSJ_CAP_COUNT];
+	struct policy_walk rec, self, fresh, tmp;
+	size_t len = strlen(n->path);
 
-	sb_addc(&fresh, '\x01');
-	while (ll_kid_find(n, fresh.buf))
-		sb_addc(&fresh, '\x01');
-	child = path_join(n->path, fresh.buf);
-	sb_release(&fresh);
-
-	{
-		struct fsj_decision dv[FSJ_CAP_COUNT], dg[FSJ_CAP_COUNT];
-		unsigned caps = 0;
-
-		for (int c = 0; c < FSJ_CAP_COUNT; c++)
-			if (ll_cap_handled(cx, c))
-				caps |= FSJ_CAPBIT(c);
-		policy_decide_caps(cx->pol, n->path, n->path, caps, dv);
-		policy_decide_caps(cx->pol, child, child, caps, dg);
-		for (int c = 0; c < FSJ_CAP_COUNT; c++) {
-			if (!(caps & FSJ_CAPBIT(c)))
-				continue;
-			n->v[c] = dv[c].allowed;
-			n->lv[c] = dv[c].level;
-			n->g[c] = dg[c].allowed;
-		}
+	sb->len = 0;
+	sb_adds(sb, n->path);
+	if (n->parent)
+		sb_addc(sb, '/');
+	do
+		sb_addc(sb, '\x01');
+	while (ll_kid_find(n, sb->buf + len + (n->parent != NULL)));
+	policy_walk_step(cx->pol, up, n->path, len, cx->caps, &rec, &self);
+	if (policy_walk_exact(cx->pol)) {
+		policy_walk_decisions(&self, cx->caps, dv);
+		policy_walk_step(cx->pol, &rec, sb->buf, sb->len, cx->caps, &tmp, &fresh);
+		policy_walk_decisions(&fresh, cx->caps, dg);
+	} else {
+		policy_decide_caps(cx->pol, n->path, n->path, cx->caps, dv);
+		policy_decide_caps(cx->pol, sb->buf, sb->buf, cx->caps, dg);
+	}
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
+		if (!ll_cap_handled(cx, c))
+			continue;
+		n->v[c] = dv[c].allowed;
+		n->lv[c] = dv[c].level;
+		n->g[c] = dg[c].allowed;
 	}
 	for (size_t i = 0; i < n->n_kids; i++)
-		node_decide(cx, n->kids[i]);
+		node_decide(cx, n->kids[i], &rec, sb);
 }
 
 /* Which mask, if any, could carry the denies at d (see the comment above). */
@@ -398,86 +404,6 @@ static void node_summarise(struct compiler *cx, struct node *n)
 	}
 }
 
-static int str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Sort v's strings, drop repeats, and hand them over: returns the array
- * (NULL when empty; the caller frees it and its strings) with its length
- * in *n. v is left empty. */
-static char **strvec_take_sorted(struct strvec *v, size_t *n)
-{
-	char **out;
-
-	*n = 0;
-	if (!v->n)
-		return NULL;
-	qsort(v->v, v->n, sizeof(*v->v), str_cmp);
-	for (size_t i = 0; i < v->n; i++) {
-		if (*n && strcmp(v->v[*n - 1], v->v[i]) == 0)
-			free(v->v[i]);
-		else
-			v->v[(*n)++] = v->v[i];
-	}
-	v->n = 0;
-	out = steal_pointer(&v->v);
-	return out;
-}
-
-static int pair_cmp(const void *a, const void *b)
-{
-	const char *const *x = a, *const *y = b;
-	int c = strcmp(x[0], y[0]);
-
-	return c ? c : strcmp(x[1], y[1]);
-}
-
-/* cx's expanded folders and their reasons into plan, sorted by folder, one
- * entry per folder with its distinct reasons joined by "; ". */
-static void take_expansions(struct compiler *cx, struct ll_plan *plan)
-{
-	size_t n = cx->expanded.n, w = 0;
-	char **pairs = xreallocarray(NULL, n ? 2 * n : 1, sizeof(*pairs));
-
-	for (size_t i = 0; i < n; i++) {
-		pairs[2 * i] = cx->expanded.v[i];
-		pairs[2 * i + 1] = cx->expanded_why.v[i];
-	}
-	cx->expanded.n = cx->expanded_why.n = 0;
-	qsort(pairs, n, 2 * sizeof(*pairs), pair_cmp);
-	plan->expanded = xreallocarray(NULL, n ? n : 1, sizeof(char *));
-	plan->expanded_why = xreallocarray(NULL, n ? n : 1, sizeof(char *));
-	for (size_t i = 0; i < n; i++) {
-		char *folder = pairs[2 * i], *why = pairs[2 * i + 1];
-
-		if (w && strcmp(plan->expanded[w - 1], folder) == 0) {
-			if (!strstr(plan->expanded_why[w - 1], why)) {
-				char *j = xasprintf("%s; %s", plan->expanded_why[w - 1], why);
-
-				free(plan->expanded_why[w - 1]);
-				plan->expanded_why[w - 1] = j;
-			}
-			free(folder);
-			free(why);
-			continue;
-		}
-		plan->expanded[w] = folder;
-		plan->expanded_why[w++] = why;
-	}
-	plan->n_expanded = w;
-	free(pairs);
-}
-
-/* The absent denied paths a granted rule relies on the listener for. */
-static void collect_by_listener(const struct node *n, struct strvec *out)
-{
-	if (n->listener_used)
-		ll_strvec_push(out, xstrdup(n->path));
-	for (size_t i = 0; i < n->n_kids; i++)
-		collect_by_listener(n->kids[i], out);
-}
-
 int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct ll_plan *plan,
 	       struct fsj_error *err)
 {
@@ -537,7 +463,14 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 	path_absent_batch(true); /* nothing is made during the walk */
 	node_stat(cx.root);
 	path_absent_batch(false);
-	node_decide(&cx, cx.root);
+	{
+		struct policy_walk start;
+		struct strbuf sb = STRBUF_INIT;
+
+		policy_walk_start(&start);
+		node_decide(&cx, cx.root, &start, &sb);
+		sb_release(&sb);
+	}
 	node_summarise(&cx, cx.root);
 	for (int c = 0; rc == 0 && c < FSJ_CAP_COUNT; c++)
 		if (ll_cap_handled(&cx, c))
@@ -548,14 +481,7 @@ int ll_compile(const struct fsj_policy *pol, const struct ll_opts *opts, struct 
 	ll_finish(&cx, plan);
 	ll_plan_private(plan);
 
-	take_expansions(&cx, plan);
-	plan->undeletable = strvec_take_sorted(&cx.undeletable, &plan->n_undeletable);
-	{
-		struct strvec bl = { 0 };
-
-		collect_by_listener(cx.root, &bl);
-		plan->by_listener = strvec_take_sorted(&bl, &plan->n_by_listener);
-	}
+	ll_take_lists(&cx, plan);
 out:
 	node_free(cx.root);
 	for (size_t i = 0; i < cx.rules.n; i++)

@@ -8,6 +8,7 @@
 #include "path.h"
 #include "policy.h"
 #include "policy-secret.h"
+#include "policy-walk.h"
 #include "util.h"
 
 static const char *const cap_names[FSJ_CAP_COUNT] = {
@@ -144,86 +145,6 @@ void fsj_rule_release(struct fsj_rule *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The rule index: an open-addressing hash table from a spelling (a rule's
- * path or resolved path, not owned: the rule's own strings) to the indices
- * of the rules spelled so. Grown at half load; never shrinks. */
-struct index_slot {
-	const char *key; /* NULL: empty */
-	size_t len, hash; /* strlen(key), index_hash(key): a probe compares these first */
-	size_t *idx;
-	size_t n, cap;
-};
-
-struct policy_index {
-	struct index_slot *slots;
-	size_t cap, used; /* cap: a power of two */
-};
-
-/* FNV-1a over the n bytes of s. */
-static size_t index_hash(const char *s, size_t n)
-{
-	size_t h = (size_t)14695981039346656037ULL;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= (size_t)1099511628211ULL;
-	}
-	return h;
-}
-
-/* The slot of the n-byte key s of hash h: its own, or the empty one. */
-static struct index_slot *index_slot(const struct policy_index *ix, const char *s, size_t n,
-				     size_t h)
-{
-	for (size_t i = h & (ix->cap - 1);; i = (i + 1) & (ix->cap - 1)) {
-		struct index_slot *sl = &ix->slots[i];
-
-		if (!sl->key || (sl->hash == h && sl->len == n && memcmp(sl->key, s, n) == 0))
-			return sl;
-	}
-}
-
-static void index_put(struct policy_index *ix, const char *key, size_t rule)
-{
-	size_t len = strlen(key), h = index_hash(key, len);
-	struct index_slot *sl;
-
-	if (2 * (ix->used + 1) > ix->cap) {
-		struct policy_index grown = { NULL, ix->cap ? ix->cap * 2 : 64, 0 };
-
-		grown.slots = xcalloc(grown.cap, sizeof(*grown.slots));
-		for (size_t i = 0; i < ix->cap; i++) {
-			if (!ix->slots[i].key)
-				continue;
-			*index_slot(&grown, ix->slots[i].key, ix->slots[i].len, ix->slots[i].hash) =
-				ix->slots[i];
-			grown.used++;
-		}
-		free(ix->slots);
-		*ix = grown;
-	}
-	sl = index_slot(ix, key, len, h);
-	if (!sl->key) {
-		*sl = (struct index_slot){ key, len, h, NULL, 0, 0 };
-		ix->used++;
-	}
-	if (sl->n == sl->cap) {
-		sl->cap = sl->cap ? sl->cap * 2 : 2;
-		sl->idx = xreallocarray(sl->idx, sl->cap, sizeof(*sl->idx));
-	}
-	sl->idx[sl->n++] = rule;
-}
-
-static void index_free(struct policy_index *ix)
-{
-	if (!ix)
-		return;
-	for (size_t i = 0; i < ix->cap; i++)
-		free(ix->slots[i].idx);
-	free(ix->slots);
-	free(ix);
-}
-
 void policy_free(struct fsj_policy *pol)
 {
 	if (!pol)
@@ -231,7 +152,7 @@ void policy_free(struct fsj_policy *pol)
 	for (size_t i = 0; i < pol->n_rules; i++)
 		free(pol->rules[i].path); /* its strings' one block (policy_add_rule()) */
 	free(pol->rules);
-	index_free(pol->index);
+	policy_index_free(pol->index);
 	free(pol->workspace);
 	policy_set_lists(pol, NULL, 0, NULL, 0);
 	free(pol);
@@ -267,10 +188,10 @@ struct fsj_rule *policy_add_rule(struct fsj_policy *pol, const struct fsj_rule *
 		}
 	}
 	if (!pol->index)
-		pol->index = xcalloc(1, sizeof(*pol->index));
-	index_put(pol->index, dst->path, pol->n_rules - 1);
+		pol->index = policy_index_new();
+	policy_index_put(pol->index, dst->path, pol->n_rules - 1);
 	if (dst->resolved && strcmp(dst->resolved, dst->path) != 0)
-		index_put(pol->index, dst->resolved, pol->n_rules - 1);
+		policy_index_put(pol->index, dst->resolved, pol->n_rules - 1);
 	return dst;
 }
 
@@ -312,11 +233,6 @@ void policy_finalize(struct fsj_policy *pol)
 }
 
 
-enum verdict { V_PASS = 0, V_ALLOW = 1, V_DENY = 2 };
-
-/* Prefix hashes decide_one() keeps on its stack (components). */
-#define PREFIXES 64
-
 /* What a rule denies beyond bit for capability c: every enforced
  * capability for delete on macOS (the move rule, see policy_decide()),
  * else nothing. */
@@ -326,107 +242,22 @@ static unsigned deny_any_of(const struct fsj_policy *pol, int c)
 }
 
 /* The decision for one spelling of the query, for each capability in
- * caps: out[c] (the others untouched). A rule that denies any of
- * deny_any_of(c) denies c too. One walk of q's ancestors serves every
- * capability; each is decided as if alone. */
+ * caps: out[c] (the others untouched). The candidates are the rules
+ * spelled as q or as one of its ancestors (those recursive), found in the
+ * index: a walk from "/" down q's prefixes (policy-walk.h), O(depth of q). */
 static void decide_one(const struct fsj_policy *pol, const char *q, unsigned caps,
 		       struct fsj_decision out[FSJ_CAP_COUNT])
 {
-	/* The best rule of each level: deepest wins; on a tie at one depth
-	 * deny wins. The candidates are the rules spelled as q or as one of
-	 * its ancestors (those recursive), found in the index: O(depth of q). */
-	const struct fsj_rule *best[FSJ_CAP_COUNT][FSJ_LEVEL_DEFAULT] = { { NULL } };
-	enum verdict best_v[FSJ_CAP_COUNT][FSJ_LEVEL_DEFAULT] = { { V_PASS } };
-	long best_depth[FSJ_CAP_COUNT][FSJ_LEVEL_DEFAULT];
-	unsigned deny_any[FSJ_CAP_COUNT];
+	struct policy_walk w, end;
 	size_t len = strlen(q);
-	long depth = (long)path_depth(q);
 
-	/* the hash of each prefix q[0, n) probed below, in one pass (FNV-1a
-	 * of a prefix is a step of its extension's): the n and hash of the
-	 * first PREFIXES of them; any other is hashed alone */
-	size_t pre_n[PREFIXES], pre_h[PREFIXES], n_pre = 0, k_pre;
-	size_t hh = (size_t)14695981039346656037ULL;
-
-	for (size_t i = 0; i < len && n_pre < PREFIXES; i++) {
-		if (q[i] == '/' && i > 0) {
-			pre_n[n_pre] = i; /* q[0, i): an ancestor */
-			pre_h[n_pre++] = hh;
-		}
-		hh ^= (unsigned char)q[i];
-		hh *= (size_t)1099511628211ULL;
-		if (i == 0) {
-			pre_n[n_pre] = 1; /* "/" */
-			pre_h[n_pre++] = hh;
-		}
-	}
-	k_pre = n_pre;
-	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
-		deny_any[c] = deny_any_of(pol, c);
-		for (int lv = 0; lv < FSJ_LEVEL_DEFAULT; lv++)
-			best_depth[c][lv] = -1;
-	}
-	for (size_t n = len; pol->index && pol->index->cap; depth--) {
-		/* q[0, n) is q, then each ancestor; "/" last (n == 1); n only
-		 * shrinks, so the kept prefixes are met from the last */
-		size_t h;
-
-		while (k_pre > 0 && pre_n[k_pre - 1] > n)
-			k_pre--;
-		h = k_pre > 0 && pre_n[k_pre - 1] == n ? pre_h[k_pre - 1] : index_hash(q, n);
-		struct index_slot *sl = index_slot(pol->index, q, n, h);
-
-		for (size_t k = 0; sl->key && k < sl->n; k++) {
-			const struct fsj_rule *r = &pol->rules[sl->idx[k]];
-			int lv = (int)fsj_source_level(r->source);
-
-			if (lv < 0 || lv >= FSJ_LEVEL_DEFAULT || (!r->recursive && n != len))
-				continue;
-			for (int c = 0; c < FSJ_CAP_COUNT; c++) {
-				unsigned bit = FSJ_CAPBIT(c);
-				enum verdict v;
-
-				if (!(caps & bit) ||
-				    !(((r->allow | r->deny | r->pass) & bit) || (r->deny & deny_any[c])))
-					continue;
-				v = (r->deny & (bit | deny_any[c])) ? V_DENY
-				    : (r->allow & bit)              ? V_ALLOW
-								    : V_PASS;
-				if (depth > best_depth[c][lv] ||
-				    (depth == best_depth[c][lv] && v > best_v[c][lv])) {
-					best[c][lv] = r;
-					best_v[c][lv] = v;
-					best_depth[c][lv] = depth;
-				}
-			}
-		}
-		if (n <= 1)
-			break;
-		while (n > 1 && q[n - 1] != '/')
-			n--;
-		if (n > 1)
-			n--; /* drop the slash, unless it is the root */
-	}
-
-	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
-		if (!(caps & FSJ_CAPBIT(c)))
-			continue;
-		memset(&out[c], 0, sizeof(out[c]));
-		out[c].level = FSJ_LEVEL_DEFAULT;
-		for (int lv = FSJ_LEVEL_PROTECTED; lv < FSJ_LEVEL_DEFAULT; lv++) {
-			if (!best[c][lv])
-				continue;
-			if (best_v[c][lv] == V_PASS) {
-				/* a protected exception: this level has no opinion here */
-				out[c].pass = true;
-				continue;
-			}
-			out[c].allowed = best_v[c][lv] == V_ALLOW;
-			out[c].level = (enum fsj_level)lv;
-			out[c].rule = best[c][lv];
-			break;
-		}
-	}
+	policy_walk_start(&w);
+	/* q[0, 1) ("/"), q[0, i) before each later slash, then q itself */
+	for (size_t i = 1; i < len; i++)
+		if (i == 1 || q[i] == '/')
+			policy_walk_step(pol, &w, q, i, caps, &w, NULL);
+	policy_walk_step(pol, &w, q, len, caps, &w, &end);
+	policy_walk_decisions(&end, caps, out);
 }
 
 /* A folder strictly above a path some rule denies (any spelling), other
