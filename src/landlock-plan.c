@@ -157,17 +157,22 @@ void ll_strvec_push(struct strvec *sv, char *s)
 
 /* --- the trie --- */
 
+/* A node and its path and name in one allocation (node_free()). */
 static struct node *node_new(struct node *parent, const char *name, size_t len)
 {
-	struct node *n = xcalloc(1, sizeof(*n));
+	/* the parent's path, "/" unless it is the root, the name */
+	size_t d = !parent || !parent->parent ? 0 : strlen(parent->path);
+	struct node *n = xcalloc(1, sizeof(*n) + d + len + 2 + len + 1);
 
-	n->name = xstrndup(name, len);
+	n->path = (char *)(n + 1);
+	if (d)
+		memcpy(n->path, parent->path, d);
+	n->path[d] = '/';
+	memcpy(n->path + d + 1, name, len); /* parent NULL: "/" (len 0) */
+	n->name = n->path + d + len + 2;
+	memcpy(n->name, name, len);
 	n->parent = parent;
 	n->mask = -1;
-	if (!parent)
-		n->path = xstrdup("/");
-	else
-		n->path = path_join(parent->path, n->name);
 	return n;
 }
 
@@ -178,8 +183,6 @@ static void node_free(struct node *n)
 	for (size_t i = 0; i < n->n_kids; i++)
 		node_free(n->kids[i]);
 	free(n->kids);
-	free(n->name);
-	free(n->path);
 	free(n);
 }
 
@@ -262,14 +265,26 @@ static int trie_insert(struct compiler *cx, const char *p)
 	return 0;
 }
 
+/* path_resolve(p): the memo's answer when it has one (not copied: valid
+ * until the memo's spellings change), else a new string kept in *own. */
+static const char *resolved_of(const char *p, char **own)
+{
+	bool live;
+	const char *kept = path_memo_prefix(p, strlen(p), &live);
+
+	*own = kept ? NULL : path_resolve(p);
+	return kept ? kept : *own;
+}
+
 /* Add p and, when a symlink lies on the way, its resolved spelling. */
 static int trie_insert_resolved(struct compiler *cx, const char *p)
 {
-	cleanup_free char *r = NULL;
+	cleanup_free char *own = NULL;
+	const char *r;
 
 	if (trie_insert(cx, p) < 0)
 		return -1;
-	r = path_resolve(p);
+	r = resolved_of(p, &own);
 	/* A resolved spelling that is not a path (a /proc fd link to a pipe)
 	 * names nothing the kernel could check by path. */
 	return r[0] != '/' || strcmp(r, p) == 0 ? 0 : trie_insert(cx, r);
@@ -277,10 +292,10 @@ static int trie_insert_resolved(struct compiler *cx, const char *p)
 
 static void node_stat(struct node *n)
 {
-	cleanup_free char *r = path_resolve(n->path);
+	cleanup_free char *own = NULL;
 	struct stat st;
 
-	n->canonical = strcmp(r, n->path) == 0;
+	n->canonical = strcmp(resolved_of(n->path, &own), n->path) == 0;
 	if (n->canonical && path_memo_lstat(n->path, &st) == 0 && !S_ISLNK(st.st_mode)) {
 		n->exists = true;
 		n->is_dir = S_ISDIR(st.st_mode);
