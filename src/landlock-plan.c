@@ -190,11 +190,11 @@ static void node_free(struct node *n)
  * equal. */
 static size_t kid_index(const struct node *n, const char *name, size_t len, bool *found)
 {
-	size_t lo = 0, hi = n->n_kids;
+	/* the last kid first: the paths of a sorted rules file append */
+	size_t lo = 0, hi = n->n_kids, mid = hi - 1;
 
 	*found = false;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
+	for (; lo < hi; mid = lo + (hi - lo) / 2) {
 		const char *k = n->kids[mid]->name;
 		int c = strncmp(k, name, len);
 
