@@ -26,6 +26,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "devpts.h"
+#include "devshm.h"
 #include "landlock-early.h"
 #include "landlock-int.h"
 #include "landlock-sys.h"
@@ -95,7 +97,7 @@ bool ll_early_rule(const struct ll_plan *plan, const struct ll_rule *r)
 {
 	/* the child's own mounts at fixed places, whether the plan asks for
 	 * /dev/shm and /dev/pts or not */
-	static const char *const fixed[] = { "/proc", "/dev/shm", "/dev/pts" };
+	static const char *const fixed[] = { "/proc", DEVSHM_PATH, DEVPTS_PATH };
 	size_t i;
 
 	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
