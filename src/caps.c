@@ -1,5 +1,5 @@
 /* caps.c - see caps.h. capget(2)/capset(2) version 3 (two 32-bit words),
- * prctl(2) PR_CAPBSET_DROP and PR_CAP_AMBIENT_LOWER. */
+ * prctl(2) PR_CAPBSET_DROP; the ambient set follows capset(2). */
 #include "config.h"
 
 #include <errno.h>
@@ -16,24 +16,22 @@
 
 /* caps_drop(); bounding_eperm_ok: EPERM from PR_CAPBSET_DROP (no
  * CAP_SETPCAP) leaves the bounding set and goes on; exec false: the
- * bounding and ambient sets stay (caps_drop_host_thread()). */
+ * bounding set stays (caps_drop_host_thread()). */
 static int drop(const int *caps, size_t n, bool bounding_eperm_ok, bool exec)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[2];
 
-	/* Each drop or lower copies and commits the thread's credentials
-	 * (kernel/capability.c); the reads do not: ask first, as this runs
-	 * in three threads of every run (issue 12 item 1). */
-	for (size_t i = 0; exec && i < n; i++) {
+	/* Each drop copies and commits the thread's credentials
+	 * (kernel/capability.c); the reads do not: ask first (issue 12).
+	 * The ambient set needs no call: the capset(2) below takes each
+	 * capability out of it with the permitted and inheritable sets
+	 * (cap_capset(): ambient is kept within permitted & inheritable). */
+	for (size_t i = 0; exec && i < n; i++)
 		if (prctl(PR_CAPBSET_READ, caps[i], 0, 0, 0) != 0 &&
 		    prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL &&
 		    !(errno == EPERM && bounding_eperm_ok))
 			return -1;
-		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, caps[i], 0, 0) != 0 &&
-		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, caps[i], 0, 0) < 0 && errno != EINVAL)
-			return -1;
-	}
 	if (syscall(SYS_capget, &hdr, data) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {

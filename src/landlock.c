@@ -24,6 +24,7 @@
 #include "devpts.h"
 #include "devshm.h"
 #include "toolcache.h"
+#include "landlock-early.h"
 #include "landlock-int.h"
 #include "landlock-pts.h"
 #include "landlock-sys.h"
@@ -130,38 +131,6 @@ char *ll_guarded_name(const char *path)
 /* --- Application (child, before exec) --- */
 
 #ifdef __linux__
-static int add_path_rule(const struct ll_plan *plan, int ruleset, const struct ll_rule *r,
-			 struct fsj_error *err)
-{
-	cleanup_fd int fd = mask_open_exact(r->path);
-	struct ll_path_beneath_attr attr;
-	struct stat st;
-
-	if (fd < 0) {
-		/* Gone since compile: nothing to grant (fail closed). */
-		if (errno == ENOENT || errno == ENOTDIR)
-			return 0;
-		return fsj_error_set(err, NULL, 0, 0, "landlock: cannot open '%s': %s", r->path,
-				     strerror(errno));
-	}
-	if (fstat(fd, &st) < 0)
-		return fsj_error_set(err, NULL, 0, 0, "landlock: cannot stat '%s': %s", r->path,
-				     strerror(errno));
-	if ((S_ISDIR(st.st_mode) != 0) != r->is_dir)
-		return fsj_error_set(err, NULL, 0, 0,
-				     "landlock: '%s' changed after the plan was compiled", r->path);
-	attr.allowed_access = r->access & plan->handled_fs;
-	if (!r->is_dir)
-		attr.allowed_access &= LL_ACCESS_FILE;
-	attr.parent_fd = fd;
-	if (!attr.allowed_access)
-		return 0;
-	if (syscall(SYS_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH, &attr, 0) < 0)
-		return fsj_error_set(err, NULL, 0, 0, "landlock: cannot add the rule for '%s': %s",
-				     r->path, strerror(errno));
-	return 0;
-}
-
 /* The run's own copy of the tool cache folder i of plan (toolcache.h),
  * before the Landlock rules are opened (on the copy then). Not found
  * beneath a mask above it (the mask hides it: nothing to copy); anything
@@ -188,13 +157,8 @@ static int cache_mount(const struct ll_plan *plan, size_t i, struct fsj_error *e
  * the command runs until this returns 0. */
 int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 {
-	struct ll_ruleset_attr attr = {
-		.handled_access_fs = plan->handled_fs,
-		.handled_access_net = plan->handled_net,
-		.scoped = plan->scoped,
-	};
-	size_t attr_size = sizeof(uint64_t);
-	cleanup_fd int ruleset = -1;
+	cleanup_fd int ruleset = ll_early_take(); /* made by the supervisor, or -1 */
+	bool early = ruleset >= 0;
 
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
@@ -226,20 +190,25 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "cannot set no_new_privs: %s",
 				     strerror(errno));
-	if (plan->abi >= 6)
-		attr_size = 3 * sizeof(uint64_t);
-	else if (plan->abi >= 4)
-		attr_size = 2 * sizeof(uint64_t);
-	ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, attr_size, 0);
+	if (!early)
+		ruleset = ll_ruleset_make(plan);
 	if (ruleset < 0)
 		return fsj_error_set(err, NULL, 0, 0,
 				     "landlock: cannot create the ruleset (ABI %d): %s", plan->abi,
 				     strerror(errno));
+	/* the supervisor adds the rules ll_early_rule() takes meanwhile
+	 * (landlock-early.h); they are added here when it cannot say it did */
 	for (size_t i = 0; i < plan->n_rules; i++)
-		if (add_path_rule(plan, ruleset, &plan->rules[i], err) < 0)
+		if (!(early && ll_early_rule(plan, &plan->rules[i])) &&
+		    ll_add_path_rule(plan, ruleset, &plan->rules[i], err) < 0)
 			return -1;
 	if (plan->own_pts_access && ll_pts_add_rules(plan, ruleset, err) < 0)
 		return -1;
+	early = early && !ll_early_wait(); /* now: they are to be added here */
+	for (size_t i = 0; early && i < plan->n_rules; i++)
+		if (ll_early_rule(plan, &plan->rules[i]) &&
+		    ll_add_path_rule(plan, ruleset, &plan->rules[i], err) < 0)
+			return -1;
 	if (syscall(SYS_landlock_restrict_self, ruleset, 0) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "landlock: cannot restrict the process: %s",
 				     strerror(errno));

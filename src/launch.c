@@ -31,8 +31,10 @@
 #include <sys/resource.h>
 #endif
 
+#include "landlock-early.h"
 #include "launch-int.h"
 #include "launch-left.h"
+#include "launch-lookup.h"
 #include "timing.h"
 
 /* pipe() with both ends close-on-exec (and non-blocking when nonblock):
@@ -77,53 +79,6 @@ FSJ_NORETURN void launch_child_fail(int fd, enum launch_stage stage, int errnum,
 	_exit(code);
 }
 
-/* execvp()'s PATH search without the exec: 0 when name resolves to an
- * executable regular file, else ENOENT or EACCES as execvp() would fail. Used
- * when a wrapper execs the command for us, so that a missing command is
- * still "not found" (127) rather than a wrapper failure. */
-static int command_lookup(const char *name, char **found)
-{
-	const char *path, *p, *end;
-	char buf[PATH_MAX];
-	struct stat st;
-	bool denied = false;
-	int n;
-
-	if (!*name)
-		return ENOENT;
-	if (strchr(name, '/')) {
-		if (access(name, X_OK) != 0)
-			return errno;
-		if (found)
-			*found = xstrdup(name);
-		return 0;
-	}
-	path = getenv("PATH");
-	if (!path)
-		path = "/bin:/usr/bin"; /* glibc's and macOS's default */
-	for (p = path;; p = end + 1) {
-		end = strchr(p, ':');
-		if (!end)
-			end = p + strlen(p);
-		/* An empty entry is the current directory (POSIX XBD 8.3). */
-		if (end == p)
-			n = snprintf(buf, sizeof(buf), "./%s", name);
-		else
-			n = snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, name);
-		if (n > 0 && (size_t)n < sizeof(buf) && stat(buf, &st) == 0) {
-			if (S_ISREG(st.st_mode) && access(buf, X_OK) == 0) {
-				if (found)
-					*found = xstrdup(buf);
-				return 0;
-			}
-			denied = true;
-		}
-		if (!*end)
-			break;
-	}
-	return denied ? EACCES : ENOENT;
-}
-
 /* See launch-int.h. */
 FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd)
 {
@@ -132,7 +87,7 @@ FSJ_NORETURN void launch_child_exec(int report_fd, char **args, char **cmd)
 	if (args != cmd) {
 		/* A wrapper (sandbox-exec) applies the sandbox and execs the
 		 * command itself. */
-		e = command_lookup(cmd[0], NULL);
+		e = launch_command_lookup(cmd[0], NULL);
 		if (e)
 			launch_child_fail(report_fd, LAUNCH_STAGE_EXEC, e, NULL,
 				   e == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC);
@@ -162,6 +117,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 	int status_wr = -1, ack_rd = -1;
 #endif
 
+	ll_early_child(); /* only the supervisor's copy may say anything */
 	/* Own process group, so that signals reach the whole command tree
 	 * and the terminal can be handed to it; the parent does the same, as
 	 * either may run first. */
@@ -192,7 +148,7 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 
 #ifdef __linux__
 	if (s->pidns) {
-		int keep[5];
+		int keep[7];
 
 		if (s->hello[0] >= 0)
 			close(s->hello[0]);
@@ -202,7 +158,9 @@ FSJ_NORETURN static void child_run(const struct supervisor *s, struct sandbox *s
 		keep[2] = notify_child_fd(s->notify);
 		keep[3] = s->hello[1];
 		keep[4] = ack_rd;
-		if (launch_sweep_fds(keep, 5, true) < 0)
+		keep[5] = ll_early_keep(0); /* the supervisor's ruleset (landlock-early.h) */
+		keep[6] = ll_early_keep(1);
+		if (launch_sweep_fds(keep, 7, true) < 0)
 			launch_child_fail(report_fd, LAUNCH_STAGE_SETUP, errno,
 				   "cannot close the supervisor's descriptors", FSJ_EXIT_ERROR);
 		timing_mark("init: pid ns, fork, fds");
@@ -317,7 +275,7 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 			}
 			fprintf(stderr, "fsjail: cannot execute '%s': %s\n", argv[0],
 				strerror(rep->errnum));
-			if (rep->errnum == EACCES && command_lookup(argv[0], &exec_denied) != 0)
+			if (rep->errnum == EACCES && launch_command_lookup(argv[0], &exec_denied) != 0)
 				exec_denied = NULL;
 			return rep->errnum == ENOENT ? FSJ_EXIT_NOTFOUND : FSJ_EXIT_NOEXEC;
 		case LAUNCH_STAGE_LEFT: /* taken above */
@@ -331,7 +289,7 @@ static int launch_status(const struct sandbox *sb, char *const argv[],
 		 * refused its execution (sandbox_check_exit()); asked only then */
 		cleanup_free char *cmd = NULL;
 
-		if (sandbox_check_exit_wants_cmd(sb, wstatus) && command_lookup(argv[0], &cmd) != 0)
+		if (sandbox_check_exit_wants_cmd(sb, wstatus) && launch_command_lookup(argv[0], &cmd) != 0)
 			cmd = NULL;
 		code = sandbox_check_exit(sb, cmd, wstatus, err);
 	}
@@ -385,6 +343,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	}
 	if (sandbox_stage(sb, err) < 0)
 		return FSJ_EXIT_ERROR;
+	ll_early_stage(sandbox_landlock_plan(sb));
 
 	memset(&s, 0, sizeof(s));
 	sigemptyset(&s.queued);
@@ -497,6 +456,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		launch_tty_give(&s);
 	(void)sigprocmask(SIG_UNBLOCK, &block, NULL);
 	timing_mark("listener, broker thread");
+	ll_early_parent(sandbox_landlock_plan(sb)); /* while C and I make the namespaces */
 
 	r = launch_supervise(&s, &rep, &rep_len, &wstatus);
 	saved = errno;
@@ -525,6 +485,7 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 	}
 
 out_restore_signals:
+	ll_early_parent(NULL); /* closed, when the fork failed */
 	launch_signals_restore(&s);
 	launch_sig_wake_fd = -1;
 	(void)sigprocmask(SIG_SETMASK, &s.saved_mask, NULL);

@@ -8,13 +8,13 @@
  * command by the baseline; FSJAIL_NO_POLICY_CACHE=1 turns both off). Its
  * text is MAGIC, the key (policy_cache_key_common(): version, executable's
  * identity, kernel, ABI, uid, gid; then libseccomp's run-time version, the
- * native architecture, wide and trace, the program's length), then the
- * instructions, then the FNV-1a 64 of everything before (a torn or damaged
- * file, not a defence: whoever can write the state folder can write the
- * policy cache too). Read as hostile input, like policy-cache.c's entries,
- * and then checked by running it (notify_filter_check()): an entry that
- * does not trap every call it must is ignored and the filter built anew.
- * Written atomically (a new file renamed over), no fsync. */
+ * native architecture, wide and trace, "tree" (notify-filter.c's shape),
+ * the program's length), then the instructions, then the FNV-1a 64 of all
+ * before (a torn or damaged file, not a defence: whoever can write the
+ * state folder can write the policy cache too). Read as hostile input, like
+ * policy-cache.c's entries, and then checked by running it
+ * (notify_filter_check()): an entry that does not trap every call it must is
+ * ignored and the filter built anew. Written atomically, no fsync. */
 #ifdef __linux__
 #include "config.h"
 
@@ -50,7 +50,7 @@ static char *key_prefix(bool wide, bool trace)
 {
 	const struct scmp_version *v = seccomp_version();
 
-	return xasprintf("%s%slibseccomp=%u.%u.%u arch=%u wide=%d trace=%d insns=", MAGIC,
+	return xasprintf("%s%slibseccomp=%u.%u.%u arch=%u wide=%d trace=%d tree insns=", MAGIC,
 			 policy_cache_key_common(), v ? v->major : 0, v ? v->minor : 0,
 			 v ? v->micro : 0, seccomp_arch_native(), wide, trace);
 }
