@@ -15,9 +15,9 @@
 #include "broker.h"
 #include "cmd.h"
 #include "inforce.h"
-#include "landlock.h"
 #include "autorun.h"
 #include "launch.h"
+#include "mask-probe.h"
 #include "notify.h"
 #include "path.h"
 #include "probe-status.h"
@@ -208,9 +208,6 @@ int cmd_run(int argc, char **argv)
 		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
-	/* the mount-mask probe's child, before the policy loads (it runs to
-	 * its end here: ll_masks_prefetch()) */
-	ll_masks_prefetch();
 	(void)toolcache_make_npm(getenv("HOME"), cmd_argv, msg.quiet); /* msg32: npm's first use */
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem
@@ -417,6 +414,7 @@ int cmd_run(int argc, char **argv)
 		cmd_print_error(&err);
 	else
 		runmsg_planted_notes(&ctx, !runrepos_unchanged(&ctx, broker, session || nested), autorun);
+	mask_cache_after_run(status == FSJ_EXIT_ERROR && err.text[0], msg.quiet);
 	timing_mark("repository rescan");
 out:
 	path_resolve_memo(PATH_MEMO_OFF);
