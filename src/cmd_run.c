@@ -14,6 +14,7 @@
 #include "backup.h"
 #include "broker.h"
 #include "cmd.h"
+#include "exit-free.h"
 #include "inforce.h"
 #include "autorun.h"
 #include "launch.h"
@@ -92,7 +93,7 @@ int cmd_run(int argc, char **argv)
 	bool nested = false; /* inside another run: its broker may serve ours */
 	struct runmsg msg = RUNMSG_INIT;
 	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
-	char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
+	cleanup_free char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
 	char *run_tmp = NULL; /* the run's private folder (TMUX_TMPDIR) */
 	int opt, tier, status, made = 0;
 	struct autorun *autorun = NULL; /* editor and agent files at the start */
@@ -433,15 +434,16 @@ out:
 	    !(status == FSJ_EXIT_ERROR && err.text[0]))
 		runmsg_note_failed(&msg, status, pol ? pol->enforced : 0,
 				   msg.report_path || ctx.config.report_reads);
-	sb_release(&gaps);
-	autorun_free(autorun);
-	free(absent);
-	broker_free(broker);
-	sandbox_free(sb);
-	policy_free(pol);
-	fsj_ctx_release(&ctx);
-	free(line_text);
-	free(state_sub);
+	broker_free(broker); /* the thread, the socket, the session folder */
+	if (FSJ_FREE_AT_EXIT || backend != FSJ_BACKEND_LANDLOCK) /* macOS: the profile file */
+		sandbox_free(sb);
+	if (FSJ_FREE_AT_EXIT) { /* memory only (exit-free.h) */
+		sb_release(&gaps);
+		autorun_free(autorun);
+		free(absent);
+		policy_free(pol);
+		fsj_ctx_release(&ctx);
+	}
 	runtmp_remove_end(run_tmp);
 	timing_mark("end, free");
 	launch_pass_terminal_signal();
