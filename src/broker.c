@@ -33,6 +33,7 @@
 #include "audit.h"
 #include "broker-admit.h"
 #include "broker-int.h"
+#include "broker-dir.h"
 #include "hostlock.h"
 #include "caps.h"
 #include "peerq.h"
@@ -442,33 +443,6 @@ static void *broker_main(void *arg)
 
 /* --- start and stop -------------------------------------------------------- */
 
-/* Open (creating it 0700 when missing) the folder name in dirfd, refusing
- * a symlink, another owner, or access for group or others. Returns a
- * descriptor or -1 with err set. */
-static int private_dir(int dirfd, const char *name, const char *shown, struct fsj_error *err)
-{
-	struct stat st;
-	int fd;
-
-	if (mkdirat(dirfd, name, 0700) < 0 && errno != EEXIST)
-		return fsj_error_set(err, NULL, 0, 0, "cannot create '%s': %s", shown,
-				     strerror(errno));
-	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return fsj_error_set(err, NULL, 0, 0, "cannot open '%s': %s", shown,
-				     strerror(errno));
-	if (fstat(fd, &st) < 0 || st.st_uid != geteuid()) {
-		close(fd);
-		return fsj_error_set(err, NULL, 0, 0, "'%s' belongs to another user", shown);
-	}
-	if ((st.st_mode & 077) && fchmod(fd, 0700) < 0) {
-		close(fd);
-		return fsj_error_set(err, NULL, 0, 0, "cannot make '%s' private: %s", shown,
-				     strerror(errno));
-	}
-	return fd;
-}
-
 /* bind() and listen() on broker.sock in b->dir_fd. An existing socket
  * whose broker is gone (a killed run) is replaced; a live one means the
  * session is in use. */
@@ -547,9 +521,9 @@ struct broker *broker_start(const struct fsj_ctx *ctx, const struct fsj_policy *
 		fsj_error_set(err, NULL, 0, 0, "cannot open state directory '%s': %s",
 			      ctx->env.state_dir, strerror(errno));
 	} else {
-		b->run_fd = private_dir(state_fd, "run", run_path, err);
+		b->run_fd = broker_private_dir(state_fd, "run", run_path, err);
 		if (b->run_fd >= 0)
-			b->dir_fd = private_dir(b->run_fd, b->session, dir_path, err);
+			b->dir_fd = broker_session_dir(b->run_fd, b->session, dir_path, err);
 		close(state_fd);
 	}
 	free(run_path);
@@ -625,7 +599,7 @@ void broker_free(struct broker *b)
 		close(b->last_root);
 	if (b->run_fd >= 0) {
 		if (b->session)
-			(void)unlinkat(b->run_fd, b->session, AT_REMOVEDIR);
+			broker_session_dir_end(b->run_fd, b->session);
 		close(b->run_fd);
 	}
 	if (b->wake[0] >= 0) {

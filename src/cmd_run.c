@@ -14,10 +14,11 @@
 #include "backup.h"
 #include "broker.h"
 #include "cmd.h"
+#include "exit-free.h"
 #include "inforce.h"
-#include "landlock.h"
 #include "autorun.h"
 #include "launch.h"
+#include "mask-probe.h"
 #include "notify.h"
 #include "path.h"
 #include "probe-status.h"
@@ -92,7 +93,7 @@ int cmd_run(int argc, char **argv)
 	bool nested = false; /* inside another run: its broker may serve ours */
 	struct runmsg msg = RUNMSG_INIT;
 	struct strbuf gaps = STRBUF_INIT; /* what the probe found network: deny leaves open */
-	char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
+	cleanup_free char *line_text = NULL, *state_sub = NULL; /* line_text: the command line */
 	char *run_tmp = NULL; /* the run's private folder (TMUX_TMPDIR) */
 	int opt, tier, status, made = 0;
 	struct autorun *autorun = NULL; /* editor and agent files at the start */
@@ -208,9 +209,6 @@ int cmd_run(int argc, char **argv)
 		goto refuse_early;
 	}
 	cmd_argv = c_argv[2] ? c_argv : argv + optind;
-	/* the mount-mask probe's child, before the policy loads (it runs to
-	 * its end here: ll_masks_prefetch()) */
-	ll_masks_prefetch();
 	(void)toolcache_make_npm(getenv("HOME"), cmd_argv, msg.quiet); /* msg32: npm's first use */
 	timing_mark("options");
 	/* Until the command runs, nothing but fsjail changes the filesystem
@@ -417,6 +415,7 @@ int cmd_run(int argc, char **argv)
 		cmd_print_error(&err);
 	else
 		runmsg_planted_notes(&ctx, !runrepos_unchanged(&ctx, broker, session || nested), autorun);
+	mask_cache_after_run(status == FSJ_EXIT_ERROR && err.text[0], msg.quiet);
 	timing_mark("repository rescan");
 out:
 	path_resolve_memo(PATH_MEMO_OFF);
@@ -435,15 +434,16 @@ out:
 	    !(status == FSJ_EXIT_ERROR && err.text[0]))
 		runmsg_note_failed(&msg, status, pol ? pol->enforced : 0,
 				   msg.report_path || ctx.config.report_reads);
-	sb_release(&gaps);
-	autorun_free(autorun);
-	free(absent);
-	broker_free(broker);
-	sandbox_free(sb);
-	policy_free(pol);
-	fsj_ctx_release(&ctx);
-	free(line_text);
-	free(state_sub);
+	broker_free(broker); /* the thread, the socket, the session folder */
+	if (FSJ_FREE_AT_EXIT || backend != FSJ_BACKEND_LANDLOCK) /* macOS: the profile file */
+		sandbox_free(sb);
+	if (FSJ_FREE_AT_EXIT) { /* memory only (exit-free.h) */
+		sb_release(&gaps);
+		autorun_free(autorun);
+		free(absent);
+		policy_free(pol);
+		fsj_ctx_release(&ctx);
+	}
 	runtmp_remove_end(run_tmp);
 	timing_mark("end, free");
 	launch_pass_terminal_signal();

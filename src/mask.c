@@ -62,67 +62,6 @@ int mask_open_exact(const char *path)
 	return open(path, O_PATH | O_CLOEXEC | O_NOFOLLOW);
 }
 
-/* Decimal text of v into buf (at least 12 bytes); returns buf. No stdio:
- * the probe runs this in a child forked from a possibly threaded process. */
-static char *fmt_id(char *buf, unsigned v)
-{
-	char tmp[12];
-	size_t n = 0, i = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		buf[i++] = tmp[--n];
-	buf[i] = '\0';
-	return buf;
-}
-
-static int write_proc(const char *file, const char *text)
-{
-	int fd = open(file, O_WRONLY | O_CLOEXEC);
-	int rc, e;
-
-	if (fd < 0)
-		return -1;
-	rc = write_all(fd, text, strlen(text));
-	e = errno;
-	if (close(fd) < 0 && rc == 0)
-		return -1;
-	errno = e;
-	return rc;
-}
-
-/* "ID ID 1\n": the id mapped to itself, nothing else (user_namespaces(7):
- * an unprivileged process may map exactly its own id). */
-static int write_map(const char *file, unsigned id)
-{
-	char a[12], text[40];
-
-	fmt_id(a, id);
-	strcat(strcat(strcat(strcpy(text, a), " "), a), " 1\n");
-	return write_proc(file, text);
-}
-
-int mask_userns_enter(int flags, struct fsj_error *err)
-{
-	uid_t uid = geteuid();
-	gid_t gid = getegid();
-
-	if (unshare(CLONE_NEWUSER | flags) < 0)
-		return MASK_FAIL(err, "cannot make a user namespace: %s", strerror(errno));
-	/* gid_map may only be written by an unprivileged process once
-	 * setgroups(2) is denied; kernels before 3.19 lack the file. */
-	if (write_proc("/proc/self/setgroups", "deny") < 0 && errno != ENOENT)
-		return MASK_FAIL(err, "cannot write '/proc/self/setgroups': %s", strerror(errno));
-	if (write_map("/proc/self/uid_map", (unsigned)uid) < 0)
-		return MASK_FAIL(err, "cannot write '/proc/self/uid_map': %s", strerror(errno));
-	if (write_map("/proc/self/gid_map", (unsigned)gid) < 0)
-		return MASK_FAIL(err, "cannot write '/proc/self/gid_map': %s", strerror(errno));
-	return 0;
-}
-
 bool mask_ns_own; /* mask.h */
 
 int mask_ns_enter(struct fsj_error *err)
@@ -348,6 +287,7 @@ int mask_seal(struct fsj_error *err)
 }
 
 static int probe_ok = -1; /* mask_probe_start()'s answer; -1: not run yet */
+static bool probe_cached; /* probe_ok came from the state folder (mask-cache.h) */
 
 /* The probe: it shares fsjail's memory (spawn_vm): system calls only. */
 static int probe_child(void *arg)
@@ -363,11 +303,22 @@ void mask_probe_start(void)
 
 	if (probe_ok >= 0)
 		return;
+	if ((probe_cached = mask_cache_hit())) {
+		probe_ok = 1;
+		return;
+	}
 	pid = spawn_vm(probe_child, NULL, 64 * 1024);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			pid = -1;
 	probe_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (probe_ok)
+		mask_cache_store();
+}
+
+bool mask_probe_cached(void)
+{
+	return probe_ok == 1 && probe_cached;
 }
 
 bool mask_probe(void)
@@ -391,12 +342,6 @@ int mask_ns_enter(struct fsj_error *err)
 	return -1;
 }
 
-int mask_userns_enter(int flags, struct fsj_error *err)
-{
-	(void)flags;
-	return mask_ns_enter(err);
-}
-
 int mask_mount(const struct ll_mask *m, struct fsj_error *err)
 {
 	(void)m;
@@ -413,6 +358,11 @@ void mask_probe_start(void)
 }
 
 bool mask_probe(void)
+{
+	return false;
+}
+
+bool mask_probe_cached(void)
 {
 	return false;
 }

@@ -58,10 +58,6 @@ int mask_seal(struct fsj_error *err);
  * descriptor (caller closes), or -1 with errno set (ELOOP: a symlink). */
 int mask_open_exact(const char *path);
 
-/* true when mask_ns_enter() and a tmpfs mount work here: tried once, in a
- * child that shares the caller's memory (spawn_vm(): no page tables copied;
- * the caller's namespaces untouched), by the first call. Main thread only. */
-void mask_probe_start(void);
-bool mask_probe(void);
+#include "mask-probe.h" /* the probe (mask.c) and its cache */
 
 #endif
