@@ -23,14 +23,13 @@
 
 #include "caps.h"
 #include "mask.h"
-#include "spawn-vm.h"
+#include "mask-int.h"
 #include "util.h"
 
 #ifdef __linux__
 #include <sched.h>
 #include <sys/mount.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <linux/capability.h>
 #ifdef SYS_openat2
 #include <linux/openat2.h>
@@ -129,8 +128,7 @@ static int attach(int mnt, int target)
 	return move_mount(mnt, "", target, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH);
 }
 
-/* A detached tmpfs, read-only unless writable is set. */
-static int make_tmpfs(bool writable)
+int mask_tmpfs_make(bool writable)
 {
 	cleanup_fd int fs = fsopen("tmpfs", FSOPEN_CLOEXEC);
 	unsigned attrs = MASK_ATTRS;
@@ -188,7 +186,7 @@ static int make_empty_file(const struct ll_mask *m)
 	int fd, file, e;
 
 	if (empty_tmp < 0) {
-		if ((empty_tmp = make_tmpfs(true)) < 0)
+		if ((empty_tmp = mask_tmpfs_make(true)) < 0)
 			return -1;
 		fd = openat(empty_tmp, "empty", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW,
 			    0444);
@@ -211,6 +209,21 @@ static int make_empty_file(const struct ll_mask *m)
 		return errno = e, -1;
 	}
 	return file;
+}
+
+/* The first hidden folder's read-only tmpfs, kept once attached: every
+ * other hidden folder gets a clone of that mount (the same empty,
+ * read-only superblock: nothing can be written to it), not a tmpfs of
+ * its own to make here and to tear down at the namespace's end. Cloned
+ * once attached, so that it works before Linux 6.15 too. mask_seal()
+ * closes it. */
+static int empty_dir = -1;
+
+static int empty_dir_source(void)
+{
+	if (empty_dir < 0)
+		return mask_tmpfs_make(false);
+	return open_tree(empty_dir, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
 }
 
 /* The detached mount to lay over the target, or -1 with *what naming the
@@ -238,7 +251,7 @@ static int mask_source(const struct ll_mask *m, int target, const char **what)
 		return src;
 	case LL_MASK_HIDE:
 		*what = "make the empty mount for";
-		return m->is_dir ? make_tmpfs(false) : make_empty_file(m);
+		return m->is_dir ? empty_dir_source() : make_empty_file(m);
 	}
 	errno = EINVAL;
 	return -1;
@@ -259,6 +272,8 @@ int mask_mount(const struct ll_mask *m, struct fsj_error *err)
 	if (attach(src, target) < 0)
 		return MASK_FAIL(err, "mount mask: cannot mount over '%s': %s", m->path,
 				 strerror(errno));
+	if (m->kind == LL_MASK_HIDE && m->is_dir && empty_dir < 0)
+		empty_dir = src, src = -1;
 	return 0;
 }
 
@@ -269,6 +284,8 @@ int mask_seal(struct fsj_error *err)
 
 	if (empty_tmp >= 0 && close(empty_tmp) == 0)
 		empty_tmp = -1;
+	if (empty_dir >= 0 && close(empty_dir) == 0)
+		empty_dir = -1;
 	if (caps_drop(caps, sizeof(caps) / sizeof(caps[0])) < 0)
 		return MASK_FAIL(err, "cannot drop CAP_SYS_ADMIN after the mount masks: %s",
 				 strerror(errno));
@@ -284,47 +301,6 @@ int mask_seal(struct fsj_error *err)
 		return MASK_FAIL(err, "working directory '%s' is hidden by a mount mask: %s", cwd,
 				 strerror(errno));
 	return 0;
-}
-
-static int probe_ok = -1; /* mask_probe_start()'s answer; -1: not run yet */
-static bool probe_cached; /* probe_ok came from the state folder (mask-cache.h) */
-
-/* The probe: it shares fsjail's memory (spawn_vm): system calls only. */
-static int probe_child(void *arg)
-{
-	(void)arg;
-	_exit(mask_ns_enter(NULL) < 0 || make_tmpfs(false) < 0 ? 1 : 0);
-}
-
-void mask_probe_start(void)
-{
-	int status = 0;
-	pid_t pid;
-
-	if (probe_ok >= 0)
-		return;
-	if ((probe_cached = mask_cache_hit())) {
-		probe_ok = 1;
-		return;
-	}
-	pid = spawn_vm(probe_child, NULL, 64 * 1024);
-	while (pid > 0 && waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			pid = -1;
-	probe_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	if (probe_ok)
-		mask_cache_store();
-}
-
-bool mask_probe_cached(void)
-{
-	return probe_ok == 1 && probe_cached;
-}
-
-bool mask_probe(void)
-{
-	mask_probe_start();
-	return probe_ok == 1;
 }
 
 #else /* !__linux__ */
@@ -351,19 +327,5 @@ int mask_mount(const struct ll_mask *m, struct fsj_error *err)
 int mask_seal(struct fsj_error *err)
 {
 	return mask_ns_enter(err);
-}
-
-void mask_probe_start(void)
-{
-}
-
-bool mask_probe(void)
-{
-	return false;
-}
-
-bool mask_probe_cached(void)
-{
-	return false;
 }
 #endif
