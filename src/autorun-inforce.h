@@ -14,4 +14,10 @@
  * ll_masks_available() (one probe per command). */
 const char *autorun_not_in_force(const struct fsj_ctx *ctx);
 
+/* For `fsjail explain` of norm (resolved: its resolved spelling, may be
+ * NULL): when the rule workspace-autorun would refuse writing it but is
+ * not in force here (autorun_not_in_force()), that sentence as a new
+ * string (caller frees); else NULL. */
+char *autorun_off_note(const struct fsj_ctx *ctx, const char *norm, const char *resolved);
+
 #endif
