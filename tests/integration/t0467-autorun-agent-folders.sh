@@ -82,6 +82,7 @@ end_test
 
 begin_test "protect: {autorun: false}: the folders are writable again"
 write_config <<<'protect: {autorun: false}'
+mkdir -p "$WS/.claude/commands" && echo review >"$WS/.claude/commands/review.md"
 fsj -- bash -c 'mkdir -p .claude/agents && echo a >.claude/agents/a.md && echo x >>.claude/commands/review.md && echo DONE'
 assert_rc 0
 assert_out_match '^DONE$'
