@@ -55,6 +55,10 @@ static const struct {
 static const char *const project_vars[] = { "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR",
 					    "CURSOR_PROJECT_DIR", "workspaceFolder" };
 
+/* Files agents edit on purpose (instructions, not programs): a hook that
+ * names one (cat "$CLAUDE_PROJECT_DIR/CLAUDE.md") does not protect it. */
+static const char *const edited[] = { "AGENTS.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md" };
+
 /* Keys that group entries: the label stays the enclosing one. */
 static const char *const group_keys[] = { "hooks", "mcpServers", "servers", "args", "env" };
 
@@ -94,6 +98,16 @@ static char *slurp(int fd, size_t *len)
 	return buf;
 }
 
+static bool edited_on_purpose(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	for (size_t i = 0; i < sizeof(edited) / sizeof(edited[0]); i++)
+		if (strcmp(base ? base + 1 : path, edited[i]) == 0)
+			return true;
+	return false;
+}
+
 /* word (a path as the hook spells it, after expansion) as a file inside
  * the workspace: a rule when it is an existing regular file there. */
 static void consider(struct walk *w, const char *word, const char *label)
@@ -110,7 +124,8 @@ static void consider(struct walk *w, const char *word, const char *label)
 		    !path_covers(w->ws, norm) || strcmp(norm, w->ws) == 0)
 			continue;
 		res = path_resolve(norm);
-		if (!path_covers(w->ws_res, res) || lstat(res, &st) < 0 || !S_ISREG(st.st_mode))
+		if (!path_covers(w->ws_res, res) || lstat(res, &st) < 0 || !S_ISREG(st.st_mode) ||
+		    edited_on_purpose(norm) || edited_on_purpose(res))
 			continue;
 		shown = fsj_escape_term(label[0] ? label : "(top level)");
 		why = xasprintf("%s runs it: the entry \"%.64s\" of %s names it", w->tool, shown,

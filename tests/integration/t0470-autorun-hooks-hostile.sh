@@ -2,13 +2,13 @@
 # The hooks files whose scripts workspace-autorun protects (t0468) are the
 # workspace's, which an earlier sandboxed command may have written: fsjail
 # reads them before the run, with its own rights, as hostile input. A
-# hook's file inside the workspace is protected; nothing outside it is
-# (a path outside, "..", a symlink out of it, a settings file that is a
-# symlink out of it); a variable fsjail cannot know drops the word; a
-# file too large, not JSON, a FIFO or nested without end adds nothing and
-# neither hangs nor crashes the run (the settings file itself stays
-# protected); one file adds at most 256 rules. As root and again as
-# FSJAIL_TEST_USER.
+# hook's file inside the workspace is protected; nothing outside it is (a
+# path outside, "..", a symlink out of it, a settings file that is a
+# symlink out of it), nor CLAUDE.md, which agents edit on purpose; a
+# variable fsjail cannot know drops the word; a file too large, not JSON,
+# a FIFO or nested without end adds nothing and neither hangs nor crashes
+# the run (the settings file itself stays protected); one file adds at
+# most 256 rules. As root and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
 plan_user_pass FSJ_T0470_USER 4
@@ -18,19 +18,22 @@ mkdir -p "$WS/.claude" "$WS/scripts" "$T/out"
 echo out >"$T/out/outside.sh"
 ln -s "$T/out/outside.sh" "$WS/scripts/link-out.sh"
 for f in ok.sh home.sh; do echo orig >"$WS/scripts/$f"; done
+echo '# notes' >"$WS/CLAUDE.md"
 cat >"$WS/.claude/settings.json" <<JSON
 {"hooks": {"Stop": [{"hooks": [
  {"type": "command", "command": "scripts/ok.sh; \$HOME/scripts/home.sh \$CLAUDE_PROJECT_DIR/../out/outside.sh"},
- {"type": "command", "command": "$T/out/outside.sh scripts/link-out.sh"}]}]}}
+ {"type": "command", "command": "$T/out/outside.sh scripts/link-out.sh"},
+ {"type": "command", "command": "cat \$CLAUDE_PROJECT_DIR/CLAUDE.md"}]}]}}
 JSON
 echo '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "scripts/ok.sh"}]}]}}' >"$T/out/local.json"
 ln -s "$T/out/local.json" "$WS/.claude/settings.local.json"
 
-begin_test "a script in the workspace is protected; nothing outside it, nor through a variable or symlink"
+begin_test "a script in the workspace is protected; nothing outside it, nor through a variable or symlink, nor CLAUDE.md"
 fsj -- bash -c 'echo evil >>scripts/ok.sh 2>/dev/null && echo WROTE-ok
 echo new >scripts/home.sh && echo HOME-OK
-rm scripts/link-out.sh && echo LINK-OK; true'
+rm scripts/link-out.sh && echo LINK-OK; echo more >>CLAUDE.md && echo CLAUDE-OK; true'
 assert_rc 0
+assert_out_match '^CLAUDE-OK$'
 assert_out_nomatch WROTE
 assert_out_match '^HOME-OK$'
 assert_out_match '^LINK-OK$'
