@@ -172,8 +172,12 @@ static bool expand(const struct walk *w, const char **s, char *word, size_t *n)
 	return true;
 }
 
-/* One word is complete: it, and the part after its first '='. */
-static void word_done(struct walk *w, char *word, size_t n, bool ok, const char *label)
+static void words(struct walk *w, const char *s, bool split, const char *label, int nest);
+
+/* One word is complete: it, the part after its first '=', and, once (nest
+ * 0), the words in it when it holds a command line of its own (bash -c
+ * "scripts/x.sh && ...", an "args" string). */
+static void word_done(struct walk *w, char *word, size_t n, bool ok, const char *label, int nest)
 {
 	char *eq;
 
@@ -183,13 +187,15 @@ static void word_done(struct walk *w, char *word, size_t n, bool ok, const char 
 	consider(w, word, label);
 	if ((eq = strchr(word, '=')) != NULL)
 		consider(w, eq + 1, label);
+	if (nest == 0 && strpbrk(word, " \t\n\r;&|()<>`"))
+		words(w, word, true, label, 1);
 }
 
 /* Split s into words as a shell would, roughly: blanks and unquoted
  * ; & | ( ) < > ` end a word; '...' is literal; "..." and a backslash
  * quote; $VAR and ${VAR} expand (expand()). With split false, s is one
- * word (an "args" string). */
-static void words(struct walk *w, const char *s, bool split, const char *label)
+ * word (an "args" string). nest: 1 inside a word (word_done()). */
+static void words(struct walk *w, const char *s, bool split, const char *label, int nest)
 {
 	char *word = xmalloc(WORD_MAX + 1);
 	size_t n = 0;
@@ -200,7 +206,7 @@ static void words(struct walk *w, const char *s, bool split, const char *label)
 		char c = *s;
 
 		if (!quote && split && strchr(" \t\n\r;&|()<>`", c)) {
-			word_done(w, word, n, ok, label);
+			word_done(w, word, n, ok, label, nest);
 			n = 0, ok = true, s++;
 			continue;
 		}
@@ -226,7 +232,7 @@ static void words(struct walk *w, const char *s, bool split, const char *label)
 			ok = false;
 		s++;
 	}
-	word_done(w, word, n, ok, label);
+	word_done(w, word, n, ok, label, nest);
 	free(word);
 }
 
@@ -251,12 +257,12 @@ static void walk(struct walk *w, const cJSON *v, const char *label, int depth)
 		const char *k = cJSON_IsObject(v) ? c->string : NULL;
 
 		if (k && strcmp(k, "command") == 0 && cJSON_IsString(c))
-			words(w, c->valuestring, true, label);
+			words(w, c->valuestring, true, label, 0);
 		else if (k && strcmp(k, "args") == 0 && cJSON_IsArray(c)) {
 			const cJSON *a;
 
 			cJSON_ArrayForEach(a, c) if (cJSON_IsString(a))
-				words(w, a->valuestring, false, label);
+				words(w, a->valuestring, false, label, 0);
 		} else
 			walk(w, c, k && !group_key(k) ? k : label, depth + 1);
 	}

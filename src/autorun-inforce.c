@@ -16,7 +16,10 @@
 	"the protected rule workspace-autorun (the files editors and agents run by themselves: " \
 	".claude/settings.json, .claude/commands/, .mcp.json, .vscode/tasks.json, ...) is not "  \
 	"in force on this machine: "
-#define AFTER "; the command may write them, and fsjail names their changes only after the run"
+#define AFTER                                                                         \
+	"; the command may change them, and fsjail names a changed file of that "     \
+	"list after the run, but nothing changed in those folders or in the scripts " \
+	"their hooks name"
 
 const char *autorun_not_in_force(const struct fsj_ctx *ctx)
 {

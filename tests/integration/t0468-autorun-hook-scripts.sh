@@ -7,7 +7,7 @@
 # JSON files names inside the workspace is now protected from the start
 # of the run by the rule workspace-autorun: by $CLAUDE_PROJECT_DIR or
 # ${CLAUDE_PROJECT_DIR}, quoted or not, by a relative path, as an
-# interpreter's argument; Cursor's, Gemini CLI's and Windsurf's hooks and
+# interpreter's argument, inside bash -c '...'; Cursor's, Gemini CLI's and Windsurf's hooks and
 # an MCP server's args alike. None can be written, renamed over, linked
 # over, removed or edited with sed -i; a file no hook names stays
 # writable; the summary names the rule and the hook.
@@ -27,7 +27,8 @@ cat >"$WS/.claude/settings.json" <<'JSON'
  "PostToolUse": [{"matcher": "Edit|Write", "hooks": [
    {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/scripts/fmt.sh --check"}]}],
  "Stop": [{"hooks": [
-   {"type": "command", "command": "bash scripts/stop.sh && ${CLAUDE_PROJECT_DIR}/tools/lint.py"}]}]
+   {"type": "command", "command": "bash scripts/stop.sh && ${CLAUDE_PROJECT_DIR}/tools/lint.py"},
+   {"type": "command", "command": "bash -c 'scripts/inner.sh --fast && true'"}]}]
 }}
 JSON
 echo '{"version": 1, "hooks": {"afterFileEdit": [{"command": "./scripts/cursor.sh"}]}}' \
@@ -38,7 +39,7 @@ echo '{"hooks": {"pre_write_code": [{"command": "python3 scripts/windsurf.py", "
 	>"$WS/.windsurf/hooks.json"
 echo '{"mcpServers": {"local": {"command": "node", "args": ["tools/server.js"]}}}' >"$WS/.mcp.json"
 NAMED='scripts/fmt.sh scripts/stop.sh tools/lint.py scripts/cursor.sh scripts/gemini.sh
-scripts/windsurf.py tools/server.js'
+scripts/windsurf.py tools/server.js scripts/inner.sh'
 for f in $NAMED scripts/other.sh; do echo "orig $f" >"$WS/$f"; done
 
 begin_test "the scripts the hooks name: not written, renamed or linked over, removed, sed -i'd"
