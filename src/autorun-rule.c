@@ -6,15 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "autorun-add.h"
+#include "autorun-hooks.h"
 #include "autorun-int.h"
 #include "autorun-rule.h"
 #include "path.h"
 #include "repometa.h"
 #include "util.h"
-
-/* How the summary, `fsjail log` and `fsjail explain` say it is turned off
- * (fsjail.yaml(5), protect). */
-#define AUTORUN_OFF "protect: {autorun: false} in fsjail's config.yaml turns this off"
 
 const char **autorun_roots(const char *workspace, const struct repometa *repos, size_t *n)
 {
@@ -45,29 +43,13 @@ void autorun_add_rules(struct fsj_policy *pol, const char *workspace)
 	 * worktree move: a folder carrying a protected name cannot be
 	 * renamed); the files of those are named after the run instead */
 	for (size_t k = 0; k < autorun_n_files; k++) {
-		const struct autorun_file *f = &autorun_files[k];
-		cleanup_free char *p = NULL, *res = NULL, *origin = NULL, *note = NULL;
+		cleanup_free char *p = NULL;
 
-		if (after_install(f))
+		if (after_install(&autorun_files[k]))
 			continue;
-		p = path_join(workspace, f->rel);
-		res = path_resolve(p);
-		origin = xasprintf("the files editors and agents run by themselves in %s "
-				   "(protect: {autorun: false} turns this off)",
-				   workspace);
-		note = xasprintf("%s, outside any sandbox, when an editor or agent opens "
-				 "the folder or rereads it; " AUTORUN_OFF,
-				 f->why);
-		struct fsj_rule r = {
-			.id = (char *)"workspace-autorun",
-			.path = p,
-			.resolved = res,
-			.deny = FSJ_CAPS_MODIFY,
-			.source = FSJ_SRC_PROTECTED,
-			.origin = origin,
-			.note = note,
-		};
-
-		policy_add_rule(pol, &r);
+		p = path_join(workspace, autorun_files[k].rel);
+		autorun_rule_add(pol, workspace, p, false, autorun_files[k].why);
 	}
+	autorun_add_dir_rules(pol, workspace);
+	autorun_add_hook_rules(pol, workspace);
 }

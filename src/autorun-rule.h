@@ -24,10 +24,10 @@ struct repometa;
  * array (caller frees the array only); *n gets the count. */
 const char **autorun_roots(const char *workspace, const struct repometa *repos, size_t *n);
 
-/* Add to pol a protected rule (id "workspace-autorun", deny write,
- * create and delete, this path only; both spellings) for each such file
- * at the workspace's top, with what runs it and how to turn the rule off
- * as its origin and note. Nothing when workspace is NULL. */
+/* Add to pol a protected rule (id "workspace-autorun", deny write, create
+ * and delete; both spellings) for each such file at the workspace's top,
+ * each folder of autorun_add_dir_rules() (whole) and each script of
+ * autorun_add_hook_rules(). Nothing when workspace is NULL. */
 void autorun_add_rules(struct fsj_policy *pol, const char *workspace);
 
 #endif

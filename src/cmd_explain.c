@@ -12,14 +12,12 @@
 
 #include "cmd.h"
 #include "escape.h"
-#include "explain-absent.h"
-#include "explain-toolcache.h"
+#include "explain-notes.h"
 #include "explain-why.h"
 #include "fsjail-int.h"
 #include "inforce.h"
 #include "path.h"
 #include "policy.h"
-#include "policy-secret.h"
 #include "repoexplain.h"
 
 int cmd_explain(int argc, char **argv)
@@ -74,7 +72,6 @@ int cmd_explain(int argc, char **argv)
 	}
 	bool tier_matters = false, have_plan = false;
 	struct ll_plan plan = { 0 };
-	struct stat st;
 
 	/* the seccomp listener's repository rules (repoexplain.h) */
 	bool listener = fsjail_explain_listener(&ctx, pol);
@@ -135,18 +132,7 @@ int cmd_explain(int argc, char **argv)
 			putchar('\n');
 			free(rx.reason);
 		}
-		cleanup_free char *note = listener ? repoexplain_note(ctx.workspace, resolved) : NULL;
-		bool exists = lstat(resolved, &st) == 0;
-		cleanup_free char *absent = !exists ? explain_absent_note(
-			pol, &ctx, &plan, &have_plan, resolved) : NULL;
-		cleanup_free char *secret = policy_secret_note(pol, norm, resolved);
-		/* toolcache.h: the grant lands on the run's own copy */
-		const char *priv = explain_toolcache_private(norm, resolved,
-							     exists && S_ISREG(st.st_mode));
-		cleanup_free char *first_use = explain_toolcache_absent(norm);
-		const char *notes[] = { why.first, why.kept, note, absent, secret, priv, first_use };
-
-		explain_why_print(stdout, notes, sizeof(notes) / sizeof(notes[0]), 2);
+		explain_notes_print(&why, &ctx, pol, listener, &plan, &have_plan, norm, resolved);
 		free(norm);
 		free(resolved);
 	}

@@ -28,10 +28,10 @@
 #include "probe.h"
 #include "sandbox.h"
 #include "status-dev.h"
-#include "status-grants.h"
 #include "status-protected.h"
 #include "status_json.h"
 #include "status-toolcache.h"
+#include "status-warn.h"
 
 #define STATUS_SCHEMA "fsjail-status/1"
 
@@ -234,9 +234,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	/* outside the scan, the listener's rules (repoexplain.h) */
 	if (backend == FSJ_BACKEND_LANDLOCK && ctx.config.protect_repository)
 		status_repos_listener_json(root, sandbox_listener_expected(NULL));
-	status_grants_warn(&ctx, &warnings);
-	status_exec_read_warn(&ctx, pol, &warnings);
-	status_exe_warn(pol, &warnings);
+	status_warnings(&ctx, pol, &warnings);
 	if (warnings.len)
 		cJSON_AddItemToObject(root, "warnings", lines_json(&warnings));
 	if (pol && tier >= 0 && backend == FSJ_BACKEND_LANDLOCK) {

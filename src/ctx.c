@@ -16,10 +16,10 @@
 #include "ctx-homecode.h"
 #include "ctx-protected.h"
 #include "ctx-state.h"
+#include "autorun-inforce.h"
 #include "autorun-rule.h"
 #include "devshm.h"
 #include "landlock.h"
-#include "notify.h"
 #include "path.h"
 #include "policy.h"
 #include "policy-secret.h"
@@ -425,14 +425,6 @@ static void add_invoked_names(const struct fsj_ctx *ctx, struct fsj_policy *pol)
 	}
 }
 
-/* Whether a protected path in the workspace costs it nothing: Seatbelt
- * denies by name; Landlock needs the masks and the listener. */
-static bool ctx_autorun_pinned(const struct fsj_ctx *ctx)
-{
-	return ctx->env.platform == FSJ_PLATFORM_DARWIN ||
-	       (ll_abi() > 0 && ll_masks_available() && notify_wanted());
-}
-
 /* pol as another platform sees it: every rule's resolved spelling
  * recomputed lexically for ctx's platform (the host's symlinks say nothing
  * about a Mac's). Takes pol, returns the new policy. */
@@ -542,7 +534,7 @@ int fsj_ctx_policy(const struct fsj_ctx *ctx, enum fsj_tier tier,
 	 * where masks and the listener keep each deny from costing the
 	 * workspace an expansion (new entries unreachable); elsewhere the
 	 * run names them afterwards (autorun-warn.h) */
-	if (ctx->config.protect_autorun && ctx_autorun_pinned(ctx))
+	if (ctx->config.protect_autorun && !autorun_not_in_force(ctx))
 		autorun_add_rules(pol, ctx->workspace);
 	add_rules(pol, &ctx->rules);
 	add_rules(pol, &ctx->config.grants);
