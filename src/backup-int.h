@@ -14,6 +14,7 @@
 #include "audit.h"
 #include "backup.h"
 #include "backup_index.h"
+#include "backup_trash.h"
 
 /* A name the run made (or moved a file it made to), and the file it
  * holds: what restore would trash or move back there (backup_commit.c). */
@@ -22,14 +23,6 @@ struct backup_inert {
 	dev_t dev;
 	ino_t ino;
 	bool ident; /* false: any object at path (backup_note_new() without of) */
-};
-
-/* A removed file kept by a link in the store, whose trash entry is made
- * when the run ends (backup_trash_later()). */
-struct backup_pending {
-	char *path;        /* where it was removed from (absolute) */
-	unsigned long num; /* files/<num> in the cycle: the link */
-	time_t when;       /* when it was removed */
 };
 
 struct backup_cycle {
@@ -70,6 +63,9 @@ struct backup_cycle {
 	/* No other run can use the session's folder (backup_cycle_set_own()):
 	 * a dropped cycle may be parked as a spare (backup_spare.h). */
 	bool own_session;
+	/* A whole spare held (locked) for the first record, found before the
+	 * command ran (backup_open.h): its cycle folder, its slot; -1: none. */
+	int prep_spfd, prep_slot;
 };
 
 /* backup.c, locked: one manifest record, a single write (rec freed;
@@ -86,9 +82,6 @@ int backup_open_cycle(struct backup_cycle *bc);
 int backup_dir_times_locked(struct backup_cycle *bc, int dirfd, const char *path);
 void backup_audit(const struct backup_cycle *bc, const char *call, const char *path,
 		  enum fsj_cap cap, const char *decision, const char *detail);
-
-/* backup_trash.c: free the pending list. */
-void backup_trash_release(struct backup_cycle *bc);
 
 /* backup_commit.c (issue 12: a `git status` made and removed
  * index.lock, and each run committed an empty cycle with syncfs and

@@ -17,8 +17,8 @@
 
 #include "backup-int.h"
 #include "backup_large.h"
+#include "backup_open.h"
 #include "backup_other.h"
-#include "backup_spare.h"
 #include "devshm.h"
 #include "escape.h"
 #include "toolcache.h"
@@ -90,7 +90,7 @@ struct backup_cycle *backup_cycle_new(const char *state_dir, const char *session
 	bc->kind = xstrdup("run");
 	bc->max_size = (unsigned long long)max_size_mb * 1024ull * 1024ull;
 	bc->audit = audit;
-	bc->cyclefd = bc->filesfd = bc->manfd = -1;
+	bc->cyclefd = bc->filesfd = bc->manfd = bc->prep_spfd = -1;
 	bc->next = 1;
 #ifdef CLOCK_REALTIME_COARSE
 	clock_gettime(CLOCK_REALTIME_COARSE, &bc->start); /* the clock of file times */
@@ -162,33 +162,6 @@ unsigned long backup_cycle_count(const struct backup_cycle *bc)
 	       __atomic_load_n(&bc->removed, __ATOMIC_RELAXED);
 }
 
-/* Open (making it 0700 when missing) the folder name under dirfd, never
- * following a symlink; it must be ours. Returns a descriptor or -1 with
- * errno set. */
-static int subdir(int dirfd, const char *name)
-{
-	struct stat sb;
-	int fd = -1;
-
-	/* again when it went between the two calls: a run of the same session
-	 * removing its empty folders (backup_commit.c) */
-	for (int tries = 0; fd < 0 && tries < 3; tries++) {
-		if (mkdirat(dirfd, name, 0700) < 0 && errno != EEXIST)
-			return -1;
-		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0 && errno != ENOENT)
-			return -1;
-	}
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &sb) < 0 || sb.st_uid != geteuid()) {
-		close(fd);
-		errno = EPERM;
-		return -1;
-	}
-	return fd;
-}
-
 int backup_append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
 {
 	unsigned long long seq = hostlock_seq(); /* its place among runs: hostlock.h */
@@ -210,79 +183,6 @@ int backup_append_rec(struct backup_cycle *bc, cJSON *rec, bool inert)
 int backup_append(struct backup_cycle *bc, cJSON *rec)
 {
 	return backup_append_rec(bc, rec, false);
-}
-
-/* Make the cycle folder (state/sessions/S/modify_backup/C/files), open
- * the manifest and write its first record. A spare (backup_spare.h)
- * becomes the session's folder when it has none yet, and its cycle folder
- * this cycle's: then no folder is made. */
-int backup_open_cycle(struct backup_cycle *bc)
-{
-	const char *chain[] = { "sessions", bc->session, "modify_backup", bc->name };
-	bool spare = false;
-	struct stat sb;
-	cJSON *o;
-	int fd, next, spfd = -1;
-	size_t i;
-
-	if (bc->manfd >= 0)
-		return 0;
-	fd = open(bc->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	for (i = 0; fd >= 0 && i < sizeof(chain) / sizeof(chain[0]); i++) {
-		if (i == 1)
-			spfd = backup_spare_take(fd, bc->session);
-		else if (i == 3 && spfd >= 0)
-			spare = backup_spare_cycle(fd, spfd, bc->name);
-		next = subdir(fd, chain[i]);
-		close(fd);
-		fd = next;
-	}
-	if (spfd >= 0)
-		close(spfd); /* a cycle now, or gone: its lock let go */
-	if (fd < 0)
-		return -1;
-	if (bc->filesfd < 0 && (bc->filesfd = subdir(fd, "files")) < 0) {
-		close(fd);
-		return -1;
-	}
-	if (bc->cyclefd < 0)
-		bc->cyclefd = fd;
-	else
-		close(fd);
-	/* O_NONBLOCK|O_NOFOLLOW and a type check: a FIFO or a link planted
-	 * in the store never hangs nor redirects the manifest. */
-	fd = openat(bc->cyclefd, "manifest.ndjson",
-		    O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
-	    (spare && sb.st_size && ftruncate(fd, 0) < 0)) {
-		close(fd);
-		errno = EINVAL;
-		return -1;
-	}
-	bc->manfd = fd;
-	bc->torn = !manifest_ends_clean(fd);
-	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "op", "cycle");
-	cJSON_AddNumberToObject(o, "v", 2);
-	cJSON_AddStringToObject(o, "session", bc->session);
-	cJSON_AddStringToObject(o, "cycle", bc->name);
-	cJSON_AddStringToObject(o, "kind", bc->kind);
-	if (bc->workspace)
-		cJSON_AddStringToObject(o, "workspace", bc->workspace);
-	cJSON_AddStringToObject(o, "command", bc->command);
-	cJSON_AddNumberToObject(o, "time", (double)time(NULL));
-	cJSON_AddNumberToObject(o, "pid", (double)getpid());
-	if (backup_append_rec(bc, o, true) < 0) {
-		int saved = errno;
-
-		close(bc->manfd);
-		bc->manfd = -1;
-		errno = saved;
-		return -1;
-	}
-	return 0;
 }
 
 /* The capability a change of kind what uses: a remove (unlink, a rename
@@ -557,6 +457,7 @@ void backup_cycle_free(struct backup_cycle *bc)
 	backup_index_free(bc->made);
 	backup_index_free(bc->dirs);
 	backup_trash_release(bc);
+	backup_prepare_release(bc);
 	backup_inert_release(bc);
 	for (size_t i = 0; i < 3; i++)
 		free(bc->temps[i]);

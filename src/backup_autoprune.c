@@ -11,7 +11,7 @@
 
 #include "backup.h"
 #include "backup_autoprune.h"
-#include "backup_spare.h"
+#include "backup_spare_sweep.h"
 #include "backup_store.h"
 #include "util.h"
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "backup_spare.h"
+#include "backup_spare-int.h"
 #include "backup_store.h"
 #include "platform.h"
 #include "util.h"
@@ -39,10 +40,9 @@ int backup_dir_holds_only(int dirfd, const char *name, const char *const *names,
 	return ok;
 }
 
-/* The name of spare slot k, in buf. */
-static const char *slot_name(char buf[16], int k)
+const char *backup_spare_slot_name(char buf[16], int k)
 {
-	snprintf(buf, 16, ".spare-%d", k);
+	snprintf(buf, 16, ".spare-%u", (unsigned)(unsigned char)k); /* k < BACKUP_SPARE_SLOTS */
 	return buf;
 }
 
@@ -54,18 +54,14 @@ static int files_empty(int fd)
 	return e == 1 || (e < 0 && errno == ENOENT);
 }
 
-/* The folder name in dirfd (not followed), opened. */
-static int sub(int dirfd, const char *name)
+int backup_spare_sub(int dirfd, const char *name)
 {
 	return openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 }
 
-/* The folder name in dirfd opened and locked (flock(2) LOCK_EX, not
- * waiting): -1 with errno EWOULDBLOCK when another process holds it (a
- * live run parks, takes or drops it), else with openat's errno. */
-static int open_locked(int dirfd, const char *name)
+int backup_spare_open_locked(int dirfd, const char *name)
 {
-	int fd = sub(dirfd, name), saved;
+	int fd = backup_spare_sub(dirfd, name), saved;
 
 	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		saved = errno == EAGAIN ? EWOULDBLOCK : errno;
@@ -76,21 +72,18 @@ static int open_locked(int dirfd, const char *name)
 	return fd;
 }
 
-/* The spare cycle folder of the slot in sesroot (slot/modify_backup/
- * .spare), opened and locked (open_locked(), its errors); *whole: the
- * slot holds that folder alone, of ours, holding exactly files/ (empty)
- * and spare.ndjson. */
-static int slot_spare(int sesroot, const char *slot, bool *whole)
+int backup_spare_slot(int sesroot, const char *slot, bool *whole)
 {
 	static const char *const mine[] = { "files", "spare.ndjson" };
 	static const char *const mb[] = { "modify_backup" };
 	static const char *const sp[] = { ".spare" };
-	cleanup_fd int sfd = sub(sesroot, slot), mfd = -1;
+	cleanup_fd int sfd = backup_spare_sub(sesroot, slot), mfd = -1;
 	struct stat sb;
 	int fd;
 
 	*whole = false;
-	if (sfd < 0 || (mfd = sub(sfd, "modify_backup")) < 0 || (fd = open_locked(mfd, ".spare")) < 0)
+	if (sfd < 0 || (mfd = backup_spare_sub(sfd, "modify_backup")) < 0 ||
+	    (fd = backup_spare_open_locked(mfd, ".spare")) < 0)
 		return -1;
 	*whole = fstat(fd, &sb) == 0 && sb.st_uid == geteuid() &&
 		 backup_dir_holds_only(sfd, NULL, mb, 1) == 1 &&
@@ -99,24 +92,56 @@ static int slot_spare(int sesroot, const char *slot, bool *whole)
 	return fd;
 }
 
-int backup_spare_take(int sesroot, const char *session)
+int backup_spare_hold(int sesroot, int *k)
 {
 	char buf[16];
 	bool whole;
+	int fd;
+
+	for (; *k < BACKUP_SPARE_SLOTS; (*k)++) {
+		/* locked before it moves: no other run takes it, no sweep
+		 * (backup_spare_sweep()) removes it before it is a cycle */
+		if ((fd = backup_spare_slot(sesroot, backup_spare_slot_name(buf, *k), &whole)) < 0)
+			continue;
+		if (whole)
+			return fd;
+		close(fd);
+	}
+	return -1;
+}
+
+int backup_spare_move(int sesroot, int k, int spfd, const char *session)
+{
+	char buf[16], mb[48], sp[48];
+	struct stat a, b, c;
+
+	/* still the folders held: no link at either level (a spare held
+	 * since before the command ran, backup_open.h) */
+	backup_spare_slot_name(buf, k);
+	snprintf(mb, sizeof(mb), "%s/modify_backup", buf);
+	snprintf(sp, sizeof(sp), "%s/modify_backup/.spare", buf);
+	if (fstatat(sesroot, buf, &a, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(a.st_mode) ||
+	    fstatat(sesroot, mb, &a, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(a.st_mode) ||
+	    fstatat(sesroot, sp, &b, AT_SYMLINK_NOFOLLOW) < 0 || fstat(spfd, &c) < 0 ||
+	    b.st_dev != c.st_dev || b.st_ino != c.st_ino) {
+		errno = ENOENT;
+		return -1;
+	}
+	return platform_rename_noreplace(sesroot, buf, sesroot, session);
+}
+
+int backup_spare_take(int sesroot, const char *session)
+{
 	int fd, saved;
 
 	if (faccessat(sesroot, session, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
 		return -1; /* the session has its folder already */
-	for (int k = 0; k < BACKUP_SPARE_SLOTS; k++) {
-		/* locked before it moves: no other run takes it, no sweep
-		 * (backup_spare_sweep()) removes it before it is a cycle */
-		if ((fd = slot_spare(sesroot, slot_name(buf, k), &whole)) < 0)
-			continue;
-		if (whole && platform_rename_noreplace(sesroot, buf, sesroot, session) == 0)
+	for (int k = 0; (fd = backup_spare_hold(sesroot, &k)) >= 0; k++) {
+		if (backup_spare_move(sesroot, k, fd, session) == 0)
 			return fd;
 		saved = errno;
 		close(fd);
-		if (whole && saved != ENOENT)
+		if (saved != ENOENT)
 			return -1; /* EEXIST: the session has its folder now */
 	}
 	return -1;
@@ -163,7 +188,7 @@ int backup_spare_park(struct backup_cycle *bc, int sesroot, int sesfd, int mfd)
 	    backup_dir_holds_only(mfd, NULL, mb_only, 1) == 1) {
 		for (int k = 0; k < BACKUP_SPARE_SLOTS; k++) {
 			if (platform_rename_noreplace(sesroot, bc->session, sesroot,
-						      slot_name(buf, k)) == 0) {
+						      backup_spare_slot_name(buf, k)) == 0) {
 				(void)flock(bc->cyclefd, LOCK_UN);
 				return 0;
 			}
@@ -180,80 +205,4 @@ int backup_spare_park(struct backup_cycle *bc, int sesroot, int sesfd, int mfd)
 	(void)unlinkat(sesfd, "modify_backup", AT_REMOVEDIR);
 	(void)unlinkat(sesroot, bc->session, AT_REMOVEDIR);
 	return 0;
-}
-
-/* The slot in sesroot: kept when it is a whole spare a run may take,
- * left when a live run holds it, else removed (a kill -9 left it, or it
- * is not ours to take: a slot number past BACKUP_SPARE_SLOTS). */
-static void sweep_slot(int sesroot, const char *slot)
-{
-	char *end;
-	long k = strtol(slot + 7, &end, 10);
-	bool whole;
-	int fd = slot_spare(sesroot, slot, &whole), saved = errno;
-
-	if (fd < 0 && saved == EWOULDBLOCK)
-		return;
-	/* locked (or nothing in it to lock, then no run takes nor parks it
-	 * and the name stays bound to it): ours to judge */
-	if (fd < 0 || !whole || *end || k < 0 || k >= BACKUP_SPARE_SLOTS)
-		(void)backup_store_remove_tree(sesroot, slot, 8);
-	if (fd >= 0)
-		close(fd);
-}
-
-/* The hidden cycle folders (.spare, .drop-*) of the session folder name
- * in sesroot that no live run holds: removed, then the session's
- * folders when that left them empty. */
-static void sweep_session(int sesroot, const char *name)
-{
-	cleanup_fd int sesfd = sub(sesroot, name), mfd = -1;
-	bool removed = false;
-	struct dirent *e;
-	DIR *d;
-	int fd;
-
-	if (sesfd < 0 || (mfd = sub(sesfd, "modify_backup")) < 0 || (fd = dup(mfd)) < 0)
-		return;
-	if (!(d = fdopendir(fd))) {
-		close(fd);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".spare") != 0 && strncmp(e->d_name, ".drop-", 6) != 0)
-			continue;
-		/* a run holds it from before it took the dot name until it is
-		 * gone (backup_spare_park(), backup_commit.c inert_drop()) */
-		if ((fd = open_locked(mfd, e->d_name)) < 0)
-			continue;
-		removed = backup_store_remove_tree(mfd, e->d_name, 256) == 0 || removed;
-		close(fd);
-	}
-	closedir(d);
-	if (removed && unlinkat(sesfd, "modify_backup", AT_REMOVEDIR) == 0)
-		(void)unlinkat(sesroot, name, AT_REMOVEDIR);
-}
-
-void backup_spare_sweep(const char *state_dir)
-{
-	cleanup_fd int sfd = open(state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), sesroot = -1;
-	struct dirent *e;
-	struct stat sb;
-	DIR *d;
-	int fd;
-
-	if (sfd < 0 || (sesroot = sub(sfd, "sessions")) < 0 || fstat(sesroot, &sb) < 0 ||
-	    sb.st_uid != geteuid() || (fd = dup(sesroot)) < 0)
-		return;
-	if (!(d = fdopendir(fd))) {
-		close(fd);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, ".spare-", 7) == 0)
-			sweep_slot(sesroot, e->d_name);
-		else if (e->d_name[0] != '.')
-			sweep_session(sesroot, e->d_name);
-	}
-	closedir(d);
 }

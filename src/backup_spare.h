@@ -46,7 +46,14 @@ int backup_dir_holds_only(int dirfd, const char *name, const char *const *names,
  * whole spare the folder of session (a valid session id), which must not
  * exist yet (then nothing is moved). Returns the spare's cycle folder
  * (session/modify_backup/.spare now), open and locked, for
- * backup_spare_cycle() (the caller closes it after), or -1: none taken. */
+ * backup_spare_cycle() (the caller closes it after), or -1: none taken.
+ * Its two halves: backup_spare_hold(), from slot *k on the first whole
+ * spare, its cycle folder open and locked (so no other run takes it, no
+ * sweep removes it) and *k its slot, or -1; backup_spare_move(), slot k
+ * renamed session (RENAME_NOREPLACE) while it still holds spfd through no
+ * symlink, 0 or -1 with errno (ENOENT: not so). */
+int backup_spare_hold(int sesroot, int *k);
+int backup_spare_move(int sesroot, int k, int spfd, const char *session);
 int backup_spare_take(int sesroot, const char *session);
 
 /* mfd: a session's modify_backup folder; spfd: what backup_spare_take()
@@ -70,12 +77,5 @@ bool backup_spare_cycle(int mfd, int spfd, const char *name);
  * removes the cycle its usual way, -1 with errno set when files/ is not
  * empty (the cycle must be committed). */
 int backup_spare_park(struct backup_cycle *bc, int sesroot, int sesfd, int mfd);
-
-/* Remove what a killed run left under state_dir/sessions: a slot that is
- * no whole spare, and the hidden .spare and .drop-* cycle folders (with
- * their session's folders when that empties them) that no live run holds
- * locked. For `backups prune` and the automatic prune of a run
- * (backup_autoprune.c). No errors: what cannot be removed stays. */
-void backup_spare_sweep(const char *state_dir);
 
 #endif

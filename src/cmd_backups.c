@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "backup.h"
-#include "backup_spare.h"
+#include "backup_spare_sweep.h"
 #include "backup_store.h"
 #include "cmd.h"
 #include "cmd_backups.h"

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "backup.h"
+#include "backup_open.h"
 #include "devshm.h"
 #include "fdpass.h"
 #include "caps.h"
@@ -276,6 +277,7 @@ static void *notify_thread(void *arg)
 	int fd, r;
 
 	thread_setup(nt);
+	backup_cycle_prepare(nt->bc); /* while C and fsjail-init set up */
 	ev = wait_for(nt, nt->sock[0]);
 	if (!(ev & (POLLIN | POLLHUP)))
 		return NULL;
@@ -368,23 +370,6 @@ void notify_stop(struct notify *nt)
 			(long)(nt->usage.ru_stime.tv_sec * 1000 + nt->usage.ru_stime.tv_usec / 1000));
 }
 
-void notify_get_stats(const struct notify *nt, struct notify_stats *out)
-{
-	memset(out, 0, sizeof(*out));
-	if (!nt)
-		return;
-	out->received = __atomic_load_n(&nt->stats.received, __ATOMIC_RELAXED);
-	out->continued = __atomic_load_n(&nt->stats.continued, __ATOMIC_RELAXED);
-	out->created = __atomic_load_n(&nt->stats.created, __ATOMIC_RELAXED);
-	out->refused = __atomic_load_n(&nt->stats.refused, __ATOMIC_RELAXED);
-	out->vanished = __atomic_load_n(&nt->stats.vanished, __ATOMIC_RELAXED);
-	out->installed = __atomic_load_n(&nt->stats.installed, __ATOMIC_RELAXED);
-	out->trashed = __atomic_load_n(&nt->stats.trashed, __ATOMIC_RELAXED);
-	out->performed = __atomic_load_n(&nt->stats.performed, __ATOMIC_RELAXED);
-	out->shape = __atomic_load_n(&nt->stats.shape, __ATOMIC_RELAXED);
-	out->wide = nt->bc != NULL;
-}
-
 void notify_free(struct notify *nt)
 {
 	int i;
@@ -455,12 +440,6 @@ int notify_start(struct notify *nt, struct fsj_error *err)
 void notify_stop(struct notify *nt)
 {
 	(void)nt;
-}
-
-void notify_get_stats(const struct notify *nt, struct notify_stats *out)
-{
-	(void)nt;
-	memset(out, 0, sizeof(*out));
 }
 
 void notify_free(struct notify *nt)
