@@ -14,9 +14,9 @@ struct ctx_scan {
 	pthread_t tid;
 	char *workspace, *home, *state_dir; /* the inputs, copied */
 	struct repometa out;
+	bool cpus_set; /* the thread's CPUs were narrowed (narrow_cpus()) */
 #ifdef __linux__
-	cpu_set_t cpus; /* the process's CPUs; cpus_set: the thread's were narrowed */
-	bool cpus_set;
+	cpu_set_t cpus; /* the process's */
 #endif
 };
 
@@ -91,6 +91,10 @@ struct ctx_scan *ctx_scan_start(const char *workspace, const char *home,
 	e = pthread_sigmask(SIG_SETMASK, &all, &old);
 	if (e == 0) {
 		e = pthread_create(&s->tid, &attr, scan_thread, s);
+		if (e != 0 && s->cpus_set) { /* a CPU gone meanwhile: anywhere */
+			s->cpus_set = false;
+			e = pthread_create(&s->tid, NULL, scan_thread, s);
+		}
 		(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
 	}
 	(void)pthread_attr_destroy(&attr);
