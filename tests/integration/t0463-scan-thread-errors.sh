@@ -7,9 +7,13 @@
 #     status, however big the repository being scanned; the thread's walk
 #     leaves no record in the state folder (the serial code never scanned);
 #   - a scan cut short (FSJAIL_TEST_REPO_ENTRIES) while the rules load: the
-#     note is said and the repository's hooks are still refused.
+#     note is said and the repository's hooks are still refused;
+#   - a caller that ignores libc's own signals 32 and 33 (which glibc's
+#     first pthread_create() gives a handler): the command still inherits
+#     them ignored, as a plain exec passes them on (t0010's case, made
+#     certain here whatever the test harness ignores).
 . "$(dirname "$0")/libtest.sh"
-plan 5
+plan 6
 setup
 require_landlock
 git_env
@@ -93,5 +97,31 @@ run_here -- sh -c 'echo x >.git/hooks/pre-commit'
 assert_rc_not 0
 assert_not_exists "$WS/.git/hooks/pre-commit"
 end_test
+
+# ign.py CMD...: ignore 32 and 33 through the kernel (glibc's sigaction()
+# refuses them; x86_64's rt_sigaction), then exec CMD
+cat >"$T/ign.py" <<'EOF'
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+for sig in (32, 33):
+    ka = (ctypes.c_ulong * 4)(1, 0x04000000, 0, 0)  # SIG_IGN, SA_RESTORER
+    if libc.syscall(13, sig, ka, None, 8) != 0:
+        sys.exit(77)
+os.execvp(sys.argv[1], sys.argv[1:])
+EOF
+if [ "$(uname -m)" != x86_64 ]; then
+	skip "signals 32 and 33: the helper calls x86_64's rt_sigaction"
+else
+	begin_test "signals 32 and 33 ignored by the caller stay ignored in the command"
+	run_cmd python3 "$T/ign.py" grep SigIgn /proc/self/status
+	bare=$(cat "$OUT")
+	case "$bare" in *SigIgn:*) ;; *) fail "no SigIgn bare: $bare $(cat "$ERR")" ;; esac
+	(cd "$WS" && python3 "$T/ign.py" "$FSJAIL" run -- grep SigIgn /proc/self/status) \
+		>"$OUT" 2>"$ERR"
+	RC=$?
+	assert_rc 0
+	[ "$(cat "$OUT")" = "$bare" ] || fail "bare '$bare', under fsjail '$(cat "$OUT")'"
+	end_test
+fi
 
 done_testing
