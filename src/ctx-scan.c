@@ -50,7 +50,7 @@ static void narrow_cpus(struct ctx_scan *s, pthread_attr_t *attr)
 static void widen_cpus(struct ctx_scan *s)
 {
 #ifdef __linux__
-	/* the thread may have ended: then nothing to do (ESRCH) */
+	/* ended: glibc then asks for tid 0, the caller, whose CPUs these are */
 	if (s->cpus_set)
 		(void)pthread_setaffinity_np(s->tid, sizeof(s->cpus), &s->cpus);
 #else
