@@ -15,6 +15,8 @@
 
 #include "ctx-homecode.h"
 #include "ctx-protected.h"
+#include "ctx-scan.h"
+#include "ctx-wide.h"
 #include "ctx-state.h"
 #include "autorun-inforce.h"
 #include "autorun-rule.h"
@@ -171,30 +173,10 @@ static bool has_protected_file(const struct fsj_policy *pol, const char *path, u
 	return false;
 }
 
-/* Why the workspace norm (resolved: its resolved spelling) is too wide:
- * a static phrase naming what would be open (msg29: "/" is the whole file
- * system, not the home), or NULL. home, home_resolved: $HOME, both. */
-static const char *ws_wide(const char *norm, const char *resolved, const char *home,
-			   const char *home_resolved)
-{
-	static const char *const roots[] = { "/home", "/Users", "/var/home" };
-
-	if (strcmp(resolved, "/") == 0 || strcmp(norm, "/") == 0)
-		return "it is the root directory: the whole file system";
-	if (strcmp(norm, home) == 0 || strcmp(resolved, home_resolved) == 0)
-		return "it is the home directory: the whole home";
-	if (path_covers(norm, home) || path_covers(resolved, home_resolved))
-		return "it holds the home directory: the whole home";
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
-		if (path_covers(norm, roots[i]) || path_covers(resolved, roots[i]))
-			return "it holds the users' home directories: every home";
-	return NULL;
-}
-
 /* Settle ctx->workspace from ws (explicit: given with --workspace; from:
  * the file it was read from, named in errors, or NULL). */
 static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
-			 const char *from, struct fsj_error *err)
+			 const char *from, struct ctx_scan **scan, struct fsj_error *err)
 {
 	cleanup_free char *norm = NULL, *resolved = NULL, *home_resolved = NULL;
 	cleanup_free char *tree = NULL;
@@ -221,13 +203,15 @@ static int ctx_workspace(struct fsj_ctx *ctx, const char *ws, bool explicit,
 		const char *hint = explicit ? "; add --wide-workspace to use it anyway"
 					    : "; name it with --workspace and add "
 					      "--wide-workspace to use it anyway";
-		const char *why = ws_wide(norm, resolved, ctx->env.home, home_resolved);
+		const char *why = ctx_ws_wide(norm, resolved, ctx->env.home, home_resolved);
 
 		if (why)
 			return fsj_error_set(err, from, 0, 0, "refusing workspace '%s': %s "
 					     "would be writable and deletable%s",
 					     norm, why, hint);
 	}
+	if (ctx->config.protect_repository) /* joined in fsj_ctx_load() */
+		*scan = ctx_scan_start(resolved, ctx->env.home, ctx->env.state_dir);
 	if (!explicit) {
 		const char *hint = "; name it with --workspace to use it anyway";
 		struct fsj_vars vars;
@@ -249,6 +233,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 {
 	const char *ws, *from = NULL;
 	cleanup_free char *top = NULL;
+	struct ctx_scan *scan = NULL; /* the repository scan's thread (ctx-scan.h) */
 	bool explicit = false;
 
 	memset(ctx, 0, sizeof(*ctx));
@@ -330,7 +315,7 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 		ctx->workspace_why = top ? "git work tree" : "current directory";
 	}
 	timing_mark("config");
-	if (ctx_workspace(ctx, ws, explicit, from, err) < 0) {
+	if (ctx_workspace(ctx, ws, explicit, from, &scan, err) < 0) {
 		/* a workspace nobody named: refused lazily (see config.h) */
 		if (explicit || from)
 			goto err_release;
@@ -355,14 +340,14 @@ int fsj_ctx_load(const struct fsj_ctx_opts *opts, struct fsj_ctx *ctx,
 			goto err_release;
 	ctx_private_caches(ctx);
 	timing_mark("rules");
-	if (ctx->config.protect_repository) {
-		ctx->repos = xcalloc(1, sizeof(*ctx->repos));
-		repometa_scan_cached(ctx->workspace, ctx->env.home, ctx->env.state_dir, ctx->repos);
+	ctx->repos = ctx_scan_join(scan, ctx->config.protect_repository, ctx->workspace,
+				   ctx->env.home, ctx->env.state_dir);
+	if (ctx->repos)
 		timing_mark("repository scan");
-	}
 	return 0;
 
 err_release:
+	(void)ctx_scan_join(scan, false, NULL, NULL, NULL);
 	fsj_ctx_release(ctx);
 	return -1;
 }

@@ -16,7 +16,7 @@
 
 #define MIN_CAP 256
 
-static bool memo_on;
+static _Thread_local bool memo_on; /* per thread: ctx-scan.c's is off */
 /* resolved spellings (u.val); kept lstat of folders (u.st) */
 static struct pt_table resolved, folders;
 

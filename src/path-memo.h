@@ -1,8 +1,8 @@
 /* path-memo.h - what path_resolve() and the Landlock compiler looked up
  * while path_resolve_memo(PATH_MEMO_ON) holds (path.h; issue 18): each rule
  * path resolved once, each existing folder on the way lstat(2)ed once, for
- * the rules, the repository walk, the policy, the broker's fence and the
- * sandbox. Only in path_resolve_memo()'s span; not thread-safe. */
+ * the rules, the policy, the broker's fence and the sandbox. Only in
+ * path_resolve_memo()'s span and on its thread (others see it off). */
 #ifndef FSJAIL_PATH_MEMO_H
 #define FSJAIL_PATH_MEMO_H
 

@@ -61,7 +61,7 @@ struct repometa_cache {
 	struct repometa_cache_rec *v;
 	size_t n, cap;
 	bool complete; /* the walk ended without hitting its budget */
-	bool changed;  /* some folder was read rather than taken from the record */
+	bool changed;  /* a folder read again, or no record (to be kept) */
 	/* after repometa_cache_link(): (parent, name) -> index */
 	size_t *hash;
 	size_t hash_size;

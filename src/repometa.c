@@ -322,10 +322,10 @@ void repometa_visit_folder(struct repometa *m, const char *dir, const char *home
 	}
 }
 
-/* The scan of repometa_scan_cached() with old (linked, may be NULL) as
- * the previous walk's record. */
+/* The scan of repometa_scan_read() with old (linked, may be NULL) as
+ * the previous walk's record; keep: repometa_scan_keep() at the end. */
 static void scan(const char *workspace, const char *home, const char *state_dir,
-		 const struct repometa_cache *old, struct repometa *out)
+		 const struct repometa_cache *old, bool keep, struct repometa *out)
 {
 	static const char *const global[] = { "/etc/gitconfig" };
 	cleanup_free char *top = NULL;
@@ -346,8 +346,9 @@ static void scan(const char *workspace, const char *home, const char *state_dir,
 		old = NULL;
 	repometa_walk(out, workspace, home, old, out->cache);
 	repometa_cache_link(out->cache);
-	if (state_dir && out->cache->complete && (out->cache->changed || !old || old->n != out->cache->n))
-		(void)repometa_cache_save(out->cache, state_dir);
+	out->cache->changed = out->cache->changed || !old || old->n != out->cache->n;
+	if (keep)
+		repometa_scan_keep(out);
 	/* core.hooksPath from the global and system config, for every
 	 * repository found (a relative one is relative to each work tree) */
 	n_repos = out->n;
@@ -396,18 +397,24 @@ static void scan(const char *workspace, const char *home, const char *state_dir,
 
 void repometa_scan(const char *workspace, const char *home, struct repometa *out)
 {
-	scan(workspace, home, NULL, NULL, out);
+	scan(workspace, home, NULL, NULL, false, out);
 }
 
-void repometa_scan_cached(const char *workspace, const char *home, const char *state_dir,
-			  struct repometa *out)
+void repometa_scan_read(const char *workspace, const char *home, const char *state_dir,
+			struct repometa *out)
 {
 	struct repometa_cache *old = NULL;
 
 	if (state_dir && workspace && workspace[0] == '/')
 		old = repometa_cache_load(state_dir, workspace);
-	scan(workspace, home, state_dir, old, out);
+	scan(workspace, home, state_dir, old, false, out);
 	repometa_cache_free(old);
+}
+
+void repometa_scan_keep(const struct repometa *m)
+{
+	if (m->state_dir && m->cache && m->cache->complete && m->cache->changed)
+		(void)repometa_cache_save(m->cache, m->state_dir);
 }
 
 void repometa_release(struct repometa *m)
@@ -432,102 +439,6 @@ void repometa_release(struct repometa *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* setup.c validate_headref(): a symbolic link into refs/, or a file
- * starting "ref:" then blanks then "refs/", or an object id in hex. Only
- * a regular file is read, opened without waiting: a command made HEAD a
- * FIFO in a folder shaped as a gitdir and the scan at the end of its
- * run, and at the start of every later one, hung in open(2) (att11). */
-static bool head_valid(const char *head)
-{
-	char buf[256];
-	struct stat st;
-	ssize_t n;
-	int fd;
-	const char *p = buf;
-	size_t hex = 0;
-
-	if (lstat(head, &st) < 0)
-		return false;
-	if (S_ISLNK(st.st_mode)) {
-		n = readlink(head, buf, sizeof(buf) - 1);
-		return n >= 5 && strncmp(buf, "refs/", 5) == 0;
-	}
-	if (!S_ISREG(st.st_mode))
-		return false;
-	fd = open(head, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return false;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return false;
-	}
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n < 0)
-		return false;
-	buf[n] = '\0';
-	if (strncmp(buf, "ref:", 4) == 0) {
-		for (p = buf + 4; isspace((unsigned char)*p); p++)
-			;
-		return strncmp(p, "refs/", 5) == 0;
-	}
-	while (isxdigit((unsigned char)buf[hex]))
-		hex++;
-	/* get_oid_hex_any(): a SHA-1 or SHA-256 id, then anything */
-	return hex >= 40;
-}
-
-bool repometa_is_gitdir(const char *dir)
-{
-	static const char *const need[] = { "objects", "refs" };
-	cleanup_free char *head = path_join(dir, "HEAD"), *cdfile = path_join(dir, "commondir");
-	cleanup_free char *cd = NULL, *common = NULL;
-
-	if (!head_valid(head))
-		return false;
-	/* get_common_dir(): objects/ and refs/ of the common dir */
-	cd = repometa_git_file(cdfile, "");
-	common = cd ? repometa_abs(cd, dir, NULL) : xstrdup(dir);
-	for (size_t i = 0; i < 2; i++) {
-		cleanup_free char *p = common ? path_join(common, need[i]) : NULL;
-
-		/* access(X_OK), as git: an executable file will do */
-		if (!p || access(p, X_OK) < 0)
-			return false;
-	}
-	return true;
-}
-
-char *repometa_find_top(const char *dir, const char *home)
-{
-	cleanup_free char *cur = xstrdup(dir);
-	cleanup_free char *stop = home ? path_dirname(home) : NULL;
-	struct stat st;
-	dev_t dev;
-
-	if (dir[0] != '/' || stat(dir, &st) < 0)
-		return NULL;
-	dev = st.st_dev;
-	for (;;) {
-		cleanup_free char *dotgit = path_join(cur, ".git");
-		char *up;
-
-		if (stop && strcmp(cur, stop) == 0)
-			return NULL;
-		if (lstat(dotgit, &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)))
-			return steal_pointer(&cur);
-		if (strcmp(cur, "/") == 0)
-			return NULL;
-		up = path_dirname(cur);
-		if (stat(up, &st) < 0 || st.st_dev != dev) {
-			free(up);
-			return NULL;
-		}
-		free(cur);
-		cur = up;
-	}
-}
-
 bool repometa_searched_all(const struct repometa *m)
 {
 	if (!m || m->budget_hit || m->depth_hit)
@@ -545,5 +456,5 @@ void repometa_rescan(const struct repometa *before, const char *workspace, const
 	 * command did not change */
 	scan(workspace, home, before->state_dir,
 	     before->workspace && strcmp(before->workspace, workspace) == 0 ? before->cache : NULL,
-	     after);
+	     true, after);
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "repometa-find.h"
 
 struct fsj_policy;
 struct repometa_cache;
@@ -78,12 +79,14 @@ struct repometa {
  * what cannot be read is skipped, and out->budget_hit says whether the
  * walk was cut short. */
 void repometa_scan(const char *workspace, const char *home, struct repometa *out);
-/* The same, reading and keeping the walk's record in state_dir/scan/
- * (state_dir absolute, or NULL for none), so that this and later walks
- * read again only the folders that changed (repometa-cache.h says why
- * that is safe). The result is the same as repometa_scan()'s. */
-void repometa_scan_cached(const char *workspace, const char *home, const char *state_dir,
-			  struct repometa *out);
+/* The same, reading the walk's record in state_dir/scan/ (absolute, or
+ * NULL) and reading again only the folders that changed (repometa-cache.h
+ * says why that is safe); writes nothing and touches no global state (no
+ * path memo on this thread): may run on a second thread. Then
+ * repometa_scan_keep(out) keeps the new record there when it changed. */
+void repometa_scan_read(const char *workspace, const char *home, const char *state_dir,
+			struct repometa *out);
+void repometa_scan_keep(const struct repometa *m);
 void repometa_release(struct repometa *m);
 
 /* repometa-rule.c: one protected rule per path of m in pol (not HEAD when
@@ -119,17 +122,6 @@ bool repometa_searched_all(const struct repometa *m);
  * standing in for the folders that did not change. */
 void repometa_rescan(const struct repometa *before, const char *workspace, const char *home,
 		     struct repometa *after);
-
-/* Whether dir (absolute) is a gitdir as git takes one (setup.c
- * is_git_directory()): HEAD, objects/ and refs/ in it, whatever its
- * name (a bare repository, or a .git folder). */
-bool repometa_is_gitdir(const char *dir);
-
-/* The top of the git work tree holding dir (absolute, normalised): the
- * nearest ancestor-or-self with a .git entry, looking no higher than a
- * filesystem boundary or the parent of home (home may be NULL). Returns a
- * new string (caller frees), or NULL when there is none. */
-char *repometa_find_top(const char *dir, const char *home);
 
 /* The template folder `git init` and `git clone` would copy into a new
  * repository for this user (git-init(1) TEMPLATE DIRECTORY): the
