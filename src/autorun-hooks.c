@@ -71,23 +71,21 @@ struct walk {
 	size_t n_rules;
 };
 
-/* The text read from fd (a regular file of at most AUTORUN_HOOKS_MAX
- * bytes), or NULL; *len its length. */
-static char *slurp(int fd, size_t *len)
+char *autorun_read_max(int fd, size_t max, size_t *len)
 {
 	struct stat st;
 	char *buf;
 	size_t n = 0;
 
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > AUTORUN_HOOKS_MAX)
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || (unsigned long long)st.st_size > max)
 		return NULL;
-	buf = xmalloc(AUTORUN_HOOKS_MAX + 1);
+	buf = xmalloc(max + 1);
 	for (;;) {
-		ssize_t r = read(fd, buf + n, AUTORUN_HOOKS_MAX + 1 - n);
+		ssize_t r = read(fd, buf + n, max + 1 - n);
 
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0 || (r > 0 && (n += (size_t)r) > AUTORUN_HOOKS_MAX)) {
+		if (r < 0 || (r > 0 && (n += (size_t)r) > max)) {
 			free(buf);
 			return NULL;
 		}
@@ -284,7 +282,7 @@ static void one_file(struct walk *w, const char *rel)
 	if (!path_covers(w->ws_res, res))
 		return;
 	fd = open(res, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0 || !(text = slurp(fd, &len)))
+	if (fd < 0 || !(text = autorun_read_max(fd, AUTORUN_HOOKS_MAX, &len)))
 		return;
 	doc = cJSON_ParseWithLength(text, len);
 	if (!doc)

@@ -29,6 +29,12 @@
  * Never fails (out of memory aborts). */
 void autorun_add_hook_rules(struct fsj_policy *pol, const char *workspace);
 
+/* The whole of fd, a regular file (fstat) of at most max bytes, read to
+ * its end (a file that grew past max meanwhile is refused): a buffer the
+ * caller frees, *len its length; NULL when it is not such a file or a
+ * read fails. Also autorun.c's snapshot. */
+char *autorun_read_max(int fd, size_t max, size_t *len);
+
 /* A settings file is a few KiB; a larger one is not read. */
 #define AUTORUN_HOOKS_MAX (256 * 1024)
 

@@ -2,7 +2,6 @@
  * it is autorun-warn.c, the files looked at autorun-files.c. */
 #include "config.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "autorun-hooks.h"
 #include "autorun-int.h"
 #include "autorun-rule.h"
 #include "path.h"
@@ -24,27 +24,11 @@ static char *content(const struct seen *s, size_t *len)
 {
 	cleanup_fd int fd = open(s->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY);
 	struct stat st;
-	char *buf;
-	size_t n = 0;
 
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_dev != s->st.st_dev ||
 	    st.st_ino != s->st.st_ino || st.st_size > CONTENT_MAX)
 		return NULL;
-	buf = xmalloc(CONTENT_MAX + 1);
-	for (;;) {
-		ssize_t r = read(fd, buf + n, CONTENT_MAX + 1 - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0 || (r > 0 && (n += (size_t)r) > CONTENT_MAX)) {
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-	}
-	*len = n;
-	return buf;
+	return autorun_read_max(fd, CONTENT_MAX, len);
 }
 
 void autorun_look(struct seen *s, size_t *budget)
