@@ -34,7 +34,7 @@
 #include "sbpl-logrun.h"
 #include "sandbox.h"
 #include "session.h"
-#include "status-grants.h"
+#include "status-warn.h" /* and status-grants.h */
 #include "timing.h"
 #include "toolcache-make.h"
 
@@ -257,7 +257,7 @@ int cmd_run(int argc, char **argv)
 			ctx.repos->budget_hit ? "too many entries" : "folders too deep");
 	/* issue 12 item 6: what a grant on a path absent at start cannot do */
 	if (!msg.quiet && backend == FSJ_BACKEND_LANDLOCK && ctx.enforce != FSJ_ENFORCE_OFF) {
-		status_grants_print(&ctx, "fsjail: warning: ", stderr);
+		status_run_warnings(&ctx, "fsjail: warning: ", stderr);
 		n_absent = status_grants_absent(&ctx, &absent);
 	}
 	/* --report, --status-fd and the audit log, before anything runs */

@@ -20,3 +20,12 @@ void status_warnings(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
 	if (autorun)
 		sb_addf(warnings, "%s\n", autorun);
 }
+
+void status_run_warnings(const struct fsj_ctx *ctx, const char *prefix, FILE *out)
+{
+	const char *autorun = ctx->config.protect_autorun ? autorun_not_in_force(ctx) : NULL;
+
+	status_grants_print(ctx, prefix, out);
+	if (autorun)
+		fprintf(out, "%s%s\n", prefix, autorun);
+}

@@ -5,11 +5,11 @@
 # editors and agents run by themselves were protected. Now status warns
 # that the rule is not in force on this machine, why, and what to do;
 # `fsjail explain` of such a path (.claude/commands/x.md, a script a hook
-# names) says it in a note. Where the rule is in force, or the config
+# names) says it in a note, and `fsjail run` warns before the command. Where the rule is in force, or the config
 # turns it off, nothing is said. As root and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0469_USER 4
+plan_user_pass FSJ_T0469_USER 5
 setup
 require_landlock
 mkdir -p "$WS/.claude" "$WS/scripts"
@@ -35,6 +35,17 @@ FSJAIL_NO_MOUNT_MASKS=1 run_cmd "$FSJAIL" explain --workspace "$WS" "$WS/scripts
 assert_out_match '^  note: the protected rule workspace-autorun .* is not in force on this machine'
 FSJAIL_NO_MOUNT_MASKS=1 run_cmd "$FSJAIL" explain --workspace "$WS" "$WS/plain.txt"
 assert_out_nomatch 'workspace-autorun'
+end_test
+
+begin_test "run without the listener: the warning before the command, none with --quiet"
+FSJAIL_NO_NOTIFY=1 fsj -- sh -c 'echo out'
+assert_rc 0
+assert_err_match '^fsjail: warning: the protected rule workspace-autorun .* is not in force on this machine: the seccomp listener is turned off'
+[ "$(cat "$OUT")" = out ] || fail "the command's stdout holds more than its own line"
+FSJAIL_NO_NOTIFY=1 fsj --quiet -- true
+! grep -q 'workspace-autorun' "$ERR" || fail "--quiet: the warning is still printed"
+fsj -- true
+! grep -q 'workspace-autorun .*is not in force' "$ERR" || fail "in force: run warns all the same"
 end_test
 
 begin_test "in force: status and explain say nothing of it"
