@@ -17,7 +17,6 @@
 
 #include "autorun-add.h"
 #include "autorun-hooks.h"
-#include "escape.h"
 #include "path.h"
 #include "util.h"
 
@@ -115,7 +114,7 @@ static void consider(struct walk *w, const char *word, const char *label)
 	if (!word[0] || word[0] == '~' || w->n_rules >= RULES_MAX)
 		return;
 	for (size_t b = 0; b < (word[0] == '/' ? 1 : 2); b++) {
-		cleanup_free char *norm = NULL, *res = NULL, *why = NULL, *shown = NULL;
+		cleanup_free char *norm = NULL, *res = NULL, *why = NULL;
 		struct stat st;
 
 		if (path_normalize(word, strlen(word), NULL, bases[b], &norm) != PATH_OK ||
@@ -125,9 +124,10 @@ static void consider(struct walk *w, const char *word, const char *label)
 		if (!path_covers(w->ws_res, res) || lstat(res, &st) < 0 || !S_ISREG(st.st_mode) ||
 		    edited_on_purpose(norm) || edited_on_purpose(res))
 			continue;
-		shown = fsj_escape_term(label[0] ? label : "(top level)");
-		why = xasprintf("%s runs it: the entry \"%.64s\" of %s names it", w->tool, shown,
-				w->file);
+		/* raw: every printer of a rule's note escapes it (refusal_printable(),
+		 * fsj_put_term()), and JSON carries it as it is */
+		why = xasprintf("%s runs it: the entry \"%.64s\" of %s names it", w->tool,
+				label[0] ? label : "(top level)", w->file);
 		autorun_rule_add(w->pol, w->ws, norm, false, why);
 		w->n_rules++;
 		return;

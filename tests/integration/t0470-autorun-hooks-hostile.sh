@@ -8,10 +8,11 @@
 # variable fsjail cannot know drops the word; a file too large, not JSON,
 # a FIFO or nested without end adds nothing and neither hangs nor crashes
 # the run (the settings file itself stays protected); one file adds at
-# most 256 rules. As root and again as FSJAIL_TEST_USER.
+# most 256 rules; the entry name it gives reaches the terminal escaped
+# once (no control byte, no escape of an escape). As root and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0470_USER 4
+plan_user_pass FSJ_T0470_USER 5
 setup
 require_landlock
 mkdir -p "$WS/.claude" "$WS/scripts" "$T/out"
@@ -79,6 +80,18 @@ fsj -- bash -c 'echo y >>many/f1 2>/dev/null || echo REFUSED-1; echo y >>many/f3
 assert_rc 0
 assert_out_match '^REFUSED-1$'
 assert_out_match '^WROTE-300$'
+end_test
+
+begin_test "a hostile entry name reaches the terminal escaped once"
+mkdir -p "$WS/.windsurf"
+echo orig >"$WS/scripts/esc.sh"
+printf '{"hooks": {"\\u001b[31mX\\\\Y": [{"command": "scripts/esc.sh"}]}}\n' >"$WS/.windsurf/hooks.json"
+fsj -- sh -c 'echo evil >>scripts/esc.sh'
+assert_content "$WS/scripts/esc.sh" orig
+grep -qF 'the entry "\x1b[31mX\\Y" of' "$ERR" || fail "the entry name is not shown escaped once"
+! grep -qF '\\x1b' "$ERR" || fail "the entry name is escaped twice"
+! grep -q "$(printf '\033')" "$ERR" || fail "a raw ESC reached the terminal"
+rm -rf "$WS/.windsurf" "$WS/scripts/esc.sh"
 end_test
 
 end_user_pass
