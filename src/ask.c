@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ask.h"
+#include "ask-card.h"
 #include "ask-offer.h"
 #include "audit.h"
 #include "cmd.h"
@@ -192,17 +193,7 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 		fprintf(tty, "  %-8s %s\n", fsj_cap_name(chk->missing[i].cap), show);
 		free(show);
 	}
-	for (size_t i = 0; i < fx->n; i++) {
-		if (chk->d[i].verdict != FSJ_VERDICT_MISSING)
-			continue;
-		show = str_printable(fx->v[i].text);
-		if (fx->v[i].status == FSJ_EFFECT_UNRESOLVED)
-			fprintf(tty, "  (computed when it runs: %s %s)\n",
-				fsj_effect_cap_name(fx->v[i].cap), show);
-		else if (fx->v[i].status == FSJ_EFFECT_OPAQUE)
-			fprintf(tty, "  (code fsjail cannot read: %s)\n", show);
-		free(show);
-	}
+	ask_card_effects(tty, fx, chk);
 	if (folders) {
 		fprintf(tty, "  once and always grant none of these; [f]older allows, for this run "
 			     "only, the folders they lie in:\n");

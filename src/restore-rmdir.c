@@ -17,21 +17,19 @@ void rs_undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 	if (rs_gone_with_folder(x, r))
 		return;
 	pfd = rs_open_parent(x, r->path, true, r);
-	if (pfd < 0 && errno == ENOENT && x->o->dry_run) {
-		rs_act(x, "mkdir", r->path, NULL, true, "with its folders");
-		return;
-	}
-	if (pfd < 0) {
+	if (pfd < 0 && !(errno == ENOENT && x->o->dry_run)) {
 		rs_act_errno(x, r->path, "cannot open its folder", errno);
 		return;
 	}
 	/* a dry run's trash or removal of the run's object there before
 	 * leaves the path free (user16: rm -rf e && echo x >e) */
-	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	if (pfd >= 0 && fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    !(x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE))
 		return;
+	/* also where its own folder is only made again: an older record of
+	 * its mode then finds it made (rs_sim_meta()), as the restore does */
 	if (x->o->dry_run) {
-		rs_act(x, "mkdir", r->path, NULL, true, NULL);
+		rs_act(x, "mkdir", r->path, NULL, true, pfd < 0 ? "with its folders" : NULL);
 		rs_sim_add(x, r->path, SIM_MADE);
 		return;
 	}
