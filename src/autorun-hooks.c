@@ -163,19 +163,21 @@ static void one_command(struct walk *w, const cJSON *v, const char *cmd)
 }
 
 /* Each "command" string of object v, a key given twice read twice (a
- * tool may take either), or its "args" alone. */
+ * tool may take either); the last one (JSON.parse's) with v's "args",
+ * each read once: a file cannot make the work grow as its square. */
 static void commands(struct walk *w, const cJSON *v)
 {
-	const cJSON *c;
-	bool any = false;
+	const cJSON *c, *last = NULL;
 
 	cJSON_ArrayForEach(c, v) if (strcmp(c->string, "command") == 0 && cJSON_IsString(c))
 	{
-		one_command(w, v, c->valuestring);
-		any = true;
+		struct aw_split sp = { .ws = w->ws, .take = take, .arg = w };
+
+		if (last)
+			aw_words(&sp, last->valuestring, true);
+		last = c;
 	}
-	if (!any)
-		one_command(w, v, NULL);
+	one_command(w, v, last ? last->valuestring : NULL);
 }
 
 /* Every "command" string and "args" array under v; label is the key of
@@ -194,9 +196,7 @@ static void walk(struct walk *w, const cJSON *v, const char *label, int depth)
 	{
 		const char *k = cJSON_IsObject(v) ? c->string : NULL;
 
-		if (!k || (strcmp(k, "command") != 0 && strcmp(k, "args") != 0) ||
-		    !(cJSON_IsString(c) || cJSON_IsArray(c)))
-			walk(w, c, k && !group_key(k) ? k : label, depth + 1);
+		walk(w, c, k && !group_key(k) ? k : label, depth + 1);
 	}
 }
 
