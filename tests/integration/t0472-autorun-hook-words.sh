@@ -8,14 +8,17 @@
 # the refusal and explain name the rule and the hook. Not a path: echo,
 # -c, true, fmt, --check, an option's argument (ignore, requests), a
 # script's own arguments (arg1, 3000), a URL: each stays creatable in the
-# workspace. As root and again as FSJAIL_TEST_USER.
+# workspace. explain --json carries the note the text prints where the
+# rule is not in force ("not_in_force", null where it is). As root and
+# again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0472_USER 3
+plan_user_pass FSJ_T0472_USER 4
 setup
 require_landlock
 git_env
 command -v git >/dev/null || skip_all "no git"
+command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON"
 git init -q "$WS" || bail_out "git init failed"
 mkdir -p "$WS/.claude" "$WS/.windsurf"
 cat >"$WS/.claude/settings.json" <<'JSON'
@@ -62,6 +65,25 @@ assert_out_match "^  why: Claude Code runs it: the entry \"local\" of $WS/\\.mcp
 run_cmd "$FSJAIL" explain --workspace "$WS" "$WS/echo"
 assert_rc 0
 assert_out_nomatch 'workspace-autorun'
+end_test
+
+begin_test "explain --json: not_in_force holds explain's note without mount masks, null with them"
+FSJAIL_NO_MOUNT_MASKS=1 run_cmd "$FSJAIL" explain --json --workspace "$WS" "$WS/hook.sh" "$WS/echo"
+assert_rc 0
+python3 - "$OUT" <<'PY' || fail "not_in_force is wrong without masks"
+import json, sys
+p = json.load(open(sys.argv[1]))["paths"]
+assert "workspace-autorun" in p[0]["not_in_force"] and "is not in force on this machine: mount masks" in p[0]["not_in_force"], p[0]
+assert p[1]["not_in_force"] is None, p[1]
+PY
+run_cmd "$FSJAIL" explain --json --workspace "$WS" "$WS/hook.sh"
+assert_rc 0
+python3 - "$OUT" <<'PY' || fail "not_in_force is not null where the rule is in force"
+import json, sys
+p = json.load(open(sys.argv[1]))["paths"][0]
+assert "not_in_force" in p and p["not_in_force"] is None, p
+assert p["capabilities"]["create"]["rule"]["id"] == "workspace-autorun", p
+PY
 end_test
 
 end_user_pass
