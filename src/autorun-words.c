@@ -15,8 +15,9 @@
 static const char *const project_vars[] = { "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR",
 					    "CURSOR_PROJECT_DIR", "workspaceFolder" };
 
-/* Programs that run the program word after them: the word after one
- * (and after its options, env's assignments) is still the program. */
+/* Programs that run the program word after them (by any path:
+ * /usr/bin/env): the word after one (and after its options, env's
+ * assignments) is still the program. */
 static const char *const wrappers[] = { "command", "env", "exec", "nohup", "time" };
 
 /* Interpreters whose first operand is a script they read from the
@@ -46,9 +47,9 @@ static const struct interp {
 	{ "node", 0, "ep", "rC", " --eval --print ",
 	  " --require --import --loader --experimental-loader --conditions " },
 	{ "perl", 0, "eE", "IMm", " ", " " },
-	{ "php", 0, "rBRFE", "dcz", " ", " " },
+	{ "php", 0, "rBRE", "dcz", " ", " " },
 	{ "python", 0, "cm", "WXQ", " ", " --check-hash-based-pycs " },
-	{ "ruby", 0, "e", "rICEFx", " ", " " },
+	{ "ruby", 0, "e", "rICEF", " ", " " },
 	{ "sh", 0, "c", "oO", " ", " " },
 	{ "ts-node", 0, "ep", "rC", " --eval --print ", " --require --project " },
 	{ "tsx", 0, "ep", "rC", " --eval --print ", " --require --import --tsconfig " },
@@ -98,8 +99,10 @@ static bool assignment(const char *word)
 
 static bool wrapper(const char *word)
 {
+	const char *base = strrchr(word, '/');
+
 	for (size_t i = 0; i < sizeof(wrappers) / sizeof(wrappers[0]); i++)
-		if (strcmp(word, wrappers[i]) == 0)
+		if (strcmp(base ? base + 1 : word, wrappers[i]) == 0)
 			return true;
 	return false;
 }
@@ -168,7 +171,7 @@ static enum aw_kind place(struct aw_split *sp, const char *word)
 			sp->at = AW_AT_ARGS;
 			return AW_KIND_OTHER;
 		}
-		/* fall through */
+		return after_interp(sp, word ? word : "?");
 	case AW_AT_OPTS:
 		return after_interp(sp, word ? word : "?");
 	case AW_AT_ARGS:

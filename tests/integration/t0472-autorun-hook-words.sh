@@ -3,7 +3,8 @@
 # that does not exist yet (t0471): the script a known interpreter runs,
 # with no '/' in it too (bash hook.sh, python3 -W ignore -u tool.py, uv
 # run --with requests lint.py, an MCP server's "node" with "args":
-# ["server.js", ...]), the word after a program word fsjail cannot read
+# ["server.js", ...], /usr/bin/env node envsrv.js), the word after a
+# program word fsjail cannot read
 # ("$PY" fallback.py: fail closed), the "command" a JSON file gives twice;
 # the refusal and explain name the rule and the hook. Not a path: echo,
 # -c, true, fmt, --check, an option's argument (ignore, requests), a
@@ -25,7 +26,7 @@ cat >"$WS/.claude/settings.json" <<'JSON'
 {"hooks": {"Stop": [{"hooks": [
  {"type": "command", "command": "bash -c 'echo hi; true' && fmt --check && bash hook.sh"},
  {"type": "command", "command": "python3 -W ignore -u tool.py arg1; uv run --with requests lint.py"},
- {"type": "command", "command": "\"$PY\" fallback.py"}]}]}}
+ {"type": "command", "command": "\"$PY\" fallback.py; /usr/bin/env node envsrv.js"}]}]}}
 JSON
 cat >"$WS/.mcp.json" <<'JSON'
 {"mcpServers": {"local": {"command": "node", "args": ["server.js", "--port", "3000"]},
@@ -33,7 +34,7 @@ cat >"$WS/.mcp.json" <<'JSON'
 JSON
 echo '{"hooks": {"post_write_code": [{"command": "echo", "command": "scripts/dup.sh"}]}}' \
 	>"$WS/.windsurf/hooks.json"
-NAMED='hook.sh tool.py lint.py fallback.py server.js scripts/dup.sh'
+NAMED='hook.sh tool.py lint.py fallback.py envsrv.js server.js scripts/dup.sh'
 WORDS='echo hi true fmt ./-c ./--check ignore arg1 requests 3000 mcp-remote'
 
 begin_test "the scripts the interpreters run, not there yet, cannot be made"
