@@ -17,6 +17,7 @@
 
 #include "autorun-add.h"
 #include "autorun-hooks.h"
+#include "autorun-words.h"
 #include "path.h"
 #include "util.h"
 
@@ -24,8 +25,6 @@
 #define DEPTH_MAX 16
 /* rules one file may add: a hostile file cannot grow the policy more */
 #define RULES_MAX 256
-/* a word longer than a path cannot name a file */
-#define WORD_MAX 4096
 
 /* The files, at the workspace's top, and the tool that runs what they
  * name (Claude Code: code.claude.com/docs/en/hooks, "$CLAUDE_PROJECT_DIR";
@@ -50,10 +49,6 @@ static const struct {
 	{ ".windsurf/hooks.json", "Windsurf" },
 };
 
-/* The variables the tools set to the project's folder. */
-static const char *const project_vars[] = { "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR",
-					    "CURSOR_PROJECT_DIR", "workspaceFolder" };
-
 /* Files agents edit on purpose (instructions, not programs): a hook that
  * names one (cat "$CLAUDE_PROJECT_DIR/CLAUDE.md") does not protect it. */
 static const char *const edited[] = { "AGENTS.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md" };
@@ -67,6 +62,7 @@ struct walk {
 	const char *dir;         /* the file's folder */
 	const char *file;        /* the file */
 	const char *tool;
+	const char *label; /* the entry being walked (walk()) */
 	size_t n_rules;
 };
 
@@ -106,132 +102,42 @@ static bool edited_on_purpose(const char *path)
 }
 
 /* word (a path as the hook spells it, after expansion) as a file inside
- * the workspace: a rule when it is an existing regular file there. */
-static void consider(struct walk *w, const char *word, const char *label)
+ * the workspace, from the workspace and from the file's folder: a rule
+ * when it is an existing regular file there, or, when named (by its
+ * place or shape, autorun-words.h), when nothing is there yet, or what
+ * is there cannot be looked at (fail closed). */
+static void consider(struct walk *w, const char *word, bool named)
 {
 	const char *bases[] = { w->ws, w->dir };
+	size_t n_bases = word[0] == '/' || strcmp(w->dir, w->ws) == 0 ? 1 : 2;
 
-	if (!word[0] || word[0] == '~' || w->n_rules >= RULES_MAX)
+	if (!word[0] || word[0] == '~')
 		return;
-	for (size_t b = 0; b < (word[0] == '/' ? 1 : 2); b++) {
+	for (size_t b = 0; b < n_bases && w->n_rules < RULES_MAX; b++) {
 		cleanup_free char *norm = NULL, *res = NULL, *why = NULL;
 		struct stat st;
+		bool absent;
 
 		if (path_normalize(word, strlen(word), NULL, bases[b], &norm) != PATH_OK ||
 		    !path_covers(w->ws, norm) || strcmp(norm, w->ws) == 0)
 			continue;
 		res = path_resolve(norm);
-		if (!path_covers(w->ws_res, res) || lstat(res, &st) < 0 || !S_ISREG(st.st_mode) ||
+		absent = lstat(res, &st) < 0;
+		if (!path_covers(w->ws_res, res) || (absent ? !named : !S_ISREG(st.st_mode)) ||
 		    edited_on_purpose(norm) || edited_on_purpose(res))
 			continue;
 		/* raw: every printer of a rule's note escapes it (refusal_printable(),
 		 * fsj_put_term()), and JSON carries it as it is */
 		why = xasprintf("%s runs it: the entry \"%.64s\" of %s names it", w->tool,
-				label[0] ? label : "(top level)", w->file);
+				w->label[0] ? w->label : "(top level)", w->file);
 		autorun_rule_add(w->pol, w->ws, norm, false, why);
 		w->n_rules++;
-		return;
 	}
 }
 
-/* The value of variable name (len bytes): the workspace for a project
- * variable, NULL for any other. */
-static const char *var_value(const struct walk *w, const char *name, size_t len)
+static void take(void *arg, const char *word, bool named)
 {
-	for (size_t i = 0; i < sizeof(project_vars) / sizeof(project_vars[0]); i++)
-		if (strlen(project_vars[i]) == len && memcmp(project_vars[i], name, len) == 0)
-			return w->ws;
-	return NULL;
-}
-
-/* Append the variable at *s ("$NAME" or "${NAME}") to word; *s moves past
- * it. false when it is not a project variable (the word is dropped). */
-static bool expand(const struct walk *w, const char **s, char *word, size_t *n)
-{
-	const char *p = *s + 1, *name;
-	bool brace = *p == '{';
-	size_t len = 0;
-	const char *val;
-
-	if (brace)
-		p++;
-	name = p;
-	while ((p[len] >= 'A' && p[len] <= 'Z') || (p[len] >= 'a' && p[len] <= 'z') ||
-	       (p[len] >= '0' && p[len] <= '9') || p[len] == '_')
-		len++;
-	if (brace && p[len] != '}')
-		return false;
-	val = len ? var_value(w, name, len) : NULL;
-	if (!val || *n + strlen(val) >= WORD_MAX)
-		return false;
-	memcpy(word + *n, val, strlen(val));
-	*n += strlen(val);
-	*s = p + len + (brace ? 1 : 0);
-	return true;
-}
-
-static void words(struct walk *w, const char *s, bool split, const char *label, int nest);
-
-/* One word is complete: it, the part after its first '=', and, once (nest
- * 0), the words in it when it holds a command line of its own (bash -c
- * "scripts/x.sh && ...", an "args" string). */
-static void word_done(struct walk *w, char *word, size_t n, bool ok, const char *label, int nest)
-{
-	char *eq;
-
-	if (!ok || !n)
-		return;
-	word[n] = '\0';
-	consider(w, word, label);
-	if ((eq = strchr(word, '=')) != NULL)
-		consider(w, eq + 1, label);
-	if (nest == 0 && strpbrk(word, " \t\n\r;&|()<>`"))
-		words(w, word, true, label, 1);
-}
-
-/* Split s into words as a shell would, roughly: blanks and unquoted
- * ; & | ( ) < > ` end a word; '...' is literal; "..." and a backslash
- * quote; $VAR and ${VAR} expand (expand()). With split false, s is one
- * word (an "args" string). nest: 1 inside a word (word_done()). */
-static void words(struct walk *w, const char *s, bool split, const char *label, int nest)
-{
-	char *word = xmalloc(WORD_MAX + 1);
-	size_t n = 0;
-	bool ok = true;
-	char quote = 0;
-
-	while (*s) {
-		char c = *s;
-
-		if (!quote && split && strchr(" \t\n\r;&|()<>`", c)) {
-			word_done(w, word, n, ok, label, nest);
-			n = 0, ok = true, s++;
-			continue;
-		}
-		if (split && !quote && (c == '\'' || c == '"')) {
-			quote = c, s++;
-			continue;
-		}
-		if (quote && c == quote) {
-			quote = 0, s++;
-			continue;
-		}
-		if (c == '$' && quote != '\'') {
-			ok = ok && expand(w, &s, word, &n);
-			if (!ok)
-				s++;
-			continue;
-		}
-		if (c == '\\' && split && quote != '\'' && s[1])
-			c = *++s;
-		if (n < WORD_MAX)
-			word[n++] = c;
-		else
-			ok = false;
-		s++;
-	}
-	word_done(w, word, n, ok, label, nest);
-	free(word);
+	consider(arg, word, named);
 }
 
 static bool group_key(const char *k)
@@ -242,6 +148,38 @@ static bool group_key(const char *k)
 	return false;
 }
 
+/* One command of object v: cmd (a shell's command line, or NULL), then
+ * the strings of v's "args" arrays (node's script may be in them). */
+static void one_command(struct walk *w, const cJSON *v, const char *cmd)
+{
+	struct aw_split sp = { .ws = w->ws, .take = take, .arg = w };
+	const cJSON *a, *s;
+
+	if (cmd)
+		aw_words(&sp, cmd, true);
+	cJSON_ArrayForEach(a, v) if (strcmp(a->string, "args") == 0 && cJSON_IsArray(a))
+		cJSON_ArrayForEach(s, a) if (cJSON_IsString(s))
+			aw_words(&sp, s->valuestring, false);
+}
+
+/* Each "command" string of object v, a key given twice read twice (a
+ * tool may take either); the last one (JSON.parse's) with v's "args",
+ * each read once: a file cannot make the work grow as its square. */
+static void commands(struct walk *w, const cJSON *v)
+{
+	const cJSON *c, *last = NULL;
+
+	cJSON_ArrayForEach(c, v) if (strcmp(c->string, "command") == 0 && cJSON_IsString(c))
+	{
+		struct aw_split sp = { .ws = w->ws, .take = take, .arg = w };
+
+		if (last)
+			aw_words(&sp, last->valuestring, true);
+		last = c;
+	}
+	one_command(w, v, last ? last->valuestring : NULL);
+}
+
 /* Every "command" string and "args" array under v; label is the key of
  * the entry (the hook's event, the server's name) that holds them. */
 static void walk(struct walk *w, const cJSON *v, const char *label, int depth)
@@ -250,19 +188,15 @@ static void walk(struct walk *w, const cJSON *v, const char *label, int depth)
 
 	if (depth > DEPTH_MAX || !(cJSON_IsObject(v) || cJSON_IsArray(v)))
 		return;
+	if (cJSON_IsObject(v)) {
+		w->label = label;
+		commands(w, v);
+	}
 	cJSON_ArrayForEach(c, v)
 	{
 		const char *k = cJSON_IsObject(v) ? c->string : NULL;
 
-		if (k && strcmp(k, "command") == 0 && cJSON_IsString(c))
-			words(w, c->valuestring, true, label, 0);
-		else if (k && strcmp(k, "args") == 0 && cJSON_IsArray(c)) {
-			const cJSON *a;
-
-			cJSON_ArrayForEach(a, c) if (cJSON_IsString(a))
-				words(w, a->valuestring, false, label, 0);
-		} else
-			walk(w, c, k && !group_key(k) ? k : label, depth + 1);
+		walk(w, c, k && !group_key(k) ? k : label, depth + 1);
 	}
 }
 

@@ -4,7 +4,8 @@
  * file (autorun-rule.h) but left scripts/fmt.sh writable, which the next
  * agent session runs on the host outside any sandbox. Each file a hook
  * or MCP server of those files names in the workspace is protected too,
- * from the start of the run, by the rule "workspace-autorun". */
+ * from the start of the run, by the rule "workspace-autorun", whether it
+ * exists yet or not (a missing one could be made inside the run). */
 #ifndef FSJAIL_AUTORUN_HOOKS_H
 #define FSJAIL_AUTORUN_HOOKS_H
 
@@ -16,15 +17,14 @@
  * Roo Code's, Amazon Q's and Kiro's mcp.json) as hostile input: a
  * regular file in the workspace (no symlink followed out of it, none at
  * its last component), at most AUTORUN_HOOKS_MAX bytes, valid JSON. Take
- * every "command" string in it (split into words as a shell would:
- * quotes, backslashes, operators) and every string of an "args" array;
- * expand $CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR, $CURSOR_PROJECT_DIR
- * and ${workspaceFolder} (either spelling) to workspace, drop a word with
- * any other variable, take a relative word from workspace and from the
- * file's folder, and the part after a word's first '=' as a word too.
- * Each word that then names an existing regular file inside workspace
- * (after symlinks) gets autorun_rule_add() (this path only), its note
- * naming the hook and the file. A file it cannot read or parse adds
+ * every "command" string in it, with its entry's "args", split into
+ * words (aw_words(): project variables expanded to workspace), a relative
+ * word taken from workspace and from the file's folder. Each word that
+ * names an existing regular file inside workspace (after symlinks), and
+ * each that names by place or shape (the program word or a word with a
+ * '/', the script of bash, python3, node and the like) a path inside it
+ * where nothing is yet, gets autorun_rule_add() (this path only), its
+ * note naming the hook and the file. A file it cannot read or parse adds
  * nothing (it stays protected itself). Nothing when workspace is NULL.
  * Never fails (out of memory aborts). */
 void autorun_add_hook_rules(struct fsj_policy *pol, const char *workspace);

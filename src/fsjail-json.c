@@ -5,13 +5,12 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
+#include "autorun-inforce.h"
 #include "effects-decide.h"
 #include "fsjail-int.h"
-#include "inforce.h"
 #include "policy.h"
 #include "policy-secret.h"
 #include "repoexplain.h"
-#include "sandbox.h"
 
 static void add_str_or_null(cJSON *o, const char *k, const char *v)
 {
@@ -44,7 +43,8 @@ cJSON *fsjail_json_caps(unsigned mask)
 
 	for (int c = 0; c < FSJ_CAP_COUNT; c++)
 		if (mask & FSJ_CAPBIT(c))
-			cJSON_AddItemToArray(arr, cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
+			cJSON_AddItemToArray(arr,
+					     cJSON_CreateString(fsj_cap_name((enum fsj_cap)c)));
 	return arr;
 }
 
@@ -60,39 +60,15 @@ cJSON *fsjail_json_explain(const struct fsj_ctx *ctx, int tier)
 	return root;
 }
 
-bool fsjail_explain_listener(const struct fsj_ctx *ctx, const struct fsj_policy *pol)
-{
-	return !pol->darwin && ctx->config.protect_repository && sandbox_listener_expected(NULL);
-}
-
-void fsjail_explain_decide(const struct fsj_ctx *ctx, const struct fsj_policy *pol,
-			   bool listener, const char *norm, const char *resolved,
-			   enum fsj_cap cap, struct fsj_decision *d, struct repoexplain *rx,
-			   char **off)
-{
-	policy_decide(pol, norm, resolved, cap, d);
-	if (d->allowed && listener &&
-	    repoexplain_refuses(ctx->workspace, resolved, cap, ctx->config.backup_enabled, rx))
-		*d = (struct fsj_decision){ false, FSJ_LEVEL_PROTECTED, NULL, false };
-	/* a Mac's rules match paths, existing or not; Landlock's only paths
-	 * that exist */
-	if (!pol->darwin) {
-		*off = fsj_grant_not_in_force(d, pol->enforced,
-					      fsj_listener_carries(ctx->config.backup_enabled), cap);
-		if (!*off && cap == FSJ_CAP_EXECUTE && d->allowed)
-			*off = fsj_exec_without_read(pol, norm, resolved);
-	} else if (cap == FSJ_CAP_EXECUTE && d->allowed)
-		*off = fsj_exec_not_in_force(pol, resolved);
-}
-
 unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_ctx *ctx,
-				  const struct fsj_policy *pol, const char *arg,
-				  const char *norm, const char *resolved)
+				  const struct fsj_policy *pol, const char *arg, const char *norm,
+				  const char *resolved)
 {
 	cJSON *jp = cJSON_CreateObject(), *jcaps;
 	unsigned allowed = 0;
 	bool listener = fsjail_explain_listener(ctx, pol);
 	const char *secret;
+	cleanup_free char *autorun = autorun_off_note(ctx, norm, resolved);
 
 	cJSON_AddStringToObject(jp, "path", arg);
 	cJSON_AddStringToObject(jp, "normalised", norm);
@@ -100,7 +76,10 @@ unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_ctx *ctx,
 	/* the baseline's secret it lies in (policy-secret.h), or null */
 	if (!(secret = policy_secret_at(pol, norm)))
 		secret = policy_secret_at(pol, resolved);
-	cJSON_AddItemToObject(jp, "secret", secret ? cJSON_CreateString(secret) : cJSON_CreateNull());
+	cJSON_AddItemToObject(jp, "secret",
+			      secret ? cJSON_CreateString(secret) : cJSON_CreateNull());
+	/* the note of explain's text (autorun-inforce.h), or null */
+	add_str_or_null(jp, "not_in_force", autorun);
 	jcaps = cJSON_AddObjectToObject(jp, "capabilities");
 	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "paths"), jp);
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
@@ -109,8 +88,8 @@ unsigned fsjail_json_explain_path(cJSON *root, const struct fsj_ctx *ctx,
 		cleanup_free char *off = NULL;
 		cJSON *jc;
 
-		fsjail_explain_decide(ctx, pol, listener, norm, resolved, (enum fsj_cap)c, &d,
-				      &rx, &off);
+		fsjail_explain_decide(ctx, pol, listener, norm, resolved, (enum fsj_cap)c, &d, &rx,
+				      &off);
 		if (d.allowed)
 			allowed |= FSJ_CAPBIT(c);
 		jc = cJSON_AddObjectToObject(jcaps, fsj_cap_name((enum fsj_cap)c));
@@ -171,7 +150,8 @@ cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
 		cJSON_AddNumberToObject(o, "end", e->end);
 		cJSON_AddStringToObject(o, "decision", fsj_verdict_name(d->verdict));
 		cJSON_AddStringToObject(o, "level", fsj_level_name(d->level));
-		cJSON_AddItemToObject(o, "rule", d->rule ? fsjail_json_rule(d->rule) : cJSON_CreateNull());
+		cJSON_AddItemToObject(o, "rule",
+				      d->rule ? fsjail_json_rule(d->rule) : cJSON_CreateNull());
 		if (d->why)
 			cJSON_AddStringToObject(o, "reason", d->why);
 		cJSON_AddBoolToObject(o, "held_by_tier", d->by_tier);
