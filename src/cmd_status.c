@@ -28,6 +28,7 @@
 #include "probe.h"
 #include "sandbox.h"
 #include "status-dev.h"
+#include "status-expanded.h"
 #include "status-protected.h"
 #include "status_json.h"
 #include "status-toolcache.h"
@@ -309,14 +310,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		cJSON_AddItemToArray(a, m);
 	}
 	status_listener_json(root, have_plan ? &plan : NULL);
-	a = cJSON_AddArrayToObject(root, "expanded");
-	for (size_t i = 0; have_plan && i < plan.n_expanded; i++) {
-		cJSON *e = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(e, "path", plan.expanded[i]);
-		status_str_or_null(e, "why", plan.expanded_why ? plan.expanded_why[i] : NULL);
-		cJSON_AddItemToArray(a, e);
-	}
+	status_expanded_json(root, have_plan ? &plan : NULL, sandbox_listener_expected(NULL));
 
 	/* Summaries of the policy. */
 	{
@@ -555,13 +549,7 @@ static void print_text(const cJSON *root)
 			printf("  %-8s %s\n", js(c, "kind"), js(c, "path"));
 	}
 	status_listener_print(stdout, jo(root, "listener_carried"));
-	if (cJSON_GetArraySize(jo(root, "expanded")) > 0) {
-		printf("\nexpanded folders (a nested deny compiled by expansion: new entries there "
-		       "are unreachable):\n");
-		cJSON_ArrayForEach(c, jo(root, "expanded")) printf("  %s%s%s\n", js(c, "path"),
-								    js(c, "why") ? ": " : "",
-								    js(c, "why") ? js(c, "why") : "");
-	}
+	status_expanded_print(stdout, jo(root, "expanded"));
 
 	o = jo(root, "rules");
 	printf("\n%-12s %.0f in the rules file, %.0f config grants, %.0f session grants\n",

@@ -1,9 +1,8 @@
 /* explain-absent.c - `fsjail explain`'s note on a denied path that does
  * not exist yet (issue 12 items 3 and 6): whether the seccomp listener
  * keeps it absent (and which missing folders above it are guarded names),
- * or, where the listener or mount masks are missing, which folder is
- * expanded for it and why (landlock-plan.c; the same compile as
- * `fsjail status`). */
+ * or which folder is expanded for it, why, and who makes new entries there
+ * (landlock-plan.c; the same compile as `fsjail status`). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -59,8 +58,9 @@ char *explain_absent_note(const struct fsj_policy *pol, const struct fsj_ctx *ct
 		}
 	if (!best)
 		return NULL;
-	return xasprintf("its folder '%s' is expanded, new entries there are unreachable (%s)",
-			 best, best_why);
+	return xasprintf("its folder '%s' is expanded, %s (%s)", best, sandbox_listener_expected(NULL)
+			 ? "but the listener makes new entries there, refusing the denied names only"
+			 : "new entries there are unreachable", best_why); /* notify-filter.c */
 }
 #else
 char *explain_absent_note(const struct fsj_policy *pol, const struct fsj_ctx *ctx,
