@@ -418,9 +418,9 @@ int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names);
  * acted on (what the supervisor lands there comes under new names). */
 ssize_t nj_list_dir(int dir, char (*names)[NAME_MAX + 1], size_t max);
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
-/* notify-repo.c: count (stats.shape) a call that may change where a git
- * repository is, for skipping the walk after the run (repometa.h
- * repometa_warn_new()); caps and new_type as for nj_repo_ok(), which
+/* notify-shape.c: count (stats.shape) a call that may change where a git
+ * repository is or plant a file tools run (autorun-nested.h), for skipping
+ * the walks after the run; caps and new_type as for nj_repo_ok(), which
  * calls it first; a rename counts always (notify_gitcfg_rename()). */
 void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
 /* notify-sock.c: l (an existing name, or none: l->obj < 0) is not a Unix

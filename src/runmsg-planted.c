@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "audit.h"
-#include "autorun-warn.h"
+#include "autorun-nested.h"
 #include "refusal.h"
 #include "repometa-warn.h"
 #include "repometa.h"
@@ -100,6 +100,6 @@ void runmsg_planted_notes(const struct fsj_ctx *ctx, bool changed, const struct 
 		repometa_rescan(ctx->repos, ctx->workspace, ctx->env.home, &after);
 		(void)repometa_warn_new(ctx->repos, &after, stderr, runmsg_planted);
 	}
-	(void)autorun_warn(before, rescanned ? &after : NULL, stderr, runmsg_planted);
+	(void)autorun_nested_warn(before, rescanned ? &after : NULL, changed, stderr, runmsg_planted);
 	repometa_release(&after);
 }
