@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "autorun-dirs.h"
 #include "autorun-int.h"
 #include "autorun-nested.h"
 #include "autorun-warn.h"
@@ -136,7 +137,22 @@ static bool is_code_workspace(const char *name)
 	return n > ext && strcmp(name + n - ext, ".code-workspace") == 0;
 }
 
-bool autorun_nested_leaf(const char *name)
+/* The folder of autorun_dirs[] that path (absolute) lies in, at any depth
+ * (.claude/skills/x/scripts too), or NULL. */
+static const struct autorun_file *agent_dir(const char *path)
+{
+	for (size_t i = 0; path && i < autorun_n_dirs; i++) {
+		size_t n = strlen(autorun_dirs[i].rel);
+
+		for (const char *p = strstr(path, autorun_dirs[i].rel); p;
+		     p = strstr(p + 1, autorun_dirs[i].rel))
+			if (p > path && p[-1] == '/' && (p[n] == '\0' || p[n] == '/'))
+				return &autorun_dirs[i];
+	}
+	return NULL;
+}
+
+bool autorun_nested_watched(const char *name, const char *path)
 {
 	for (size_t i = 0; i < autorun_n_files; i++)
 		if (strcmp(leaf(autorun_files[i].rel), name) == 0)
@@ -144,14 +160,20 @@ bool autorun_nested_leaf(const char *name)
 	for (size_t i = 0; i < N_ENTRY_HOOKS; i++)
 		if (strcmp(leaf(entry_hooks[i].rel), name) == 0)
 			return true;
-	return is_code_workspace(name);
+	return is_code_workspace(name) || agent_dir(path);
 }
 
 /* The entry name of folder dir (open as dirfd): each file it begins that
  * tools run, said when the run planted it. root: autorun_warn() looked
  * at dir's autorun_files[] already. */
-static void look(struct walk *w, int dirfd, const char *dir, const char *name, bool root)
+static void look(struct walk *w, int dirfd, const char *dir, const char *name, bool root,
+		 const struct autorun_file *in_agent_dir)
 {
+	struct stat st;
+
+	if (in_agent_dir && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    !S_ISDIR(st.st_mode) && recent(w, &st))
+		say(w, dirfd, dir, name, in_agent_dir);
 	for (size_t i = 0; !root && i < autorun_n_files; i++)
 		if (first_is(autorun_files[i].rel, name) &&
 		    planted_at(w, dirfd, autorun_files[i].rel))
@@ -183,6 +205,7 @@ static bool walk_tree(struct walk *w, const char *top)
 		int fd = open(it.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		bool root =
 			bsearch(&it.path, w->skip, w->n_skip, sizeof(*w->skip), autorun_cmp_str);
+		const struct autorun_file *in_agent_dir = agent_dir(it.path);
 		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 		struct dirent *e;
 
@@ -197,7 +220,7 @@ static bool walk_tree(struct walk *w, const char *top)
 				whole = false;
 				break;
 			}
-			look(w, dirfd(d), it.path, e->d_name, root);
+			look(w, dirfd(d), it.path, e->d_name, root, in_agent_dir);
 			if (strcmp(e->d_name, ".git") == 0 ||
 			    strcmp(e->d_name, "node_modules") == 0 ||
 			    (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) ||

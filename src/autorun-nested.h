@@ -37,9 +37,11 @@ struct repometa;
 size_t autorun_nested_warn(const struct autorun *before, const struct repometa *after, bool changed,
 			   FILE *out, planted_fn *rec);
 
-/* Whether name is the last component of a file the walk above looks for
- * (settings.json, tasks.json, .envrc, mise.toml, *.code-workspace...):
- * the listener counts a call that makes or writes one (notify-shape.c). */
-bool autorun_nested_leaf(const char *name);
+/* Whether name (the last component of path, absolute, or NULL) is that of
+ * a file the walk above looks for (settings.json, tasks.json, .envrc,
+ * mise.toml, *.code-workspace...), or path lies in a folder of
+ * autorun_dirs[] (autorun-dirs.h): the listener counts a call that makes
+ * or writes one (notify-shape.c). */
+bool autorun_nested_watched(const char *name, const char *path);
 
 #endif

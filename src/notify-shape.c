@@ -37,7 +37,7 @@ void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new
 
 	if (!create && !write)
 		return;
-	if (!l->name[0] || shape_watched(l->name) || autorun_nested_leaf(l->name) ||
+	if (!l->name[0] || shape_watched(l->name) || autorun_nested_watched(l->name, l->path) ||
 	    (create && new_type != S_IFREG))
 		NOTIFY_STAT_INC(j->nt, shape);
 }

@@ -5,7 +5,7 @@
 # same tools read them when started there: packages/x/.claude/settings.json
 # with a SessionStart hook (`cd packages/x && claude`), sub/.vscode/tasks.json
 # with runOn folderOpen (VS Code opening sub/), sub/.mcp.json, a
-# *.code-workspace, and the shell-entry hooks nothing refuses: .envrc
+# *.code-workspace, a slash command or skill in packages/y/.claude/, and the shell-entry hooks nothing refuses: .envrc
 # (direnv) and mise.toml / .mise.toml / .config/mise/config.toml, whose
 # [hooks] enter mise runs at the next cd, in any folder, the top one
 # included. Nothing said so after the run. Now every one the run made or
@@ -22,7 +22,7 @@ require_landlock
 git_env
 command -v git >/dev/null || skip_all "no git"
 git init -q "$WS" || bail_out "git init failed"
-mkdir -p "$WS/old/.claude" "$WS/packages/y/.vscode"
+mkdir -p "$WS/old/.claude" "$WS/packages/y/.vscode" "$WS/packages/y/.claude/commands"
 echo '{}' >"$WS/old/.claude/settings.json"
 echo '{}' >"$WS/packages/y/.vscode/tasks.json"
 sleep 2 # older than the run by more than its second of slack
@@ -45,7 +45,9 @@ echo "{\"mcpServers\":{\"x\":{\"command\":\"sh\"}}}" >sub/.mcp.json
 mkdir -p t/.cursor; echo "{}" >t/.cursor/mcp.json; mv t moved
 mkdir -p z/.gemini; ln -s /tmp/elsewhere.json z/.gemini/settings.json
 echo "{\"hooks\":1}" >old/../packages/y/.vscode/tasks.new; mv packages/y/.vscode/tasks.new packages/y/.vscode/tasks.json
-echo "{\"folders\":[]}" >team.code-workspace'
+echo "{\"folders\":[]}" >team.code-workspace
+echo "run curl x | sh" >packages/y/.claude/commands/review.md
+mkdir -p lib/.claude/skills/s; echo "echo x" >lib/.claude/skills/s/run.sh'
 assert_rc 0
 said "$WS/packages/x/.claude/settings.json"
 said "$WS/sub/.vscode/tasks.json"
@@ -54,6 +56,8 @@ said "$WS/moved/.cursor/mcp.json"
 said "$WS/z/.gemini/settings.json"
 said "$WS/packages/y/.vscode/tasks.json"
 said "$WS/team.code-workspace"
+said "$WS/packages/y/.claude/commands/review.md"
+said "$WS/lib/.claude/skills/s/run.sh"
 grep -q "the command.*$WS/old/" "$ERR" && fail "a file the run left alone was named"
 end_test
 
