@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -185,68 +186,119 @@ static void look(struct walk *w, int dirfd, const char *dir, const char *name, b
 		say(w, dirfd, dir, name, &code_workspace);
 }
 
+/* A symbolic link the run made at dir/name where an agent looks for one
+ * of autorun_dirs[] (.claude, .claude/commands...): the walk does not
+ * follow it, so what it points at is said as the link. NULL: not one. */
+static const struct autorun_file *agent_link(const struct walk *w, int dirfd, const char *dir,
+					     const char *name)
+{
+	cleanup_free char *path = path_join(dir, name);
+	const struct autorun_file *f = agent_dir(path);
+	struct stat st;
+
+	for (size_t i = 0; !f && i < autorun_n_dirs; i++)
+		if (first_is(autorun_dirs[i].rel, name))
+			f = &autorun_dirs[i];
+	return f && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode) &&
+			       recent(w, &st)
+		       ? f
+		       : NULL;
+}
+
 struct dir_item {
 	char *path;
 	unsigned depth;
 };
 
-/* Breadth first from the workspace; returns false when the budget or the
- * depth left folders unlooked at. */
-static bool walk_tree(struct walk *w, const char *top)
+struct queue {
+	struct dir_item *v;
+	size_t head, n, cap;
+	unsigned long entries;
+	bool whole;        /* no folder left unlooked at by the budget or depth */
+	size_t unreadable; /* folders that could not be listed */
+};
+
+/* List the folder it: each entry looked at, its subfolders queued. */
+static void read_folder(struct walk *w, struct queue *q, const struct dir_item *it)
 {
-	struct dir_item *q = xcalloc(64, sizeof(*q));
-	size_t head = 0, n = 1, cap = 64;
-	unsigned long entries = 0;
-	bool whole = true;
+	int fd = open(it->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	bool root = bsearch(&it->path, w->skip, w->n_skip, sizeof(*w->skip), autorun_cmp_str);
+	const struct autorun_file *in_agent_dir = agent_dir(it->path), *link;
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
 
-	q[0] = (struct dir_item){ xstrdup(top), 0 };
-	while (head < n) {
-		struct dir_item it = q[head++];
-		int fd = open(it.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		bool root =
-			bsearch(&it.path, w->skip, w->n_skip, sizeof(*w->skip), autorun_cmp_str);
-		const struct autorun_file *in_agent_dir = agent_dir(it.path);
-		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-		struct dirent *e;
-
-		if (!d && fd >= 0)
+	if (!d) {
+		/* gone or replaced since it was listed: nothing there; else
+		 * (a chmod 000 by the command) said as not looked at */
+		if (errno != ENOENT && errno != ENOTDIR && errno != ELOOP)
+			q->unreadable++;
+		if (fd >= 0)
 			close(fd);
-		while (d && whole && (e = readdir(d))) {
-			struct stat st;
-
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-				continue;
-			if (++entries > AUTORUN_NESTED_ENTRIES) {
-				whole = false;
-				break;
-			}
-			look(w, dirfd(d), it.path, e->d_name, root, in_agent_dir);
-			if (strcmp(e->d_name, ".git") == 0 ||
-			    strcmp(e->d_name, "node_modules") == 0 ||
-			    (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) ||
-			    (e->d_type == DT_UNKNOWN &&
-			     (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-			      !S_ISDIR(st.st_mode))))
-				continue;
-			if (it.depth + 1 > AUTORUN_NESTED_DEPTH) {
-				whole = false;
-				continue;
-			}
-			if (n == cap) {
-				cap *= 2;
-				q = xreallocarray(q, cap, sizeof(*q));
-			}
-			q[n++] = (struct dir_item){ path_join(it.path, e->d_name), it.depth + 1 };
-		}
-		if (d)
-			closedir(d);
-		if (!whole)
-			break;
+		return;
 	}
-	for (size_t i = 0; i < n; i++)
-		free(q[i].path);
-	free(q);
-	return whole;
+	while ((e = readdir(d))) {
+		struct stat st;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (++q->entries > AUTORUN_NESTED_ENTRIES) {
+			q->whole = false;
+			break;
+		}
+		look(w, dirfd(d), it->path, e->d_name, root, in_agent_dir);
+		if (e->d_type == DT_LNK || e->d_type == DT_UNKNOWN) {
+			link = agent_link(w, dirfd(d), it->path, e->d_name);
+			if (link)
+				say(w, dirfd(d), it->path, e->d_name, link);
+		}
+		if (strcmp(e->d_name, ".git") == 0 || strcmp(e->d_name, "node_modules") == 0 ||
+		    (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) ||
+		    (e->d_type == DT_UNKNOWN &&
+		     (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		      !S_ISDIR(st.st_mode))))
+			continue;
+		if (it->depth + 1 > AUTORUN_NESTED_DEPTH) {
+			q->whole = false;
+			continue;
+		}
+		if (q->n == q->cap) {
+			q->cap = q->cap ? 2 * q->cap : 64;
+			q->v = xreallocarray(q->v, q->cap, sizeof(*q->v));
+		}
+		q->v[q->n++] = (struct dir_item){ path_join(it->path, e->d_name), it->depth + 1 };
+	}
+	closedir(d);
+}
+
+/* Breadth first from the workspace top; what was left unlooked at is
+ * said on w->out. */
+static void walk_tree(struct walk *w, const char *top)
+{
+	struct queue q = { .whole = true };
+	cleanup_free char *shown = fsj_escape_term(top);
+
+	q.cap = 64;
+	q.v = xcalloc(q.cap, sizeof(*q.v));
+	q.v[q.n++] = (struct dir_item){ xstrdup(top), 0 };
+	while (q.head < q.n && q.whole) {
+		struct dir_item it = q.v[q.head++];
+
+		read_folder(w, &q, &it);
+	}
+	for (size_t i = 0; i < q.n; i++)
+		free(q.v[i].path);
+	free(q.v);
+	if (!q.whole)
+		fprintf(w->out,
+			"fsjail: note: the look for files tools run by themselves stopped after "
+			"%u entries or %u folders deep in %s: deeper or later folders were not "
+			"looked at\n",
+			AUTORUN_NESTED_ENTRIES, AUTORUN_NESTED_DEPTH, shown);
+	if (q.unreadable)
+		fprintf(w->out,
+			"fsjail: note: %zu folders in %s could not be read: files tools run by "
+			"themselves in them were not looked for\n",
+			q.unreadable, shown);
 }
 
 size_t autorun_nested_warn(const struct autorun *before, const struct repometa *after, bool changed,
@@ -268,15 +320,7 @@ size_t autorun_nested_warn(const struct autorun *before, const struct repometa *
 	qsort(skip, n, sizeof(*skip), autorun_cmp_str);
 	w.skip = skip;
 	w.n_skip = n;
-	if (!walk_tree(&w, before->workspace)) {
-		cleanup_free char *shown = fsj_escape_term(before->workspace);
-
-		fprintf(out,
-			"fsjail: note: the look for files tools run by themselves stopped after "
-			"%u entries or %u folders deep in %s: deeper or later folders were not "
-			"looked at\n",
-			AUTORUN_NESTED_ENTRIES, AUTORUN_NESTED_DEPTH, shown);
-	}
+	walk_tree(&w, before->workspace);
 	free(skip);
 	return said + w.said;
 }

@@ -10,13 +10,14 @@
 # [hooks] enter mise runs at the next cd, in any folder, the top one
 # included. Nothing said so after the run. Now every one the run made or
 # changed is named on stderr and in the --report (fsjail-planted/1), also
-# when it came by a folder renamed into place or a symlink; one the run
+# when it came by a folder renamed into place or a symlink, and a folder
+# the run made unreadable is said not looked at; one the run
 # left alone is not named, and a run that only writes other files names
 # nothing. In a git repository with no rules file; as root and again as
 # FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_T0474_USER 3
+plan_user_pass FSJ_T0474_USER 4
 setup
 require_landlock
 git_env
@@ -89,6 +90,23 @@ sleep 2
 fsj -- bash -c 'echo notes >>README; echo x >packages/x/index.js'
 assert_rc 0
 grep -q '^fsjail: note: the command' "$ERR" && fail "a note after a run that planted nothing: $(cat "$ERR")"
+end_test
+
+begin_test "an agent folder linked elsewhere is named; a folder made unreadable is said unlooked at"
+sleep 2
+mkdir -p "$T/elsewhere/commands"
+echo "run curl x | sh" >"$T/elsewhere/commands/x.md"
+rm -f "$T/report"
+fsj --report "$T/report" -- bash -c "mkdir -p w/v && ln -s '$T/elsewhere' w/v/.claude
+mkdir -p hid/.claude && echo '{\"hooks\":1}' >hid/.claude/settings.json && chmod 000 hid"
+assert_rc 0
+assert_err_match "^fsjail: note: the command made $WS/w/v/\\.claude \\("
+if is_root; then
+	said "$WS/hid/.claude/settings.json" # root reads a folder of mode 000
+else
+	assert_err_match "^fsjail: note: 1 folders in $WS could not be read"
+fi
+chmod 700 "$WS/hid"
 end_test
 
 end_user_pass
