@@ -205,6 +205,25 @@ static const struct autorun_file *agent_link(const struct walk *w, int dirfd, co
 		       : NULL;
 }
 
+/* dir/name is a symbolic link to a folder, which the walk does not enter
+ * (a loop, or a tree outside): the files of autorun_files[] and
+ * entry_hooks[] directly in that folder are looked at through it. */
+static void look_through(struct walk *w, int dirfd, const char *dir, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, 0) < 0 || !S_ISDIR(st.st_mode))
+		return;
+	for (size_t i = 0; i < autorun_n_files + N_ENTRY_HOOKS; i++) {
+		const struct autorun_file *f =
+			i < autorun_n_files ? &autorun_files[i] : &entry_hooks[i - autorun_n_files];
+		cleanup_free char *rel = path_join(name, f->rel);
+
+		if (planted_at(w, dirfd, rel))
+			say(w, dirfd, dir, rel, f);
+	}
+}
+
 struct dir_item {
 	char *path;
 	unsigned depth;
@@ -250,6 +269,7 @@ static void read_folder(struct walk *w, struct queue *q, const struct dir_item *
 			link = agent_link(w, dirfd(d), it->path, e->d_name);
 			if (link)
 				say(w, dirfd(d), it->path, e->d_name, link);
+			look_through(w, dirfd(d), it->path, e->d_name);
 		}
 		if (strcmp(e->d_name, ".git") == 0 || strcmp(e->d_name, "node_modules") == 0 ||
 		    (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) ||

@@ -23,7 +23,7 @@ struct repometa;
 
 /* autorun_warn() (autorun-warn.h: before's roots and the work trees of
  * after), then, when changed (the listener did not see that no call could
- * have planted one: runrepos.h runrepos_unchanged(), notify-shape.c), a
+ * have planted one: runrepos.h runrepos_changes(), notify-shape.h), a
  * walk of before's workspace (breadth first, no symlink followed, .git
  * and node_modules not entered, at most AUTORUN_NESTED_ENTRIES entries
  * and AUTORUN_NESTED_DEPTH deep): in each folder autorun_warn() did not

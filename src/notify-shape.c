@@ -1,10 +1,10 @@
-/* notify-shape.c - the listener's count of the calls that may have
- * planted what the walks after the run look for (notify-int.h
- * nj_shape_note()): where a git repository is (repometa.h
- * repometa_warn_new()), and the files tools on the host run by themselves
- * in any folder (autorun-nested.h). When it stays 0 both walks are
- * skipped (runrepos.h runrepos_unchanged()), so every call that could
- * have made or changed such a file must count. */
+/* notify-shape.c - the listener's counts of the calls that may have
+ * planted what the walks after the run look for: where a git repository
+ * is (stats.shape; repometa.h repometa_warn_new()), and the files tools
+ * on the host run by themselves in any folder (notify-shape.h;
+ * autorun-nested.h). Where a count stays 0 its walk is skipped
+ * (runrepos.h runrepos_changes()), so every call that could have made or
+ * changed such a thing must count. */
 #ifdef __linux__
 #include <stdbool.h>
 #include <string.h>
@@ -12,6 +12,11 @@
 
 #include "autorun-nested.h"
 #include "notify-int.h"
+#include "notify-shape.h"
+
+/* The calls that may have planted a file tools run (notify-shape.h); all
+ * the process's listeners count here, a run has one. */
+static unsigned long nested;
 
 /* The names repometa.c's walk reads to find a repository (visit_dotgit(),
  * repoguard_gitdir_at(), a gitdir's commondir, modules/ and worktrees/
@@ -37,12 +42,36 @@ void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new
 
 	if (!create && !write)
 		return;
-	if (!l->name[0] || shape_watched(l->name) || autorun_nested_watched(l->name, l->path) ||
-	    (create && new_type != S_IFREG))
+	if (!l->name[0] || autorun_nested_watched(l->name, l->path) ||
+	    (create && new_type == S_IFLNK))
+		__atomic_fetch_add(&nested, 1, __ATOMIC_RELAXED);
+	if (!l->name[0] || shape_watched(l->name) || (create && new_type != S_IFREG))
 		NOTIFY_STAT_INC(j->nt, shape);
 }
 
+/* See notify-int.h. A folder or link moved carries names no call names
+ * (a tree with .claude/settings.json in it); a regular file moved is
+ * counted by its new name, here as nj_repo_ok() may not be reached. */
+void nj_rename_note(struct job *j, const struct loc *a, const struct loc *b)
+{
+	NOTIFY_STAT_INC(j->nt, shape);
+	if (!a || !b || a->obj < 0 || !S_ISREG(a->st.st_mode) || !b->name[0] ||
+	    autorun_nested_watched(b->name, b->path) || (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
+		__atomic_fetch_add(&nested, 1, __ATOMIC_RELAXED);
+}
+
+bool notify_shape_nested_take(void)
+{
+	return __atomic_exchange_n(&nested, 0, __ATOMIC_RELAXED) != 0;
+}
+
 #else
-/* ISO C wants at least one declaration in a translation unit. */
-typedef int notify_shape_not_this_system;
+#include <stdbool.h>
+
+#include "notify-shape.h"
+
+bool notify_shape_nested_take(void)
+{
+	return true;
+}
 #endif /* __linux__ */

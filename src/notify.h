@@ -65,10 +65,10 @@ struct notify_stats {
 	unsigned long refused;   /* answered with an error (refusal or the call's) */
 	unsigned long vanished;  /* the caller went away before the answer */
 	unsigned long trashed;   /* unlinks done by the supervisor as a move to the trash */
-	unsigned long shape;     /* calls that may have changed what the walks after the run
-				  * find (notify-shape.c): any rename, a create of anything
-				  * but a regular file, a create or write of a name a walk
-				  * looks at, any socket call trapped */
+	unsigned long shape;     /* calls that may have changed where a git repository is
+				  * (notify-repo.c nj_shape_note()): any rename, a create of
+				  * anything but a regular file, a create or write of a name a
+				  * repository walk looks at, any socket call trapped */
 	bool installed;          /* the child sent its listener */
 	bool wide;               /* write-capable opens, truncates and deletes trapped too
 				  * (backups on: notify_set_backup()) */

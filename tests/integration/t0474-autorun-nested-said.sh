@@ -10,7 +10,8 @@
 # [hooks] enter mise runs at the next cd, in any folder, the top one
 # included. Nothing said so after the run. Now every one the run made or
 # changed is named on stderr and in the --report (fsjail-planted/1), also
-# when it came by a folder renamed into place or a symlink, and a folder
+# when it came by a folder renamed into place or a symlink (or was written
+# through a linked folder older than the run), and a folder
 # the run made unreadable is said not looked at; one the run
 # left alone is not named, and a run that only writes other files names
 # nothing. In a git repository with no rules file; as root and again as
@@ -93,13 +94,18 @@ grep -q '^fsjail: note: the command' "$ERR" && fail "a note after a run that pla
 end_test
 
 begin_test "an agent folder linked elsewhere is named; a folder made unreadable is said unlooked at"
+L=$(mktemp -d /tmp/fsjail-t0474.XXXXXX) || bail_out "mktemp failed"
+ln -s "$L" "$WS/linked" # a folder of the workspace that is a link out, older than the run
 sleep 2
 mkdir -p "$T/elsewhere/commands"
 echo "run curl x | sh" >"$T/elsewhere/commands/x.md"
 rm -f "$T/report"
 fsj --report "$T/report" -- bash -c "mkdir -p w/v && ln -s '$T/elsewhere' w/v/.claude
-mkdir -p hid/.claude && echo '{\"hooks\":1}' >hid/.claude/settings.json && chmod 000 hid"
+mkdir -p hid/.claude && echo '{\"hooks\":1}' >hid/.claude/settings.json && chmod 000 hid
+mkdir '$L/.claude' && echo '{\"hooks\":1}' >'$L/.claude/settings.json'"
 assert_rc 0
+said "$WS/linked/.claude/settings.json"
+rm -rf "$L"
 assert_err_match "^fsjail: note: the command made $WS/w/v/\\.claude \\("
 if is_root; then
 	said "$WS/hid/.claude/settings.json" # root reads a folder of mode 000
