@@ -51,12 +51,14 @@ void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new
 
 /* See notify-int.h. A folder or link moved carries names no call names
  * (a tree with .claude/settings.json in it); a regular file moved is
- * counted by its new name, here as nj_repo_ok() may not be reached. */
+ * counted by both names (RENAME_EXCHANGE: each gets the other's bytes),
+ * here as nj_repo_ok() may not be reached. */
 void nj_rename_note(struct job *j, const struct loc *a, const struct loc *b)
 {
 	NOTIFY_STAT_INC(j->nt, shape);
-	if (!a || !b || a->obj < 0 || !S_ISREG(a->st.st_mode) || !b->name[0] ||
-	    autorun_nested_watched(b->name, b->path) || (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
+	if (!a || !b || a->obj < 0 || !S_ISREG(a->st.st_mode) || !a->name[0] || !b->name[0] ||
+	    autorun_nested_watched(a->name, a->path) || autorun_nested_watched(b->name, b->path) ||
+	    (b->obj >= 0 && !S_ISREG(b->st.st_mode)))
 		__atomic_fetch_add(&nested, 1, __ATOMIC_RELAXED);
 }
 
