@@ -414,7 +414,7 @@ int cmd_run(int argc, char **argv)
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
 	else
-		runmsg_planted_notes(&ctx, !runrepos_unchanged(&ctx, broker, session || nested), autorun);
+		runmsg_planted_notes(&ctx, runrepos_changes(&ctx, broker, session || nested), autorun);
 	mask_cache_after_run(status == FSJ_EXIT_ERROR && err.text[0], msg.quiet);
 	timing_mark("repository rescan");
 out:

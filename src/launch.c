@@ -318,9 +318,9 @@ int launch_last_signal(void)
 /* launch_last_left_repos(): the listener's counts of the last run. */
 static struct notify_stats last_notify;
 
-bool launch_last_left_repos(void)
+bool launch_last_left_repos(bool any_shape)
 {
-	return last_notify.installed && last_notify.wide && last_notify.shape == 0;
+	return last_notify.installed && last_notify.wide && (any_shape || last_notify.shape == 0);
 }
 
 int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)

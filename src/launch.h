@@ -32,13 +32,13 @@ int launch_last_signal(void);
 const char *launch_last_exec_denied(void);
 
 /* Whether the listener of the last launch_run() watched every call of the
- * command that could change where a git repository is, and saw none
- * (notify.h struct notify_stats: installed, wide, shape == 0): every name
- * made, moved or linked, and every write-capable open, is trapped and
- * performed by the supervisor when backups are on. false when there was
- * no listener, backups were off, or any such call came. The broker's host
+ * command that could change where a git repository is (installed, wide:
+ * every name made, moved or linked, and every write-capable open, trapped
+ * and performed by the supervisor when backups are on) and, unless
+ * any_shape, saw none (notify.h struct notify_stats: shape == 0). false
+ * when there was no listener or backups were off. The broker's host
  * operations are not the listener's: see broker_clients(). */
-bool launch_last_left_repos(void);
+bool launch_last_left_repos(bool any_shape);
 
 /* Whether launch_run() puts the command in a pid namespace of its own
  * (Linux, unless FSJAIL_NO_PID_NAMESPACE=1), whose end ends every process

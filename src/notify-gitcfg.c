@@ -109,7 +109,7 @@ bool notify_gitcfg_rename(struct job *j, const struct loc *a, const struct loc *
 	int e;
 
 	/* every rename the supervisor may perform passes here first */
-	NOTIFY_STAT_INC(j->nt, shape);
+	nj_rename_note(j, a, b);
 	if (fl || !a->path || !b->path || a->obj < 0 || b->obj < 0 || a->magic || b->magic ||
 	    a->parent < 0 || b->parent < 0 || !S_ISREG(a->st.st_mode) || !S_ISREG(b->st.st_mode) ||
 	    !repoguard_lock_rename(a->name, b->name) ||

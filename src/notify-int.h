@@ -418,11 +418,11 @@ int nj_walk_up(int dir, size_t up, const struct repoguard_comp *names);
  * acted on (what the supervisor lands there comes under new names). */
 ssize_t nj_list_dir(int dir, char (*names)[NAME_MAX + 1], size_t max);
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
-/* notify-repo.c: count (stats.shape) a call that may change where a git
- * repository is, for skipping the walk after the run (repometa.h
- * repometa_warn_new()); caps and new_type as for nj_repo_ok(), which
- * calls it first; a rename counts always (notify_gitcfg_rename()). */
+/* notify-shape.c: count a call that may change what the walks after the
+ * run find (stats.shape; notify-shape.h): nj_shape_note() with nj_repo_ok()'s
+ * caps and new_type; nj_rename_note() every rename (a, b NULL: a socket call). */
 void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new_type);
+void nj_rename_note(struct job *j, const struct loc *a, const struct loc *b);
 /* notify-sock.c: l (an existing name, or none: l->obj < 0) is not a Unix
  * socket the command did not make in this run; otherwise the change cap
  * (delete: unlink, rename away; create: rename over) is refused (EACCES,

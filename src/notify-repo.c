@@ -198,32 +198,6 @@ static bool dotgit_ok(struct job *j, int dir, const struct loc *l, unsigned caps
 	return true;
 }
 
-/* The names repometa.c's walk reads to find a repository (visit_dotgit(),
- * repoguard_gitdir_at(), a gitdir's commondir, modules/ and worktrees/
- * with their gitdir files). */
-static bool shape_watched(const char *n)
-{
-	static const char *const names[] = { ".git", "HEAD", "commondir", "gitdir",
-					     "objects", "refs", "modules", "worktrees" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(n, names[i]) == 0)
-			return true;
-	return false;
-}
-
-/* See notify-int.h. Deletes never count: a folder is a gitdir by entries
- * it holds (repoguard_gitdir_at()), and removing one makes none. */
-void nj_shape_note(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
-{
-	bool create = caps & FSJ_CAPBIT(FSJ_CAP_CREATE), write = caps & FSJ_CAPBIT(FSJ_CAP_WRITE);
-
-	if (!create && !write)
-		return;
-	if (!l->name[0] || shape_watched(l->name) || (create && new_type != S_IFREG))
-		NOTIFY_STAT_INC(j->nt, shape);
-}
-
 /* See notify-int.h (rule, arguments and answer). */
 bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_type)
 {

@@ -453,8 +453,8 @@ int notify_op_sock(struct job *j)
 	const char *why;
 
 	/* a peer outside the sandbox (a daemon) may act on the command's
-	 * behalf: the walk after the run looks again (nj_shape_note()) */
-	NOTIFY_STAT_INC(j->nt, shape);
+	 * behalf: the walks after the run look again (nj_rename_note()) */
+	nj_rename_note(j, NULL, NULL);
 
 	if (strcmp(name, "socketcall") == 0 || (j->c->compat && (mmsg || !strcmp(name, "sendmsg"))))
 		return nj_refuse(j, FSJ_CAP_CONNECT, NULL,

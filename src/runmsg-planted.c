@@ -1,15 +1,12 @@
-/* runmsg-planted.c - the notes after the run on what the command
- * planted, and their records (runmsg-planted.h). */
+/* runmsg-planted.c - the records of what the command planted
+ * (runmsg-planted.h; the notes after the run: runmsg-planted-notes.c). */
 #include "config.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
 
 #include "audit.h"
-#include "autorun-warn.h"
 #include "refusal.h"
-#include "repometa-warn.h"
-#include "repometa.h"
 #include "runmsg-planted.h"
 #include "util.h"
 
@@ -89,17 +86,4 @@ void runmsg_planted(const struct planted *p)
 
 		(void)audit_record(s.audit, &ev);
 	}
-}
-
-void runmsg_planted_notes(const struct fsj_ctx *ctx, bool changed, const struct autorun *before)
-{
-	struct repometa after = { 0 };
-	bool rescanned = ctx->repos && changed;
-
-	if (rescanned) {
-		repometa_rescan(ctx->repos, ctx->workspace, ctx->env.home, &after);
-		(void)repometa_warn_new(ctx->repos, &after, stderr, runmsg_planted);
-	}
-	(void)autorun_warn(before, rescanned ? &after : NULL, stderr, runmsg_planted);
-	repometa_release(&after);
 }

@@ -21,12 +21,12 @@ void runmsg_planted(const struct planted *p);
 
 /* After the command ended (not when fsjail failed): the notes, with
  * --quiet too, each also handed to runmsg_planted(). ctx's repositories
- * are scanned again when there are any and changed says the scan of
- * the start may no longer hold: the repositories and .git files the
- * command made (repometa-warn.h); then the files editors and agents run
- * that changed since before, also in the work trees the rescan found
- * new (autorun-warn.h). Never fails (out of memory aborts). */
-void runmsg_planted_notes(const struct fsj_ctx *ctx, bool changed, const struct autorun *before);
+ * are scanned again when there are any and changed (runrepos_changes())
+ * holds RUNREPOS_REPOS: the repositories and .git files the command made
+ * (repometa-warn.h); then the files editors and agents run that changed
+ * since before, in the work trees the rescan found new and, with
+ * RUNREPOS_AUTORUN, anywhere (autorun-nested.h). Never fails. */
+void runmsg_planted_notes(const struct fsj_ctx *ctx, unsigned changed, const struct autorun *before);
 
 /* Forget the counts below (runmsg_open(): a new run). */
 void runmsg_planted_reset(void);

@@ -16,19 +16,19 @@ struct repometa;
  * may be NULL (nothing kept). */
 void runrepos_keep_gitfiles(const struct repometa *repos);
 
-/* Whether the walk after the run (repometa_warn_new(): the note naming
- * the repositories the command made) would find what the walk at its start
- * found, so that it can be skipped (issue 18): the start walk searched
- * every folder; the listener trapped every call that makes, moves or links
- * a name and every write-capable open (backups on), and none could have
- * changed where a repository is (launch_last_left_repos(): a folder is a
- * gitdir by the entries it holds, so only a rename, a create of anything
- * but a regular file, or a create or write of .git, HEAD, commondir,
- * gitdir, objects, refs, modules or worktrees can make one; a trapped
- * socket call counts too: a daemon could act for the command); no
- * inherited descriptor writes such a file; and no process connected to
- * the broker, which acts on the host outside the listener (shared: a
- * session or an enclosing run's broker could). */
-bool runrepos_unchanged(const struct fsj_ctx *ctx, const struct broker *broker, bool shared);
+/* What the walks after the run may find changed, as a mask: RUNREPOS_REPOS
+ * unless repometa_warn_new()'s walk (the repositories the command made)
+ * would find what the walk at its start found (issue 18), RUNREPOS_AUTORUN
+ * unless no file tools run by themselves can have been made or changed in
+ * any folder (autorun-nested.h). Neither when the start walk searched every
+ * folder (REPOS); the listener trapped every call that makes, moves or
+ * links a name and every write-capable open (backups on) and saw none that
+ * could (launch_last_left_repos(); notify-shape.c); no inherited descriptor
+ * writes such a file; no process connected to the broker, which acts on
+ * the host outside the listener (shared: a session or an enclosing run's
+ * broker could). */
+#define RUNREPOS_REPOS 1u
+#define RUNREPOS_AUTORUN 2u
+unsigned runrepos_changes(const struct fsj_ctx *ctx, const struct broker *broker, bool shared);
 
 #endif
