@@ -189,6 +189,10 @@ enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
 	case AW_AT_PROGRAM:
 		if (word && (assignment(word) || wrapper(word) || word[0] == '-'))
 			return AW_KIND_OTHER;
+		if (word && (strcmp(word, "cd") == 0 || strcmp(word, "pushd") == 0)) {
+			sp->at = AW_AT_FOLDER;
+			return AW_KIND_OTHER;
+		}
 		sp->interp = word ? interp_of(word) : 0;
 		sp->at = sp->interp < 0            ? AW_AT_ARGS
 			 : interps[sp->interp].sub ? AW_AT_SUB
@@ -210,6 +214,8 @@ enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
 		return after_interp(sp, word ? word : "?", val, kind);
 	case AW_AT_OPTS:
 		return after_interp(sp, word ? word : "?", val, kind);
+	case AW_AT_FOLDER:
+		return AW_KIND_FOLDER;
 	case AW_AT_ARGS:
 		break;
 	}

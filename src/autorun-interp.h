@@ -15,6 +15,7 @@ enum aw_kind {
 	AW_KIND_MODULE, /* node -r, --import, --loader; bun --preload */
 	AW_KIND_PYMOD,  /* python -m's module */
 	AW_KIND_DIR,    /* the script's folder: uv --directory, bun --cwd */
+	AW_KIND_FOLDER, /* cd's operand: a folder, never a file run */
 };
 
 /* Where the next word stands. */
@@ -23,6 +24,7 @@ enum aw_at {
 	AW_AT_SUB,     /* after uv, deno or bun: options, "run" may follow */
 	AW_AT_OPTS,    /* after an interpreter: options, then its script */
 	AW_AT_ARGS,    /* the program's other arguments */
+	AW_AT_FOLDER,  /* after cd or pushd */
 };
 
 /* One command's words so far: zero at its start. */

@@ -113,6 +113,9 @@ static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool 
 	case AW_KIND_SCRIPT:
 		named = !strstr(word, "://");
 		break;
+	case AW_KIND_FOLDER:
+		named = false;
+		break;
 	case AW_KIND_MODULE:
 		named = !strstr(word, "://") && (strchr(word, '/') || word[0] == '.');
 		break;
