@@ -97,7 +97,7 @@ static void pymod(struct aw_split *sp, const char *word)
 static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool glob)
 {
 	cleanup_free char *path = NULL;
-	bool named;
+	bool named = false;
 
 	switch (kind) {
 	case AW_KIND_CODE:
@@ -119,7 +119,9 @@ static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool 
 	case AW_KIND_MODULE:
 		named = !strstr(word, "://") && (strchr(word, '/') || word[0] == '.');
 		break;
-	default:
+	case AW_KIND_PROGRAM:
+	case AW_KIND_NONE:
+	case AW_KIND_OTHER:
 		named = path_shaped(word, kind == AW_KIND_PROGRAM);
 		break;
 	}

@@ -103,8 +103,9 @@ static void redirect(struct cw *c, TSNode r, const char **cwd)
 		}
 }
 
-/* Where `cd` with words w[1..n) goes from cwd: the one operand after the
- * options (bash(1), cd), or NULL when the text does not say. */
+/* Where `cd` (or pushd) with words w[1..n) goes from cwd: the one operand
+ * after the options (bash(1), cd; CDPATH is not looked at: a hook's
+ * environment is the tool's), or NULL when the text does not say. */
 static const char *cd_to(struct cw *c, const struct shcmd_word *w, size_t n, const char *cwd)
 {
 	size_t i = 1;
@@ -114,11 +115,12 @@ static const char *cd_to(struct cw *c, const struct shcmd_word *w, size_t n, con
 		i++;
 	if (i < n && strcmp(w[i].lit, "--") == 0)
 		i++;
-	if (!cwd || i + 1 != n || !w[i].known || w[i].glob || !w[i].lit[0] ||
-	    strcmp(w[i].lit, "-") == 0)
+	if (i + 1 != n || !w[i].known || w[i].glob || !w[i].lit[0] || strcmp(w[i].lit, "-") == 0)
 		return NULL;
-	if (w[i].lit[0] == '/' || !cwd[0])
+	if (w[i].lit[0] == '/' || (cwd && !cwd[0]))
 		return w[i].lit;
+	if (!cwd)
+		return NULL;
 	return arena_own(&c->a->ar, xasprintf("%s/%s", cwd, w[i].lit));
 }
 
@@ -146,7 +148,7 @@ static void command(struct cw *c, TSNode n, const char **cwd, int depth)
 	}
 	while (p < k && w[p].loose)
 		p++;
-	if (p < k && w[p].known && strcmp(w[p].lit, "cd") == 0)
+	if (p < k && w[p].known && (strcmp(w[p].lit, "cd") == 0 || strcmp(w[p].lit, "pushd") == 0))
 		*cwd = cd_to(c, w + p, k - p, *cwd);
 	if (k)
 		c->v->command(c->v->arg, w, k, here);

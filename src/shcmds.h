@@ -24,11 +24,12 @@ struct shcmds_visit {
 	/* NAME, VALUE pairs, NULL-terminated: $NAME and ${NAME} are VALUE */
 	const char *const *vars;
 	/* each simple command (n words: its assignments' values flagged
-	 * loose, its program word, its arguments, its redirections' targets;
-	 * all borrowed for the call) in source order, a redirection or a
-	 * loose word alone (n 1); cwd: where a literal `cd` earlier in the
+	 * loose, its program word, its arguments; borrowed for the call) in
+	 * source order, then each of its redirections' targets alone (n 1,
+	 * flagged redirect), and each loose word alone (n 1); cwd: where a literal `cd` earlier in the
 	 * same shell left it ("" at the start, absolute or relative to the
-	 * start, NULL when a cd went where the text does not say) */
+	 * start, NULL when a cd went where the text does not say: cd $X,
+	 * cd -, cd alone); a subshell's, a pipeline element's cd stays in it */
 	void (*command)(void *arg, const struct shcmd_word *w, size_t n, const char *cwd);
 	void *arg;
 	/* set by shcmds_walk() before the first call: the tree has an ERROR
