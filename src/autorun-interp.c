@@ -181,6 +181,10 @@ enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
 	enum aw_kind k = sp->next;
 
 	*val = NULL;
+	/* bash -c -e CODE, sh -c -- CODE: -c's operand is the first word
+	 * after the options (bash(1), -c) */
+	if (k == AW_KIND_CODE && word && (word[0] == '-' || word[0] == '+') && word[1])
+		return AW_KIND_NONE;
 	if (k != AW_KIND_NONE) {
 		sp->next = AW_KIND_NONE;
 		return k;
