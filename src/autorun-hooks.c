@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 
 #include "autorun-add.h"
 #include "autorun-hooks.h"
+#include "autorun-read.h"
 #include "autorun-words.h"
 #include "path.h"
 #include "util.h"
@@ -66,31 +66,6 @@ struct walk {
 	size_t n_rules;
 };
 
-char *autorun_read_max(int fd, size_t max, size_t *len)
-{
-	struct stat st;
-	char *buf;
-	size_t n = 0;
-
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || (unsigned long long)st.st_size > max)
-		return NULL;
-	buf = xmalloc(max + 1);
-	for (;;) {
-		ssize_t r = read(fd, buf + n, max + 1 - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0 || (r > 0 && (n += (size_t)r) > max)) {
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-	}
-	*len = n;
-	return buf;
-}
-
 static bool edited_on_purpose(const char *path)
 {
 	const char *base = strrchr(path, '/');
@@ -101,12 +76,20 @@ static bool edited_on_purpose(const char *path)
 	return false;
 }
 
+static void consider(struct walk *w, const char *word, bool named, bool glob);
+
+static void matched(void *arg, const char *path)
+{
+	consider(arg, path, false, false);
+}
+
 /* word (a path as the hook spells it, after expansion) as a file inside
  * the workspace, from the workspace and from the file's folder: a rule
  * when it is an existing regular file there, or, when named (by its
  * place or shape, autorun-words.h), when nothing is there yet, or what
- * is there cannot be looked at (fail closed). */
-static void consider(struct walk *w, const char *word, bool named)
+ * is there cannot be looked at (fail closed). A glob (an unquoted * ? [): the
+ * files that match it now, in its literal folder (autorun_glob()). */
+static void consider(struct walk *w, const char *word, bool named, bool glob)
 {
 	const char *bases[] = { w->ws, w->dir };
 	size_t n_bases = word[0] == '/' || strcmp(w->dir, w->ws) == 0 ? 1 : 2;
@@ -121,6 +104,10 @@ static void consider(struct walk *w, const char *word, bool named)
 		if (path_normalize(word, strlen(word), NULL, bases[b], &norm) != PATH_OK ||
 		    !path_covers(w->ws, norm) || strcmp(norm, w->ws) == 0)
 			continue;
+		if (glob) {
+			autorun_glob(norm, matched, w);
+			continue;
+		}
 		res = path_resolve(norm);
 		absent = lstat(res, &st) < 0;
 		if (!path_covers(w->ws_res, res) || (absent ? !named : !S_ISREG(st.st_mode)) ||
@@ -135,9 +122,9 @@ static void consider(struct walk *w, const char *word, bool named)
 	}
 }
 
-static void take(void *arg, const char *word, bool named)
+static void take(void *arg, const char *word, bool named, bool glob)
 {
-	consider(arg, word, named);
+	consider(arg, word, named, glob);
 }
 
 static bool group_key(const char *k)
@@ -156,10 +143,11 @@ static void one_command(struct walk *w, const cJSON *v, const char *cmd)
 	const cJSON *a, *s;
 
 	if (cmd)
-		aw_words(&sp, cmd, true);
+		aw_line(&sp, cmd);
 	cJSON_ArrayForEach(a, v) if (strcmp(a->string, "args") == 0 && cJSON_IsArray(a))
 		cJSON_ArrayForEach(s, a) if (cJSON_IsString(s))
-			aw_words(&sp, s->valuestring, false);
+			aw_word(&sp, s->valuestring);
+	aw_release(&sp);
 }
 
 /* Each "command" string of object v, a key given twice read twice (a
@@ -174,7 +162,8 @@ static void commands(struct walk *w, const cJSON *v)
 		struct aw_split sp = { .ws = w->ws, .take = take, .arg = w };
 
 		if (last)
-			aw_words(&sp, last->valuestring, true);
+			aw_line(&sp, last->valuestring);
+		aw_release(&sp);
 		last = c;
 	}
 	one_command(w, v, last ? last->valuestring : NULL);

@@ -9,6 +9,7 @@
 #ifndef FSJAIL_AUTORUN_HOOKS_H
 #define FSJAIL_AUTORUN_HOOKS_H
 
+#include "autorun-read.h"
 #include "policy.h"
 
 /* Read each JSON file at workspace's top that names hooks or MCP servers
@@ -17,8 +18,8 @@
  * Roo Code's, Amazon Q's and Kiro's mcp.json) as hostile input: a
  * regular file in the workspace (no symlink followed out of it, none at
  * its last component), at most AUTORUN_HOOKS_MAX bytes, valid JSON. Take
- * every "command" string in it, with its entry's "args", split into
- * words (aw_words(): project variables expanded to workspace), a relative
+ * every "command" string in it, parsed as shell text, with its entry's
+ * "args" (aw_line(): project variables expanded to workspace), a relative
  * word taken from workspace and from the file's folder. Each word that
  * names an existing regular file inside workspace (after symlinks), and
  * each that names by place or shape (the program word or a word with a
@@ -28,12 +29,6 @@
  * nothing (it stays protected itself). Nothing when workspace is NULL.
  * Never fails (out of memory aborts). */
 void autorun_add_hook_rules(struct fsj_policy *pol, const char *workspace);
-
-/* The whole of fd, a regular file (fstat) of at most max bytes, read to
- * its end (a file that grew past max meanwhile is refused): a buffer the
- * caller frees, *len its length; NULL when it is not such a file or a
- * read fails. Also autorun.c's snapshot. */
-char *autorun_read_max(int fd, size_t max, size_t *len);
 
 /* A settings file is a few KiB; a larger one is not read. */
 #define AUTORUN_HOOKS_MAX (256 * 1024)

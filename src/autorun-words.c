@@ -1,184 +1,25 @@
-/* autorun-words.c - a hook's command line split into words, each told
- * whether it names a path the command runs (autorun-words.h). The input
- * is the workspace's, hostile: every word is bounded (AW_WORD_MAX), a
- * command line is split into its words once, not again within them. */
+/* autorun-words.c - which words of a hook's command line name a path the
+ * command runs (autorun-words.h). The line is parsed by the analyser
+ * (shcmds_walk(): tree-sitter-bash, words evaluated by shword.c); what is
+ * decided here is each word's place. The input is the workspace's,
+ * hostile: a word is bounded (AW_WORD_MAX), shell text inside shell text
+ * is parsed AW_NEST_MAX deep at most. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "autorun-interp.h"
 #include "autorun-words.h"
+#include "shcmds.h"
 #include "util.h"
 
 /* The variables the tools set to the project's folder (autorun-hooks.c
- * names the tools' documents). */
-static const char *const project_vars[] = { "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR",
-					    "CURSOR_PROJECT_DIR", "workspaceFolder" };
-
-/* Programs that run the program word after them (by any path:
- * /usr/bin/env): the word after one (and after its options, env's
- * assignments) is still the program. */
-static const char *const wrappers[] = { "command", "env", "exec", "nohup", "time" };
-
-/* Interpreters whose first operand is a script they read from the
- * current folder, a relative name as much as one with a '/' (bash x.sh
- * looks in the current folder first; python3, node, ruby, perl, php,
- * deno and bun only there). Per interpreter: whether "run" may (1) or
- * must (2) come first; the short options whose argument is the program
- * itself (bash -c, python3 -c and -m, node -e: then no script operand);
- * the short options that take the next word; the long ones alike. An
- * unknown long option may take the next word or not: the two operands
- * after it are both taken as its script (fail closed). Not npx: its
- * operand is a package, found in node_modules/.bin or the registry, not a
- * path (./x, which is one, holds a '/'). Entry 0 is any interpreter, for
- * a program word that cannot be read ("$PY" x.py). */
-static const struct interp {
-	const char *name;
-	int sub;
-	const char *code, *arg;
-	const char *lcode, *larg; /* " --a --b ": blank before and after each */
-} interps[] = {
-	{ "", 0, "", "", " ", " " },
-	{ "bash", 0, "c", "oO", " ", " --rcfile --init-file " },
-	{ "bun", 1, "e", "r", " --eval --print ", " --preload --cwd --config " },
-	{ "dash", 0, "c", "oO", " ", " " },
-	{ "deno", 1, "", "cL", " --eval ", " --config --import-map --lock --location " },
-	{ "ksh", 0, "c", "oO", " ", " " },
-	{ "node", 0, "ep", "rC", " --eval --print ",
-	  " --require --import --loader --experimental-loader --conditions " },
-	{ "perl", 0, "eE", "IMm", " ", " " },
-	{ "php", 0, "rBRE", "dcz", " ", " " },
-	{ "python", 0, "cm", "WXQ", " ", " --check-hash-based-pycs " },
-	{ "ruby", 0, "e", "rICEF", " ", " " },
-	{ "sh", 0, "c", "oO", " ", " " },
-	{ "ts-node", 0, "ep", "rC", " --eval --print ", " --require --project " },
-	{ "tsx", 0, "ep", "rC", " --eval --print ", " --require --import --tsconfig " },
-	{ "uv", 2, "", "pw", " ", " --with --python --project --directory --env-file " },
-	{ "zsh", 0, "c", "oO", " ", " " },
-};
-
-enum aw_kind {
-	AW_KIND_OTHER,
-	AW_KIND_PROGRAM,
-	AW_KIND_SCRIPT
-};
-
-static bool listed(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *q = list; (q = strstr(q, word)) != NULL; q++)
-		if (n && q > list && q[-1] == ' ' && q[n] == ' ')
-			return true;
-	return false;
-}
-
-/* The interpreter word names, or -1: its last component, the name or
- * the name and a version (python3.12, node22). */
-static int interp_of(const char *word)
-{
-	const char *base = strrchr(word, '/');
-
-	base = base ? base + 1 : word;
-	for (size_t i = 1; i < sizeof(interps) / sizeof(interps[0]); i++) {
-		size_t n = strlen(interps[i].name);
-
-		if (strncmp(base, interps[i].name, n) == 0 &&
-		    strspn(base + n, "0123456789.") == strlen(base + n))
-			return (int)i;
-	}
-	return -1;
-}
-
-static bool assignment(const char *word)
-{
-	size_t n = strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
-
-	return n && word[n] == '=' && !(word[0] >= '0' && word[0] <= '9');
-}
-
-static bool wrapper(const char *word)
-{
-	const char *base = strrchr(word, '/');
-
-	for (size_t i = 0; i < sizeof(wrappers) / sizeof(wrappers[0]); i++)
-		if (strcmp(base ? base + 1 : word, wrappers[i]) == 0)
-			return true;
-	return false;
-}
-
-/* A word after an interpreter: an option, or its script. */
-static enum aw_kind after_interp(struct aw_split *sp, const char *word)
-{
-	const struct interp *in = &interps[sp->interp];
-
-	if (sp->skip) {
-		sp->skip = false;
-		return AW_KIND_OTHER;
-	}
-	if ((word[0] == '-' || word[0] == '+') && word[1] && word[1] == '-') {
-		if (word[2] && !strchr(word, '=')) {
-			if (listed(in->lcode, word))
-				sp->at = AW_AT_ARGS;
-			else if (listed(in->larg, word))
-				sp->skip = true;
-			else
-				sp->scripts = 2;
-		}
-		return AW_KIND_OTHER;
-	}
-	if ((word[0] == '-' || word[0] == '+') && word[1]) {
-		for (const char *p = word + 1; *p; p++) {
-			if (strchr(in->code, *p)) {
-				sp->at = AW_AT_ARGS;
-				break;
-			}
-			if (strchr(in->arg, *p)) {
-				sp->skip = !p[1];
-				break;
-			}
-		}
-		return AW_KIND_OTHER;
-	}
-	if (--sp->scripts <= 0)
-		sp->at = AW_AT_ARGS;
-	return AW_KIND_SCRIPT;
-}
-
-/* Where word (NULL: a word that cannot be read) stands; sp moves on. */
-static enum aw_kind place(struct aw_split *sp, const char *word)
-{
-	if (sp->redirect) {
-		sp->redirect = false;
-		return AW_KIND_OTHER;
-	}
-	switch (sp->at) {
-	case AW_AT_PROGRAM:
-		if (word && (assignment(word) || wrapper(word) || word[0] == '-'))
-			return AW_KIND_OTHER;
-		sp->interp = word ? interp_of(word) : 0;
-		sp->at = sp->interp < 0            ? AW_AT_ARGS
-			 : interps[sp->interp].sub ? AW_AT_SUB
-						   : AW_AT_OPTS;
-		sp->scripts = 1;
-		sp->skip = false;
-		return AW_KIND_PROGRAM;
-	case AW_AT_SUB:
-		sp->at = AW_AT_OPTS;
-		if (word && strcmp(word, "run") == 0)
-			return AW_KIND_OTHER;
-		if (interps[sp->interp].sub == 2) {
-			sp->at = AW_AT_ARGS;
-			return AW_KIND_OTHER;
-		}
-		return after_interp(sp, word ? word : "?");
-	case AW_AT_OPTS:
-		return after_interp(sp, word ? word : "?");
-	case AW_AT_ARGS:
-		break;
-	}
-	return AW_KIND_OTHER;
-}
+ * names the tools' documents), in shcmds_visit.vars' shape: the values
+ * are filled in (project_vars()). */
+#define N_VARS 4
+static const char *const var_names[N_VARS] = { "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR",
+					       "CURSOR_PROJECT_DIR", "workspaceFolder" };
 
 /* A path by its shape: a '/' in it, no blank (a command line, a
  * sentence), not a URL. */
@@ -188,105 +29,192 @@ static bool path_shaped(const char *word, bool blanks_ok)
 	       !strstr(word, "://");
 }
 
-/* Append the variable at *s ("$NAME" or "${NAME}") to word; *s moves past
- * it. false when it is not a project variable (the word is dropped). */
-static bool expand(const struct aw_split *sp, const char **s, char *word, size_t *n)
-{
-	const char *p = *s + 1, *name;
-	bool brace = *p == '{', known = false;
-	size_t len = 0, vlen = strlen(sp->ws);
+static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool glob);
 
-	if (brace)
-		p++;
-	name = p;
-	while ((p[len] >= 'A' && p[len] <= 'Z') || (p[len] >= 'a' && p[len] <= 'z') ||
-	       (p[len] >= '0' && p[len] <= '9') || p[len] == '_')
-		len++;
-	if (brace && p[len] != '}')
-		return false;
-	for (size_t i = 0; i < sizeof(project_vars) / sizeof(project_vars[0]); i++)
-		known = known ||
-			(strlen(project_vars[i]) == len && memcmp(project_vars[i], name, len) == 0);
-	if (!len || !known || *n + vlen >= AW_WORD_MAX)
-		return false;
-	memcpy(word + *n, sp->ws, vlen);
-	*n += vlen;
-	*s = p + len + (brace ? 1 : 0);
-	return true;
+/* vars: NAME, VALUE pairs, each of var_names the workspace, NULL-ended */
+static void project_vars(const struct aw_split *sp, const char *vars[2 * N_VARS + 1])
+{
+	for (size_t i = 0; i < N_VARS; i++)
+		vars[2 * i] = var_names[i], vars[2 * i + 1] = sp->ws;
+	vars[2 * N_VARS] = NULL;
 }
 
-static void split_words(struct aw_split *sp, const char *s, bool split, int nest);
-
-/* One word is complete (ok false: dropped, its place still taken). */
-static void word_done(struct aw_split *sp, char *word, size_t n, bool ok, int nest)
+/* word from the folder a cd left the command in (script: from the
+ * script's folder, uv --directory): a buffer the caller frees. */
+static char *based(const struct aw_split *sp, const char *word, bool script)
 {
-	enum aw_kind kind;
-	char *eq;
+	const char *d = script && sp->dir ? sp->dir : sp->cwd;
 
-	if (!n)
-		return;
-	word[n] = '\0';
-	kind = place(sp, ok ? word : NULL);
-	if (!ok)
-		return;
-	sp->take(sp->arg, word,
-		 kind == AW_KIND_SCRIPT ? !strstr(word, "://")
-					: path_shaped(word, kind == AW_KIND_PROGRAM));
-	if ((eq = strchr(word, '=')) != NULL)
-		sp->take(sp->arg, eq + 1, path_shaped(eq + 1, false));
-	if (nest == 0 && strpbrk(word, " \t\n\r;&|()<>`")) {
-		struct aw_split inner = { .ws = sp->ws, .take = sp->take, .arg = sp->arg };
+	if (word[0] == '/' || !d || !d[0])
+		return xstrdup(word);
+	return xasprintf("%s/%s", d, word);
+}
 
-		split_words(&inner, word, true, 1);
+/* shell text word, parsed as a command line of its own from sp's folder */
+static void nested(struct aw_split *sp, const char *word)
+{
+	struct aw_split in = { .ws = sp->ws, .take = sp->take, .arg = sp->arg,
+			       .nest = sp->nest + 1, .any = sp->any };
+
+	if (sp->nest >= AW_NEST_MAX)
+		return;
+	in.base = sp->cwd ? xstrdup(sp->cwd) : NULL;
+	aw_line(&in, word);
+	aw_release(&in);
+}
+
+static void pyfile(struct aw_split *sp, const char *rel, const char *tail)
+{
+	cleanup_free char *f = xasprintf("%s%s", rel, tail);
+
+	hand(sp, f, AW_KIND_SCRIPT, false);
+}
+
+/* python -m's module a.b.c: a/b/c.py, a/b/c/__main__.py and each
+ * package's __init__.py (a/, a/b/, a/b/c/), from the current folder. */
+static void pymod(struct aw_split *sp, const char *word)
+{
+	char *rel = xstrdup(word), *p;
+
+	if (!word[0] || strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.") !=
+		    strlen(word)) {
+		free(rel);
+		return;
+	}
+	for (p = rel; *p; p++)
+		if (*p == '.') {
+			*p = '\0';
+			pyfile(sp, rel, "/__init__.py");
+			*p = '/';
+		}
+	pyfile(sp, rel, "/__init__.py");
+	pyfile(sp, rel, "/__main__.py");
+	pyfile(sp, rel, ".py");
+	free(rel);
+}
+
+/* Hand word, of kind, to sp->take (or parse it, or note the folder). */
+static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool glob)
+{
+	cleanup_free char *path = NULL;
+	bool named = false;
+
+	switch (kind) {
+	case AW_KIND_CODE:
+		nested(sp, word);
+		return;
+	case AW_KIND_PYMOD:
+		pymod(sp, word);
+		return;
+	case AW_KIND_DIR:
+		free(sp->dir);
+		sp->dir = based(sp, word, false);
+		return;
+	case AW_KIND_SCRIPT:
+		named = !strstr(word, "://");
+		break;
+	case AW_KIND_FOLDER:
+		named = false;
+		break;
+	case AW_KIND_MODULE:
+		named = !strstr(word, "://") && (strchr(word, '/') || word[0] == '.');
+		break;
+	case AW_KIND_PROGRAM:
+	case AW_KIND_NONE:
+	case AW_KIND_OTHER:
+		named = path_shaped(word, kind == AW_KIND_PROGRAM);
+		break;
+	}
+	/* a line that does not parse: any word may be a path */
+	named = named || (sp->any && word[0] != '-' && !strpbrk(word, " \t\n\r") &&
+			  !strstr(word, "://"));
+	path = based(sp, word, kind == AW_KIND_SCRIPT || kind == AW_KIND_MODULE);
+	sp->take(sp->arg, path, named, glob);
+	/* a word that holds a command line of its own (--cmd "node x.js") */
+	if (strpbrk(word, " \t\n\r;&|()<>`"))
+		nested(sp, word);
+}
+
+/* One word of a command, in order. */
+static void one_word(struct aw_split *sp, const struct shcmd_word *w)
+{
+	enum aw_kind kind, val_kind;
+	const char *eq, *val;
+
+	if (!w->known || strlen(w->lit) > AW_WORD_MAX) {
+		aw_place(&sp->st, NULL, &val, &val_kind);
+		return;
+	}
+	kind = aw_place(&sp->st, w->lit, &val, &val_kind);
+	if (val)
+		hand(sp, val, val_kind, false);
+	if (kind == AW_KIND_NONE)
+		return;
+	hand(sp, w->lit, kind, w->glob);
+	if (kind == AW_KIND_OTHER && (eq = strchr(w->lit, '=')) != NULL)
+		hand(sp, eq + 1, AW_KIND_OTHER, false);
+}
+
+/* One parse: aw_line()'s visitor. */
+struct line {
+	struct aw_split *sp;
+	struct shcmds_visit v;
+};
+
+static void visit(void *arg, const struct shcmd_word *w, size_t n, const char *cwd)
+{
+	struct line *l = arg;
+	struct aw_split *sp = l->sp;
+
+	sp->any = sp->any || l->v.incomplete;
+	free(sp->cwd);
+	sp->cwd = !cwd ? NULL
+		  : cwd[0] == '/' || !sp->base || !sp->base[0]
+			  ? xstrdup(cwd)
+		  : cwd[0] ? xasprintf("%s/%s", sp->base, cwd)
+			   : xstrdup(sp->base);
+	if (n == 1 && (w->redirect || w->loose)) {
+		if (w->known && strlen(w->lit) <= AW_WORD_MAX)
+			hand(sp, w->lit, AW_KIND_OTHER, w->glob);
+		return;
+	}
+	memset(&sp->st, 0, sizeof(sp->st));
+	free(sp->dir);
+	sp->dir = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!w[i].loose)
+			one_word(sp, &w[i]);
+		else if (w[i].known && strlen(w[i].lit) <= AW_WORD_MAX)
+			hand(sp, w[i].lit, AW_KIND_OTHER, w[i].glob);
 	}
 }
 
-static void split_words(struct aw_split *sp, const char *s, bool split, int nest)
+void aw_line(struct aw_split *sp, const char *s)
 {
-	char *word = xmalloc(AW_WORD_MAX + 1);
-	size_t n = 0;
-	bool ok = true;
-	char quote = 0;
+	const char *vars[2 * N_VARS + 1] = { NULL };
+	struct line l = { .sp = sp, .v = { .vars = vars, .command = visit } };
 
-	while (*s) {
-		char c = *s;
-
-		if (!quote && split && strchr(" \t\n\r;&|()<>`", c)) {
-			word_done(sp, word, n, ok, nest);
-			if (c == '<' || c == '>')
-				sp->redirect = true;
-			else if (!strchr(" \t\r", c))
-				sp->at = AW_AT_PROGRAM, sp->redirect = false;
-			n = 0, ok = true, s++;
-			continue;
-		}
-		if (split && !quote && (c == '\'' || c == '"')) {
-			quote = c, s++;
-			continue;
-		}
-		if (quote && c == quote) {
-			quote = 0, s++;
-			continue;
-		}
-		if (c == '$' && quote != '\'') {
-			ok = ok && expand(sp, &s, word, &n);
-			if (!ok)
-				s++;
-			continue;
-		}
-		if (c == '\\' && split && quote != '\'' && s[1])
-			c = *++s;
-		if (n < AW_WORD_MAX)
-			word[n++] = c;
-		else
-			ok = false;
-		s++;
-	}
-	word_done(sp, word, n, ok, nest);
-	free(word);
+	l.v.arg = &l;
+	project_vars(sp, vars);
+	shcmds_walk(s, strlen(s), &l.v);
 }
 
-void aw_words(struct aw_split *sp, const char *s, bool split)
+void aw_word(struct aw_split *sp, const char *s)
 {
-	split_words(sp, s, split, 0);
+	const char *vars[2 * N_VARS + 1] = { NULL };
+	struct shcmd_word w = { 0 };
+	cleanup_free char *lit = NULL;
+
+	project_vars(sp, vars);
+	lit = shcmds_vars(s, vars, &w.known);
+	w.lit = lit;
+	one_word(sp, &w);
+}
+
+void aw_release(struct aw_split *sp)
+{
+	free(sp->cwd);
+	free(sp->dir);
+	free(sp->base);
+	sp->cwd = sp->dir = sp->base = NULL;
 }

@@ -1,0 +1,45 @@
+/* autorun-interp.h - where each word of one command of a hook stands
+ * (for autorun-words.c): the program word, the script an interpreter
+ * runs, an option's argument, from each interpreter's option table
+ * (autorun-interp.c names the tools' documents). Pure string work. */
+#ifndef FSJAIL_AUTORUN_INTERP_H
+#define FSJAIL_AUTORUN_INTERP_H
+
+/* What a word is, by its place. */
+enum aw_kind {
+	AW_KIND_NONE, /* an option word (as aw_state.next: none pending) */
+	AW_KIND_OTHER,
+	AW_KIND_PROGRAM,
+	AW_KIND_SCRIPT,
+	AW_KIND_CODE,   /* shell text: sh -c's operand */
+	AW_KIND_MODULE, /* node -r, --import, --loader; bun --preload */
+	AW_KIND_PYMOD,  /* python -m's module */
+	AW_KIND_DIR,    /* the script's folder: uv --directory, bun --cwd */
+	AW_KIND_FOLDER, /* cd's operand: a folder, never a file run */
+};
+
+/* Where the next word stands. */
+enum aw_at {
+	AW_AT_PROGRAM, /* the program word (zero: a command's start) */
+	AW_AT_SUB,     /* after uv, deno or bun: options, "run" may follow */
+	AW_AT_OPTS,    /* after an interpreter: options, then its script */
+	AW_AT_ARGS,    /* the program's other arguments */
+	AW_AT_FOLDER,  /* after cd or pushd */
+};
+
+/* One command's words so far: zero at its start. */
+struct aw_state {
+	enum aw_at at;
+	int interp;        /* the interpreter, while at is AW_AT_SUB or AW_AT_OPTS */
+	int scripts;       /* operands still taken as its script (2 after an unknown option) */
+	enum aw_kind next; /* the next word is an option's argument of this kind */
+};
+
+/* The kind of word (NULL: a word that cannot be read) at st's place; st
+ * moves on. AW_KIND_NONE for an option word; *val is then an argument
+ * attached to it (-r./x.js, --require=./x.js, -mpkg.mod: borrowed from
+ * word) of kind *kind, else NULL. No error. */
+enum aw_kind aw_place(struct aw_state *st, const char *word, const char **val,
+		      enum aw_kind *kind);
+
+#endif
