@@ -2,11 +2,10 @@
  * policy (DESIGN.md section 11): per effect, and overall. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "effects-decide-path.h"
 #include "effects-int.h"
 #include "fsjail-int.h"
 #include "inforce.h"
@@ -52,45 +51,6 @@ static bool refused(const struct fsj_policy *pol, const struct fsj_decision *d, 
 	return pol->mode == FSJ_MODE_READ_ONLY && (FSJ_CAPS_MODIFY & FSJ_CAPBIT(cap));
 }
 
-/* The rule that makes a recursive effect on path p impossible to grant:
- * a protected rule, or an explicit rule denying cap, at or beneath p
- * (either spelling). NULL when there is none. */
-static const struct fsj_rule *denied_beneath(const struct fsj_policy *pol, const char *p,
-					     const char *resolved, enum fsj_cap cap)
-{
-	for (size_t i = 0; i < pol->n_rules; i++) {
-		const struct fsj_rule *r = &pol->rules[i];
-		enum fsj_level l = fsj_source_level(r->source);
-
-		if (!(r->deny & FSJ_CAPBIT(cap)) ||
-		    (l != FSJ_LEVEL_PROTECTED && l != FSJ_LEVEL_EXPLICIT))
-			continue;
-		if (path_covers(p, r->path) || (resolved && r->resolved && path_covers(resolved, r->resolved)))
-			return r;
-	}
-	return NULL;
-}
-
-/* Whether path (resolved its resolved spelling, or NULL) is not there now. */
-static bool absent_at_start(const char *path, const char *resolved)
-{
-	struct stat st;
-
-	return lstat(resolved ? resolved : path, &st) < 0 && errno == ENOENT;
-}
-
-/* Whether an effect of fx before index i creates path or a folder above it. */
-static bool made_earlier(const struct fsj_effects *fx, size_t i, const char *path)
-{
-	for (size_t k = 0; k < i; k++) {
-		const struct fsj_effect *e = &fx->v[k];
-
-		if (e->cap == FSJ_CAP_CREATE && e->path && path_covers(e->path, path))
-			return true;
-	}
-	return false;
-}
-
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
 		    const struct fsj_ctx *ctx, struct fsj_check *out)
 {
@@ -107,6 +67,13 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 		const char *where = e->path ? e->path : cwd;
 		struct fsj_decision dec;
 
+		if (e->status == FSJ_EFFECT_NOT_FOUND) { /* the shell answers 127 */
+			d->level = FSJ_LEVEL_DEFAULT;
+			d->verdict = FSJ_VERDICT_ALLOWED;
+			d->why = xstrdup("not found on PATH now: the shell answers 127 "
+					 "(command not found) and runs nothing");
+			continue;
+		}
 		d->resolved = path_resolve(where);
 		if (e->guard && listener) {
 			/* a refusal of the listener the line shows (prog-git-guard.h);
@@ -181,7 +148,7 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				/* a path absent now under a grant not in force: the
 				 * command meets only ENOENT there, unless the line
 				 * makes it first (then Landlock refuses it) */
-				if (absent_at_start(where, d->resolved) && !made_earlier(fx, i, where)) {
+				if (decide_absent_at_start(where, d->resolved) && !decide_made_earlier(fx, i, where)) {
 					d->verdict = FSJ_VERDICT_ALLOWED; /* d->why says the rest */
 					all_allowed = all_allowed_before;
 					continue;
@@ -197,7 +164,7 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 		d->rule = dec.rule;
 		if (e->recursive && e->status == FSJ_EFFECT_RESOLVED) {
 			const struct fsj_rule *r =
-				denied_beneath(pol, where, d->resolved, (enum fsj_cap)e->cap);
+				decide_denied_beneath(pol, where, d->resolved, (enum fsj_cap)e->cap);
 
 			if (r) {
 				d->level = fsj_source_level(r->source);

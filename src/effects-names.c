@@ -1,6 +1,6 @@
 /* effects-names.c - the names `fsjail check` prints for an effect's
- * status and capability (effects.h) and for a verdict and the overall
- * answer (effects-decide.h). */
+ * status and capability (effects.h); a verdict's and the overall
+ * answer's: effects-verdict-names.c. */
 #include "config.h"
 
 #include "effects-decide.h"
@@ -14,6 +14,8 @@ const char *fsj_effect_status_name(enum fsj_effect_status s)
 		return "unresolved";
 	case FSJ_EFFECT_OPAQUE:
 		return "opaque";
+	case FSJ_EFFECT_NOT_FOUND:
+		return "not-found";
 	}
 	return "?";
 }
@@ -23,30 +25,4 @@ const char *fsj_effect_cap_name(int cap)
 	if (cap == FSJ_EFFECT_ANY)
 		return "any";
 	return fsj_cap_name((enum fsj_cap)cap);
-}
-
-const char *fsj_verdict_name(enum fsj_verdict v)
-{
-	switch (v) {
-	case FSJ_VERDICT_ALLOWED:
-		return "allowed";
-	case FSJ_VERDICT_MISSING:
-		return "missing";
-	case FSJ_VERDICT_REFUSED:
-		return "refused";
-	}
-	return "?";
-}
-
-const char *fsj_overall_name(enum fsj_overall o)
-{
-	switch (o) {
-	case FSJ_OVERALL_ALLOW:
-		return "allow";
-	case FSJ_OVERALL_PROMPT:
-		return "prompt";
-	case FSJ_OVERALL_REFUSE:
-		return "refuse";
-	}
-	return "?";
 }

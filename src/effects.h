@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "effects-opts.h"
 #include "policy.h"
 #include "util.h"
 
@@ -38,6 +39,8 @@ enum fsj_effect_status {
 	FSJ_EFFECT_RESOLVED = 0, /* path is the operand, normalised and absolute */
 	FSJ_EFFECT_UNRESOLVED,   /* operation known, path computed at run time */
 	FSJ_EFFECT_OPAQUE,       /* code fsjail cannot read */
+	FSJ_EFFECT_NOT_FOUND,    /* execute of a program not on PATH now, which
+				  * the line cannot make first: nothing runs */
 };
 
 struct fsj_effect {
@@ -49,7 +52,7 @@ struct fsj_effect {
 	 * UNRESOLVED: the directory the operand is known to lie in - its
 	 * literal directory prefix (`/etc/$X` -> /etc), else the working
 	 * directory - or NULL when even that is unknown (after `cd $DIR`).
-	 * OPAQUE: the working directory, or NULL when unknown. */
+	 * OPAQUE: the working directory, or NULL when unknown. NOT_FOUND: NULL. */
 	char *path;
 	/* the source text of the span below, its first FSJ_EFFECT_TEXT_MAX
 	 * bytes at most (cut at a UTF-8 character): every effect of a
@@ -79,24 +82,6 @@ struct fsj_effects {
 	bool complete;
 };
 
-/* Filesystem questions, injectable for tests. NULL members use the real
- * filesystem (stat(2) following symlinks; a regular file with
- * faccessat(X_OK)). */
-struct effects_fs {
-	/* 0 absent, 1 exists and is not a directory, 2 directory */
-	int (*kind)(const char *abs_path, void *data);
-	/* true when abs_path is a regular file the shell would execute */
-	bool (*executable)(const char *abs_path, void *data);
-	void *data;
-};
-
-struct effects_opts {
-	const char *cwd;       /* absolute working directory of the line (required) */
-	const char *home;      /* for "~" and "~/..."; NULL: "~" is unresolved */
-	const char *path_env;  /* PATH for program lookup; NULL: "/usr/bin:/bin" */
-	struct effects_fs fs;
-};
-
 /* Analyse len bytes of shell text. Fills *out (initialised by this call;
  * release with effects_release()) with the effects in source order.
  * Returns 0, or -1 with err set when the line is too long (nothing is
@@ -106,7 +91,7 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 		    struct fsj_effects *out, struct fsj_error *err);
 void effects_release(struct fsj_effects *fx);
 
-/* "resolved", "unresolved", "opaque". Static. */
+/* "resolved", "unresolved", "opaque", "not-found". Static. */
 const char *fsj_effect_status_name(enum fsj_effect_status s);
 /* fsj_cap_name(), or "any" for FSJ_EFFECT_ANY. Static. */
 const char *fsj_effect_cap_name(int cap);

@@ -3,10 +3,8 @@
  * execute on the program's binary, one mode on every operand. */
 #include "config.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #include "effects-int.h"
+#include "prog-notfound.h"
 
 /* The words from argv[from] on, as one span (for effects about them). */
 void prog_span(const struct inv *iv, size_t from, uint32_t *s, uint32_t *e)
@@ -39,7 +37,7 @@ void prog_exec_effect(struct an *a, const struct inv *iv)
 	if (p)
 		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
 	else
-		effects_emit_at(a, &iv->c, M_EXECUTE, NULL, iv->c.cwd, w0->start, w0->end);
+		prog_exec_not_found(a, iv, unknown);
 }
 
 void prog_all_ops(struct an *a, const struct inv *iv, const struct parsed *p, enum mode m)

@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "path.h"
 #include "refusal-hint-advice.h"
+#include "refusal-hint-git.h"
 #include "refusal-hint-guard.h"
 #include "refusal-hint-name.h"
 #include "refusal-hint.h"
@@ -355,6 +356,8 @@ void refusal_hint_one(const struct fsj_policy *pol, const char *home,
 		return;
 	if (strrchr(it->path, '/') && generated_one(pol, home, it, out))
 		return;
+	if (refusal_hint_repo(pol, home, it, out)) /* git reads the whole repository */
+		return;
 	/* a folder being made is offered as a folder unless that is too
 	 * wide (a kept rule on ~/Documents would hold what comes there later) */
 	for (int f = it->dir && !refusal_hint_wide(pol, it->path, home, true) ? 1 : 0; f >= 0; f--) {
@@ -406,20 +409,4 @@ void refusal_hint_json(cJSON *o, const struct fsj_policy *pol, const char *home,
 		cJSON_AddStringToObject(o, "hint_reason", h.why ? h.why : "none");
 	}
 	refusal_hint_release(&h);
-}
-
-char *refusal_hint_protected_lock(const struct fsj_policy *pol, const char *path)
-{
-	size_t n = path ? strlen(path) : 0;
-	struct fsj_decision d;
-	char *name;
-
-	if (!pol || n <= 6 || strcmp(path + n - 5, ".lock") != 0 || path[n - 6] == '/')
-		return NULL;
-	name = xstrndup(path, n - 5);
-	policy_decide(pol, name, NULL, FSJ_CAP_WRITE, &d);
-	if (!d.allowed && d.level == FSJ_LEVEL_PROTECTED)
-		return name;
-	free(name);
-	return NULL;
 }

@@ -14,6 +14,7 @@
 #include "refusal-hint.h"
 #include "refusal-kept.h"
 #include "refusal-sibling.h"
+#include "refusal-summary.h"
 #include "refusal-why.h"
 #include "refusal.h"
 #include "util.h"
@@ -154,7 +155,9 @@ char *refusal_last_text(void)
 	if (n_kept > 0) {
 		cleanup_free char *path = refusal_printable(kept[n_kept - 1].path);
 
-		s = xasprintf("%s %s", fsj_cap_name(kept[n_kept - 1].cap), path);
+		const char *verb = refusal_summary_verb(&kept[n_kept - 1]);
+
+		s = xasprintf("%s %s", verb ? verb : fsj_cap_name(kept[n_kept - 1].cap), path);
 	}
 	pthread_mutex_unlock(&lock);
 	return s;
@@ -204,27 +207,6 @@ static bool same(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-/* The lines saying how to lift the refusals shown, or why not
- * (refusal-hint.h), under the policy of the sinks last set. */
-static void hint(FILE *out, const size_t *first, size_t n, const char *home)
-{
-	struct refusal_hint_item *items = xcalloc(n ? n : 1, sizeof(*items));
-	size_t m = 0;
-
-	for (size_t g = 0; g < n; g++) {
-		const struct kept *k = &kept[first[g]];
-
-		if (k->path &&
-		    (!refusal_hint_why_not(k->by_policy, k->level, k->rule_id, k->no_hint) ||
-		     (k->by_policy && refusal_hint_absent_cache(k->path))))
-			items[m++] = (struct refusal_hint_item){ .cap = k->cap, .path = k->path,
-								 .dir = refusal_copy_made_dir(k),
-								 .comm = k->comm };
-	}
-	refusal_hint_print(out, items, m, home, hint_pol);
-	free(items);
-}
-
 void refusal_summary(FILE *out, const char *home)
 {
 	size_t *first = NULL, *count = NULL, n_groups = 0;
@@ -262,18 +244,22 @@ void refusal_summary(FILE *out, const char *home)
 							 k->rule_origin, k->reason);
 		bool said = false; /* a note once, under the first line it explains */
 
-		fprintf(out, "  %s %s: %s; by %s%s", fsj_cap_name(k->cap), path, why, by,
-			mixed[g] ? " and others" : "");
+		const char *verb = refusal_summary_verb(k); /* link, rename: not the cap */
+
+		fprintf(out, "  %s %s: %s; by %s%s", verb ? verb : fsj_cap_name(k->cap), path, why,
+			by, mixed[g] ? " and others" : "");
 		if (count[g] > 1)
 			fprintf(out, " (%zu times)", count[g]);
 		fputc('\n', out);
 		for (size_t h = 0; h < g && !said; h++)
 			said = same(kept[first[h]].rule_note, k->rule_note);
 		refusal_why_line(out, said ? NULL : k->rule_note);
+		refusal_summary_newname_note(out, k);
 	}
 	if (n_groups > SUMMARY_LINES)
 		fprintf(out, "  and %zu more\n", n_groups - SUMMARY_LINES);
-	hint(out, first, n_groups < SUMMARY_LINES ? n_groups : SUMMARY_LINES, home);
+	refusal_summary_hint(out, kept, first, n_groups < SUMMARY_LINES ? n_groups : SUMMARY_LINES,
+			     home, hint_pol);
 	if (total > n_kept)
 		fprintf(out, "  (%lu more refusals were counted, not kept)\n",
 			total - (unsigned long)n_kept);

@@ -627,7 +627,7 @@ static const struct {
 	{ "mytool x",
 	  "execute /usr/local/bin/mytool; any !/w" },
 	{ "nosuchtool x",
-	  "execute ?/w; any !/w" },
+	  "execute -; any !/w" },
 	{ "/opt/app/bin/tool",
 	  "execute /opt/app/bin/tool; any !/w" },
 	{ "PATH=/opt/bin:$PATH mytool",
