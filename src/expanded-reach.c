@@ -32,7 +32,8 @@ char *expanded_new_entries(const char *why, unsigned carried, bool *reached)
 	if (reached)
 		*reached = lacked == 0;
 	if (lacked == 0)
-		return xstrdup("the listener makes new entries there, refusing the denied names only");
+		return xstrdup(
+			"the listener makes new entries there, refusing the denied names only");
 	if (!carried)
 		return xstrdup("new entries there are unreachable");
 	for (int c = 0; c < FSJ_CAP_COUNT; c++)
@@ -67,8 +68,9 @@ char *expanded_folder_note(const struct ll_plan *plan, const char *at, unsigned 
 		if (strcmp(plan->expanded[i], at) != 0)
 			continue;
 		what = expanded_new_entries(why, carried, &reached);
-		return xasprintf("its folder '%s' is expanded, %s%s (%s)", at, reached ? "but " : "",
-				 what, why ? why : "?"); /* notify-filter.c */
+		return xasprintf("its folder '%s' is expanded, %s%s (%s)", at,
+				 reached ? "but " : "", what,
+				 why ? why : "?"); /* notify-filter.c */
 	}
 	return NULL;
 }
