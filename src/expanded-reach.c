@@ -20,7 +20,7 @@ unsigned expanded_caps(const char *why)
 		if (strncmp(why, mid + 2, strlen(mid + 2)) == 0 || strstr(why, mid))
 			caps |= FSJ_CAPBIT(c);
 	}
-	return caps;
+	return caps ? caps : FSJ_CAPBIT(FSJ_CAP_COUNT) - 1; /* none read: fail closed */
 }
 
 char *expanded_new_entries(const char *why, unsigned carried, bool *reached)
@@ -43,8 +43,8 @@ char *expanded_new_entries(const char *why, unsigned carried, bool *reached)
 			sb_adds(&names, fsj_cap_name((enum fsj_cap)c));
 		}
 	out = xasprintf("new entries there are unreachable for %s (Landlock grants nothing on a "
-			"name made after its ruleset, and the listener does not carry it)",
-			names.buf);
+			"name made after its ruleset, and the listener does not carry %s)",
+			names.buf, lacked & (lacked - 1) ? "them" : "it");
 	sb_release(&names);
 	return out;
 }

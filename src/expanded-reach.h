@@ -18,8 +18,8 @@
 /* The capabilities (FSJ_CAPBIT mask) a folder was expanded for, read from
  * why, its reason in the plan (ll_plan_expansions()): expansion_reason()
  * begins each of its "; "-joined reasons with the capability's name. A
- * path inside a reason can only add a capability (fail closed). why NULL:
- * every capability. */
+ * path inside a reason can only add a capability (fail closed). why NULL,
+ * or naming none: every capability. */
 unsigned expanded_caps(const char *why);
 
 /* What becomes of a new entry of a folder expanded for why (as above)
