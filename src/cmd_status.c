@@ -310,7 +310,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 		cJSON_AddItemToArray(a, m);
 	}
 	status_listener_json(root, have_plan ? &plan : NULL);
-	status_expanded_json(root, have_plan ? &plan : NULL, sandbox_listener_expected(NULL));
+	status_expanded_json(root, have_plan ? &plan : NULL, &ctx.config);
 
 	/* Summaries of the policy. */
 	{

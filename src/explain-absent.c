@@ -6,9 +6,10 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "explain-absent.h"
+#include "expanded-reach.h"
+#include "inforce.h"
 #include "path.h"
 #include "sandbox.h"
 
@@ -16,10 +17,7 @@
 char *explain_absent_note(const struct fsj_policy *pol, const struct fsj_ctx *ctx,
 			  struct ll_plan *plan, bool *have_plan, const char *resolved)
 {
-	const char *const *folders, *const *why;
-	const char *best = NULL, *best_why = NULL;
 	cleanup_free char *top = NULL, *at = NULL;
-	size_t n;
 
 	if (ctx->env.foreign || ll_abi() <= 0 || !path_covers("/", resolved))
 		return NULL;
@@ -50,17 +48,7 @@ char *explain_absent_note(const struct fsj_policy *pol, const struct fsj_ctx *ct
 	 * existing ancestor */
 	top = ll_guarded_name(resolved);
 	at = path_dirname(top ? top : resolved);
-	n = ll_plan_expansions(plan, &folders, &why);
-	for (size_t i = 0; i < n && !best; i++)
-		if (strcmp(folders[i], at) == 0) {
-			best = folders[i];
-			best_why = why[i];
-		}
-	if (!best)
-		return NULL;
-	return xasprintf("its folder '%s' is expanded, %s (%s)", best, sandbox_listener_expected(NULL)
-			 ? "but the listener makes new entries there, refusing the denied names only"
-			 : "new entries there are unreachable", best_why); /* notify-filter.c */
+	return expanded_folder_note(plan, at, fsj_listener_carries(&ctx->config));
 }
 #else
 char *explain_absent_note(const struct fsj_policy *pol, const struct fsj_ctx *ctx,

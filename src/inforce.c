@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
 #include <unistd.h>
 
+#include "config.h"
 #include "escape.h"
 #include "path.h"
 #include "sandbox.h"
@@ -29,15 +29,15 @@ char *fsj_self_exe(void)
 #endif
 }
 
-unsigned fsj_listener_carries(bool backup_enabled)
+unsigned fsj_listener_carries(const struct fsj_config *c)
 {
 #ifdef __linux__
 	if (!sandbox_listener_expected(NULL))
 		return 0;
-	return FSJ_CAPBIT(FSJ_CAP_CREATE) |
-	       (backup_enabled ? FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_DELETE) : 0);
+	return FSJ_CAPBIT(FSJ_CAP_CREATE) | FSJ_CAPBIT(FSJ_CAP_DELETE) |
+	       (unsigned)(c->backup_enabled && c->backup_method == FSJ_BACKUP_INTERCEPT) << FSJ_CAP_WRITE;
 #else
-	(void)backup_enabled;
+	(void)c;
 	return 0;
 #endif
 }

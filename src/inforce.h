@@ -18,15 +18,15 @@
 char *fsj_grant_not_in_force(const struct fsj_decision *d, unsigned enforced, unsigned by_listener,
 			     enum fsj_cap cap);
 
-/* The capabilities (FSJ_CAPBIT mask) whose grant on a path absent at start
- * still holds for it and what is made under it during a Linux run: the
- * seccomp listener performs every name-creating call after a policy check
- * (create), and with backups on (backup_enabled) also decides and performs
- * writing opens, unlinks and renames (write, delete); read and execute
- * are Landlock's alone. 0 when the run will have no listener
- * (sandbox_listener_expected(); FSJAIL_NO_NOTIFY=1) or off Linux. Found
- * by trying (issue 12 item 6, t0212). */
-unsigned fsj_listener_carries(bool backup_enabled);
+/* The capabilities (FSJ_CAPBIT mask) that hold on a path absent at start
+ * and what is made under it during a Linux run under config c: the seccomp
+ * listener performs every name-creating call, unlink and rename after a
+ * policy check (create, delete), and with backups by interception also
+ * writing opens (write; not method snapshot); read and execute are
+ * Landlock's alone. 0 when the run has no listener
+ * (sandbox_listener_expected(); FSJAIL_NO_NOTIFY=1) or off Linux (t0212). */
+struct fsj_config;
+unsigned fsj_listener_carries(const struct fsj_config *c);
 
 /* Why an allowed execute at path (resolved) does not hold on pol's
  * platform, as a new string (caller frees), or NULL: on macOS Seatbelt

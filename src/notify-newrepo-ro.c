@@ -11,9 +11,9 @@
  * descriptor (`echo >> .git/config`) leaves the empty file there. So
  * each such open that asked to write is noted, and once the run has ended
  * (the supervisor thread joined, the sinks still set) a note whose name
- * still holds that empty file becomes a refusal of write on it, naming
- * the repository-metadata rule, the call and the program. Past the
- * notes kept, an open is said at once. */
+ * still holds that empty file becomes a refusal of write on it, naming the
+ * rule and the open's call and program, tried write or not (att26: mv
+ * copying an empty config). Past the notes kept, an open is said at once. */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -30,9 +30,9 @@
 #define RO_KEEP 32
 
 static const char ro_why[] =
-	"repository-metadata: config was handed in read-only, so a write through it failed "
-	"(EBADF); it is written only by git's config.lock rename with inert keys, in a "
-	"repository made by this run";
+	"repository-metadata: config was handed in read-only to an open that asked to write, "
+	"so any write through it fails (EBADF); it is written only by git's config.lock rename "
+	"with inert keys, in a repository made by this run";
 
 struct ro_note {
 	int parent; /* O_PATH, ours */

@@ -143,39 +143,6 @@ static int put_binary(int dfd, const char *name)
 	return rc;
 }
 
-/* Remove a scratch folder: its entries (one level: the checks make no
- * deeper ones), then itself. */
-void probe_scratch_remove(struct scratch *s)
-{
-	DIR *d;
-	struct dirent *de;
-	int dfd;
-
-	if (s->fd >= 0) {
-		dfd = dup(s->fd);
-		d = dfd >= 0 ? fdopendir(dfd) : NULL;
-		if (d) {
-			while ((de = readdir(d)) != NULL) {
-				if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-					continue;
-				/* a folder: EISDIR on Linux, EPERM by POSIX */
-				if (unlinkat(s->fd, de->d_name, 0) < 0 &&
-				    (errno == EISDIR || errno == EPERM))
-					(void)unlinkat(s->fd, de->d_name, AT_REMOVEDIR);
-			}
-			closedir(d);
-		} else if (dfd >= 0) {
-			close(dfd);
-		}
-		close(s->fd);
-		s->fd = -1;
-	}
-	if (s->dir)
-		(void)rmdir(s->dir);
-	free(s->dir);
-	s->dir = NULL;
-}
-
 /* Make a scratch folder "<base>/<prefix>XXXXXX" with its files. Returns 0,
  * or -1 with nothing left behind. */
 int probe_scratch_make(struct scratch *s, const char *base, const char *prefix)
@@ -189,6 +156,7 @@ int probe_scratch_make(struct scratch *s, const char *base, const char *prefix)
 	}
 	s->fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	s->dir = tmpl;
+	s->base = st;
 	if (s->fd < 0 || put_file(s->fd, F_WRITE, ORIG, 0600) < 0 ||
 	    put_file(s->fd, F_CWRITE, ORIG, 0600) < 0 ||
 	    put_file(s->fd, F_DELETE, ORIG, 0600) < 0 ||

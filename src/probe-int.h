@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <sys/types.h>
+#include <sys/stat.h> /* struct stat, and the types of sys/types.h */
 
 #include "probe-cache.h" /* the cache entries probe-store.c reads */
 #include "probe.h"
@@ -60,6 +60,7 @@ struct scratch {
 	char *dir; /* absolute; NULL when it could not be made */
 	int fd;    /* O_DIRECTORY, -1 when none */
 	int control[PROBE_CHECK_COUNT];
+	struct stat base; /* its folder before it was made (times put back on removal) */
 };
 
 /* One operation of a batch. */
@@ -103,7 +104,6 @@ struct tier_work {
 	size_t n;
 };
 
-
 /* probe.c */
 /* A check's or result's name back to its enum value, or -1. */
 int probe_check_parse(const char *s);
@@ -118,7 +118,7 @@ int probe_proven_of(const struct probe_report *r);
 /* probe-batch.c */
 /* The check is named in FSJAIL_PROBE_FAIL (test-only). */
 bool probe_forced_to_fail(const struct prober *p, enum probe_check_id id);
-/* Make (0) or remove a scratch folder "<base>/<prefix>XXXXXX" with its files. */
+/* Make (0) or remove (probe-scratch.c) a scratch folder "<base>/<prefix>XXXXXX" with its files. */
 int probe_scratch_make(struct scratch *s, const char *base, const char *prefix);
 void probe_scratch_remove(struct scratch *s);
 /* The policy's decision on cap at path; whether path is in a user-data root. */

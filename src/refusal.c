@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "refusal-audit.h"
 #include "refusal-errno.h"
+#include "refusal-group.h"
 #include "refusal-by.h"
 #include "refusal-copy.h"
 #include "refusal-hint-advice.h"
@@ -220,13 +221,12 @@ void refusal_summary(FILE *out, const char *home)
 	first = xcalloc(n_kept ? n_kept : 1, sizeof(*first));
 	count = xcalloc(n_kept ? n_kept : 1, sizeof(*count));
 	mixed = xcalloc(n_kept ? n_kept : 1, sizeof(*mixed));
-	/* Group by (capability, path), first seen first. Quadratic in the
+	/* Group by (capability, path, decider), first seen first. Quadratic in the
 	 * groups, bounded by REFUSAL_KEEP. */
 	for (size_t i = 0; i < n_kept; i++) {
 		size_t g = 0;
 
-		while (g < n_groups &&
-		       !(kept[first[g]].cap == kept[i].cap && same(kept[first[g]].path, kept[i].path)))
+		while (g < n_groups && !refusal_same_line(&kept[first[g]], &kept[i]))
 			g++;
 		if (g == n_groups)
 			first[n_groups++] = i;

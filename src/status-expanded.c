@@ -2,42 +2,40 @@
  * (status-expanded.h). */
 #include "status-expanded.h"
 
-#include <string.h>
-
+#include "expanded-reach.h"
+#include "inforce.h"
 #include "status_json.h"
 
-void status_expanded_json(cJSON *root, const struct ll_plan *plan, bool listener)
+void status_expanded_json(cJSON *root, const struct ll_plan *plan, const struct fsj_config *c)
 {
 	cJSON *a = cJSON_AddArrayToObject(root, "expanded");
 
 	for (size_t i = 0; plan && i < plan->n_expanded; i++) {
 		cJSON *e = cJSON_CreateObject();
+		const char *why = plan->expanded_why ? plan->expanded_why[i] : NULL;
 
 		cJSON_AddStringToObject(e, "path", plan->expanded[i]);
-		status_str_or_null(e, "why", plan->expanded_why ? plan->expanded_why[i] : NULL);
-		cJSON_AddStringToObject(e, "new_entries", listener ? "listener" : "unreachable");
+		status_str_or_null(e, "why", why);
+		expanded_reach_json(e, why, fsj_listener_carries(c));
 		cJSON_AddItemToArray(a, e);
 	}
 }
 
 void status_expanded_print(FILE *out, const cJSON *a)
 {
-	const cJSON *e, *n = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(a, 0),
-							       "new_entries");
+	const cJSON *e;
 
 	if (cJSON_GetArraySize(a) <= 0)
 		return;
-	fprintf(out, "\nexpanded folders (a nested deny compiled by expansion: %s):\n",
-		cJSON_IsString(n) && strcmp(n->valuestring, "listener") == 0
-			? "the listener makes new entries there, refusing the denied names only"
-			: "new entries there are unreachable");
+	fprintf(out, "\nexpanded folders (a nested deny compiled by expansion; below each, its new "
+		     "entries):\n");
 	cJSON_ArrayForEach(e, a)
 	{
-		const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "path");
-		const cJSON *w = cJSON_GetObjectItemCaseSensitive(e, "why");
+		const char *p = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+		const char *w = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "why"));
+		const char *n = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "note"));
 
-		if (cJSON_IsString(p))
-			fprintf(out, "  %s%s%s\n", p->valuestring, cJSON_IsString(w) ? ": " : "",
-				cJSON_IsString(w) ? w->valuestring : "");
+		if (p)
+			fprintf(out, "  %s%s%s\n    %s\n", p, w ? ": " : "", w ? w : "", n ? n : "?");
 	}
 }

@@ -3,21 +3,21 @@
 #ifndef FSJAIL_STATUS_EXPANDED_H
 #define FSJAIL_STATUS_EXPANDED_H
 
-#include <stdbool.h>
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
 
+#include "config.h"
 #include "landlock.h"
 
 /* Add "expanded" to root: each folder plan (may be NULL) compiled by
- * expansion, with the deny that made it ("why", or null) and what becomes
- * of a new entry there ("new_entries"): "listener" when listener says the
- * run has the seccomp listener, which makes every new entry itself and
- * refuses only the denied names (notify-filter.c traps every call that
- * makes a name); else "unreachable" (the folder holds no Landlock rule).
- * status_expanded_print() prints that array (may be NULL) to out. */
-void status_expanded_json(cJSON *root, const struct ll_plan *plan, bool listener);
+ * expansion, with the deny that made it ("why", or null), what becomes of
+ * a new entry there under config c ("note", expanded_new_entries()) and
+ * "new_entries": "listener" when the run's listener carries every right
+ * the folder was expanded for, else "unreachable" (the folder holds no
+ * Landlock rule for them). status_expanded_print() prints that array
+ * (may be NULL) to out. */
+void status_expanded_json(cJSON *root, const struct ll_plan *plan, const struct fsj_config *c);
 void status_expanded_print(FILE *out, const cJSON *a);
 
 #endif

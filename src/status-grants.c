@@ -19,7 +19,7 @@
  * in the run */
 static unsigned grants_unheld(const struct fsj_ctx *ctx, const struct fsj_rule *r)
 {
-	unsigned held = FSJ_CAPBIT(FSJ_CAP_CONNECT) | fsj_listener_carries(ctx->config.backup_enabled);
+	unsigned held = FSJ_CAPBIT(FSJ_CAP_CONNECT) | fsj_listener_carries(&ctx->config);
 
 	return r->allow & ~held;
 }
