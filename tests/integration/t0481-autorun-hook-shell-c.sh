@@ -11,6 +11,7 @@
 # and echo, -c, true, hi make no rule. As root and again as
 # FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libautorun.sh"
 
 plan_user_pass FSJ_T0481_USER 2
 setup
@@ -30,32 +31,14 @@ SIBLINGS='inner.sh scripts/other.py hooks/other.sh'
 WORDS='echo hi true ./-c'
 
 begin_test "the scripts inside sh -c strings, not there yet, are made by no route; siblings are"
-fsj -- bash -c '
-try() { rm -f "$f" prep 2>/dev/null; echo evil >prep; "${@:2}" 2>/dev/null && echo "$1 $f"
-	[ -e "$f" ] || [ -L "$f" ] && echo "EXISTS after $1: $f"; }
-for f in $1; do
-	case $f in */*) mkdir -p "${f%/*}" ;; esac
-	try WROTE sh -c "echo evil >$f"
-	try MOVED mv -f prep "$f"
-	try SYMLINKED ln -s "$PWD/prep" "$f"
-	try COPIED cp prep "$f"
-	rm -f prep
-done
-for s in $2; do echo sibling >"$s" && echo "SIBLING $s"; done' bash "$NAMED" "$SIBLINGS"
-assert_rc 0
-assert_out_nomatch 'WROTE|MOVED|SYMLINKED|COPIED|EXISTS'
-for f in $NAMED; do assert_not_exists "$WS/$f"; done
-for s in $SIBLINGS; do assert_content "$WS/$s" sibling; done
+autorun_routes_refused "$NAMED" "$SIBLINGS"
 fsj -- sh -c 'mkdir -p hooks && echo evil >hooks/inner.sh'
 assert_failed
 assert_err_match "create $WS/hooks/inner\\.sh: protected rule 'workspace-autorun'"
 end_test
 
 begin_test "echo, -c, true and hi inside the strings make no rule"
-fsj -- bash -c 'for f in $1; do echo ok >"$f" || echo "REFUSED $f"; done' bash "$WORDS"
-assert_rc 0
-assert_out_nomatch REFUSED
-for f in $WORDS; do assert_content "$WS/$f" ok; done
+autorun_words_free "$WORDS"
 end_test
 
 end_user_pass

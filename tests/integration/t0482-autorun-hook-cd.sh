@@ -10,6 +10,7 @@
 # guessed both ways), a sibling too, and echo, -c, true make no rule. As
 # root and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libautorun.sh"
 
 plan_user_pass FSJ_T0482_USER 2
 setup
@@ -31,32 +32,14 @@ SIBLINGS='fmt.sh y.py s.sh serve.js sub/top.sh tools/other.sh'
 WORDS='echo done true ./-c ./--check'
 
 begin_test "the scripts a cd leads to, not there yet, are made by no route; the same names at the top are"
-fsj -- bash -c '
-try() { rm -f "$f" prep 2>/dev/null; echo evil >prep; "${@:2}" 2>/dev/null && echo "$1 $f"
-	[ -e "$f" ] || [ -L "$f" ] && echo "EXISTS after $1: $f"; }
-for f in $1; do
-	case $f in */*) mkdir -p "${f%/*}" ;; esac
-	try WROTE sh -c "echo evil >$f"
-	try MOVED mv -f prep "$f"
-	try SYMLINKED ln -s "$PWD/prep" "$f"
-	try COPIED cp prep "$f"
-	rm -f prep
-done
-for s in $2; do echo sibling >"$s" && echo "SIBLING $s"; done' bash "$NAMED" "$SIBLINGS"
-assert_rc 0
-assert_out_nomatch 'WROTE|MOVED|SYMLINKED|COPIED|EXISTS'
-for f in $NAMED; do assert_not_exists "$WS/$f"; done
-for s in $SIBLINGS; do assert_content "$WS/$s" sibling; done
+autorun_routes_refused "$NAMED" "$SIBLINGS"
 fsj -- sh -c 'mkdir -p py && echo evil >py/y.py'
 assert_failed
 assert_err_match "create $WS/py/y\\.py: protected rule 'workspace-autorun'"
 end_test
 
 begin_test "echo, -c, true and an option make no rule"
-fsj -- bash -c 'for f in $1; do echo ok >"$f" || echo "REFUSED $f"; done' bash "$WORDS"
-assert_rc 0
-assert_out_nomatch REFUSED
-for f in $WORDS; do assert_content "$WS/$f" ok; done
+autorun_words_free "$WORDS"
 end_test
 
 end_user_pass

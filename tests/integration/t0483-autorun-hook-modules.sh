@@ -14,6 +14,7 @@
 # do not exist yet are not protected (DESIGN: only existing matches). As
 # root and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libautorun.sh"
 
 plan_user_pass FSJ_T0483_USER 3
 setup
@@ -36,22 +37,7 @@ SIBLINGS='main.py serve.ts svc/other.py tools/other.py'
 WORDS='echo ok true ./-c ./--fix'
 
 begin_test "modules, scripts found from another folder, not there yet, are made by no route"
-fsj -- bash -c '
-try() { rm -f "$f" prep 2>/dev/null; echo evil >prep; "${@:2}" 2>/dev/null && echo "$1 $f"
-	[ -e "$f" ] || [ -L "$f" ] && echo "EXISTS after $1: $f"; }
-for f in $1; do
-	case $f in */*) mkdir -p "${f%/*}" ;; esac
-	try WROTE sh -c "echo evil >$f"
-	try MOVED mv -f prep "$f"
-	try SYMLINKED ln -s "$PWD/prep" "$f"
-	try COPIED cp prep "$f"
-	rm -f prep
-done
-for s in $2; do echo sibling >"$s" && echo "SIBLING $s"; done' bash "$NAMED" "$SIBLINGS"
-assert_rc 0
-assert_out_nomatch 'WROTE|MOVED|SYMLINKED|COPIED|EXISTS'
-for f in $NAMED; do assert_not_exists "$WS/$f"; done
-for s in $SIBLINGS; do assert_content "$WS/$s" sibling; done
+autorun_routes_refused "$NAMED" "$SIBLINGS"
 fsj -- sh -c 'mkdir -p svc && echo evil >svc/main.py'
 assert_failed
 assert_err_match "create $WS/svc/main\\.py: protected rule 'workspace-autorun'"
@@ -71,10 +57,7 @@ assert_content "$WS/scripts/a.sh" original
 end_test
 
 begin_test "echo, -c, true and an option make no rule"
-fsj -- bash -c 'for f in $1; do echo ok >"$f" || echo "REFUSED $f"; done' bash "$WORDS"
-assert_rc 0
-assert_out_nomatch REFUSED
-for f in $WORDS; do assert_content "$WS/$f" ok; done
+autorun_words_free "$WORDS"
 end_test
 
 end_user_pass
