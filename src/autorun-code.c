@@ -117,6 +117,24 @@ static const char *imports(const char *p, const char *from, ac_each each, void *
 	return p;
 }
 
+/* Each string literal of code shaped like a path (a '/', no blank, no
+ * escape, no URL): a file the code may open or run (open('t/x.py'),
+ * runpy.run_path, require(path.resolve('lib/x.js'))). */
+static void literals(const char *code, ac_each each, void *arg)
+{
+	for (const char *p = code; (p = strpbrk(p, "'\"`")) != NULL;) {
+		const char *end = strchr(p + 1, *p);
+		cleanup_free char *lit = NULL;
+
+		if (!end)
+			return;
+		lit = xstrndup(p + 1, (size_t)(end - p - 1));
+		if (strchr(lit, '/') && !strpbrk(lit, " \t\r\n\\$") && !strstr(lit, "://"))
+			each(arg, lit, false);
+		p = end + 1;
+	}
+}
+
 void ac_pycode(const char *code, ac_each each, void *arg)
 {
 	static const char *const computed[] = { "__import__", "importlib", "runpy",  "exec",
@@ -140,6 +158,7 @@ void ac_pycode(const char *code, ac_each each, void *arg)
 			p++;
 		}
 	}
+	literals(code, each, arg);
 	for (size_t i = 0; i < sizeof(computed) / sizeof(computed[0]); i++)
 		if (strstr(code, computed[i])) {
 			each(arg, "*.py", true);
@@ -188,6 +207,7 @@ void ac_jscode(const char *code, ac_each each, void *arg)
 		else
 			jsspec(q + 1, (size_t)(end - q - 1), each, arg);
 	}
+	literals(code, each, arg);
 	if (computed) {
 		each(arg, "*.js", true);
 		each(arg, "*.mjs", true);

@@ -30,7 +30,8 @@ void ac_pymod(const char *mod, ac_each each, void *arg);
  * as ac_pymod() (from a import b: a.b too; a relative import loads
  * nothing from the folder under -c). Code that loads by a name it
  * computes (__import__, importlib, runpy, exec, eval, compile, sys.path)
- * cannot be read: every existing *.py of the folder too. No error. */
+ * cannot be read: every existing *.py of the folder too. Each string
+ * literal shaped like a path (a '/', no blank, no URL) too. No error. */
 void ac_pycode(const char *code, ac_each each, void *arg);
 
 /* node -e's code: each relative or absolute specifier ("./x", "../x",
@@ -38,7 +39,7 @@ void ac_pycode(const char *code, ac_each each, void *arg);
  * and the names node tries for it (x.js, x.mjs, x.cjs, x.json, x.node,
  * x/index.js, x/package.json). A computed require (a specifier that is not
  * a string literal) cannot be read: every existing *.js, *.mjs, *.cjs of
- * the folder too. No error. */
+ * the folder too; each string literal shaped like a path too. No error. */
 void ac_jscode(const char *code, ac_each each, void *arg);
 
 /* A word before the program that leaves the next word the program: an

@@ -3,9 +3,10 @@
 # current folder (nodejs.org/api/modules.html: a specifier starting
 # with ./ or ../ is a file or folder, tried as given, then with .js,
 # .json, .node, then as a folder's index.js): require('./hooks/x'),
-# --eval=import('./esm.mjs'), import ... from './lib/a.js' after a cd.
+# --eval=import('./esm.mjs'), import ... from './lib/a.js' after a cd,
+# require(require('path').resolve('gen/b.js')) (a path-shaped literal).
 # int23c read the code as one ordinary argument (as shell text, when it
-# held a blank), so hooks/x.js, hooks/x/index.js, esm.mjs, web/lib/a.js
+# held a blank), so hooks/x.js, hooks/x.json, esm.mjs, gen/b.js
 # could be made inside the run and run on the host at the next hook.
 # Now none of write, rename, symlink, copy makes them; a require of a
 # computed name protects every existing *.js of its folder (served.js not
@@ -27,11 +28,12 @@ cat >"$WS/.claude/settings.json" <<'JSON'
  {"type": "command", "command": "node -e \"require('./hooks/x').run(require('lodash'))\""},
  {"type": "command", "command": "node --eval=\"import('./esm.mjs')\"; echo ok"},
  {"type": "command", "command": "cd web && node --input-type=module -e \"import {a} from './lib/a.js'; a()\""},
+ {"type": "command", "command": "node -e \"require(require('path').resolve('gen/b.js'))\""},
  {"type": "command", "command": "cd srv; node -e \"const p = process.argv[1]; require(p)\" served"}]}]}}
 JSON
-NAMED='hooks/x hooks/x.js hooks/x/index.js hooks/x.json esm.mjs web/lib/a.js'
-SIBLINGS='hooks/other.js hooks/a.js x.js a.js web/a.js srv/new.txt'
-WORDS='lodash lodash.js ok run p a.js served.js ./-e'
+NAMED='hooks/x hooks/x.js hooks/x/index.js hooks/x.json esm.mjs web/lib/a.js gen/b.js'
+SIBLINGS='hooks/other.js hooks/a.js x.js a.js web/a.js srv/new.txt gen/c.js'
+WORDS='lodash lodash.js ok run p a served served.js ./-e'
 
 begin_test "the modules a hook's node -e requires, not there yet, are made by no route"
 autorun_routes_refused "$NAMED" "$SIBLINGS"
