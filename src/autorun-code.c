@@ -166,13 +166,17 @@ void ac_pycode(const char *code, ac_each each, void *arg)
 		}
 }
 
-/* A relative or absolute specifier: each name node tries for it. */
+/* A relative or absolute specifier (spec, n bytes; "." and ".." too):
+ * each name node tries for it. */
 static void jsspec(const char *spec, size_t n, ac_each each, void *arg)
 {
 	static const char *const tails[] = { "",      ".js",   ".mjs",      ".cjs",
 					     ".json", ".node", "/index.js", "/package.json" };
 
-	if (!(spec[0] == '/' || strncmp(spec, "./", 2) == 0 || strncmp(spec, "../", 3) == 0))
+	bool dots = spec[0] == '.' && (n == 1 || (n == 2 && spec[1] == '.')); /* '.', '..' */
+
+	if (!dots &&
+	    !(spec[0] == '/' || strncmp(spec, "./", 2) == 0 || strncmp(spec, "../", 3) == 0))
 		return;
 	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
 		cleanup_free char *f = xasprintf("%.*s%s", (int)n, spec, tails[i]);
@@ -194,8 +198,10 @@ void ac_jscode(const char *code, ac_each each, void *arg)
 			continue;
 		q = p + strcspn(p, " \t\r\n('\"`");
 		q += strspn(q, " \t\r\n");
-		if (call && *q == '(')
-			paren = true, q += 1 + strspn(q + 1, " \t\r\n");
+		if (call && *q == '(') {
+			paren = true;
+			q += 1 + strspn(q + 1, " \t\r\n");
+		}
 		if (*q != '\'' && *q != '"' && *q != '`') {
 			computed = computed || paren;
 			continue;
