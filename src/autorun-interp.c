@@ -6,12 +6,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "autorun-code.h"
 #include "autorun-interp.h"
-
-/* Programs that run the program word after them (by any path:
- * /usr/bin/env): the word after one (and after its options, env's
- * assignments) is still the program. */
-static const char *const wrappers[] = { "command", "env", "exec", "nohup", "time" };
 
 /* Interpreters whose first operand is a script they read from the
  * current folder, a relative name as much as one with a '/' (bash x.sh
@@ -33,11 +29,16 @@ static const char *const wrappers[] = { "command", "env", "exec", "nohup", "time
  * --project, whose "relative paths are still resolved relative to the
  * current working directory", uv pull 7603). python -m is a module found
  * from the current folder first (docs.python.org/3/using/cmdline.html:
- * the current directory is added to the start of sys.path). An unknown
- * long option may take the next word or not: the two operands after it
- * are both taken as its script (fail closed). Not npx: its operand is a
- * package, found in node_modules/.bin or the registry, not a path (./x,
- * which is one, holds a '/'). Entry 0 is any interpreter, for a program
+ * the current directory is added to the start of sys.path), and so are
+ * the modules python -c's code imports; node -e's code loads its
+ * relative require()s from the current folder (autorun-code.c reads the
+ * code). source and . are the shell's own: their operand is shell text
+ * the shell runs, a script (bash(1), source: PATH is searched first,
+ * then the current folder; taken from the current folder here, the
+ * stricter reading). An unknown long option may take the next word or
+ * not: the two operands after it are both taken as its script (fail
+ * closed). Not npx: its operand is a package, found in node_modules/.bin
+ * or the registry, not a path (./x, which is one, holds a '/'). Entry 0 is any interpreter, for a program
  * word that cannot be read ("$PY" x.py). */
 static const struct interp {
 	const char *name;
@@ -47,6 +48,7 @@ static const struct interp {
 	const char *lcode, *larg, *lmod, *ldir; /* " --a --b ": blank before and after each */
 } interps[] = {
 	{ "", 0, false, "", "", "", " ", " ", " ", " " },
+	{ ".", 0, false, "", "", "", " ", " ", " ", " " },
 	{ "bash", 0, true, "c", "oO", "", " ", " --rcfile --init-file ", " ", " " },
 	{ "bun", 1, false, "e", "", "r", " --eval --print ", " --config ", " --preload ", " --cwd " },
 	{ "dash", 0, true, "c", "oO", "", " ", " ", " ", " " },
@@ -59,6 +61,7 @@ static const struct interp {
 	{ "php", 0, false, "rBRE", "dcz", "", " ", " ", " ", " " },
 	{ "python", 0, false, "c", "WXQ", "", " ", " --check-hash-based-pycs ", " ", " " },
 	{ "ruby", 0, false, "e", "rICEF", "", " ", " ", " ", " " },
+	{ "source", 0, false, "", "", "", " ", " ", " ", " " },
 	{ "sh", 0, true, "c", "oO", "", " ", " ", " ", " " },
 	{ "ts-node", 0, false, "ep", "C", "r", " --eval --print ", " --project ", " --require ", " " },
 	{ "tsx", 0, false, "ep", "C", "r", " --eval --print ", " --tsconfig ",
@@ -93,23 +96,6 @@ static int interp_of(const char *word)
 	return -1;
 }
 
-static bool assignment(const char *word)
-{
-	size_t n = strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
-
-	return n && word[n] == '=' && !(word[0] >= '0' && word[0] <= '9');
-}
-
-static bool wrapper(const char *word)
-{
-	const char *base = strrchr(word, '/');
-
-	for (size_t i = 0; i < sizeof(wrappers) / sizeof(wrappers[0]); i++)
-		if (strcmp(base ? base + 1 : word, wrappers[i]) == 0)
-			return true;
-	return false;
-}
-
 /* An option word of the interpreter (after it, or before its "run"): sp
  * moves on; an argument attached to it (-r./x.js, --require=./x.js,
  * -mpkg.mod) goes to *val and *kind. */
@@ -127,9 +113,11 @@ static void option(struct aw_state *sp, const char *word, const char **val, enum
 
 		if (!word[2])
 			return;
-		if (listed(in->lcode, word, n))
+		if (listed(in->lcode, word, n)) {
 			sp->at = AW_AT_ARGS;
-		else if (k != AW_KIND_OTHER || listed(in->larg, word, n))
+			k = ac_code_kind(in->name, in->shell);
+		}
+		if (k != AW_KIND_OTHER || listed(in->larg, word, n))
 			eq ? (void)(*val = eq + 1, *kind = k) : (void)(sp->next = k);
 		else if (!eq)
 			sp->scripts = 2;
@@ -139,9 +127,8 @@ static void option(struct aw_state *sp, const char *word, const char **val, enum
 	}
 	for (const char *p = word + 1; *p; p++) {
 		if (strchr(in->code, *p) || (py && *p == 'm')) {
-			enum aw_kind k = py && *p == 'm' ? AW_KIND_PYMOD
-					 : in->shell     ? AW_KIND_CODE
-							 : AW_KIND_OTHER;
+			enum aw_kind k =
+				py && *p == 'm' ? AW_KIND_PYMOD : ac_code_kind(in->name, in->shell);
 
 			sp->at = AW_AT_ARGS;
 			if (p[1] && k == AW_KIND_PYMOD)
@@ -191,7 +178,7 @@ enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
 	}
 	switch (sp->at) {
 	case AW_AT_PROGRAM:
-		if (word && (assignment(word) || wrapper(word) || word[0] == '-'))
+		if (word && (ac_prefix(word) || word[0] == '-'))
 			return AW_KIND_OTHER;
 		if (word && (strcmp(word, "cd") == 0 || strcmp(word, "pushd") == 0)) {
 			sp->at = AW_AT_FOLDER;

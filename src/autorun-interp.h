@@ -5,18 +5,7 @@
 #ifndef FSJAIL_AUTORUN_INTERP_H
 #define FSJAIL_AUTORUN_INTERP_H
 
-/* What a word is, by its place. */
-enum aw_kind {
-	AW_KIND_NONE, /* an option word (as aw_state.next: none pending) */
-	AW_KIND_OTHER,
-	AW_KIND_PROGRAM,
-	AW_KIND_SCRIPT,
-	AW_KIND_CODE,   /* shell text: sh -c's operand */
-	AW_KIND_MODULE, /* node -r, --import, --loader; bun --preload */
-	AW_KIND_PYMOD,  /* python -m's module */
-	AW_KIND_DIR,    /* the script's folder: uv --directory, bun --cwd */
-	AW_KIND_FOLDER, /* cd's operand: a folder, never a file run */
-};
+#include "autorun-kind.h"
 
 /* Where the next word stands. */
 enum aw_at {

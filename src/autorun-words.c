@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "autorun-code.h"
 #include "autorun-interp.h"
 #include "autorun-words.h"
 #include "shcmds.h"
@@ -63,34 +64,10 @@ static void nested(struct aw_split *sp, const char *word)
 	aw_release(&in);
 }
 
-static void pyfile(struct aw_split *sp, const char *rel, const char *tail)
+/* A file code loads (autorun-code.h), from the current folder. */
+static void loaded(void *arg, const char *rel, bool glob)
 {
-	cleanup_free char *f = xasprintf("%s%s", rel, tail);
-
-	hand(sp, f, AW_KIND_SCRIPT, false);
-}
-
-/* python -m's module a.b.c: a/b/c.py, a/b/c/__main__.py and each
- * package's __init__.py (a/, a/b/, a/b/c/), from the current folder. */
-static void pymod(struct aw_split *sp, const char *word)
-{
-	char *rel = xstrdup(word), *p;
-
-	if (!word[0] || strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.") !=
-		    strlen(word)) {
-		free(rel);
-		return;
-	}
-	for (p = rel; *p; p++)
-		if (*p == '.') {
-			*p = '\0';
-			pyfile(sp, rel, "/__init__.py");
-			*p = '/';
-		}
-	pyfile(sp, rel, "/__init__.py");
-	pyfile(sp, rel, "/__main__.py");
-	pyfile(sp, rel, ".py");
-	free(rel);
+	hand(arg, rel, AW_KIND_SCRIPT, glob);
 }
 
 /* Hand word, of kind, to sp->take (or parse it, or note the folder). */
@@ -104,7 +81,13 @@ static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool 
 		nested(sp, word);
 		return;
 	case AW_KIND_PYMOD:
-		pymod(sp, word);
+		ac_pymod(word, loaded, sp);
+		return;
+	case AW_KIND_PYCODE:
+		ac_pycode(word, loaded, sp);
+		return;
+	case AW_KIND_JSCODE:
+		ac_jscode(word, loaded, sp);
 		return;
 	case AW_KIND_DIR:
 		free(sp->dir);
