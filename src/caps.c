@@ -22,11 +22,10 @@ static int drop(const int *caps, size_t n, bool bounding_eperm_ok, bool exec)
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[2];
 
-	/* Each drop copies and commits the thread's credentials
-	 * (kernel/capability.c); the reads do not: ask first (issue 12).
-	 * The ambient set needs no call: the capset(2) below takes each
-	 * capability out of it with the permitted and inheritable sets
-	 * (cap_capset(): ambient is kept within permitted & inheritable). */
+	/* Each drop copies and commits the credentials (kernel/capability.c),
+	 * a read does not: ask first (issue 12). The ambient set follows
+	 * the capset(2) below (cap_capset(): ambient <= permitted &
+	 * inheritable). */
 	for (size_t i = 0; exec && i < n; i++)
 		if (prctl(PR_CAPBSET_READ, caps[i], 0, 0, 0) != 0 &&
 		    prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) < 0 && errno != EINVAL &&
@@ -52,9 +51,8 @@ int caps_drop(const int *caps, size_t n)
 	return drop(caps, n, false, true);
 }
 
-/* Drop the n capabilities in caps when the process holds any at all:
- * a process with an empty permitted set (an ordinary user's) has nothing
- * to give up. exec false: the bounding and ambient sets stay, as drop(). */
+/* Drop the n capabilities in caps when the process holds any (an empty
+ * permitted set has nothing to give up); exec false: as drop(). */
 static int drop_if_held(const int *caps, size_t n, bool exec)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
@@ -108,7 +106,9 @@ int caps_effective_has(int cap)
 
 int caps_drop_command(void)
 {
-	static const int cmd[] = { CAP_SYS_PTRACE };
+	static const int cmd[] = { CAP_SYS_PTRACE, CAP_NET_BROADCAST, CAP_IPC_LOCK,
+				   CAP_IPC_OWNER,  CAP_SYS_NICE,      CAP_LEASE,
+				   40 /* CHECKPOINT_RESTORE */ };
 
 	return drop_if_held(cmd, sizeof(cmd) / sizeof(cmd[0]), true);
 }

@@ -18,27 +18,27 @@ int caps_drop(const int *caps, size_t n);
 
 /* Drop, from a command that has capabilities (root, or every capability
  * in a user namespace), those that act on the host outside any file the
- * policy names and have no use in a filesystem sandbox: loading kernel
- * modules, raw I/O, reboot, the clock, the host's network configuration
- * (the run shares the host's network namespace unless network is denied),
- * device nodes, file capabilities and immutable flags (they outlive the
- * run on files in the workspace), auditing, MAC policy, syslog, BPF,
- * perf, and resource limits (a raised RLIMIT_CORE would let the kernel
- * write a core file past the backup: t0226) (CAP_SYS_ADMIN and CAP_DAC_READ_SEARCH go in mask_seal()). Without
- * CAP_SETPCAP the bounding set stays as it is: under no_new_privs, which
- * Landlock requires, exec gains nothing from it (capabilities(7)); the
- * other sets are lowered in any case. Does nothing for a process with no
- * permitted capability. Returns 0, or -1 with errno set. */
+ * policy names and have no use in a filesystem sandbox: kernel modules,
+ * raw I/O, reboot, the clock, the host's network configuration (shared
+ * unless network is denied), device nodes, file capabilities and immutable
+ * flags (they outlive the run on workspace files), auditing, MAC policy,
+ * syslog, BPF, perf, and resource limits (a raised RLIMIT_CORE would let
+ * the kernel write a core file past the backup: t0226); CAP_SYS_ADMIN and
+ * CAP_DAC_READ_SEARCH go in mask_seal(). Without CAP_SETPCAP the bounding
+ * set stays: under no_new_privs, which Landlock requires, exec gains
+ * nothing from it (capabilities(7)); the other sets are lowered in any
+ * case. Does nothing for a process with no permitted capability. Returns
+ * 0, or -1 with errno set. */
 int caps_drop_host(void);
 
-/* Drop, from the command and its init (not from the supervisor's threads,
- * whose listener reads the memory of a caller that changed its uid),
- * CAP_SYS_PTRACE: in the run's pid namespace it only reaches fsjail-init,
- * which is not dumpable (launch.c) and holds the pipe that tells the
- * supervisor how the command ended (att9: a root command took it with
- * pidfd_getfd(2) and changed the exit status fsjail gave). As
- * caps_drop_host(): nothing without a permitted capability, the bounding
- * set kept without CAP_SETPCAP. Returns 0, or -1 with errno set. */
+/* Drop from the command and its init (not the supervisor's threads: the
+ * listener reads the memory of a caller that changed its uid) SYS_PTRACE
+ * (att9: a root command took fsjail-init's pipe with pidfd_getfd(2) and
+ * changed the exit status fsjail gave) and what Docker's default set
+ * leaves out too: SYS_NICE (real-time scheduling starves the host), LEASE
+ * (a lease on a host file stalls its writers and hears every open),
+ * IPC_LOCK, IPC_OWNER, NET_BROADCAST, CHECKPOINT_RESTORE. As
+ * caps_drop_host(). Returns 0, or -1 with errno set. */
 int caps_drop_command(void);
 /* caps_drop_host() for a thread that never executes a program (nor
  * starts a process that does): only the effective, permitted and
