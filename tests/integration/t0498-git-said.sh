@@ -7,9 +7,15 @@
 # explain now says what the listener checks there (the todo list, the
 # merge strategy files), in the text and JSON forms, for a repository in
 # the workspace and one outside it.
+# And check took the repository for unknown after any GIT_* assignment,
+# deciding its effects as if in the working directory: `GIT_PAGER=cat git
+# config core.fsmonitor x` was "allow" while the run refused the write of
+# .git/config. A pager or editor that does nothing (cat, true, :) and an
+# identity or prompt setting now keep the repository known (git-env.h);
+# GIT_DIR and a pager that runs something still make it unknown.
 . "$(dirname "$0")/libtest.sh"
 
-plan 3
+plan 4
 setup
 require_landlock
 git_env
@@ -45,6 +51,28 @@ grep -q "^  note: the listener lets a todo list land only" "$OUT" || fail "no to
 "$FSJAIL" explain --workspace "$WS" "$HOME/other/.git/description" >"$OUT" 2>"$ERR"
 grep -q "is a git repository outside the workspace" "$OUT" || fail "the general note is gone: $(cat "$OUT")"
 grep -q "todo list" "$OUT" && fail "the todo note on another path"
+end_test
+
+begin_test "check after GIT_PAGER=cat, GIT_AUTHOR_NAME, env GIT_TERMINAL_PROMPT: the run's refusal"
+for line in 'GIT_PAGER=cat git config core.fsmonitor x' \
+	"GIT_AUTHOR_NAME=t GIT_PAGER='cat' git config core.hooksPath /tmp" \
+	'env GIT_TERMINAL_PROMPT=0 GIT_EDITOR=: git config alias.x "!sh"'; do
+	"$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- "$line" >"$T/check.json" 2>"$ERR"
+	[ "$(json "$T/check.json" "d['overall']")" = refuse ] || fail "$line: check does not refuse"
+	json "$T/check.json" "[e['path'] for e in d['effects'] if e['decision'] == 'refused']" |
+		grep -q "'$WS/.git/config'" || fail "$line: .git/config is not the refused path"
+done
+fsj -- sh -c 'GIT_PAGER=cat git config core.fsmonitor x'
+assert_failed
+assert_err_match "write $WS/\.git/config: protected rule 'repository-metadata'"
+"$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- 'GIT_SEQUENCE_EDITOR=true git rebase -i HEAD~1' >"$T/check.json" 2>"$ERR"
+json "$T/check.json" "[e['path'] for e in d['effects']]" | grep -q "'$TODO'" ||
+	fail "GIT_SEQUENCE_EDITOR=true: the todo list's path is not known"
+for line in 'GIT_DIR=/x git config a.b c' 'GIT_PAGER=less git config a.b c' 'GIT_EDITOR=$E git config a.b c'; do
+	"$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- "$line" >"$T/check.json" 2>"$ERR"
+	json "$T/check.json" "[e['path'] for e in d['effects']]" | grep -q "'$WS/.git/config'" &&
+		fail "$line: the repository is taken for known"
+done
 end_test
 
 done_testing
