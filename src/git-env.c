@@ -22,12 +22,11 @@ static bool listed(const char *const *list, const char *s, size_t n)
 bool git_env_moves(const char *assign, bool value_known)
 {
 	/* an identity, a date, a prompt setting: no path, no program */
-	static const char *const plain[] = {
-		"GIT_AUTHOR_NAME",    "GIT_AUTHOR_EMAIL",    "GIT_AUTHOR_DATE",
-		"GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE",
-		"GIT_TERMINAL_PROMPT", "GIT_MERGE_AUTOEDIT", "GIT_ADVICE",
-		NULL
-	};
+	static const char *const plain[] = { "GIT_AUTHOR_NAME",     "GIT_AUTHOR_EMAIL",
+					     "GIT_AUTHOR_DATE",     "GIT_COMMITTER_NAME",
+					     "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE",
+					     "GIT_TERMINAL_PROMPT", "GIT_MERGE_AUTOEDIT",
+					     "GIT_ADVICE",          NULL };
 	/* a program git runs, inert only as one of inert[] */
 	static const char *const prog[] = { "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
 					    NULL };
