@@ -16,6 +16,7 @@
 #include "arena.h"
 #include "keyset.h"
 #include "effects.h"
+#include "git-env.h"
 #include "path.h"
 #include "policy.h"
 #include "util.h"
@@ -58,8 +59,7 @@ struct sh {
 	const char *cwd;   /* NULL when not known (after `cd $X`) */
 	const char *path;  /* PATH; NULL when not known at all */
 	struct fn *fns;    /* functions defined so far */
-	bool git_env;      /* a GIT_* variable was assigned: git's repository,
-			    * config and index may be elsewhere (git(1), ENVIRONMENT) */
+	bool git_env;      /* a GIT_* assignment that may move git's repository (git-env.h) */
 	bool cd_unsure;    /* a cd to a folder that may not exist: after the
 			    * statement, cwd is the old one or the new one */
 };

@@ -155,7 +155,7 @@ void prog_env(struct an *a, struct inv *iv)
 		const struct word *w = p.ops[k];
 		if (strncmp(w->lit, "PATH=", 5) == 0)
 			sub->path = w_literal(w) ? w->lit + 5 : PATH_UNKNOWN_ELEM;
-		sub->git_env = sub->git_env || strncmp(w->lit, "GIT_", 4) == 0;
+		sub->git_env = sub->git_env || git_env_moves(w->lit, w_literal(w));
 	}
 	run_op(a, iv, &p, k, cwd, 0, sub);
 }

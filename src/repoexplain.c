@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "path.h"
+#include "repoexplain-gitdir.h"
 #include "repoguard.h"
 #include "repometa-rule.h"
 #include "util.h"
@@ -118,25 +119,6 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 	return false;
 }
 
-/* path in the scanned gitdir g: what the listener lets git do to the
- * protected HEAD and config all the same (notify-gitcfg.c), which the
- * deny above does not say; NULL for any other path. */
-static char *scanned_note(const char *g, const char *path)
-{
-	const char *base = path_covers(g, path) && strcmp(g, path) != 0 ? path + strlen(g) : NULL;
-
-	if (base && strcmp(base, "/HEAD") == 0)
-		return xstrdup("git's own change of HEAD (HEAD.lock renamed over it, naming a ref "
-			       "or a commit) is checked, then done: checkout, switch and "
-			       "symbolic-ref work; any other change is refused");
-	if (base && strcmp(base, "/config") == 0)
-		return xstrdup("git's own rewrite of config (config.lock renamed over it) is "
-			       "checked, then done when it changes only [branch] and "
-			       "[submodule \"NAME\"] sections: branch -m, branch -u and "
-			       "submodule init work; any other change is refused");
-	return NULL;
-}
-
 char *repoexplain_note(const char *workspace, const char *path)
 {
 	cleanup_free char *cur = path ? xstrdup(path) : NULL;
@@ -149,8 +131,11 @@ char *repoexplain_note(const char *workspace, const char *path)
 		char *up;
 
 		if (lstat(cur, &st) == 0 && S_ISDIR(st.st_mode) && is_gitdir(cur, strlen(cur))) {
-			if (workspace && path_covers(workspace, cur))
-				return scanned_note(cur, path); /* the scan's rules, shown above */
+			bool in = workspace && path_covers(workspace, cur);
+			char *n = repoexplain_gitdir_note(cur, path, in);
+
+			if (n || in)
+				return n; /* in: the scan's rules, shown above */
 			return xasprintf(
 				"%s is a git repository outside the workspace: the "
 				"listener refuses changes to its hooks/, config, config.worktree and "

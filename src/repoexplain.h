@@ -35,11 +35,11 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 
 /* A line about path for explain, or NULL: path lies in a git repository
  * outside the scan (what the listener guards there, what it leaves), is
- * the HEAD or config of one in it (the git rewrite the listener checks
- * and lets through all the same), or is a .git not there yet under the
- * workspace (a repository the command
- * makes is its own: not checked during the run, named after it). New
- * string; caller frees. */
+ * a file of a gitdir whose content the listener checks (HEAD, config, a
+ * rebase's todo list or strategy: repoexplain-gitdir.h), or is a .git
+ * not there yet under the workspace (a repository the command makes is
+ * its own: not checked during the run, named after it). New string;
+ * caller frees. */
 char *repoexplain_note(const char *workspace, const char *path);
 
 #endif

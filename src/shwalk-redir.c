@@ -195,7 +195,7 @@ void shwalk_command(struct an *a, TSNode n, struct sh *sh, const struct nodes *e
 			if (!ts_node_is_null(name) && !ts_node_is_null(val) &&
 			    strcmp(n_text(a, name), "PATH") == 0)
 				local.path = shword_path_value(a, sh, val);
-			if (!ts_node_is_null(name) && strncmp(n_text(a, name), "GIT_", 4) == 0)
+			if (!ts_node_is_null(name) && git_env_moves(n_text(a, c), true))
 				local.git_env = true;
 		} else if (shwalk_is_redirect(c)) {
 			struct nodes words = { 0 };

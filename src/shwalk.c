@@ -113,7 +113,7 @@ static void handle_assignments(struct an *a, TSNode n, struct sh *sh)
 		if (!ts_node_is_null(name) && !ts_node_is_null(val) &&
 		    strcmp(n_text(a, name), "PATH") == 0)
 			sh->path = shword_path_value(a, sh, val);
-		if (!ts_node_is_null(name) && strncmp(n_text(a, name), "GIT_", 4) == 0)
+		if (!ts_node_is_null(name) && git_env_moves(n_text(a, n), true))
 			sh->git_env = true;
 		return;
 	}

@@ -16,7 +16,7 @@ require_landlock
 echo "touch '$WS/bashrc-ran'" >"$HOME/.bashrc"
 echo "touch '$WS/rc-ran'" >"$WS/rc"
 RC_Q=$(printf '%q' "$HOME/.bashrc")
-NOTE="^fsjail: note: bash will not read $HOME/\.bashrc \(read refused: baseline at [^ ]*baseline-linux\.yaml:[0-9]+; why: user-data root; a user rule \(explicit level\) re-opens a part of it\), so your aliases and prompt are not set: bash --rcfile FILE -i reads settings from a FILE in the workspace, or fsjail run --grant read:$RC_Q \.\.\. lets it read yours \(what it sources needs the same\)\$"
+NOTE="^fsjail: note: bash will not read $HOME/\.bashrc \(read refused: baseline at [^ ]*baseline-linux\.yaml:[0-9]+; why: user-data root; a user rule \(explicit level\) can re-open a part of it\), so your aliases and prompt are not set: bash --rcfile FILE -i reads settings from a FILE in the workspace, or fsjail run --grant read:$RC_Q \.\.\. lets it read yours \(what it sources needs the same\)\$"
 
 begin_test "bash -i: a note before bash starts says why ~/.bashrc is not read, and how"
 fsj -- bash -i -c 'echo inside' </dev/null
