@@ -9,18 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autorun-code.h"
-#include "autorun-interp.h"
+#include "autorun-evalcode.h"
+#include "autorun-interps.h"
+#include "autorun-vars.h"
 #include "autorun-words.h"
+#include "shcmds-vars.h"
 #include "shcmds.h"
 #include "util.h"
-
-/* The variables the tools set to the project's folder (autorun-hooks.c
- * names the tools' documents), in shcmds_visit.vars' shape: the values
- * are filled in (project_vars()). */
-#define N_VARS 4
-static const char *const var_names[N_VARS] = { "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR",
-					       "CURSOR_PROJECT_DIR", "workspaceFolder" };
 
 /* A path by its shape: a '/' in it, no blank (a command line, a
  * sentence), not a URL. */
@@ -31,14 +26,6 @@ static bool path_shaped(const char *word, bool blanks_ok)
 }
 
 static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool glob);
-
-/* vars: NAME, VALUE pairs, each of var_names the workspace, NULL-ended */
-static void project_vars(const struct aw_split *sp, const char *vars[2 * N_VARS + 1])
-{
-	for (size_t i = 0; i < N_VARS; i++)
-		vars[2 * i] = var_names[i], vars[2 * i + 1] = sp->ws;
-	vars[2 * N_VARS] = NULL;
-}
 
 /* word from the folder a cd left the command in (script: from the
  * script's folder, uv --directory): a buffer the caller frees. */
@@ -86,8 +73,8 @@ static void hand(struct aw_split *sp, const char *word, enum aw_kind kind, bool 
 	case AW_KIND_PYCODE:
 		ac_pycode(word, loaded, sp);
 		return;
-	case AW_KIND_JSCODE:
-		ac_jscode(word, loaded, sp);
+	case AW_KIND_EVALCODE:
+		ae_code(ai_interps[sp->st.interp > 0 ? sp->st.interp : 0].name, word, loaded, sp);
 		return;
 	case AW_KIND_DIR:
 		free(sp->dir);
@@ -134,8 +121,22 @@ static void one_word(struct aw_split *sp, const struct shcmd_word *w)
 	if (kind == AW_KIND_NONE)
 		return;
 	hand(sp, w->lit, kind, w->glob);
-	if (kind == AW_KIND_OTHER && (eq = strchr(w->lit, '=')) != NULL)
+	if (kind == AW_KIND_OTHER && (eq = strchr(w->lit, '=')) != NULL) {
+		cleanup_free char *var = xstrndup(w->lit, (size_t)(eq - w->lit));
+
 		hand(sp, eq + 1, AW_KIND_OTHER, false);
+		ac_startup(var, eq + 1, loaded, sp); /* env BASH_ENV=x, export's */
+	}
+}
+
+/* A word no program's: a redirection's target, an assignment's value
+ * (BASH_ENV=x: its start-up file too), a loose word. */
+static void loose(struct aw_split *sp, const struct shcmd_word *w)
+{
+	if (!w->known || strlen(w->lit) > AW_WORD_MAX)
+		return;
+	hand(sp, w->lit, AW_KIND_OTHER, w->glob);
+	ac_startup(w->var, w->lit, loaded, sp);
 }
 
 /* One parse: aw_line()'s visitor. */
@@ -157,8 +158,7 @@ static void visit(void *arg, const struct shcmd_word *w, size_t n, const char *c
 		  : cwd[0] ? xasprintf("%s/%s", sp->base, cwd)
 			   : xstrdup(sp->base);
 	if (n == 1 && (w->redirect || w->loose)) {
-		if (w->known && strlen(w->lit) <= AW_WORD_MAX)
-			hand(sp, w->lit, AW_KIND_OTHER, w->glob);
+		loose(sp, w);
 		return;
 	}
 	memset(&sp->st, 0, sizeof(sp->st));
@@ -167,28 +167,28 @@ static void visit(void *arg, const struct shcmd_word *w, size_t n, const char *c
 	for (size_t i = 0; i < n; i++) {
 		if (!w[i].loose)
 			one_word(sp, &w[i]);
-		else if (w[i].known && strlen(w[i].lit) <= AW_WORD_MAX)
-			hand(sp, w[i].lit, AW_KIND_OTHER, w[i].glob);
+		else
+			loose(sp, &w[i]);
 	}
 }
 
 void aw_line(struct aw_split *sp, const char *s)
 {
-	const char *vars[2 * N_VARS + 1] = { NULL };
+	const char *vars[AV_VARS] = { NULL };
 	struct line l = { .sp = sp, .v = { .vars = vars, .command = visit } };
 
 	l.v.arg = &l;
-	project_vars(sp, vars);
+	av_project(sp->ws, vars);
 	shcmds_walk(s, strlen(s), &l.v);
 }
 
 void aw_word(struct aw_split *sp, const char *s)
 {
-	const char *vars[2 * N_VARS + 1] = { NULL };
+	const char *vars[AV_VARS] = { NULL };
 	struct shcmd_word w = { 0 };
 	cleanup_free char *lit = NULL;
 
-	project_vars(sp, vars);
+	av_project(sp->ws, vars);
 	lit = shcmds_vars(s, vars, &w.known);
 	w.lit = lit;
 	one_word(sp, &w);
