@@ -57,6 +57,10 @@ static void option(struct aw_state *sp, const char *word, const char **val, enum
 			     : (void)(sp->next = AW_KIND_MODULE);
 			return;
 		}
+		if (in->dir && strchr(in->dir, *p)) {
+			p[1] ? (void)(*val = p + 1, *kind = AW_KIND_DIR) : (void)(sp->next = AW_KIND_DIR);
+			return;
+		}
 		if (strchr(in->arg, *p)) {
 			sp->next = p[1] ? AW_KIND_NONE : AW_KIND_OTHER;
 			return;
@@ -114,6 +118,8 @@ enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
 			option(sp, word, val, kind);
 			return AW_KIND_NONE;
 		}
+		if (ai_interps[sp->interp].sub == 3)
+			return AW_KIND_OTHER; /* a task, its arguments */
 		sp->at = AW_AT_OPTS;
 		if (word && strcmp(word, "run") == 0)
 			return AW_KIND_OTHER;

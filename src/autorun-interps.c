@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "autorun-interps.h"
+#include "util.h"
 
 /* Interpreters whose first operand is a script they read from the
  * current folder, a relative name as much as one with a '/' (bash x.sh
@@ -38,34 +39,53 @@
  * stricter reading). An unknown long option may take the next word or
  * not: the two operands after it are both taken as its script (fail
  * closed). Not npx: its operand is a package, found in node_modules/.bin
- * or the registry, not a path (./x, which is one, holds a '/'). Entry 0
+ * or the registry, not a path (./x, which is one, holds a '/'). A task
+ * runner (npm, pnpm, yarn, make, just, task) runs what its file says
+ * (package.json's scripts, a Makefile's rules), which a build rewrites
+ * (npm install edits package.json): the file is named after the run,
+ * not protected (autorun-hooks.h), found where npm --prefix, pnpm --dir
+ * or -C, yarn --cwd, make -C, just --working-directory or -d, task --dir
+ * or -d lead (docs.npmjs.com, pnpm.io, GNU make's manual, just.systems,
+ * taskfile.dev: the CLI references). Entry 0
  * is any interpreter, for a program word that cannot be read ("$PY" x.py). */
 const struct ai_interp ai_interps[] = {
-	{ "", 0, false, "", "", "", " ", " ", " ", " " },
-	{ ".", 0, false, "", "", "", " ", " ", " ", " " },
-	{ "bash", 0, true, "c", "oO", "", " ", " ", " --rcfile --init-file ", " " },
-	{ "bun", 1, false, "e", "", "r", " --eval --print ", " --config ", " --preload ",
-	  " --cwd " },
-	{ "dash", 0, true, "c", "oO", "", " ", " ", " ", " " },
+	{ "", 0, false, "", "", "", " ", " ", " ", " ", NULL, NULL },
+	{ ".", 0, false, "", "", "", " ", " ", " ", " ", NULL, NULL },
+	{ "bash", 0, true, "c", "oO", "", " ", " ", " --rcfile --init-file ", " ", NULL, NULL },
+	{ "bun", 1, false, "e", "", "r", " --eval --print ", " --config ", " --preload ", " --cwd ",
+	  NULL, NULL },
+	{ "dash", 0, true, "c", "oO", "", " ", " ", " ", " ", NULL, NULL },
 	{ "deno", 1, false, "", "cL", "", " --eval ", " --config --import-map --lock --location ",
-	  " --preload ", " " },
-	{ "ksh", 0, true, "c", "oO", "", " ", " ", " ", " " },
-	{ "lua", 0, false, "e", "l", "", " ", " ", " ", " " },
+	  " --preload ", " ", NULL, NULL },
+	{ "ksh", 0, true, "c", "oO", "", " ", " ", " ", " ", NULL, NULL },
+	{ "just", 3, false, "", "f", "", " ", " --justfile ", " ", " --working-directory ", "d",
+	  " justfile Justfile .justfile " },
+	{ "lua", 0, false, "e", "l", "", " ", " ", " ", " ", NULL, NULL },
+	{ "make", 3, false, "", "fIoW", "", " ", " --file --makefile ", " ", " --directory ", "C",
+	  " GNUmakefile makefile Makefile " },
+	{ "npm", 3, false, "", "w", "", " ", " --workspace ", " ", " --prefix ", "",
+	  " package.json " },
+	{ "pnpm", 3, false, "", "F", "", " ", " --filter ", " ", " --dir --prefix ", "C",
+	  " package.json " },
 	{ "node", 0, false, "ep", "C", "r", " --eval --print ", " --conditions ",
-	  " --require --import --loader --experimental-loader ", " " },
-	{ "perl", 0, false, "eE", "IMm", "", " ", " ", " ", " " },
-	{ "php", 0, false, "rBRE", "dcz", "", " ", " ", " ", " " },
-	{ "python", 0, false, "c", "WXQ", "", " ", " --check-hash-based-pycs ", " ", " " },
-	{ "ruby", 0, false, "e", "rICEF", "", " ", " ", " ", " " },
-	{ "source", 0, false, "", "", "", " ", " ", " ", " " },
-	{ "sh", 0, true, "c", "oO", "", " ", " ", " ", " " },
+	  " --require --import --loader --experimental-loader ", " ", NULL, NULL },
+	{ "perl", 0, false, "eE", "IMm", "", " ", " ", " ", " ", NULL, NULL },
+	{ "php", 0, false, "rBRE", "dcz", "", " ", " ", " ", " ", NULL, NULL },
+	{ "python", 0, false, "c", "WXQ", "", " ", " --check-hash-based-pycs ", " ", " ", NULL,
+	  NULL },
+	{ "ruby", 0, false, "e", "rICEF", "", " ", " ", " ", " ", NULL, NULL },
+	{ "task", 3, false, "", "t", "", " ", " --taskfile ", " ", " --dir ", "d",
+	  " Taskfile.yml Taskfile.yaml taskfile.yml taskfile.yaml Taskfile.dist.yml " },
+	{ "source", 0, false, "", "", "", " ", " ", " ", " ", NULL, NULL },
+	{ "sh", 0, true, "c", "oO", "", " ", " ", " ", " ", NULL, NULL },
 	{ "ts-node", 0, false, "ep", "C", "r", " --eval --print ", " --project ", " --require ",
-	  " " },
+	  " ", NULL, NULL },
 	{ "tsx", 0, false, "ep", "C", "r", " --eval --print ", " --tsconfig ",
-	  " --require --import ", " " },
+	  " --require --import ", " ", NULL, NULL },
 	{ "uv", 2, false, "", "pw", "", " ", " --with --python --project --env-file ", " ",
-	  " --directory " },
-	{ "zsh", 0, true, "c", "oO", "", " ", " ", " ", " " },
+	  " --directory ", NULL, NULL },
+	{ "yarn", 3, false, "", "", "", " ", " ", " ", " --cwd ", "", " package.json " },
+	{ "zsh", 0, true, "c", "oO", "", " ", " ", " ", " ", NULL, NULL },
 };
 
 bool ai_listed(const char *list, const char *word, size_t n)
@@ -89,4 +109,15 @@ int ai_of(const char *word)
 			return (int)i;
 	}
 	return -1;
+}
+
+void ai_runs(int i, void (*each)(void *arg, const char *name), void *arg)
+{
+	const char *p = ai_interps[i].runs;
+
+	for (size_t n; p && *(p += strspn(p, " ")); p += n) {
+		cleanup_free char *name = xstrndup(p, n = strcspn(p, " "));
+
+		each(arg, name);
+	}
 }

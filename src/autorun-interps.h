@@ -9,16 +9,20 @@
 #include <stddef.h>
 
 /* One interpreter: its name (entry 0: "", any); whether "run" may (1) or
- * must (2) come first; whether it is a shell; its short options whose
- * argument is the program itself, that take the next word, that name a
- * module (a shell's: a start-up file); the long ones alike, and the ones
- * naming the script's folder (" --a --b ": a blank before and after each). */
+ * must (2) come first, or it is a task runner (3: its operands are task
+ * names, its options read throughout); whether it is a shell; its short
+ * options whose argument is the program itself, that take the next word,
+ * that name a module (a shell's: a start-up file); the long ones alike,
+ * and the ones naming the script's (a runner's) folder (" --a --b ": a
+ * blank before and after each); the short ones alike (NULL: none); a
+ * task runner's files, the first found read (NULL: not a runner). */
 struct ai_interp {
 	const char *name;
 	int sub;
 	bool shell;
 	const char *code, *arg, *mod;
 	const char *lcode, *larg, *lmod, *ldir;
+	const char *dir, *runs;
 };
 
 /* The table; entry 0 is any interpreter (a program word not read). */
@@ -30,5 +34,9 @@ int ai_of(const char *word);
 
 /* Whether list (" --a --b ") holds word's first n bytes as an entry. */
 bool ai_listed(const char *list, const char *word, size_t n);
+
+/* Each of entry i's task runner files (npm: package.json), to each (the
+ * name borrowed for the call); none for an entry not a runner. */
+void ai_runs(int i, void (*each)(void *arg, const char *name), void *arg);
 
 #endif
