@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "autorun-evalcode.h"
+#include "autorun-interps.h"
 #include "util.h"
 
 #define IDENT "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
@@ -26,22 +27,19 @@ static const struct lang {
 	{ "lua", " require dofile loadfile ", " load loadstring ", { "*.lua", NULL } },
 };
 
-static bool listed(const char *list, const char *word, size_t n)
-{
-	for (const char *q = list; (q = strchr(q, ' ')) != NULL && q[1]; q++)
-		if (strncmp(q + 1, word, n) == 0 && q[1 + n] == ' ')
-			return true;
-	return false;
-}
-
 /* The file a loader's literal (lit) names, and the names the language
- * tries for it (ruby: x.rb; lua's require: its dotted module). */
+ * tries for it (ruby: x.rb; lua's require: its dotted module). ruby's
+ * require of a bare name (json) looks in $LOAD_PATH only, not in the
+ * current folder (ruby 1.9.2 on): none. */
 static void loaded(const struct lang *l, bool req, const char *lit, ac_each each, void *arg)
 {
 	cleanup_free char *rb = xasprintf("%s.rb", lit);
 	cleanup_free char *mod = xstrdup(lit);
 	cleanup_free char *lua = NULL, *init = NULL;
 
+	if (strcmp(l->name, "ruby") == 0 && req && strncmp(lit, "./", 2) != 0 &&
+	    strncmp(lit, "../", 3) != 0 && lit[0] != '/')
+		return;
 	each(arg, lit, false);
 	if (strcmp(l->name, "ruby") == 0)
 		each(arg, rb, false);
@@ -105,8 +103,8 @@ static void other(const struct lang *l, const char *code, ac_each each, void *ar
 
 		if ((p != code && strchr(IDENT "$@:>.", p[-1])) || !(n = strspn(p, IDENT)))
 			continue;
-		load = listed(l->loaders, p, n);
-		run = listed(l->evals, p, n);
+		load = ai_listed(l->loaders, p, n);
+		run = ai_listed(l->evals, p, n);
 		q = p + n + strspn(p + n, " \t(");
 		if ((load || run) && (*q == '\'' || *q == '"')) {
 			cleanup_free char *lit = literal(q);

@@ -16,8 +16,8 @@
  * import/export ... from, as the file and the names node tries for it
  * (x.js, x.mjs, x.cjs, x.json, x.node, x/index.js, x/package.json).
  * perl, ruby, php, lua: the string after a word that loads a file
- * (perl's require and do, ruby's require, require_relative and load,
- * x.rb too; php's include and require, _once too; lua's dofile,
+ * (perl's require and do, ruby's require_relative, load and require of
+ * ./x, x.rb too; php's include and require, _once too; lua's dofile,
  * loadfile, require "a.b": a/b.lua, a/b/init.lua), and each string
  * literal named like one of its scripts (x.pl, x.rb...). A name the code
  * computes (a variable, an interpolated string, eval of one) cannot be

@@ -10,7 +10,8 @@
 # code that loads by a computed name (ruby's load ENV.fetch(...))
 # protects the folder's existing scripts of its language (served.rb, no
 # word of the hook, not overwritten); siblings and the code's other
-# words (26f845a took run, await, eval for paths) make no rule. As root
+# words (26f845a took run, await, eval for paths; ruby's require of a
+# bare name looks in $LOAD_PATH, not here: json) make no rule. As root
 # and again as FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
 . "$(dirname "$0")/libautorun.sh"
@@ -25,7 +26,7 @@ mkdir -p "$WS/.claude" "$WS/srv"
 echo original >"$WS/srv/served.rb"
 cat >"$WS/.claude/settings.json" <<'JSON'
 {"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [
- {"type": "command", "command": "ruby -e 'require_relative \"lib/r\"; R.run'"},
+ {"type": "command", "command": "ruby -e 'require \"json\"; require_relative \"lib/r\"; R.run'"},
  {"type": "command", "command": "php -r 'include \"inc.php\"; run();'"},
  {"type": "command", "command": "perl -e 'my $r = do \"p.pl\"; print $r'"},
  {"type": "command", "command": "lua -e 'dofile(\"d.lua\") require \"m.sub\"'"},
@@ -34,7 +35,7 @@ cat >"$WS/.claude/settings.json" <<'JSON'
 JSON
 NAMED='lib/r.rb lib/r inc.php p.pl d.lua m/sub.lua m/sub/init.lua dn.ts'
 SIBLINGS='lib/other.rb other.php q.pl e.lua m/other.lua dn.js srv/new.txt'
-WORDS='print run R r await ok eval'
+WORDS='print run R r await ok eval json json.rb'
 
 begin_test "the files a hook's perl, ruby, php, lua, deno code loads, not there yet, are made by no route"
 autorun_routes_refused "$NAMED" "$SIBLINGS"
