@@ -33,16 +33,31 @@ bool ac_prefix(const char *word)
 
 enum aw_kind ac_code_kind(const char *name, bool shell)
 {
-	static const char *const js[] = { "node", "bun", "deno", "tsx", "ts-node" };
+	return shell                         ? AW_KIND_CODE
+	       : strcmp(name, "python") == 0 ? AW_KIND_PYCODE
+					     : AW_KIND_EVALCODE;
+}
 
-	if (shell)
-		return AW_KIND_CODE;
-	if (strcmp(name, "python") == 0)
-		return AW_KIND_PYCODE;
-	for (size_t i = 0; i < sizeof(js) / sizeof(js[0]); i++)
-		if (strcmp(name, js[i]) == 0)
-			return AW_KIND_JSCODE;
-	return AW_KIND_OTHER;
+/* bash(1), INVOCATION: a non-interactive bash runs $BASH_ENV's file, an
+ * interactive sh $ENV's (taken whatever the shell: fail closed); zsh(1),
+ * STARTUP/SHUTDOWN FILES: zsh runs $ZDOTDIR/.zshenv always, the others
+ * as a login or interactive shell. */
+void ac_startup(const char *var, const char *value, ac_each each, void *arg)
+{
+	static const char *const zfiles[] = { ".zshenv", ".zprofile", ".zshrc", ".zlogin",
+					      ".zlogout" };
+
+	if (!var || !value[0])
+		return;
+	if (strcmp(var, "BASH_ENV") == 0 || strcmp(var, "ENV") == 0)
+		each(arg, value, false);
+	if (strcmp(var, "ZDOTDIR") != 0)
+		return;
+	for (size_t i = 0; i < sizeof(zfiles) / sizeof(zfiles[0]); i++) {
+		cleanup_free char *f = xasprintf("%s/%s", value, zfiles[i]);
+
+		each(arg, f, false);
+	}
 }
 
 static void pyfile(const char *rel, const char *tail, ac_each each, void *arg)
@@ -71,8 +86,7 @@ void ac_pymod(const char *mod, ac_each each, void *arg)
 	free(rel);
 }
 
-/* kw at p in code, a word of its own (not an attribute: x.import) */
-static bool keyword(const char *code, const char *p, const char *kw)
+bool ac_keyword(const char *code, const char *p, const char *kw)
 {
 	size_t n = strlen(kw);
 
@@ -105,7 +119,7 @@ static const char *imports(const char *p, const char *from, ac_each each, void *
 		free(name);
 		ac_pymod(full, each, arg);
 		p += strspn(p, " \t");
-		if (keyword(p, p, "as")) {
+		if (ac_keyword(p, p, "as")) {
 			p += 2;
 			free(dotted(&p));
 		}
@@ -117,10 +131,8 @@ static const char *imports(const char *p, const char *from, ac_each each, void *
 	return p;
 }
 
-/* Each string literal of code shaped like a path (a '/', no blank, no
- * escape, no URL): a file the code may open or run (open('t/x.py'),
- * runpy.run_path, require(path.resolve('lib/x.js'))). */
-static void literals(const char *code, ac_each each, void *arg)
+/* open('t/x.py'), runpy.run_path, require(path.resolve('lib/x.js')) */
+void ac_literals(const char *code, ac_each each, void *arg)
 {
 	for (const char *p = code; (p = strpbrk(p, "'\"`")) != NULL;) {
 		const char *end = strchr(p + 1, *p);
@@ -141,9 +153,9 @@ void ac_pycode(const char *code, ac_each each, void *arg)
 						"sys.path",   "eval",      "compile" };
 
 	for (const char *p = code; *p;) {
-		if (keyword(code, p, "import")) {
+		if (ac_keyword(code, p, "import")) {
 			p = imports(p + 6, NULL, each, arg);
-		} else if (keyword(code, p, "from")) {
+		} else if (ac_keyword(code, p, "from")) {
 			const char *q = p + 4;
 			cleanup_free char *mod = dotted(&q);
 
@@ -152,71 +164,16 @@ void ac_pycode(const char *code, ac_each each, void *arg)
 				continue;
 			ac_pymod(mod, each, arg);
 			q += strspn(q, " \t\r\n\\");
-			if (keyword(q, q, "import"))
+			if (ac_keyword(q, q, "import"))
 				p = imports(q + 6, mod, each, arg);
 		} else {
 			p++;
 		}
 	}
-	literals(code, each, arg);
+	ac_literals(code, each, arg);
 	for (size_t i = 0; i < sizeof(computed) / sizeof(computed[0]); i++)
 		if (strstr(code, computed[i])) {
 			each(arg, "*.py", true);
 			return;
 		}
-}
-
-/* A relative or absolute specifier (spec, n bytes; "." and ".." too):
- * each name node tries for it. */
-static void jsspec(const char *spec, size_t n, ac_each each, void *arg)
-{
-	static const char *const tails[] = { "",      ".js",   ".mjs",      ".cjs",
-					     ".json", ".node", "/index.js", "/package.json" };
-
-	bool dots = spec[0] == '.' && (n == 1 || (n == 2 && spec[1] == '.')); /* '.', '..' */
-
-	if (!dots &&
-	    !(spec[0] == '/' || strncmp(spec, "./", 2) == 0 || strncmp(spec, "../", 3) == 0))
-		return;
-	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
-		cleanup_free char *f = xasprintf("%.*s%s", (int)n, spec, tails[i]);
-
-		each(arg, f, false);
-	}
-}
-
-void ac_jscode(const char *code, ac_each each, void *arg)
-{
-	bool computed = false;
-
-	for (const char *p = code; *p; p++) {
-		bool call = keyword(code, p, "require") || keyword(code, p, "import");
-		bool paren = false;
-		const char *q, *end;
-
-		if (!call && !keyword(code, p, "from"))
-			continue;
-		q = p + strcspn(p, " \t\r\n('\"`");
-		q += strspn(q, " \t\r\n");
-		if (call && *q == '(') {
-			paren = true;
-			q += 1 + strspn(q + 1, " \t\r\n");
-		}
-		if (*q != '\'' && *q != '"' && *q != '`') {
-			computed = computed || paren;
-			continue;
-		}
-		end = strchr(q + 1, *q);
-		if (!end || memchr(q + 1, '\\', (size_t)(end - q - 1)) ||
-		    (*q == '`' && memchr(q + 1, '$', (size_t)(end - q - 1))))
-			computed = true;
-		else
-			jsspec(q + 1, (size_t)(end - q - 1), each, arg);
-	}
-	literals(code, each, arg);
-	if (computed) {
-		each(arg, "*.js", true);
-		each(arg, "*.mjs", true);
-		each(arg, "*.cjs", true);
-	}
 }

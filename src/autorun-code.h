@@ -1,6 +1,6 @@
 /* autorun-code.h - the files a hook's command loads through code rather
  * than by a word (for autorun-words.c): python -m's module, the modules
- * python -c's code imports, the relative modules node -e's code requires,
+ * python -c's code imports, the start-up files an assignment names,
  * and the words before a program that leave it the program (env, nohup,
  * NAME=value). Pure string work: nothing on the filesystem is looked at. */
 #ifndef FSJAIL_AUTORUN_CODE_H
@@ -17,8 +17,7 @@ typedef void (*ac_each)(void *arg, const char *rel, bool glob);
 
 /* The kind of an interpreter's code option's operand (-c, -e, --eval),
  * name its table name: AW_KIND_CODE for a shell, AW_KIND_PYCODE for
- * python, AW_KIND_JSCODE for node, bun, deno, tsx, ts-node, else
- * AW_KIND_OTHER. No error. */
+ * python, else AW_KIND_EVALCODE (autorun-evalcode.h). No error. */
 enum aw_kind ac_code_kind(const char *name, bool shell);
 
 /* python -m's module mod (a.b.c): a/b/c.py, a/b/c/__main__.py and each
@@ -34,13 +33,14 @@ void ac_pymod(const char *mod, ac_each each, void *arg);
  * literal shaped like a path (a '/', no blank, no URL) too. No error. */
 void ac_pycode(const char *code, ac_each each, void *arg);
 
-/* node -e's code: each relative or absolute specifier ("./x", "../x",
- * "/x") of require(), import() and import/export ... from, as the file
- * and the names node tries for it (x.js, x.mjs, x.cjs, x.json, x.node,
- * x/index.js, x/package.json). A computed require (a specifier that is not
- * a string literal) cannot be read: every existing *.js, *.mjs, *.cjs of
- * the folder too; each string literal shaped like a path too. No error. */
-void ac_jscode(const char *code, ac_each each, void *arg);
+/* Whether kw is at p in code as a word of its own (not x.kw, kwx). */
+bool ac_keyword(const char *code, const char *p, const char *kw);
+/* Each path-shaped string literal of code (a '/', no blank, escape, URL) to each. */
+void ac_literals(const char *code, ac_each each, void *arg);
+
+/* The start-up files var=value (var NULL: none) has a shell run, to each:
+ * BASH_ENV's, ENV's, ZDOTDIR's .zshenv, .zprofile, .zshrc, .zlogin, .zlogout. */
+void ac_startup(const char *var, const char *value, ac_each each, void *arg);
 
 /* A word before the program that leaves the next word the program: an
  * assignment (NAME=value) or a wrapper (command, env, exec, nohup, time,

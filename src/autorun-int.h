@@ -33,6 +33,7 @@ struct seen {
 	bool exists;
 	struct stat st;
 	char *data; /* the content of a regular file up to CONTENT_MAX, or NULL */
+	char *why;  /* a task runner's file (autorun-runners.h): what runs it, else NULL */
 	size_t len;
 };
 
@@ -45,9 +46,6 @@ struct autorun {
 	char *workspace;    /* autorun_snap_workspace()'s, or NULL */
 	struct timespec t0; /* when: a change later has a change time from then on */
 };
-
-/* s as it is now; its content kept while *budget (bytes) allows. */
-void autorun_look(struct seen *s, size_t *budget);
 
 /* strcmp() of the strings at a and b (char *const *): for qsort() and
  * bsearch() of the roots. */

@@ -8,119 +8,34 @@
 
 #include "autorun-code.h"
 #include "autorun-interp.h"
-
-/* Interpreters whose first operand is a script they read from the
- * current folder, a relative name as much as one with a '/' (bash x.sh
- * looks in the current folder first; python3, node, ruby, perl, php,
- * deno and bun only there). Per interpreter: whether "run" may (1) or
- * must (2) come first, its options before "run" read too (uv --directory
- * D run x.py); the short options whose argument is the program itself
- * (bash -c, python3 -c, node -e: then no script operand; a shell's -c
- * operand is shell text, parsed again: Claude Code runs a hook's command
- * through a shell, code.claude.com/docs/en/hooks, its published
- * utils/hooks.ts spawning DEFAULT_HOOK_SHELL with the command string);
- * the short options that take the next word; the long ones alike; the
- * options whose argument is a module the program loads first (node -r,
- * --require, --import, --loader: nodejs.org/api/cli.html, "a path to a
- * file, or a node module name"; bun --preload), and the ones that name
- * the folder the script is found from (uv --directory: "relative paths
- * are resolved with the given directory as the base", astral-sh/uv pull
- * 5566 and the CLI reference; bun --cwd, bun.sh/docs/cli/run; not uv
- * --project, whose "relative paths are still resolved relative to the
- * current working directory", uv pull 7603). python -m is a module found
- * from the current folder first (docs.python.org/3/using/cmdline.html:
- * the current directory is added to the start of sys.path), and so are
- * the modules python -c's code imports; node -e's code loads its
- * relative require()s from the current folder (autorun-code.c reads the
- * code). source and . are the shell's own: their operand is shell text
- * the shell runs, a script (bash(1), source: PATH is searched first,
- * then the current folder; taken from the current folder here, the
- * stricter reading). An unknown long option may take the next word or
- * not: the two operands after it are both taken as its script (fail
- * closed). Not npx: its operand is a package, found in node_modules/.bin
- * or the registry, not a path (./x, which is one, holds a '/'). Entry 0 is any interpreter, for a program
- * word that cannot be read ("$PY" x.py). */
-static const struct interp {
-	const char *name;
-	int sub;
-	bool shell;
-	const char *code, *arg, *mod;
-	const char *lcode, *larg, *lmod, *ldir; /* " --a --b ": blank before and after each */
-} interps[] = {
-	{ "", 0, false, "", "", "", " ", " ", " ", " " },
-	{ ".", 0, false, "", "", "", " ", " ", " ", " " },
-	{ "bash", 0, true, "c", "oO", "", " ", " --rcfile --init-file ", " ", " " },
-	{ "bun", 1, false, "e", "", "r", " --eval --print ", " --config ", " --preload ", " --cwd " },
-	{ "dash", 0, true, "c", "oO", "", " ", " ", " ", " " },
-	{ "deno", 1, false, "", "cL", "", " --eval ", " --config --import-map --lock --location ",
-	  " --preload ", " " },
-	{ "ksh", 0, true, "c", "oO", "", " ", " ", " ", " " },
-	{ "node", 0, false, "ep", "C", "r", " --eval --print ", " --conditions ",
-	  " --require --import --loader --experimental-loader ", " " },
-	{ "perl", 0, false, "eE", "IMm", "", " ", " ", " ", " " },
-	{ "php", 0, false, "rBRE", "dcz", "", " ", " ", " ", " " },
-	{ "python", 0, false, "c", "WXQ", "", " ", " --check-hash-based-pycs ", " ", " " },
-	{ "ruby", 0, false, "e", "rICEF", "", " ", " ", " ", " " },
-	{ "source", 0, false, "", "", "", " ", " ", " ", " " },
-	{ "sh", 0, true, "c", "oO", "", " ", " ", " ", " " },
-	{ "ts-node", 0, false, "ep", "C", "r", " --eval --print ", " --project ", " --require ", " " },
-	{ "tsx", 0, false, "ep", "C", "r", " --eval --print ", " --tsconfig ",
-	  " --require --import ", " " },
-	{ "uv", 2, false, "", "pw", "", " ", " --with --python --project --env-file ", " ",
-	  " --directory " },
-	{ "zsh", 0, true, "c", "oO", "", " ", " ", " ", " " },
-};
-
-static bool listed(const char *list, const char *word, size_t n)
-{
-	for (const char *q = list; (q = strstr(q, " ")) != NULL && q[1]; q++)
-		if (strncmp(q + 1, word, n) == 0 && q[1 + n] == ' ')
-			return true;
-	return false;
-}
-
-/* The interpreter word names, or -1: its last component, the name or
- * the name and a version (python3.12, node22). */
-static int interp_of(const char *word)
-{
-	const char *base = strrchr(word, '/');
-
-	base = base ? base + 1 : word;
-	for (size_t i = 1; i < sizeof(interps) / sizeof(interps[0]); i++) {
-		size_t n = strlen(interps[i].name);
-
-		if (strncmp(base, interps[i].name, n) == 0 &&
-		    strspn(base + n, "0123456789.") == strlen(base + n))
-			return (int)i;
-	}
-	return -1;
-}
+#include "autorun-interps.h"
 
 /* An option word of the interpreter (after it, or before its "run"): sp
  * moves on; an argument attached to it (-r./x.js, --require=./x.js,
  * -mpkg.mod) goes to *val and *kind. */
 static void option(struct aw_state *sp, const char *word, const char **val, enum aw_kind *kind)
 {
-	const struct interp *in = &interps[sp->interp];
+	const struct ai_interp *in = &ai_interps[sp->interp];
 	bool py = strcmp(in->name, "python") == 0;
 
 	if (word[1] == '-') {
 		const char *eq = strchr(word, '=');
 		size_t n = eq ? (size_t)(eq - word) : strlen(word);
-		enum aw_kind k = listed(in->lmod, word, n)   ? AW_KIND_MODULE
-				 : listed(in->ldir, word, n) ? AW_KIND_DIR
-							     : AW_KIND_OTHER;
+		enum aw_kind k = ai_listed(in->lmod, word, n)
+					 ? (in->shell ? AW_KIND_SCRIPT : AW_KIND_MODULE)
+				 : ai_listed(in->ldir, word, n) ? AW_KIND_DIR
+								: AW_KIND_OTHER;
 
 		if (!word[2])
 			return;
-		if (listed(in->lcode, word, n)) {
+		if (ai_listed(in->lcode, word, n)) {
 			sp->at = AW_AT_ARGS;
 			k = ac_code_kind(in->name, in->shell);
 		}
-		if (k != AW_KIND_OTHER || listed(in->larg, word, n))
+		if (k != AW_KIND_OTHER || ai_listed(in->larg, word, n))
 			eq ? (void)(*val = eq + 1, *kind = k) : (void)(sp->next = k);
 		else if (!eq)
-			sp->scripts = 2;
+			sp->scripts = sp->scripts < 0 ? -2 : 2;
 		else
 			*val = eq + 1, *kind = AW_KIND_OTHER;
 		return;
@@ -142,6 +57,10 @@ static void option(struct aw_state *sp, const char *word, const char **val, enum
 			     : (void)(sp->next = AW_KIND_MODULE);
 			return;
 		}
+		if (in->dir && strchr(in->dir, *p)) {
+			p[1] ? (void)(*val = p + 1, *kind = AW_KIND_DIR) : (void)(sp->next = AW_KIND_DIR);
+			return;
+		}
 		if (strchr(in->arg, *p)) {
 			sp->next = p[1] ? AW_KIND_NONE : AW_KIND_OTHER;
 			return;
@@ -149,17 +68,21 @@ static void option(struct aw_state *sp, const char *word, const char **val, enum
 	}
 }
 
-/* A word after an interpreter: an option, or its script. */
+/* A word after an interpreter: an option, or its script (its code after
+ * deno eval: sp->scripts below zero). */
 static enum aw_kind after_interp(struct aw_state *sp, const char *word, const char **val,
 				 enum aw_kind *kind)
 {
+	const struct ai_interp *in = &ai_interps[sp->interp];
+	bool code = sp->scripts < 0;
+
 	if ((word[0] == '-' || word[0] == '+') && word[1]) {
 		option(sp, word, val, kind);
 		return AW_KIND_NONE;
 	}
-	if (--sp->scripts <= 0)
+	if (code ? ++sp->scripts >= 0 : --sp->scripts <= 0)
 		sp->at = AW_AT_ARGS;
-	return AW_KIND_SCRIPT;
+	return code ? ac_code_kind(in->name, in->shell) : AW_KIND_SCRIPT;
 }
 
 enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
@@ -184,10 +107,10 @@ enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
 			sp->at = AW_AT_FOLDER;
 			return AW_KIND_OTHER;
 		}
-		sp->interp = word ? interp_of(word) : 0;
-		sp->at = sp->interp < 0            ? AW_AT_ARGS
-			 : interps[sp->interp].sub ? AW_AT_SUB
-						   : AW_AT_OPTS;
+		sp->interp = word ? ai_of(word) : 0;
+		sp->at = sp->interp < 0               ? AW_AT_ARGS
+			 : ai_interps[sp->interp].sub ? AW_AT_SUB
+						      : AW_AT_OPTS;
 		sp->scripts = 1;
 		return AW_KIND_PROGRAM;
 	case AW_AT_SUB:
@@ -195,10 +118,17 @@ enum aw_kind aw_place(struct aw_state *sp, const char *word, const char **val,
 			option(sp, word, val, kind);
 			return AW_KIND_NONE;
 		}
+		if (ai_interps[sp->interp].sub == 3)
+			return AW_KIND_OTHER; /* a task, its arguments */
 		sp->at = AW_AT_OPTS;
 		if (word && strcmp(word, "run") == 0)
 			return AW_KIND_OTHER;
-		if (interps[sp->interp].sub == 2) {
+		/* deno eval CODE (docs.deno.com/runtime/reference/cli/eval) */
+		if (word && strcmp(word, "eval") == 0 && ai_interps[sp->interp].sub == 1) {
+			sp->scripts = -1;
+			return AW_KIND_OTHER;
+		}
+		if (ai_interps[sp->interp].sub == 2) {
 			sp->at = AW_AT_ARGS;
 			return AW_KIND_OTHER;
 		}

@@ -10,7 +10,7 @@
 /* Where the next word stands. */
 enum aw_at {
 	AW_AT_PROGRAM, /* the program word (zero: a command's start) */
-	AW_AT_SUB,     /* after uv, deno or bun: options, "run" may follow */
+	AW_AT_SUB,     /* after uv, deno or bun: options, "run" or "eval" may follow */
 	AW_AT_OPTS,    /* after an interpreter: options, then its script */
 	AW_AT_ARGS,    /* the program's other arguments */
 	AW_AT_FOLDER,  /* after cd or pushd */
@@ -19,8 +19,8 @@ enum aw_at {
 /* One command's words so far: zero at its start. */
 struct aw_state {
 	enum aw_at at;
-	int interp;        /* the interpreter, while at is AW_AT_SUB or AW_AT_OPTS */
-	int scripts;       /* operands still taken as its script (2 after an unknown option) */
+	int interp;  /* the program's entry in ai_interps (autorun-interps.h), or -1 */
+	int scripts; /* operands taken as its script (2: after an unknown option; <0: as code) */
 	enum aw_kind next; /* the next word is an option's argument of this kind */
 };
 

@@ -10,24 +10,12 @@
 #include <time.h>
 
 #include "autorun-int.h"
+#include "autorun-look.h"
 #include "autorun-warn.h"
 #include "escape.h"
 #include "path.h"
 #include "repometa.h"
 #include "util.h"
-
-static bool same(const struct seen *a, const struct seen *b)
-{
-	if (a->exists != b->exists)
-		return false;
-	if (a->data && b->data)
-		return a->len == b->len && memcmp(a->data, b->data, a->len) == 0;
-	return !a->exists ||
-	       (a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino &&
-		a->st.st_size == b->st.st_size && a->st.st_mode == b->st.st_mode &&
-		FSJ_STAT_CTIM(&a->st).tv_sec == FSJ_STAT_CTIM(&b->st).tv_sec &&
-		FSJ_STAT_CTIM(&a->st).tv_nsec == FSJ_STAT_CTIM(&b->st).tv_nsec);
-}
 
 /* Say p's file on out and hand it to rec (may be NULL). */
 static void say(const struct planted *p, FILE *out, planted_fn *rec)
@@ -89,7 +77,7 @@ size_t autorun_warn(const struct autorun *before, const struct repometa *after, 
 		bool unchanged;
 
 		autorun_look(&now, &budget);
-		unchanged = same(&before->v[i], &now);
+		unchanged = autorun_same(&before->v[i], &now);
 		free(now.data);
 		if (unchanged)
 			continue;
@@ -99,7 +87,7 @@ size_t autorun_warn(const struct autorun *before, const struct repometa *after, 
 									: "changed",
 				       .path = now.path, .work_tree = now.root,
 				       .tool = autorun_files[now.kind].tool,
-				       .runs = autorun_files[now.kind].why },
+				       .runs = now.why ? now.why : autorun_files[now.kind].why },
 		    out, rec);
 		said++;
 	}

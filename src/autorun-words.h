@@ -14,23 +14,23 @@
 /* Deepest shell text inside shell text (sh -c "bash -c '...'"). */
 #define AW_NEST_MAX 4
 
-/* One command line: ws, take and arg set by the caller, the rest zero;
- * the state is carried on from its "command" string to its "args" array
- * (an MCP server's "command": "node", "args": ["build/server.js"]).
- * Release with aw_release(). */
+/* One command line: ws, take, runner (or NULL) and arg set by the caller,
+ * the rest zero; the state carried on from its "command" string to its
+ * "args" array ("command": "node", "args": ["build/server.js"]). Release
+ * with aw_release(). take: each word (a path as the command spells it,
+ * from the hook's base folder, borrowed), whether it names a path by place
+ * or shape (autorun-hand.c), whether it holds an unquoted glob (its
+ * existing matches are the paths); runner: each task runner's file. */
 struct aw_split {
 	const char *ws; /* $CLAUDE_PROJECT_DIR and the like are it */
-	/* each word (a path as the command spells it, relative to the base
-	 * folder of the hook, borrowed for the call) and whether it names a
-	 * path by place or shape (autorun-words.c); glob: the word holds an
-	 * unquoted glob pattern (its existing matches are the paths) */
 	void (*take)(void *arg, const char *word, bool named, bool glob);
+	void (*runner)(void *arg, const char *file);
 	void *arg;
 	struct aw_state st; /* the place of the next word */
 	bool any;      /* the parse had an ERROR node: every word may be a path */
 	int nest;      /* shell text inside shell text, so far */
 	char *cwd;     /* where a literal cd left the command ("": the base) */
-	char *dir;     /* uv --directory, bun --cwd: the script's folder, or NULL */
+	char *dir;     /* uv --directory, make -C: the script's (runner's) folder, or NULL */
 	char *base;    /* the folder shell text inside shell text starts in */
 };
 

@@ -2,45 +2,19 @@
  * it is autorun-warn.c, the files looked at autorun-files.c. */
 #include "config.h"
 
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "autorun-hooks.h"
 #include "autorun-int.h"
+#include "autorun-look.h"
 #include "autorun-rule.h"
+#include "autorun-runners.h"
 #include "path.h"
 #include "repometa.h"
 #include "util.h"
-
-/* The content of the regular file lstat found at s->path, read without
- * following a symlink put there since and without waiting on a FIFO:
- * NULL when it is not that file or is larger than CONTENT_MAX. */
-static char *content(const struct seen *s, size_t *len)
-{
-	cleanup_fd int fd = open(s->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY);
-	struct stat st;
-
-	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_dev != s->st.st_dev ||
-	    st.st_ino != s->st.st_ino || st.st_size > CONTENT_MAX)
-		return NULL;
-	return autorun_read_max(fd, CONTENT_MAX, len);
-}
-
-void autorun_look(struct seen *s, size_t *budget)
-{
-	s->data = NULL;
-	s->len = 0;
-	s->exists = lstat(s->path, &s->st) == 0;
-	if (s->exists && S_ISREG(s->st.st_mode) && (size_t)s->st.st_size <= *budget)
-		s->data = content(s, &s->len);
-	if (s->data)
-		*budget -= s->len < *budget ? s->len : *budget;
-}
 
 /* roots[i] is not an absolute path, or repeats an earlier one. */
 static bool skipped(const char *const *roots, size_t i)
@@ -92,6 +66,28 @@ struct autorun *autorun_snap(const char *const *roots, size_t n)
 	return a;
 }
 
+/* A task runner's file a hook names (autorun-runners.h): kept as the
+ * files tools run by themselves are (once), its tool the hooks file's. */
+static void add_runner(void *arg, const char *path, const char *why, const char *rel)
+{
+	struct autorun *a = arg;
+	struct seen *s;
+	size_t kind = 0;
+
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i].path, path) == 0)
+			return;
+	while (kind + 1 < autorun_n_files && strcmp(autorun_files[kind].rel, rel) != 0)
+		kind++;
+	a->v = xreallocarray(a->v, a->n + 1, sizeof(*a->v));
+	s = memset(&a->v[a->n++], 0, sizeof(*s));
+	s->path = xstrdup(path);
+	s->root = a->workspace;
+	s->kind = kind;
+	s->why = xstrdup(why);
+	autorun_look(s, &a->budget);
+}
+
 struct autorun *autorun_snap_workspace(const char *workspace, const struct repometa *repos)
 {
 	size_t k;
@@ -99,6 +95,7 @@ struct autorun *autorun_snap_workspace(const char *workspace, const struct repom
 	struct autorun *a = autorun_snap(roots, k);
 
 	a->workspace = workspace ? xstrdup(workspace) : NULL;
+	autorun_hook_runners(a->workspace, add_runner, a);
 	free(roots);
 	return a;
 }
@@ -110,6 +107,7 @@ void autorun_free(struct autorun *a)
 	for (size_t i = 0; i < a->n; i++) {
 		free(a->v[i].path);
 		free(a->v[i].data);
+		free(a->v[i].why);
 	}
 	for (size_t i = 0; i < a->n_roots; i++)
 		free(a->roots[i]);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "effects-int.h"
+#include "shcmds-vars.h"
 #include "shcmds.h"
 
 struct cw {
@@ -28,37 +29,6 @@ static bool is_word(TSNode n)
 		if (n_is(n, types[i]))
 			return true;
 	return false;
-}
-
-char *shcmds_vars(const char *lit, const char *const *vars, bool *known)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *out;
-
-	for (const char *p = lit; *p;) {
-		const char *val = NULL;
-		size_t used = 0;
-
-		for (const char *const *v = vars; v && *v && !val && *p == '$'; v += 2) {
-			size_t k = strlen(*v);
-			bool brace = p[1] == '{';
-			char after = p[1 + brace + k];
-
-			if (strncmp(p + 1 + brace, *v, k) == 0 &&
-			    (brace ? after == '}'
-				   : !(after == '_' || (after >= '0' && after <= '9') ||
-				       ((after | 0x20) >= 'a' && (after | 0x20) <= 'z'))))
-				val = v[1], used = 1 + k + (brace ? 2 : 0);
-		}
-		if (val)
-			sb_add(&sb, val, strlen(val)), p += used;
-		else
-			sb_add(&sb, p++, 1);
-	}
-	out = sb_detach(&sb);
-	/* what is left of a run-time part: $..., `...`, <(...), ~user */
-	*known = !strpbrk(out, "$`") && out[0] != '~' && !strstr(out, "<(") && !strstr(out, ">(");
-	return out;
 }
 
 static struct shcmd_word eval(struct cw *c, TSNode n)
@@ -124,6 +94,21 @@ static const char *cd_to(struct cw *c, const struct shcmd_word *w, size_t n, con
 	return arena_own(&c->a->ar, xasprintf("%s/%s", cwd, w[i].lit));
 }
 
+/* An assignment's value (NAME=value: a word) as a loose word with its
+ * variable's name, in *w; false when the value is not a word. */
+static bool assigned(struct cw *c, TSNode n, struct shcmd_word *w)
+{
+	TSNode v = ts_node_child_by_field_name(n, "value", 5);
+	TSNode name = ts_node_child_by_field_name(n, "name", 4);
+
+	if (ts_node_is_null(v) || !is_word(v))
+		return false;
+	*w = eval(c, v);
+	w->var = ts_node_is_null(name) ? NULL : n_text(c->a, name);
+	w->loose = true;
+	return true;
+}
+
 /* A simple command: its words handed on together, then the commands of
  * the substitutions in them; a literal cd moves *cwd. */
 static void command(struct cw *c, TSNode n, const char **cwd, int depth)
@@ -134,14 +119,8 @@ static void command(struct cw *c, TSNode n, const char **cwd, int depth)
 	const char *here = *cwd;
 
 	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode v;
-
 		if (n_is(kids[i], "variable_assignment")) {
-			v = ts_node_child_by_field_name(kids[i], "value", 5);
-			if (!ts_node_is_null(v) && is_word(v)) {
-				w[k] = eval(c, v);
-				w[k++].loose = true;
-			}
+			k += assigned(c, kids[i], &w[k]);
 		} else if (n_is(kids[i], "command_name") || is_word(kids[i])) {
 			w[k++] = eval(c, kids[i]);
 		}
@@ -163,6 +142,7 @@ static void walk(struct cw *c, TSNode n, const char **cwd, bool in_cmd, int dept
 {
 	const char *t = ts_node_type(n);
 	const char *sub = *cwd;
+	struct shcmd_word as;
 
 	if (depth > MAX_WALK_DEPTH) {
 		c->complete = false;
@@ -187,6 +167,10 @@ static void walk(struct cw *c, TSNode n, const char **cwd, bool in_cmd, int dept
 		}
 	} else if (is_redirect(n) && !in_cmd) {
 		redirect(c, n, cwd);
+		walk_kids(c, n, cwd, true, depth);
+	} else if (strcmp(t, "variable_assignment") == 0 && !in_cmd && assigned(c, n, &as)) {
+		/* export NAME=value, NAME=value alone */
+		c->v->command(c->v->arg, &as, 1, *cwd);
 		walk_kids(c, n, cwd, true, depth);
 	} else if (is_word(n) && !in_cmd) {
 		struct shcmd_word w = eval(c, n);

@@ -17,6 +17,7 @@ struct shcmd_word {
 	bool redirect;     /* a redirection's target: never a program */
 	bool loose;        /* not in a simple command (for's list, [[ ]], an
 			    * ERROR node's word): never a program */
+	const char *var;   /* an assignment's value: its variable's name, else NULL */
 };
 
 /* What shcmds_walk() calls, and the variables it knows. */
@@ -26,10 +27,11 @@ struct shcmds_visit {
 	/* each simple command (n words: its assignments' values flagged
 	 * loose, its program word, its arguments; borrowed for the call) in
 	 * source order, then each of its redirections' targets alone (n 1,
-	 * flagged redirect), and each loose word alone (n 1); cwd: where a literal `cd` earlier in the
-	 * same shell left it ("" at the start, absolute or relative to the
-	 * start, NULL when a cd went where the text does not say: cd $X,
-	 * cd -, cd alone); a subshell's, a pipeline element's cd stays in it */
+	 * flagged redirect), and each loose word alone (n 1); cwd: where a
+	 * literal `cd` earlier in the same shell left it ("" at the start,
+	 * absolute or relative to the start, NULL when a cd went where the text
+	 * does not say: cd $X, cd -, cd alone); a subshell's, a pipeline
+	 * element's cd stays in it */
 	void (*command)(void *arg, const struct shcmd_word *w, size_t n, const char *cwd);
 	void *arg;
 	/* set by shcmds_walk() before the first call: the tree has an ERROR
@@ -43,10 +45,5 @@ struct shcmds_visit {
  * on, a word of an ERROR node loose), -1 when the text is too long, holds
  * a NUL, or the grammar cannot be loaded (nothing handed on). */
 int shcmds_walk(const char *text, size_t len, struct shcmds_visit *v);
-
-/* lit with each $NAME and ${NAME} of vars (as above) replaced by its
- * value: a string the caller frees; *known: nothing else of a run-time
- * part ($, `, <(, >(, a leading ~) is left in it. */
-char *shcmds_vars(const char *lit, const char *const *vars, bool *known);
 
 #endif
