@@ -22,6 +22,7 @@
 
 #include "restore-remade.h"
 #include "restore-take.h"
+#include "restore-taken.h"
 #include "util.h"
 
 /* The longest a listener takes from a "creating" record to its create,
@@ -258,8 +259,7 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 					     "the run): left");
 		return;
 	}
-	rs_take(x, pfd, r->path, &sb,
-		rs_changed_after(x, r, &sb) ? "changed after the run" : NULL);
+	rs_take(x, pfd, r->path, &sb, rs_changed_after(x, r, &sb) ? RS_LATER : NULL);
 }
 
 void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)
