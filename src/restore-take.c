@@ -90,7 +90,7 @@ static int left_in(struct rctx *x, int pfd, const char *path, char *first, size_
 static void dry(struct rctx *x, const char *path, const struct stat *sb, const char *detail)
 {
 	rs_act(x, S_ISDIR(sb->st_mode) ? "remove-folder" : "trash", path, NULL, true, detail);
-	rs_later_mark(x, detail && strcmp(detail, RS_LATER) == 0);
+	rs_later_mark(x, rs_taken_later(detail, sb));
 	rs_sim_add(x, path, SIM_GONE);
 }
 
@@ -123,7 +123,7 @@ void rs_take(struct rctx *x, int pfd, const char *path, const struct stat *sb, c
 			      detail ? "; " : "", detail ? detail : "", note ? "; " : "",
 			      note ? note : "");
 		rs_act(x, S_ISDIR(sb->st_mode) ? "remove-folder" : "trash", path, NULL, true, d);
-		rs_later_mark(x, detail && strcmp(detail, RS_LATER) == 0);
+		rs_later_mark(x, rs_taken_later(detail, sb));
 		free(d);
 	} else if (rc == 0) {
 		rs_leave(x, path, note);

@@ -1,4 +1,5 @@
 /* restore-taken.c - see restore-taken.h. */
+#include <string.h>
 #include <cjson/cJSON.h>
 
 #include "backup.h"
@@ -16,6 +17,12 @@ void rs_later_mark(struct rctx *x, bool later)
 		cJSON_AddBoolToObject(a, "changed_after_run", true);
 	if (later && a && c && !x->o->dry_run)
 		cJSON_AddStringToObject(a, "kept_in", c);
+}
+
+bool rs_taken_later(const char *detail, const struct stat *sb)
+{
+	return detail && strcmp(detail, RS_LATER) == 0 && !S_ISDIR(sb->st_mode) &&
+	       sb->st_nlink == 1;
 }
 
 /* a's string member key, else NULL. */

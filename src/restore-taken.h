@@ -11,6 +11,7 @@
 #define FSJAIL_RESTORE_TAKEN_H
 
 #include <stdbool.h>
+#include <sys/stat.h>
 #include <cjson/cJSON.h>
 
 struct rctx;
@@ -24,6 +25,13 @@ struct rctx;
  * "kept_in" the restore's own cycle where it keeps that version (not in
  * a dry run, which keeps nothing). later false: nothing. */
 void rs_later_mark(struct rctx *x, bool later);
+
+/* true when the object sb, taken with detail (rs_take()'s), is a version
+ * changed after the run that only the restore's own cycle keeps: detail
+ * is RS_LATER, and sb is not a folder (taken only empty) and has one name
+ * (a file with another name keeps its content there, and a content
+ * restore of that name writes in place: t0422). */
+bool rs_taken_later(const char *detail, const struct stat *sb);
 
 /* The bracket of the text line of path taken by the trash action took
  * (may be NULL): the run's version: said inside a "recreated" or
