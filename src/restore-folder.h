@@ -22,4 +22,16 @@ const struct manifest_rec *rs_folder_rec(const struct rctx *x, const char *dir);
  * mode r (may be NULL) recorded for its own parent, else 0755. */
 unsigned rs_folder_mode(const struct rctx *x, const char *dir, const struct manifest_rec *r);
 
+/* Dry run: the folders above path missing on disk that the run made
+ * (rs_folder_rec() is their "created" record) are marked made again
+ * (restore-sim.h SIM_MADE), as the real restore makes them on the way;
+ * errno is kept. */
+void rs_folder_sim_made(struct rctx *x, const char *path);
+
+/* Dry run: what the run made at path, where this dry run's actions left
+ * something (rs_sim_state() >= 0): the run's file a move-back put there
+ * is said trashed, a folder rs_folder_sim_made() marked said removed
+ * (the real restore takes it once empty: t0495); else nothing is said. */
+void rs_folder_sim_take(struct rctx *x, const char *path);
+
 #endif

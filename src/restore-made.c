@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "restore-folder.h"
 #include "restore-remade.h"
 #include "restore-take.h"
 #include "restore-taken.h"
@@ -233,8 +234,7 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 
 	if (x->o->dry_run && rs_sim_state(x, r->path) >= 0) {
 		/* a move-back would have put the run's file there: trashed next */
-		if (rs_sim_state(x, r->path) == SIM_THERE)
-			rs_act(x, "trash", r->path, NULL, true, NULL);
+		rs_folder_sim_take(x, r->path);
 		rs_sim_add(x, r->path, SIM_GONE);
 		return;
 	}

@@ -93,6 +93,8 @@ int rs_open_parent(struct rctx *x, const char *path, bool create, const struct m
 		if (end)
 			*end = '\0';
 		nfd = openat(fd, p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0 && errno == ENOENT && create && x->o->dry_run)
+			rs_folder_sim_made(x, path); /* the real restore makes them */
 		if (nfd < 0 && errno == ENOENT && create && !x->o->dry_run) {
 			unsigned mode = rs_folder_mode(x, copy, r);
 

@@ -6,7 +6,8 @@
 # never had, and the restore said it left it (att27, goal 1: a folder's
 # whole tree back, nothing else). The folder made again on the way now
 # stands for the run's own (its "created" record: restore-folder.h), so
-# the restore takes it once empty, as it takes every folder the run made.
+# the restore takes it once empty, as it takes every folder the run made;
+# the dry run says so (it said nothing of n).
 # A folder older than the run is made again as before and stays.
 . "$(dirname "$0")/libtest.sh"
 . "$TEST_DIR/libundo.sh"
@@ -47,10 +48,15 @@ assert_rc 0
 assert_out_match "nothing to restore"
 end_test
 
-begin_test "two folders deep, with a file the run made in them: both taken, the tree back"
+begin_test "two folders deep, with a file the run made in them: the dry run says both go, the restore takes both"
 before
 fsj_sh -- 'mkdir -p n/m && mv tree n/m/ && echo new >n/new && rm -rf n'
 assert_rc 0
+run_cmd "$FSJAIL" backups restore --dry-run --workspace "$WS"
+assert_rc 0
+assert_out_match "^would remove folder $WS/n/m\$"
+assert_out_match "^would remove folder $WS/n\$"
+assert_not_exists "$WS/tree"
 restored_as "$T/before"
 assert_not_exists "$WS/n"
 end_test
