@@ -1,7 +1,7 @@
-/* backup_folder.c - the records of folders (backup.h): a folder removed
- * ("rmdir"), and the times of a folder whose entries the run changes
- * (a "meta" record with "entries": true, manifest.h), moved out of
- * backup.c. */
+/* backup_folder.c - the records of folders (backup.h): the times of a
+ * folder whose entries the run changes (a "meta" record with "entries":
+ * true, manifest.h), moved out of backup.c; a folder removed ("rmdir"):
+ * backup_rmdir.c. */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -56,43 +56,5 @@ int backup_dir_times(struct backup_cycle *bc, int dirfd, const char *path)
 	saved = errno;
 	pthread_mutex_unlock(&bc->lock);
 	errno = saved;
-	return rc;
-}
-
-int backup_before_rmdir(struct backup_cycle *bc, int dirfd, const char *name, const char *path,
-			const char *call, struct fsj_error *err)
-{
-	struct backup_ident *id;
-	struct stat sb;
-	cJSON *rec;
-	int rc = 0, saved = 0;
-
-	if (!bc)
-		return 0;
-	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(sb.st_mode) ||
-	    backup_path_is_temp(bc, path))
-		return 0;
-	pthread_mutex_lock(&bc->lock);
-	id = backup_index_ident(bc->idx, sb.st_dev, sb.st_ino, false, NULL);
-	if (!id || id->state != BACKUP_IDENT_CREATED) {
-		/* snapshot.h's dirfd is a staged copy, not the folder: no times of it */
-		if (!(call && strcmp(call, "snapshot") == 0))
-			rc = backup_dir_times_locked(bc, dirfd, path);
-		if (rc == 0)
-			rc = backup_open_cycle(bc);
-		if (rc == 0) {
-			rec = manifest_record("rmdir", path, &sb);
-			cJSON_AddStringToObject(rec, "call", call ? call : "notify");
-			rc = backup_append(bc, rec);
-		}
-		saved = errno;
-	}
-	pthread_mutex_unlock(&bc->lock);
-	if (rc < 0) {
-		backup_audit(bc, call, path, FSJ_CAP_DELETE, "deny",
-			     "folder record failed, rmdir refused");
-		fsj_error_set(err, NULL, 0, 0, "cannot record '%s': %s", path, strerror(saved));
-		errno = saved;
-	}
 	return rc;
 }

@@ -81,8 +81,8 @@ int notify_op_unlink(struct job *j)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (rmdir_ && j->nt->bc && !nj_created_here(j, &l.st) &&
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
-		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the backup failed", errno ? errno : EACCES,
-			  NULL);
+		nj_refuse(j, FSJ_CAP_DELETE, l.path, err.text[0] ? err.text : "the backup failed",
+			  errno ? errno : EACCES, NULL);
 	else if (!take)
 		e = unlinkat(l.parent, l.name, rmdir_ ? AT_REMOVEDIR : 0) < 0 ? errno : 0;
 	/* Moved into the cycle whole where it can be (backup_take.c); in the

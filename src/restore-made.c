@@ -20,8 +20,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "restore-folder.h"
 #include "restore-remade.h"
 #include "restore-take.h"
+#include "restore-taken.h"
 #include "util.h"
 
 /* The longest a listener takes from a "creating" record to its create,
@@ -232,8 +234,7 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 
 	if (x->o->dry_run && rs_sim_state(x, r->path) >= 0) {
 		/* a move-back would have put the run's file there: trashed next */
-		if (rs_sim_state(x, r->path) == SIM_THERE)
-			rs_act(x, "trash", r->path, NULL, true, NULL);
+		rs_folder_sim_take(x, r->path);
 		rs_sim_add(x, r->path, SIM_GONE);
 		return;
 	}
@@ -258,8 +259,7 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 					     "the run): left");
 		return;
 	}
-	rs_take(x, pfd, r->path, &sb,
-		rs_changed_after(x, r, &sb) ? "changed after the run" : NULL);
+	rs_take(x, pfd, r->path, &sb, rs_changed_after(x, r, &sb) ? RS_LATER : NULL);
 }
 
 void rs_undo_creating(struct rctx *x, const struct manifest_rec *r)

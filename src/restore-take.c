@@ -15,6 +15,7 @@
 #include "backup_keep.h"
 #include "path.h"
 #include "restore-take.h"
+#include "restore-taken.h"
 #include "util.h"
 
 void rs_leave(struct rctx *x, const char *path, const char *why)
@@ -34,7 +35,6 @@ void rs_restored(struct rctx *x, const char *path, bool later)
 {
 	const char *c = x->o->undo ? backup_cycle_name(x->o->undo) : NULL;
 	char *d = NULL;
-	cJSON *a;
 
 	if (later && (x->o->dry_run || !c))
 		d = xstrdup("changed after the run: that later version would be kept in the "
@@ -44,11 +44,7 @@ void rs_restored(struct rctx *x, const char *path, bool later)
 			      "(fsjail backups restore --cycle %s brings it back)",
 			      c, c);
 	rs_act(x, "restore-content", path, NULL, true, d);
-	a = cJSON_GetArrayItem(x->actions, cJSON_GetArraySize(x->actions) - 1);
-	if (later && a)
-		cJSON_AddBoolToObject(a, "changed_after_run", true);
-	if (later && a && c && !x->o->dry_run)
-		cJSON_AddStringToObject(a, "kept_in", c);
+	rs_later_mark(x, later);
 	free(d);
 }
 
@@ -94,6 +90,7 @@ static int left_in(struct rctx *x, int pfd, const char *path, char *first, size_
 static void dry(struct rctx *x, const char *path, const struct stat *sb, const char *detail)
 {
 	rs_act(x, S_ISDIR(sb->st_mode) ? "remove-folder" : "trash", path, NULL, true, detail);
+	rs_later_mark(x, rs_taken_later(detail, sb));
 	rs_sim_add(x, path, SIM_GONE);
 }
 
@@ -126,6 +123,7 @@ void rs_take(struct rctx *x, int pfd, const char *path, const struct stat *sb, c
 			      detail ? "; " : "", detail ? detail : "", note ? "; " : "",
 			      note ? note : "");
 		rs_act(x, S_ISDIR(sb->st_mode) ? "remove-folder" : "trash", path, NULL, true, d);
+		rs_later_mark(x, rs_taken_later(detail, sb));
 		free(d);
 	} else if (rc == 0) {
 		rs_leave(x, path, note);

@@ -15,25 +15,10 @@
 #include "cmd_backups.h"
 #include "restore-later.h"
 #include "restore-line.h"
+#include "restore-net.h"
+#include "restore-taken.h"
 #include "restore-text.h"
 #include "util.h"
-
-/* One path's net effect. */
-struct net {
-	const char *path, *to; /* to: move-back, swap-back: where it went */
-	const char *later, *kept; /* restore-content: changed after the run (detail), kept_in */
-	const char *cycle;        /* its cycle, when cycles are restored together */
-	bool content, recreate, trash, moved, swapped, mkdir, rmdir, meta;
-	bool said; /* its trash line was printed (say_trash(): once, wherever from) */
-};
-
-static struct net *find(struct net *v, size_t n, const char *path)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(v[i].path, path) == 0)
-			return &v[i];
-	return NULL;
-}
 
 static const char *str(const cJSON *a, const char *key)
 {
@@ -42,27 +27,16 @@ static const char *str(const cJSON *a, const char *key)
 	return cJSON_IsString(s) ? s->valuestring : NULL;
 }
 
-/* The trash line of e's object, unless it was said: the line is due both
- * at e's own turn and before a move back onto e's path, whichever comes
- * first (a symlink the run put at d after mv d e: one line, fix27). */
-static void say_trash(struct net *e, bool dry)
-{
-	if (e->said)
-		return;
-	restore_line_put("trash", dry, e->path, NULL, NULL, NULL, "");
-	e->said = true;
-}
-
 void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 {
 	size_t n = 0, cap = (size_t)cJSON_GetArraySize(actions) + 1;
-	struct net *v = xcalloc(cap, sizeof(*v));
+	struct rs_net *v = xcalloc(cap, sizeof(*v));
 	const cJSON *a;
 
 	cJSON_ArrayForEach(a, actions)
 	{
 		const char *act = str(a, "action"), *path = str(a, "path"), *to = str(a, "to");
-		struct net *e, *from;
+		struct rs_net *e, *from;
 
 		if (!act || !path)
 			continue;
@@ -88,7 +62,7 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			from->trash = true;
 			continue;
 		}
-		e = find(v, n, path);
+		e = rs_net_find(v, n, path);
 		if (!e) {
 			e = &v[n++];
 			e->path = path;
@@ -101,7 +75,7 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 		else if (strcmp(act, "recreate") == 0)
 			e->recreate = true;
 		else if (strcmp(act, "trash") == 0)
-			e->trash = true;
+			e->trash = true, e->took = a;
 		else if (strcmp(act, "move-back") == 0)
 			e->moved = true, e->to = to;
 		else if (strcmp(act, "swap-back") == 0)
@@ -114,30 +88,30 @@ void restore_text_print(const cJSON *actions, const char *cycle, bool dry)
 			e->meta = true;
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct net *e = &v[i];
+		struct rs_net *e = &v[i];
 		const char *back = e->content ? "restore-content" : "recreate";
-		struct net *onto = e->moved && e->to ? find(v, n, e->to) : NULL;
+		struct rs_net *onto = e->moved && e->to ? rs_net_find(v, n, e->to) : NULL;
 		cleanup_free char *kept =
 			e->kept && !dry ? restore_later_tail(e->path, e->kept) : NULL;
+		cleanup_free char *ran =
+			e->trash ? restore_taken_tail(e->path, e->took, dry, true) : NULL;
 
 		/* the run's object at a path goes before the folder made
 		 * there again (user16: "made folder e", then "moved to the
 		 * trash (made by the run) e", for rm -rf e && echo x >e) */
 		if (!e->content && !e->recreate && e->trash)
-			say_trash(e, dry);
+			rs_net_say_trash(e, dry);
 		if (e->rmdir && e->mkdir)
 			restore_line_put("remove-folder", dry, e->path, NULL, NULL, NULL, "");
 		if (e->mkdir)
 			restore_line_put("mkdir", dry, e->path, NULL, NULL, NULL, "");
 		if (e->content || e->recreate)
 			restore_line_put(back, dry, e->path, NULL, NULL, e->cycle ? e->cycle : cycle,
-					 e->trash ? (dry ? " (the run's version would move to the trash)"
-							 : " (the run's version moved to the trash)")
-					 : kept ? kept : e->later ? e->later : "");
+					 ran ? ran : kept ? kept : e->later ? e->later : "");
 		/* the run's file at the old name goes first, then the move back
 		 * (vim's save: f~ moved back to f, the new f trashed) */
 		if (onto && onto->trash && !onto->content && !onto->recreate)
-			say_trash(onto, dry);
+			rs_net_say_trash(onto, dry);
 		if (e->moved)
 			restore_line_put("move-back", dry, e->path, " to ", e->to, NULL, "");
 		if (e->swapped)

@@ -14,6 +14,7 @@
 #include "backup_copy.h"
 #include "path.h"
 #include "restore-first.h"
+#include "restore-folder.h"
 #include "restore-gone.h"
 #include "restore-int.h"
 #include "restore-other.h"
@@ -67,30 +68,6 @@ bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npa
 	return false;
 }
 
-/* The newest rmdir record of the folder dir (its identity, when it has
- * one, is what a folder made again stands for), or NULL. */
-static const struct manifest_rec *folder_rec(const struct rctx *x, const char *dir)
-{
-	for (size_t i = x->m->n; i-- > 0;)
-		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, dir) == 0)
-			return &x->m->v[i];
-	return NULL;
-}
-
-/* The mode to make folder dir with: its rmdir record's, else the
- * folder mode r recorded for its own parent, else 0755. */
-static unsigned folder_mode(const struct rctx *x, const char *dir, const struct manifest_rec *r)
-{
-	cleanup_free char *parent = r ? path_dirname(r->path) : NULL;
-
-	for (size_t i = 0; i < x->m->n; i++)
-		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, dir) == 0)
-			return x->m->v[i].mode;
-	if (r && r->dir_mode && parent && strcmp(parent, dir) == 0)
-		return r->dir_mode;
-	return 0755;
-}
-
 /* Open the folder holding path's last component, from "/" with one
  * O_NOFOLLOW open per component; create: make missing folders (not in a
  * dry run). Returns a descriptor, or -1 with errno set: ENOENT (missing),
@@ -116,15 +93,17 @@ int rs_open_parent(struct rctx *x, const char *path, bool create, const struct m
 		if (end)
 			*end = '\0';
 		nfd = openat(fd, p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0 && errno == ENOENT && create && x->o->dry_run)
+			rs_folder_sim_made(x, path); /* the real restore makes them */
 		if (nfd < 0 && errno == ENOENT && create && !x->o->dry_run) {
-			unsigned mode = folder_mode(x, copy, r);
+			unsigned mode = rs_folder_mode(x, copy, r);
 
 			if (mkdirat(fd, p, mode) == 0) {
 				nfd = openat(fd, p,
 					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 				if (nfd >= 0)
 					(void)fchmod(nfd, mode);
-				rs_note_remade(x, folder_rec(x, copy), copy, fd, p);
+				rs_note_remade(x, rs_folder_rec(x, copy), copy, fd, p);
 			} else if (errno == EEXIST) {
 				nfd = openat(fd, p,
 					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
