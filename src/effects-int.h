@@ -105,6 +105,7 @@ struct word {
 	bool dynamic;  /* expansion, substitution, ~user, unknown ~ */
 	bool glob;     /* unquoted * ? [ or brace expansion */
 	bool pipe;     /* a process substitution: a pipe, not a path */
+	bool anywhere; /* its head is run-time ($X, $(...), ~user, xargs input) */
 	uint32_t start, end;
 };
 
@@ -122,6 +123,8 @@ static inline bool w_is(const struct word *w, const char *s)
 {
 	return w_literal(w) && strcmp(w->lit, s) == 0;
 }
+
+#include "shword.h"
 
 /* Span of node n in the analysed line (the -c string's span inside one). */
 static inline uint32_t n_start(TSNode n)
@@ -225,17 +228,6 @@ bool effects_is_dir(struct an *a, const struct cmd *c, const struct word *w);
 size_t effects_parent_len(const char *lit, size_t n);
 void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
 			  const struct word *w, size_t n);
-
-/* ---- shword.c: words ---------------------------------------------------- */
-
-const char *shword_path(struct an *a, const char *cwd, const char *lit, size_t len);
-const char *shword_anchor(struct an *a, const char *cwd, const struct word *w);
-struct word *shword_eval(struct an *a, const struct sh *sh, TSNode n);
-struct word *shword_tail(struct an *a, const struct word *w, size_t off);
-struct word *shword_unknown(struct an *a, const char *text, uint32_t start, uint32_t end);
-const char *shword_lookup(struct an *a, const struct sh *sh, const char *cwd,
-			       const char *name, bool *unknown);
-const char *shword_path_value(struct an *a, const struct sh *sh, TSNode v);
 
 /* ---- progopt.c: program options ----------------------------------------- */
 
