@@ -246,6 +246,10 @@ void prog_exec_effect(struct an *a, const struct inv *iv);
 void prog_all_ops(struct an *a, const struct inv *iv, const struct parsed *p, enum mode m);
 void prog_run(struct an *a, struct inv *iv);
 void prog_run_flags(struct an *a, struct inv *iv, unsigned flags);
+/* prog-names.c: name is python, python3, python3.12...; d is a system
+ * folder of programs (/bin, /usr/bin, /usr/local/bin...) */
+bool prog_is_python(const char *name);
+bool prog_system_bin_dir(const char *d);
 
 /* ---- prog-*.c: handlers (one invocation each) --------------------------- */
 
@@ -255,6 +259,7 @@ void prog_rmdir(struct an *a, struct inv *iv);
 void prog_touch(struct an *a, struct inv *iv);
 void prog_truncate(struct an *a, struct inv *iv);
 void prog_cp(struct an *a, struct inv *iv);
+void prog_install(struct an *a, struct inv *iv);
 void prog_mv(struct an *a, struct inv *iv);
 void prog_ln(struct an *a, struct inv *iv);
 void prog_chmod(struct an *a, struct inv *iv);
