@@ -91,6 +91,7 @@ struct an {
 	/* the paths of the resolved deletes [0] and creates [1] so far, for
 	 * effects_earlier() (borrowed from out: a scan was quadratic) */
 	struct keyset made[2];
+	struct knownvars *vars; /* the assignments of each text (shword-known.c) */
 	struct arena ar;
 };
 

@@ -356,9 +356,12 @@ static void wb_node(struct an *a, const struct sh *sh, struct wb *b, TSNode n)
 	} else {
 		/* expansions, arithmetic, anything unexpected: run-time values */
 		struct sh sub = *sh;
+		bool head = !b->prefix_done && b->sb.len == 0;
 
 		shwalk_scan(a, n, &sub);
 		wb_dyn(b, a->src + n_start(n), len);
+		if (head && shword_relative_param(a, n))
+			b->head_dyn = false; /* d=build; rm $d: in the working folder */
 	}
 }
 

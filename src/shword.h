@@ -37,5 +37,12 @@ const char *shword_path_value(struct an *a, const struct sh *sh, TSNode v);
  * Only a value without blanks or glob characters (no word splitting, no
  * pathname expansion to follow). */
 const char *shword_known_param(struct an *a, const struct sh *sh, TSNode n);
+/* Whether the expansion n ($NAME, ${NAME}) is of a variable the text
+ * being walked (a->src) sets before n, and only ever to a plain relative
+ * name (`d=build`, `for f in *.txt a`: no slash, no "..", no ~, nothing
+ * run-time, not empty): its value lies in the working folder. False for
+ * anything else (the environment's variables, $1, ${X:-..}, read's). The
+ * table of a text's assignments is built once, in the arena. */
+bool shword_relative_param(struct an *a, TSNode n);
 
 #endif

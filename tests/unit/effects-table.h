@@ -481,7 +481,7 @@ static const struct {
 	{ "if [ -f a ]; then rm a; else touch b; fi",
 	  "delete /w/a; create /w/b" },
 	{ "for f in a b; do rm \"$f\"; done",
-	  "delete ?/" },
+	  "delete ?/w" },
 	{ "while read l; do rm \"$l\"; done < list.txt",
 	  "delete ?/; read /w/list.txt" },
 	{ "case $x in a) rm a;; *) rm b;; esac",
