@@ -5,8 +5,9 @@
 # decide such a name in the working folder, so the workspace's grant made
 # it allow, and run then refused the create or delete outside. Now the
 # effect is unresolved at "/" and asks, with no grant of "/" offered; run
-# refuses the path. A glob or a relative name still lies in the working
-# folder. In a git repository with no rules file; as root and as cloudsdk.
+# refuses the path. A glob, a relative name, a variable the line sets only
+# to plain names (d=dist, for f in c e) still lie in the working folder.
+# In a git repository with no rules file; as root and as cloudsdk.
 . "$(dirname "$0")/libtest.sh"
 
 plan_user_pass T0505_USER 3
@@ -46,13 +47,15 @@ anywhere 'echo ../in.txt | xargs -I{} rm -f {}' delete "$HOME/in.txt"
 assert_exists "$HOME/in.txt"
 end_test
 
-begin_test "a glob or a relative name still lies in the working folder: allowed, done"
-"$FSJAIL" check --json --workspace "$WS" -- 'touch a.txt; rm -f *.txt x$N' >"$T/check.json" 2>"$ERR"
+begin_test "a glob, a relative name, a variable the line sets to names: in the working folder"
+line='touch a.txt b.txt; rm -f *.txt x$N; d=dist; mkdir $d; for f in c e; do touch "$d/$f"; done; rm -r $d'
+"$FSJAIL" check --json --workspace "$WS" -- "$line" >"$T/check.json" 2>"$ERR"
 [ "$(json "$T/check.json" "d['overall']")" = allow ] ||
 	{ fail "check: $(json "$T/check.json" "d['overall']")"; diag_file check "$T/check.json"; }
-fsj -- bash -c 'touch a.txt; rm -f *.txt x$N'
+fsj -- bash -c "$line"
 assert_rc 0
 assert_not_exists "$WS/a.txt"
+assert_not_exists "$WS/dist"
 end_test
 
 end_user_pass
