@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "effects-decide-missing.h"
 #include "effects-decide-path.h"
 #include "effects-int.h"
 #include "fsjail-int.h"
@@ -13,32 +14,6 @@
 #include "repometa-rule.h"
 
 /* ---- decision ------------------------------------------------------------ */
-
-static void add_missing(struct fsj_check *c, size_t *cap, const char *path, enum fsj_cap cap_)
-{
-	if (c->n_missing == *cap) {
-		*cap = *cap ? *cap * 2 : 8;
-		c->missing = xreallocarray(c->missing, *cap, sizeof(*c->missing));
-	}
-	c->missing[c->n_missing].path = xstrdup(path);
-	c->missing[c->n_missing].cap = cap_;
-	c->n_missing++;
-}
-
-/* Deepest path first (the narrowest grant), then by path, then capability. */
-static int missing_cmp(const void *x, const void *y)
-{
-	const struct fsj_missing *m = x, *n = y;
-	size_t dm = path_depth(m->path), dn = path_depth(n->path);
-	int r;
-
-	if (dm != dn)
-		return dm > dn ? -1 : 1;
-	r = strcmp(m->path, n->path);
-	if (r)
-		return r;
-	return (int)m->cap - (int)n->cap;
-}
 
 /* A denial no answer can lift: a protected path, the user's own deny, or
  * a change in read-only mode (no rule can add write, create or delete). */
@@ -105,7 +80,7 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 					d->rule = dec.rule;
 				}
 				if (!refused(pol, &dec, (enum fsj_cap)c))
-					add_missing(out, &mcap, where, (enum fsj_cap)c);
+					decide_missing_add(out, &mcap, e, where, (enum fsj_cap)c);
 			}
 			d->verdict = all ? FSJ_VERDICT_ALLOWED : FSJ_VERDICT_MISSING;
 			if (!all)
@@ -141,7 +116,7 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 					policy_decide(pol, where, d->resolved, FSJ_CAP_READ, &rd);
 					if (!rd.allowed && !refused(pol, &rd, FSJ_CAP_READ)) {
 						d->verdict = FSJ_VERDICT_MISSING;
-						add_missing(out, &mcap, where, FSJ_CAP_READ);
+						decide_missing_add(out, &mcap, e, where, FSJ_CAP_READ);
 						continue;
 					}
 				}
@@ -196,22 +171,10 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 		} else {
 			d->verdict = FSJ_VERDICT_MISSING;
 			all_allowed = false;
-			add_missing(out, &mcap, where, (enum fsj_cap)e->cap);
+			decide_missing_add(out, &mcap, e, where, (enum fsj_cap)e->cap);
 		}
 	}
-	if (out->n_missing > 1) {
-		size_t k = 1;
-
-		qsort(out->missing, out->n_missing, sizeof(*out->missing), missing_cmp);
-		for (size_t i = 1; i < out->n_missing; i++) {
-			if (missing_cmp(&out->missing[k - 1], &out->missing[i]) == 0) {
-				free(out->missing[i].path);
-				continue;
-			}
-			out->missing[k++] = out->missing[i];
-		}
-		out->n_missing = k;
-	}
+	decide_missing_sort(out);
 	if (any_refused)
 		out->overall = FSJ_OVERALL_REFUSE;
 	else if (all_allowed && fx->complete)

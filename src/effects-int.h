@@ -91,6 +91,7 @@ struct an {
 	/* the paths of the resolved deletes [0] and creates [1] so far, for
 	 * effects_earlier() (borrowed from out: a scan was quadratic) */
 	struct keyset made[2];
+	struct knownvars *vars; /* the assignments of each text (shword-known.c) */
 	struct arena ar;
 };
 
@@ -105,6 +106,7 @@ struct word {
 	bool dynamic;  /* expansion, substitution, ~user, unknown ~ */
 	bool glob;     /* unquoted * ? [ or brace expansion */
 	bool pipe;     /* a process substitution: a pipe, not a path */
+	bool anywhere; /* its head is run-time ($X, $(...), ~user, xargs input) */
 	uint32_t start, end;
 };
 
@@ -122,6 +124,8 @@ static inline bool w_is(const struct word *w, const char *s)
 {
 	return w_literal(w) && strcmp(w->lit, s) == 0;
 }
+
+#include "shword.h"
 
 /* Span of node n in the analysed line (the -c string's span inside one). */
 static inline uint32_t n_start(TSNode n)
@@ -226,17 +230,6 @@ size_t effects_parent_len(const char *lit, size_t n);
 void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
 			  const struct word *w, size_t n);
 
-/* ---- shword.c: words ---------------------------------------------------- */
-
-const char *shword_path(struct an *a, const char *cwd, const char *lit, size_t len);
-const char *shword_anchor(struct an *a, const char *cwd, const struct word *w);
-struct word *shword_eval(struct an *a, const struct sh *sh, TSNode n);
-struct word *shword_tail(struct an *a, const struct word *w, size_t off);
-struct word *shword_unknown(struct an *a, const char *text, uint32_t start, uint32_t end);
-const char *shword_lookup(struct an *a, const struct sh *sh, const char *cwd,
-			       const char *name, bool *unknown);
-const char *shword_path_value(struct an *a, const struct sh *sh, TSNode v);
-
 /* ---- progopt.c: program options ----------------------------------------- */
 
 bool progopt_in_list(const char *const *list, const char *s, size_t n);
@@ -254,6 +247,10 @@ void prog_exec_effect(struct an *a, const struct inv *iv);
 void prog_all_ops(struct an *a, const struct inv *iv, const struct parsed *p, enum mode m);
 void prog_run(struct an *a, struct inv *iv);
 void prog_run_flags(struct an *a, struct inv *iv, unsigned flags);
+/* prog-names.c: name is python, python3, python3.12...; d is a system
+ * folder of programs (/bin, /usr/bin, /usr/local/bin...) */
+bool prog_is_python(const char *name);
+bool prog_system_bin_dir(const char *d);
 
 /* ---- prog-*.c: handlers (one invocation each) --------------------------- */
 
@@ -263,6 +260,7 @@ void prog_rmdir(struct an *a, struct inv *iv);
 void prog_touch(struct an *a, struct inv *iv);
 void prog_truncate(struct an *a, struct inv *iv);
 void prog_cp(struct an *a, struct inv *iv);
+void prog_install(struct an *a, struct inv *iv);
 void prog_mv(struct an *a, struct inv *iv);
 void prog_ln(struct an *a, struct inv *iv);
 void prog_chmod(struct an *a, struct inv *iv);

@@ -1,6 +1,6 @@
 /* prog-shell.c - shells, interpreters (python, node, perl, ruby, php)
- * and the shell builtins with an effect (cd, pushd, popd, source, eval,
- * trap). */
+ * and the shell builtins with an effect (cd, pushd, popd, source; eval
+ * and trap: prog-eval.c). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -365,36 +365,4 @@ void prog_source(struct an *a, struct inv *iv)
 		return;
 	}
 	effects_opaque(a, iv->sh, w->start, w->end, iv->c.prog);
-}
-
-void prog_eval(struct an *a, struct inv *iv)
-{
-	uint32_t s, e;
-
-	if (iv->argc < 2)
-		return;
-	prog_span(iv, 1, &s, &e);
-	effects_opaque(a, iv->sh, s, e, iv->c.prog);
-}
-
-/* trap [-lp] [[ACTION] SIGNAL...]: a literal ACTION is shell code. */
-void prog_trap(struct an *a, struct inv *iv)
-{
-	size_t i = 1;
-	const struct word *w;
-
-	if (i < iv->argc && (w_is(iv->argv[i], "-p") || w_is(iv->argv[i], "-l") ||
-			     w_is(iv->argv[i], "-P")))
-		return;
-	if (i < iv->argc && w_is(iv->argv[i], "--"))
-		i++;
-	if (i + 1 >= iv->argc)
-		return;
-	w = iv->argv[i];
-	if (w_is(w, "-") || w_is(w, ""))
-		return;
-	if (w_path_known(w))
-		shwalk_string(a, iv->sh, w, iv->c.prog);
-	else
-		effects_opaque(a, iv->sh, w->start, w->end, iv->c.prog);
 }

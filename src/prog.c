@@ -98,6 +98,7 @@ static const struct prog progs[] = {
 	OPERANDS("head", head_opts, M_READ),
 	NOOP_BUILTIN("help"),
 	NOOP_BUILTIN("history"),
+	TARGET_PROG("install", prog_install),
 	PROG("ionice", prog_unknown_wrapper),
 	NOOP_BUILTIN("jobs"),
 	NOOP_BUILTIN("kill"),
@@ -247,26 +248,6 @@ static void prog_call(struct an *a, const struct prog *pr, struct inv *iv)
 			effects_emit(a, &iv->c, pr->mode, p.ops[i]);
 }
 
-/* python, python3, python3.12 */
-static bool is_python(const char *name)
-{
-	if (strncmp(name, "python", 6) != 0)
-		return false;
-	return strspn(name + 6, "0123456789.") == strlen(name + 6);
-}
-
-static bool system_bin_dir(const char *d)
-{
-	static const char *const dirs[] = { "/bin", "/sbin", "/usr/bin", "/usr/sbin",
-					    "/usr/local/bin", "/usr/local/sbin",
-					    "/opt/homebrew/bin", NULL };
-
-	for (size_t i = 0; dirs[i]; i++)
-		if (strcmp(d, dirs[i]) == 0)
-			return true;
-	return false;
-}
-
 static struct fn *fn_defined(const struct sh *sh, const char *name)
 {
 	for (struct fn *f = sh->fns; f; f = f->next)
@@ -316,7 +297,7 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 	if (slash) {
 		const char *p = shword_path(a, iv->c.cwd, name, w0->len);
 		char *dir = p ? path_dirname(p) : NULL;
-		bool sys = dir && system_bin_dir(dir);
+		bool sys = dir && prog_system_bin_dir(dir);
 
 		free(dir);
 		pr = prog_lookup(iv->c.prog);
@@ -325,7 +306,7 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 			prog_runs_unseen(a, iv);
 			return;
 		}
-		if (sys && ((pr && !(pr->flags & P_BUILTIN)) || is_python(iv->c.prog))) {
+		if (sys && ((pr && !(pr->flags & P_BUILTIN)) || prog_is_python(iv->c.prog))) {
 			iv->binpath = p;
 			if (pr)
 				prog_call(a, pr, iv);
@@ -354,7 +335,7 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 		prog_call(a, pr, iv);
 		return;
 	}
-	if (is_python(name)) {
+	if (prog_is_python(name)) {
 		prog_python(a, iv);
 		return;
 	}

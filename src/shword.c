@@ -1,6 +1,6 @@
 /* shword.c - shell words evaluated as far as the text allows: quote
  * removal, escapes, tilde, the literal prefix before a run-time part; a
- * known word as a normalised path; PATH lookup. */
+ * known word as a normalised path (PATH lookup: shword-lookup.c). */
 #include "config.h"
 
 #include <ctype.h>
@@ -32,7 +32,8 @@ const char *shword_path(struct an *a, const char *cwd, const char *lit, size_t l
 }
 
 /* The directory a run-time operand is known to lie in: its literal
- * directory prefix (`/etc/$X` -> /etc), else cwd. */
+ * directory prefix (`/etc/$X` -> /etc), "/" when its head is run-time
+ * (`$X/a` may be absolute or climb out), else cwd. */
 const char *shword_anchor(struct an *a, const char *cwd, const struct word *w)
 {
 	size_t n = w->prefix_len;
@@ -40,7 +41,7 @@ const char *shword_anchor(struct an *a, const char *cwd, const struct word *w)
 	while (n > 0 && w->lit[n - 1] != '/')
 		n--;
 	if (n == 0)
-		return cwd;
+		return w->anywhere ? "/" : cwd;
 	if (n == 1)
 		return "/";
 	return shword_path(a, cwd, w->lit, n - 1);
@@ -52,7 +53,7 @@ struct wb {
 	struct strbuf sb;
 	bool prefix_done;
 	size_t prefix_len;
-	bool dynamic, glob;
+	bool dynamic, glob, head_dyn; /* head_dyn: the first piece is run-time */
 	bool first;        /* nothing appended yet */
 	int brace;         /* 0 none, 1 inside an unquoted {, 2 ... with , or .. */
 	int pieces;        /* pieces of the word left to evaluate after this one */
@@ -74,6 +75,7 @@ static void wb_lit(struct wb *b, const char *s, size_t n)
 
 static void wb_dyn(struct wb *b, const char *s, size_t n)
 {
+	b->head_dyn |= !b->prefix_done && b->sb.len == 0;
 	wb_end_prefix(b);
 	b->dynamic = true;
 	sb_add(&b->sb, s, n);
@@ -349,12 +351,17 @@ static void wb_node(struct an *a, const struct sh *sh, struct wb *b, TSNode n)
 		   strcmp(t, "process_substitution") == 0) {
 		shwalk_subst(a, n, sh);
 		wb_dyn(b, s, len);
+	} else if ((s = shword_known_param(a, sh, n)) != NULL) {
+		wb_lit(b, s, strlen(s)); /* $HOME, ${PWD}: bash's value */
 	} else {
 		/* expansions, arithmetic, anything unexpected: run-time values */
 		struct sh sub = *sh;
+		bool head = !b->prefix_done && b->sb.len == 0;
 
 		shwalk_scan(a, n, &sub);
-		wb_dyn(b, s, len);
+		wb_dyn(b, a->src + n_start(n), len);
+		if (head && shword_relative_param(a, n))
+			b->head_dyn = false; /* d=build; rm $d: in the working folder */
 	}
 }
 
@@ -370,6 +377,7 @@ struct word *shword_eval(struct an *a, const struct sh *sh, TSNode n)
 	w->prefix_len = b.prefix_done ? b.prefix_len : w->len;
 	w->dynamic = b.dynamic;
 	w->glob = b.glob;
+	w->anywhere = b.head_dyn;
 	w->pipe = n_is(n, "process_substitution");
 	w->start = n_start(n);
 	w->end = n_end(n);
@@ -390,6 +398,8 @@ struct word *shword_tail(struct an *a, const struct word *w, size_t off)
 	/* a run-time part before off does not make the tail run-time */
 	if (w->prefix_len >= w->len)
 		t->prefix_len = t->len;
+	/* --out=$X: the tail's head is run-time */
+	t->anywhere = w->anywhere || (w->dynamic && off >= w->prefix_len && w->prefix_len < w->len);
 	return t;
 }
 
@@ -405,100 +415,4 @@ struct word *shword_unknown(struct an *a, const char *text, uint32_t start, uint
 	w->start = start;
 	w->end = end;
 	return w;
-}
-
-/* ---- PATH ---------------------------------------------------------------- */
-
-/* Look name up through PATH as the shell would: the first element holding
- * an executable regular file; an empty element is the working directory.
- * Returns the path, or NULL with *unknown set when an element whose value
- * is not known comes first (or PATH itself is not known), or NULL when
- * nothing matches. */
-const char *shword_lookup(struct an *a, const struct sh *sh, const char *cwd,
-			       const char *name, bool *unknown)
-{
-	const char *p = sh->path;
-
-	*unknown = false;
-	/* "." and ".." name folders in every PATH element, never a program
-	 * (joined, they would not be normalised paths; found by fuzz_effects) */
-	if (!strcmp(name, ".") || !strcmp(name, ".."))
-		return NULL;
-	if (!p) {
-		*unknown = true;
-		return NULL;
-	}
-	for (;;) {
-		const char *colon = strchr(p, ':');
-		size_t n = colon ? (size_t)(colon - p) : strlen(p);
-		const char *dir = NULL;
-
-		if (n == 1 && p[0] == PATH_UNKNOWN_ELEM[0]) {
-			*unknown = true;
-			return NULL;
-		}
-		if (n == 0)
-			dir = cwd;
-		else
-			dir = shword_path(a, cwd, p, n);
-		if (dir) {
-			const char *cand = arena_own(&a->ar, path_join(dir, name));
-			if (effects_executable(a, cand))
-				return cand;
-		}
-		if (!colon)
-			return NULL;
-		p = colon + 1;
-	}
-}
-
-/* The PATH an assignment's value sets, with elements whose value is not
- * known marked; `$PATH` / `${PATH}` splice in the current one. */
-const char *shword_path_value(struct an *a, const struct sh *sh, TSNode v)
-{
-	struct strbuf sb = STRBUF_INIT;
-	TSNode parts[64];
-	uint32_t np = 0;
-
-	if (n_is(v, "concatenation") || n_is(v, "string")) {
-		uint32_t cnt = ts_node_named_child_count(v);
-		if (cnt > 64)
-			return NULL;
-		for (uint32_t i = 0; i < cnt; i++)
-			parts[np++] = ts_node_named_child(v, i);
-	} else {
-		parts[np++] = v;
-	}
-	for (uint32_t i = 0; i < np; i++) {
-		TSNode c = parts[i];
-		const char *txt = n_text(a, c);
-
-		if (n_is(c, "word") || n_is(c, "string_content") || n_is(c, "raw_string") ||
-		    n_is(c, "number")) {
-			if (n_is(c, "raw_string"))
-				sb_add(&sb, txt + 1, strlen(txt) - 2);
-			else
-				sb_adds(&sb, txt);
-		} else if ((strcmp(txt, "$PATH") == 0 || strcmp(txt, "${PATH}") == 0) && sh->path) {
-			sb_adds(&sb, sh->path);
-		} else {
-			sb_adds(&sb, PATH_UNKNOWN_ELEM);
-		}
-	}
-	/* an unknown part glued to literal text makes that element unknown */
-	char *s = sb_detach(&sb);
-	struct strbuf out = STRBUF_INIT;
-	char *save = NULL, *tok;
-	bool first = true;
-	for (char *q = s;; q = NULL) {
-		tok = strtok_r(q, ":", &save);
-		if (!tok)
-			break;
-		if (!first)
-			sb_addc(&out, ':');
-		first = false;
-		sb_adds(&out, strchr(tok, PATH_UNKNOWN_ELEM[0]) ? PATH_UNKNOWN_ELEM : tok);
-	}
-	free(s);
-	return arena_own(&a->ar, sb_detach(&out));
 }

@@ -304,19 +304,19 @@ rules:
     allow: [read, write, create, execute]
 EOF
 snapshot "$RULES"
-ask_run --yes-once -c "cd '$HOME/u' && f=\$(echo old.txt); rm -f \"\$f\""
+ask_run --yes-once -c "cd '$HOME/u' && f=\$(echo old.txt); rm -f ./\"\$f\""
 assert_rc_not 0
 assert_content "$HOME/u/old.txt" old
 audit_has "\"capability\":\"delete\",\"path\":\"$HOME/u\".*\"decision\":\"not-granted\""
 /usr/bin/python3 "$PTY" "allow the [f]older once?" a "$OUT" -- "$FSJAIL" run --workspace "$WS" \
-	--ask -c "cd '$HOME/u' && f=\$(echo old.txt); rm -f \"\$f\"" 2>"$ERR"
+	--ask -c "cd '$HOME/u' && f=\$(echo old.txt); rm -f ./\"\$f\"" 2>"$ERR"
 RC=$?
 assert_rc_not 0 "always is not the folder"
 assert_content "$HOME/u/old.txt" old
 assert_unchanged "$RULES"
 assert_out_match 'computed when it runs'
 /usr/bin/python3 "$PTY" "allow the [f]older once?" folder "$OUT" -- "$FSJAIL" run --workspace "$WS" \
-	--ask -c "cd '$HOME/u' && f=\$(echo old.txt); rm -f \"\$f\"" 2>"$ERR"
+	--ask -c "cd '$HOME/u' && f=\$(echo old.txt); rm -f ./\"\$f\"" 2>"$ERR"
 RC=$?
 assert_rc 0
 assert_not_exists "$HOME/u/old.txt"
