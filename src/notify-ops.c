@@ -2,13 +2,14 @@
  * supervisor (notify.h states the guarantee; seccomp_unotify(2),
  * SECCOMP_IOCTL_NOTIF_ADDFD, openat2(2), rename(2), link(2), open(2)).
  *
- * No trapped path operation is ever answered CONTINUE: the kernel would
- * read the caller's path a second time, after the check (a thread or a
- * symlink swap could change it between). The supervisor reads every
- * argument once, resolves it in the caller's view (notify-path.c), decides
- * with the policy on the resolved path, takes the backup, performs the
- * call with its own *at() calls on the directory it holds, and answers
- * with the result; opens are handed in with ADDFD + SEND. When it cannot
+ * No trapped path operation is answered CONTINUE (but an O_PATH open,
+ * which decides nothing: op_open()): the kernel would read the caller's
+ * path again, after the check (a thread or a symlink swap could change it
+ * between). The supervisor reads every argument once, resolves it in the
+ * caller's view (notify-path.c), decides with the policy on the resolved
+ * path, takes the backup, performs the call with its own *at() calls on
+ * the directory it holds, and answers with the result; opens are handed
+ * in with ADDFD + SEND. When it cannot
  * tell which file a call touches it refuses (EACCES or EPERM) and records
  * the refusal (refusal.h). */
 #ifdef __linux__
@@ -95,12 +96,6 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 
 	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
 		return nj_answer(j, EEXIST);
-	if (flags & O_PATH) {
-		if ((flags & O_DIRECTORY) && !S_ISDIR(l->st.st_mode))
-			return nj_answer(j, ENOTDIR);
-		e = nj_hand_in(j, l->obj, (flags & O_CLOEXEC) != 0);
-		return e && e != ENOENT ? nj_answer(j, e) : 0;
-	}
 	if (S_ISLNK(l->st.st_mode))
 		return nj_answer(j, ELOOP);
 	if ((flags & O_DIRECTORY) && !S_ISDIR(l->st.st_mode))
@@ -151,10 +146,15 @@ static int op_open(struct job *j)
 		return 0;
 	if ((flags & O_ACCMODE) == O_ACCMODE)
 		return nj_answer(j, EINVAL);
+	/* O_PATH beats every other flag (fs/open.c build_open_how()): the
+	 * O_PATH open the filter lets through untrapped, which ADDFD cannot
+	 * hand in (seccomp_notify_addfd()'s fget(): EBADF). open/openat's
+	 * flags are a register: CONTINUE. openat2's are memory a thread could
+	 * rewrite after this read: ENOSYS, "not here" (callers fall back). */
+	if (flags & O_PATH)
+		return j->c->openat2 ? nj_answer(j, ENOSYS) : (nj_continue(j), 0);
 	if ((flags & O_TMPFILE) == O_TMPFILE)
 		return nj_answer(j, EOPNOTSUPP); /* not emulated: callers fall back */
-	if (flags & O_PATH)
-		flags &= O_PATH | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW;
 	if (!nj_get_path(j, j->c->path, raw))
 		return 0;
 	if (!(flags & O_NOFOLLOW) && (flags & (O_CREAT | O_EXCL)) != (O_CREAT | O_EXCL))
@@ -170,7 +170,7 @@ static int op_open(struct job *j)
 	for (tries = 0; tries < 2; tries++) {
 		if (!nj_find(j, j->c->dirfd, raw, lk, &l))
 			return 0;
-		if (l.magic && (flags & O_NOFOLLOW) && !(flags & O_PATH))
+		if (l.magic && (flags & O_NOFOLLOW))
 			r = nj_answer(j, ELOOP);
 		else if (l.obj < 0)
 			r = op_open_new(j, &l, flags, mode);

@@ -35,18 +35,18 @@
 
 bool notify_trace_only(const struct notify *nt, const struct notify_call *c)
 {
-	/* The open bits the filter traps without tracing (notify-filter.c). */
-	uint64_t trapped = O_CREAT | __O_TMPFILE;
+	/* What the filter traps without tracing (notify-filter.c), each group
+	 * whole: glibc's __O_TMPFILE holds O_DIRECTORY, which alone is opendir */
+	static const uint64_t bits[] = { O_CREAT, __O_TMPFILE, O_WRONLY, O_RDWR, O_TRUNC };
 
-	if (!nt->trace)
-		return false;
-	if (c->op == NOTIFY_OP_EXEC)
-		return true;
+	if (!nt->trace || c->op == NOTIFY_OP_EXEC)
+		return nt->trace;
 	if (c->op != NOTIFY_OP_OPEN || c->openat2) /* creat: O_CREAT */
 		return false;
-	if (nt->bc)
-		trapped |= O_WRONLY | O_RDWR | O_TRUNC;
-	return (c->flags & trapped) == 0;
+	for (size_t i = 0; i < (nt->bc ? 5u : 2u); i++)
+		if ((c->flags & bits[i]) == bits[i])
+			return false;
+	return true;
 }
 
 /* The capabilities the traced call needs, in nj_need()'s order (the
