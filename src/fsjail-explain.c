@@ -6,6 +6,7 @@
 
 #include "fsjail-int.h"
 #include "inforce.h"
+#include "inforce-mask.h"
 #include "policy.h"
 #include "repoexplain.h"
 #include "sandbox.h"
@@ -23,13 +24,12 @@ void fsjail_explain_decide(const struct fsj_ctx *ctx, const struct fsj_policy *p
 	if (d->allowed && listener &&
 	    repoexplain_refuses(ctx->workspace, resolved, cap, ctx->config.backup_enabled, rx))
 		*d = (struct fsj_decision){ false, FSJ_LEVEL_PROTECTED, NULL, false };
-	/* a Mac's rules match paths, existing or not; Landlock's only paths
-	 * that exist */
+	/* a Mac's rules match paths, existing or not; Landlock's only ones that exist */
 	if (!pol->darwin) {
 		*off = fsj_grant_not_in_force(d, pol->enforced, fsj_listener_carries(&ctx->config),
 					      cap);
-		if (!*off && cap == FSJ_CAP_EXECUTE && d->allowed)
-			*off = fsj_exec_without_read(pol, norm, resolved);
+		if (!*off && d->allowed)
+			*off = fsj_allowed_not_in_force(pol, norm, resolved, cap);
 	} else if (cap == FSJ_CAP_EXECUTE && d->allowed)
 		*off = fsj_exec_not_in_force(pol, resolved);
 }

@@ -353,6 +353,12 @@ static int mask_candidate(const struct compiler *cx, const struct node *d)
 
 	if (!cx->opts->masks || !d->exists || !d->parent)
 		return -1;
+	/* A strong read deny is hidden even where d may change: the mask
+	 * refuses that too (EROFS, EBUSY), where an expansion would cost the
+	 * folder its listing and the reads of its new entries (t0508). */
+	if (ll_cap_handled(cx, FSJ_CAP_READ) && d->deny_all[FSJ_CAP_READ] &&
+	    level_strong(d->lv[FSJ_CAP_READ]))
+		return LL_MASK_HIDE;
 	for (int c = FSJ_CAP_WRITE; c <= FSJ_CAP_DELETE; c++) {
 		if (!ll_cap_handled(cx, c))
 			continue;

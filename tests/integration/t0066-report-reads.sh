@@ -14,7 +14,7 @@
 
 plan 6
 setup
-require_landlock
+require_landlock; export FSJAIL_NO_MOUNT_MASKS=1 # Landlock refuses: a mask reads empty
 command -v python3 >/dev/null || bail_out "python3 is needed to read the JSON lines"
 
 echo "top secret" >"$WS/secret"
@@ -84,9 +84,9 @@ assert_err_match "Permission denied"
 grep -q "read $WS/secret" "$ERR" && fail "a read is reported without being asked for"
 FSJAIL_DEBUG_NOTIFY_STATS=1 fsj -- sh -c 'cat open-1 >/dev/null'
 few=$(sed -n 's/^fsjail: debug: hook received \([0-9]*\),.*/\1/p' "$ERR")
-FSJAIL_DEBUG_NOTIFY_STATS=1 fsj -- sh -c 'cat open-* >/dev/null'
+FSJAIL_DEBUG_NOTIFY_STATS=1 fsj -- cat $(cd "$WS" && echo open-*) # no glob: $WS is expanded
 many=$(sed -n 's/^fsjail: debug: hook received \([0-9]*\),.*/\1/p' "$ERR")
-FSJAIL_DEBUG_NOTIFY_STATS=1 fsj --report "$REPORT" -- sh -c 'cat open-* >/dev/null'
+FSJAIL_DEBUG_NOTIFY_STATS=1 fsj --report "$REPORT" -- cat $(cd "$WS" && echo open-*)
 traced=$(sed -n 's/^fsjail: debug: hook received \([0-9]*\), continued \([0-9]*\),.*/\2/p' "$ERR")
 if [ -z "$few" ] || [ -z "$many" ] || [ -z "$traced" ]; then
 	fail "no listener counters on stderr (FSJAIL_DEBUG_NOTIFY_STATS=1): $(cat "$ERR")"

@@ -10,7 +10,7 @@
 
 plan 5
 setup
-require_landlock
+require_landlock; export FSJAIL_NO_MOUNT_MASKS=1 # Landlock refuses: a mask reads empty
 
 echo "top secret" >"$WS/secret"
 write_rules <<EOF

@@ -1,0 +1,34 @@
+/* inforce-mask.c - a write grant that a mount mask takes away
+ * (inforce-mask.h). */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include "inforce.h"
+#include "inforce-mask.h"
+#include "landlock.h"
+#include "util.h"
+
+char *fsj_write_under_mask(const struct fsj_policy *pol, const char *norm, const char *resolved)
+{
+	struct fsj_decision r;
+	struct stat st;
+
+	if (pol->darwin || !norm || !(pol->enforced & FSJ_CAPBIT(FSJ_CAP_READ)) ||
+	    lstat(resolved ? resolved : norm, &st) < 0 || S_ISDIR(st.st_mode) ||
+	    !ll_masks_available())
+		return NULL;
+	policy_decide(pol, norm, resolved, FSJ_CAP_READ, &r);
+	if (r.allowed || (r.level != FSJ_LEVEL_EXPLICIT && r.level != FSJ_LEVEL_PROTECTED))
+		return NULL;
+	return xstrdup("not in force: its read deny hides it with a mount mask (an empty "
+		       "read-only file), which refuses writing it too (EROFS)");
+}
+
+char *fsj_allowed_not_in_force(const struct fsj_policy *pol, const char *norm,
+			       const char *resolved, enum fsj_cap cap)
+{
+	if (cap == FSJ_CAP_EXECUTE)
+		return fsj_exec_without_read(pol, norm, resolved);
+	return cap == FSJ_CAP_WRITE ? fsj_write_under_mask(pol, norm, resolved) : NULL;
+}
