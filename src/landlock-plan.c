@@ -94,11 +94,12 @@
  * Mount masks (opts->masks). A node d that exists, below "/", whose deny
  * comes from the explicit or protected level, can carry its deny with a
  * mount instead of an expansion of its ancestors:
- *   LL_MASK_HIDE      read and write/create/delete are denied uniformly in
- *                     d's subtree (v, g of every node below) and read's deny
- *                     at d is explicit/protected: an empty read-only tmpfs
- *                     (folder) or empty 0444 file over d; carries every
- *                     capability;
+ *   LL_MASK_HIDE      read is denied uniformly in d's subtree (v, g of
+ *                     every node below) at the explicit/protected level, or
+ *                     with write/create/delete so denied: an empty read-only
+ *                     tmpfs (folder) or 0444 file over d, which refuses d's
+ *                     change too (EROFS) where an expansion of d's folders
+ *                     would cost them their listing (t0508); carries all;
  *   LL_MASK_READONLY  write, create and delete are denied uniformly in the
  *                     subtree (for an existing file, write and delete: it
  *                     cannot be replaced), one at the explicit/protected level:
@@ -144,15 +145,6 @@ bool ll_mask_carries(int kind, int c)
 static bool level_strong(enum fsj_level l)
 {
 	return l == FSJ_LEVEL_PROTECTED || l == FSJ_LEVEL_EXPLICIT;
-}
-
-void ll_strvec_push(struct strvec *sv, char *s)
-{
-	if (sv->n == sv->cap) {
-		sv->cap = sv->cap ? sv->cap * 2 : 16;
-		sv->v = xreallocarray(sv->v, sv->cap, sizeof(*sv->v));
-	}
-	sv->v[sv->n++] = s;
 }
 
 /* --- the trie --- */
@@ -353,9 +345,6 @@ static int mask_candidate(const struct compiler *cx, const struct node *d)
 
 	if (!cx->opts->masks || !d->exists || !d->parent)
 		return -1;
-	/* A strong read deny is hidden even where d may change: the mask
-	 * refuses that too (EROFS, EBUSY), where an expansion would cost the
-	 * folder its listing and the reads of its new entries (t0508). */
 	if (ll_cap_handled(cx, FSJ_CAP_READ) && d->deny_all[FSJ_CAP_READ] &&
 	    level_strong(d->lv[FSJ_CAP_READ]))
 		return LL_MASK_HIDE;
