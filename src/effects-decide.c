@@ -1,5 +1,4 @@
-/* effects-decide.c - the decision on a command's effects against a
- * policy (DESIGN.md section 11): per effect, and overall. */
+/* effects-decide.c - a command's effects decided against a policy (DESIGN.md section 11). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -39,7 +38,8 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 	for (size_t i = 0; i < fx->n; i++) {
 		const struct fsj_effect *e = &fx->v[i];
 		struct fsj_effect_decision *d = &out->d[i];
-		const char *where = e->path ? e->path : cwd;
+		/* unresolved in a folder unknown even (after cd "$X"): anywhere */
+		const char *where = e->path ? e->path : e->status == FSJ_EFFECT_UNRESOLVED ? "/" : cwd;
 		struct fsj_decision dec;
 
 		if (e->status == FSJ_EFFECT_NOT_FOUND) { /* the shell answers 127 */

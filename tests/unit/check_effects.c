@@ -320,7 +320,7 @@ static char *missing_str(const struct fsj_check *c)
 static bool anywhere(const struct fsj_effects *fx)
 {
 	for (size_t i = 0; i < fx->n; i++)
-		if (fx->v[i].status == FSJ_EFFECT_UNRESOLVED && !strcmp(fx->v[i].path, "/"))
+		if (fx->v[i].status == FSJ_EFFECT_UNRESOLVED && (!fx->v[i].path || !strcmp(fx->v[i].path, "/")))
 			return true;
 	return false;
 }

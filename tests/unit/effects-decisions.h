@@ -39,7 +39,7 @@ static const struct {
 	{ "touch \"$F\"", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_PROMPT, "" },
 	{ "rm /tmp/$F", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_ALLOW, "" },
 	{ "rm /etc/$F", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_REFUSE, "" },
-	{ "cd $D && touch x", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_ALLOW, "" },
+	{ "cd $D && touch x", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE, FSJ_OVERALL_PROMPT, "" },
 	/* opaque code: held by tier guarded or better, else every capability
 	 * on the working directory is needed */
 	{ "python3 -c 'print(1)'", FSJ_TIER_GUARDED, FSJ_MODE_WORKSPACE_WRITE,
