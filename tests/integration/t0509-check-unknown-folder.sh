@@ -35,4 +35,5 @@ fsj -- bash -c "$line"
 assert_rc 0
 end_test
 
+end_user_pass
 done_testing
