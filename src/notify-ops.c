@@ -29,6 +29,7 @@
 #include "hostlock.h"
 #include "notify-caps.h"
 #include "notify-int.h"
+#include "notify-masked.h"
 #include "notify-openhow.h"
 #include "notify-rename.h"
 #include "notify-sockname.h"
@@ -121,7 +122,7 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 	if (fd == -2)
 		return 0;
 	if (fd < 0)
-		return nj_answer(j, errno);
+		return nj_answer_change_failed(j, l->path, errno);
 	if (!nj_same(fd, &l->st))
 		return nj_refuse(j, FSJ_CAP_WRITE, l->path, "the file changed during the call", EACCES,
 			      NULL);
@@ -146,11 +147,10 @@ static int op_open(struct job *j)
 		return 0;
 	if ((flags & O_ACCMODE) == O_ACCMODE)
 		return nj_answer(j, EINVAL);
-	/* O_PATH beats every other flag (fs/open.c build_open_how()): the
-	 * O_PATH open the filter lets through untrapped, which ADDFD cannot
-	 * hand in (seccomp_notify_addfd()'s fget(): EBADF). open/openat's
-	 * flags are a register: CONTINUE. openat2's are memory a thread could
-	 * rewrite after this read: ENOSYS, "not here" (callers fall back). */
+	/* O_PATH beats every flag (fs/open.c build_open_how()): the open the
+	 * filter lets through untrapped, which ADDFD cannot hand in (fget():
+	 * EBADF). open/openat's flags are a register: CONTINUE; openat2's,
+	 * memory a thread could rewrite: ENOSYS (callers fall back). */
 	if (flags & O_PATH)
 		return j->c->openat2 ? nj_answer(j, ENOSYS) : (nj_continue(j), 0);
 	if ((flags & O_TMPFILE) == O_TMPFILE)

@@ -4,7 +4,8 @@
 # by a mount mask (an empty read-only file), not by an expansion of the
 # workspace, which left the workspace unlistable (ls, a glob, git status)
 # and every file made in the run unreadable. The mask refuses writing the
-# path too, and `explain` says so (item 6).
+# path too; the summary names that refusal and its rule (item 4), and
+# `explain` says so beforehand (item 6).
 . "$(dirname "$0")/libtest.sh"
 
 plan 3
@@ -34,9 +35,10 @@ assert_out_nomatch "$SECRET"
 grep -q 'Permission denied' "$ERR" && fail "a refusal: $(cat "$ERR")"
 end_test
 
-begin_test "writing .env is refused (the mask), and .env is as it was after the run"
+begin_test "writing .env is refused (the mask), said with the rule, and .env is as it was after"
 fsj_sh -- 'echo LEAK=1 >>.env'
 assert_rc_not 0
+assert_err_match "write $WS/\.env: explicit rule 'dotenv' .*hides it with a mount mask"
 grep -qx "KEY=$SECRET" "$WS/.env" && [ "$(wc -l <"$WS/.env")" = 1 ] ||
 	fail ".env changed: $(cat "$WS/.env")"
 end_test
