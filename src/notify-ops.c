@@ -122,7 +122,7 @@ static int op_open_existing(struct job *j, struct loc *l, uint64_t flags)
 	if (fd == -2)
 		return 0;
 	if (fd < 0)
-		return nj_answer_change_failed(j, l->path, errno);
+		return nj_answer_change_failed(j, l, errno);
 	if (!nj_same(fd, &l->st))
 		return nj_refuse(j, FSJ_CAP_WRITE, l->path, "the file changed during the call", EACCES,
 			      NULL);
