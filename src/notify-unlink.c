@@ -16,6 +16,7 @@
 
 #include "backup.h"
 #include "notify-int.h"
+#include "notify-unlink-host.h"
 #include "path.h"
 #include "toolcache.h"
 #include "trash.h"
@@ -37,15 +38,6 @@ static bool no_trash_area(const struct notify *nt, const char *path)
 	return false;
 }
 
-/* The name of l no longer names the object looked at. */
-static bool changed(const struct loc *l)
-{
-	struct stat now;
-
-	return fstatat(l->parent, l->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
-	       now.st_ino != l->st.st_ino || now.st_dev != l->st.st_dev;
-}
-
 int notify_op_unlink(struct job *j)
 {
 	struct fsj_error err = { { 0 } };
@@ -59,6 +51,7 @@ int notify_op_unlink(struct job *j)
 		return nj_answer(j, EINVAL);
 	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, 0, &l))
 		return 0;
+	nj_unlink_unmask(j, &l); /* a masked file: the host's under it */
 	/* a pre-existing file, kept by the cycle: moved there, or saved */
 	take = l.obj >= 0 && !rmdir_ && j->nt->bc && !nj_created_here(j, &l.st);
 	if (l.obj < 0)
@@ -77,7 +70,7 @@ int notify_op_unlink(struct job *j)
 	 * file is moved into the cycle the move itself is checked (the moved
 	 * inode is the one looked at, else it goes back: backup_take.c), so
 	 * this look is taken only when the move is not done. */
-	else if ((!take || !S_ISREG(l.st.st_mode)) && changed(&l))
+	else if ((!take || !S_ISREG(l.st.st_mode)) && nj_unlink_changed(&l))
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (rmdir_ && j->nt->bc && !nj_created_here(j, &l.st) &&
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
@@ -98,7 +91,7 @@ int notify_op_unlink(struct job *j)
 			NOTIFY_STAT_INC(j->nt, trashed);
 			backup_trash_later(j->nt->bc, l.path, &l.st);
 		}
-	} else if (S_ISREG(l.st.st_mode) && changed(&l)) /* not moved: the look, as above */
+	} else if (S_ISREG(l.st.st_mode) && nj_unlink_changed(&l)) /* not moved: the look, as above */
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;

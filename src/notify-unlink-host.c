@@ -1,0 +1,44 @@
+/* notify-unlink-host.c - the name an unlink removes, looked at again where
+ * the supervisor removes it (notify-unlink-host.h). */
+#ifdef __linux__
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "notify-unlink-host.h"
+
+bool nj_unlink_changed(const struct loc *l)
+{
+	struct stat now;
+
+	return fstatat(l->parent, l->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
+	       now.st_ino != l->st.st_ino || now.st_dev != l->st.st_dev;
+}
+
+void nj_unlink_unmask(struct job *j, struct loc *l)
+{
+	struct stat st;
+	int host, obj, dir = -1;
+
+	if (l->obj < 0 || l->magic || l->parent < 0 || !S_ISREG(l->st.st_mode) ||
+	    l->st.st_size != 0 || (l->st.st_mode & 0222) || (host = nj_host_parent(j, l)) == l->parent)
+		return;
+	obj = openat(host, l->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (obj < 0 || fstat(obj, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (st.st_dev == l->st.st_dev && st.st_ino == l->st.st_ino) ||
+	    (dir = fcntl(host, F_DUPFD_CLOEXEC, 3)) < 0) {
+		if (obj >= 0)
+			close(obj);
+		return;
+	}
+	close(l->obj);
+	close(l->parent);
+	l->obj = obj;
+	l->parent = dir;
+	l->st = st;
+}
+
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_unlink_host_not_this_system;
+#endif /* __linux__ */
