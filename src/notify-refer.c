@@ -1,9 +1,7 @@
 /* notify-refer.c - where an existing object may be given a new name
- * (notify-refer.h): Landlock's REFER rule, and the undo rule that keeps
- * the files of a backed-up area out of the temporary folders, which no
- * backup covers (att24: without mount masks a file renamed from the
- * workspace into /var/tmp, then removed there, was lost to restore; the
- * xattrs and mode of one linked there were changed beyond undo). */
+ * (notify-refer.h): Landlock's REFER rule. The undo rule that keeps the
+ * files of a backed-up area out of the temporary folders (att24) is in
+ * notify-refer-temp.c. */
 #ifdef __linux__
 #include <errno.h>
 #include <limits.h>
@@ -11,9 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "backup.h"
 #include "notify-int.h"
 #include "notify-refer.h"
+#include "notify-unlink-host.h"
 
 bool nj_refer_ok(struct job *j, const struct loc *from, const char *to)
 {
@@ -33,25 +31,11 @@ bool nj_refer_ok(struct job *j, const struct loc *from, const char *to)
 				 caps[0] ? "," : "", fsj_cap_name((enum fsj_cap)c));
 	snprintf(why, sizeof(why), "its new name %s would grant %s, which this name lacks", to,
 		 caps);
-	nj_refuse(j, (enum fsj_cap)__builtin_ctz(more), from->path, why, EXDEV, NULL);
-	return false;
-}
-
-bool nj_temp_cross_ok(struct job *j, const struct loc *a, const struct loc *b, bool exchange)
-{
-	const struct backup_cycle *bc = j->nt->bc;
-	bool ta, tb;
-
-	if (!bc || !a->path || !b->path)
-		return true;
-	ta = backup_path_is_temp(bc, a->path);
-	tb = backup_path_is_temp(bc, b->path);
-	/* from a temporary folder into a backed-up area: a new name there,
-	 * undone by moving it back (the renamed record) or trashing it (the
-	 * created record) */
-	if (ta == tb || (ta && !exchange))
-		return true;
-	nj_answer(j, EXDEV);
+	/* EXDEV, as Landlock says it: a tool copies instead, reading the old
+	 * name; where that name is a mount mask the copy is of the mask, an
+	 * empty file, and mv then removes the file: EACCES, nothing moves. */
+	nj_refuse(j, (enum fsj_cap)__builtin_ctz(more), from->path, why,
+		  (more & FSJ_CAPBIT(FSJ_CAP_READ)) && nj_loc_masked(j, from) ? EACCES : EXDEV, NULL);
 	return false;
 }
 

@@ -1,5 +1,5 @@
 /* notify-refer.h - where an existing object may be given a new name by a
- * trapped rename or link (notify-refer.c), for notify-rename.c. Linux
+ * trapped rename or link (notify-refer*.c), for notify-rename.c. Linux
  * only; internal to the notify-*.c files. */
 #ifndef FSJAIL_NOTIFY_REFER_H
 #define FSJAIL_NOTIFY_REFER_H
@@ -11,10 +11,10 @@ struct loc;
 
 /* The new name to (absolute) of the object from may grant no right its
  * old name does not (for a file: read, write, execute; for a folder: all
- * five). true when so; else the call is refused (EXDEV) with the first
- * right missing, on the OLD name - a grant there lifts it, the new name
- * is not what is missing - and a reason naming the new name and every
- * right it would add; false then. */
+ * five). true when so; else the call is refused (EXDEV; EACCES where to
+ * adds read to a mount mask, notify-unlink-host.h) with the first right
+ * missing, on the OLD name (a grant there lifts it) and a reason naming
+ * the new name and every right it would add; false then. */
 bool nj_refer_ok(struct job *j, const struct loc *from, const char *to);
 
 /* The undo rule for a rename or link of a to b (exchange:

@@ -1,5 +1,6 @@
-/* notify-unlink-host.h - the name an unlink removes, looked at again where
- * the supervisor removes it: in the host's folder (notify-unlink.c). */
+/* notify-unlink-host.h - a name looked at again in the host's folder: the
+ * unlink's second look (notify-unlink.c), and the file of the host's under
+ * a mount mask (an unlink's, or a rename's: notify-refer.c). */
 #ifndef FSJAIL_NOTIFY_UNLINK_HOST_H
 #define FSJAIL_NOTIFY_UNLINK_HOST_H
 
@@ -22,5 +23,10 @@ bool nj_unlink_changed(const struct loc *l);
  * the mask's. Anything else, or an error opening the host's file, leaves
  * l as it was. */
 void nj_unlink_unmask(struct job *j, struct loc *l);
+
+/* Whether l, found in the command's view, is such a mount mask over
+ * another regular file of the host's (as nj_unlink_unmask() tells it).
+ * Changes nothing but the folder nj_host_parent() keeps open. */
+bool nj_loc_masked(struct job *j, const struct loc *l);
 
 #endif
