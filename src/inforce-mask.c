@@ -1,5 +1,4 @@
-/* inforce-mask.c - a write grant that a mount mask takes away
- * (inforce-mask.h). */
+/* inforce-mask.c - a write grant a mount mask takes away (inforce-mask.h). */
 #include "config.h"
 
 #include <sys/stat.h>
@@ -22,7 +21,8 @@ char *fsj_write_under_mask(const struct fsj_policy *pol, const char *norm, const
 	if (r.allowed || (r.level != FSJ_LEVEL_EXPLICIT && r.level != FSJ_LEVEL_PROTECTED))
 		return NULL;
 	return xstrdup("not in force: its read deny hides it with a mount mask (an empty "
-		       "read-only file), which refuses writing it too (EROFS)");
+		       "read-only file), which refuses writing it too (EROFS; EACCES as an "
+		       "ordinary user)");
 }
 
 char *fsj_allowed_not_in_force(const struct fsj_policy *pol, const char *norm,

@@ -105,44 +105,6 @@ cJSON *manifest_record(const char *op, const char *path, const struct stat *sb)
 	return o;
 }
 
-int manifest_slurp(int dirfd, const char *name, size_t max, char **out, size_t *len)
-{
-	cleanup_fd int fd = -1;
-	struct stat sb;
-	size_t got = 0;
-	ssize_t n;
-	char *buf;
-
-	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ELOOP ? -EINVAL : -errno;
-	if (fstat(fd, &sb) < 0)
-		return -errno;
-	if (!S_ISREG(sb.st_mode))
-		return -EINVAL;
-	if ((unsigned long long)sb.st_size > max)
-		return -EFBIG;
-	buf = xmalloc((size_t)sb.st_size + 1);
-	while (got < (size_t)sb.st_size) {
-		n = read(fd, buf + got, (size_t)sb.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-
-			free(buf);
-			return -e;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	buf[got] = '\0';
-	*out = buf;
-	*len = got;
-	return 0;
-}
-
 bool manifest_path_ok(const char *p)
 {
 	const char *c;
@@ -343,6 +305,8 @@ static const char *parse_rec(const cJSON *o, struct manifest_rec *r)
 		r->target = r->type == S_IFLNK ? dup_or_null(b) : NULL;
 		r->entries = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "entries"));
 	}
+	if (r->op == MANIFEST_RMDIR) /* checked where used: backup_dir_xattrs_put() */
+		r->attrs = dup_or_null(jstr(o, "xattrs"));
 	if (r->op == MANIFEST_CONTENT || r->op == MANIFEST_REMOVE || r->op == MANIFEST_RMDIR ||
 	    r->op == MANIFEST_META || r->op == MANIFEST_SPECIAL) {
 		if (jint(o, "mode", 0, 07777, &v) != 1)
@@ -382,6 +346,7 @@ static void rec_release(struct manifest_rec *r)
 	free(r->backup);
 	free(r->skipped);
 	free(r->xattrs_lost);
+	free(r->attrs);
 	free(r->target);
 	memset(r, 0, sizeof(*r));
 }

@@ -24,7 +24,7 @@
  *   renamed  from, to, dev, ino; exchange: true for the second name of a
  *            RENAME_EXCHANGE (restore swaps the two back)
  *   name     another path that reached a saved file: path, dev, ino
- *   rmdir    a folder removed: path, mode, uid, gid, mtime, mtime_ns
+ *   rmdir    a folder removed: path, mode, uid, gid, mtime, mtime_ns, xattrs
  *   meta     mode, owner, times before they change (entries: true: a folder's
  *            entries do): path, type, dev, ino, mode, uid, gid, atime, mtime
  *   special  a symlink or FIFO removed or renamed over: path, type
@@ -92,6 +92,7 @@ struct manifest_rec {
 	char *backup;       /* digits, a file under files/; NULL: not saved */
 	char *skipped;      /* why not saved, or NULL */
 	char *xattrs_lost;  /* extended attributes the copy could not keep, or NULL */
+	char *attrs;        /* rmdir: the folder's xattrs (backup_dirattrs.h), or NULL */
 	bool linked;        /* remove by method "link" or "move" */
 	bool moved;         /* remove by method "move": skipped when not done */
 	bool has_ident;
@@ -140,11 +141,10 @@ int manifest_append(int fd, bool *torn, const cJSON *rec);
 /* true when the manifest open on fd (readable) is empty or ends in newline. */
 bool manifest_ends_clean(int fd);
 
-/* Add "key": v to o as the integer's digits (a cJSON raw item: the text
- * cJSON's own number printing gives an integer below 2^53, without its
- * printf("%1.15g") and sscanf round trip, a tenth of a removal's time in
- * the supervisor). The item is not a cJSON number: for records that are
- * printed, not read back as objects. */
+/* Add "key": v to o as the integer's digits: a cJSON raw item, the text
+ * cJSON's number printing gives below 2^53 without its printf("%1.15g")
+ * and sscanf round trip (a tenth of a removal's time in the supervisor);
+ * not a cJSON number: for records printed, not read back as objects. */
 void manifest_add_int(cJSON *o, const char *key, long long v);
 
 /* A new record {"op": op, "path": path} with, when sb is not NULL, the

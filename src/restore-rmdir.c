@@ -1,10 +1,9 @@
-/* restore-rmdir.c - see restore-rmdir.h: the folders the run removed,
- * moved out of restore.c. */
+/* restore-rmdir.c - see restore-rmdir.h (moved out of restore.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "restore-dirattrs.h"
 #include "restore-remade.h"
 #include "restore-rmdir.h"
 #include "util.h"
@@ -40,6 +39,7 @@ void rs_undo_rmdir(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	(void)rs_set_meta(fd, r);
+	rs_put_dir_xattrs(x, fd, r); /* its user.* attributes and ACLs */
 	rs_act(x, "mkdir", r->path, NULL, true, NULL);
 	rs_note_remade(x, r, r->path, pfd, rs_base_name(r->path));
 }

@@ -9,13 +9,13 @@
 #endif
 
 #include "backup_copy.h"
+#include "restore-dirattrs.h"
 #include "restore-xattr.h"
 #include "util.h"
 
 void rs_put_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r)
 {
 	cleanup_free char *lost = NULL, *d = NULL;
-	cJSON *a;
 
 	(void)backup_copy_xattrs(src, fd, &lost);
 	(void)fchmod(fd, r->mode);
@@ -25,14 +25,7 @@ void rs_put_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r
 		      r->xattrs_lost ? r->xattrs_lost : "",
 		      r->xattrs_lost ? " (not in the cycle's copy)" : "",
 		      r->xattrs_lost && lost ? "; " : "", lost ? lost : "");
-	a = cJSON_CreateObject();
-	cJSON_AddStringToObject(a, "action", "attrs-lost");
-	cJSON_AddStringToObject(a, "path", r->path);
-	cJSON_AddBoolToObject(a, "ok", true);
-	cJSON_AddStringToObject(a, "detail", d);
-	if (x->names && x->m->v[x->cur].part < x->nparts)
-		cJSON_AddStringToObject(a, "cycle", x->names[x->m->v[x->cur].part]);
-	cJSON_AddItemToArray(x->actions, a);
+	rs_attrs_lost(x, r, d);
 }
 
 #ifdef __linux__

@@ -285,8 +285,7 @@ static Suite *backup_suite(void)
 	return s;
 }
 
-Suite *undo_suite(void);      /* check_undo.c */
-Suite *autoprune_suite(void); /* check_autoprune.c */
+#include "check_backup_suites.h"
 
 int main(void)
 {
@@ -295,6 +294,7 @@ int main(void)
 
 	srunner_add_suite(sr, undo_suite());
 	srunner_add_suite(sr, autoprune_suite());
+	srunner_add_suite(sr, dirattrs_suite());
 	srunner_set_fork_status(sr, CK_FORK);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
