@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "policy.h"
+#include "sbpl-param.h"
 #include "sbpl.h"
 #include "util.h"
 
@@ -22,7 +23,11 @@
  * file-clone on read-only trees (SBPL-NOTES.md section 11). */
 #define SBPL_CAP_UNLINK FSJ_CAP_COUNT      /* file-write-unlink, as delete */
 #define SBPL_CAP_LINK (FSJ_CAP_COUNT + 1)    /* file-link, file-clone, as create */
-#define SBPL_CAP_COUNT (FSJ_CAP_COUNT + 2)
+/* network-bind of a pathname Unix socket: bind(2) makes a node, so it is
+ * create (Landlock's MAKE_SOCK), filtered by (local unix-socket ...):
+ * microsoft/mxc PR 749, openai/codex codex-rs/core/src/seatbelt.rs. */
+#define SBPL_CAP_BIND (FSJ_CAP_COUNT + 2)
+#define SBPL_CAP_COUNT (FSJ_CAP_COUNT + 3)
 #define SBPL_CAPBITS_MOVE ((1u << SBPL_CAP_UNLINK) | (1u << SBPL_CAP_LINK))
 
 /* The spellings of one rule: written, resolved and their /private aliases,
@@ -80,19 +85,14 @@ struct compiler {
 	size_t cap_holes;
 };
 
-/* sbpl.c */
-/* Refuse a path Seatbelt would never match: longer than FSJ_PATH_MAX,
- * relative or not normalised. Returns 0 or -1 with err set. */
-int sbpl_check_path(const char *p, struct fsj_error *err);
+/* sbpl.c (parameters: sbpl-param.h) */
 /* A rule id or run tag safe to write into the text: [A-Za-z0-9._-]{1,64}. */
 bool sbpl_id_is_safe(const char *id);
-/* Append parameter name=value (both copied) to the compiler's list. */
-void sbpl_add_param(struct compiler *c, const char *name, const char *value);
 
-/* sbpl-fixed.c */
-/* Append " op op ..." for the capabilities in caps (FSJ_CAPBIT and
- * SBPL_CAPBITS_MOVE), each operation once. */
+/* sbpl-ops.c: append " op op ..." for the capabilities in caps (FSJ_CAPBIT
+ * and the SBPL_CAP_* bits above), each operation once. */
 void sbpl_add_ops(struct strbuf *sb, unsigned caps);
+/* sbpl-fixed.c */
 /* Read sbpl-preamble.sb into c->preamble. 0, or -1 with c->err set. */
 int sbpl_load_preamble(struct compiler *c);
 /* The preamble, network, the unfiltered allows of what the tier does not

@@ -62,7 +62,7 @@ int sbpl_logrun_cap(const char *op)
 	} exact[] = {
 		{ "file-write-create", FSJ_CAP_CREATE },    { "file-link", FSJ_CAP_CREATE },
 		{ "file-clone", FSJ_CAP_CREATE },           { "file-write-unlink", FSJ_CAP_DELETE },
-		{ "file-map-executable", FSJ_CAP_EXECUTE },
+		{ "file-map-executable", FSJ_CAP_EXECUTE }, { "network-bind", FSJ_CAP_CREATE },
 	};
 
 	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)

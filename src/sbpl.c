@@ -101,79 +101,30 @@ static const char *run_tag(const struct compiler *c)
 	return c->opts->run_tag && sbpl_id_is_safe(c->opts->run_tag) ? c->opts->run_tag : NULL;
 }
 
-/* Refuse what Seatbelt would silently never match or refuse to compile:
- * a path longer than FSJ_PATH_MAX, relative, or not normalised (empty,
- * "." or ".." components, a trailing slash; Seatbelt compares the
- * kernel's resolved path, so such a deny would never apply). */
-int sbpl_check_path(const char *p, struct fsj_error *err)
+/* The filter form of a capability: a file's path, the socket connect(2)
+ * reaches (remote), the socket bind(2) makes (local). */
+static int sock_kind(int cap)
 {
-	size_t len = strlen(p);
-
-	if (len > FSJ_PATH_MAX)
-		return fsj_error_set(err, NULL, 0, 0,
-				     "path '%.64s...' is longer than %d bytes: it cannot be a "
-				     "profile parameter",
-				     p, FSJ_PATH_MAX);
-	if (p[0] != '/')
-		return fsj_error_set(err, NULL, 0, 0, "path '%s' is not absolute", p);
-	if (len == 1)
-		return 0;
-	for (const char *c = p + 1;;) {
-		const char *e = strchr(c, '/');
-		size_t n = e ? (size_t)(e - c) : strlen(c);
-		if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
-			return fsj_error_set(err, NULL, 0, 0, "path '%s' is not normalised", p);
-		if (!e)
-			break;
-		c = e + 1;
-	}
-	return 0;
-}
-
-/* The parameter holding path: an existing one with the same value, or a
- * new "P<n>". Returns its index, or -1 with err set. */
-static long param_for(struct compiler *c, const char *path)
-{
-	cleanup_free char *name = NULL;
-
-	for (size_t i = 0; i < c->n_params; i++)
-		if (c->names[i][0] == 'P' && strcmp(c->values[i], path) == 0)
-			return (long)i;
-	if (sbpl_check_path(path, c->err) < 0)
-		return -1;
-	name = xasprintf("P%zu", c->next_p++);
-	sbpl_add_param(c, name, path);
-	return (long)c->n_params - 1;
-}
-
-void sbpl_add_param(struct compiler *c, const char *name, const char *value)
-{
-	if (c->n_params == c->cap_params) {
-		c->cap_params = c->cap_params ? 2 * c->cap_params : 16;
-		c->names = xreallocarray(c->names, c->cap_params, sizeof(*c->names));
-		c->values = xreallocarray(c->values, c->cap_params, sizeof(*c->values));
-	}
-	c->names[c->n_params] = xstrdup(name);
-	c->values[c->n_params] = xstrdup(value);
-	c->n_params++;
+	return cap == FSJ_CAP_CONNECT ? 1 : cap == SBPL_CAP_BIND ? 2 : 0;
 }
 
 /* Append "(literal (param "Pn"))", and " (subpath (param "Pn"))" for a
- * recursive rule (connect, sock: path-literal and subpath inside (remote
- * unix-socket ...)). Both for a subtree: a subpath alone has been reported
- * not to match the first creation of its own root (openai/codex
- * seatbelt.rs: "mkdir .codex"). Returns 0 or -1 with err set. */
-static int add_filter(struct compiler *c, const char *path, bool recursive, bool sock)
+ * recursive rule (sock 1 or 2: path-literal and subpath inside (remote
+ * unix-socket ...) or (local unix-socket ...)). Both for a subtree: a
+ * subpath alone has been reported not to match the first creation of its
+ * own root (openai/codex seatbelt.rs: "mkdir .codex"). 0, or -1 (err). */
+static int add_filter(struct compiler *c, const char *path, bool recursive, int sock)
 {
-	long i = param_for(c, path);
+	static const char *const in[] = { "", "(remote unix-socket ", "(local unix-socket " };
+	long i = sbpl_param_for(c, path);
 
 	if (i < 0)
 		return -1;
-	sb_addf(&c->text, sock ? "(remote unix-socket (path-literal (param \"%s\")))"
-			       : "(literal (param \"%s\"))", c->names[i]);
+	sb_addf(&c->text, "%s(%sliteral (param \"%s\"))%s", in[sock], sock ? "path-" : "",
+		c->names[i], sock ? ")" : "");
 	if (recursive)
-		sb_addf(&c->text, sock ? " (remote unix-socket (subpath (param \"%s\")))"
-				       : " (subpath (param \"%s\"))", c->names[i]);
+		sb_addf(&c->text, " %s(subpath (param \"%s\"))%s", in[sock], c->names[i],
+			sock ? ")" : "");
 	return 0;
 }
 
@@ -288,7 +239,11 @@ static void build_entries(struct compiler *c)
 		if (pass & FSJ_CAPBIT(FSJ_CAP_DELETE))
 			pass |= 1u << SBPL_CAP_UNLINK;
 		if (pass & FSJ_CAPBIT(FSJ_CAP_CREATE))
-			pass |= 1u << SBPL_CAP_LINK;
+			pass |= (1u << SBPL_CAP_LINK) | (1u << SBPL_CAP_BIND);
+		if (allow & FSJ_CAPBIT(FSJ_CAP_CREATE))
+			allow |= 1u << SBPL_CAP_BIND;
+		if (deny & FSJ_CAPBIT(FSJ_CAP_CREATE))
+			deny |= 1u << SBPL_CAP_BIND;
 		bool done[4] = { false, false, false, false };
 
 		if (rank < 0)
@@ -377,10 +332,10 @@ static int emit_entry(struct compiler *c, const struct entry *e)
 		unsigned caps = 0;
 		size_t n_holes = 0;
 
-		bool sock = first == FSJ_CAP_CONNECT; /* its own form: another filter */
+		int sock = sock_kind(first); /* a socket's own form: another filter */
 		for (int cap = first; cap < SBPL_CAP_COUNT; cap++)
 			if ((left & (1u << cap)) && same_holes(c, e, first, cap) &&
-			    (cap == FSJ_CAP_CONNECT) == sock)
+			    sock_kind(cap) == sock)
 				caps |= 1u << cap;
 		left &= ~caps;
 		for (size_t i = 0; i < c->n_holes; i++)
@@ -450,7 +405,7 @@ static int emit_move_guard(struct compiler *c)
 				for (size_t k = 0; k < n_seen && !dup; k++)
 					dup = strcmp(seen[k], a) == 0;
 				if (!dup) {
-					long p = param_for(c, a);
+					long p = sbpl_param_for(c, a);
 					if (p < 0) {
 						rc = -1;
 					} else {

@@ -29,7 +29,7 @@ done <tests/fuzz/cppflags
 
 # two compilers at a time: the machines CI and developers share are small
 jobs=0
-for s in $FUZZ_SOURCES tests/sbpl-eval/sbpl_eval.c tests/sbpl-eval/sbpl_oracle.c; do
+for s in $FUZZ_SOURCES tests/sbpl-eval/sbpl_eval.c tests/sbpl-eval/sbpl_bsd.c tests/sbpl-eval/sbpl_oracle.c; do
 	case "$s" in *.c) ;; *) continue ;; esac
 	o=$obj/$(printf '%s' "$s" | tr '/' '_' | sed 's/\.c$/.o/')
 	if [ -e "$o" ] && [ ! "$FUZZ_SRCDIR/$s" -nt "$o" ] &&
@@ -47,7 +47,7 @@ for s in $FUZZ_SOURCES tests/sbpl-eval/sbpl_eval.c tests/sbpl-eval/sbpl_oracle.c
 	fi
 done
 wait
-for s in $FUZZ_SOURCES tests/sbpl-eval/sbpl_eval.c tests/sbpl-eval/sbpl_oracle.c; do
+for s in $FUZZ_SOURCES tests/sbpl-eval/sbpl_eval.c tests/sbpl-eval/sbpl_bsd.c tests/sbpl-eval/sbpl_oracle.c; do
 	case "$s" in *.c) ;; *) continue ;; esac
 	o=$obj/$(printf '%s' "$s" | tr '/' '_' | sed 's/\.c$/.o/')
 	[ -e "$o" ] || { echo "build.sh: $s did not compile" >&2; exit 1; }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sbpl_bsd.h"
 #include "sbpl_eval.h"
 
 /* Nesting deeper than this is not SBPL fsjail writes; the cap keeps the
@@ -147,53 +148,6 @@ bool sbpl_eval_known_op(const char *op)
 {
 	return op && op_index(op) >= 0;
 }
-
-/* ---- the bsd.sb model -------------------------------------------------------- */
-
-/* What (import "bsd.sb") gives, as SBPL-NOTES.md section 4 lists it (a
- * 10.15.2 copy; newer systems may differ). Only the file, sysctl, signal
- * and a few mach/ipc rules are written out; the many mach-lookup services
- * of system.sb are not (fsjail's profile names the ones it needs). The
- * core-file rule needs a vnode type, which a path query never has. */
-static const char bsd_model[] =
-	";; system.sb\n"
-	"(allow file-read* (literal \"/\"))\n"
-	"(allow file-read*\n"
-	"\t(subpath \"/System\")\n"
-	"\t(subpath \"/usr/lib\")\n"
-	"\t(subpath \"/usr/share\")\n"
-	"\t(subpath \"/private/var/db/dyld\")\n"
-	"\t(subpath \"/private/var/db/timezone\")\n"
-	"\t(subpath \"/Library/Apple/System\"))\n"
-	"(allow file-read*\n"
-	"\t(literal \"/dev/random\")\n"
-	"\t(literal \"/dev/urandom\")\n"
-	"\t(literal \"/private/etc/passwd\"))\n"
-	"(allow file-read* file-write-data\n"
-	"\t(literal \"/dev/null\")\n"
-	"\t(literal \"/dev/zero\"))\n"
-	"(allow file-map-executable\n"
-	"\t(subpath \"/System/Library/Frameworks\")\n"
-	"\t(subpath \"/System/Library/PrivateFrameworks\")\n"
-	"\t(subpath \"/usr/lib\"))\n"
-	"(allow file-write-create\n"
-	"\t(require-all (vnode-type REGULAR-FILE) (regex #\"^/cores/core\\.[0-9]+$\")))\n"
-	"(allow file-read-metadata\n"
-	"\t(literal \"/etc\")\n"
-	"\t(literal \"/tmp\")\n"
-	"\t(literal \"/var\"))\n"
-	"(allow mach-lookup\n"
-	"\t(global-name \"com.apple.system.logger\")\n"
-	"\t(global-name \"com.apple.system.notification_center\"))\n"
-	"(allow sysctl-read)\n"
-	";; bsd.sb\n"
-	"(allow file-read-metadata)\n"
-	"(allow file-read*\n"
-	"\t(literal \"/usr/share/nls\")\n"
-	"\t(subpath \"/usr/share/zoneinfo\")\n"
-	"\t(regex #\"^/Users/[^/]+/\\.CFUserTextEncoding$\"))\n"
-	"(allow ipc-posix-shm-read-data (ipc-posix-name \"apple.shm.notification_center\"))\n"
-	"(allow signal (target self))\n";
 
 /* ---- the reader -------------------------------------------------------------- */
 
@@ -456,6 +410,9 @@ enum filt_kind {
 	/* (remote unix-socket PATH-FILTER...): a connect to the Unix socket
 	 * whose path the kids match; only a network query has one */
 	FILT_REMOTE_UNIX,
+	/* (local unix-socket PATH-FILTER...): the socket bind(2) makes;
+	 * only a network-bind query has one */
+	FILT_LOCAL_UNIX,
 };
 
 enum path_kind {
@@ -791,12 +748,12 @@ static struct filt *compile_filter(struct cc *c, const struct sbpl_node *n)
 		}
 		return f;
 	}
-	if (strcmp(h, "remote") == 0 && n->n >= 2 && n->kids[1]->type == SBPL_NODE_SYMBOL &&
-	    strcmp(n->kids[1]->s, "unix-socket") == 0) {
-		f->kind = FILT_REMOTE_UNIX;
+	if ((strcmp(h, "remote") == 0 || strcmp(h, "local") == 0) && n->n >= 2 &&
+	    n->kids[1]->type == SBPL_NODE_SYMBOL && strcmp(n->kids[1]->s, "unix-socket") == 0) {
+		f->kind = h[0] == 'r' ? FILT_REMOTE_UNIX : FILT_LOCAL_UNIX;
 		if (n->n < 3) {
 			fsj_error_set(c->err, c->file, n->line, 0,
-				      "(remote unix-socket) without a path filter");
+				      "(%s unix-socket) without a path filter", h);
 			goto fail;
 		}
 		f->kids = xcalloc(n->n, sizeof(*f->kids));
@@ -808,7 +765,7 @@ static struct filt *compile_filter(struct cc *c, const struct sbpl_node *n)
 			    k->kids[0]->type != SBPL_NODE_SYMBOL ||
 			    path_filter_kind(k->kids[0]->s) < 0) {
 				fsj_error_set(c->err, c->file, k->line, 0,
-					      "(remote unix-socket ...) takes path filters");
+					      "(%s unix-socket ...) takes path filters", h);
 				goto fail;
 			}
 			kf = compile_filter(c, k);
@@ -926,7 +883,7 @@ static int compile_import(struct cc *c, const struct sbpl_node *form)
 				     "import '%s': only bsd.sb is modelled", form->kids[1]->s);
 	if (c->from_import || c->ev->import_ast.n)
 		return fsj_error_set(c->err, c->file, form->line, 0, "bsd.sb imported twice");
-	if (read_profile(bsd_model, ic.file, &c->ev->titles, &c->ev->import_ast, c->err) < 0)
+	if (read_profile(sbpl_eval_bsd_model, ic.file, &c->ev->titles, &c->ev->import_ast, c->err) < 0)
 		return -1;
 	return compile_forms(&ic, &c->ev->import_ast, false);
 }
@@ -1055,8 +1012,11 @@ static bool filt_match(const struct filt *f, const struct sbpl_query *q)
 	case FILT_NEVER:
 		return false;
 	case FILT_REMOTE_UNIX:
-		/* the path of a network query is the socket it connects to */
-		if (!q->path || strncmp(q->op, "network", 7) != 0)
+	case FILT_LOCAL_UNIX:
+		/* the path of a network query is the socket it connects to
+		 * (network-outbound) or makes (network-bind) */
+		if (!q->path || strncmp(q->op, "network", 7) != 0 ||
+		    (strcmp(q->op, "network-bind") == 0) != (f->kind == FILT_LOCAL_UNIX))
 			return false;
 		for (size_t i = 0; i < f->n_kids; i++)
 			if (filt_match(f->kids[i], q))

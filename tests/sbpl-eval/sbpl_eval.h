@@ -102,8 +102,8 @@ bool sbpl_eval_known_op(const char *op);
 struct sbpl_query {
 	const char *op; /* an operation, e.g. "file-write-data" (aliases allowed) */
 	/* The kernel's (resolved) path; NULL: not a file query. For a network
-	 * operation (network-outbound), the path of the Unix socket it
-	 * connects to, matched by (remote unix-socket (path-literal ...)). */
+	 * operation, the Unix socket it connects to (network-outbound, by
+	 * (remote unix-socket ...)) or binds (network-bind, (local ...)). */
 	const char *path;
 	/* Extension classes the process holds (sandbox_extension_consume()),
 	 * NULL-terminated, or NULL for none: matched by (extension "class"). */
