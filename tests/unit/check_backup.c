@@ -285,7 +285,7 @@ static Suite *backup_suite(void)
 	return s;
 }
 
-#include "check_backup_suites.h"
+#include "backup_suites.h"
 
 int main(void)
 {

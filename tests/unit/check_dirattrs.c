@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "backup_dirattrs.h"
-#include "check_backup_suites.h"
+#include "backup_suites.h"
 #include "util.h"
 
 static char root[PATH_MAX];
