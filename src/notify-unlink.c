@@ -16,6 +16,7 @@
 
 #include "backup.h"
 #include "notify-int.h"
+#include "notify-names.h"
 #include "path.h"
 #include "toolcache.h"
 #include "trash.h"
@@ -35,15 +36,6 @@ static bool no_trash_area(const struct notify *nt, const char *path)
 		if (path_covers(nt->no_trash[i], path))
 			return true;
 	return false;
-}
-
-/* The name of l no longer names the object looked at. */
-static bool changed(const struct loc *l)
-{
-	struct stat now;
-
-	return fstatat(l->parent, l->name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
-	       now.st_ino != l->st.st_ino || now.st_dev != l->st.st_dev;
 }
 
 int notify_op_unlink(struct job *j)
@@ -67,6 +59,8 @@ int notify_op_unlink(struct job *j)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "magic link", EACCES, NULL);
 	else if (l.parent < 0)
 		e = rmdir_ ? EINVAL : EISDIR;
+	else if (nj_mount_root(j, &l, FSJ_CAP_DELETE)) /* a mask: not the file beneath */
+		e = EBUSY;
 	else if (rmdir_ != !!S_ISDIR(l.st.st_mode))
 		e = rmdir_ ? ENOTDIR : EISDIR;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)) ||
@@ -77,7 +71,7 @@ int notify_op_unlink(struct job *j)
 	 * file is moved into the cycle the move itself is checked (the moved
 	 * inode is the one looked at, else it goes back: backup_take.c), so
 	 * this look is taken only when the move is not done. */
-	else if ((!take || !S_ISREG(l.st.st_mode)) && changed(&l))
+	else if ((!take || !S_ISREG(l.st.st_mode)) && nj_name_changed(&l))
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (rmdir_ && j->nt->bc && !nj_created_here(j, &l.st) &&
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
@@ -98,7 +92,7 @@ int notify_op_unlink(struct job *j)
 			NOTIFY_STAT_INC(j->nt, trashed);
 			backup_trash_later(j->nt->bc, l.path, &l.st);
 		}
-	} else if (S_ISREG(l.st.st_mode) && changed(&l)) /* not moved: the look, as above */
+	} else if (S_ISREG(l.st.st_mode) && nj_name_changed(&l)) /* not moved: the look, as above */
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
