@@ -56,8 +56,7 @@ int notify_op_rename(struct job *j)
 		e = ENOENT;
 	else if (a.magic || b.magic)
 		nj_refuse(j, FSJ_CAP_CREATE, b.path, "magic link", EACCES, NULL);
-	else if (a.parent < 0 || b.parent < 0 || nj_mount_root(j, &a, FSJ_CAP_DELETE) ||
-		 nj_mount_root(j, &b, FSJ_CAP_DELETE)) /* a mount point in its view: a mask */
+	else if (a.parent < 0 || b.parent < 0)
 		e = EBUSY;
 	else if ((fl & RENAME_NOREPLACE) && b.obj >= 0)
 		e = EEXIST;
@@ -82,6 +81,9 @@ int notify_op_rename(struct job *j)
 	/* a folder, or a symbolic link, could bring a denied name into being */
 	else if (!nj_guard_rename(j, &a, &b, fl))
 		;
+	/* after the policy's refusals, which name their rules */
+	else if (nj_mount_root(j, &a, FSJ_CAP_DELETE) || nj_mount_root(j, &b, FSJ_CAP_DELETE))
+		e = EBUSY;
 	else if (nj_name_changed(&a))
 		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
 	/* The file renamed over leaves the workspace: saved (a link). The

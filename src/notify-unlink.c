@@ -59,14 +59,14 @@ int notify_op_unlink(struct job *j)
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "magic link", EACCES, NULL);
 	else if (l.parent < 0)
 		e = rmdir_ ? EINVAL : EISDIR;
-	else if (nj_mount_root(j, &l, FSJ_CAP_DELETE)) /* a mask: not the file beneath */
-		e = EBUSY;
 	else if (rmdir_ != !!S_ISDIR(l.st.st_mode))
 		e = rmdir_ ? ENOTDIR : EISDIR;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_DELETE)) ||
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), rmdir_ ? NJ_REPO_RMDIR : 0) ||
 		 (!rmdir_ && !nj_socket_kept(j, &l, FSJ_CAP_DELETE)))
 		;
+	else if (nj_mount_root(j, &l, FSJ_CAP_DELETE)) /* a mask: not the file beneath */
+		e = EBUSY;
 	/* A name given to another file since the look: refused. Where the
 	 * file is moved into the cycle the move itself is checked (the moved
 	 * inode is the one looked at, else it goes back: backup_take.c), so
