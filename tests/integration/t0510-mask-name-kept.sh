@@ -10,13 +10,14 @@
 # host's file is as it was.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0510_USER 4
+plan_user_pass FSJAIL_T0510_USER 5
 setup
 require_landlock
 unset FSJAIL_NO_MOUNT_MASKS
 SECRET=DOTENV-SECRET-7c2
 echo "KEY=$SECRET" >"$WS/.env"
-mkdir -p "$WS/sub/secrets" && echo "S=$SECRET" >"$WS/sub/secrets/k"
+mkdir -p "$WS/sub/secrets" "$WS/a1/b" && echo "S=$SECRET" >"$WS/sub/secrets/k"
+echo "KEY=$SECRET" >"$WS/a1/b/.env"
 write_rules <<EOF
 rules:
   - id: dotenv
@@ -25,6 +26,10 @@ rules:
     deny: [read]
   - id: secrets
     path: sub/secrets
+    deny: [read]
+  - id: nested
+    path: a1/b/.env
+    recursive: false
     deny: [read]
 EOF
 
@@ -46,9 +51,10 @@ assert_out_nomatch "$SECRET"
 env_kept
 end_test
 
-begin_test "mv -f new .env (a rename over the mask) is refused; the host's .env is as it was"
-fsj_sh -- 'echo new >n && mv -f n .env; echo "mv=$?"'
+begin_test "mv -f new .env, sed -i .env (a rename over the mask) are refused; .env is as it was"
+fsj_sh -- 'echo new >n && mv -f n .env; echo "mv=$?"; sed -i s/KEY/K/ .env; echo "sed=$?"'
 assert_out_match '^mv=1$'
+assert_out_match '^sed=4$'
 assert_err_match "delete $WS/\.env: explicit rule 'dotenv'"
 env_kept
 assert_content "$WS/n" "new"
@@ -67,6 +73,15 @@ assert_out_match '^done=1$'
 assert_err_match "delete $WS/sub/secrets: explicit rule 'secrets'"
 assert_content "$WS/sub/secrets/k" "S=$SECRET"
 [ -e "$WS/sub2" ] && fail "sub was renamed on the host"
+end_test
+
+begin_test "the pinned folders above a hidden .env are not renamed: the next run cannot read it"
+fsj_sh -- 'mv a1 a2; mv a1/b b2; echo "mv=$?"'
+assert_out_match '^mv=1$'
+assert_err_match "delete $WS/a1: a mount point in the command's view"
+fsj_sh -- 'cat a2/b/.env b2/.env a1/b/.env'
+assert_out_nomatch "$SECRET"
+assert_content "$WS/a1/b/.env" "KEY=$SECRET"
 end_test
 
 end_user_pass
