@@ -1,7 +1,7 @@
 /* notify-names.c - the names the supervisor moves or removes: both paths
  * of a rename or link (out of notify-rename.c), a name's look before the
- * call (out of notify-unlink.c), a mount point in the caller's view
- * (notify-names.h). */
+ * call (out of notify-unlink.c) and its object (nj_same(), out of
+ * notify-answer.c), a mount point in the caller's view (notify-names.h). */
 #include "config.h"
 
 #ifdef __linux__
@@ -51,9 +51,16 @@ bool nj_name_changed(const struct loc *l)
 	       now.st_ino != l->st.st_ino || now.st_dev != l->st.st_dev;
 }
 
-/* l's object is a mount's root: statx's attribute, or where the kernel
- * knows none (before Linux 5.8) another device than its folder's. */
-static bool is_mount_root(const struct loc *l)
+bool nj_same(int fd, const struct stat *st)
+{
+	struct stat b;
+
+	return fstat(fd, &b) == 0 && b.st_dev == st->st_dev && b.st_ino == st->st_ino;
+}
+
+/* statx's attribute, or where the kernel knows none (before Linux 5.8)
+ * another device than its folder's. */
+bool nj_mounted_here(const struct loc *l)
 {
 	struct statx sx;
 	struct stat up;
@@ -71,7 +78,7 @@ bool nj_mount_root(const struct job *j, const struct loc *l, enum fsj_cap cap)
 	struct fsj_decision d;
 	bool hidden;
 
-	if (!is_mount_root(l))
+	if (!nj_mounted_here(l))
 		return false;
 	hidden = l->path && !nj_may(j, l->path, FSJ_CAP_READ, &d) &&
 		 (d.level == FSJ_LEVEL_EXPLICIT || d.level == FSJ_LEVEL_PROTECTED);

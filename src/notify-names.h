@@ -24,6 +24,14 @@ int nj_done_two(struct job *j, int e, struct loc *a, struct loc *b);
  * object looked at (its st_dev and st_ino), or names nothing now. */
 bool nj_name_changed(const struct loc *l);
 
+/* true when l's object is the root of a mount in the caller's view (a
+ * read deny's HIDE mask, a READONLY bind, a pin, a tool cache), which is
+ * not the host's file at l's name: nj_save() keeps no backup of it (the
+ * empty mask saved as .env's content, a restore emptied .env), and the
+ * write through it fails (EROFS) or changes the mounted object only.
+ * false when l has no object, or it is not one. No errors. */
+bool nj_mounted_here(const struct loc *l);
+
 /* true when l's object is the root of a mount in the caller's view: a
  * mount mask (a read deny's HIDE mask, a READONLY bind), a pin, a tool
  * cache. The kernel refuses the caller's rename or removal of it (EBUSY),
