@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+#include "notify-masknew.h"
 #include "notify-names.h"
 
 #ifndef STATX_ATTR_MOUNT_ROOT
@@ -37,7 +38,7 @@ bool nj_find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, st
 int nj_done_two(struct job *j, int e, struct loc *a, struct loc *b)
 {
 	if (e >= 0)
-		nj_answer(j, e);
+		nj_answer_make_failed(j, b, e); /* its new name in a hidden folder */
 	notify_loc_release(a);
 	notify_loc_release(b);
 	return 0;

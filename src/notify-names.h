@@ -16,8 +16,9 @@
  * answering, with nothing held. */
 bool nj_find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, struct loc *b);
 
-/* Answer j with e unless it is answered (e < 0), and release *a and *b.
- * Returns 0. */
+/* Answer j with e unless it is answered (e < 0): EROFS at the new name
+ * *b in a folder a read deny hides is recorded (nj_answer_make_failed());
+ * release *a and *b. Returns 0. */
 int nj_done_two(struct job *j, int e, struct loc *a, struct loc *b);
 
 /* true when the name of l (l->parent, l->name) no longer names the
