@@ -292,8 +292,10 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 	if ((o.kind == HOSTOP_RENAME || (o.kind == HOSTOP_LINK && !symbolic)) &&
 	    (why = broker_refer_refused(&o, whybuf, sizeof(whybuf))))
 		goto refuse;
-	/* the command sees a mount there, the host's file is beneath it */
-	if (broker_target_mounted(&o.from) || (o.has_to && broker_target_mounted(&o.to))) {
+	/* the command sees a mount there, the host's file is beneath it (a
+	 * copy only reads its source: the policy's read decides) */
+	if ((o.kind != HOSTOP_COPY && broker_target_mounted(&o.from)) ||
+	    (o.has_to && broker_target_mounted(&o.to))) {
 		why = "a mount point in the command's view (a mount mask or pin), which the command "
 		      "cannot change, move or remove (the host's file beneath stays as it is)";
 		goto refuse;

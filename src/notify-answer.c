@@ -297,8 +297,8 @@ bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
 	char name[NAME_MAX + 1];
 	int parent = l->parent, e;
 
-	/* a mount in the caller's view (a mask) is not the host's file there */
-	if (!j->nt->bc || nj_created_here(j, &l->st) || nj_mounted_here(l) ||
+	/* a mask in the caller's view is not the host's file there */
+	if (!j->nt->bc || nj_created_here(j, &l->st) || nj_hides_host_file(j, l) ||
 	    (!S_ISREG(l->st.st_mode) && (what == BACKUP_CHANGE_CONTENT ||
 					 (what == BACKUP_CHANGE_REMOVE && S_ISDIR(l->st.st_mode)))))
 		return true;

@@ -74,6 +74,20 @@ bool nj_mounted_here(const struct loc *l)
 	return l->parent >= 0 && fstat(l->parent, &up) == 0 && up.st_dev != l->st.st_dev;
 }
 
+bool nj_hides_host_file(struct job *j, const struct loc *l)
+{
+	struct stat h;
+	int host;
+
+	if (!nj_mounted_here(l))
+		return false;
+	host = nj_host_parent(j, l);
+	if (host == l->parent) /* no folder of the host's to look in: as before */
+		return false;
+	return fstatat(host, l->name, &h, AT_SYMLINK_NOFOLLOW) < 0 || h.st_dev != l->st.st_dev ||
+	       h.st_ino != l->st.st_ino;
+}
+
 bool nj_mount_root(const struct job *j, const struct loc *l, enum fsj_cap cap)
 {
 	struct fsj_decision d;

@@ -26,12 +26,18 @@ int nj_done_two(struct job *j, int e, struct loc *a, struct loc *b);
 bool nj_name_changed(const struct loc *l);
 
 /* true when l's object is the root of a mount in the caller's view (a
- * read deny's HIDE mask, a READONLY bind, a pin, a tool cache), which is
- * not the host's file at l's name: nj_save() keeps no backup of it (the
- * empty mask saved as .env's content, a restore emptied .env), and the
- * write through it fails (EROFS) or changes the mounted object only.
- * false when l has no object, or it is not one. No errors. */
+ * read deny's HIDE mask, a READONLY bind, a pin, a tool cache). false
+ * when l has no object, or it is not one. No errors. */
 bool nj_mounted_here(const struct loc *l);
+
+/* true when l's object is a mount in the caller's view over another
+ * object than the host's at l's name (a HIDE mask: an empty read-only
+ * file or folder; not a READONLY bind of the path onto itself), looked
+ * at through the host's folder (nj_host_parent()); false where that
+ * folder cannot be had. nj_save() keeps no backup of such an object: the
+ * empty mask was saved as .env's content and a restore emptied .env; the
+ * write through it fails (EROFS). No errors. */
+bool nj_hides_host_file(struct job *j, const struct loc *l);
 
 /* true when l's object is the root of a mount in the caller's view: a
  * mount mask (a read deny's HIDE mask, a READONLY bind), a pin, a tool
