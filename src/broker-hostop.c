@@ -22,6 +22,8 @@
 
 #include "broker-hostop-int.h"
 #include "broker-int.h"
+#include "broker-mounted.h"
+#include "broker-opneeds.h"
 #include "path.h"
 #include "platform.h"
 
@@ -178,47 +180,6 @@ static const char *fence_refused(const struct op *o, bool to_exists, bool symbol
 	return ok ? NULL : "the command's own fence refuses it";
 }
 
-/* The capabilities an operation needs (DESIGN.md section 2). */
-static void op_caps(const struct op *o, bool from_exists, bool to_exists, unsigned *from_caps,
-		    unsigned *to_caps)
-{
-	unsigned create = FSJ_CAPBIT(FSJ_CAP_CREATE), write = FSJ_CAPBIT(FSJ_CAP_WRITE);
-
-	*from_caps = *to_caps = 0;
-	switch (o->kind) {
-	case HOSTOP_DELETE:
-		*from_caps = FSJ_CAPBIT(FSJ_CAP_DELETE);
-		break;
-	case HOSTOP_MKDIR:
-		*from_caps = create;
-		break;
-	case HOSTOP_RENAME:
-		*from_caps = FSJ_CAPBIT(FSJ_CAP_DELETE);
-		*to_caps = create | (to_exists ? write : 0);
-		break;
-	case HOSTOP_COPY:
-		*from_caps = FSJ_CAPBIT(FSJ_CAP_READ);
-		*to_caps = to_exists ? write : create;
-		break;
-	case HOSTOP_CHMOD:
-		*from_caps = write;
-		break;
-	case HOSTOP_LINK:
-		/* A hard link is a second name for the same file: read and write
-		 * on the file itself, so that a link made in a writable folder
-		 * cannot open a file the policy keeps read-only (stricter than
-		 * DESIGN.md's "read", on purpose). A symlink grants nothing by
-		 * itself: what it points to is checked when it is used. */
-		if (!json_bool(o->req, "symbolic", false))
-			*from_caps = FSJ_CAPBIT(FSJ_CAP_READ) | write;
-		*to_caps = create;
-		break;
-	case HOSTOP_TOUCH:
-		*from_caps = from_exists ? write : create;
-		break;
-	}
-}
-
 /*
  * ===================== trust boundary: a broker host operation ================
  * The line comes from a process inside the sandbox (broker.c accepted
@@ -303,7 +264,7 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 		to_exists = o.to.exists;
 	if (o.kind == HOSTOP_TOUCH)
 		to_exists = o.from.exists;
-	op_caps(&o, o.from.exists, to_exists, &from_caps, &to_caps);
+	broker_op_caps(&o, o.from.exists, to_exists, &from_caps, &to_caps);
 	if (from_caps && !broker_check(b, &o.from, from_caps, &v))
 		missing = &o.from;
 	else if (to_caps && !broker_check(b, &o.to, to_caps, &v))
@@ -326,6 +287,17 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 	 * path could then be made again without the deny's protection. */
 	if ((o.kind == HOSTOP_RENAME || o.kind == HOSTOP_DELETE) && nested_deny(b, &o.from)) {
 		why = "a deny rule inside the folder would not move with it";
+		goto refuse;
+	}
+	if ((o.kind == HOSTOP_RENAME || (o.kind == HOSTOP_LINK && !symbolic)) &&
+	    (why = broker_refer_refused(&o, whybuf, sizeof(whybuf))))
+		goto refuse;
+	/* the command sees a mount there, the host's file is beneath it (a
+	 * copy only reads its source: the policy's read decides) */
+	if ((o.kind != HOSTOP_COPY && broker_target_mounted(&o.from)) ||
+	    (o.has_to && broker_target_mounted(&o.to))) {
+		why = "a mount point in the command's view (a mount mask or pin), which the command "
+		      "cannot change, move or remove (the host's file beneath stays as it is)";
 		goto refuse;
 	}
 	/* What the operation makes appear: a renamed or linked tree shows

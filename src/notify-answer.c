@@ -20,6 +20,7 @@
 #include "backup.h"
 #include "mask.h"
 #include "notify-int.h"
+#include "notify-names.h"
 #include "path.h"
 #include "refusal-hint.h"
 #include "util.h"
@@ -296,7 +297,8 @@ bool nj_save(struct job *j, const struct loc *l, enum backup_change what)
 	char name[NAME_MAX + 1];
 	int parent = l->parent, e;
 
-	if (!j->nt->bc || nj_created_here(j, &l->st) ||
+	/* a mask in the caller's view is not the host's file there */
+	if (!j->nt->bc || nj_created_here(j, &l->st) || nj_hides_host_file(j, l) ||
 	    (!S_ISREG(l->st.st_mode) && (what == BACKUP_CHANGE_CONTENT ||
 					 (what == BACKUP_CHANGE_REMOVE && S_ISDIR(l->st.st_mode)))))
 		return true;
@@ -331,14 +333,6 @@ bool nj_hardlink_ok(struct job *j, const struct loc *l)
 	nj_refuse(j, FSJ_CAP_WRITE, l->path, "hard link: writing it would change the other names too",
 	       EACCES, NULL);
 	return false;
-}
-
-/* Same object as checked. */
-bool nj_same(int fd, const struct stat *st)
-{
-	struct stat b;
-
-	return fstat(fd, &b) == 0 && b.st_dev == st->st_dev && b.st_ino == st->st_ino;
 }
 
 /* Read the path at addr, or refuse. */

@@ -29,7 +29,7 @@
 #include "hostlock.h"
 #include "notify-caps.h"
 #include "notify-int.h"
-#include "notify-masked.h"
+#include "notify-masknew.h" /* and notify-masked.h */
 #include "notify-openhow.h"
 #include "notify-rename.h"
 #include "notify-sockname.h"
@@ -71,7 +71,7 @@ static int op_open_new(struct job *j, struct loc *l, uint64_t flags, uint64_t mo
 		   e = errno);
 	nj_made(j, l, NULL, fd < 0 ? e : 0);
 	if (fd < 0)
-		return e == EEXIST && !(flags & O_EXCL) ? -EAGAIN : nj_answer(j, e);
+		return e == EEXIST && !(flags & O_EXCL) ? -EAGAIN : nj_answer_make_failed(j, l, e);
 	e = nj_hand_in(j, fd, (flags & O_CLOEXEC) != 0);
 	if (e == 0)
 		NOTIFY_STAT_INC(j->nt, created);
@@ -228,7 +228,7 @@ static int op_make(struct job *j)
 		nj_made(j, &l, NULL, e);
 	}
 	if (e >= 0)
-		nj_answer(j, e);
+		nj_answer_make_failed(j, &l, e);
 	notify_loc_release(&l);
 	return 0;
 }

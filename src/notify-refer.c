@@ -11,7 +11,7 @@
 
 #include "notify-int.h"
 #include "notify-refer.h"
-#include "notify-unlink-host.h"
+#include "notify-names.h"
 
 bool nj_refer_ok(struct job *j, const struct loc *from, const char *to)
 {
@@ -35,7 +35,7 @@ bool nj_refer_ok(struct job *j, const struct loc *from, const char *to)
 	 * name; where that name is a mount mask the copy is of the mask, an
 	 * empty file, and mv then removes the file: EACCES, nothing moves. */
 	nj_refuse(j, (enum fsj_cap)__builtin_ctz(more), from->path, why,
-		  (more & FSJ_CAPBIT(FSJ_CAP_READ)) && nj_loc_masked(j, from) ? EACCES : EXDEV, NULL);
+		  (more & FSJ_CAPBIT(FSJ_CAP_READ)) && nj_hides_host_file(j, from) ? EACCES : EXDEV, NULL);
 	return false;
 }
 

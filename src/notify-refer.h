@@ -12,7 +12,7 @@ struct loc;
 /* The new name to (absolute) of the object from may grant no right its
  * old name does not (for a file: read, write, execute; for a folder: all
  * five). true when so; else the call is refused (EXDEV; EACCES where to
- * adds read to a mount mask, notify-unlink-host.h) with the first right
+ * adds read to a mount mask, nj_hides_host_file()) with the first right
  * missing, on the OLD name (a grant there lifts it) and a reason naming
  * the new name and every right it would add; false then. */
 bool nj_refer_ok(struct job *j, const struct loc *from, const char *to);

@@ -17,38 +17,9 @@
 #include "backup.h"
 #include "backup_rename.h"
 #include "notify-int.h"
+#include "notify-names.h"
 #include "notify-refer.h"
 #include "notify-rename.h"
-
-/* Read both paths of a rename or link once and look them up (the first
- * with lk; with empty_is_fd, an empty first path names the descriptor
- * dirfd itself: AT_EMPTY_PATH). false after answering. */
-static bool find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, struct loc *b)
-{
-	char raw[PATH_MAX], raw2[PATH_MAX];
-
-	if (!nj_get_path(j, j->c->path, raw) || !nj_get_path(j, j->c->path2, raw2))
-		return false;
-	if (empty_is_fd && !raw[0] && j->c->dirfd >= 0)
-		snprintf(raw, sizeof(raw), "/proc/self/fd/%d", j->c->dirfd); /* translated */
-	if (!nj_find(j, j->c->dirfd, raw, lk, a))
-		return false;
-	if (!nj_find(j, j->c->dirfd2, raw2, 0, b)) {
-		notify_loc_release(a);
-		return false;
-	}
-	return true;
-}
-
-/* Answer e unless answered (e < 0), release both. */
-static int done_two(struct job *j, int e, struct loc *a, struct loc *b)
-{
-	if (e >= 0)
-		nj_answer(j, e);
-	notify_loc_release(a);
-	notify_loc_release(b);
-	return 0;
-}
 
 /* Record the rename a -> b before it is done (backup_before_rename():
  * restore moves it back); one not recorded is refused. false then. */
@@ -72,7 +43,6 @@ int notify_op_rename(struct job *j)
 {
 	unsigned fl = (unsigned)j->c->flags, del = FSJ_CAPBIT(FSJ_CAP_DELETE);
 	struct loc a, b;
-	struct stat now;
 	int e = -1;
 
 	if (fl & RENAME_WHITEOUT)
@@ -80,7 +50,7 @@ int notify_op_rename(struct job *j)
 	if ((fl & ~(unsigned)(RENAME_NOREPLACE | RENAME_EXCHANGE)) ||
 	    (fl & RENAME_NOREPLACE && fl & RENAME_EXCHANGE))
 		return nj_answer(j, EINVAL);
-	if (!find_two(j, 0, false, &a, &b))
+	if (!nj_find_two(j, 0, false, &a, &b))
 		return 0;
 	if (a.obj < 0 || ((fl & RENAME_EXCHANGE) && b.obj < 0))
 		e = ENOENT;
@@ -111,7 +81,10 @@ int notify_op_rename(struct job *j)
 	/* a folder, or a symbolic link, could bring a denied name into being */
 	else if (!nj_guard_rename(j, &a, &b, fl))
 		;
-	else if (fstatat(a.parent, a.name, &now, AT_SYMLINK_NOFOLLOW) < 0 || !nj_same(a.obj, &now))
+	/* after the policy's refusals, which name their rules */
+	else if (nj_mount_root(j, &a, FSJ_CAP_DELETE) || nj_mount_root(j, &b, FSJ_CAP_DELETE))
+		e = EBUSY;
+	else if (nj_name_changed(&a))
 		nj_refuse(j, FSJ_CAP_DELETE, a.path, "the file changed during the call", EACCES, NULL);
 	/* The file renamed over leaves the workspace: saved (a link). The
 	 * moved file keeps its content under the new name, the renamed
@@ -134,7 +107,7 @@ int notify_op_rename(struct job *j)
 				backup_note_rename_failed(j->nt->bc, b.path, a.path);
 		}
 	}
-	return done_two(j, e, &a, &b);
+	return nj_done_two(j, e, &a, &b);
 }
 
 int notify_op_link(struct job *j)
@@ -146,7 +119,7 @@ int notify_op_link(struct job *j)
 
 	if (fl & ~(unsigned)(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
 		return nj_answer(j, EINVAL);
-	if (!find_two(j, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, (fl & AT_EMPTY_PATH) != 0, &a, &b))
+	if (!nj_find_two(j, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, (fl & AT_EMPTY_PATH) != 0, &a, &b))
 		return 0;
 	if (a.obj < 0)
 		e = ENOENT;
@@ -175,7 +148,7 @@ int notify_op_link(struct job *j)
 			    : 0;
 		nj_made(j, &b, &a.st, e); /* a name of an older file: that one is still saved */
 	}
-	return done_two(j, e, &a, &b);
+	return nj_done_two(j, e, &a, &b);
 }
 
 #else

@@ -16,7 +16,7 @@
 
 #include "backup.h"
 #include "notify-int.h"
-#include "notify-unlink-host.h"
+#include "notify-names.h"
 #include "path.h"
 #include "toolcache.h"
 #include "trash.h"
@@ -51,7 +51,6 @@ int notify_op_unlink(struct job *j)
 		return nj_answer(j, EINVAL);
 	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, 0, &l))
 		return 0;
-	nj_unlink_unmask(j, &l); /* a masked file: the host's under it */
 	/* a pre-existing file, kept by the cycle: moved there, or saved */
 	take = l.obj >= 0 && !rmdir_ && j->nt->bc && !nj_created_here(j, &l.st);
 	if (l.obj < 0)
@@ -66,11 +65,13 @@ int notify_op_unlink(struct job *j)
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_DELETE), rmdir_ ? NJ_REPO_RMDIR : 0) ||
 		 (!rmdir_ && !nj_socket_kept(j, &l, FSJ_CAP_DELETE)))
 		;
+	else if (nj_mount_root(j, &l, FSJ_CAP_DELETE)) /* a mask: not the file beneath */
+		e = EBUSY;
 	/* A name given to another file since the look: refused. Where the
 	 * file is moved into the cycle the move itself is checked (the moved
 	 * inode is the one looked at, else it goes back: backup_take.c), so
 	 * this look is taken only when the move is not done. */
-	else if ((!take || !S_ISREG(l.st.st_mode)) && nj_unlink_changed(&l))
+	else if ((!take || !S_ISREG(l.st.st_mode)) && nj_name_changed(&l))
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (rmdir_ && j->nt->bc && !nj_created_here(j, &l.st) &&
 		 backup_before_rmdir(j->nt->bc, l.parent, l.name, l.path, "notify", &err) < 0)
@@ -91,7 +92,7 @@ int notify_op_unlink(struct job *j)
 			NOTIFY_STAT_INC(j->nt, trashed);
 			backup_trash_later(j->nt->bc, l.path, &l.st);
 		}
-	} else if (S_ISREG(l.st.st_mode) && nj_unlink_changed(&l)) /* not moved: the look, as above */
+	} else if (S_ISREG(l.st.st_mode) && nj_name_changed(&l)) /* not moved: the look, as above */
 		nj_refuse(j, FSJ_CAP_DELETE, l.path, "the file changed during the call", EACCES, NULL);
 	else if (!nj_save(j, &l, BACKUP_CHANGE_REMOVE)) /* a symlink or FIFO: recorded */
 		e = -1;
