@@ -188,15 +188,10 @@ void shwalk_command(struct an *a, TSNode n, struct sh *sh, const struct nodes *e
 		TSNode c = kids[i];
 
 		if (n_is(c, "variable_assignment") && !named) {
-			TSNode name = ts_node_named_child(c, 0);
 			TSNode val = ts_node_named_child(c, 1);
 			if (!ts_node_is_null(val))
 				shwalk_scan(a, val, sh);
-			if (!ts_node_is_null(name) && !ts_node_is_null(val) &&
-			    strcmp(n_text(a, name), "PATH") == 0)
-				local.path = shword_path_value(a, sh, val);
-			if (!ts_node_is_null(name) && git_env_moves(n_text(a, c), true))
-				local.git_env = true;
+			shwalk_assign(a, c, sh, &local, GIT_ED_EXPORT);
 		} else if (shwalk_is_redirect(c)) {
 			struct nodes words = { 0 };
 			collect_redirect(a, c, &redirs, &words, &tails);
