@@ -25,8 +25,7 @@ bool git_editor_inert_value(const char *v, size_t vn)
 	return false;
 }
 
-unsigned git_editor_assign(unsigned bits, const char *assign, bool value_known,
-			   enum git_ed_how how)
+unsigned git_editor_assign(unsigned bits, const char *assign, bool value_known, enum git_ed_how how)
 {
 	const char *eq = assign ? strchr(assign, '=') : NULL;
 	size_t n = eq ? (size_t)(eq - assign) : 0;

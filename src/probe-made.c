@@ -35,8 +35,7 @@
  * entries of a path; a larger file is not one of ours. */
 #define RECORD_MAX (256u * 1024u)
 
-static const char *const prefixes[] = { ".fsjail-probe.", "fsjail-probe.", "probe-scratch.",
-					NULL };
+static const char *const prefixes[] = { ".fsjail-probe.", "fsjail-probe.", "probe-scratch.", NULL };
 
 /* The record of this process's probe (the forked helper). */
 static int made_fd = -1;
@@ -65,8 +64,7 @@ static int made_begin(const char *state_dir)
 	made_dir = open_made_dir(state_dir);
 	if (made_dir < 0)
 		return -1;
-	made_fd = openat(made_dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			 0600);
+	made_fd = openat(made_dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (made_fd >= 0 && flock(made_fd, LOCK_EX) == 0 &&
 	    renameat(made_dir, tmp, made_dir, hex) == 0) {
 		made_name = xstrdup(hex);
@@ -163,7 +161,8 @@ void probe_made_scratch(struct prober *p)
 		return; /* no record, no folder: every check then fails */
 	if (ctx->mode == FSJ_MODE_WORKSPACE_WRITE && ctx->workspace)
 		(void)probe_scratch_make(&p->s[SCR_WORKSPACE], ctx->workspace, ".fsjail-probe.");
-	if (!ctx->env.tmpdir || probe_scratch_make(&p->s[SCR_TMP], ctx->env.tmpdir, "fsjail-probe.") < 0)
+	if (!ctx->env.tmpdir ||
+	    probe_scratch_make(&p->s[SCR_TMP], ctx->env.tmpdir, "fsjail-probe.") < 0)
 		(void)probe_scratch_make(&p->s[SCR_TMP], "/tmp", "fsjail-probe.");
 	if (ctx->env.home) {
 		cleanup_free char *cache = path_join(ctx->env.home, ".cache");
@@ -211,8 +210,8 @@ static bool probe_name(const char *name)
  * (probe-int.h F_*), then the folder when that left it empty. */
 static void remove_own(int pfd, const char *name)
 {
-	static const char *const own[] = { F_WRITE, F_CWRITE, F_NEW, F_CNEW, F_DELETE,
-					   F_CDELETE, F_EXEC, F_READ, NULL };
+	static const char *const own[] = { F_WRITE,   F_CWRITE, F_NEW,  F_CNEW, F_DELETE,
+					   F_CDELETE, F_EXEC,   F_READ, NULL };
 	int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0)
