@@ -72,6 +72,7 @@ struct an {
 	TSParser *parser;
 	const char *line;   /* the analysed line (effects' text comes from here) */
 	const char *src;    /* text of the tree being walked (line, or a -c string) */
+	const char *unfixed; /* src before `<>` was spelled `>>`, or NULL (effects-parse.c) */
 	bool fixed;         /* inside a -c string: every effect gets the span below */
 	uint32_t fs, fe;
 	/* src is the line with `;` after a here-document start spelled ` &&`
@@ -187,6 +188,13 @@ enum { RR_SHELL = 1, RR_NOFN = 2, RR_BUILTIN = 4 };
 
 /* ---- effects.c: the effects list ---------------------------------------- */
 
+/* effects-parse.c: s parsed, repaired where the grammar cannot read what
+ * bash runs (`<>`; top: the analysed line, also a `;` after a
+ * here-document's start), which sets a->src (and a->unfixed, a->ins);
+ * NULL when the parser gave up. The caller deletes the tree. */
+TSTree *effects_parse(struct an *a, const char *s, size_t len, bool top);
+/* Offset x of a->src as an offset of the analysed line (a->ins). */
+uint32_t effects_line_offset(const struct an *a, uint32_t x);
 void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
 		       uint32_t start, uint32_t end, const char *program);
 /* true when an effect found earlier in the line has capability cap on p
@@ -305,6 +313,9 @@ void shwalk_scan(struct an *a, TSNode n, struct sh *sh);
 void shwalk_assign(struct an *a, TSNode n, const struct sh *sh, struct sh *to,
 		   enum git_ed_how how);
 void shwalk_env_word(struct sh *to, const struct word *w);
+/* Whether the redirection operator op (its node; type its text) is a
+ * `<>` that effects_parse() spelled `>>`. */
+bool shwalk_redirect_rw(const struct an *a, TSNode op, const char *type);
 void shwalk_errors(struct an *a, TSNode root, const struct sh *sh);
 
 #endif

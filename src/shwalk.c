@@ -41,7 +41,7 @@ void shwalk_subst(struct an *a, TSNode n, const struct sh *sh)
 void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 			   const char *prog)
 {
-	const char *saved_src = a->src;
+	const char *saved_src = a->src, *saved_unfixed = a->unfixed;
 	bool saved_fixed = a->fixed;
 	uint32_t sfs = a->fs, sfe = a->fe;
 	struct sh sub = { .cwd = sh->cwd, .path = sh->path, .fns = NULL, .git_env = sh->git_env,
@@ -53,14 +53,16 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 		a->out->complete = false;
 		return;
 	}
-	t = ts_parser_parse_string(a->parser, NULL, w->lit, (uint32_t)w->len);
+	a->src = w->lit;
+	a->unfixed = NULL;
+	t = effects_parse(a, w->lit, w->len, false); /* a->src: the text t was parsed from */
 	if (!t) {
-		ts_parser_reset(a->parser);
+		a->src = saved_src;
+		a->unfixed = saved_unfixed;
 		effects_opaque(a, sh, w->start, w->end, prog);
 		a->out->complete = false;
 		return;
 	}
-	a->src = w->lit;
 	if (!a->fixed) {
 		a->fixed = true;
 		a->fs = w->start;
@@ -71,6 +73,7 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 	shwalk(a, ts_tree_root_node(t), &sub);
 	a->nest--;
 	a->src = saved_src;
+	a->unfixed = saved_unfixed;
 	a->fixed = saved_fixed;
 	a->fs = sfs;
 	a->fe = sfe;
@@ -114,6 +117,16 @@ void shwalk_assign(struct an *a, TSNode n, const struct sh *sh, struct sh *to,
 		to->path = shword_path_value(a, sh, val);
 	to->git_env = to->git_env || git_env_moves(n_text(a, n), true);
 	to->ed_inert = git_editor_assign(to->ed_inert, n_text(a, n), true, how);
+}
+
+bool shwalk_redirect_rw(const struct an *a, TSNode op, const char *type)
+{
+	uint32_t x = n_start(op);
+
+	if (!a->unfixed || strcmp(type, ">>") != 0)
+		return false;
+	x = a->nest == 0 ? effects_line_offset(a, x) : x; /* a -c string: no a->ins */
+	return a->unfixed[x] == '<' && a->unfixed[x + 1] == '>';
 }
 
 void shwalk_env_word(struct sh *to, const struct word *w)
