@@ -92,7 +92,8 @@ static char *heredoc_semicolons(struct an *a, TSNode root, const char *line, siz
 }
 
 /* Whether n lies in text the shell does not read as operators: a quoted
- * string, a here-document's body, a comment. */
+ * string, a here-document's body, a comment (but not in a command
+ * substitution inside one, whose commands bash reads). */
 static bool in_text(TSNode n)
 {
 	static const char *const text[] = {
@@ -100,10 +101,13 @@ static bool in_text(TSNode n)
 		"comment", NULL
 	};
 
-	for (; !ts_node_is_null(n); n = ts_node_parent(n))
+	for (; !ts_node_is_null(n); n = ts_node_parent(n)) {
+		if (n_is(n, "command_substitution") || n_is(n, "process_substitution"))
+			return false;
 		for (size_t i = 0; text[i]; i++)
 			if (n_is(n, text[i]))
 				return true;
+	}
 	return false;
 }
 
