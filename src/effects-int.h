@@ -16,6 +16,7 @@
 #include "arena.h"
 #include "keyset.h"
 #include "effects.h"
+#include "git-editor.h"
 #include "git-env.h"
 #include "path.h"
 #include "policy.h"
@@ -60,6 +61,7 @@ struct sh {
 	const char *path;  /* PATH; NULL when not known at all */
 	struct fn *fns;    /* functions defined so far */
 	bool git_env;      /* a GIT_* assignment that may move git's repository (git-env.h) */
+	unsigned ed_inert; /* the editors git runs that the line made inert (git-editor.h) */
 	bool cd_unsure;    /* a cd to a folder that may not exist: after the
 			    * statement, cwd is the old one or the new one */
 };
@@ -70,6 +72,7 @@ struct an {
 	TSParser *parser;
 	const char *line;   /* the analysed line (effects' text comes from here) */
 	const char *src;    /* text of the tree being walked (line, or a -c string) */
+	const char *unfixed; /* src before `<>` was spelled `>>`, or NULL (effects-parse.c) */
 	bool fixed;         /* inside a -c string: every effect gets the span below */
 	uint32_t fs, fe;
 	/* src is the line with `;` after a here-document start spelled ` &&`
@@ -126,6 +129,7 @@ static inline bool w_is(const struct word *w, const char *s)
 }
 
 #include "shword.h"
+#include "progopt.h"
 
 /* Span of node n in the analysed line (the -c string's span inside one). */
 static inline uint32_t n_start(TSNode n)
@@ -169,30 +173,6 @@ struct cmd {
 	const char *cwd;
 };
 
-/* How a program reads its options (getopt_long conventions unless said). */
-struct ospec {
-	const char *sarg;          /* short options that take an argument */
-	const char *sopt;          /* short options with an optional attached argument */
-	const char *const *larg;   /* long options (no "--") that take an argument */
-	bool posix;                /* options end at the first operand (wrappers) */
-	bool numeric;              /* -NUM is an option (head -5, nice -10) */
-	bool bsd_empty;            /* an sopt option takes a following '' (BSD sed -i '') */
-};
-
-struct opt {
-	char s;                    /* short name, or 0 for a long option */
-	const char *l;             /* long name (no "--", no "=value") */
-	const struct word *val;    /* the argument, or NULL */
-	const struct word *w;      /* the word it came from */
-};
-
-struct parsed {
-	struct opt *o;
-	size_t no;
-	struct word **ops;         /* operands, in order */
-	size_t nops;
-};
-
 /* One invocation: argv[0] is the program word. */
 struct inv {
 	struct sh *sh;        /* the shell state (cd changes it when in_shell) */
@@ -208,6 +188,13 @@ enum { RR_SHELL = 1, RR_NOFN = 2, RR_BUILTIN = 4 };
 
 /* ---- effects.c: the effects list ---------------------------------------- */
 
+/* effects-parse.c: s parsed, repaired where the grammar cannot read what
+ * bash runs (`<>`; top: the analysed line, also a `;` after a
+ * here-document's start), which sets a->src (and a->unfixed, a->ins);
+ * NULL when the parser gave up. The caller deletes the tree. */
+TSTree *effects_parse(struct an *a, const char *s, size_t len, bool top);
+/* Offset x of a->src as an offset of the analysed line (a->ins). */
+uint32_t effects_line_offset(const struct an *a, uint32_t x);
 void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
 		       uint32_t start, uint32_t end, const char *program);
 /* true when an effect found earlier in the line has capability cap on p
@@ -229,15 +216,6 @@ bool effects_is_dir(struct an *a, const struct cmd *c, const struct word *w);
 size_t effects_parent_len(const char *lit, size_t n);
 void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
 			  const struct word *w, size_t n);
-
-/* ---- progopt.c: program options ----------------------------------------- */
-
-bool progopt_in_list(const char *const *list, const char *s, size_t n);
-void progopt_parse(struct an *a, const struct ospec *sp, struct word **argv, size_t argc,
-		       struct parsed *p);
-bool progopt_has(const struct parsed *p, char s, const char *l);
-const struct word *progopt_val(const struct parsed *p, char s, const char *l);
-bool progopt_is(const struct opt *o, char s, const char *l);
 
 /* ---- prog.c, prog-common.c: dispatch ------------------------------------ */
 
@@ -328,6 +306,16 @@ void shwalk_children(struct an *a, TSNode n, struct sh *sh);
 void shwalk(struct an *a, TSNode n, struct sh *sh);
 void shwalk_call(struct an *a, struct fn *f, struct sh *sh);
 void shwalk_scan(struct an *a, TSNode n, struct sh *sh);
+/* The variable_assignment n made the way how says, on the state to:
+ * PATH changes lookups, a GIT_* name may move git's repository or make
+ * its editor inert; its value is read in sh. shwalk_env_word() is the
+ * same for an operand NAME=VALUE of env(1) (exported). */
+void shwalk_assign(struct an *a, TSNode n, const struct sh *sh, struct sh *to,
+		   enum git_ed_how how);
+void shwalk_env_word(struct sh *to, const struct word *w);
+/* Whether the redirection operator op (its node; type its text) is a
+ * `<>` that effects_parse() spelled `>>`. */
+bool shwalk_redirect_rw(const struct an *a, TSNode op, const char *type);
 void shwalk_errors(struct an *a, TSNode root, const struct sh *sh);
 
 #endif

@@ -18,17 +18,6 @@
 
 /* ---- effects ------------------------------------------------------------- */
 
-/* Offset x of the parsed text as an offset of the analysed line. */
-static uint32_t line_offset(const struct an *a, uint32_t x)
-{
-	uint32_t d = 0;
-
-	for (size_t i = 0; i < a->nins; i++)
-		if (x >= a->ins[i])
-			d += 2;
-	return x - d;
-}
-
 void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *path,
 		       uint32_t start, uint32_t end, const char *program)
 {
@@ -39,8 +28,8 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 		start = a->fs;
 		end = a->fe;
 	}
-	start = line_offset(a, start);
-	end = line_offset(a, end);
+	start = effects_line_offset(a, start);
+	end = effects_line_offset(a, end);
 	if (end < start) { /* a span of words out of line order (xargs' input word) */
 		uint32_t t = start;
 
@@ -354,77 +343,6 @@ static int effect_cmp(const void *x, const void *y)
 	return 0;
 }
 
-/* Start offsets of the here-document delimiters in the tree under n. */
-static void heredoc_starts(struct an *a, TSNode n, uint32_t **v, size_t *k, int depth)
-{
-	if (depth > MAX_WALK_DEPTH)
-		return;
-	if (n_is(n, "heredoc_start")) {
-		if (arena_full(*k)) {
-			uint32_t *nv = arena_alloc(&a->ar, arena_grown(*k) * sizeof(*nv));
-			if (*k)
-				memcpy(nv, *v, *k * sizeof(*nv));
-			*v = nv;
-		}
-		(*v)[(*k)++] = n_start(n); /* the scanner may take "EOF;" whole */
-		return;
-	}
-	for (uint32_t i = 0; i < ts_node_child_count(n); i++)
-		heredoc_starts(a, ts_node_child(n, i), v, k, depth + 1);
-}
-
-/* tree-sitter-bash rejects a `;` after a here-document's start on its
- * first line (`cat <<EOF; rm x`, an ERROR node), where bash runs what
- * follows as the next command of the list. The line with each such
- * unquoted `;` spelled ` &&` parses; the commands are the same and only
- * the first's failure differs, which no effect depends on. Returns that
- * text (arena) and sets a->ins, or NULL when there is no such `;`. */
-static char *heredoc_semicolons(struct an *a, TSNode root, const char *line, size_t len)
-{
-	uint32_t *st = NULL, *ins = NULL;
-	size_t nst = 0, nins = 0;
-	struct strbuf sb = STRBUF_INIT;
-	size_t from = 0;
-
-	heredoc_starts(a, root, &st, &nst, 0);
-	ins = arena_alloc(&a->ar, (len + 1) * sizeof(*ins));
-	for (size_t h = 0; h < nst; h++) {
-		char q = 0;
-
-		for (size_t i = st[h]; i < len && line[i] != '\n'; i++) {
-			char c = line[i];
-
-			if (q) {
-				if (c == q)
-					q = 0;
-				else if (q == '"' && c == '\\' && i + 1 < len)
-					i++;
-				continue;
-			}
-			if (c == '\'' || c == '"') {
-				q = c;
-			} else if (c == '\\' && i + 1 < len) {
-				i++;
-			} else if (c == ';' && (i + 1 >= len || line[i + 1] != ';') &&
-				   (i == 0 || line[i - 1] != ';') && i >= from) {
-				sb_add(&sb, line + from, i - from);
-				sb_adds(&sb, " &&"); /* "<<EOF&&" would be the delimiter */
-				ins[nins] = (uint32_t)(i + 2 * nins + 3);
-				nins++;
-				from = i + 1;
-			}
-		}
-	}
-	if (nins == 0) {
-		sb_release(&sb);
-		return NULL;
-	}
-	sb_add(&sb, line + from, len - from);
-	a->ins = ins;
-	a->nins = nins;
-	return arena_own(&a->ar, sb_detach(&sb));
-}
-
 int effects_analyze(const char *line, size_t len, const struct effects_opts *opts,
 		    struct fsj_effects *out, struct fsj_error *err)
 {
@@ -452,24 +370,7 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 				     ts_language_version(tree_sitter_bash()));
 	}
 	ts_parser_set_timeout_micros(a.parser, PARSE_TIMEOUT_US);
-	tree = ts_parser_parse_string(a.parser, NULL, line, (uint32_t)len);
-	if (tree && ts_node_has_error(ts_tree_root_node(tree))) {
-		char *fixed = heredoc_semicolons(&a, ts_tree_root_node(tree), line, len);
-		TSTree *t2 = fixed ? ts_parser_parse_string(a.parser, NULL, fixed,
-							    (uint32_t)strlen(fixed)) : NULL;
-
-		if (t2 && !ts_node_has_error(ts_tree_root_node(t2))) {
-			ts_tree_delete(tree);
-			tree = t2;
-			a.src = fixed;
-		} else {
-			if (t2)
-				ts_tree_delete(t2);
-			ts_parser_reset(a.parser);
-			a.ins = NULL;
-			a.nins = 0;
-		}
-	}
+	tree = effects_parse(&a, line, len, true);
 	if (!tree) {
 		effects_opaque(&a, &sh, 0, (uint32_t)len, NULL);
 		out->complete = false;

@@ -94,22 +94,3 @@ void fsj_put_term(FILE *f, const char *s)
 	if (e)
 		fputs(e, f);
 }
-
-void fsj_quote_shell_sb(struct strbuf *sb, const char *s)
-{
-	static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-				   "0123456789_./=:@%+,-";
-
-	if (*s && strspn(s, safe) == strlen(s)) {
-		sb_adds(sb, s);
-		return;
-	}
-	sb_addc(sb, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			sb_adds(sb, "'\\''");
-		else
-			sb_addc(sb, *s);
-	}
-	sb_addc(sb, '\'');
-}

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "escape-shell.h"
 #include "util.h"
 
 /* s (NUL-terminated, any bytes) with every C0 control byte (0x00-0x1f),
@@ -25,13 +26,5 @@ void fsj_escape_term_sb(struct strbuf *sb, const char *s);
 
 /* The same, written to f (NULL s writes nothing); errors are f's. */
 void fsj_put_term(FILE *f, const char *s);
-
-/* s (NUL-terminated) appended to sb as one POSIX shell word (sh(1)
- * "Quoting"): as it is when non-empty and made only of
- * [A-Za-z0-9_./=:@%+,-], else in single quotes with each ' written '\''.
- * For command lines fsjail prints for the user to copy (a path the
- * command chose must stay one word there); terminal safety is
- * fsj_escape_term()'s, applied first by the caller. */
-void fsj_quote_shell_sb(struct strbuf *sb, const char *s);
 
 #endif

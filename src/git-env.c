@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "git-editor.h"
 #include "git-env.h"
 
 /* in list, s[0..n) */
@@ -30,7 +31,6 @@ bool git_env_moves(const char *assign, bool value_known)
 	/* a program git runs, inert only as one of inert[] */
 	static const char *const prog[] = { "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
 					    NULL };
-	static const char *const inert[] = { "", "cat", "true", ":", NULL };
 	const char *eq = assign ? strchr(assign, '=') : NULL;
 	size_t n = eq ? (size_t)(eq - assign) : 0;
 	const char *v = eq ? eq + 1 : "";
@@ -44,12 +44,5 @@ bool git_env_moves(const char *assign, bool value_known)
 		return false;
 	if (!listed(prog, assign, n) || !value_known)
 		return true;
-	/* one pair of quotes around the whole value */
-	if (vn >= 2 && (v[0] == '\'' || v[0] == '"') && v[vn - 1] == v[0]) {
-		v++;
-		vn -= 2;
-	}
-	if (strcspn(v, "$`\\'\"") < vn)
-		return true;
-	return !listed(inert, v, vn);
+	return !git_editor_inert_value(v, vn);
 }

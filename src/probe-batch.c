@@ -17,6 +17,7 @@
 #include "launch.h"
 #include "path.h"
 #include "probe-int.h"
+#include "probe-made.h"
 
 /* The script every batch of checks runs: fixed text, whose only inputs are
  * its arguments, pairs of (operation, path), all made by fsjail. Each
@@ -143,21 +144,20 @@ static int put_binary(int dfd, const char *name)
 	return rc;
 }
 
-/* Make a scratch folder "<base>/<prefix>XXXXXX" with its files. Returns 0,
- * or -1 with nothing left behind. */
+/* Make a scratch folder "<base>/<prefix>XXXXXX" with its files, named in
+ * the probe's record first (probe_made_mkdir()). Returns 0, or -1 with
+ * nothing left behind. */
 int probe_scratch_make(struct scratch *s, const char *base, const char *prefix)
 {
-	char *tmpl = xasprintf("%s/%sXXXXXX", strcmp(base, "/") == 0 ? "" : base, prefix);
 	struct stat st;
 
-	if (lstat(base, &st) < 0 || !S_ISDIR(st.st_mode) || !mkdtemp(tmpl)) {
-		free(tmpl);
+	if (lstat(base, &st) < 0 || !S_ISDIR(st.st_mode))
 		return -1;
-	}
-	s->fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	s->dir = tmpl;
+	s->dir = probe_made_mkdir(base, prefix, &s->fd);
+	if (!s->dir)
+		return -1;
 	s->base = st;
-	if (s->fd < 0 || put_file(s->fd, F_WRITE, ORIG, 0600) < 0 ||
+	if (put_file(s->fd, F_WRITE, ORIG, 0600) < 0 ||
 	    put_file(s->fd, F_CWRITE, ORIG, 0600) < 0 ||
 	    put_file(s->fd, F_DELETE, ORIG, 0600) < 0 ||
 	    put_file(s->fd, F_CDELETE, ORIG, 0600) < 0 ||

@@ -15,6 +15,7 @@
 
 #include "path.h"
 #include "probe-int.h"
+#include "probe-made.h"
 
 static int cmp_names(const void *a, const void *b)
 {
@@ -385,34 +386,6 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The scratch folders: two where writes are normally allowed (the
- * workspace in workspace-write mode; $TMPDIR, else /tmp) and two outside
- * the grants: the home folder (~/.cache when it exists: a user-data root)
- * and fsjail's state directory (protected). Each may be missing. */
-static void make_scratch(struct prober *p)
-{
-	const struct fsj_ctx *ctx = p->ctx;
-
-	for (int i = 0; i < SCR_COUNT; i++)
-		p->s[i].fd = -1;
-	if (ctx->mode == FSJ_MODE_WORKSPACE_WRITE && ctx->workspace)
-		(void)probe_scratch_make(&p->s[SCR_WORKSPACE], ctx->workspace, ".fsjail-probe.");
-	if (!ctx->env.tmpdir || probe_scratch_make(&p->s[SCR_TMP], ctx->env.tmpdir, "fsjail-probe.") < 0)
-		(void)probe_scratch_make(&p->s[SCR_TMP], "/tmp", "fsjail-probe.");
-	if (ctx->env.home) {
-		cleanup_free char *cache = path_join(ctx->env.home, ".cache");
-		struct stat st;
-		const char *base =
-			lstat(cache, &st) == 0 && S_ISDIR(st.st_mode) ? cache : ctx->env.home;
-
-		(void)probe_scratch_make(&p->s[SCR_HOME], base, ".fsjail-probe.");
-	}
-	if (ctx->env.state_dir)
-		(void)probe_scratch_make(&p->s[SCR_STATE], ctx->env.state_dir, "probe-scratch.");
-	if (ctx->env.config_dir)
-		(void)probe_scratch_make(&p->s[SCR_CONFIG], ctx->env.config_dir, "probe-scratch.");
-}
-
 /* The whole experiment. Fills r (key already set). */
 void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report *r)
 {
@@ -427,7 +400,7 @@ void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct prob
 
 	memset(w, 0, sizeof(w));
 	p.none = sandbox_prepare(FSJ_BACKEND_NULL, NULL, ctx, NULL, &err);
-	make_scratch(&p);
+	probe_made_scratch(&p);
 	probe_net_open(&p);
 	deny.config.network = FSJ_NETWORK_DENY;
 
@@ -478,6 +451,7 @@ void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct prob
 	}
 	for (int i = 0; i < SCR_COUNT; i++)
 		probe_scratch_remove(&p.s[i]);
+	probe_made_end();
 	probe_net_close(&p);
 	sandbox_free(p.none);
 	free(p.sys_path);

@@ -104,7 +104,7 @@ struct tier_work {
 	size_t n;
 };
 
-/* probe.c */
+/* probe.c, probe-names.c */
 /* A check's or result's name back to its enum value, or -1. */
 int probe_check_parse(const char *s);
 int probe_result_parse(const char *s);

@@ -10,11 +10,11 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gitcfg-inert.h"
 #include "gitcfg-strategy.h"
+#include "prog-git-editor.h"
 #include "prog-git-guard.h"
 
 /* The strategy of -s NAME, -sNAME, --strategy NAME, --strategy=NAME (the
@@ -71,7 +71,7 @@ void prog_git_guard_rebase(struct git *g, const struct parsed *p)
 			 "repository-metadata: a merge strategy known only at run "
 			 "time (one not git's own is refused: the host's git rebase --continue "
 			 "would run it)");
-	} else if (progopt_has(p, 'i', "interactive") || progopt_has(p, 0, "edit-todo")) {
+	} else if (prog_git_seq_editor_runs(g, p)) {
 		maybe = true;
 		snprintf(
 			why, sizeof(why),

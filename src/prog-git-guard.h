@@ -12,9 +12,9 @@
  * (fsj_effect.guard, the why-note of gitcfg-inert.c / gitcfg-strategy.c)
  * when -x/--exec puts exec lines in it, or -s/--strategy names a program
  * rather than one of git's own strategies; a guard that only may hold
- * (guard_maybe: -i or --edit-todo, whose editor may add exec lines; a
- * strategy known at run time) asks. Nothing for --continue, --abort,
- * --skip, --quit, --show-current-patch. */
+ * (guard_maybe: -i or --edit-todo with an editor not made inert, which
+ * may add exec lines; a strategy known at run time) asks. Nothing for
+ * --continue, --abort, --skip, --quit, --show-current-patch. */
 void prog_git_guard_rebase(struct git *g, const struct parsed *p);
 /* git cherry-pick and revert with --strategy NAME and more than one
  * commit (A B, A..B): the sequence's options file (a create of

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog-git-editor.h"
 #include "prog-git-guard.h"
 #include "prog-git-repo.h"
 
@@ -90,10 +91,11 @@ static void git_commit(struct git *g, struct parsed *p)
 		effects_emit(g->a, &g->c, M_READ, f);
 	if (progopt_has(p, 'a', "all") || p->nops > 0)
 		git_paths(g, p, 0, M_READ);
-	/* without a message the editor runs (core.editor, GIT_EDITOR) */
-	if (!progopt_has(p, 'm', "message") && !f && !progopt_has(p, 'C', "reuse-message") &&
-	    !progopt_has(p, 0, "no-edit") && !progopt_has(p, 0, "fixup"))
-		prog_git_opaque(g);
+	/* without a message, or with -e, the editor runs (GIT_EDITOR, core.editor) */
+	if (progopt_has(p, 'e', "edit") ||
+	    (!progopt_has(p, 'm', "message") && !f && !progopt_has(p, 'C', "reuse-message") &&
+	     !progopt_has(p, 0, "no-edit") && !progopt_has(p, 0, "fixup")))
+		prog_git_editor(g, GIT_ED_GIT);
 }
 
 /* checkout and restore: paths after "--" (restore: every operand) are
@@ -180,15 +182,6 @@ static void git_am(struct git *g, struct parsed *p)
 	prog_git_churn(g, prog_git_tree_dir(g));
 }
 
-/* rebase -i, --exec, and --interactive run an editor or commands; the
- * listener refuses a todo list with exec lines (prog-git-guard.h) */
-static void git_rebase(struct git *g, struct parsed *p)
-{
-	if (progopt_has(p, 'i', "interactive") || progopt_has(p, 'x', "exec"))
-		prog_git_opaque(g);
-	prog_git_guard_rebase(g, p);
-}
-
 static void git_bisect(struct git *g, struct parsed *p)
 {
 	if (p->nops > 0 && w_is(p->ops[0], "run"))
@@ -207,7 +200,7 @@ static void git_refs(struct git *g, struct parsed *p)
 	if (strcmp(g->argv[0]->lit, "tag") == 0 &&
 	    (progopt_has(p, 'a', "annotate") || progopt_has(p, 's', "sign")) &&
 	    !progopt_has(p, 'm', "message") && !progopt_has(p, 'F', "file"))
-		prog_git_opaque(g); /* the editor */
+		prog_git_editor(g, GIT_ED_GIT);
 }
 
 /* worktree add PATH creates PATH, PATH/.git and writes <gitdir>/worktrees; remove
@@ -304,7 +297,7 @@ static const struct git_sub git_subs[] = {
 	{ "ls-remote", GIT_K_READ, prog_git_transport, NULL },
 	{ "ls-tree", GIT_K_READ, NULL, NULL },
 	{ "maintenance", GIT_K_META, NULL, GIT_REF_HOOKS },
-	{ "merge", GIT_K_TREE, NULL, "pre-merge-commit prepare-commit-msg commit-msg post-merge "
+	{ "merge", GIT_K_TREE, prog_git_merge, "pre-merge-commit prepare-commit-msg commit-msg post-merge "
 	  GIT_REF_HOOKS },
 	{ "merge-base", GIT_K_READ, NULL, NULL },
 	{ "mergetool", GIT_K_OPAQUE, NULL, NULL },
@@ -318,7 +311,7 @@ static const struct git_sub git_subs[] = {
 	{ "pull", GIT_K_TREE, prog_git_transport, "post-merge " GIT_REF_HOOKS },
 	{ "push", GIT_K_META, prog_git_transport, "pre-push " GIT_REF_HOOKS },
 	{ "range-diff", GIT_K_READ, NULL, NULL },
-	{ "rebase", GIT_K_TREE, git_rebase, "pre-rebase post-rewrite post-checkout "
+	{ "rebase", GIT_K_TREE, prog_git_rebase, "pre-rebase post-rewrite post-checkout "
 	  GIT_REF_HOOKS },
 	{ "reflog", GIT_K_META, NULL, GIT_REF_HOOKS },
 	{ "remote", GIT_K_READ, prog_git_remote, NULL },

@@ -140,6 +140,9 @@ void prog_env(struct an *a, struct inv *iv)
 		effects_emit_at(a, &iv->c, M_EXECUTE, NULL, cwd, split->start, split->end);
 		return;
 	}
+	/* without the caller's GIT_EDITOR, git's editor is what the configuration says */
+	if (progopt_has(&p, 'i', "ignore-environment") || progopt_has(&p, 'u', "unset"))
+		sub->ed_inert = 0;
 	if (progopt_has(&p, 'i', "ignore-environment"))
 		sub->path = "/bin:/usr/bin";
 	for (size_t i = 0; i < p.no; i++)
@@ -149,14 +152,11 @@ void prog_env(struct an *a, struct inv *iv)
 		cwd = dir_of(a, iv->c.cwd, progopt_val(&p, 'C', "chdir"));
 	if (k < p.nops && w_is(p.ops[k], "-")) {
 		sub->path = "/bin:/usr/bin";
+		sub->ed_inert = 0;
 		k++;
 	}
-	for (; k < p.nops && is_assignment(p.ops[k]); k++) {
-		const struct word *w = p.ops[k];
-		if (strncmp(w->lit, "PATH=", 5) == 0)
-			sub->path = w_literal(w) ? w->lit + 5 : PATH_UNKNOWN_ELEM;
-		sub->git_env = sub->git_env || git_env_moves(w->lit, w_literal(w));
-	}
+	for (; k < p.nops && is_assignment(p.ops[k]); k++)
+		shwalk_env_word(sub, p.ops[k]);
 	run_op(a, iv, &p, k, cwd, 0, sub);
 }
 

@@ -65,14 +65,12 @@ char *refusal_hint_worktree_note(const struct refusal_hint_item *it, bool f)
 {
 	struct strbuf q = STRBUF_INIT;
 	struct stat st;
-	cleanup_free char *shown = NULL;
 	char *note;
 
 	if (!f || !it->dir || !it->comm || strcmp(it->comm, "git") != 0 ||
 	    lstat(it->path, &st) == 0 || errno != ENOENT)
 		return NULL;
-	shown = refusal_printable(it->path);
-	fsj_quote_shell_sb(&q, shown);
+	fsj_quote_shell_term_sb(&q, it->path);
 	note = xasprintf("if this was git worktree add, that grant is not enough: a linked "
 			 "worktree's .git file is refused in a folder the command did not "
 			 "make; with that grant, git worktree add %s/NAME works",

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "escape.h"
+#include "json-out.h"
 #include "path.h"
 #include "refusal-hint-advice.h"
 #include "refusal-hint-git.h"
@@ -73,25 +74,6 @@ struct line {
 	struct strbuf notes;
 };
 
-unsigned refusal_hint_caps(const struct fsj_policy *pol, const char *path, unsigned refused,
-			   bool folder)
-{
-	const unsigned rd = FSJ_CAPBIT(FSJ_CAP_READ);
-	const bool unreadable = pol && path && !(policy_allowed_mask(pol, path, NULL) & rd);
-
-	/* execve(2) opens the file to read it (Landlock asks READ_FILE with
-	 * EXECUTE; a script's interpreter reads it too): hint13, an execute
-	 * hint alone failed again with EACCES */
-	if ((refused & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) && unreadable)
-		refused |= rd;
-	if (!(refused & FSJ_CAPBIT(FSJ_CAP_CREATE)))
-		return refused;
-	refused |= FSJ_CAPBIT(FSJ_CAP_WRITE);
-	if (folder && unreadable)
-		refused |= rd;
-	return refused | (folder ? FSJ_CAPBIT(FSJ_CAP_DELETE) : 0);
-}
-
 static char *caps_names(unsigned caps)
 {
 	struct strbuf names = STRBUF_INIT;
@@ -104,35 +86,37 @@ static char *caps_names(unsigned caps)
 
 /* "to allow it: [mkdir -p PATH, then] fsjail run --grant CAPS:PATH ...
  * (this run only), or fsjail allow add CAPS PATH [folder] (kept); ...",
- * every path quoted. A folder offered that does not exist is made first:
+ * every path quoted (fsj_quote_shell_term_sb()). A folder offered that does not exist is made first:
  * Landlock grants only what exists when the run starts (fsjail(1)). */
 static void print_line(FILE *out, const struct line *l)
 {
 	struct strbuf run = STRBUF_INIT, keep = STRBUF_INIT, ex = STRBUF_INIT, mk = STRBUF_INIT;
 	struct stat st;
+	bool text = true; /* a rules file holds UTF-8 text only */
 
 	for (size_t i = 0; i < l->n; i++) {
-		cleanup_free char *shown = refusal_printable(l->g[i].path);
 		cleanup_free char *names = caps_names(l->g[i].caps);
-		cleanup_free char *grant = xasprintf("%s:%s", names, shown);
+		cleanup_free char *grant = xasprintf("%s:%s", names, l->g[i].path);
 
 		sb_adds(&run, " --grant ");
-		fsj_quote_shell_sb(&run, grant);
+		fsj_quote_shell_term_sb(&run, grant);
 		sb_addf(&keep, "%sfsjail allow add %s ", i ? " && " : "", names);
-		fsj_quote_shell_sb(&keep, shown);
+		fsj_quote_shell_term_sb(&keep, l->g[i].path);
 		sb_adds(&keep, l->g[i].folder ? " folder" : "");
+		text = text && fsj_utf8_valid(l->g[i].path, strlen(l->g[i].path));
 		if (i == 0)
-			fsj_quote_shell_sb(&ex, shown);
+			fsj_quote_shell_term_sb(&ex, l->g[i].path);
 		if (l->g[i].folder && lstat(l->g[i].path, &st) < 0 && errno == ENOENT) {
 			sb_adds(&mk, mk.len ? " " : "mkdir -p ");
-			fsj_quote_shell_sb(&mk, shown);
+			fsj_quote_shell_term_sb(&mk, l->g[i].path);
 		}
 	}
-	fprintf(out, "  to allow %s: %s%sfsjail run%s ... (this run only), or %s (kept); "
+	fprintf(out, "  to allow %s: %s%sfsjail run%s ... (this run only), %s%s%s; "
 		     "fsjail explain %s says why\n%s",
 		l->nref == 1 ? "it" : "them", mk.len ? mk.buf : "",
-		mk.len ? " (it does not exist yet), then " : "", run.buf, keep.buf, ex.buf,
-		l->notes.len ? l->notes.buf : "");
+		mk.len ? " (it does not exist yet), then " : "", run.buf, text ? "or " : "",
+		text ? keep.buf : "not kept (a rules file holds UTF-8 text; a name here is not)",
+		text ? " (kept)" : "", ex.buf, l->notes.len ? l->notes.buf : "");
 	sb_release(&run);
 	sb_release(&keep);
 	sb_release(&ex);

@@ -62,11 +62,10 @@ void runmsg_gitdir_unread(const struct fsj_policy *pol, const char *ws)
 	cleanup_free char *top = path_dirname(git);
 	cleanup_free char *shown_ws = refusal_printable(ws);
 	cleanup_free char *shown_top = refusal_printable(top);
-	cleanup_free char *shown = refusal_printable(git);
 	cleanup_free char *by = refusal_decider(true, d.level, d.rule ? d.rule->id : NULL,
 						d.rule ? d.rule->origin : NULL, NULL);
 
-	fsj_quote_shell_sb(&q, shown);
+	fsj_quote_shell_term_sb(&q, git);
 	fprintf(stderr,
 		"fsjail: note: the workspace %s is inside the git work tree %s, whose .git "
 		"the command may not read (read refused: %s), so git there says \"not a git "

@@ -71,7 +71,7 @@ void runmsg_bashrc_unread(const struct fsj_policy *pol, const char *home, char *
 						d.rule ? d.rule->origin : NULL, NULL);
 	cleanup_free char *why = d.rule && d.rule->note ? refusal_printable(d.rule->note) : NULL;
 
-	fsj_quote_shell_sb(&q, shown);
+	fsj_quote_shell_term_sb(&q, rc);
 	fprintf(stderr,
 		"fsjail: note: bash will not read %s (read refused: %s%s%s), so your "
 		"aliases and prompt are not set: bash --rcfile FILE -i reads settings from "

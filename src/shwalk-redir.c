@@ -119,7 +119,7 @@ void shwalk_redirect(struct an *a, TSNode r, struct sh *sh, const struct cmd *c)
 {
 	uint32_t cnt = ts_node_child_count(r);
 	const char *op = NULL;
-	TSNode dest;
+	TSNode dest, opn = r;
 
 	if (n_is(r, "herestring_redirect")) {
 		shwalk_scan(a, r, sh);
@@ -142,6 +142,7 @@ void shwalk_redirect(struct an *a, TSNode r, struct sh *sh, const struct cmd *c)
 		TSNode ch = ts_node_child(r, i);
 		if (!ts_node_is_named(ch)) {
 			op = ts_node_type(ch);
+			opn = ch;
 			break;
 		}
 	}
@@ -150,7 +151,10 @@ void shwalk_redirect(struct an *a, TSNode r, struct sh *sh, const struct cmd *c)
 	if (n_is(dest, "ERROR"))
 		return;
 	struct word *w = shword_eval(a, sh, dest);
-	if (strcmp(op, "<") == 0) {
+	if (shwalk_redirect_rw(a, opn, op)) {
+		effects_emit(a, c, M_READ, w); /* `<>`: read and write, made when absent */
+		effects_emit(a, c, M_CW, w);
+	} else if (strcmp(op, "<") == 0) {
 		effects_emit(a, c, M_READ, w);
 	} else if (strcmp(op, ">") == 0 || strcmp(op, ">>") == 0 || strcmp(op, ">|") == 0 ||
 		   strcmp(op, "&>") == 0 || strcmp(op, "&>>") == 0) {
@@ -188,15 +192,10 @@ void shwalk_command(struct an *a, TSNode n, struct sh *sh, const struct nodes *e
 		TSNode c = kids[i];
 
 		if (n_is(c, "variable_assignment") && !named) {
-			TSNode name = ts_node_named_child(c, 0);
 			TSNode val = ts_node_named_child(c, 1);
 			if (!ts_node_is_null(val))
 				shwalk_scan(a, val, sh);
-			if (!ts_node_is_null(name) && !ts_node_is_null(val) &&
-			    strcmp(n_text(a, name), "PATH") == 0)
-				local.path = shword_path_value(a, sh, val);
-			if (!ts_node_is_null(name) && git_env_moves(n_text(a, c), true))
-				local.git_env = true;
+			shwalk_assign(a, c, sh, &local, GIT_ED_EXPORT);
 		} else if (shwalk_is_redirect(c)) {
 			struct nodes words = { 0 };
 			collect_redirect(a, c, &redirs, &words, &tails);

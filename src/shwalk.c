@@ -41,10 +41,11 @@ void shwalk_subst(struct an *a, TSNode n, const struct sh *sh)
 void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 			   const char *prog)
 {
-	const char *saved_src = a->src;
+	const char *saved_src = a->src, *saved_unfixed = a->unfixed;
 	bool saved_fixed = a->fixed;
 	uint32_t sfs = a->fs, sfe = a->fe;
-	struct sh sub = { .cwd = sh->cwd, .path = sh->path, .fns = NULL, .git_env = sh->git_env };
+	struct sh sub = { .cwd = sh->cwd, .path = sh->path, .fns = NULL, .git_env = sh->git_env,
+			  .ed_inert = sh->ed_inert };
 	TSTree *t;
 
 	if (a->nest >= MAX_NEST) {
@@ -52,14 +53,16 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 		a->out->complete = false;
 		return;
 	}
-	t = ts_parser_parse_string(a->parser, NULL, w->lit, (uint32_t)w->len);
+	a->src = w->lit;
+	a->unfixed = NULL;
+	t = effects_parse(a, w->lit, w->len, false); /* a->src: the text t was parsed from */
 	if (!t) {
-		ts_parser_reset(a->parser);
+		a->src = saved_src;
+		a->unfixed = saved_unfixed;
 		effects_opaque(a, sh, w->start, w->end, prog);
 		a->out->complete = false;
 		return;
 	}
-	a->src = w->lit;
 	if (!a->fixed) {
 		a->fixed = true;
 		a->fs = w->start;
@@ -70,6 +73,7 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 	shwalk(a, ts_tree_root_node(t), &sub);
 	a->nest--;
 	a->src = saved_src;
+	a->unfixed = saved_unfixed;
 	a->fixed = saved_fixed;
 	a->fs = sfs;
 	a->fe = sfe;
@@ -101,29 +105,60 @@ bool shwalk_is_statement(TSNode n)
 	return false;
 }
 
-/* Statement-level assignments: substitutions run; PATH changes lookups. */
-static void handle_assignments(struct an *a, TSNode n, struct sh *sh)
+void shwalk_assign(struct an *a, TSNode n, const struct sh *sh, struct sh *to,
+		   enum git_ed_how how)
+{
+	TSNode name = ts_node_named_child(n, 0);
+	TSNode val = ts_node_named_child(n, 1);
+
+	if (ts_node_is_null(name))
+		return;
+	if (!ts_node_is_null(val) && strcmp(n_text(a, name), "PATH") == 0)
+		to->path = shword_path_value(a, sh, val);
+	to->git_env = to->git_env || git_env_moves(n_text(a, n), true);
+	to->ed_inert = git_editor_assign(to->ed_inert, n_text(a, n), true, how);
+}
+
+bool shwalk_redirect_rw(const struct an *a, TSNode op, const char *type)
+{
+	uint32_t x = n_start(op);
+
+	if (!a->unfixed || strcmp(type, ">>") != 0)
+		return false;
+	x = a->nest == 0 ? effects_line_offset(a, x) : x; /* a -c string: no a->ins */
+	return a->unfixed[x] == '<' && a->unfixed[x + 1] == '>';
+}
+
+void shwalk_env_word(struct sh *to, const struct word *w)
+{
+	if (strncmp(w->lit, "PATH=", 5) == 0)
+		to->path = w_literal(w) ? w->lit + 5 : PATH_UNKNOWN_ELEM;
+	to->git_env = to->git_env || git_env_moves(w->lit, w_literal(w));
+	to->ed_inert = git_editor_assign(to->ed_inert, w->lit, w_literal(w), GIT_ED_EXPORT);
+}
+
+/* Statement-level assignments (`export` ones exported): substitutions
+ * run, then shwalk_assign(). */
+static void handle_assignments(struct an *a, TSNode n, struct sh *sh, enum git_ed_how how)
 {
 	if (n_is(n, "variable_assignment")) {
-		TSNode name = ts_node_named_child(n, 0);
 		TSNode val = ts_node_named_child(n, 1);
 
 		if (!ts_node_is_null(val))
 			shwalk_scan(a, val, sh);
-		if (!ts_node_is_null(name) && !ts_node_is_null(val) &&
-		    strcmp(n_text(a, name), "PATH") == 0)
-			sh->path = shword_path_value(a, sh, val);
-		if (!ts_node_is_null(name) && git_env_moves(n_text(a, n), true))
-			sh->git_env = true;
+		shwalk_assign(a, n, sh, sh, how);
 		return;
 	}
 	uint32_t kcnt;
 	TSNode *kids = shwalk_kids(a, n, true, &kcnt);
 
+	if (n_is(n, "declaration_command") && ts_node_child_count(n) > 0 &&
+	    strcmp(n_text(a, ts_node_child(n, 0)), "export") == 0)
+		how = GIT_ED_EXPORT;
 	for (uint32_t i = 0; i < kcnt; i++) {
 		TSNode c = kids[i];
 		if (n_is(c, "variable_assignment"))
-			handle_assignments(a, c, sh);
+			handle_assignments(a, c, sh, how);
 		else
 			shwalk_scan(a, c, sh);
 	}
@@ -205,7 +240,10 @@ void shwalk(struct an *a, TSNode n, struct sh *sh)
 	} else if (strcmp(t, "variable_assignment") == 0 ||
 		   strcmp(t, "variable_assignments") == 0 ||
 		   strcmp(t, "declaration_command") == 0) {
-		handle_assignments(a, n, sh);
+		handle_assignments(a, n, sh, GIT_ED_PLAIN);
+	} else if (strcmp(t, "unset_command") == 0) {
+		sh->ed_inert = 0; /* git's editor is again what the caller's is */
+		shwalk_children(a, n, sh);
 	} else if (strcmp(t, "for_statement") == 0 || strcmp(t, "while_statement") == 0 ||
 		   strcmp(t, "c_style_for_statement") == 0) {
 		shwalk_loop(a, n, sh);
@@ -242,46 +280,4 @@ void shwalk_scan(struct an *a, TSNode n, struct sh *sh)
 			shwalk_scan(a, kids[i], sh);
 	}
 	a->depth--;
-}
-
-/* Every outermost ERROR node and every MISSING node is an opaque effect:
- * that part of the line could not be read; the analysis is incomplete. */
-void shwalk_errors(struct an *a, TSNode root, const struct sh *sh)
-{
-	TSTreeCursor cur;
-	bool down = true;
-
-	if (!ts_node_has_error(root))
-		return;
-	a->out->complete = false;
-	cur = ts_tree_cursor_new(root);
-	for (;;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		bool descend = down && ts_node_has_error(n);
-
-		if (down && (n_is(n, "ERROR") || ts_node_is_missing(n))) {
-			TSNode at = n;
-			if (ts_node_is_missing(n) && !ts_node_is_null(ts_node_parent(n)))
-				at = ts_node_parent(n);
-			effects_opaque(a, sh, n_start(at), n_end(at), NULL);
-			descend = false;
-		}
-		if (descend && ts_tree_cursor_goto_first_child(&cur)) {
-			down = true;
-			continue;
-		}
-		if (ts_tree_cursor_goto_next_sibling(&cur)) {
-			down = true;
-			continue;
-		}
-		for (;;) {
-			if (!ts_tree_cursor_goto_parent(&cur))
-				goto out;
-			if (ts_tree_cursor_goto_next_sibling(&cur))
-				break;
-		}
-		down = true;
-	}
-out:
-	ts_tree_cursor_delete(&cur);
 }

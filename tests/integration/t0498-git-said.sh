@@ -65,7 +65,7 @@ done
 fsj -- sh -c 'GIT_PAGER=cat git config core.fsmonitor x'
 assert_failed
 assert_err_match "write $WS/\.git/config: protected rule 'repository-metadata'"
-"$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- 'GIT_SEQUENCE_EDITOR=true git rebase -i HEAD~1' >"$T/check.json" 2>"$ERR"
+"$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- 'GIT_SEQUENCE_EDITOR=true git rebase -x : HEAD~1' >"$T/check.json" 2>"$ERR"
 json "$T/check.json" "[e['path'] for e in d['effects']]" | grep -q "'$TODO'" ||
 	fail "GIT_SEQUENCE_EDITOR=true: the todo list's path is not known"
 for line in 'GIT_DIR=/x git config a.b c' 'GIT_PAGER=less git config a.b c' 'GIT_EDITOR=$E git config a.b c'; do
