@@ -234,9 +234,9 @@ int cmd_backups(int argc, char **argv)
 		ci = cmd_backups_newest(v, n, ctx.workspace);
 	else if (n)
 		ci = (long)n - 1;
-	if (n == 0 && !cycle_arg && !session &&
+	if (n == 0 && !cycle_arg && !session && !(json && strcmp(action, "list") == 0) &&
 	    (strcmp(action, "list") == 0 || strcmp(action, "show") == 0)) {
-		/* nothing saved yet is an answer, not an error */
+		/* nothing saved yet is an answer, not an error (list --json: no cycles) */
 		fprintf(stderr, "fsjail: backups: no backup cycles yet (%s/sessions)\n",
 			ctx.env.state_dir);
 		status = FSJ_EXIT_OK;
