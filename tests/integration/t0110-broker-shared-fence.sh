@@ -12,16 +12,7 @@ plan 2
 setup
 require_landlock
 
-HOSTOP='
-import json, os, socket, sys
-req = json.loads(sys.argv[1])
-req.update({"id": 1, "command": "HostFileOperation",
-            "sessionId": os.environ["FSJAIL_SESSION_ID"], "callId": "t"})
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.connect(os.environ["FSJAIL_BROKER_SOCKET"])
-s.sendall((json.dumps(req) + "\n").encode())
-print(s.recv(4000).decode().strip())
-'
+HOSTOP=$(cat "$TEST_SRCDIR/helpers/broker-hostop.py") # python3 -c "$HOSTOP" JSON
 write_rules <<EOF2
 rules:
   - path: .

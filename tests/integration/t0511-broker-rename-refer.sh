@@ -11,16 +11,7 @@ plan_user_pass FSJAIL_T0511_USER 3
 setup
 require_landlock
 
-HOSTOP='
-import json, os, socket, sys
-req = json.loads(sys.argv[1])
-req.update({"id": 1, "command": "HostFileOperation",
-            "sessionId": os.environ["FSJAIL_SESSION_ID"], "callId": "t"})
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.connect(os.environ["FSJAIL_BROKER_SOCKET"])
-s.sendall((json.dumps(req) + "\n").encode())
-print(s.recv(4000).decode().strip())
-'
+HOSTOP=$(cat "$TEST_SRCDIR/helpers/broker-hostop.py") # python3 -c "$HOSTOP" JSON
 SECRET=DOTENV-SECRET-4d9
 fresh()
 {

@@ -14,17 +14,7 @@ setup
 require_landlock
 unset FSJAIL_NO_MOUNT_MASKS
 
-HOSTOP='
-import json, os, socket, sys
-for a in sys.argv[1:]:
-    req = json.loads(a)
-    req.update({"id": 1, "command": "HostFileOperation",
-                "sessionId": os.environ["FSJAIL_SESSION_ID"], "callId": "t"})
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(os.environ["FSJAIL_BROKER_SOCKET"])
-    s.sendall((json.dumps(req) + "\n").encode())
-    print(s.recv(4000).decode().strip())
-'
+HOSTOP=$(cat "$TEST_SRCDIR/helpers/broker-hostop.py") # python3 -c "$HOSTOP" JSON...
 SECRET=DOTENV-SECRET-8a3
 echo a >"$WS/a"
 write_rules <<EOF
