@@ -34,6 +34,7 @@
 #include "cmd.h"
 #include "fsjail-int.h"
 #include "effects-decide.h"
+#include "path.h"
 #include "policy.h"
 
 /* Read all of standard input (at most FSJ_EFFECTS_MAX_LINE bytes) into a
@@ -137,16 +138,19 @@ int cmd_check(int argc, char **argv)
 		len = strlen(line);
 	}
 
-	/* Decide as a run started in DIR would: the workspace (the git work
-	 * tree holding the current directory) and relative option paths are
-	 * found from there, not from where the harness calls check. */
-	if (cwd_arg && chdir(cwd_arg) < 0) {
-		fprintf(stderr, "fsjail: check: --cwd '%s': %s\n", cwd_arg, strerror(errno));
-		return FSJ_EXIT_ERROR;
-	}
 	if (cmd_load_policy("check", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
 		return FSJ_EXIT_ERROR;
-	cwd = xstrdup(ctx.env.cwd);
+	if (cwd_arg) {
+		int e = path_normalize(cwd_arg, strlen(cwd_arg), ctx.env.home, ctx.env.cwd, &cwd);
+		if (e != PATH_OK) {
+			fprintf(stderr, "fsjail: --cwd '%s': %s\n", cwd_arg, path_strerror(e));
+			policy_free(pol);
+			fsj_ctx_release(&ctx);
+			return FSJ_EXIT_ERROR;
+		}
+	} else {
+		cwd = xstrdup(ctx.env.cwd);
+	}
 	eo.cwd = cwd;
 	eo.home = ctx.env.home;
 	eo.path_env = getenv("PATH");
