@@ -309,7 +309,7 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr, 
 	 * sandbox. */
 	if (private) {
 		(void)mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
-		mask_ns_own = true; /* the masks go here too: C looks up no path */
+		mask_ns_own = true; /* the masks go here too: C looks up only /proc/N */
 	}
 	*status_wr = p[1];
 	*ack_rd = q[0];
