@@ -22,7 +22,7 @@
 
 #include "broker-hostop-int.h"
 #include "broker-int.h"
-#include "broker-mounted.h"
+#include "broker-mountop.h"
 #include "broker-opneeds.h"
 #include "path.h"
 #include "platform.h"
@@ -292,14 +292,9 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 	if ((o.kind == HOSTOP_RENAME || (o.kind == HOSTOP_LINK && !symbolic)) &&
 	    (why = broker_refer_refused(&o, whybuf, sizeof(whybuf))))
 		goto refuse;
-	/* the command sees a mount there, the host's file is beneath it (a
-	 * copy only reads its source: the policy's read decides) */
-	if ((o.kind != HOSTOP_COPY && broker_target_mounted(&o.from)) ||
-	    (o.has_to && broker_target_mounted(&o.to))) {
-		why = "a mount point in the command's view (a mount mask or pin), which the command "
-		      "cannot change, move or remove (the host's file beneath stays as it is)";
+	/* the command sees a mount there (broker-mounted.h) */
+	if ((why = broker_mount_refused(&o)))
 		goto refuse;
-	}
 	/* What the operation makes appear: a renamed or linked tree shows
 	 * its content under every path below its new name, so no denied or
 	 * protected path may lie there, existing or not (a prepared folder

@@ -20,6 +20,7 @@
 #include "fdpass.h"
 #include "launch-int.h"
 #include "launch-left.h"
+#include "launch-ns-csig.h"
 #include "mask.h"
 
 
@@ -54,31 +55,6 @@ struct ns_msg {
 };
 enum { NS_MSG_STOP = 1, NS_MSG_END };
 
-/* In C, which is in the command's process group: tell the supervisor of
- * a terminal signal the kernel's terminal driver sent that group (si_code
- * SI_KERNEL: n_tty's isig() in drivers/tty), a key typed at the terminal,
- * one byte per signal, written to typed_wr (the supervisor's s->typed).
- * A forwarded signal another process sent C itself (kill(2): SI_USER,
- * SI_QUEUE), not the supervisor's own, goes to the supervisor, as if sent
- * to fsjail: C's pid is the "started" record's, which a harness signals. */
-static volatile sig_atomic_t typed_wr = -1, sup_pid = -1;
-
-static void c_handler(int sig, siginfo_t *si, void *uc)
-{
-	int saved_errno = errno;
-	char b = (char)sig;
-	ssize_t r;
-
-	(void)uc;
-	if (si->si_code == SI_KERNEL && typed_wr >= 0 && sig != SIGHUP && sig != SIGTERM) {
-		r = write(typed_wr, &b, 1);
-		(void)r;
-	} else if ((si->si_code == SI_USER || si->si_code == SI_QUEUE) && sig != SIGTSTP &&
-		   si->si_pid != sup_pid && getppid() == sup_pid)
-		(void)kill(sup_pid, sig); /* never a parent that took over */
-	errno = saved_errno;
-}
-
 /* In C: stop with job control signal sig, as the command did, so that the
  * supervisor sees the stop and passes it on; return once continued. */
 static void mirror_stop(int sig)
@@ -111,13 +87,13 @@ FSJ_NORETURN static void mirror_end(int wstatus)
 }
 
 /* C's life after the fork of I: take no signal the supervisor forwards
- * to the group (the command does; c_handler), mirror what I reports, and end as the
+ * to the group (the command does; launch-ns-csig.c), mirror what I reports, and end as the
  * command ended; when I ends without a report, end as I did. */
 FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int rd, int ack,
 				   int report_fd, const sigset_t *blocked)
 {
 	static const int jobctl[] = { SIGTTIN, SIGTTOU };
-	struct sigaction ign, typed;
+	struct sigaction ign;
 	struct ns_msg m;
 	int wstatus = 0, st;
 	bool ended = false;
@@ -127,19 +103,7 @@ FSJ_NORETURN static void ns_mirror(const struct supervisor *s, pid_t init, int r
 	memset(&ign, 0, sizeof(ign));
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
-	typed_wr = s->typed[1];
-	sup_pid = getppid();
-	memset(&typed, 0, sizeof(typed));
-	typed.sa_sigaction = c_handler;
-	typed.sa_flags = SA_RESTART | SA_SIGINFO;
-	sigemptyset(&typed.sa_mask);
-	for (i = 0; i < N_FORWARDED; i++) {
-		int sig = caught_signals[i];
-
-		if (sigismember(&s->inherited_ign, sig) != 1)
-			(void)sigaction(sig, &typed, NULL);
-	}
-	(void)sigaction(SIGTSTP, &typed, NULL); /* C itself never stops on it */
+	launch_ns_csig_install(s);
 	for (i = 0; i < sizeof(jobctl) / sizeof(jobctl[0]); i++)
 		(void)sigaction(jobctl[i], &ign, NULL);
 	(void)sigprocmask(SIG_UNBLOCK, blocked, NULL);
@@ -345,7 +309,7 @@ void launch_ns_split(const struct supervisor *s, int report_fd, int *status_wr, 
 	 * sandbox. */
 	if (private) {
 		(void)mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
-		mask_ns_own = true; /* the masks go here too: C looks up no path */
+		mask_ns_own = true; /* the masks go here too: C looks up only /proc/N */
 	}
 	*status_wr = p[1];
 	*ack_rd = q[0];
