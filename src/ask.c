@@ -17,6 +17,7 @@
 #include "ask.h"
 #include "ask-card.h"
 #include "ask-offer.h"
+#include "ask-refused.h"
 #include "audit.h"
 #include "cmd.h"
 #include "effects-decide.h"
@@ -312,29 +313,13 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 	switch (chk.overall) {
 	case FSJ_OVERALL_ALLOW:
 		goto out;
-	case FSJ_OVERALL_REFUSE:
-		for (size_t i = 0; i < fx.n; i++) {
-			const struct fsj_effect_decision *d = &chk.d[i];
-			if (d->verdict != FSJ_VERDICT_REFUSED)
-				continue;
-			/* the listener's rules have an id, no path */
-			/* the line's paths are the command's: escaped */
-			fprintf(stderr, "fsjail: refused: %s ", fsj_effect_cap_name(fx.v[i].cap));
-			fsj_put_term(stderr, fx.v[i].path ? fx.v[i].path : "?");
-			fprintf(stderr, " (%s%s", fsj_level_name(d->level), d->rule ? " " : "");
-			fsj_put_term(stderr, !d->rule		? ""
-					     : d->rule->path	? d->rule->path
-								: d->rule->id);
-			fputc(')', stderr);
-			if (d->why) {
-				fputs(": ", stderr);
-				fsj_put_term(stderr, d->why);
-			}
-			fputc('\n', stderr);
-			audit(ctx, session, line, fsj_effect_cap_name(fx.v[i].cap), fx.v[i].path,
-			      "deny", "policy", d->rule ? d->rule->id : NULL);
-		}
-		fprintf(stderr, "fsjail: nothing was run\n");
+	case FSJ_OVERALL_REFUSE: /* also records: phase "before" */
+		ask_refused(&fx, &chk, pol, session);
+		for (size_t i = 0; i < fx.n; i++) /* and the answer, as every answer */
+			if (chk.d[i].verdict == FSJ_VERDICT_REFUSED)
+				audit(ctx, session, line, fsj_effect_cap_name(fx.v[i].cap),
+				      fx.v[i].path, "deny", "policy",
+				      chk.d[i].rule ? chk.d[i].rule->id : NULL);
 		status = CMD_EXIT_REFUSE;
 		goto out;
 	case FSJ_OVERALL_PROMPT:

@@ -57,7 +57,7 @@ want = {
     # file: (schema, NDJSON?, members of every object)
     "run": ("fsjail-run/1", True, {"type"}),
     "refusal": ("fsjail-refusal/1", True, {"time", "session", "pid", "command", "syscall",
-                "capability", "path", "level", "rule_id", "rule_origin", "reason", "errno"}),
+                "capability", "path", "level", "rule_id", "rule_origin", "reason", "errno", "phase"}),
     "planted": ("fsjail-planted/1", True, {"time", "session", "kind", "change", "path",
                 "work_tree", "new_work_tree", "target", "tool", "runs"}),
     "ask": ("fsjail-ask/1", True, {"overall", "line", "cwd", "tier", "complete", "missing",
