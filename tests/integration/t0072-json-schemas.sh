@@ -63,7 +63,7 @@ want = {
     "ask": ("fsjail-ask/1", True, {"overall", "line", "cwd", "tier", "complete", "missing",
             "unresolved", "reason", "answers"}),
     "check": ("fsjail-check/1", False, {"line", "cwd", "tier", "mode", "workspace", "overall",
-              "complete", "effects", "missing"}),
+              "complete", "effects", "missing", "unresolved", "reason"}),
     "explain": ("fsjail-explain/1", False, {"tier", "mode", "workspace", "paths"}),
     "status": ("fsjail-status/1", False, {"version", "files", "workspace", "mode", "tier",
                "capabilities", "rules", "meets_enforce"}),
