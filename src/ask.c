@@ -233,14 +233,16 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 
 /* --ask-fd/--answer-fd: the request as one JSON line on how->ask_fd, the
  * answer as one line from how->answer_fd (at most 255 bytes). An end of
- * file, an error, an unknown answer or one not offered ("always" where
- * always is false) is deny, said on stderr. */
+ * file or a read error before any byte (said as such), an unknown answer
+ * or one not offered ("always" where always is false) is deny, said on
+ * stderr. */
 static enum answer ask_fds(const struct ask_how *how, const char *request, bool folders,
 			   bool always)
 {
 	char buf[256];
 	size_t n = 0;
-	int a;
+	int a, rerr = 0; /* rerr: read(2)'s error */
+	bool eof = false;
 
 	if (write_all(how->ask_fd, request, strlen(request)) < 0 ||
 	    write_all(how->ask_fd, "\n", 1) < 0) {
@@ -253,11 +255,18 @@ static enum answer ask_fds(const struct ask_how *how, const char *request, bool 
 
 		if (r < 0 && errno == EINTR)
 			continue;
+		rerr = r < 0 ? errno : 0;
+		eof = r == 0;
 		if (r <= 0 || buf[n] == '\n')
 			break;
 		n++;
 	}
 	buf[n] = '\0';
+	if (n == 0 && (eof || rerr)) { /* no answer at all: not an unknown one */
+		fprintf(stderr, "fsjail: --answer-fd %d: %s before an answer: taken as deny\n",
+			how->answer_fd, rerr ? strerror(rerr) : "end of file");
+		return ANSWER_DENY;
+	}
 	a = parse_answer(buf, folders, always);
 	if (a < 0) {
 		char *show = str_printable(buf);
