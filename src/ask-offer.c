@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ask-offer.h"
+#include "effects-why.h"
 #include "path.h"
 #include "refusal-hint-guard.h"
 #include "util.h"
@@ -70,33 +71,7 @@ char *ask_request_json(const char *line, const char *cwd, enum fsj_tier tier,
 				      ask_folder_only(fx, chk, cwd, &chk->missing[i]));
 		cJSON_AddItemToArray(arr, o);
 	}
-	arr = cJSON_AddArrayToObject(root, "unresolved");
-	for (size_t i = 0; i < fx->n; i++) {
-		cJSON *o;
-
-		if (chk->d[i].verdict != FSJ_VERDICT_MISSING ||
-		    fx->v[i].status == FSJ_EFFECT_RESOLVED)
-			continue;
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "capability", fsj_effect_cap_name(fx->v[i].cap));
-		cJSON_AddStringToObject(o, "text", fx->v[i].text ? fx->v[i].text : "");
-		cJSON_AddStringToObject(o, "folder", fx->v[i].path ? fx->v[i].path : cwd);
-		cJSON_AddStringToObject(o, "why",
-					fx->v[i].status == FSJ_EFFECT_OPAQUE
-						? "code fsjail cannot read"
-						: "the path is computed when it runs");
-		cJSON_AddItemToArray(arr, o);
-	}
-	if (!fx->complete)
-		cJSON_AddStringToObject(root, "reason",
-					"the line did not parse completely: "
-					"not all its effects are known");
-	else if (chk->n_missing == 0)
-		cJSON_AddStringToObject(root, "reason",
-					"no missing pair, but an effect could not "
-					"be decided");
-	else
-		cJSON_AddNullToObject(root, "reason");
+	effects_why_unresolved(root, cwd, fx, chk);
 	arr = cJSON_AddArrayToObject(root, "answers");
 	cJSON_AddItemToArray(arr, cJSON_CreateString("deny"));
 	cJSON_AddItemToArray(arr, cJSON_CreateString("once"));

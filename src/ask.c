@@ -17,6 +17,7 @@
 #include "ask.h"
 #include "ask-card.h"
 #include "ask-offer.h"
+#include "ask-refused.h"
 #include "audit.h"
 #include "cmd.h"
 #include "effects-decide.h"
@@ -232,14 +233,16 @@ static enum answer card(FILE *tty, const char *line, enum fsj_tier tier, const c
 
 /* --ask-fd/--answer-fd: the request as one JSON line on how->ask_fd, the
  * answer as one line from how->answer_fd (at most 255 bytes). An end of
- * file, an error, an unknown answer or one not offered ("always" where
- * always is false) is deny, said on stderr. */
+ * file or a read error before any byte (said as such), an unknown answer
+ * or one not offered ("always" where always is false) is deny, said on
+ * stderr. */
 static enum answer ask_fds(const struct ask_how *how, const char *request, bool folders,
 			   bool always)
 {
 	char buf[256];
 	size_t n = 0;
-	int a;
+	int a, rerr = 0; /* rerr: read(2)'s error */
+	bool eof = false;
 
 	if (write_all(how->ask_fd, request, strlen(request)) < 0 ||
 	    write_all(how->ask_fd, "\n", 1) < 0) {
@@ -252,11 +255,18 @@ static enum answer ask_fds(const struct ask_how *how, const char *request, bool 
 
 		if (r < 0 && errno == EINTR)
 			continue;
+		rerr = r < 0 ? errno : 0;
+		eof = r == 0;
 		if (r <= 0 || buf[n] == '\n')
 			break;
 		n++;
 	}
 	buf[n] = '\0';
+	if (n == 0 && (eof || rerr)) { /* no answer at all: not an unknown one */
+		fprintf(stderr, "fsjail: --answer-fd %d: %s before an answer: taken as deny\n",
+			how->answer_fd, rerr ? strerror(rerr) : "end of file");
+		return ANSWER_DENY;
+	}
 	a = parse_answer(buf, folders, always);
 	if (a < 0) {
 		char *show = str_printable(buf);
@@ -312,29 +322,13 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 	switch (chk.overall) {
 	case FSJ_OVERALL_ALLOW:
 		goto out;
-	case FSJ_OVERALL_REFUSE:
-		for (size_t i = 0; i < fx.n; i++) {
-			const struct fsj_effect_decision *d = &chk.d[i];
-			if (d->verdict != FSJ_VERDICT_REFUSED)
-				continue;
-			/* the listener's rules have an id, no path */
-			/* the line's paths are the command's: escaped */
-			fprintf(stderr, "fsjail: refused: %s ", fsj_effect_cap_name(fx.v[i].cap));
-			fsj_put_term(stderr, fx.v[i].path ? fx.v[i].path : "?");
-			fprintf(stderr, " (%s%s", fsj_level_name(d->level), d->rule ? " " : "");
-			fsj_put_term(stderr, !d->rule		? ""
-					     : d->rule->path	? d->rule->path
-								: d->rule->id);
-			fputc(')', stderr);
-			if (d->why) {
-				fputs(": ", stderr);
-				fsj_put_term(stderr, d->why);
-			}
-			fputc('\n', stderr);
-			audit(ctx, session, line, fsj_effect_cap_name(fx.v[i].cap), fx.v[i].path,
-			      "deny", "policy", d->rule ? d->rule->id : NULL);
-		}
-		fprintf(stderr, "fsjail: nothing was run\n");
+	case FSJ_OVERALL_REFUSE: /* also records: phase "before" */
+		ask_refused(&fx, &chk, pol, session);
+		for (size_t i = 0; i < fx.n; i++) /* and the answer, as every answer */
+			if (chk.d[i].verdict == FSJ_VERDICT_REFUSED)
+				audit(ctx, session, line, fsj_effect_cap_name(fx.v[i].cap),
+				      fx.v[i].path, "deny", "policy",
+				      chk.d[i].rule ? chk.d[i].rule->id : NULL);
 		status = CMD_EXIT_REFUSE;
 		goto out;
 	case FSJ_OVERALL_PROMPT:

@@ -18,6 +18,7 @@
 #include "backup_store.h"
 #include "cmd.h"
 #include "cmd_backups.h"
+#include "cmd_backups_none.h"
 #include "cmd_backups_id.h"
 #include "cmd_backups_view.h"
 #include "cmd_restore_paths.h"
@@ -234,9 +235,9 @@ int cmd_backups(int argc, char **argv)
 		ci = cmd_backups_newest(v, n, ctx.workspace);
 	else if (n)
 		ci = (long)n - 1;
-	if (n == 0 && !cycle_arg && !session && !(json && strcmp(action, "list") == 0) &&
+	if (n == 0 && !cycle_arg && !session && !json &&
 	    (strcmp(action, "list") == 0 || strcmp(action, "show") == 0)) {
-		/* nothing saved yet is an answer, not an error (list --json: no cycles) */
+		/* nothing saved yet is an answer, not an error (--json: the empty document) */
 		fprintf(stderr, "fsjail: backups: no backup cycles yet (%s/sessions)\n",
 			ctx.env.state_dir);
 		status = FSJ_EXIT_OK;
@@ -247,12 +248,9 @@ int cmd_backups(int argc, char **argv)
 	} else if (strcmp(action, "list") == 0) {
 		status = cycle_arg ? cmd_backups_list(&v[ci], 1, json, NULL)
 				   : cmd_backups_list(v, n, json, session ? NULL : ctx.workspace);
-	} else if (ci < 0 && strcmp(action, "show") == 0 && !session && ctx.workspace) {
+	} else if (ci < 0 && strcmp(action, "show") == 0 && !session && (ctx.workspace || n == 0)) {
 		/* as list: nothing saved here yet is an answer, not an error */
-		cmd_backups_put(stderr, "fsjail: backups: no backup cycle of workspace ",
-				ctx.workspace);
-		fputc('\n', stderr);
-		status = FSJ_EXIT_OK;
+		status = cmd_backups_show_none(json, ctx.workspace);
 	} else if (ci < 0 && !session && npaths) {
 		cmd_backups_none_touch(argc, argv, optind, paths, npaths);
 		status = FSJ_EXIT_ERROR;

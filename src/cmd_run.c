@@ -28,6 +28,7 @@
 #include "runrepos.h"
 #include "runmsg-failed.h"
 #include "runmsg.h"
+#include "runmsg-phase.h"
 #include "runmsg-start.h" /* and runmsg-unseen.h */
 #include "run-tier.h"
 #include "runtmp-end.h"
@@ -37,18 +38,6 @@
 #include "status-warn.h" /* and status-grants.h */
 #include "timing.h"
 #include "toolcache-make.h"
-
-/* launch_after_fork() hook: the broker thread starts after the fork; the
- * status stream says the command started. */
-static int after_fork(void *arg, struct fsj_error *err)
-{
-	struct runmsg *msg = arg;
-
-	if (msg->broker && broker_serve(msg->broker, err) < 0)
-		return -1;
-	runmsg_started(msg, backup_run_cycle(), -1);
-	return 0;
-}
 
 int cmd_run(int argc, char **argv)
 {
@@ -282,9 +271,11 @@ int cmd_run(int argc, char **argv)
 	if (ask) {
 		/* the user may change files while asked */
 		path_resolve_memo(PATH_MEMO_OFF);
+		runmsg_before(&msg); /* a refusal decided now is a record too */
 		status = ask_before_run(&ctx, (enum fsj_tier)tier,
 					fsj_backend_name((enum fsj_backend)backend), cmd_argv,
 					&how, &err);
+		runmsg_before_end(&msg, status);
 		if (status != 0) {
 			if (status == FSJ_EXIT_ERROR && err.text[0])
 				cmd_print_error(&err);
@@ -375,7 +366,7 @@ int cmd_run(int argc, char **argv)
 	msg.broker = broker;
 	msg.command = line_text;
 	msg.pol = pol;
-	launch_after_fork(after_fork, &msg);
+	launch_after_fork(runmsg_after_fork, &msg);
 	runmsg_attach(&msg, broker ? broker_session(broker) : getenv("FSJAIL_SESSION_ID"),
 		      fsj_tier_name((enum fsj_tier)tier), ctx.workspace);
 	autorun = autorun_snap_workspace(ctx.workspace, ctx.repos);

@@ -7,6 +7,7 @@
 
 #include "autorun-inforce.h"
 #include "effects-decide.h"
+#include "effects-why.h"
 #include "fsjail-int.h"
 #include "policy.h"
 #include "policy-secret.h"
@@ -124,7 +125,7 @@ cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
 			 const struct fsj_ctx *ctx, const struct fsj_effects *fx,
 			 const struct fsj_check *chk)
 {
-	cJSON *root = cJSON_CreateObject(), *effects, *missing;
+	cJSON *root = cJSON_CreateObject(), *effects;
 
 	cJSON_AddStringToObject(root, "schema", "fsjail-check/1");
 	cJSON_AddStringToObject(root, "line", line);
@@ -158,13 +159,7 @@ cJSON *fsjail_json_check(const char *line, const char *cwd, enum fsj_tier tier,
 		cJSON_AddBoolToObject(o, "recursive", e->recursive);
 		cJSON_AddItemToArray(effects, o);
 	}
-	missing = cJSON_AddArrayToObject(root, "missing");
-	for (size_t i = 0; i < chk->n_missing; i++) {
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "path", chk->missing[i].path);
-		cJSON_AddStringToObject(o, "capability", fsj_cap_name(chk->missing[i].cap));
-		cJSON_AddItemToArray(missing, o);
-	}
+	effects_why_missing(root, chk);
+	effects_why_unresolved(root, cwd, fx, chk); /* why it prompts */
 	return root;
 }

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
 #include "refusal-audit.h"
 #include "refusal-errno.h"
 #include "refusal-group.h"
@@ -14,6 +13,7 @@
 #include "refusal-hint-advice.h"
 #include "refusal-hint.h"
 #include "refusal-kept.h"
+#include "refusal-phase.h"
 #include "refusal-sibling.h"
 #include "refusal-summary.h"
 #include "refusal-why.h"
@@ -59,6 +59,7 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 	if (k->rule_note) /* optional: the baseline entry's note */
 		cJSON_AddStringToObject(o, "rule_note", k->rule_note);
 	refusal_line_str(o, "reason", k->reason);
+	cJSON_AddStringToObject(o, "phase", refusal_phase()); /* streamed as recorded */
 	cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
 	refusal_hint_json(o, hint_pol, sinks.home,
 			  &(struct refusal_hint_item){
@@ -196,11 +197,6 @@ void refusal_reset(void)
 	sinks = (struct refusal_sinks){ .report_fd = -1, .status_fd = -1 };
 	hint_pol = NULL;
 	pthread_mutex_unlock(&lock);
-}
-
-char *refusal_printable(const char *s)
-{
-	return fsj_escape_term(s ? s : "?");
 }
 
 static bool same(const char *a, const char *b)
