@@ -149,7 +149,18 @@ int backup_dir_xattrs_put(int fd, const char *enc, char **lost)
 	return nlost;
 }
 
+void backup_acls_drop(int fd)
+{
+	(void)fremovexattr(fd, "system.posix_acl_access");
+	(void)fremovexattr(fd, "system.posix_acl_default");
+}
+
 #else /* no extended attributes kept elsewhere */
+void backup_acls_drop(int fd)
+{
+	(void)fd;
+}
+
 char *backup_dir_xattrs(int dirfd, const char *name, const struct stat *want, const char **why)
 {
 	(void)dirfd;

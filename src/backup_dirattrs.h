@@ -34,4 +34,11 @@ char *backup_dir_xattrs(int dirfd, const char *name, const struct stat *want, co
  * first failed, a new string the caller frees, or NULL when none. */
 int backup_dir_xattrs_put(int fd, const char *enc, char **lost);
 
+/* Remove the POSIX ACLs from the file or folder open on fd, which a
+ * restore has just made: made in a folder with a default ACL it inherited
+ * one (entries the object never had, for a user named there); the record
+ * or the cycle's copy then says which it had. No errors (none there, or no
+ * ACLs on this filesystem: nothing to do). */
+void backup_acls_drop(int fd);
+
 #endif

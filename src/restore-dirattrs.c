@@ -10,9 +10,9 @@ void rs_put_dir_xattrs(struct rctx *x, int fd, const struct manifest_rec *r)
 {
 	cleanup_free char *lost = NULL, *d = NULL;
 
-	if (!r->attrs)
-		return;
-	(void)backup_dir_xattrs_put(fd, r->attrs, &lost);
+	backup_acls_drop(fd); /* inherited from its folder: not the record's */
+	if (r->attrs)
+		(void)backup_dir_xattrs_put(fd, r->attrs, &lost);
 	(void)fchmod(fd, r->mode);
 	if (!lost)
 		return;

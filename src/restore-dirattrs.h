@@ -8,9 +8,9 @@
 #include "restore-int.h"
 
 /* Put r's folder attributes (r->attrs: user.* and ACLs, backup_dirattrs.h)
- * on fd, the folder made again for r after its mode, owner and times; then
- * r's mode again (an ACL sets the group bits). Nothing when r has none.
- * What is not put back is said (rs_attrs_lost()). */
+ * on fd, the folder made again for r after its mode, owner and times, in
+ * place of the ACLs it inherited from its folder; then r's mode again (an
+ * ACL sets the group bits). What is not put back is said (rs_attrs_lost()). */
 void rs_put_dir_xattrs(struct rctx *x, int fd, const struct manifest_rec *r);
 
 /* Say that r's path came back without some extended attributes: an

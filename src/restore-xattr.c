@@ -9,6 +9,7 @@
 #endif
 
 #include "backup_copy.h"
+#include "backup_dirattrs.h"
 #include "restore-dirattrs.h"
 #include "restore-xattr.h"
 #include "util.h"
@@ -17,6 +18,7 @@ void rs_put_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r
 {
 	cleanup_free char *lost = NULL, *d = NULL;
 
+	backup_acls_drop(fd); /* inherited from its folder: the copy's instead */
 	(void)backup_copy_xattrs(src, fd, &lost);
 	(void)fchmod(fd, r->mode);
 	if (!lost && !r->xattrs_lost)

@@ -10,10 +10,10 @@
 
 /* The extended attributes of src (the cycle's file) onto fd, the file
  * made again for r (after its content, owner and mode: a chown drops
- * security.capability), then r's mode again (an ACL sets the group
- * bits). What is not kept, by the cycle's copy (r's xattrs_lost) or now,
- * is said: an "attrs-lost" action (path, detail), counted neither done
- * nor failed. */
+ * security.capability), in place of the ACLs it inherited from its
+ * folder; then r's mode again (an ACL sets the group bits). What is not
+ * kept, by the cycle's copy (r's xattrs_lost) or now, is said: an
+ * "attrs-lost" action (path, detail), counted neither done nor failed. */
 void rs_put_xattrs(struct rctx *x, int src, int fd, const struct manifest_rec *r);
 
 /* true when fd (a file now) carries the user.* extended attributes src

@@ -11,7 +11,7 @@
 # the run made, is removed as before.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJ_RMDIR_XATTR_USER_PASS 4
+plan_user_pass FSJ_RMDIR_XATTR_USER_PASS 5
 setup
 require_landlock
 
@@ -75,6 +75,26 @@ print(s.recv(65536).decode())"'
 	[ "$(getfattr --only-values -n user.tag "$WS/tagged2" 2>/dev/null | od -An -c | tr -d ' \n')" = 'k,e:y001' ] ||
 		fail "tagged2 came back without its user.tag: $(getfattr -d "$WS/tagged2" 2>&1)"
 	rm -rf "$WS/tagged" "$WS/tagged2"
+fi
+end_test
+
+begin_test "a default ACL set after its files: restore gives it back, and them none they did not have"
+if [ $XATTRS = 0 ]; then skip_kernel "no setfacl/setfattr, or no user xattrs or ACLs on this filesystem"; else
+	mkdir -p "$WS/late/sub"
+	echo f >"$WS/late/f" && chmod 640 "$WS/late/f"
+	setfacl -d -m u:nobody:rwx "$WS/late"
+	fsj_sh -- 'rm -rf late'
+	assert_rc 0
+	ws_restore
+	assert_content "$WS/late/f" f
+	getfacl -p "$WS/late" 2>/dev/null | grep -q '^default:user:nobody:rwx' ||
+		fail "late came back without its default ACL"
+	getfacl -p "$WS/late/f" 2>/dev/null | grep -q 'nobody' &&
+		fail "late/f came back with an ACL entry it never had: $(getfacl -p "$WS/late/f" 2>&1)"
+	getfacl -p "$WS/late/sub" 2>/dev/null | grep -q 'nobody' &&
+		fail "late/sub came back with ACL entries it never had: $(getfacl -p "$WS/late/sub" 2>&1)"
+	[ "$(stat -c %a "$WS/late/f")" = 640 ] || fail "late/f mode $(stat -c %a "$WS/late/f"), not 640"
+	rm -rf "$WS/late"
 fi
 end_test
 
