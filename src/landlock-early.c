@@ -38,13 +38,6 @@
 /* S's ruleset and its word's pipe (read, write); -1 when none. */
 static int early_ruleset = -1, early_pipe[2] = { -1, -1 };
 
-static void close_one(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
-}
-
 int ll_ruleset_make(const struct ll_plan *plan)
 {
 	struct ll_ruleset_attr attr = {
@@ -120,7 +113,7 @@ void ll_early_stage(const struct ll_plan *plan)
 	early_ruleset = ll_ruleset_make(plan);
 	if (early_ruleset < 0 || pipe2(early_pipe, O_CLOEXEC) < 0) {
 		early_pipe[0] = early_pipe[1] = -1;
-		close_one(&early_ruleset);
+		fsj_closep(&early_ruleset);
 	}
 }
 
@@ -135,14 +128,14 @@ void ll_early_parent(const struct ll_plan *plan)
 			word = 'n'; /* the child adds it again, and says why */
 	if (plan && early_pipe[1] >= 0)
 		(void)write_all(early_pipe[1], &word, 1);
-	close_one(&early_pipe[0]);
-	close_one(&early_pipe[1]);
-	close_one(&early_ruleset);
+	fsj_closep(&early_pipe[0]);
+	fsj_closep(&early_pipe[1]);
+	fsj_closep(&early_ruleset);
 }
 
 void ll_early_child(void)
 {
-	close_one(&early_pipe[1]);
+	fsj_closep(&early_pipe[1]);
 }
 
 int ll_early_keep(int i)
@@ -155,7 +148,7 @@ int ll_early_take(void)
 	int fd = early_pipe[0] >= 0 ? early_ruleset : -1;
 
 	if (fd < 0)
-		close_one(&early_ruleset);
+		fsj_closep(&early_ruleset);
 	early_ruleset = -1;
 	return fd;
 }
@@ -168,7 +161,7 @@ bool ll_early_wait(void)
 	do
 		n = read(early_pipe[0], &word, 1);
 	while (n < 0 && errno == EINTR);
-	close_one(&early_pipe[0]);
+	fsj_closep(&early_pipe[0]);
 	return n == 1 && word == 'y';
 }
 #else /* nothing early without Landlock */

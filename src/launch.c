@@ -35,6 +35,7 @@
 #include "launch-int.h"
 #include "launch-left.h"
 #include "launch-lookup.h"
+#include "prefault.h"
 #include "timing.h"
 
 /* pipe() with both ends close-on-exec (and non-blocking when nonblock):
@@ -215,14 +216,6 @@ static void reap_unreaped(void)
 	while (unreaped > 0 && waitpid(unreaped, NULL, 0) < 0 && errno == EINTR)
 		;
 	unreaped = -1;
-}
-
-/* Close *fd when open, and mark it closed. */
-static void close_one(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
 }
 
 /* The terminal signal the last run's command died of, for
@@ -420,7 +413,9 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 
 	fflush(NULL); /* the child must not inherit unwritten stdio buffers */
 	parent = getpid();
+	prefault_before_fork();
 	s.pid = fork();
+	prefault_after_fork();
 	if (s.pid < 0) {
 		saved = errno;
 		fsj_error_set(err, NULL, 0, 0, "cannot fork: %s", strerror(saved));
@@ -432,10 +427,10 @@ int launch_run(struct sandbox *sb, char *const argv[], struct fsj_error *err)
 		child_run(&s, sb, args, report[1], parent);
 
 	close(report[1]);
-	close_one(&s.typed[1]);
-	close_one(&s.ended[1]);
+	fsj_closep(&s.typed[1]);
+	fsj_closep(&s.ended[1]);
 	s.pgrp = s.pid;
-	close_one(&s.hello[1]);
+	fsj_closep(&s.hello[1]);
 	/* Either side may run first: both set the group and the terminal. An
 	 * EACCES here means the child has already exec'd, after its own
 	 * setpgid(). */
@@ -497,9 +492,9 @@ out_close_report:
 		close(s.tty);
 out_close_wake:
 	for (i = 0; i < 2; i++) {
-		close_one(&s.hello[i]);
-		close_one(&s.typed[i]);
-		close_one(&s.ended[i]);
+		fsj_closep(&s.hello[i]);
+		fsj_closep(&s.typed[i]);
+		fsj_closep(&s.ended[i]);
 	}
 	if (s.wake[0] >= 0) {
 		close(s.wake[0]);

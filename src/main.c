@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "inforce.h"
 #include "landlock.h"
+#include "prefault.h"
 #include "sandbox.h"
 #include "shparse.h"
 #include "timing.h"
@@ -43,9 +44,9 @@ static void print_version(void)
 int main(int argc, char **argv)
 {
 	timing_mark("exec, loader");
+	prefault_start();
 	fsj_invoked_as = argv[0];
-	/* option errors are said by the commands, "fsjail: CMD: ..."
-	 * (cmd_bad_option), not by getopt with the command's name */
+	/* option errors: "fsjail: CMD: ..." (cmd_bad_option), not getopt's */
 	opterr = 0;
 	if (argc < 2) {
 		cmd_usage(stderr, NULL);
@@ -60,10 +61,9 @@ int main(int argc, char **argv)
 		cmd_usage(stdout, argc > 2 ? argv[2] : NULL);
 		return FSJ_EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].fn(argc - 1, argv + 1);
-	}
 	fprintf(stderr, "fsjail: '%s' is not an fsjail command (see 'fsjail --help')\n", argv[1]);
 	return FSJ_EXIT_ERROR;
 }

@@ -11,10 +11,8 @@
 #ifdef __linux__
 #include <linux/openat2.h>
 #include <sys/syscall.h>
-#include <sys/vfs.h>
-#endif
-#ifdef __linux__
 #include <sys/random.h>
+#include <sys/vfs.h>
 #endif
 #include <time.h>
 #include <unistd.h>
@@ -245,11 +243,12 @@ void fsj_freep(void *p)
 
 void fsj_closep(int *fd)
 {
-	if (*fd >= 0) {
-		int saved = errno;
+	int saved = errno;
+
+	if (*fd >= 0)
 		close(*fd);
-		errno = saved;
-	}
+	*fd = -1;
+	errno = saved;
 }
 
 int write_all(int fd, const void *buf, size_t n)

@@ -78,7 +78,7 @@ void sb_release(struct strbuf *sb);
 /* Append JSON-escaped text (without quotes) of the NUL-terminated s. */
 void sb_add_json_string(struct strbuf *sb, const char *s);
 
-/* Cleanup attributes (bubblewrap utils.h style). */
+/* Cleanup attributes (bubblewrap utils.h style); fsj_closep() sets -1. */
 void fsj_freep(void *p);
 void fsj_closep(int *fd);
 #define cleanup_free __attribute__((cleanup(fsj_freep)))
