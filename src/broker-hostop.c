@@ -24,6 +24,7 @@
 #include "broker-int.h"
 #include "broker-mountop.h"
 #include "broker-opneeds.h"
+#include "broker-refused.h"
 #include "path.h"
 #include "platform.h"
 
@@ -327,6 +328,8 @@ refuse:
 		     o.from.path ? o.from.path : from, o.from.resolved, allowed ? "host-op" : "deny",
 		     &v, detail ? detail : why);
 	json_reply(c, id, allowed && !why, opname, &o, allowed ? "host-op" : "deny", why);
+	if (!allowed)
+		broker_refused_note(b, c, &o, &v, detail ? detail : why);
 	free(detail);
 	broker_target_release(&o.from);
 	broker_target_release(&o.to);

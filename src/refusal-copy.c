@@ -22,6 +22,7 @@ void refusal_copy_fill(struct kept *k, const struct refusal *r)
 	k->exe = dup_or_null(r->exe);
 	k->syscall = dup_or_null(r->syscall);
 	k->no_hint = r->no_hint;
+	k->audited = r->audited;
 	if (r->decision) {
 		k->by_policy = true;
 		k->level = r->decision->level;

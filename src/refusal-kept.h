@@ -15,7 +15,7 @@ struct kept {
 	enum fsj_cap cap;
 	char *path, *reason, *comm, *exe, *syscall, *rule_id, *rule_origin, *rule_note;
 	enum fsj_level level;
-	bool by_policy, no_hint;
+	bool by_policy, no_hint, audited;
 	pid_t pid;
 	int error;
 };

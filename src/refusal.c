@@ -79,7 +79,8 @@ static void stream(const struct refusal_sinks *s, const struct kept *k)
 		(void)refusal_line_write(s->report_fd, refusal_json("fsjail-refusal/1", NULL, k));
 	if (s->status_fd >= 0)
 		(void)refusal_line_write(s->status_fd, refusal_json("fsjail-run/1", "refused", k));
-	refusal_audit(s->audit, s->session, k);
+	if (!k->audited)
+		refusal_audit(s->audit, s->session, k);
 }
 
 void refusal_record(const struct refusal *r)

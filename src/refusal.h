@@ -30,6 +30,7 @@ struct refusal {
 	/* the decision that refused it, or NULL when it was not the policy */
 	const struct fsj_decision *decision;
 	bool no_hint; /* no rule lifts it (reason says why): offer no grant */
+	bool audited; /* the audit log has its own line for it (the broker's) */
 };
 
 /* Where each refusal also goes, as it is recorded. Borrowed: every
