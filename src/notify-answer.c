@@ -22,6 +22,7 @@
 #include "notify-int.h"
 #include "notify-names.h"
 #include "path.h"
+#include "readhide.h"
 #include "refusal-hint.h"
 #include "util.h"
 
@@ -183,6 +184,16 @@ bool nj_need(struct job *j, const char *path, unsigned caps)
 			nj_refuse(j, cap, path, "policy", EACCES, &d);
 			return false;
 		}
+	}
+	/* a name whose read is denied is kept absent (readhide.h); one that
+	 * exists is hidden by its mask, which answers for itself (EBUSY,
+	 * EROFS: notify-names.c, notify-masked.c) */
+	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && path &&
+	    (j->nt->pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+	    faccessat(AT_FDCWD, path, F_OK, AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT &&
+	    fsj_readhide_refuses_create(j->nt->pol, path, path, &d)) {
+		nj_refuse(j, FSJ_CAP_CREATE, path, "policy", EACCES, &d);
+		return false;
 	}
 	return true;
 }
