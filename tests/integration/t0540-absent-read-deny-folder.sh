@@ -50,12 +50,17 @@ print(sorted({(l["capability"], l["path"], l["rule_id"], l["errno"]) for l in ls
 	{ fail "report: $got"; diag_file "report" "$T/R"; }
 end_test
 
-begin_test "explain says the create is not in force, status keeps the workspace whole"
+begin_test "explain and check say the create is refused, status keeps the workspace whole"
 run_cmd "$FSJAIL" explain --workspace "$WS" "$WS/.env"
 assert_out_match "create +allow .*not in force: its read deny"
 assert_out_nomatch "is expanded"
 run_cmd "$FSJAIL" status --workspace "$WS"
 assert_out_nomatch "^  $WS: "
+run_cmd "$FSJAIL" check --workspace "$WS" -- 'echo x >.env'
+assert_rc 4
+assert_out_match "^refused +create +$WS/\.env .*its read deny keeps it absent"
+run_cmd "$FSJAIL" check --workspace "$WS" -- 'echo x >.env.example'
+assert_rc 0
 end_test
 
 end_user_pass
