@@ -103,8 +103,11 @@ void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const ch
 	       const struct fsj_decision *d)
 {
 	struct refusal r;
-	/* a refused lock of a protected file: say so, offer no grant */
-	cleanup_free char *locked = d && d->level != FSJ_LEVEL_PROTECTED && reason &&
+	/* a refused lock of a protected file: say so, offer no grant; but
+	 * not where the user's own rule refused it (deny: [delete] on the
+	 * workspace refusing git's HEAD.lock): that rule is what lifts it */
+	cleanup_free char *locked = d && d->level != FSJ_LEVEL_PROTECTED &&
+					    d->level != FSJ_LEVEL_EXPLICIT && reason &&
 					    strcmp(reason, "policy") == 0 ?
 					    refusal_hint_protected_lock(j->nt->pol, path) : NULL;
 	cleanup_free char *why = locked ? xasprintf("the lock file of %s, which is protected: "
