@@ -34,6 +34,7 @@
 #include "audit-source.h"
 #include "broker-int.h"
 #include "path.h"
+#include "readhide.h"
 
 void broker_target_release(struct target *t)
 {
@@ -452,6 +453,16 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
 		v->source = audit_level_source(d.level);
 		v->rule_id = d.rule ? d.rule->id : NULL;
 		v->why = d.level == FSJ_LEVEL_PROTECTED ? "protected path" : "not granted";
+		return false;
+	}
+	/* a name whose read is denied is kept absent (readhide.h) */
+	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && (b->pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+	    fsj_readhide_refuses_create(b->pol, t->path, t->resolved, &d)) {
+		v->cap = FSJ_CAP_CREATE;
+		v->by_policy = true;
+		v->source = audit_level_source(d.level);
+		v->rule_id = d.rule ? d.rule->id : NULL;
+		v->why = "its read is denied: it is kept absent";
 		return false;
 	}
 	v->allowed = true;

@@ -9,6 +9,7 @@
 #include "effects-int.h"
 #include "fsjail-int.h"
 #include "inforce.h"
+#include "readhide.h"
 #include "repoexplain.h"
 #include "repometa-rule.h"
 
@@ -123,7 +124,11 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				/* a path absent now under a grant not in force: the
 				 * command meets only ENOENT there, unless the line
 				 * makes it first (then Landlock refuses it) */
-				if (decide_absent_at_start(where, d->resolved) && !decide_made_earlier(fx, i, where)) {
+				/* ... but for one kept absent for its read deny
+				 * (readhide.h): making it is what is refused */
+				if (decide_absent_at_start(where, d->resolved) && !decide_made_earlier(fx, i, where) &&
+				    !(e->cap == FSJ_CAP_CREATE &&
+				      fsj_readhide_refuses_create(pol, where, d->resolved, &rd))) {
 					d->verdict = FSJ_VERDICT_ALLOWED; /* d->why says the rest */
 					all_allowed = all_allowed_before;
 					continue;

@@ -8,6 +8,7 @@
 
 #include "autorun-inforce.h"
 #include "explain-absent.h"
+#include "explain-delete.h"
 #include "explain-notes.h"
 #include "explain-toolcache.h"
 #include "policy-secret.h"
@@ -28,8 +29,9 @@ void explain_notes_print(const struct explain_why *why, const struct fsj_ctx *ct
 	const char *priv = explain_toolcache_private(norm, resolved, exists && S_ISREG(st.st_mode));
 	cleanup_free char *first_use = explain_toolcache_absent(norm);
 	cleanup_free char *autorun = autorun_off_note(ctx, norm, resolved);
-	const char *notes[] = { why->first, why->kept, note,      absent,
-				secret,     priv,      first_use, autorun };
+	cleanup_free char *nodel = explain_delete_note(pol, norm, resolved);
+	const char *notes[] = { why->first, why->kept, note,    absent, secret,
+				priv,       first_use, autorun, nodel };
 
 	explain_why_print(stdout, notes, sizeof(notes) / sizeof(notes[0]), 2);
 }

@@ -17,7 +17,8 @@
  * exist (plan compiled on first need, as explain_absent_note() does),
  * the secret, tool cache and first-use notes, and whether the protected
  * rule workspace-autorun that would hold it is not in force here
- * (autorun_off_note()). Borrows everything. */
+ * (autorun_off_note()), and what a delete the user's rule refuses breaks
+ * (explain_delete_note()). Borrows everything. */
 void explain_notes_print(const struct explain_why *why, const struct fsj_ctx *ctx,
 			 const struct fsj_policy *pol, bool listener, struct ll_plan *plan,
 			 bool *have_plan, const char *norm, const char *resolved);

@@ -73,6 +73,10 @@
  * (full when its own folder rules hold), and A keeps its grant. A and its
  * existing ancestors are pinned like a mask's (mount masks needed:
  * without them, or with A not a folder, the deny stays an expansion).
+ * A node whose read is denied at the explicit or protected level counts
+ * as one whose create is denied: the listener refuses making it too
+ * (readhide.h), so the everyday deny: [read] on a .env not made yet costs
+ * the workspace neither its listing nor the files the run makes.
  *
  * Emission, per capability c, from "/":
  *   emit(n): nothing if n does not exist (or is phantom);
@@ -372,6 +376,15 @@ static int mask_candidate(const struct compiler *cx, const struct node *d)
 	return strong_modify ? LL_MASK_READONLY : -1;
 }
 
+/* The listener refuses making n for its read deny (readhide.h): the
+ * same test as fsj_readhide_refuses_create() on the decision at n. */
+static bool read_keeps_absent(const struct compiler *cx, const struct node *n)
+{
+	return ll_cap_handled(cx, FSJ_CAP_READ) && !cx->pol->darwin && !n->v[FSJ_CAP_READ] &&
+	       level_strong(n->lv[FSJ_CAP_READ]) && n->parent &&
+	       (n->parent->v[FSJ_CAP_READ] || !level_strong(n->parent->lv[FSJ_CAP_READ]));
+}
+
 const struct node *ll_existing_above(const struct node *n)
 {
 	for (n = n->parent; n && !n->exists; n = n->parent)
@@ -400,7 +413,8 @@ static void node_summarise(struct compiler *cx, struct node *n)
 	n->mask = mask_candidate(cx, n);
 	n->by_listener = cx->opts->listener && cx->opts->masks && n->canonical && !n->exists &&
 			 n->parent && ll_existing_above(n) && ll_existing_above(n)->is_dir &&
-			 ll_cap_handled(cx, FSJ_CAP_CREATE) && !n->v[FSJ_CAP_CREATE];
+			 ll_cap_handled(cx, FSJ_CAP_CREATE) &&
+			 (!n->v[FSJ_CAP_CREATE] || read_keeps_absent(cx, n));
 	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 		bool full = n->v[c] && (leaf || n->g[c]);
 

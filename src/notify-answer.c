@@ -22,6 +22,7 @@
 #include "notify-int.h"
 #include "notify-names.h"
 #include "path.h"
+#include "readhide.h"
 #include "refusal-hint.h"
 #include "util.h"
 
@@ -102,8 +103,11 @@ void nj_record(const struct job *j, enum fsj_cap cap, const char *path, const ch
 	       const struct fsj_decision *d)
 {
 	struct refusal r;
-	/* a refused lock of a protected file: say so, offer no grant */
-	cleanup_free char *locked = d && d->level != FSJ_LEVEL_PROTECTED && reason &&
+	/* a refused lock of a protected file: say so, offer no grant; but
+	 * not where the user's own rule refused it (deny: [delete] on the
+	 * workspace refusing git's HEAD.lock): that rule is what lifts it */
+	cleanup_free char *locked = d && d->level != FSJ_LEVEL_PROTECTED &&
+					    d->level != FSJ_LEVEL_EXPLICIT && reason &&
 					    strcmp(reason, "policy") == 0 ?
 					    refusal_hint_protected_lock(j->nt->pol, path) : NULL;
 	cleanup_free char *why = locked ? xasprintf("the lock file of %s, which is protected: "
@@ -183,6 +187,16 @@ bool nj_need(struct job *j, const char *path, unsigned caps)
 			nj_refuse(j, cap, path, "policy", EACCES, &d);
 			return false;
 		}
+	}
+	/* a name whose read is denied is kept absent (readhide.h); one that
+	 * exists is hidden by its mask, which answers for itself (EBUSY,
+	 * EROFS: notify-names.c, notify-masked.c) */
+	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && path &&
+	    (j->nt->pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
+	    faccessat(AT_FDCWD, path, F_OK, AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT &&
+	    fsj_readhide_refuses_create(j->nt->pol, path, path, &d)) {
+		nj_refuse(j, FSJ_CAP_CREATE, path, "policy", EACCES, &d);
+		return false;
 	}
 	return true;
 }

@@ -41,17 +41,20 @@
 #include "notify-int.h"
 #include "notify-worktree.h"
 #include "path.h"
+#include "readhide.h"
 
 /* A rule strictly below dir that a folder or link arriving at dir (or
- * leaving it) could carry a name into or out of: a protected path, or
- * one denying a capability of mask. NULL when none. */
+ * leaving it) could carry a name into or out of: a protected path, one
+ * denying a capability of mask, or, when mask holds create, a read deny
+ * that keeps its path absent (readhide.h). NULL when none. */
 static const struct fsj_rule *rule_below(const struct fsj_policy *pol, const char *dir,
 					 unsigned mask, const char *from)
 {
 	for (size_t i = 0; dir && i < pol->n_rules; i++) {
 		const struct fsj_rule *r = &pol->rules[i];
 
-		if ((r->source != FSJ_SRC_PROTECTED && !(r->deny & mask)) ||
+		if ((r->source != FSJ_SRC_PROTECTED && !(r->deny & mask) &&
+		     !((mask & FSJ_CAPBIT(FSJ_CAP_CREATE)) && fsj_readhide_rule(pol, r))) ||
 		    (from && nj_gitfile_carried(r, dir, mask, from)))
 			continue;
 		if ((r->path && strcmp(r->path, dir) != 0 && path_covers(dir, r->path)) ||

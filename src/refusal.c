@@ -105,8 +105,9 @@ void refusal_record(const struct refusal *r)
 	}
 	pthread_mutex_unlock(&lock);
 	/* a lock or temp sibling: the why of the protected file it stands
-	 * for, over that of an entry that refused the name (refusal-sibling.h) */
-	if (!(k.level == FSJ_LEVEL_PROTECTED && k.rule_note)) {
+	 * for, over that of an entry that refused the name (refusal-sibling.h);
+	 * not when the user's own rule refused it: that rule is the why */
+	if (!(k.level == FSJ_LEVEL_PROTECTED && k.rule_note) && k.level != FSJ_LEVEL_EXPLICIT) {
 		char *note = refusal_sibling_note(s.pol, k.path);
 
 		if (note) {
