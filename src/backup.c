@@ -312,6 +312,14 @@ static int change_locked(struct backup_cycle *bc, int dirfd, const char *name, i
 			cJSON_Delete(rec);
 			goto fail;
 		}
+		/* a write, truncate or chown drops the file's capabilities:
+		 * with no copy of them, the change could not be undone */
+		if (what == BACKUP_CHANGE_CONTENT && backup_copy_caps_lost(in, bc->filesfd, num)) {
+			(void)unlinkat(bc->filesfd, num, 0);
+			cJSON_Delete(rec);
+			saved = EPERM;
+			goto fail;
+		}
 		if (lost) /* said by the restore that makes the file again from it */
 			cJSON_AddStringToObject(rec, "xattrs_lost", lost);
 	}

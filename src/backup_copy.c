@@ -326,3 +326,18 @@ int backup_copy_xattrs(int in, int out, char **lost)
 #endif
 	return nlost;
 }
+
+bool backup_copy_caps_lost(int in, int filesfd, const char *num)
+{
+#ifdef __linux__
+	cleanup_fd int c = -1;
+
+	if (fgetxattr(in, "security.capability", NULL, 0) < 0)
+		return errno != ENODATA && errno != ENOTSUP && errno != EOPNOTSUPP;
+	c = openat(filesfd, num, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	return c < 0 || fgetxattr(c, "security.capability", NULL, 0) < 0;
+#else
+	(void)in, (void)filesfd, (void)num;
+	return false;
+#endif
+}

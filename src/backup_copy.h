@@ -79,4 +79,12 @@ int backup_copy_new(int filesfd, unsigned long *next, int in, const struct stat 
  * Linux: 0. */
 int backup_copy_xattrs(int in, int out, char **lost);
 
+/* true when the regular file in (readable) has capabilities
+ * (security.capability, setcap(8)) that its copy num in filesfd lacks, or
+ * either cannot be told (fail closed). The kernel drops them on a write,
+ * truncate or chown of in, and the listener's threads have no
+ * CAP_SETFCAP (caps_drop_host_thread()) to put them on a copy: such a
+ * change cannot be undone (att30). Off Linux: false. */
+bool backup_copy_caps_lost(int in, int filesfd, const char *num);
+
 #endif

@@ -29,6 +29,7 @@
 #include "landlock-pts.h"
 #include "landlock-sys.h"
 #include "mask.h"
+#include "mask-alias.h"
 #include "path.h"
 #include "util.h"
 
@@ -163,11 +164,20 @@ int ll_apply(const struct ll_plan *plan, struct fsj_error *err)
 	if (plan->abi < 1)
 		return fsj_error_set(err, NULL, 0, 0, "landlock is not available (ABI 0)");
 	if (ll_plan_mounts(plan)) {
+		struct ll_mask *masks = NULL;
+		size_t n_masks = 0, m;
+
 		if (mask_ns_enter(err) < 0)
 			return -1;
-		for (size_t i = 0; i < plan->n_masks; i++)
-			if (mask_mount(&plan->masks[i], err) < 0)
-				return -1;
+		/* each mask also where another mount shows its object (a bind
+		 * of the workspace): Landlock grants it there too (att30) */
+		if (mask_alias_list(plan->masks, plan->n_masks, &masks, &n_masks, err) < 0)
+			return -1;
+		for (m = 0; m < n_masks && mask_mount(&masks[m], err) == 0; m++)
+			;
+		mask_alias_free(masks, n_masks);
+		if (m < n_masks)
+			return -1;
 		/* over any mask on the host's /dev/shm: none of it stays in view */
 		if (plan->private_shm && devshm_mount(err) < 0)
 			return -1;

@@ -65,11 +65,29 @@ static bool save_xattrs(struct job *j, const struct loc *l, const char *name)
 	return !reg || nj_save(j, l, BACKUP_CHANGE_CONTENT);
 }
 
+/* true when the object obj (any descriptor, O_PATH too) may carry file
+ * capabilities: it has security.capability, or that cannot be told. */
+static bool may_have_caps(int obj)
+{
+	char p[sizeof("/proc/self/fd/") + 12];
+
+	(void)snprintf(p, sizeof(p), "/proc/self/fd/%d", obj);
+	if (getxattr(p, "security.capability", NULL, 0) >= 0)
+		return true;
+	return errno != ENODATA && errno != ENOTSUP && errno != EOPNOTSUPP;
+}
+
 bool meta_save(struct job *j, const struct meta_call *m, const struct meta_val *v,
 	       const struct loc *l, bool as_mode)
 {
 	if (!as_mode && (m->kind == M_SETX || m->kind == M_REMOVEX))
 		return save_xattrs(j, l, v->name);
+	/* A chown of a regular file, to its own owner too, makes the kernel
+	 * drop its capabilities (chown_common(): ATTR_KILL_PRIV), which a
+	 * metadata record does not keep: its content is saved instead, the
+	 * cycle's copy holding every xattr for restore to give back (att30). */
+	if (m->kind == M_OWNER && S_ISREG(l->st.st_mode) && l->obj >= 0 && may_have_caps(l->obj))
+		return nj_save(j, l, BACKUP_CHANGE_CONTENT);
 	return nj_save(j, l, BACKUP_CHANGE_META);
 }
 

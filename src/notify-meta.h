@@ -57,7 +57,9 @@ bool meta_pathless_ok(const struct stat *st);
 /* Record what l's object has before a change of its mode, owner or times
  * (backup_before_change() META; as_mode: an ACL that is only a mode) or
  * xattrs (save_xattrs(); v's name: only user.* ones on what is older than
- * the run, which restore gives back). false after refusing. */
+ * the run, which restore gives back); for a chown of a regular file that
+ * has (or may have) capabilities, its content with every xattr (the
+ * kernel drops them). false after refusing. */
 bool meta_save(struct job *j, const struct meta_call *m, const struct meta_val *v,
 	       const struct loc *l, bool as_mode);
 

@@ -66,7 +66,10 @@ void rs_undo_meta(struct rctx *x, const struct manifest_rec *r)
 	}
 	/* By name in its folder, never followed: an open for reading fails
 	 * on the mode 000 the run may have set (att7), for a user not root. */
-	if ((geteuid() == 0 && r->uid != (uid_t)-1 &&
+	/* chown only to change the owner: even to the same one it drops a
+	 * file's capabilities (security.capability), which a metadata record
+	 * does not keep (att30) */
+	if ((geteuid() == 0 && r->uid != (uid_t)-1 && (sb.st_uid != r->uid || sb.st_gid != r->gid) &&
 	     fchownat(pfd, name, r->uid, r->gid, AT_SYMLINK_NOFOLLOW) < 0) ||
 	    (!link && fchmodat(pfd, name, r->mode, AT_SYMLINK_NOFOLLOW) < 0) ||
 	    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0) {
