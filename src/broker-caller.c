@@ -35,6 +35,7 @@
 
 #include "broker-caller.h"
 #include "proc-status.h"
+#include "procstat.h"
 
 #ifdef __linux__
 #include <sys/stat.h>
@@ -133,22 +134,11 @@ bool broker_caller_in_tree(pid_t pid)
 	if (pid == self) /* the supervisor itself (tests, fsjail's own calls) */
 		return true;
 	for (int hops = 0; pid > 1 && hops < 4096; hops++) {
-		char path[64], buf[512];
-		const char *close_paren;
-		int ppid, fd;
-		ssize_t n;
-
-		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			return false;
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n <= 0)
-			return false;
-		buf[n] = '\0';
+		char buf[512];
 		/* "pid (comm) state ppid ...": comm may hold spaces and ')' */
-		close_paren = strrchr(buf, ')');
+		const char *close_paren = procstat_read(pid, buf, sizeof(buf));
+		int ppid;
+
 		if (!close_paren || sscanf(close_paren + 1, " %*c %d", &ppid) != 1)
 			return false;
 		if (ppid == self)

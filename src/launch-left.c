@@ -12,6 +12,7 @@
 
 #include "launch-int.h"
 #include "launch-left.h"
+#include "procstat.h"
 
 _Static_assert(LAUNCH_LEFT_NAMES * LAUNCH_LEFT_COMM <= sizeof(((struct launch_report *)0)->text),
 	       "the names do not fit a launch report");
@@ -28,21 +29,11 @@ const struct launch_left *launch_last_left(void)
  * Returns the state letter, comm (LAUNCH_LEFT_COMM bytes) filled, or 0. */
 static char proc_state(long pid, char *comm)
 {
-	char path[64], buf[512], *open_p, *close_p;
+	char buf[512];
+	const char *close_p = procstat_read((pid_t)pid, buf, sizeof(buf));
+	const char *open_p = close_p ? strchr(buf, '(') : NULL;
 	ssize_t n;
-	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	open_p = strchr(buf, '(');
-	close_p = strrchr(buf, ')');
 	if (!open_p || !close_p || close_p < open_p || close_p[1] != ' ' || !close_p[2])
 		return 0;
 	n = close_p - open_p - 1;

@@ -3,9 +3,9 @@
 #include "config.h"
 
 #include "prefault.h"
+#include "procstat.h"
 
 #if defined(__linux__) && defined(__GLIBC__)
-#include <fcntl.h>
 #include <link.h>
 #include <malloc.h>
 #include <stdbool.h>
@@ -101,18 +101,8 @@ void prefault_start(void)
 static bool one_thread(void)
 {
 	char buf[1024];
-	const char *p;
-	ssize_t n;
-	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	const char *p = procstat_read(0, buf, sizeof(buf));
 
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	p = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
 	for (int field = 2; p && field < 20; field++)
 		p = strchr(p + 1, ' ');
 	return p && strncmp(p, " 1 ", 3) == 0;
@@ -152,28 +142,6 @@ void prefault_after_fork(void)
 
 void prefault_start(void)
 {
-}
-
-/* Whether this process has one thread (/proc/self/stat's 20th field):
- * then nothing can allocate between the look and the fork. */
-static bool one_thread(void)
-{
-	char buf[1024];
-	const char *p;
-	ssize_t n;
-	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	p = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
-	for (int field = 2; p && field < 20; field++)
-		p = strchr(p + 1, ' ');
-	return p && strncmp(p, " 1 ", 3) == 0;
 }
 
 void prefault_before_fork(void)
