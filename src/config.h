@@ -101,6 +101,8 @@ struct fsj_env {
 	char *tmpdir;        /* $TMPDIR when set, absolute and not at or above home, else NULL */
 	char *baseline_file; /* the platform baseline in use */
 	char *cwd;           /* the current directory at start */
+	char *krb5cc;        /* the file $KRB5CCNAME names (krb5cc.h), or NULL */
+	char *krb5cc_default; /* /tmp/krb5cc_UID (krb5cc.h) */
 	enum fsj_platform platform; /* the platform the policy is for */
 	bool foreign;        /* platform is not this machine's (--platform) */
 };
@@ -197,6 +199,9 @@ struct fsj_vars {
 	/* ~/.npm/_npx when it is the host's folder (not the run's own copy)
 	 * and no rule of the user's names it, else NULL (ctx.c) */
 	const char *host_npm_npx;
+	/* the user's Kerberos ticket files (krb5cc.h): KRB5CCNAME's, or
+	 * NULL; MIT's default /tmp/krb5cc_UID */
+	const char *krb5cc, *krb5cc_default;
 };
 
 /* Read a baseline file for one tier: entries under "baseline:" get source

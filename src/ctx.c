@@ -63,6 +63,8 @@ static void ctx_vars(const struct fsj_ctx *ctx, const char *workspace, struct fs
 	v->home = ctx->env.home;
 	v->workspace = workspace;
 	v->tmpdir = ctx->env.tmpdir;
+	v->krb5cc = ctx->env.krb5cc;
+	v->krb5cc_default = ctx->env.krb5cc_default;
 	v->config_dir = ctx->env.config_dir;
 	v->state_dir = ctx->env.state_dir;
 	v->config_file = ctx->env.config_file;

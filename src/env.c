@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "krb5cc.h"
 #include "path.h"
 #include "policy.h"
 #include "tmpdir.h"
@@ -34,6 +35,8 @@ void fsj_env_release(struct fsj_env *env)
 	free(env->tmpdir);
 	free(env->baseline_file);
 	free(env->cwd);
+	free(env->krb5cc);
+	free(env->krb5cc_default);
 	memset(env, 0, sizeof(*env));
 }
 
@@ -282,6 +285,8 @@ int fsj_env_init(struct fsj_env *env, const char *rules_file,
 
 		env->tmpdir = t ? xstrdup(t) : NULL;
 	}
+	env->krb5cc = krb5cc_named(getenv("KRB5CCNAME"));
+	env->krb5cc_default = krb5cc_default((unsigned long)getuid());
 
 	env->platform = fsj_platform_native();
 	env->baseline_file = fsj_data_find(FSJ_DATA_BASELINE, env->cwd);

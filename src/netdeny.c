@@ -74,19 +74,32 @@ int netdeny_loopback_up(struct fsj_error *err)
 	return 0;
 }
 
-/* The rules of the fallback filter into ctx; 0 or a negative errno. */
-static int add_rules(scmp_filter_ctx ctx)
+/* Families a network namespace does not isolate, refused under the netns
+ * method too: AF_VSOCK reaches the hypervisor's host (CID 2) and the VMs
+ * it serves from any namespace (containerd issue 7442, moby PR 44562).
+ * The others that could leave the machine (Bluetooth, NFC, Phonet, qrtr)
+ * refuse to be made outside the initial namespace. */
+static bool netns_leaky(int d)
+{
+	return d == AF_VSOCK;
+}
+
+/* The rules of the filter into ctx: every family but AF_UNIX and
+ * AF_NETLINK (netns false), or only those the namespace leaves open
+ * (netns true); 0 or a negative errno. */
+static int add_rules(scmp_filter_ctx ctx, bool netns)
 {
 	static const char *const uring[] = { "io_uring_setup", "io_uring_enter",
 					     "io_uring_register" };
 	int rc = 0, nr;
 
 	for (int d = 0; rc == 0 && d < NETDENY_AF_LIMIT; d++) {
-		if (d == AF_UNIX || d == AF_NETLINK)
+		if (d == AF_UNIX || d == AF_NETLINK || (netns && !netns_leaky(d)))
 			continue;
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 1,
 				      SCMP_A0_32(SCMP_CMP_EQ, (uint32_t)d));
 	}
+	/* unknown families: refused by both methods (fail closed) */
 	if (rc == 0)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 1,
 				      SCMP_A0_32(SCMP_CMP_GE, NETDENY_AF_LIMIT));
@@ -105,13 +118,13 @@ static int add_rules(scmp_filter_ctx ctx)
 	return rc;
 }
 
-int netdeny_seccomp_install(struct fsj_error *err)
+int netdeny_seccomp_install(bool netns, struct fsj_error *err)
 {
 	static const int caps[] = { CAP_NET_ADMIN, CAP_NET_RAW };
 	scmp_filter_ctx ctx;
 	int rc;
 
-	if (caps_drop(caps, sizeof(caps) / sizeof(caps[0])) < 0)
+	if (!netns && caps_drop(caps, sizeof(caps) / sizeof(caps[0])) < 0)
 		return fsj_error_set(err, NULL, 0, 0, "network deny: cannot drop CAP_NET_ADMIN: %s",
 				     strerror(errno));
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
@@ -127,7 +140,7 @@ int netdeny_seccomp_install(struct fsj_error *err)
 		rc = 0;
 #endif
 	if (rc == 0)
-		rc = add_rules(ctx);
+		rc = add_rules(ctx, netns);
 	if (rc == 0)
 		rc = seccomp_load(ctx);
 	seccomp_release(ctx);
@@ -145,8 +158,9 @@ int netdeny_loopback_up(struct fsj_error *err)
 	return fsj_error_set(err, NULL, 0, 0, "network namespaces need Linux");
 }
 
-int netdeny_seccomp_install(struct fsj_error *err)
+int netdeny_seccomp_install(bool netns, struct fsj_error *err)
 {
+	(void)netns;
 	errno = ENOSYS;
 	return fsj_error_set(err, NULL, 0, 0, "seccomp needs Linux");
 }

@@ -6,6 +6,9 @@
  *     loopback interface (brought up here with an ioctl, no external tool):
  *     whatever socket it makes reaches nothing outside, and the host's
  *     loopback services are out of reach too (network_namespaces(7));
+ *     socket(2) is still refused, by a stacked seccomp filter, for the
+ *     families a namespace does not isolate (AF_VSOCK: the hypervisor's
+ *     host and other VMs), and i386's socketcall SYS_SOCKET;
  *   - seccomp: where no network namespace can be made (no user namespaces),
  *     a stacked seccomp filter refuses socket(2) for every address family
  *     but AF_UNIX and AF_NETLINK with EACCES, and io_uring (IORING_OP_SOCKET
@@ -40,10 +43,13 @@ enum netdeny_method netdeny_choose(bool namespaces);
  * netdevice(7)). Returns 0, or -1 with err set. */
 int netdeny_loopback_up(struct fsj_error *err);
 
-/* In the child: drop CAP_NET_ADMIN and CAP_NET_RAW, set no_new_privs, and
- * load the seccomp filter described above (native architecture and, on
- * x86-64, i386; x32 calls are killed by libseccomp's bad-architecture
- * action). Returns 0, or -1 with err set: the caller must not exec. */
-int netdeny_seccomp_install(struct fsj_error *err);
+/* In the child: set no_new_privs and load the seccomp filter described
+ * above (native architecture and, on x86-64, i386; x32 calls are killed
+ * by libseccomp's bad-architecture action). netns false: the seccomp
+ * method's filter, after dropping CAP_NET_ADMIN and CAP_NET_RAW; netns
+ * true: the netns method's, for the families the namespace leaves open
+ * (capabilities kept: they act on the run's own namespace only). Returns
+ * 0, or -1 with err set: the caller must not exec. */
+int netdeny_seccomp_install(bool netns, struct fsj_error *err);
 
 #endif

@@ -20,10 +20,14 @@ static const char *const trace_calls[] = { "openat", "execve", "execveat", NULL 
 static const char *const sock_calls[] = { "connect", "bind", "sendmsg", "sendmmsg",
 					  "getsockname", NULL };
 /* io_uring's kernel workers go around the filter; memfd_secret; an open
- * by handle has no path to check. */
+ * by handle has no path to check; the kernel keyring has no namespace:
+ * every process of the uid reads the user keyring's keys by id (Kerberos
+ * tickets, stored secrets) and adds its own (flatpak PR 299, Docker's
+ * default seccomp profile). */
 static const char *const refused_calls[] = { "io_uring_setup", "io_uring_enter",
 					     "io_uring_register", "memfd_secret",
-					     "open_by_handle_at", NULL };
+					     "open_by_handle_at", "keyctl", "add_key",
+					     "request_key", NULL };
 static const char *const *const lists[] = { always_calls, backup_calls, trace_calls, sock_calls,
 					    refused_calls };
 

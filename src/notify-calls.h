@@ -13,7 +13,7 @@ enum notify_list {
 	NL_BACKUP,  /* truncate, unlink, rmdir: trapped with backups on */
 	NL_TRACE,   /* openat, execve, execveat: trapped with tracing on */
 	NL_SOCK,    /* can name a Unix socket: trapped in every run */
-	NL_REFUSED, /* trapped, EPERM in every run (io_uring_*, open_by_handle_at, ...) */
+	NL_REFUSED, /* trapped, EPERM in every run (io_uring_*, open_by_handle_at, keyctl, ...) */
 };
 
 /* The i-th call name (libseccomp's spelling, static text) of list l, or

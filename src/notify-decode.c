@@ -54,6 +54,8 @@ static const struct {
 	{ "io_uring_enter", NOTIFY_OP_REFUSED, L_META },
 	{ "io_uring_register", NOTIFY_OP_REFUSED, L_META },
 	{ "memfd_secret", NOTIFY_OP_REFUSED, L_META },
+	{ "keyctl", NOTIFY_OP_REFUSED, L_META }, { "add_key", NOTIFY_OP_REFUSED, L_META },
+	{ "request_key", NOTIFY_OP_REFUSED, L_META },
 	{ "getsockname", NOTIFY_OP_SOCKNAME, L_META },
 	{ "open_by_handle_at", NOTIFY_OP_REFUSED, L_META }, { "ioctl", NOTIFY_OP_REFUSED, L_META },
 };

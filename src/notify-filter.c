@@ -16,7 +16,8 @@
  * and getsockname, for the name bind asked for (notify-sockname.c).
  * Trapped, answered EPERM by the supervisor, which says so (notify-refused.c):
  * io_uring_* (kernel workers go around the filter), memfd_secret,
- * open_by_handle_at (no path to check), the ioctls TIOCSTI, TIOCLINUX, chattr,
+ * open_by_handle_at (no path to check), keyctl, add_key, request_key (the
+ * kernel keyring has no namespace), the ioctls TIOCSTI, TIOCLINUX, chattr,
  * fs-verity, encryption policies, btrfs's and bcachefs's subvolumes (no other);
  * every call numbered 463 or above (setxattrat, file_setattr, ...): ENOSYS. */
 #ifdef __linux__

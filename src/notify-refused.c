@@ -76,6 +76,11 @@ void notify_op_refused(struct job *j)
 		what = "opens by a handle, with no path to check", cap = FSJ_CAP_READ;
 	else if (strcmp(c->name, "memfd_secret") == 0)
 		what = "memory no one else can read";
+	else if (strcmp(c->name, "keyctl") == 0 || strcmp(c->name, "request_key") == 0)
+		what = "the kernel keyring, shared with the host: keys are read by id",
+		cap = FSJ_CAP_READ;
+	else if (strcmp(c->name, "add_key") == 0)
+		what = "the kernel keyring, shared with the host: a key added outlives the run";
 	/* the descriptor's path, to say which file or terminal: never opened */
 	if ((io || byh) && j->tr->procfd >= 0) {
 		snprintf(link, sizeof(link), "fd/%d", (int)(uint32_t)c->args[0]);

@@ -18,7 +18,8 @@
  * mkdir(at), mknod(at) (no device nodes: EPERM), symlink(at), link(at),
  * rename, renameat, renameat2 (the target; RENAME_WHITEOUT refused), native
  * and i386 (x32 is killed by the filter); io_uring, memfd_secret,
- * open_by_handle_at, refused ioctls: EPERM, said (refusal.h). A folder or symlink is not renamed when a
+ * open_by_handle_at, the keyring calls (keyctl, add_key, request_key),
+ * refused ioctls: EPERM, said (refusal.h). A folder or symlink is not renamed when a
  * protected path or a rule denying create lies below its new name (or one
  * denying delete below its old name; with RENAME_EXCHANGE both names are
  * new ones): the moved tree could carry the name in, also into missing

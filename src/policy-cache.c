@@ -189,6 +189,8 @@ static char *make_key(const char *kind, int tier, const char *path, const struct
 		for (size_t i = 0; i < FSJ_PRIVATE_CACHES; i++)
 			add_kv(&slot, "v.private_cache", vars->private_cache[i]);
 		add_kv(&slot, "v.host_npm_npx", vars->host_npm_npx);
+		add_kv(&slot, "v.krb5cc", vars->krb5cc);
+		add_kv(&slot, "v.krb5cc_default", vars->krb5cc_default);
 	}
 	*name = xasprintf("pc-%016llx", (unsigned long long)srec_fnv1a(SREC_FNV_START, slot.buf, strlen(slot.buf)));
 	sb_adds(&sb, policy_cache_key_common());

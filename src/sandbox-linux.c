@@ -99,7 +99,8 @@ void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
 		fprintf(out, "network deny: none (network: allow)\n");
 	else
 		fprintf(out, "network deny: %s\n",
-			sl->net == NETDENY_NETNS ? "own network namespace, loopback only"
+			sl->net == NETDENY_NETNS ? "own network namespace, loopback only; "
+						   "socket() refused for AF_VSOCK"
 						 : "seccomp: socket() refused but for AF_UNIX, "
 						   "AF_NETLINK");
 	if (sl->noexec)
@@ -208,8 +209,8 @@ int sandbox_linux_apply(const struct sandbox_linux *sl, bool masks_follow, struc
 		return fsj_error_set(err, NULL, 0, 0,
 				     "cannot drop the capabilities that act on the host: %s",
 				     strerror(errno));
-	if (sl->net == NETDENY_SECCOMP)
-		return netdeny_seccomp_install(err);
+	if (sl->net != NETDENY_NONE) /* the netns method too: AF_VSOCK */
+		return netdeny_seccomp_install(sl->net == NETDENY_NETNS, err);
 	return 0;
 }
 

@@ -493,6 +493,8 @@ static const struct {
 	{ "CONFIG_FILE", offsetof(struct fsj_vars, config_file) },
 	{ "HOME", offsetof(struct fsj_vars, home) },
 	{ "HOST_NPM_NPX", offsetof(struct fsj_vars, host_npm_npx) },
+	{ "KRB5_CCACHE", offsetof(struct fsj_vars, krb5cc) },
+	{ "KRB5_CCACHE_DEFAULT", offsetof(struct fsj_vars, krb5cc_default) },
 	{ "PRIVATE_CARGO_GIT", offsetof(struct fsj_vars, private_cache[5]) },
 	{ "PRIVATE_CARGO_LAST_USE", offsetof(struct fsj_vars, private_cache[2]) },
 	{ "PRIVATE_CARGO_LOCK", offsetof(struct fsj_vars, private_cache[3]) },
