@@ -122,7 +122,7 @@ static const char *symlink_target_refused(struct op *o, int root_fd, const char 
 		/* why is set */
 	} else if (!broker_check(o->b, &t, FSJ_CAPBIT(FSJ_CAP_READ), v)) {
 		why = v->by_policy ? "the link's target is not readable" : v->why;
-	} else if (broker_denied_below(o->b, t.path, t.resolved, FSJ_CAPBIT(FSJ_CAP_READ))) {
+	} else if (broker_denied_below_target(o->b, &t, FSJ_CAPBIT(FSJ_CAP_READ))) {
 		why = "a path denied for reading lies below the link's target";
 	}
 	free(abs);
@@ -302,7 +302,7 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 	 * renamed onto a missing .git/hooks, or onto a missing
 	 * $XDG_CONFIG_HOME holding fsjail/config.yaml). */
 	if ((o.kind == HOSTOP_RENAME || o.kind == HOSTOP_LINK) &&
-	    broker_denied_below(b, o.to.path, o.to.resolved, FSJ_CAPS_ALL)) {
+	    broker_denied_below_target(b, &o.to, FSJ_CAPS_ALL)) {
 		why = "a denied or protected path lies at or below the target";
 		goto refuse;
 	}

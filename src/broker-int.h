@@ -65,6 +65,9 @@ struct broker {
 	unsigned long accepted; /* connections accepted (__atomic: broker_clients()) */
 };
 
+/* Host spellings of one target's folder the broker decides on too. */
+#define BROKER_SPELL_MAX 4
+
 /* One path of a request, resolved inside the command's view
  * (broker-resolve.c): the spelling the client wrote (normalised), the one
  * the kernel resolved in the command's mount namespace, and the folder
@@ -78,6 +81,10 @@ struct target {
 	int dirfd;      /* the folder parent, or -1 when it does not exist */
 	bool exists;    /* name exists in dirfd (not followed) */
 	struct stat st; /* its lstat when it exists */
+	/* resolved under the other host spellings of its folder, found by
+	 * identity (absentid.h): decided too (broker_check()) */
+	char *spell[BROKER_SPELL_MAX];
+	size_t n_spell;
 };
 
 /* What decided a refusal, for the audit line. */
@@ -139,6 +146,11 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
  * that denied path appear with content the policy never saw. */
 bool broker_denied_below(const struct broker *b, const char *path, const char *resolved,
 			 unsigned caps);
+
+/* broker_denied_below() at t's path, resolved path and each of its host
+ * spellings (t->spell): a tree arriving through another mount of a
+ * folder arrives at the rules of its own path. */
+bool broker_denied_below_target(const struct broker *b, const struct target *t, unsigned caps);
 
 /* --- broker.c --- */
 

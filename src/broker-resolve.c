@@ -31,6 +31,7 @@
 #include <sys/vfs.h>
 #endif
 
+#include "absentid.h"
 #include "audit-source.h"
 #include "broker-int.h"
 #include "path.h"
@@ -42,6 +43,8 @@ void broker_target_release(struct target *t)
 	free(t->resolved);
 	free(t->parent);
 	free(t->name);
+	for (size_t i = 0; i < t->n_spell; i++)
+		free(t->spell[i]);
 	if (t->dirfd >= 0)
 		close(t->dirfd);
 	memset(t, 0, sizeof(*t));
@@ -230,6 +233,30 @@ char *broker_view_resolve(int root_fd, const char *abs, bool *pseudo)
 	return out;
 }
 
+/* t->spell: t->resolved under the other host spellings of the folder
+ * held (absentid.h), so a rule on a name not made yet holds through
+ * another mount of its folder (alias26). 0, or -1 (*why): the folder
+ * cannot be identified (fail closed). */
+static int spell(struct target *t, const char **why)
+{
+	char *dirs[BROKER_SPELL_MAX];
+	int n;
+
+	if (t->dirfd < 0 || !t->name[0])
+		return 0;
+	n = absentid_spell(absentid_run(), t->dirfd, t->parent, dirs, BROKER_SPELL_MAX);
+	if (n < 0) {
+		*why = "its folder cannot be identified (a rule at another mount of it could not "
+		       "be found)";
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		t->spell[t->n_spell++] = path_join(dirs[i], t->name);
+		free(dirs[i]);
+	}
+	return 0;
+}
+
 /* Split the resolved spelling into parent and name, open the parent
  * (O_PATH) and note the last component. Returns 0 or -1 (*why). */
 static int open_parent(struct target *t, int root_fd, const char **why)
@@ -273,7 +300,7 @@ static int open_parent(struct target *t, int root_fd, const char **why)
 		}
 		close(obj);
 	}
-	return 0;
+	return spell(t, why);
 }
 
 int broker_target_init(struct target *t, int root_fd, const char *in, bool follow_last,
@@ -425,6 +452,16 @@ int broker_host_dirfd(const struct target *t)
 
 /* --- decisions ------------------------------------------------------------ */
 
+/* fsj_readhide_refuses_create() at one of t's host spellings. */
+static bool readhide_spelled(const struct broker *b, const struct target *t,
+			     struct fsj_decision *d)
+{
+	for (size_t i = 0; i < t->n_spell; i++)
+		if (fsj_readhide_refuses_create(b->pol, t->spell[i], t->spell[i], d))
+			return true;
+	return false;
+}
+
 bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
 		  struct verdict *v)
 {
@@ -442,6 +479,15 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
 		if (!(caps & FSJ_CAPBIT(c)))
 			continue;
 		policy_decide(b->pol, t->path, t->resolved, (enum fsj_cap)c, &d);
+		/* a rule at another host spelling of the folder decides as at
+		 * its own path (absentid.h); no rule there takes nothing away */
+		for (size_t i = 0; d.allowed && i < t->n_spell; i++) {
+			struct fsj_decision ad;
+
+			policy_decide(b->pol, t->spell[i], t->spell[i], (enum fsj_cap)c, &ad);
+			if (!ad.allowed && ad.level != FSJ_LEVEL_DEFAULT)
+				d = ad;
+		}
 		if (d.allowed) {
 			/* the audit line names what allowed the last capability */
 			v->source = audit_level_source(d.level);
@@ -457,7 +503,8 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
 	}
 	/* a name whose read is denied is kept absent (readhide.h) */
 	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && (b->pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
-	    fsj_readhide_refuses_create(b->pol, t->path, t->resolved, &d)) {
+	    (fsj_readhide_refuses_create(b->pol, t->path, t->resolved, &d) ||
+	     readhide_spelled(b, t, &d))) {
 		v->cap = FSJ_CAP_CREATE;
 		v->by_policy = true;
 		v->source = audit_level_source(d.level);
@@ -467,6 +514,16 @@ bool broker_check(const struct broker *b, const struct target *t, unsigned caps,
 	}
 	v->allowed = true;
 	return true;
+}
+
+bool broker_denied_below_target(const struct broker *b, const struct target *t, unsigned caps)
+{
+	if (broker_denied_below(b, t->path, t->resolved, caps))
+		return true;
+	for (size_t i = 0; i < t->n_spell; i++)
+		if (broker_denied_below(b, t->spell[i], t->spell[i], caps))
+			return true;
+	return false;
 }
 
 bool broker_denied_below(const struct broker *b, const char *path, const char *resolved,

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "absentid.h"
 #include "ask.h"
 #include "backup.h"
 #include "broker.h"
@@ -77,6 +78,7 @@ int cmd_run(int argc, char **argv)
 	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
 	struct sandbox *sb = NULL;
+	struct absentid *ids = NULL; /* the rules' folders by identity (absentid.h) */
 	struct broker *broker = NULL;
 	const char *session = NULL;
 	bool nested = false; /* inside another run: its broker may serve ours */
@@ -361,6 +363,12 @@ int cmd_run(int argc, char **argv)
 	}
 	/* the broker never allows what this ruleset refuses the command */
 	broker_use_plan(broker, sandbox_landlock_plan(sb));
+	/* the listener and the broker decide on a name through any mount of
+	 * its folder (absentid.h): the rules' folders, read before the run */
+	if (backend == FSJ_BACKEND_LANDLOCK) {
+		ids = absentid_new(pol);
+		absentid_set_run(ids);
+	}
 	path_resolve_memo(PATH_MEMO_OFF);
 	timing_mark("compile (sandbox_prepare)");
 	msg.broker = broker;
@@ -426,6 +434,8 @@ out:
 		runmsg_note_failed(&msg, status, pol ? pol->enforced : 0,
 				   msg.report_path || ctx.config.report_reads);
 	broker_free(broker); /* the thread, the socket, the session folder */
+	absentid_set_run(NULL); /* the listener and the broker have ended */
+	absentid_free(ids);
 	if (FSJ_FREE_AT_EXIT || backend != FSJ_BACKEND_LANDLOCK) /* macOS: the profile file */
 		sandbox_free(sb);
 	if (FSJ_FREE_AT_EXIT) { /* memory only (exit-free.h) */

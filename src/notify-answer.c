@@ -166,7 +166,40 @@ bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_
 		return true;
 	}
 	policy_decide(j->nt->pol, path, path, cap, d);
-	return d->allowed;
+	if (!d->allowed)
+		return false;
+	/* the same name through the folder's host spellings (notify-spell.h):
+	 * a rule there decides as at its own path */
+	for (size_t it = 0;;) {
+		cleanup_free char *alt = nj_spelled(j, path, &it);
+		struct fsj_decision ad;
+
+		if (!alt)
+			return true;
+		policy_decide(j->nt->pol, alt, alt, cap, &ad);
+		if (!ad.allowed && ad.level != FSJ_LEVEL_DEFAULT) {
+			*d = ad;
+			return false;
+		}
+	}
+}
+
+/* fsj_readhide_refuses_create() at path or one of its host spellings
+ * (notify-spell.h), for a name not there now. */
+static bool readhide_refuses(const struct job *j, const char *path, struct fsj_decision *d)
+{
+	if (faccessat(AT_FDCWD, path, F_OK, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
+		return false;
+	if (fsj_readhide_refuses_create(j->nt->pol, path, path, d))
+		return true;
+	for (size_t it = 0;;) {
+		cleanup_free char *alt = nj_spelled(j, path, &it);
+
+		if (!alt)
+			return false;
+		if (fsj_readhide_refuses_create(j->nt->pol, alt, alt, d))
+			return true;
+	}
 }
 
 /* Check caps (FSJ_CAPBIT mask) at path; refuses and returns false when one
@@ -192,9 +225,7 @@ bool nj_need(struct job *j, const char *path, unsigned caps)
 	 * exists is hidden by its mask, which answers for itself (EBUSY,
 	 * EROFS: notify-names.c, notify-masked.c) */
 	if ((caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && path &&
-	    (j->nt->pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
-	    faccessat(AT_FDCWD, path, F_OK, AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT &&
-	    fsj_readhide_refuses_create(j->nt->pol, path, path, &d)) {
+	    (j->nt->pol->enforced & FSJ_CAPBIT(FSJ_CAP_CREATE)) && readhide_refuses(j, path, &d)) {
 		nj_refuse(j, FSJ_CAP_CREATE, path, "policy", EACCES, &d);
 		return false;
 	}
@@ -375,8 +406,12 @@ bool nj_find_cap(struct job *j, int dirfd, const char *raw, unsigned lk, enum fs
 	const char *why;
 	int e = notify_lookup(j->tr, dirfd, raw, lk, l, &why);
 
-	if (e == 0)
-		return true;
+	if (e == 0) {
+		if (nj_spell_note(j, l, cap))
+			return true;
+		notify_loc_release(l); /* refused: its folder cannot be identified */
+		return false;
+	}
 	if (!why)
 		nj_answer(j, e);
 	else if (strncmp(raw, "/proc/", 6) == 0 && !nj_may(j, raw, cap, &d))

@@ -193,9 +193,20 @@ bool nj_discovery_ok(struct job *j, const char *path)
 	cleanup_free char *parent = NULL, *refs = NULL;
 	struct stat st;
 
-	if (!repoguard_discovery(ws, path)) /* the names (repoguard.c) */
-		return true;
-	parent = path_dirname(path);
+	/* the names (repoguard.c), on each host spelling of the name too
+	 * (notify-spell.h): a HEAD planted through another mount of the
+	 * workspace is one in the workspace */
+	if (!repoguard_discovery(ws, path)) {
+		cleanup_free char *alt = NULL;
+
+		for (size_t it = 0; (alt = nj_spelled(j, path, &it)) && !repoguard_discovery(ws, alt);)
+			free(alt);
+		if (!alt)
+			return true;
+		parent = path_dirname(alt);
+	} else {
+		parent = path_dirname(path);
+	}
 	refs = path_join(parent, "refs");
 	if (strcmp(parent, ws) != 0 && lstat(parent, &st) == 0 && S_ISDIR(st.st_mode) &&
 	    notify_made_here(j->nt, &st) && lstat(refs, &st) == 0 && S_ISDIR(st.st_mode))

@@ -109,8 +109,18 @@ int nj_gitfile_remake(struct job *j, const struct loc *l, uint64_t flags)
 	int e;
 
 	if (!l->path || l->obj >= 0 || l->parent < 0 || l->magic || l->trailing_slash ||
-	    strcmp(l->name, ".git") != 0 || !(k = find_kept(l->path)))
+	    strcmp(l->name, ".git") != 0)
 		return 1;
+	/* by the kernel's path, or by a host spelling of its folder
+	 * (notify-spell.h: the work tree through another mount) */
+	k = find_kept(l->path);
+	for (size_t it = 0; !k;) {
+		cleanup_free char *alt = nj_spelled(j, l->path, &it);
+
+		if (!alt)
+			return 1;
+		k = find_kept(alt);
+	}
 	/* only where the command may make names: the work tree's folder */
 	dir = path_dirname(l->path);
 	if (!dir || !nj_may(j, dir, FSJ_CAP_CREATE, &d) || !nj_may(j, dir, FSJ_CAP_WRITE, &d))

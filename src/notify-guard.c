@@ -64,9 +64,25 @@ static const struct fsj_rule *rule_below(const struct fsj_policy *pol, const cha
 	return NULL;
 }
 
+/* rule_below() at dir or at one of its host spellings (notify-spell.h):
+ * a folder arriving through another mount of dir's folder arrives at the
+ * rule's own path. */
+static bool denied_below(const struct job *j, const char *dir, unsigned mask, const char *from)
+{
+	if (rule_below(j->nt->pol, dir, mask, from))
+		return true;
+	for (size_t it = 0;;) {
+		cleanup_free char *alt = nj_spelled(j, dir, &it);
+
+		if (!alt)
+			return false;
+		if (rule_below(j->nt->pol, alt, mask, from))
+			return true;
+	}
+}
+
 bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
 {
-	const struct fsj_policy *pol = j->nt->pol;
 	unsigned create = FSJ_CAPBIT(FSJ_CAP_CREATE), del = FSJ_CAPBIT(FSJ_CAP_DELETE);
 	bool a_carries = nj_carries_names(&a->st);
 	bool b_carries = b->obj >= 0 && nj_carries_names(&b->st);
@@ -81,14 +97,14 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 		return false;
 	/* arriving: a at b's name (checked whichever of the two carries, as
 	 * before guarded names); with an exchange, b at a's name too */
-	if (rule_below(pol, b->path, create, from))
+	if (denied_below(j, b->path, create, from))
 		at = b->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, a->path, create, NULL))
+	else if ((fl & RENAME_EXCHANGE) && b_carries && denied_below(j, a->path, create, NULL))
 		at = a->path;
 	/* leaving: a from its name; with an exchange, b from its own */
-	else if (rule_below(pol, a->path, del, from))
+	else if (denied_below(j, a->path, del, from))
 		at = a->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries && rule_below(pol, b->path, del, NULL))
+	else if ((fl & RENAME_EXCHANGE) && b_carries && denied_below(j, b->path, del, NULL))
 		at = b->path;
 	if (!at)
 		return true;
@@ -101,7 +117,7 @@ bool nj_guard_redirect(struct job *j, const char *path)
 {
 	if (!nj_worktree_guard_link(j, path))
 		return false;
-	if (!rule_below(j->nt->pol, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL))
+	if (!denied_below(j, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL))
 		return true;
 	nj_refuse(j, FSJ_CAP_CREATE, path,
 		  "a symbolic link there would redirect a denied or protected name", EACCES, NULL);

@@ -283,6 +283,8 @@ int notify_reparent(const struct loc *l, char name[NAME_MAX + 1]);
 
 /* ---- notify-answer.c: one notification being handled ---- */
 
+#include "notify-spell.h"
+
 /* One notification being handled. */
 struct job {
 	struct notify *nt;
@@ -291,6 +293,10 @@ struct job {
 	bool answered;
 	const char *pre;   /* the path at pre_addr, read before ID_VALID, or NULL */
 	uint64_t pre_addr;
+	/* owned: the host spellings of the folders this call's lookups hold
+	 * (notify-spell.h), each a (from, to) pair of whole-path prefixes */
+	struct nj_spelling spell[NJ_SPELL_MAX];
+	size_t n_spell;
 };
 
 /* The kernel's O_LARGEFILE: 0 in glibc's headers on 64-bit builds, but a
@@ -337,7 +343,9 @@ void nj_continue(struct job *j);
  * (answered) or an errno: ENOENT when the caller went away. */
 int nj_hand_in(struct job *j, int fd, bool cloexec);
 /* The policy allows cap at path (a capability the tier does not enforce
- * is allowed, as by Landlock; NULL path: an anonymous object). */
+ * is allowed, as by Landlock; NULL path: an anonymous object), and no
+ * rule refuses it at a host spelling of path's folder that the call's
+ * lookups found by identity (notify-spell.h: another mount of it). */
 bool nj_may(const struct job *j, const char *path, enum fsj_cap cap, struct fsj_decision *d);
 /* Every cap of the FSJ_CAPBIT mask caps at path; false after refusing. */
 bool nj_need(struct job *j, const char *path, unsigned caps);
@@ -471,7 +479,9 @@ bool nj_hardlink_ok(struct job *j, const struct loc *l);
 bool nj_same(int fd, const struct stat *st);
 /* Read the path at addr once, or refuse (false). */
 bool nj_get_path(struct job *j, uint64_t addr, char buf[PATH_MAX]);
-/* notify_lookup(), answering (and recording a refusal) on failure. */
+/* notify_lookup(), answering (and recording a refusal) on failure; on
+ * success the host spellings of the folder held are noted in j
+ * (nj_spell_note(): a folder that cannot be identified is refused). */
 bool nj_find(struct job *j, int dirfd, const char *raw, unsigned lk, struct loc *l);
 /* The same, the refusal recorded as capability cap. A path not looked up
  * (a /proc/self name, a loop) is recorded as the command wrote it; one

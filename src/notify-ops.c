@@ -268,7 +268,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	struct notify_call c = { .name = "unknown" };
 	struct tracee tr = { .id = req->id, .pid = (pid_t)req->pid, .procfd = -1, .memfd = -1,
 			     .rootfd = -1, .pidfd = -1 };
-	struct job j = { nt, &tr, &c, false, NULL, 0 };
+	struct job j = { .nt = nt, .tr = &tr, .c = &c };
 	char pre[PATH_MAX];
 	uint64_t args[6];
 	bool locked, light, need_mem;
@@ -388,6 +388,7 @@ void notify_handle(struct notify *nt, const struct seccomp_notif *req)
 	if (!j.answered)
 		nj_answer(&j, EACCES); /* fail closed: no path leaves unanswered */
 out:
+	nj_spell_release(&j);
 	notify_tracee_end(&tr);
 }
 

@@ -11,7 +11,9 @@
  * The rule. A change (create, write, delete, or a rename onto or away) of
  * the name N in the folder D is refused (EACCES, recorded with rule id
  * "repository-metadata") when
- *   - N is config, config.worktree, hooks or info, and G = D; or D is, or
+ *   - N is config, config.worktree, hooks, info, commondir or gitdir (the
+ *     last two tell git where a gitdir takes config and hooks from; they
+ *     may be deleted, as git worktree remove does), and G = D; or D is, or
  *     lies under, a folder named hooks, or one named info by way of its
  *     attributes, exclude, sparse-checkout or grafts (not refs, which
  *     every repack rewrites), and G is that folder's parent;
@@ -30,7 +32,8 @@
  * (a new one made in its place would carry the command's hooks).
  *
  * Why name + shape + made set is enough: git finds hooks, config and the
- * info files by these names in the gitdir only (core.hooksPath aside), so
+ * info files by these names in the gitdir only (core.hooksPath aside), or
+ * in the folder a commondir there names, so
  * a change that never touches these names in a gitdir cannot make git
  * run anything; the gitdir test is git's, so what git will take for a
  * repository is what is protected; a gitdir the command made held nothing
@@ -234,7 +237,10 @@ bool nj_repo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new_ty
 	if (bare && repoguard_gitdir_at(l->obj, rg.base, strlen(rg.base)) &&
 	    !notify_made_here(j->nt, &l->st))
 		return refuse(j, caps, path, strlen(path), NULL);
-	for (size_t i = 0; i < rg.n_g; i++) {
+	/* a linked worktree's commondir and gitdir: delete is git's own
+	 * (worktree remove, prune); what they say is not changed */
+	for (size_t i = rg.pointer && !(caps & ~FSJ_CAPBIT(FSJ_CAP_DELETE)) ? 1 : 0; i < rg.n_g;
+	     i++) {
 		size_t k = rg.g[i];
 		const struct repoguard_comp *gc = &rg.up[k];
 		cleanup_fd int g = k ? nj_walk_up(dir, k, rg.up) : -1;

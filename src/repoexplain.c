@@ -105,7 +105,7 @@ bool repoexplain_refuses(const char *workspace, const char *path, enum fsj_cap c
 			      xasprintf("the git repository at %s may not be removed or renamed "
 					"away",
 					path));
-	for (size_t i = 0; i < rg.n_g; i++) {
+	for (size_t i = rg.pointer && cap == FSJ_CAP_DELETE ? 1 : 0; i < rg.n_g; i++) {
 		const struct repoguard_comp *gc = &rg.up[rg.g[i]];
 		size_t glen = (size_t)(gc->name + gc->len - path);
 

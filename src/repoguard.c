@@ -19,8 +19,12 @@ static bool ends_git(const char *n, size_t len)
 
 bool repoguard_meta_name(const char *n, size_t len)
 {
+	/* commondir and gitdir say where git takes the rest from: a
+	 * commondir written into a gitdir sends git to another folder's
+	 * config and hooks (alias26: `echo /tmp/x > REPO/.git/commondir`,
+	 * and the host's git took /tmp/x for the repository) */
 	return is(n, len, "config") || is(n, len, "config.worktree") || is(n, len, "hooks") ||
-	       is(n, len, "info");
+	       is(n, len, "info") || is(n, len, "commondir") || is(n, len, "gitdir");
 }
 
 bool repoguard_info_file(const char *n, size_t len)
@@ -51,6 +55,7 @@ bool repoguard_scan(const char *path, struct repoguard *out)
 		p = s - 1;
 	}
 	out->dotgit = is(out->base, blen, ".git");
+	out->pointer = is(out->base, blen, "commondir") || is(out->base, blen, "gitdir");
 	out->named_git = !out->dotgit && blen > 4 && ends_git(out->base, blen);
 	if (repoguard_meta_name(out->base, blen) && out->n_up > 0)
 		out->g[out->n_g++] = 0;

@@ -35,13 +35,17 @@ struct repoguard {
 	struct repoguard_comp up[REPOGUARD_MAX_UP];
 	size_t n_up;
 	/* candidate gitdirs G whose metadata N is, as levels above D
-	 * (0: G is D, N is config, config.worktree, hooks or info; k > 0:
+	 * (0: G is D, N is repoguard_meta_name(); k > 0:
 	 * up[k-1] is hooks, or info by way of one of its four files, and G
 	 * is the folder above it), nearest first. G's path is
 	 * path[0..up[k].name + up[k].len - path); its name is up[k]. */
 	size_t g[REPOGUARD_MAX_UP];
 	size_t n_g;
 	bool dotgit;             /* N is ".git" (a gitdir, or a worktree's pointer file) */
+	/* N is commondir or gitdir: guarded (g[0] == 0) against create and
+	 * write only, as a linked worktree's .git file is (repometa.c
+	 * LINKED_DENY): git worktree remove and prune delete them */
+	bool pointer;
 	bool named_git;          /* N is NAME.git, NAME not empty (a bare repository's name) */
 };
 
@@ -51,7 +55,9 @@ struct repoguard {
  * test is needed (the common case: no system call follows). */
 bool repoguard_scan(const char *path, struct repoguard *out);
 
-/* config, config.worktree, hooks or info: metadata in the gitdir itself. */
+/* config, config.worktree, hooks or info: metadata in the gitdir itself;
+ * commondir and gitdir: the files that tell git where a linked worktree's
+ * gitdir takes its config and hooks from, and which worktree it is. */
 bool repoguard_meta_name(const char *n, size_t len);
 
 /* The files of info/ that steer git: attributes (filter and diff
