@@ -52,11 +52,42 @@ static int key_cmp(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
+/* The folders looked at so far (sorted, owned): each is looked at once,
+ * and so are its ancestors, however many rules lie below it. */
+struct seen {
+	char **v;
+	size_t n;
+};
+
+/* Whether dir was looked at already; else it is added (copied). */
+static bool seen_before(struct seen *s, const char *dir)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(s->v[mid], dir);
+
+		if (c == 0)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	s->v = xreallocarray(s->v, s->n + 1, sizeof(*s->v));
+	memmove(s->v + lo + 1, s->v + lo, (s->n - lo) * sizeof(*s->v));
+	s->v[lo] = xstrdup(dir);
+	s->n++;
+	return false;
+}
+
 /* Key each existing proper ancestor of the rule path p that is a
  * folder: the folder a name of p would be made in, whatever folders the
  * run makes or replaces below it (the walk of absentid_spell() goes up
- * to the first key whose spelling still names it). */
-static void key_rule_path(struct absentid *t, const char *p)
+ * to the first key whose spelling still names it). A folder in seen is
+ * not looked at again, nor are the ones above it. */
+static void key_rule_path(struct absentid *t, struct seen *seen, const char *p)
 {
 	cleanup_free char *dir = NULL;
 	struct stat st;
@@ -67,6 +98,8 @@ static void key_rule_path(struct absentid *t, const char *p)
 	for (;;) {
 		char *next;
 
+		if (seen_before(seen, dir))
+			return;
 		/* stat, not lstat: the resolved spelling has no symbolic link
 		 * but the last name's, which is not looked at */
 		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -88,13 +121,17 @@ static void key_rule_path(struct absentid *t, const char *p)
 struct absentid *absentid_new(const struct fsj_policy *pol)
 {
 	struct absentid *t = xcalloc(1, sizeof(*t));
+	struct seen seen = { NULL, 0 };
 	size_t w = 0;
 
 	for (size_t i = 0; pol && i < pol->n_rules; i++) {
 		const struct fsj_rule *r = &pol->rules[i];
 
-		key_rule_path(t, r->resolved ? r->resolved : r->path);
+		key_rule_path(t, &seen, r->resolved ? r->resolved : r->path);
 	}
+	for (size_t i = 0; i < seen.n; i++)
+		free(seen.v[i]);
+	free(seen.v);
 	if (t->n)
 		qsort(t->keys, t->n, sizeof(*t->keys), key_cmp);
 	for (size_t i = 0; i < t->n; i++) { /* one key per (identity, spelling) */
