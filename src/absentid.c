@@ -6,9 +6,11 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "absentid.h"
@@ -27,6 +29,7 @@ struct absentid_key {
 struct absentid {
 	struct absentid_key *keys; /* sorted by (dev, ino, path) */
 	size_t n, cap;
+	bool may_alias; /* see may_alias() */
 };
 
 static const struct absentid *run_table;
@@ -39,6 +42,56 @@ void absentid_set_run(const struct absentid *t)
 const struct absentid *absentid_run(void)
 {
 	return run_table;
+}
+
+/* Whether a key folder may be in view through a second mount: some
+ * key's filesystem (st_dev) is not mounted exactly once in this mount
+ * namespace's table (/proc/self/mountinfo's major:minor: a bind mount, a
+ * second mount of the disk, or a device the table names otherwise, as
+ * btrfs's subvolumes), or the table cannot be read. When none is, every
+ * folder has one path, and absentid_spell() has nothing to find: the
+ * command cannot mount (Landlock refuses mount(2) and its kin to a
+ * sandboxed process), and its mount namespace is made private
+ * (MS_REC|MS_PRIVATE), so no mount the host makes later reaches it; run
+ * without one (no mount masks), a bind mount the host's own user makes
+ * during the run is not seen. */
+static bool may_alias(const struct absentid *t)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char *line = NULL;
+	size_t cap = 0, n_devs = 0;
+	dev_t *devs = NULL;
+	bool alias = f == NULL;
+
+	while (f && getline(&line, &cap, f) > 0) {
+		unsigned maj, min;
+
+		if (sscanf(line, "%*u %*u %u:%u", &maj, &min) != 2) {
+			alias = true;
+			break;
+		}
+		devs = xreallocarray(devs, n_devs + 1, sizeof(*devs));
+		devs[n_devs++] = makedev(maj, min);
+	}
+	if (f)
+		fclose(f);
+	free(line);
+	for (size_t i = 0; !alias && i < t->n; i++) {
+		size_t seen = 0;
+
+		if (i && t->keys[i].dev == t->keys[i - 1].dev)
+			continue; /* sorted: each filesystem once */
+		for (size_t j = 0; j < n_devs; j++)
+			seen += (uint64_t)devs[j] == t->keys[i].dev;
+		alias = seen != 1;
+	}
+	free(devs);
+	return alias;
+}
+
+void absentid_assume_aliases(struct absentid *t)
+{
+	t->may_alias = true;
 }
 
 static int key_cmp(const void *a, const void *b)
@@ -141,6 +194,7 @@ struct absentid *absentid_new(const struct fsj_policy *pol)
 			t->keys[w++] = t->keys[i];
 	}
 	t->n = w;
+	t->may_alias = t->n && may_alias(t);
 	return t;
 }
 
@@ -223,7 +277,7 @@ int absentid_spell(const struct absentid *t, int dir, const char *dir_path, char
 	bool valid;
 	int n;
 
-	if (!t || !t->n || !dir_path || dir_path[0] != '/')
+	if (!t || !t->n || !t->may_alias || !dir_path || dir_path[0] != '/')
 		return 0;
 	if (fstat(dir, &st) < 0)
 		return -1;

@@ -37,7 +37,10 @@
  *
  * Cost: a few system calls per level between the held folder and its
  * nearest key (the workspace, a folder holding a rule), and a stat(2) of
- * the key's spelling, for each call the listener or the broker decides.
+ * the key's spelling, for each call the listener or the broker decides;
+ * none where the mount table at the start shows every key's filesystem
+ * once (may_alias() in absentid.c): then no folder has a second path
+ * (1,000 creates six folders deep cost a third more with the walk).
  *
  * Fail closed: a held folder whose identity cannot be read, or a walk
  * whose folders do not hold each other by the names of the kernel's path
@@ -65,6 +68,10 @@ struct absentid;
  * them either. */
 struct absentid *absentid_new(const struct fsj_policy *pol);
 void absentid_free(struct absentid *t);
+
+/* For the unit tests: t walks as if a key folder were in view through
+ * another mount (absentid_new() decides it from the mount table). */
+void absentid_assume_aliases(struct absentid *t);
 
 /* The run's table, for the listener and the broker: set once before
  * their threads start (cmd_run.c), read-only after. t is borrowed; NULL

@@ -93,6 +93,7 @@ START_TEST(test_key_spelled_by_identity)
 	at(want, "ws/.git");
 	pol = deny_at(rel, 1);
 	t = absentid_new(pol);
+	absentid_assume_aliases(t);
 	fd = open_dir("ws/.git");
 	/* the folder as another mount shows it */
 	n = absentid_spell(t, fd, "/var/tmp/alias/.git", out, 4);
@@ -118,6 +119,7 @@ START_TEST(test_walk_through_folders_made_later)
 	mk("ws");
 	pol = deny_at(rel, 1);
 	t = absentid_new(pol); /* conf and conf/local do not exist yet */
+	absentid_assume_aliases(t);
 	mk("ws/conf");
 	mk("ws/conf/local");
 	at(p, "ws/conf/local");
@@ -148,6 +150,7 @@ START_TEST(test_no_key_no_spelling)
 	mk("elsewhere");
 	pol = deny_at(rel, 1);
 	t = absentid_new(pol);
+	absentid_assume_aliases(t);
 	/* a folder beside the rule's is spelled through their common key */
 	fd = open_dir("elsewhere");
 	ck_assert_int_eq(absentid_spell(t, fd, "/var/tmp/alias/elsewhere", out, 4), 1);
@@ -176,6 +179,7 @@ START_TEST(test_renamed_or_replaced_key)
 	mk("ws/conf");
 	pol = deny_at(rel, 2);
 	t = absentid_new(pol);
+	absentid_assume_aliases(t);
 	/* wt renamed: its rule's path names no folder of it any more */
 	ck_assert_int_eq(rename(at(a, "ws/wt"), at(b, "ws/w5")), 0);
 	fd = open_dir("ws/w5");
