@@ -32,6 +32,13 @@ static unsigned char **blocks(unsigned seed)
 	return b;
 }
 
+static void release(unsigned char **b)
+{
+	for (unsigned i = 0; b && i < N_BLOCKS; i++)
+		free(b[i]);
+	free(b);
+}
+
 static bool intact(unsigned char **b, unsigned seed)
 {
 	for (unsigned i = 0; i < N_BLOCKS; i++)
@@ -84,6 +91,8 @@ START_TEST(test_fork_keeps_heap)
 	 * fork's child: the mark is off */
 	ck_assert(child_sees(after, 3));
 	ck_assert(child_sees(before, 1));
+	release(after);
+	release(before);
 }
 END_TEST
 
@@ -110,6 +119,7 @@ START_TEST(test_threads_not_marked)
 	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	ck_assert_int_eq(pthread_join(t, NULL), 0);
+	release(b);
 }
 END_TEST
 
