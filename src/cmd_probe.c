@@ -123,7 +123,8 @@ int cmd_probe(int argc, char **argv)
 	/* Without a workspace nothing can be proven: say so first, then
 	 * show the (uncached) report of why, for a harness reading --json. */
 	(void)cmd_have_workspace(&ctx, "probe");
-	if (probe_get(&ctx, (enum fsj_backend)backend, force, &r, &warnings, &err) < 0) {
+	if (probe_get(&ctx, (enum fsj_backend)backend,
+		      PROBE_EVERY_TIER | (force ? PROBE_FORCE : 0), &r, &warnings, &err) < 0) {
 		cmd_print_error(&err);
 		fsj_ctx_release(&ctx);
 		return FSJ_EXIT_ERROR;

@@ -93,12 +93,16 @@ static cJSON *probe_json(const struct probe_report *r)
 	status_str_or_null(o, "proven_tier",
 			r->proven >= 0 ? fsj_tier_name((enum fsj_tier)r->proven) : NULL);
 	for (int t = FSJ_TIER_COUNT - 1; t >= 0; t--)
-		cJSON_AddBoolToObject(tiers, fsj_tier_name((enum fsj_tier)t), r->tiers[t].proven);
+		cJSON_AddItemToObject(tiers, fsj_tier_name((enum fsj_tier)t),
+				      r->tiers[t].probed ? cJSON_CreateBool(r->tiers[t].proven)
+							 : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "tiers", tiers);
 	failed = cJSON_AddArrayToObject(o, "failed");
 	for (int t = FSJ_TIER_COUNT - 1; t >= 0; t--) {
 		const struct probe_tier *pt = &r->tiers[t];
 
+		if (!pt->probed)
+			continue;
 		if (!pt->compiled) {
 			cJSON *f = cJSON_CreateObject();
 
@@ -207,7 +211,7 @@ static bool build(cJSON *root, const struct fsj_ctx_opts *opts, int backend)
 	} else if (ctx.env.foreign) {
 		why = xasprintf("platform %s is not this machine's: no probe result applies",
 				fsj_platform_name(ctx.env.platform));
-	} else if (probe_get(&ctx, (enum fsj_backend)backend, false, &pr, &warnings, &err) < 0) {
+	} else if (probe_get(&ctx, (enum fsj_backend)backend, 0, &pr, &warnings, &err) < 0) {
 		why = xasprintf("the probe could not be run: %s", err.text);
 	} else {
 		have_probe = true;

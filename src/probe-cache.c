@@ -73,6 +73,7 @@ cJSON *probe_report_json(const struct probe_report *r)
 		cJSON *jt = cJSON_CreateObject(), *checks;
 
 		cJSON_AddStringToObject(jt, "tier", fsj_tier_name(pt->tier));
+		cJSON_AddBoolToObject(jt, "probed", pt->probed);
 		cJSON_AddBoolToObject(jt, "compiled", pt->compiled);
 		add_str_or_null(jt, "error", pt->error);
 		cJSON_AddBoolToObject(jt, "proven", pt->proven);
@@ -200,12 +201,15 @@ static int tier_from_json(const cJSON *o, struct probe_report *r, bool seen[FSJ_
 	seen[t] = true;
 	pt = &r->tiers[t];
 	pt->tier = (enum fsj_tier)t;
-	if (j_bool(o, "compiled", &pt->compiled) < 0 || j_str_or_null(o, "error", &pt->error) < 0 ||
-	    j_bool(o, "proven", &proven) < 0)
+	if (j_bool(o, "probed", &pt->probed) < 0 || j_bool(o, "compiled", &pt->compiled) < 0 ||
+	    j_str_or_null(o, "error", &pt->error) < 0 || j_bool(o, "proven", &proven) < 0)
 		return -1;
 	checks = cJSON_GetObjectItemCaseSensitive(o, "checks");
 	if (!cJSON_IsArray(checks))
 		return -1;
+	/* A tier not probed has nothing: no profile, no check, no proof. */
+	if (!pt->probed)
+		return pt->compiled || proven || cJSON_GetArraySize(checks) != 0 ? -1 : 0;
 	/* Exactly the tier's checks, in order: a report that leaves one out
 	 * has not proven the tier. */
 	n = probe_tier_checks(pt->tier, ids);

@@ -386,8 +386,52 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The whole experiment. Fills r (key already set). */
-void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report *r)
+/* Phase 1 for tier t: compile its real profile and choose where each of
+ * its checks runs (into w). */
+static void plan_tier(struct prober *p, const struct fsj_ctx *deny, enum fsj_backend b,
+		      struct tier_work *w, struct probe_tier *pt)
+{
+	enum probe_check_id ids[PROBE_CHECK_COUNT];
+	struct fsj_error err = { { 0 } };
+
+	pt->probed = true;
+	pt->n_checks = probe_tier_checks(pt->tier, ids);
+	for (size_t i = 0; i < pt->n_checks; i++)
+		pt->checks[i].id = ids[i];
+	if (fsj_ctx_policy(p->ctx, pt->tier, &w->pol, &err) == 0)
+		w->sb = sandbox_prepare(b, w->pol, deny, NULL, &err);
+	pt->compiled = w->sb != NULL;
+	if (!pt->compiled || !p->none) {
+		pt->error = pt->compiled ? NULL
+					 : xstrdup(err.text[0] ? err.text : "the profile did not compile");
+		for (size_t i = 0; i < pt->n_checks; i++)
+			probe_set_check(&pt->checks[i], PROBE_RESULT_FAILED, NULL,
+					xstrdup(pt->compiled ? "not run: no null sandbox for the "
+							       "controls"
+							     : "not run: the profile did not compile"));
+		return;
+	}
+	p->tier = pt->tier;
+	if (pt->tier == FSJ_TIER_FULL)
+		find_system_target(p, w->pol);
+	for (size_t i = 0; i < pt->n_checks; i++)
+		plan_check(p, w->pol, &pt->checks[i], w->ops, &w->n);
+}
+
+/* Phase 3 for one tier: its batch under its sandbox, then its verdict. */
+static void finish_tier(struct prober *p, struct tier_work *w, struct probe_tier *pt)
+{
+	if (w->sb && p->none)
+		run_tier(p, w, pt);
+	pt->proven = probe_tier_passes(pt);
+	sandbox_free(w->sb);
+	policy_free(w->pol);
+	w->sb = NULL;
+	w->pol = NULL;
+}
+
+void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, int enforce, bool every,
+		      struct probe_report *r)
 {
 	struct prober p = { .ctx = ctx, .fail = r->key.fail };
 	/* Every tier is compiled with network: deny, whatever the setting:
@@ -395,60 +439,42 @@ void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct prob
 	 * changes what the file checks see. */
 	struct fsj_ctx deny = *ctx;
 	struct tier_work w[FSJ_TIER_COUNT];
+	int order[FSJ_TIER_COUNT], taken = -1;
+	size_t n = probe_tier_order(enforce, every, order);
 	struct fsj_error err = { { 0 } };
 	double t0 = now_ms();
 
 	memset(w, 0, sizeof(w));
+	for (int t = 0; t < FSJ_TIER_COUNT; t++)
+		r->tiers[t].tier = (enum fsj_tier)t;
 	p.none = sandbox_prepare(FSJ_BACKEND_NULL, NULL, ctx, NULL, &err);
 	probe_made_scratch(&p);
 	probe_net_open(&p);
 	deny.config.network = FSJ_NETWORK_DENY;
 
-	/* Phase 1: compile each tier's real profile, strongest first, and
-	 * choose where each of its checks runs. */
-	for (int t = FSJ_TIER_COUNT - 1; t >= 0; t--) {
-		struct probe_tier *pt = &r->tiers[t];
-		enum probe_check_id ids[PROBE_CHECK_COUNT];
-
-		pt->tier = (enum fsj_tier)t;
-		pt->n_checks = probe_tier_checks(pt->tier, ids);
-		for (size_t i = 0; i < pt->n_checks; i++)
-			pt->checks[i].id = ids[i];
-
-		err.text[0] = '\0';
-		if (fsj_ctx_policy(ctx, pt->tier, &w[t].pol, &err) == 0)
-			w[t].sb = sandbox_prepare(b, w[t].pol, &deny, NULL, &err);
-		pt->compiled = w[t].sb != NULL;
-		if (!pt->compiled || !p.none) {
-			pt->error = pt->compiled
-					    ? NULL
-					    : xstrdup(err.text[0] ? err.text
-								  : "the profile did not compile");
-			for (size_t i = 0; i < pt->n_checks; i++)
-				probe_set_check(
-					&pt->checks[i], PROBE_RESULT_FAILED, NULL,
-					xstrdup(pt->compiled
-							? "not run: no null sandbox for the "
-							  "controls"
-							: "not run: the profile did not compile"));
-			continue;
+	if (every) {
+		/* every tier planned, the controls of all in one batch, then
+		 * each tier's batch */
+		for (size_t k = 0; k < n; k++)
+			plan_tier(&p, &deny, b, &w[order[k]], &r->tiers[order[k]]);
+		run_controls(&p, w);
+		for (size_t k = 0; k < n; k++)
+			finish_tier(&p, &w[order[k]], &r->tiers[order[k]]);
+	} else {
+		/* one tier at a time, until the one a run takes is proven */
+		for (size_t k = 0; k < n && taken < 0; k++) {
+			plan_tier(&p, &deny, b, &w[order[k]], &r->tiers[order[k]]);
+			run_controls(&p, w);
+			finish_tier(&p, &w[order[k]], &r->tiers[order[k]]);
+			if (r->tiers[order[k]].proven)
+				taken = order[k];
 		}
-		p.tier = pt->tier;
-		if (t == FSJ_TIER_FULL)
-			find_system_target(&p, w[t].pol);
-		for (size_t i = 0; i < pt->n_checks; i++)
-			plan_check(&p, w[t].pol, &pt->checks[i], w[t].ops, &w[t].n);
 	}
-	/* Phase 2: the controls of every operation planned. */
-	run_controls(&p, w);
-	/* Phase 3: each tier's batch under its sandbox. */
-	for (int t = FSJ_TIER_COUNT - 1; t >= 0; t--) {
-		if (w[t].sb && p.none)
-			run_tier(&p, &w[t], &r->tiers[t]);
-		r->tiers[t].proven = probe_tier_passes(&r->tiers[t]);
-		sandbox_free(w[t].sb);
-		policy_free(w[t].pol);
-	}
+	for (int t = 0; t < FSJ_TIER_COUNT; t++)
+		if (!r->tiers[t].probed)
+			r->tiers[t].error = xasprintf("not probed: a run here takes tier %s, proven "
+						      "first ('fsjail probe' proves every tier)",
+						      fsj_tier_name((enum fsj_tier)taken));
 	for (int i = 0; i < SCR_COUNT; i++)
 		probe_scratch_remove(&p.s[i]);
 	probe_made_end();

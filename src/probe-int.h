@@ -147,7 +147,9 @@ int probe_run_batch(struct sandbox *sb, struct op *ops, size_t n, bool *started,
 /* probe-checks.c */
 /* Set c's result, path (copied) and reason (taken). */
 void probe_set_check(struct probe_check *c, enum probe_result res, const char *path, char *reason);
-/* The whole experiment, in the helper. Fills r (key already set). */
-void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report *r);
+/* The experiment, in the helper: the tiers of probe_tier_order(enforce,
+ * every). Fills r (key already set). */
+void probe_experiment(const struct fsj_ctx *ctx, enum fsj_backend b, int enforce, bool every,
+		      struct probe_report *r);
 
 #endif

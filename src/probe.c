@@ -189,14 +189,6 @@ bool probe_tier_passes(const struct probe_tier *pt)
 	return true;
 }
 
-int probe_proven_of(const struct probe_report *r)
-{
-	for (int t = FSJ_TIER_COUNT - 1; t >= 0; t--)
-		if (r->tiers[t].proven)
-			return t;
-	return -1;
-}
-
 static char *iso_time_now(void)
 {
 	time_t t = time(NULL);
@@ -217,7 +209,7 @@ static char *iso_time_now(void)
  * terminal. It never returns: the report goes to report_fd, then _exit().
  * =============================================================================
  */
-FSJ_NORETURN static void helper(const struct fsj_ctx *ctx, enum fsj_backend b,
+FSJ_NORETURN static void helper(const struct fsj_ctx *ctx, enum fsj_backend b, bool every,
 				struct probe_report *r, int report_fd)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -228,7 +220,7 @@ FSJ_NORETURN static void helper(const struct fsj_ctx *ctx, enum fsj_backend b,
 	(void)alarm(PROBE_TIMEOUT_SEC);
 	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
 		_exit(1);
-	probe_experiment(ctx, b, r);
+	probe_experiment(ctx, b, ctx->enforce, every, r);
 	j = probe_report_json(r);
 	text = cJSON_PrintUnformatted(j);
 	if (!text || write_all(report_fd, text, strlen(text)) < 0)
@@ -237,8 +229,8 @@ FSJ_NORETURN static void helper(const struct fsj_ctx *ctx, enum fsj_backend b,
 }
 
 /* probe_run() with the key already made (moved into the report). */
-static int run_keyed(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_key *key,
-		     struct probe_report *out, struct fsj_error *err)
+static int run_keyed(const struct fsj_ctx *ctx, enum fsj_backend b, bool every,
+		     struct probe_key *key, struct probe_report *out, struct fsj_error *err)
 {
 	struct probe_report r;
 	struct strbuf sb = STRBUF_INIT;
@@ -272,7 +264,7 @@ static int run_keyed(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		helper(ctx, b, &r, fds[1]);
+		helper(ctx, b, every, &r, fds[1]);
 	}
 	close(fds[1]);
 	probe_report_release(&r);
@@ -314,19 +306,20 @@ int probe_run(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report
 	struct probe_key key;
 
 	probe_key_init(&key, ctx, b);
-	return run_keyed(ctx, b, &key, out, err);
+	return run_keyed(ctx, b, true, &key, out, err);
 }
 
 /* ------------------------------------------------------------------------
- * Cache + probe, and the choice of a tier
+ * Cache + probe (the choice of a tier: probe-choose.c)
  */
 
-int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, bool force, struct probe_report *out,
-	      struct strbuf *warnings, struct fsj_error *err)
+int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, unsigned flags,
+	      struct probe_report *out, struct strbuf *warnings, struct fsj_error *err)
 {
 	const char *cache = ctx->env.state_dir;
 	struct probe_key key;
 	struct fsj_error werr = { { 0 } };
+	bool every = flags & PROBE_EVERY_TIER;
 	int found;
 
 	if (mkdir_p(ctx->env.state_dir, 0700) < 0) {
@@ -339,73 +332,16 @@ int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, bool force, struct 
 	probe_key_init(&key, ctx, b);
 	/* Without a workspace (refused here) every such context shares the
 	 * key "": its report is not cached, nor read back for another. */
-	found = force || !ctx->workspace ? 0 : probe_cache_load(cache, &key, out);
-	if (found) {
+	found = (flags & PROBE_FORCE) || !ctx->workspace ? 0 : probe_cache_load(cache, &key, out);
+	if (found && probe_report_decides(out, ctx->enforce, every)) {
 		probe_key_release(&key);
 		return 0;
 	}
-	if (run_keyed(ctx, b, &key, out, err) < 0)
+	if (found)
+		probe_report_release(out);
+	if (run_keyed(ctx, b, every, &key, out, err) < 0)
 		return -1;
 	if (ctx->workspace && probe_cache_store(cache, out, &werr) < 0 && warnings)
 		sb_addf(warnings, "%s\n", werr.text);
 	return 0;
-}
-
-/* The first failed check of tier t, as "check 'NAME' (CAP) failed: WHY". */
-static void tier_failure(const struct probe_report *r, enum fsj_tier t, struct strbuf *sb)
-{
-	const struct probe_tier *pt = &r->tiers[t];
-
-	if (!pt->compiled) {
-		sb_addf(sb, "tier %s: the profile did not compile: %s", fsj_tier_name(t),
-			pt->error ? pt->error : "unknown error");
-		return;
-	}
-	for (size_t i = 0; i < pt->n_checks; i++) {
-		const struct probe_check *c = &pt->checks[i];
-		int cap = probe_check_cap(c->id);
-
-		if (c->result != PROBE_RESULT_FAILED)
-			continue;
-		sb_addf(sb, "tier %s: check '%s'%s%s%s failed: %s", fsj_tier_name(t),
-			probe_check_name(c->id), cap >= 0 ? " (" : "",
-			cap >= 0 ? fsj_cap_name((enum fsj_cap)cap) : "", cap >= 0 ? ")" : "",
-			c->reason ? c->reason : "");
-		return;
-	}
-	sb_addf(sb, "tier %s: not proven", fsj_tier_name(t));
-}
-
-int probe_choose_tier(const struct probe_report *r, int enforce, struct fsj_error *why)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	if (enforce == FSJ_ENFORCE_AUTO) {
-		if (r->proven >= 0)
-			return r->proven;
-		tier_failure(r, FSJ_TIER_WRITES, &sb);
-		fsj_error_set(why, NULL, 0, 0,
-			      "no fence tier is proven on this kernel for the %s backend: %s",
-			      fsj_backend_name(r->key.backend), sb.buf ? sb.buf : "");
-		sb_release(&sb);
-		return -1;
-	}
-	if (enforce < 0 || enforce >= FSJ_TIER_COUNT) {
-		fsj_error_set(why, NULL, 0, 0, "enforce '%s' does not name a tier",
-			      fsj_enforce_name(enforce));
-		return -1;
-	}
-	for (int t = enforce; t < FSJ_TIER_COUNT; t++)
-		if (r->tiers[t].proven)
-			return t;
-	tier_failure(r, (enum fsj_tier)enforce, &sb);
-	fsj_error_set(why, NULL, 0, 0,
-		      "enforce %s needs tier %s or stronger, but the probe proved %s%s on this "
-		      "kernel for the %s backend: %s",
-		      fsj_tier_name((enum fsj_tier)enforce), fsj_tier_name((enum fsj_tier)enforce),
-		      r->proven >= 0 ? "only tier " : "no tier",
-		      r->proven >= 0 ? fsj_tier_name((enum fsj_tier)r->proven) : "",
-		      fsj_backend_name(r->key.backend), sb.buf ? sb.buf : "");
-	sb_release(&sb);
-	return -1;
 }

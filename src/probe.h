@@ -69,6 +69,7 @@ struct probe_tier {
 	bool compiled;                                /* the profile compiled (sandbox_prepare) */
 	char *error;                                  /* why it did not compile, or NULL */
 	bool proven;                                  /* compiled, and every check ok or n/a */
+	bool probed; /* false: not run (no check, not compiled): the tier a run takes was proven first */
 	struct probe_check checks[PROBE_CHECK_COUNT]; /* the tier's checks, in id order */
 	size_t n_checks;
 };
@@ -137,13 +138,33 @@ void probe_report_release(struct probe_report *r);
 int probe_run(const struct fsj_ctx *ctx, enum fsj_backend b, struct probe_report *out,
 	      struct fsj_error *err);
 
+/* probe_get()'s flags: probe again even when the cache has an answer;
+ * prove every tier, not only those ctx->enforce's choice depends on. */
+#define PROBE_FORCE 1u
+#define PROBE_EVERY_TIER 2u
+
 /* The report for ctx and b: from the cache in ctx's state directory unless
- * force, else probed now and stored (the state directory is created). A
- * cache that cannot be written is not an error: the reason is appended to
- * warnings (may be NULL) as one line. Returns 0 with *out filled, or -1 with
- * err set. */
-int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, bool force, struct probe_report *out,
-	      struct strbuf *warnings, struct fsj_error *err);
+ * PROBE_FORCE, else probed now and stored (the state directory is created).
+ * Without PROBE_EVERY_TIER the probe runs only the tiers probe_choose_tier()
+ * needs for ctx->enforce: auto, the strongest down to the first proven; a
+ * tier, it and the stronger ones up to the first proven (the others are
+ * left probed == false); a cached report that does not decide that choice
+ * is probed again. A cache that cannot be written is not an error: the
+ * reason is appended to warnings (may be NULL) as one line. Returns 0 with
+ * *out filled, or -1 with err set. */
+int probe_get(const struct fsj_ctx *ctx, enum fsj_backend b, unsigned flags,
+	      struct probe_report *out, struct strbuf *warnings, struct fsj_error *err);
+
+/* The tiers to probe, in order, for enforce (enum fsj_enforce or enum
+ * fsj_tier), or all of them, strongest first, when every; stop at the
+ * first proven unless every. Writes at most FSJ_TIER_COUNT entries to
+ * order and returns their number. */
+size_t probe_tier_order(int enforce, bool every, int order[FSJ_TIER_COUNT]);
+
+/* Whether r decides probe_choose_tier(r, enforce) (every: whether every
+ * tier was probed): each tier the choice looks at before it finds a proven
+ * one was probed. */
+bool probe_report_decides(const struct probe_report *r, int enforce, bool every);
 
 /* The tier to run at for enforce (enum fsj_enforce or enum fsj_tier, not
  * off): auto takes the proven tier; a tier takes itself when proven, else

@@ -22,7 +22,7 @@ int run_tier_choose(const struct fsj_ctx *ctx, enum fsj_backend backend, struct 
 	/* a probe that runs makes and removes files: resolve afresh for it,
 	 * and after it (see path_resolve_memo()) */
 	path_resolve_memo(PATH_MEMO_PAUSE);
-	if (probe_get(ctx, backend, false, &r, &warnings, &err) < 0) {
+	if (probe_get(ctx, backend, 0, &r, &warnings, &err) < 0) {
 		cmd_print_error(&err);
 		sb_release(&warnings);
 		*why = err;
