@@ -92,9 +92,11 @@ static bool varint(const unsigned char **p, const unsigned char *end, size_t *ou
 	return true;
 }
 
+/* name is prefix or lies below it; every name lies below "". */
 static bool below(const char *name, const char *prefix, size_t plen)
 {
-	return strncmp(name, prefix, plen) == 0 && (name[plen] == '\0' || name[plen] == '/');
+	return plen == 0 ||
+	       (strncmp(name, prefix, plen) == 0 && (name[plen] == '\0' || name[plen] == '/'));
 }
 
 static void keep(struct gitindex *out, const char *name, const unsigned char *oid)

@@ -17,22 +17,22 @@
 #define GITINDEX_OID_MAX 32u
 
 struct gitindex_entry {
-	char *name;                            /* relative to the work tree */
-	unsigned char oid[GITINDEX_OID_MAX];   /* oid_len bytes used */
+	char *name;                          /* relative to the work tree */
+	unsigned char oid[GITINDEX_OID_MAX]; /* oid_len bytes used */
 };
 
 struct gitindex {
 	struct gitindex_entry *v; /* stage-0 entries, in the index's order (sorted by name) */
 	size_t n, cap;
-	size_t oid_len;           /* 20 (SHA-1) or 32 (SHA-256) */
-	size_t more;              /* matching entries past GITINDEX_MAX_KEPT */
+	size_t oid_len; /* 20 (SHA-1) or 32 (SHA-256) */
+	size_t more;    /* matching entries past GITINDEX_MAX_KEPT */
 };
 
 /* Read the index file "index" of the gitdir at the absolute path gitdir
  * (no symlink followed on the way, nor at "index"), with object ids of
  * oid_len bytes (20 or 32), and keep into *out each stage-0 entry whose
  * name is prefix (relative to the work tree, no trailing slash) or lies
- * below it. *out is filled (caller releases with gitindex_release())
+ * below it ("": every entry). *out is filled (caller releases with gitindex_release())
  * also on error, possibly empty. Returns 0; -ENOENT when there is no
  * index (no entries, not an error for the caller); another -errno when
  * it cannot be read; -EINVAL when it is not an index this code reads

@@ -26,11 +26,11 @@
 #define MAX_HIDDEN 64u
 
 struct hidden {
-	char *path;    /* the hidden path, absolute */
-	char *top;     /* the work tree that holds it */
-	char *gitdir;  /* its gitdir */
-	char *rel;     /* path relative to top */
-	char *rule;    /* "explicit rule 'ID' at FILE:LINE" or the level's name */
+	char *path;   /* the hidden path, absolute */
+	char *top;    /* the work tree that holds it */
+	char *gitdir; /* its gitdir */
+	char *rel;    /* path relative to top */
+	char *rule;   /* "explicit rule 'ID' at FILE:LINE" or the level's name */
 	struct gitindex before;
 };
 
@@ -184,9 +184,10 @@ unsigned long hidetrack_note(const struct hidetrack *ht, FILE *out)
 			cleanup_free char *top = fsj_escape_term(h->top);
 			cleanup_free char *path = fsj_escape_term(h->path);
 			cleanup_free char *rule = fsj_escape_term(h->rule);
-			cleanup_free char *more = changed > NOTE_NAMES ?
-							  xasprintf(" and %lu more", changed - NOTE_NAMES) :
-							  xstrdup("");
+			cleanup_free char *more =
+				changed > NOTE_NAMES
+					? xasprintf(" and %lu more", changed - NOTE_NAMES)
+					: xstrdup("");
 
 			fprintf(out,
 				"fsjail: note: git's index of %s now records %s%s, which %s hid "
