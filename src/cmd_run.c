@@ -16,6 +16,7 @@
 #include "broker.h"
 #include "cmd.h"
 #include "exit-free.h"
+#include "hidetrack.h"
 #include "inforce.h"
 #include "autorun.h"
 #include "launch.h"
@@ -78,6 +79,7 @@ int cmd_run(int argc, char **argv)
 	struct fsj_error err = { { 0 } };
 	struct fsj_policy *pol = NULL;
 	struct sandbox *sb = NULL;
+	struct hidetrack *hidden = NULL; /* what a read deny hides that git tracks */
 	struct absentid *ids = NULL; /* the rules' folders by identity (absentid.h) */
 	struct broker *broker = NULL;
 	const char *session = NULL;
@@ -398,6 +400,8 @@ int cmd_run(int argc, char **argv)
 	err.text[0] = '\0';
 	ran = backend == FSJ_BACKEND_LANDLOCK;
 	runmsg_start_notes(pol, msg.home, ctx.workspace, cmd_argv, msg.quiet);
+	/* the index entries below the paths a read deny hides (hidetrack.h) */
+	hidden = hidetrack_snap(sandbox_landlock_plan(sb), pol);
 	status = launch_run(sb, cmd_argv, &err);
 	run_tmp = runtmp_remove_start(run_tmp); /* the command has ended */
 	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied()) {
@@ -409,6 +413,7 @@ int cmd_run(int argc, char **argv)
 	timing_mark("launch, run, wait");
 	backup_run_end(status);
 	timing_mark("backup commit");
+	(void)hidetrack_note(hidden, stderr);
 	/* security notes, with --quiet too; each also a planted record */
 	if (status == FSJ_EXIT_ERROR && err.text[0])
 		cmd_print_error(&err);
@@ -436,6 +441,7 @@ out:
 	broker_free(broker); /* the thread, the socket, the session folder */
 	absentid_set_run(NULL); /* the listener and the broker have ended */
 	absentid_free(ids);
+	hidetrack_free(hidden);
 	if (FSJ_FREE_AT_EXIT || backend != FSJ_BACKEND_LANDLOCK) /* macOS: the profile file */
 		sandbox_free(sb);
 	if (FSJ_FREE_AT_EXIT) { /* memory only (exit-free.h) */

@@ -32,6 +32,7 @@
 #include <limits.h>
 
 #include "notify-int.h"
+#include "notify-names.h"
 
 bool notify_trace_only(const struct notify *nt, const struct notify_call *c)
 {
@@ -66,6 +67,18 @@ static unsigned trace_caps(const struct notify_call *c, unsigned *lk)
 	       (acc != O_WRONLY ? FSJ_CAPBIT(FSJ_CAP_READ) : 0u);
 }
 
+/* Where a read deny hides the path with a mount mask (mask.c: an empty
+ * read-only file or folder laid over it), the kernel opens the mask: the
+ * call succeeds and reads nothing. The record says so, and the errno the
+ * command got: none (0; "errno": null), not the EACCES of a path Landlock
+ * refuses. l has its object; d is the read's refusing decision. */
+static bool trace_masked(const struct loc *l, enum fsj_cap cap, const struct fsj_decision *d)
+{
+	return cap == FSJ_CAP_READ &&
+	       (d->level == FSJ_LEVEL_EXPLICIT || d->level == FSJ_LEVEL_PROTECTED) &&
+	       nj_mounted_here(l);
+}
+
 void notify_trace(struct job *j)
 {
 	static const enum fsj_cap order[] = { FSJ_CAP_WRITE, FSJ_CAP_EXECUTE, FSJ_CAP_READ };
@@ -85,7 +98,16 @@ void notify_trace(struct job *j)
 	/* A name that does not exist gets ENOENT from the kernel: nothing to say. */
 	for (size_t i = 0; l.obj >= 0 && l.path && i < sizeof(order) / sizeof(order[0]); i++)
 		if ((caps & FSJ_CAPBIT(order[i])) && !nj_may(j, l.path, order[i], &d)) {
-			nj_record(j, order[i], l.path, "policy", EACCES, &d);
+			if (trace_masked(&l, order[i], &d))
+				nj_record(j, order[i], l.path,
+					  S_ISDIR(l.st.st_mode) ?
+						  "its read deny hides it with a mount mask: the "
+						  "call did not fail, it saw an empty folder" :
+						  "its read deny hides it with a mount mask: the "
+						  "call did not fail, it saw an empty file",
+					  0, &d);
+			else
+				nj_record(j, order[i], l.path, "policy", EACCES, &d);
 			break;
 		}
 	notify_loc_release(&l);

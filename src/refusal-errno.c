@@ -17,6 +17,8 @@ const char *refusal_errno_name(int e, char buf[16])
 		{ EBADF, "EBADF" },
 	};
 
+	if (e == 0) /* the call did not fail: a path a mount mask hides reads empty */
+		return "none";
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (names[i].e == e)
 			return names[i].name;

@@ -60,7 +60,10 @@ static cJSON *refusal_json(const char *schema, const char *type, const struct ke
 		cJSON_AddStringToObject(o, "rule_note", k->rule_note);
 	refusal_line_str(o, "reason", k->reason);
 	cJSON_AddStringToObject(o, "phase", refusal_phase()); /* streamed as recorded */
-	cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
+	if (k->error) /* 0: the call did not fail (a path a mount mask hides) */
+		cJSON_AddStringToObject(o, "errno", refusal_errno_name(k->error, ebuf));
+	else
+		cJSON_AddNullToObject(o, "errno");
 	refusal_hint_json(o, hint_pol, sinks.home,
 			  &(struct refusal_hint_item){
 				  .cap = k->cap,
