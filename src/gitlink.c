@@ -2,11 +2,16 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "gitlink.h"
+
+#ifndef O_PATH
+#define O_PATH O_RDONLY /* macOS: the broker's folders, readable there */
+#endif
 
 #define TREE_MAX_DEPTH 64
 #define TREE_MAX_ENTRIES 100000L
