@@ -16,7 +16,7 @@
 # ordinary user (cloudsdk pass).
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0590_USER 9
+plan_user_pass FSJAIL_T0590_USER 10
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
@@ -101,6 +101,16 @@ not_link origin/packed-refs
 not_link .git/packed-refs
 assert_out_match '"ok":false'
 rm -rf origin
+end_test
+
+begin_test "nor in a bare repository outside the workspace, its HEAD removed first"
+P=$(mktemp -d /var/tmp/fsjail-t0590.XXXXXX) || bail_out "mktemp under /var/tmp"
+git init -q --bare "$P/origin" || bail_out "git init --bare"
+fsj_sh -- 'rm -f "$1/HEAD"; ln -s "$2/.bashrc" "$1/packed-refs"; mkfifo "$1/f"
+	echo "ref: refs/heads/main" >"$1/HEAD"; exit 0' "$P/origin" "$HOME"
+not_link "$P/origin/packed-refs"
+not_link "$P/origin/f"
+rm -rf "$P"
 end_test
 
 begin_test "the host's git then runs nothing planted (checkout, pack-refs, shells)"
