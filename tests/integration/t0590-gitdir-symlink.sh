@@ -38,13 +38,15 @@ not_link()
 	fi
 }
 
-begin_test "a symbolic link is not made in .git (logs/HEAD, packed-refs)"
+begin_test "a symbolic link, FIFO or socket is not made in .git (logs/HEAD, packed-refs)"
 fsj_sh -- 'rm -f .git/logs/HEAD; ln -s "$1/.bashrc" .git/logs/HEAD
 	ln -sf "$1/.bash_profile" .git/packed-refs; mkfifo .git/index.fifo
+	python3 -c "import socket; socket.socket(socket.AF_UNIX).bind(\".git/index.sock\")"
 	exit 0' "$HOME"
 not_link .git/logs/HEAD
 not_link .git/packed-refs
 not_link .git/index.fifo
+[ -S .git/index.sock ] && fail "a socket was bound in .git"
 assert_err_match "repository-metadata"
 end_test
 
