@@ -28,12 +28,24 @@ static bool has(int dir, const char *name)
 	return fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
-bool gitlink_gitdir_able(int dir, const char *name, size_t len)
+/* What a folder holds that makes it a gitdir, or one on its way. */
+static bool gitdir_content(int dir)
 {
-	if (len >= 4 && memcmp(name + len - 4, ".git", 4) == 0)
-		return true;
 	return has(dir, "HEAD") || has(dir, "commondir") ||
 	       (has(dir, "objects") && has(dir, "refs"));
+}
+
+bool gitlink_gitdir_able(int dir, const char *name, size_t len)
+{
+	return (len >= 4 && memcmp(name + len - 4, ".git", 4) == 0) || gitdir_content(dir);
+}
+
+/* A folder above the name: .git by name, else by content only. A work
+ * tree checked out in a folder called NAME.git keeps its links; a bare
+ * NAME.git holds HEAD. */
+static bool ancestor_gitdir(int dir, const char *name, size_t len)
+{
+	return (len == 4 && memcmp(name, ".git", 4) == 0) || gitdir_content(dir);
 }
 
 /* The last component of path[0..*end) as [*s, *s + *n); *end moves to
@@ -77,7 +89,7 @@ int gitlink_in_gitdir(int dir, const char *dirpath)
 			rc = -1;
 			break;
 		}
-		if (gitlink_gitdir_able(fd, s, n)) {
+		if (ancestor_gitdir(fd, s, n)) {
 			rc = 1;
 			break;
 		}

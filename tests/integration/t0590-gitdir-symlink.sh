@@ -145,10 +145,11 @@ assert_rc 0
 [ "$(git -C bare.git log --format=%s -1 main 2>/dev/null)" = one ] || fail "the push did not land"
 end_test
 
-begin_test "a symbolic link outside a gitdir is still made"
-fsj_sh -- 'ln -s a link && mkdir -p sub && ln -s ../a sub/l && mv link sub/'
+begin_test "a symbolic link outside a gitdir is still made (a work tree called NAME.git too)"
+fsj_sh -- 'ln -s a link && mkdir -p sub && ln -s ../a sub/l && mv link sub/ &&
+	git init -q w.git && ln -s x w.git/l'
 assert_rc 0
-[ -L sub/l ] && [ -L sub/link ] || fail "symbolic links outside .git refused"
+[ -L sub/l ] && [ -L sub/link ] && [ -L w.git/l ] || fail "symbolic links outside .git refused"
 end_test
 
 end_user_pass
