@@ -15,6 +15,7 @@
 #include "broker-hostop-int.h"
 #include "devshm.h"
 #include "json-in.h"
+#include "metaopen.h"
 #include "toolcache.h"
 #include "path.h"
 #include "platform.h"
@@ -404,6 +405,16 @@ int hostop_act(struct op *o, bool to_exists)
 		     !S_ISDIR(st.st_mode))) {
 			fsj_error_set(&o->err, NULL, 0, 0,
 				      "a set-user-ID or set-group-ID bit (not a rule)");
+			goto out;
+		}
+		/* nor opened to other local users (metaopen.h): the broker has
+		 * no record of what the run made, so whatever it is */
+		if (fstatat(fdir, o->from.name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    metaopen_why(st.st_mode, (st.st_mode & S_IFMT) | (mode_t)mode, st.st_uid,
+				 (uid_t)-1, st.st_gid, (gid_t)-1)) {
+			fsj_error_set(&o->err, NULL, 0, 0,
+				      "write for group or others, or the sticky bit taken away "
+				      "(any local user could change it)");
 			goto out;
 		}
 		if (broker_meta_hook &&

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "broker-hostop-int.h"
+#include "gitlink.h"
 #include "repoguard.h"
 
 #define WALK_MAX_DEPTH 64
@@ -130,6 +131,28 @@ const char *broker_repo_refused(const struct op *o, bool symbolic)
 		return why;
 	if (o->has_to && (broker_repo_guarded(o->to.path) || broker_repo_guarded(o->to.resolved)))
 		return why;
+	/* No symbolic link, FIFO or socket in a gitdir, whatever its name
+	 * (a bare repository called origin): git writes through one
+	 * (gitlink.h). A folder moved there must hold none. */
+	if (o->has_to && (symbolic || (o->from.exists && (gitlink_type(o->from.st.st_mode & S_IFMT) ||
+							   S_ISDIR(o->from.st.st_mode))))) {
+		int in = o->to.dirfd >= 0 ? gitlink_in_gitdir(o->to.dirfd, o->to.parent) : -1;
+
+		if (in != 0 && (symbolic || !S_ISDIR(o->from.st.st_mode)))
+			return why;
+		if (!symbolic && S_ISDIR(o->from.st.st_mode) && o->from.dirfd >= 0) {
+			int dir = openat(o->from.dirfd, o->from.name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			bool bad = dir < 0 ||
+				   ((in != 0 || gitlink_gitdir_able(dir, o->to.name, strlen(o->to.name))) &&
+				    gitlink_tree_special(dir) != 0);
+
+			if (dir >= 0)
+				close(dir);
+			if (bad)
+				return why;
+		}
+	}
 	/* A folder moved or linked brings its whole tree to the new name. */
 	if ((o->kind == HOSTOP_RENAME || (o->kind == HOSTOP_LINK && !symbolic)) && o->from.exists &&
 	    S_ISDIR(o->from.st.st_mode) &&

@@ -227,7 +227,7 @@ static int op_meta_fd(struct job *j, const struct meta_call *m, const struct met
 				 NULL);
 	if (path && !notify_made_here(j->nt, &st) && !nj_need(j, path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		return 0;
-	if (meta_setid_refused(j, m, v, &st, path) ||
+	if (meta_setid_refused(j, m, v, &st, path) || meta_opens_refused(j, m, v, &st, path) ||
 	    meta_acl_refused(j, m, v, fd, &st, path, &as_mode))
 		return 0;
 	if (path && !meta_save(j, m, v, &(struct loc){ .parent = -1, .obj = fd, .path = path, .st = st },
@@ -290,6 +290,7 @@ int notify_op_meta(struct job *j)
 	else if (l.path && !notify_made_here(j->nt, &l.st) && !nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_WRITE)))
 		e = -1;
 	else if (meta_setid_refused(j, m, &v, &l.st, l.path) ||
+		 meta_opens_refused(j, m, &v, &l.st, l.path) ||
 		 meta_acl_refused(j, m, &v, l.obj, &l.st, l.path, &as_mode))
 		e = -1;
 	else if (l.path && !meta_save(j, m, &v, &l, as_mode))

@@ -81,4 +81,16 @@ bool meta_setid_refused(struct job *j, const struct meta_call *m, const struct m
 bool meta_acl_refused(struct job *j, const struct meta_call *m, const struct meta_val *v,
 		      int obj, const struct stat *st, const char *path, bool *as_mode);
 
+/* notify-meta-open.c: a mode, owner or mode-only ACL change that would
+ * let another user change what the run did not make (st: the object, not
+ * made by the run) is refused and reported: write for group or others
+ * added, the sticky bit taken from a folder others may write, the owner
+ * given to another uid, the group changed while the group may write. A
+ * root command took the sticky bit off the host's /var/tmp (not backed
+ * up: nothing undid it), and made .git world-writable, where any local
+ * user could then rename hooks/ and put their own (att31). true after
+ * refusing. */
+bool meta_opens_refused(struct job *j, const struct meta_call *m, const struct meta_val *v,
+			const struct stat *st, const char *path);
+
 #endif

@@ -49,6 +49,7 @@
 
 #include "gitcfg-inert.h"
 #include "gitcfg.h"
+#include "notify-gitlink.h"
 #include "notify-int.h"
 #include "notify-seq.h"
 #include "path.h"
@@ -288,7 +289,8 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 	gpath = path_dirname(path);
 	if (!settle_config(j, dir, gpath, "config", why, sizeof(why)) ||
 	    !settle_config(j, dir, gpath, "config.worktree", why, sizeof(why)) ||
-	    !hooks_settle(j, dir, gpath, why, sizeof(why)))
+	    !hooks_settle(j, dir, gpath, why, sizeof(why)) ||
+	    !nj_gitlink_tree_ok(dir, gpath, why, sizeof(why)))
 		return refuse(j, FSJ_CAP_CREATE, path, why);
 	return true;
 }

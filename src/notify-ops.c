@@ -28,6 +28,7 @@
 #include "backup.h"
 #include "hostlock.h"
 #include "notify-caps.h"
+#include "notify-gitlink.h"
 #include "notify-int.h"
 #include "notify-masknew.h" /* and notify-masked.h */
 #include "notify-openhow.h"
@@ -211,7 +212,8 @@ static int op_make(struct job *j)
 	else if (sym && !target[0])
 		e = ENOENT;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
-		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE), ft) || !nj_rendezvous_ok(j, &l, ft))
+		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE), ft) || !nj_rendezvous_ok(j, &l, ft) ||
+		 !nj_gitlink_ok(j, &l, ft, -1))
 		;
 	else if (sym && !nj_guard_redirect(j, l.path))
 		;

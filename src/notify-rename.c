@@ -16,6 +16,7 @@
 
 #include "backup.h"
 #include "backup_rename.h"
+#include "notify-gitlink.h"
 #include "notify-int.h"
 #include "notify-names.h"
 #include "notify-refer.h"
@@ -72,7 +73,10 @@ int notify_op_rename(struct job *j)
 		 !nj_repo_ok(j, &a, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u),
 			     b.obj >= 0 ? b.st.st_mode & S_IFMT : 0) ||
 		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u),
-			     a.st.st_mode & S_IFMT))
+			     a.st.st_mode & S_IFMT) ||
+		 !nj_gitlink_ok(j, &b, a.st.st_mode & S_IFMT, S_ISDIR(a.st.st_mode) ? a.obj : -1) ||
+		 ((fl & RENAME_EXCHANGE) &&
+		  !nj_gitlink_ok(j, &a, b.st.st_mode & S_IFMT, S_ISDIR(b.st.st_mode) ? b.obj : -1)))
 		;
 	else if (!nj_refer_ok(j, &a, b.path) ||
 		 ((fl & RENAME_EXCHANGE) && !nj_refer_ok(j, &b, a.path)) ||
@@ -135,7 +139,8 @@ int notify_op_link(struct job *j)
 	else if (!nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !nj_refer_ok(j, &a, b.path) ||
 		 !nj_temp_cross_ok(j, &a, &b, false) ||
 		 !nj_repo_ok(j, &b, FSJ_CAPBIT(FSJ_CAP_CREATE), a.st.st_mode & S_IFMT) ||
-		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT))
+		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT) ||
+		 !nj_gitlink_ok(j, &b, a.st.st_mode & S_IFMT, -1))
 		;
 	else if (S_ISLNK(a.st.st_mode) && !nj_guard_redirect(j, b.path))
 		;

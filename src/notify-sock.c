@@ -68,6 +68,7 @@
 #include <unistd.h>
 #include <linux/seccomp.h>
 
+#include "notify-gitlink.h"
 #include "notify-int.h"
 #include "notify-sockctl.h"
 #include "notify-sockname.h"
@@ -415,7 +416,7 @@ static int op_bind(struct job *j, int s, int family, struct sock_msg *m)
 		return nj_answer(j, e);
 	}
 	if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) || !nj_rendezvous_ok(j, &l, S_IFSOCK) ||
-	    !nj_creating(j, &l, NULL))
+	    !nj_gitlink_ok(j, &l, S_IFSOCK, -1) || !nj_creating(j, &l, NULL))
 		goto out;
 	here = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (!j->nt->own_umask || here < 0 || fchdir(l.parent) < 0) {

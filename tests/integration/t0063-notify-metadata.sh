@@ -51,13 +51,13 @@ EOF2
 PY_PATH='
 import os, sys
 f = sys.argv[1]; xattr = sys.argv[2] == "1"; root = os.getuid() == 0
-tries = [("chmod", lambda: os.chmod(f, 0o777)),
+tries = [("chmod", lambda: os.chmod(f, 0o700)),
 	("utime", lambda: os.utime(f, (0, 0))),
 	("utime-now", lambda: os.utime(f)),
 	("lchmod-nofollow", lambda: os.chmod(f, 0o600, follow_symlinks=False))]
 if root:
-	tries += [("chown", lambda: os.chown(f, 1000, 1000)),
-		("lchown", lambda: os.lchown(f, 1000, 1000))]
+	tries += [("chown", lambda: os.chown(f, 0, 0)),
+		("lchown", lambda: os.lchown(f, 0, 0))]
 if xattr:
 	tries += [("setxattr", lambda: os.setxattr(f, "user.k", b"evil")),
 		("lsetxattr", lambda: os.setxattr(f, "user.new", b"x", follow_symlinks=False)),
@@ -73,11 +73,11 @@ for name, fn in tries:
 PY_FD='
 import os, sys
 fd = os.open(sys.argv[1], os.O_RDONLY); xattr = sys.argv[2] == "1"; root = os.getuid() == 0
-tries = [("fchmod", lambda: os.fchmod(fd, 0o777)),
+tries = [("fchmod", lambda: os.fchmod(fd, 0o700)),
 	("futimens", lambda: os.utime(fd, (0, 0))),
 	("futimens-now", lambda: os.utime(fd))]
 if root:
-	tries += [("fchown", lambda: os.fchown(fd, 1000, 1000))]
+	tries += [("fchown", lambda: os.fchown(fd, 0, 0))]
 if xattr:
 	tries += [("fsetxattr", lambda: os.setxattr(fd, "user.k", b"evil")),
 		("fremovexattr", lambda: os.removexattr(fd, "user.k"))]

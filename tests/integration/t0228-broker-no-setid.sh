@@ -41,9 +41,9 @@ end_test
 
 begin_test "a folder's set-group-ID bit still passes"
 mkdir "$WS/shared"
-bchmod shared 02775
+bchmod shared 02755
 assert_out_match '"ok":true'
-[ "$(stat -c %a "$WS/shared")" = 2775 ] || fail "mode is $(stat -c %a "$WS/shared")"
+[ "$(stat -c %a "$WS/shared")" = 2755 ] || fail "mode is $(stat -c %a "$WS/shared")"
 end_test
 
 done_testing
