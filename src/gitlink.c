@@ -40,6 +40,17 @@ bool gitlink_gitdir_able(int dir, const char *name, size_t len)
 	return (len >= 4 && memcmp(name + len - 4, ".git", 4) == 0) || gitdir_content(dir);
 }
 
+bool gitlink_probe_name(const char *name)
+{
+	if (name[0] != 't' || strlen(name) != 7)
+		return false;
+	for (int i = 1; i < 7; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z') ||
+		      (name[i] >= '0' && name[i] <= '9')))
+			return false;
+	return true;
+}
+
 /* A folder above the name: .git by name, else by content only. A work
  * tree checked out in a folder called NAME.git keeps its links; a bare
  * NAME.git holds HEAD. */

@@ -27,6 +27,11 @@
  * a gitdir: a symbolic link, FIFO or socket. */
 bool gitlink_type(mode_t type);
 
+/* Whether name is git init's test of symbolic links: "t" and six of
+ * mkstemp's letters or digits, made and removed at the top of the new
+ * gitdir (git's setup.c, create_default_files()). */
+bool gitlink_probe_name(const char *name);
+
 /* Whether dir (a directory descriptor, O_PATH accepted; not closed here)
  * whose absolute normalised path is dirpath, or a folder above it, may be
  * a gitdir. Each step up goes through ".." and is checked to be the

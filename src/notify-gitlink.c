@@ -45,6 +45,13 @@ bool nj_gitlink_ok(struct job *j, const struct loc *l, mode_t type, int moved)
 			      "folder that cannot be checked for a gitdir");
 	dirpath = path_dirname(l->path);
 	in = gitlink_in_gitdir(l->parent, dirpath);
+	/* git init's test link (gitlink_probe_name()), at the gitdir's top
+	 * only: refused, git writes core.symlinks = false into the new
+	 * repository. No ref, pseudoref or file git writes has that name. */
+	if (type == S_IFLNK && in > 0 && gitlink_probe_name(l->name) &&
+	    gitlink_gitdir_able(l->parent, strrchr(dirpath, '/') + 1,
+				strlen(strrchr(dirpath, '/') + 1)))
+		return true;
 	if (special && in != 0)
 		return refuse(j, l,
 			      in < 0 ? "repository-metadata: a symbolic link, FIFO or socket "

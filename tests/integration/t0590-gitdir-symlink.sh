@@ -143,6 +143,11 @@ fsj_sh -- 'git checkout -q -b b2 && echo a >a && git add a && git commit -q -m t
 	git init -q --bare bare.git && git push -q bare.git main'
 assert_rc 0
 [ "$(git -C bare.git log --format=%s -1 main 2>/dev/null)" = one ] || fail "the push did not land"
+# git init's test link (tXXXXXX at the new gitdir's top) is let be: refused,
+# git wrote core.symlinks = false into every repository the run made
+! grep -qs 'symlinks = false' inner/.git/config bare.git/config ||
+	fail "git init in the run found no symbolic links: core.symlinks = false"
+! grep -q 'refusal' "$ERR" || { fail "the run refused something"; diag_file stderr "$ERR"; }
 end_test
 
 begin_test "a symbolic link outside a gitdir is still made (a work tree called NAME.git too)"
