@@ -25,6 +25,7 @@
 #include "broker-mountop.h"
 #include "broker-opneeds.h"
 #include "broker-refused.h"
+#include "linkto.h"
 #include "path.h"
 #include "platform.h"
 
@@ -114,6 +115,7 @@ static const char *symlink_target_refused(struct op *o, int root_fd, const char 
 					  struct verdict *v)
 {
 	struct target t = { .dirfd = -1 };
+	struct fsj_decision d;
 	const char *why = NULL;
 	char *abs;
 
@@ -124,10 +126,25 @@ static const char *symlink_target_refused(struct op *o, int root_fd, const char 
 		why = v->by_policy ? "the link's target is not readable" : v->why;
 	} else if (broker_denied_below_target(o->b, &t, FSJ_CAPBIT(FSJ_CAP_READ))) {
 		why = "a path denied for reading lies below the link's target";
+	} else {
+		why = linkto_refused(o->b->pol, t.resolved, t.exists, &d);
 	}
 	free(abs);
 	broker_target_release(&t);
 	return why;
+}
+
+/* symlink_target_refused() for the symbolic link o->from moved or linked
+ * to o->to: a relative text leads elsewhere from another folder. */
+static const char *moved_link_refused(struct op *o, int root_fd, struct verdict *v)
+{
+	char text[FSJ_PATH_MAX + 1];
+	ssize_t n = readlinkat(o->from.dirfd, o->from.name, text, sizeof(text) - 1);
+
+	if (n <= 0)
+		return "a symbolic link that cannot be read";
+	text[n] = '\0';
+	return symlink_target_refused(o, root_fd, text, v);
 }
 
 /* What the command's own call would need from its fence (broker-fence.c),
@@ -310,6 +327,9 @@ void broker_handle_json(struct broker *b, struct client *c, const char *line)
 		why = symlink_target_refused(&o, c->root_fd, from, &v);
 		if (why)
 			goto refuse;
+	} else if ((o.kind == HOSTOP_RENAME || o.kind == HOSTOP_LINK) && o.from.exists &&
+		   S_ISLNK(o.from.st.st_mode) && (why = moved_link_refused(&o, c->root_fd, &v))) {
+		goto refuse;
 	}
 	why = fence_refused(&o, to_exists, symbolic);
 	if (!why)

@@ -267,6 +267,9 @@ void notify_loc_release(struct loc *l);
  * when it is a refusal to record (the kernel would not have said so). */
 int notify_lookup(const struct tracee *tr, int dirfd, const char *raw, unsigned lk,
 		  struct loc *l, const char **why);
+/* The same, a relative raw from our folder descriptor base (O_PATH). */
+int notify_lookup_at(const struct tracee *tr, int base, const char *raw, unsigned lk,
+		     struct loc *l, const char **why);
 
 /* The path our descriptor fd refers to (readlink of /proc/self/fd/N), a
  * new string, or NULL when it is not absolute. */

@@ -30,6 +30,7 @@
 #include "notify-caps.h"
 #include "notify-gitlink.h"
 #include "notify-int.h"
+#include "notify-linkto.h"
 #include "notify-masknew.h" /* and notify-masked.h */
 #include "notify-openhow.h"
 #include "notify-rename.h"
@@ -215,7 +216,7 @@ static int op_make(struct job *j)
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE), ft) || !nj_rendezvous_ok(j, &l, ft) ||
 		 !nj_gitlink_ok(j, &l, ft, -1))
 		;
-	else if (sym && !nj_guard_redirect(j, l.path))
+	else if (sym && (!nj_guard_redirect(j, l.path) || !nj_linkto_ok(j, &l, target)))
 		;
 	else if (nj_creating(j, &l, NULL)) {
 		if (sym)

@@ -466,14 +466,28 @@ static int walk(const struct tracee *tr, int base, int dirfd, const char *raw, u
 	return 0;
 }
 
-int notify_lookup(const struct tracee *tr, int dirfd, const char *raw, unsigned lk, struct loc *l,
-		  const char **why)
+/* base < 0: from the caller's dirfd (notify_lookup()); else from our
+ * folder base (notify_lookup_at()) */
+static int lookup(const struct tracee *tr, int base, int dirfd, const char *raw, unsigned lk,
+		  struct loc *l, const char **why)
 {
 	*why = NULL;
 	notify_loc_init(l);
 	if (!*raw)
 		return ENOENT;
-	return walk(tr, -1, dirfd, raw, lk, 0, l, why);
+	return walk(tr, raw[0] == '/' ? -1 : base, dirfd, raw, lk, 0, l, why);
+}
+
+int notify_lookup(const struct tracee *tr, int dirfd, const char *raw, unsigned lk, struct loc *l,
+		  const char **why)
+{
+	return lookup(tr, -1, dirfd, raw, lk, l, why);
+}
+
+int notify_lookup_at(const struct tracee *tr, int base, const char *raw, unsigned lk,
+		     struct loc *l, const char **why)
+{
+	return lookup(tr, base, AT_FDCWD, raw, lk, l, why);
 }
 
 int notify_reparent(const struct loc *l, char name[NAME_MAX + 1])

@@ -17,6 +17,7 @@
 #include "backup.h"
 #include "backup_rename.h"
 #include "notify-gitlink.h"
+#include "notify-linkto.h"
 #include "notify-int.h"
 #include "notify-names.h"
 #include "notify-refer.h"
@@ -82,8 +83,12 @@ int notify_op_rename(struct job *j)
 		 ((fl & RENAME_EXCHANGE) && !nj_refer_ok(j, &b, a.path)) ||
 		 !nj_temp_cross_ok(j, &a, &b, (fl & RENAME_EXCHANGE) != 0))
 		;
-	/* a folder, or a symbolic link, could bring a denied name into being */
-	else if (!nj_guard_rename(j, &a, &b, fl))
+	/* a folder, or a symbolic link, could bring a denied name into being;
+	 * a link's relative text leads elsewhere from another folder */
+	else if (!nj_guard_rename(j, &a, &b, fl) ||
+		 (S_ISLNK(a.st.st_mode) && !nj_linkto_moved_ok(j, &b, a.obj)) ||
+		 ((fl & RENAME_EXCHANGE) && S_ISLNK(b.st.st_mode) &&
+		  !nj_linkto_moved_ok(j, &a, b.obj)))
 		;
 	/* after the policy's refusals, which name their rules */
 	else if (nj_mount_root(j, &a, FSJ_CAP_DELETE) || nj_mount_root(j, &b, FSJ_CAP_DELETE))
@@ -142,7 +147,8 @@ int notify_op_link(struct job *j)
 		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT) ||
 		 !nj_gitlink_ok(j, &b, a.st.st_mode & S_IFMT, -1))
 		;
-	else if (S_ISLNK(a.st.st_mode) && !nj_guard_redirect(j, b.path))
+	else if (S_ISLNK(a.st.st_mode) &&
+		 (!nj_guard_redirect(j, b.path) || !nj_linkto_moved_ok(j, &b, a.obj)))
 		;
 	else if (nj_creating(j, &b, &a.st)) {
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", a.obj);

@@ -1,0 +1,91 @@
+/* notify-linkto.c - no symbolic link made by a trapped call leads where
+ * linkto.h refuses (notify-linkto.h). The places one can appear: symlink(2)
+ * (notify-ops.c op_make), link(2) of a symbolic link itself, and a rename
+ * or exchange moving one to another folder, where a relative text leads
+ * elsewhere (notify-rename.c). */
+#include "config.h"
+
+#ifdef __linux__
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "linkto.h"
+#include "notify-int.h"
+#include "notify-linkto.h"
+#include "path.h"
+#include "util.h"
+
+/* The path text leads to from the folder of l when a part of it is
+ * missing: lexically, as the kernel would once the folders exist. NULL
+ * when it cannot be told. */
+static char *lexical(const struct loc *l, const char *text)
+{
+	cleanup_free char *dir = path_dirname(l->path), *lit = NULL;
+	char *out = NULL;
+
+	/* a link's text is never expanded: "~" is a name */
+	lit = xasprintf("%s%s", text[0] == '~' ? "./" : "", text);
+	if (path_normalize(lit, strlen(lit), NULL, dir, &out) != PATH_OK)
+		return NULL;
+	return out;
+}
+
+bool nj_linkto_ok(struct job *j, const struct loc *l, const char *text)
+{
+	cleanup_free char *lex = NULL, *why_text = NULL;
+	const char *why = NULL, *lwhy = NULL;
+	struct fsj_decision d;
+	struct loc t;
+	int e;
+
+	memset(&d, 0, sizeof(d));
+	if (!l->path || l->path[0] != '/' || l->parent < 0) {
+		nj_refuse(j, FSJ_CAP_CREATE, l->path, "a symbolic link whose folder cannot be told",
+			  EACCES, NULL);
+		return false;
+	}
+	e = notify_lookup_at(j->tr, text[0] == '/' ? -1 : l->parent, text, LK_FOLLOW, &t, &lwhy);
+	if (e == 0 && t.path)
+		why = linkto_refused(j->nt->pol, t.path, t.obj >= 0, &d);
+	else if (e == 0 || e == ENOENT || e == ENOTDIR) {
+		lex = lexical(l, text);
+		why = lex ? linkto_refused(j->nt->pol, lex, false, &d)
+			  : "a symbolic link whose target cannot be resolved";
+	} else if (e != ELOOP && e != ENAMETOOLONG) {
+		/* nobody can follow a loop or an overlong path: harmless */
+		why = "a symbolic link whose target cannot be resolved";
+	}
+	if (e == 0)
+		notify_loc_release(&t);
+	if (!why)
+		return true;
+	/* no decision handed on: a grant at the link's own name lifts nothing */
+	why_text = xasprintf("%s: %s%s%s%s", why, text, d.rule ? " (rule at " : "",
+			     d.rule && d.rule->origin ? d.rule->origin : d.rule ? "?" : "",
+			     d.rule ? ")" : "");
+	nj_refuse(j, FSJ_CAP_CREATE, l->path, why_text, EACCES, NULL);
+	return false;
+}
+
+bool nj_linkto_moved_ok(struct job *j, const struct loc *l, int obj)
+{
+	char text[PATH_MAX];
+	ssize_t n = readlinkat(obj, "", text, sizeof(text) - 1);
+
+	if (n <= 0) {
+		nj_refuse(j, FSJ_CAP_CREATE, l->path, "a symbolic link that cannot be read", EACCES,
+			  NULL);
+		return false;
+	}
+	text[n] = '\0';
+	return nj_linkto_ok(j, l, text);
+}
+
+#else
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int notify_linkto_not_this_system;
+#endif /* __linux__ */
