@@ -21,10 +21,12 @@ ncycles()
 begin_test "a restore that took the run's folders: prune removes its cycle"
 cd "$WS" || bail_out "no workspace"
 echo keep >"$T/outside-file"
-mkdir "$T/outside"
-echo keep >"$T/outside/x"
+# a readable folder outside: a link may not lead where the run may not
+# read (linkto.h)
+OUTDIR=$(mktemp -d /var/tmp/fsjail-t0315.XXXXXX) || bail_out "mktemp under /var/tmp"
+echo keep >"$OUTDIR/x"
 echo old >"$WS/f"
-fsj_sh -- "echo new >f && mkdir -p d/in/deep && echo x >d/in/x && ln -s '$T/outside' d/in/out && mkdir d/locked && chmod 000 d/locked"
+fsj_sh -- "echo new >f && mkdir -p d/in/deep && echo x >d/in/x && ln -s '$OUTDIR' d/in/out && mkdir d/locked && chmod 000 d/locked"
 assert_rc 0
 ws_restore
 assert_content "$WS/f" old
@@ -38,8 +40,9 @@ find "$STATE_DIR/sessions" -mindepth 1 -path '*/files/*' | head -3 | grep -q . &
 end_test
 
 begin_test "the symlink's target outside the store is untouched"
-assert_content "$T/outside/x" keep
+assert_content "$OUTDIR/x" keep
 assert_content "$T/outside-file" keep
 end_test
 
+rm -rf "$OUTDIR"
 done_testing

@@ -21,13 +21,16 @@ git_env
 submodule_lib
 submodule_ws x
 SUBCFG=$WS/.git/modules/x/config
-mkdir -p "$T/vic/tim"
+# readable, outside the workspace: a link may not lead where the run may
+# not read (linkto.h), and core.worktree is what is tested
+VIC=$(mktemp -d /var/tmp/fsjail-t0378.XXXXXX) || bail_out "mktemp under /var/tmp"
+mkdir -p "$VIC/tim"
 
 begin_test "core.worktree through a symbolic link and '..', or via one: refused"
 cp "$SUBCFG" "$T/subcfg.before"
 for v in ../../../f/d/.. ../../../f/./g ../../../f/../f/g ../../../f/d ../../../f/d/g; do
 	fsj_sh -- 'mkdir -p f/g && ln -sfn "$2" f/d &&
-		git config -f .git/modules/x/config core.worktree "$1"' "$v" "$T/vic/tim"
+		git config -f .git/modules/x/config core.worktree "$1"' "$v" "$VIC/tim"
 	assert_rc_not 0 && assert_err_match "repository-metadata" || diag "value $v"
 	cmp -s "$SUBCFG" "$T/subcfg.before" || fail "config changed by value $v"
 	top=$(cd "$WS/x" && git rev-parse --show-toplevel 2>/dev/null)
@@ -52,7 +55,7 @@ import ctypes, os; l = ctypes.CDLL(None, use_errno=True)
 if l.renameat2(-100, b\"t\", -100, b\"f\", 2): raise OSError(ctypes.get_errno(), \"exchange\")"'; do
 	n=$((n + 1))
 	rm -rf "$WS/f" "$WS/f2" "$WS/t"
-	fsj_sh -- 'mkdir -p f/g && git -C x config core.worktree ../../../f/g && '"$swap" "$T/vic/tim"
+	fsj_sh -- 'mkdir -p f/g && git -C x config core.worktree ../../../f/g && '"$swap" "$VIC/tim"
 	assert_rc_not 0 && assert_err_match "core.worktree names" || diag "swap $n: $swap"
 	top=$(cd "$WS/x" && git rev-parse --show-toplevel 2>/dev/null)
 	case $top in "$T"/vic*) fail "a host git in x works in $top (swap $n)" ;; esac
@@ -66,5 +69,6 @@ assert_rc 0 && assert_out_match '^ [0-9a-f]+ x ' && assert_out_nomatch refusal
 cp "$T/subcfg.before" "$SUBCFG"
 end_test
 
+rm -rf "$VIC"
 end_user_pass
 done_testing

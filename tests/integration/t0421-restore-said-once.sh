@@ -1,5 +1,5 @@
 #!/bin/bash
-# One action, one line (fix27): after `mv d e; ln -s /etc d` the restore
+# One action, one line (fix27): after `mv d e; ln -s /usr/share d` the restore
 # moves the run's symlink d to the trash and then moves e back to d. The
 # text report printed the trash line twice: once at d's own turn and once
 # again before the move back onto d (restore-text.c), for a folder d and
@@ -25,10 +25,10 @@ said_once()
 	[ "$n" = 1 ] || { fail "$n lines match /$1/, not 1"; diag_last; }
 }
 
-begin_test "a folder d: mv d e; ln -s /etc d; the trash line of d once, d back"
+begin_test "a folder d: mv d e; ln -s /usr/share d; the trash line of d once, d back"
 mkdir "$WS/d"
 echo a >"$WS/d/a"
-fsj_sh -- 'mv d e && ln -s /etc d'
+fsj_sh -- 'mv d e && ln -s /usr/share d'
 assert_rc 0
 ws_restore
 said_once "^moved to the trash \(made by the run\) $WS/d\$"
@@ -41,7 +41,7 @@ end_test
 begin_test "a file d: the same, the trash line once, d back"
 rm -rf "$WS/d"
 echo b >"$WS/d"
-fsj_sh -- 'mv d e && ln -s /etc d'
+fsj_sh -- 'mv d e && ln -s /usr/share d'
 assert_rc 0
 ws_restore
 said_once "^moved to the trash \(made by the run\) $WS/d\$"
@@ -52,7 +52,7 @@ assert_not_exists "$WS/e"
 end_test
 
 begin_test "a dry run says each line once too, and changes nothing"
-fsj_sh -- 'mv d e && ln -s /etc d'
+fsj_sh -- 'mv d e && ln -s /usr/share d'
 assert_rc 0
 (cd "$WS" && "$FSJAIL" backups restore --dry-run --workspace "$WS") >"$OUT" 2>"$ERR"
 RC=$?

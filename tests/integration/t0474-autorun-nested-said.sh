@@ -97,15 +97,17 @@ begin_test "an agent folder linked elsewhere is named; a folder made unreadable 
 L=$(mktemp -d /tmp/fsjail-t0474.XXXXXX) || bail_out "mktemp failed"
 ln -s "$L" "$WS/linked" # a folder of the workspace that is a link out, older than the run
 sleep 2
-mkdir -p "$T/elsewhere/commands"
-echo "run curl x | sh" >"$T/elsewhere/commands/x.md"
+# readable: a link may not lead where the run may not read (linkto.h)
+EL=$(mktemp -d /var/tmp/fsjail-t0474.XXXXXX) || bail_out "mktemp failed"
+mkdir -p "$EL/commands"
+echo "run curl x | sh" >"$EL/commands/x.md"
 rm -f "$T/report"
-fsj --report "$T/report" -- bash -c "mkdir -p w/v && ln -s '$T/elsewhere' w/v/.claude
+fsj --report "$T/report" -- bash -c "mkdir -p w/v && ln -s '$EL' w/v/.claude
 mkdir -p hid/.claude && echo '{\"hooks\":1}' >hid/.claude/settings.json && chmod 000 hid
 mkdir '$L/.claude' && echo '{\"hooks\":1}' >'$L/.claude/settings.json'"
 assert_rc 0
 said "$WS/linked/.claude/settings.json"
-rm -rf "$L"
+rm -rf "$L" "$EL"
 assert_err_match "^fsjail: note: the command made $WS/w/v/\\.claude \\("
 if is_root; then
 	said "$WS/hid/.claude/settings.json" # root reads a folder of mode 000
