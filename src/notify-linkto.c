@@ -64,9 +64,13 @@ bool nj_linkto_ok(struct job *j, const struct loc *l, const char *text)
 	if (!why)
 		return true;
 	/* no decision handed on: a grant at the link's own name lifts nothing */
-	why_text = xasprintf("%s: %s%s%s%s", why, text, d.rule ? " (rule at " : "",
-			     d.rule && d.rule->origin ? d.rule->origin : d.rule ? "?" : "",
-			     d.rule ? ")" : "");
+	if (d.rule)
+		why_text = xasprintf("%s: %s (%s rule%s%s%s at %s)", why, text,
+				     fsj_level_name(d.level), d.rule->id ? " '" : "",
+				     d.rule->id ? d.rule->id : "", d.rule->id ? "'" : "",
+				     d.rule->origin ? d.rule->origin : "?");
+	else
+		why_text = xasprintf("%s: %s", why, text);
 	nj_refuse(j, FSJ_CAP_CREATE, l->path, why_text, EACCES, NULL);
 	return false;
 }
