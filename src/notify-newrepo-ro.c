@@ -13,7 +13,10 @@
  * (the supervisor thread joined, the sinks still set) a note whose name
  * still holds that empty file becomes a refusal of write on it, naming the
  * rule and the open's call and program, tried write or not (att26: mv
- * copying an empty config). Past the notes kept, an open is said at once. */
+ * copying an empty config). The supervisor's own copy of that empty file,
+ * landed when the folder becomes a gitdir (git worktree add writes HEAD
+ * after copying config.worktree), is that file still (user28). Past the
+ * notes kept, an open is said at once. */
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
@@ -90,6 +93,21 @@ void nj_newrepo_ro_note(struct job *j, const struct loc *l, int fd, uint64_t fla
 		n.ino = st.st_ino;
 		ro_notes[n_ro++] = n;
 	}
+	pthread_mutex_unlock(&ro_lock);
+}
+
+void nj_newrepo_ro_relanded(int dir, const char *name, const struct stat *old)
+{
+	struct stat st;
+
+	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return;
+	pthread_mutex_lock(&ro_lock);
+	for (size_t i = 0; i < n_ro; i++)
+		if (ro_notes[i].dev == old->st_dev && ro_notes[i].ino == old->st_ino) {
+			ro_notes[i].dev = st.st_dev;
+			ro_notes[i].ino = st.st_ino;
+		}
 	pthread_mutex_unlock(&ro_lock);
 }
 

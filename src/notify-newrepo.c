@@ -134,6 +134,7 @@ static bool settle_config(struct job *j, int g, const char *gpath, const char *n
 		snprintf(why, whylen, "repository-metadata: %s could not be settled", name);
 		return false;
 	}
+	nj_newrepo_ro_relanded(g, name, &st); /* a noted empty config stays noted */
 	if (notify_made_here(j->nt, &st) && (path = path_join(gpath, name)))
 		nj_note_created(j, g, name, path);
 	return true;

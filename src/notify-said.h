@@ -11,12 +11,21 @@
 
 struct job;
 struct loc;
+struct stat;
 
 /* notify-newrepo-ro.c: note that l's empty config was handed in as fd
  * (read-only) to an open with flags: one that asked to write is said as a
  * refusal of write (EBADF) when the run ends and the name still holds
  * that empty file. Call before the answer. */
 void nj_newrepo_ro_note(struct job *j, const struct loc *l, int fd, uint64_t flags);
+
+/* notify-newrepo-ro.c: the supervisor put its own copy of the same bytes
+ * at name in the folder dir (a descriptor) in place of the file old
+ * describes (notify-newrepo.c settle_config(), when the folder becomes a
+ * gitdir): a note on that file now follows the copy, which holds what the
+ * caller's descriptor held. Never fails: a copy that cannot be looked at
+ * leaves the notes as they are. */
+void nj_newrepo_ro_relanded(int dir, const char *name, const struct stat *old);
 
 /* notify-newrepo-ro.c: say the notes whose config is still that empty
  * file, and forget every note (notify_said_at_end()). */

@@ -248,6 +248,35 @@ static void git_format_patch(struct git *g, struct parsed *p)
 	prog_git_at(g, M_CREATE, NULL, o ? git_word_dir(g, o) : g->c.cwd);
 }
 
+/* git sparse-checkout (git-sparse-checkout(1)): set, add, init and
+ * disable write <gitdir>/info/sparse-checkout through its lock (set, init
+ * and disable also core.sparseCheckout in the config) and then, as reapply
+ * does, the index and the work tree; list and check-rules only read. A
+ * linked worktree has its own gitdir, so g->gitdir is the one written. */
+static void git_sparse(struct git *g, struct parsed *p)
+{
+	const struct word *w0 = p->nops > 0 ? p->ops[0] : NULL;
+	const char *info = g->gitdir ? prog_git_join(g, g->gitdir, "info") : NULL;
+	bool rules;
+
+	if (!w0 || w_is(w0, "list") || w_is(w0, "check-rules"))
+		return;
+	rules = w_is(w0, "set") || w_is(w0, "add") || w_is(w0, "init") || w_is(w0, "disable");
+	if (!rules && !w_is(w0, "reapply")) {
+		prog_git_opaque(g);
+		return;
+	}
+	prog_git_churn(g, prog_git_meta_dir(g));
+	prog_git_churn(g, prog_git_tree_dir(g));
+	if (!rules)
+		return;
+	prog_git_at(g, M_WRITE, info ? prog_git_join(g, info, "sparse-checkout") : NULL,
+		    info ? NULL : prog_git_meta_dir(g));
+	if (!w_is(w0, "add"))
+		prog_git_at(g, M_WRITE, g->gitdir ? prog_git_join(g, g->gitdir, "config") : NULL,
+			    g->gitdir ? NULL : prog_git_meta_dir(g));
+}
+
 /* ---- the subcommand table ------------------------------------------------- */
 
 #define GIT_COMMIT_HOOKS "pre-commit prepare-commit-msg commit-msg post-commit"
@@ -326,6 +355,7 @@ static const struct git_sub git_subs[] = {
 	{ "show", GIT_K_READ, NULL, NULL },
 	{ "show-branch", GIT_K_READ, NULL, NULL },
 	{ "show-ref", GIT_K_READ, NULL, NULL },
+	{ "sparse-checkout", GIT_K_READ, git_sparse, GIT_REF_HOOKS },
 	{ "stash", GIT_K_READ, git_stash, GIT_REF_HOOKS },
 	{ "status", GIT_K_REFRESH, NULL, NULL },
 	{ "submodule", GIT_K_OWN, prog_git_submodule, NULL },

@@ -19,6 +19,7 @@ enum {
 };
 struct sim {
 	const char *path;
+	const char *from; /* SIM_THERE by a move-back: where the object is now */
 	int state;
 };
 
@@ -28,5 +29,12 @@ struct sim {
 bool rs_sim_brings(const struct rctx *x, const char *path);
 int rs_sim_state(const struct rctx *x, const char *path);
 void rs_sim_add(struct rctx *x, const char *path, int state);
+/* rs_sim_add_moved(): a move-back of the object at from (a manifest
+ * record's string: it outlives x->sim) to path, SIM_THERE.
+ * rs_sim_map(): for a path strictly below a folder a move-back would
+ * have put back, the path it has on disk now, below the folder's present
+ * name (a new string, caller frees); NULL when no move-back covers it. */
+void rs_sim_add_moved(struct rctx *x, const char *path, const char *from);
+char *rs_sim_map(const struct rctx *x, const char *path);
 
 #endif

@@ -74,7 +74,10 @@ bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npa
  * ELOOP/ENOTDIR (a symlink or a non-folder on the way). */
 int rs_open_parent(struct rctx *x, const char *path, bool create, const struct manifest_rec *r)
 {
-	cleanup_free char *copy = xstrdup(path);
+	/* dry run: below a folder a move-back would put back, the folder
+	 * at its present name */
+	cleanup_free char *now = x->o->dry_run ? rs_sim_map(x, path) : NULL;
+	cleanup_free char *copy = xstrdup(now ? now : path);
 	char *p, *slash;
 	int fd, nfd, saved;
 
@@ -356,7 +359,10 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 	if (x->o->dry_run) {
 		rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
 		rs_sim_add(x, r->to, swap ? SIM_SETTLED : SIM_GONE);
-		rs_sim_add(x, r->path, swap ? SIM_SETTLED : SIM_THERE);
+		if (swap)
+			rs_sim_add(x, r->path, SIM_SETTLED);
+		else
+			rs_sim_add_moved(x, r->path, r->to);
 		return;
 	}
 	/* the restore's own cycle says it first: restoring that cycle moves
