@@ -21,6 +21,7 @@
 #include "metaopen.h"
 #include "notify-int.h"
 #include "notify-meta.h"
+#include "notify-plant.h"
 
 /* The permission bits a mode-only access ACL (ACL_USER_OBJ, GROUP_OBJ,
  * OTHER: version 2, three entries) sets into *perm; false when v is not
@@ -66,8 +67,15 @@ bool meta_opens_refused(struct job *j, const struct meta_call *m, const struct m
 	mode_t old = st->st_mode, perm;
 	const char *why = NULL;
 
-	if (S_ISLNK(old) || notify_made_here(j->nt, st))
+	if (S_ISLNK(old))
 		return false;
+	if (notify_made_here(j->nt, st)) { /* the run's own: any mode, but see notify-plant.h */
+		if (!S_ISDIR(old))
+			return false;
+		if (m->kind == M_MODE)
+			return nj_plant_refused(j, path, v->mode & 07777);
+		return acl_perm(m, v, &perm) && nj_plant_refused(j, path, perm);
+	}
 	if (m->kind == M_MODE)
 		why = metaopen_why(old, (old & S_IFMT) | (v->mode & 07777), st->st_uid, (uid_t)-1,
 				   st->st_gid, (gid_t)-1);

@@ -31,6 +31,7 @@
 #include "notify-gitlink.h"
 #include "notify-int.h"
 #include "notify-linkto.h"
+#include "notify-plant.h"
 #include "notify-masknew.h" /* and notify-masked.h */
 #include "notify-openhow.h"
 #include "notify-rename.h"
@@ -214,7 +215,9 @@ static int op_make(struct job *j)
 		e = ENOENT;
 	else if (!nj_need(j, l.path, FSJ_CAPBIT(FSJ_CAP_CREATE)) ||
 		 !nj_repo_ok(j, &l, FSJ_CAPBIT(FSJ_CAP_CREATE), ft) || !nj_rendezvous_ok(j, &l, ft) ||
-		 !nj_gitlink_ok(j, &l, ft, -1))
+		 !nj_gitlink_ok(j, &l, ft, -1) ||
+		 (c->op == NOTIFY_OP_MKDIR &&
+		  nj_plant_refused(j, l.path, (mode_t)(c->mode & 07777 & ~j->tr->st.umask))))
 		;
 	else if (sym && (!nj_guard_redirect(j, l.path) || !nj_linkto_ok(j, &l, target)))
 		;
