@@ -18,7 +18,8 @@
 #
 #   build-aux/check-macos.sh [TOP_SRCDIR]
 # Environment: FSJAIL_ZIG=/path/to/zig uses that compiler instead (it must
-# say 0.11.0); FSJAIL_MACOS_TARGETS overrides "aarch64-macos x86_64-macos".
+# say 0.11.0); FSJAIL_MACOS_TARGETS overrides "aarch64-macos x86_64-macos";
+# FSJAIL_MACOS_JOBS compilations at a time (default: one per CPU).
 set -eu
 
 top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -112,41 +113,59 @@ defs="-D_GNU_SOURCE -D_DARWIN_C_SOURCE -DPACKAGE_VERSION=\"$version\" -DVERSION=
 defs="$defs -DFSJAIL_DATADIR=\"/usr/local/share/fsjail\" -DHAVE_SYS_MOUNT_H=1"
 
 # --- compile ----------------------------------------------------------------
-failed=0
-count=0
-log=$tmp/log
+# zig cc takes one source a run for Mach-O: one run per CPU at a time,
+# each with its own log; a failed one leaves a .failed mark.
+jobs=${FSJAIL_MACOS_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+case $jobs in '' | *[!0-9]* | 0) jobs=2 ;; esac
+cat >"$tmp/cc1" <<'CC1'
+#!/bin/sh
+# cc1 "TARGET SOURCE": one compilation for check-macos.sh (environment:
+# zig, flags, objdir, top, inc, grammar_src); paths may hold spaces.
+t=${1%% *} f=${1#* }
+n=$(basename "$f" .c)
+case $f in
+*/src/grammar/*)
+	"$zig" cc -target "$t" -std=gnu11 -w -I"$inc" -I"$grammar_src" -c "$f" \
+		-o "$objdir/$t/grammar-$n.o" >"$objdir/$t/grammar-$n.log" 2>&1 ||
+		: >"$objdir/$t/grammar-$n.failed" ;;
+*)
+	# shellcheck disable=SC2086 # flags are words
+	"$zig" cc -target "$t" -std=gnu11 $flags -I"$top/src" -I"$inc" -c "$f" -o "$objdir/$t/$n.o" \
+		>"$objdir/$t/$n.log" 2>&1 || : >"$objdir/$t/$n.failed" ;;
+esac
+exit 0
+CC1
+flags="$warnings -Werror $defs"
+objdir=$tmp/obj
+grammar_src=$top/third_party/tree-sitter-bash/src
+export zig flags objdir top inc grammar_src
+list=$tmp/list
+: >"$list"
 for target in $targets; do
-	mkdir -p "$tmp/obj/$target"
+	mkdir -p "$objdir/$target"
 	for f in "$top"/src/*.c; do
-		[ -e "$f" ] || continue
-		o=$tmp/obj/$target/$(basename "$f" .c).o
-		count=$((count + 1))
-		# shellcheck disable=SC2086
-		if ! "$zig" cc -target "$target" -std=gnu11 $warnings -Werror $defs \
-			-I"$top/src" -I"$inc" -c "$f" -o "$o" >"$log" 2>&1; then
-			failed=$((failed + 1))
-			printf '\n--- %s (%s)\n' "${f#"$top"/}" "$target" >&2
-			cat "$log" >&2
-		elif [ -s "$log" ]; then
-			cat "$log"
-		fi
+		[ -e "$f" ] && printf '%s %s\n' "$target" "$f" >>"$list"
 	done
-	# The generated grammar: not our code, built with the compiler's
-	# defaults (as Makefile.am builds it); only when it was fetched.
-	if [ -f "$top/third_party/tree-sitter-bash/src/parser.c" ]; then
+	if [ -f "$grammar_src/parser.c" ]; then
 		for f in "$top"/src/grammar/*.c; do
-			o=$tmp/obj/$target/grammar-$(basename "$f" .c).o
-			count=$((count + 1))
-			if ! "$zig" cc -target "$target" -std=gnu11 -w -I"$inc" \
-				-I"$top/third_party/tree-sitter-bash/src" -c "$f" -o "$o" >"$log" 2>&1; then
-				failed=$((failed + 1))
-				printf '\n--- %s (%s)\n' "${f#"$top"/}" "$target" >&2
-				cat "$log" >&2
-			fi
+			printf '%s %s\n' "$target" "$f" >>"$list"
 		done
 	else
 		say "third_party/tree-sitter-bash not fetched: src/grammar skipped for $target"
 	fi
+done
+count=$(wc -l <"$list")
+xargs -d '\n' -P "$jobs" -n 1 sh "$tmp/cc1" <"$list"
+failed=0
+for mark in "$objdir"/*/*.failed; do
+	[ -e "$mark" ] || continue
+	failed=$((failed + 1))
+	t=$(basename "$(dirname "$mark")")
+	printf '\n--- %s (%s)\n' "$(basename "$mark" .failed)" "$t" >&2
+	cat "${mark%.failed}.log" >&2
+done
+for l in "$objdir"/*/*.log; do
+	[ -e "$l" ] && [ -s "$l" ] && [ ! -e "${l%.log}.failed" ] && cat "$l"
 done
 if [ "$failed" != 0 ]; then
 	die "$failed of $count compilations failed for macOS ($targets)"
