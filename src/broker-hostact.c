@@ -15,6 +15,7 @@
 #include "broker-hostop-int.h"
 #include "devshm.h"
 #include "json-in.h"
+#include "linkkeep.h"
 #include "metaopen.h"
 #include "toolcache.h"
 #include "path.h"
@@ -340,6 +341,8 @@ int hostop_act(struct op *o, bool to_exists)
 			       : platform_rename_noreplace(fdir, o->from.name, tdir, o->to.name);
 		if (rc < 0)
 			fail_errno(o, "rename", o->from.path);
+		else if (S_ISLNK(st.st_mode))
+			(void)linkkeep_note(tdir, o->to.name, -1); /* linkkeep.h */
 		if (broker_rename_hook) /* done, or failed (st NULL) */
 			(void)broker_rename_hook(o->b, fdir, o->from.name, o->from.resolved,
 						 rc < 0 ? NULL : &st, dfd >= 0 ? dfd : tdir,
@@ -430,8 +433,18 @@ int hostop_act(struct op *o, bool to_exists)
 			const char *text = json_str(req, "from");
 
 			rc = symlinkat(text ? text : json_str(req, "path"), tdir, o->to.name);
+			/* judged again when the command has ended (linkkeep.h) */
+			if (rc == 0 && !linkkeep_note(tdir, o->to.name, -1)) {
+				int e = errno;
+
+				(void)unlinkat(tdir, o->to.name, 0);
+				errno = e;
+				rc = -1;
+			}
 		} else {
 			rc = linkat(fdir, o->from.name, tdir, o->to.name, 0);
+			if (rc == 0)
+				(void)linkkeep_note(tdir, o->to.name, -1); /* kept if a link */
 		}
 		if (rc < 0)
 			fail_errno(o, "link", o->to.path);

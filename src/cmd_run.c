@@ -20,6 +20,7 @@
 #include "inforce.h"
 #include "autorun.h"
 #include "launch.h"
+#include "linkkeep.h"
 #include "mask-probe.h"
 #include "notify.h"
 #include "path.h"
@@ -404,6 +405,8 @@ int cmd_run(int argc, char **argv)
 	hidden = hidetrack_snap(sandbox_landlock_plan(sb), pol);
 	status = launch_run(sb, cmd_argv, &err);
 	run_tmp = runtmp_remove_start(run_tmp); /* the command has ended */
+	/* the run's symbolic links, where they lead now (linkkeep.h) */
+	(void)linkkeep_sweep(pol, stderr);
 	if (status == FSJ_EXIT_NOEXEC && launch_last_exec_denied()) {
 		runmsg_exec_refused(pol, launch_last_exec_denied());
 		ran = false; /* nothing ran: no read was refused unseen */

@@ -7,12 +7,14 @@
 
 #ifdef __linux__
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "linkkeep.h"
 #include "linkto.h"
 #include "notify-int.h"
 #include "notify-linkto.h"
@@ -87,6 +89,29 @@ bool nj_linkto_moved_ok(struct job *j, const struct loc *l, int obj)
 	}
 	text[n] = '\0';
 	return nj_linkto_ok(j, l, text);
+}
+
+int nj_linkto_keep(struct job *j, int parent, const char *name)
+{
+	int ns = j->tr && j->tr->procfd >= 0
+			 ? openat(j->tr->procfd, "ns/mnt", O_RDONLY | O_CLOEXEC)
+			 : -1;
+	bool ok = linkkeep_note(parent, name, ns);
+	int e = ok ? 0 : (errno ? errno : EMFILE);
+
+	if (ns >= 0)
+		close(ns);
+	return e;
+}
+
+bool nj_linkto_keep_or_say(struct job *j, int parent, const char *name, const char *path)
+{
+	int e = nj_linkto_keep(j, parent, name);
+
+	if (e)
+		fprintf(stderr, "fsjail: warning: the symbolic link %s cannot be judged again when "
+			"the command ends: %s\n", path ? path : name, strerror(e));
+	return e == 0;
 }
 
 #else

@@ -24,4 +24,16 @@ bool nj_linkto_ok(struct job *j, const struct loc *l, const char *text);
  * cannot be read is refused. */
 bool nj_linkto_moved_ok(struct job *j, const struct loc *l, int obj);
 
+/* After a call made a symbolic link appear as name in folder parent (not
+ * closed here): keep it for linkkeep_sweep(), which judges it again once
+ * the command has ended (linkkeep.h), with the caller's mount namespace.
+ * Returns 0, or an errno when it cannot be kept: the caller then undoes
+ * what it made and answers that errno (fail closed). */
+int nj_linkto_keep(struct job *j, int parent, const char *name);
+
+/* The same after a call that cannot be undone (a rename, a link of an
+ * older link): a link that cannot be kept is said on stderr (path: its
+ * name). true when kept. */
+bool nj_linkto_keep_or_say(struct job *j, int parent, const char *name, const char *path);
+
 #endif

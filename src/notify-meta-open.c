@@ -74,7 +74,10 @@ bool meta_opens_refused(struct job *j, const struct meta_call *m, const struct m
 			return false;
 		if (m->kind == M_MODE)
 			return nj_plant_refused(j, path, v->mode & 07777);
-		return acl_perm(m, v, &perm) && nj_plant_refused(j, path, perm);
+		if (acl_perm(m, v, &perm))
+			return nj_plant_refused(j, path, perm);
+		return m->kind == M_SETX && strncmp(v->name, "system.posix_acl_", 17) == 0 &&
+		       nj_plant_acl_refused(j, path);
 	}
 	if (m->kind == M_MODE)
 		why = metaopen_why(old, (old & S_IFMT) | (v->mode & 07777), st->st_uid, (uid_t)-1,

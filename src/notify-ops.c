@@ -222,8 +222,17 @@ static int op_make(struct job *j)
 	else if (sym && (!nj_guard_redirect(j, l.path) || !nj_linkto_ok(j, &l, target)))
 		;
 	else if (nj_creating(j, &l, NULL)) {
-		if (sym)
+		if (sym) {
 			e = symlinkat(target, l.parent, l.name);
+			/* judged again when the command has ended (linkkeep.h) */
+			if (e == 0 && (errno = nj_linkto_keep(j, l.parent, l.name)) != 0) {
+				int kept = errno;
+
+				(void)unlinkat(l.parent, l.name, 0);
+				errno = kept;
+				e = -1;
+			}
+		}
 		else if (c->op == NOTIFY_OP_MKDIR)
 			WITH_UMASK(j, e = mkdirat(l.parent, l.name, (mode_t)(c->mode & 07777)));
 		else

@@ -48,6 +48,18 @@ bool nj_plant_refused(struct job *j, const char *path, mode_t new)
 	return true;
 }
 
+bool nj_plant_acl_refused(struct job *j, const char *path)
+{
+	if (!path || !protected_beneath(j->nt->pol, path))
+		return false;
+	nj_refuse(j, FSJ_CAP_WRITE, path,
+		  "an ACL beyond the mode on a folder that holds a protected name: a named user "
+		  "or group, or what the folder's later files inherit, could put that name there "
+		  "after the run",
+		  EPERM, NULL);
+	return true;
+}
+
 #else
 /* ISO C wants at least one declaration in a translation unit. */
 typedef int notify_plant_not_this_system;

@@ -18,5 +18,13 @@ struct job;
  * answered). Borrows j and path. */
 bool nj_plant_refused(struct job *j, const char *path, mode_t new);
 
+/* The same for an ACL (access or default) on that folder that is not a
+ * mode-only access ACL: a named user's or group's entry, or a default
+ * ACL the owner's later files and folders there inherit, can hand the
+ * protected name to another user whatever the mode says (att33). Refused
+ * whenever such a rule lies beneath: what an ACL grants is not read here
+ * (fail closed). */
+bool nj_plant_acl_refused(struct job *j, const char *path);
+
 #endif /* __linux__ */
 #endif

@@ -106,6 +106,12 @@ int notify_op_rename(struct job *j)
 		;
 	else {
 		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
+		/* a moved link, or a folder holding relative ones, is judged
+		 * again when the command has ended (linkkeep.h) */
+		if (e == 0 && S_ISLNK(a.st.st_mode))
+			(void)nj_linkto_keep_or_say(j, b.parent, b.name, b.path);
+		if (e == 0 && (fl & RENAME_EXCHANGE) && S_ISLNK(b.st.st_mode))
+			(void)nj_linkto_keep_or_say(j, a.parent, a.name, a.path);
 		if (e == 0 && !(fl & RENAME_EXCHANGE) && S_ISDIR(a.st.st_mode))
 			nj_gitfile_moved(a.path, b.path, b.parent, b.name);
 		if (e == 0 && b.obj >= 0 && !(fl & RENAME_EXCHANGE))
@@ -157,6 +163,8 @@ int notify_op_link(struct job *j)
 			     : linkat(AT_FDCWD, link, b.parent, b.name, AT_SYMLINK_FOLLOW)) < 0
 			    ? errno
 			    : 0;
+		if (e == 0 && S_ISLNK(a.st.st_mode))
+			(void)nj_linkto_keep_or_say(j, b.parent, b.name, b.path);
 		nj_made(j, &b, &a.st, e); /* a name of an older file: that one is still saved */
 	}
 	return nj_done_two(j, e, &a, &b);

@@ -1,0 +1,258 @@
+/* linkkeep.c - the run's symbolic links judged again once the command has
+ * ended (linkkeep.h). Trust boundary: runs in the supervisor, after the
+ * command's last process has gone; the tree then changes no more, so
+ * what is looked at is what host tools will follow. */
+#include "config.h"
+
+#ifdef __linux__
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gitlink.h"
+#include "linkkeep.h"
+#include "linkto.h"
+#include "path.h"
+#include "util.h"
+
+static struct {
+	pthread_mutex_t mu;
+	int *fd; /* owned: O_PATH descriptors of the links */
+	size_t n, cap;
+	int nsfd; /* owned, or -1: the command's mount namespace */
+} kept = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, -1 };
+
+bool linkkeep_note(int dir, const char *name, int nsfd)
+{
+	struct stat st;
+	int fd = openat(dir, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) < 0 || !S_ISLNK(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return false;
+	}
+	pthread_mutex_lock(&kept.mu);
+	if (kept.nsfd < 0 && nsfd >= 0)
+		kept.nsfd = fcntl(nsfd, F_DUPFD_CLOEXEC, 3);
+	if (kept.n == kept.cap) {
+		kept.cap = kept.cap ? kept.cap * 2 : 64;
+		kept.fd = xreallocarray(kept.fd, kept.cap, sizeof(*kept.fd));
+	}
+	kept.fd[kept.n++] = fd;
+	pthread_mutex_unlock(&kept.mu);
+	return true;
+}
+
+/* The path of descriptor fd as the kernel names it (caller frees), or
+ * NULL. */
+static char *fd_path(int fd)
+{
+	char self[64], buf[PATH_MAX];
+	ssize_t n;
+
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	n = readlink(self, buf, sizeof(buf) - 1);
+	if (n <= 0 || buf[0] != '/')
+		return NULL;
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* Where text leads from folder dir now: the longest part that exists is
+ * followed by the kernel, the missing rest applied lexically (as a host
+ * tool making the folders would get). *target: a new absolute path;
+ * *exists: the whole text exists; *deepest: the path of the deepest
+ * folder that exists on the way (caller frees both). Returns 0, 1 when
+ * nobody can follow the text (a loop, too long: harmless), -1 when it
+ * cannot be told. */
+static int lead(int dir, const char *text, char **target, bool *exists, char **deepest)
+{
+	char buf[PATH_MAX], rest[PATH_MAX] = "";
+	cleanup_free char *at = NULL, *joined = NULL;
+	struct stat st;
+	size_t k;
+	int fd;
+
+	if (strlen(text) >= sizeof(buf))
+		return 1;
+	strcpy(buf, text);
+	for (;;) {
+		fd = openat(dir, buf[0] ? buf : ".", O_PATH | O_CLOEXEC);
+		if (fd >= 0)
+			break;
+		if (errno == ELOOP || errno == ENAMETOOLONG)
+			return 1;
+		if ((errno != ENOENT && errno != ENOTDIR) || !buf[0] || strcmp(buf, "/") == 0)
+			return -1;
+		for (k = strlen(buf); k > 1 && buf[k - 1] == '/'; k--)
+			buf[k - 1] = '\0';
+		char *slash = strrchr(buf, '/');
+		const char *comp = slash ? slash + 1 : buf;
+		if (strlen(comp) + 1 + strlen(rest) >= sizeof(rest))
+			return -1;
+		memmove(rest + strlen(comp) + (rest[0] ? 1 : 0), rest, strlen(rest) + 1);
+		memcpy(rest, comp, strlen(comp));
+		if (rest[strlen(comp)] != '\0')
+			rest[strlen(comp)] = '/';
+		if (!slash)
+			buf[0] = '\0';
+		else
+			slash[slash == buf ? 1 : 0] = '\0';
+	}
+	at = fd_path(fd);
+	if (!at || fstat(fd, &st) < 0) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	*exists = rest[0] == '\0';
+	*deepest = S_ISDIR(st.st_mode) || !*exists ? xstrdup(at) : path_dirname(at);
+	joined = xasprintf("%s/%s", at, rest);
+	if (path_normalize(joined, strlen(joined), NULL, NULL, target) != PATH_OK) {
+		free(*deepest);
+		*deepest = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether folder path is, or lies in, a gitdir (gitlink.h): 1, 0, -1. */
+static int in_gitdir(const char *path)
+{
+	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC), r;
+
+	if (fd < 0)
+		return -1;
+	r = gitlink_in_gitdir(fd, path);
+	close(fd);
+	return r;
+}
+
+/* Why the link fd (at lpath, in folder dir as base) may not stay, or NULL.
+ * *d gets the deciding rule, if any; *text its text. */
+static const char *judge(const struct fsj_policy *pol, int fd, int dir, char text[PATH_MAX],
+			 struct fsj_decision *d)
+{
+	cleanup_free char *target = NULL, *deepest = NULL;
+	bool exists = false;
+	const char *why;
+	ssize_t n = readlinkat(fd, "", text, PATH_MAX - 1);
+	int r;
+
+	if (n <= 0)
+		return "a symbolic link that cannot be read";
+	text[n] = '\0';
+	r = lead(dir, text, &target, &exists, &deepest);
+	if (r == 1)
+		return NULL;
+	if (r < 0)
+		return "a symbolic link whose target cannot be resolved";
+	why = linkto_refused(pol, target, exists, d);
+	if (why)
+		return why;
+	memset(d, 0, sizeof(*d)); /* the allowing decision names no rule */
+	/* a repository the run made has metadata no rule names (git init
+	 * after the link, or the link into it: its hooks/ run on the host) */
+	if (in_gitdir(deepest) != 0)
+		return "a symbolic link into a gitdir (git runs what its hooks and config say, "
+		       "outside any sandbox)";
+	return NULL;
+}
+
+/* Judge the kept link fd; remove it when refused. true when removed. */
+static bool sweep_one(const struct fsj_policy *pol, int fd, FILE *out)
+{
+	cleanup_free char *lpath = fd_path(fd), *dirpath = NULL;
+	char text[PATH_MAX] = "";
+	struct fsj_decision d;
+	struct stat st, at;
+	const char *why, *base;
+	int dir;
+
+	memset(&d, 0, sizeof(d));
+	if (fstat(fd, &st) < 0 || st.st_nlink == 0)
+		return false; /* removed by the run */
+	if (!lpath || !(dirpath = path_dirname(lpath))) {
+		fprintf(out,
+			"fsjail: warning: a symbolic link the run made cannot be found again\n");
+		return false;
+	}
+	base = strrchr(lpath, '/') + 1;
+	dir = open(dirpath, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dir < 0 || fstatat(dir, base, &at, AT_SYMLINK_NOFOLLOW) < 0 || at.st_dev != st.st_dev ||
+	    at.st_ino != st.st_ino) {
+		fprintf(out,
+			"fsjail: warning: the symbolic link %s the run made cannot be judged\n",
+			lpath);
+		if (dir >= 0)
+			close(dir);
+		return false;
+	}
+	why = judge(pol, fd, dir, text, &d);
+	if (!why || unlinkat(dir, base, 0) < 0) {
+		if (why)
+			fprintf(out, "fsjail: warning: cannot remove %s (-> %s): %s\n", lpath, text,
+				why);
+		close(dir);
+		return false;
+	}
+	close(dir);
+	fprintf(out,
+		"fsjail: removed the symbolic link %s the run made: it leads, now, where no "
+		"link may: %s: %s",
+		lpath, why, text);
+	if (d.rule)
+		fprintf(out, " (%s rule%s%s%s at %s)", fsj_level_name(d.level),
+			d.rule->id ? " '" : "", d.rule->id ? d.rule->id : "", d.rule->id ? "'" : "",
+			d.rule->origin ? d.rule->origin : "?");
+	fputc('\n', out);
+	return true;
+}
+
+size_t linkkeep_sweep(const struct fsj_policy *pol, FILE *out)
+{
+	size_t i, removed = 0;
+
+	pthread_mutex_lock(&kept.mu);
+	for (i = 0; i < kept.n; i++) {
+		if (pol && sweep_one(pol, kept.fd[i], out))
+			removed++;
+		close(kept.fd[i]);
+	}
+	free(kept.fd);
+	kept.fd = NULL;
+	kept.n = kept.cap = 0;
+	if (kept.nsfd >= 0)
+		close(kept.nsfd);
+	kept.nsfd = -1;
+	pthread_mutex_unlock(&kept.mu);
+	return removed;
+}
+
+#else
+#include "linkkeep.h"
+
+bool linkkeep_note(int dir, const char *name, int nsfd)
+{
+	(void)dir;
+	(void)name;
+	(void)nsfd;
+	return true;
+}
+
+size_t linkkeep_sweep(const struct fsj_policy *pol, FILE *out)
+{
+	(void)pol;
+	(void)out;
+	return 0;
+}
+#endif /* __linux__ */
