@@ -47,6 +47,7 @@ enum {
 	CMD_OPT_PLATFORM, /* compile, explain, check, status */
 	CMD_OPT_ANSWER_DENY, /* run --answer-deny (old spelling: --deny alone) */
 	CMD_OPT_WIDE_WORKSPACE, /* --wide-workspace: see struct fsj_ctx_opts */
+	CMD_OPT_LINES, /* check --lines FILE|- (check-lines.c) */
 };
 /* `fsjail check` verdicts as exit statuses (0 is allow). */
 enum {

@@ -19,7 +19,9 @@
  *                              hold in a run: listener, grant not in force),
  *                    "held_by_tier": bool, "recursive": bool } ],
  *     "missing": [ { "path", "capability" } ] }
- * start/end are byte offsets of the effect's source text in the line. */
+ * start/end are byte offsets of the effect's source text in the line.
+ *
+ * --lines FILE|-: many lines in one process (check-lines.c). */
 #include "json-out.h"
 #include "config.h"
 
@@ -30,6 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check-lines.h"
 #include "check-print.h"
 #include "cmd.h"
 #include "fsjail-int.h"
@@ -65,6 +68,71 @@ static char *read_stdin(size_t *len)
 	return sb_detach(&sb);
 }
 
+int cmd_check_one(const struct fsj_ctx_opts *opts, const char *tier_arg, const char *cwd_arg,
+		  const char *line, size_t len, enum check_out out)
+{
+	struct fsj_ctx ctx;
+	struct fsj_error err = { { 0 } };
+	struct fsj_policy *pol = NULL;
+	struct fsj_effects fx;
+	struct fsj_check chk;
+	struct effects_opts eo = { 0 };
+	cleanup_free char *cwd = NULL;
+	int tier, status;
+
+	if (cmd_load_policy("check", opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
+		return FSJ_EXIT_ERROR;
+	if (cwd_arg) {
+		int e = path_normalize(cwd_arg, strlen(cwd_arg), ctx.env.home, ctx.env.cwd, &cwd);
+		if (e != PATH_OK) {
+			fprintf(stderr, "fsjail: --cwd '%s': %s\n", cwd_arg, path_strerror(e));
+			policy_free(pol);
+			fsj_ctx_release(&ctx);
+			return FSJ_EXIT_ERROR;
+		}
+	} else {
+		cwd = xstrdup(ctx.env.cwd);
+	}
+	eo.cwd = cwd;
+	eo.home = ctx.env.home;
+	eo.path_env = getenv("PATH");
+	if (effects_analyze(line, len, &eo, &fx, &err) < 0) {
+		cmd_print_error(&err);
+		policy_free(pol);
+		fsj_ctx_release(&ctx);
+		return FSJ_EXIT_ERROR;
+	}
+	effects_decide(&fx, pol, cwd, &ctx, &chk);
+
+	if (out == CHECK_OUT_TEXT) {
+		check_print_text(stdout, (enum fsj_tier)tier, &fx, &chk);
+	} else {
+		cJSON *root = fsjail_json_check(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);
+		if (out == CHECK_OUT_JSON_LINE)
+			check_lines_put(root);
+		else
+			fsj_json_put(root);
+		cJSON_Delete(root);
+	}
+	switch (chk.overall) {
+	case FSJ_OVERALL_ALLOW:
+		status = FSJ_EXIT_OK;
+		break;
+	case FSJ_OVERALL_PROMPT:
+		status = CMD_EXIT_PROMPT;
+		break;
+	case FSJ_OVERALL_REFUSE:
+	default:
+		status = CMD_EXIT_REFUSE;
+		break;
+	}
+	fsj_check_release(&chk);
+	effects_release(&fx);
+	policy_free(pol);
+	fsj_ctx_release(&ctx);
+	return status;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -75,21 +143,16 @@ int cmd_check(int argc, char **argv)
 		{ "tier", required_argument, NULL, CMD_OPT_TIER },
 		{ "json", no_argument, NULL, CMD_OPT_JSON },
 		{ "cwd", required_argument, NULL, CMD_OPT_CWD },
+		{ "lines", required_argument, NULL, CMD_OPT_LINES },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsj_ctx_opts opts = { 0 };
 	const char *tier_arg = NULL, *cwd_arg = NULL;
+	const char *lines_arg = NULL;
 	bool json = false;
-	struct fsj_ctx ctx;
-	struct fsj_error err = { { 0 } };
-	struct fsj_policy *pol = NULL;
-	struct fsj_effects fx;
-	struct fsj_check chk;
-	struct effects_opts eo = { 0 };
 	cleanup_free char *line = NULL;
-	cleanup_free char *cwd = NULL;
 	size_t len = 0;
-	int opt, tier, status;
+	int opt;
 
 	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
 		if (cmd_common_option(opt, optarg, &opts))
@@ -104,6 +167,9 @@ int cmd_check(int argc, char **argv)
 		case CMD_OPT_CWD:
 			cwd_arg = optarg;
 			break;
+		case CMD_OPT_LINES:
+			lines_arg = optarg;
+			break;
 		case CMD_OPT_QUIET:
 			cmd_quiet = true;
 			break;
@@ -114,6 +180,14 @@ int cmd_check(int argc, char **argv)
 			cmd_bad_option("check", argc, argv, longopts);
 			return FSJ_EXIT_ERROR;
 		}
+	}
+	if (lines_arg) {
+		if (optind < argc) {
+			fprintf(stderr, "fsjail: check: --lines reads the command lines from '%s': "
+					"give no other\n", lines_arg);
+			return FSJ_EXIT_ERROR;
+		}
+		return check_lines(lines_arg, &opts, tier_arg, cwd_arg, json);
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "fsjail: check: no command line given\n");
@@ -138,52 +212,6 @@ int cmd_check(int argc, char **argv)
 		len = strlen(line);
 	}
 
-	if (cmd_load_policy("check", &opts, tier_arg, NULL, &ctx, &tier, &pol) != 0)
-		return FSJ_EXIT_ERROR;
-	if (cwd_arg) {
-		int e = path_normalize(cwd_arg, strlen(cwd_arg), ctx.env.home, ctx.env.cwd, &cwd);
-		if (e != PATH_OK) {
-			fprintf(stderr, "fsjail: --cwd '%s': %s\n", cwd_arg, path_strerror(e));
-			policy_free(pol);
-			fsj_ctx_release(&ctx);
-			return FSJ_EXIT_ERROR;
-		}
-	} else {
-		cwd = xstrdup(ctx.env.cwd);
-	}
-	eo.cwd = cwd;
-	eo.home = ctx.env.home;
-	eo.path_env = getenv("PATH");
-	if (effects_analyze(line, len, &eo, &fx, &err) < 0) {
-		cmd_print_error(&err);
-		policy_free(pol);
-		fsj_ctx_release(&ctx);
-		return FSJ_EXIT_ERROR;
-	}
-	effects_decide(&fx, pol, cwd, &ctx, &chk);
-
-	if (json) {
-		cJSON *root = fsjail_json_check(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);
-		fsj_json_put(root);
-		cJSON_Delete(root);
-	} else {
-		check_print_text(stdout, (enum fsj_tier)tier, &fx, &chk);
-	}
-	switch (chk.overall) {
-	case FSJ_OVERALL_ALLOW:
-		status = FSJ_EXIT_OK;
-		break;
-	case FSJ_OVERALL_PROMPT:
-		status = CMD_EXIT_PROMPT;
-		break;
-	case FSJ_OVERALL_REFUSE:
-	default:
-		status = CMD_EXIT_REFUSE;
-		break;
-	}
-	fsj_check_release(&chk);
-	effects_release(&fx);
-	policy_free(pol);
-	fsj_ctx_release(&ctx);
-	return status;
+	return cmd_check_one(&opts, tier_arg, cwd_arg, line, len,
+			     json ? CHECK_OUT_JSON : CHECK_OUT_TEXT);
 }

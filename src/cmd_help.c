@@ -41,12 +41,14 @@ static const struct {
 	  "  --older-than DAYS   prune cycles older than DAYS (default: config)\n"
 	  "  --max-size MB       prune oldest cycles until the store is under MB\n"
 	  "  PATH...             restore only these paths\n" },
-	{ "check", "fsjail check [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--cwd DIR] [--grant CAPS:PATH] [--deny CAPS:PATH] [--quiet] -- COMMAND-LINE|-",
+	{ "check", "fsjail check [COMMON] [--platform darwin|linux] [--tier TIER] [--json] [--cwd DIR] [--grant CAPS:PATH] [--deny CAPS:PATH] [--quiet] {-- COMMAND-LINE|- | --lines FILE|-}",
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --tier TIER         decide at TIER (default: the tier run would take)\n"
 	  "  --json              print JSON (fsjail-json(7), fsjail-check/1)\n"
 	  "  --cwd DIR           the directory the line would run in\n" GRANT_HELP QUIET_HELP
-	  "  COMMAND-LINE|-      the shell line, or - to read it from standard input\n" },
+	  "  COMMAND-LINE|-      the shell line, or - to read it from standard input\n"
+	  "  --lines FILE|-      many lines, one request per line of FILE: a JSON string\n"
+	  "                      or {line, cwd, workspace, env}; one answer each\n" },
 	{ "compile", "fsjail compile [COMMON] [--platform darwin|linux] [--backend seatbelt|landlock] [--tier TIER] [--network allow|deny] [--quiet]",
 	  "  --platform PLATFORM darwin or linux: the policy that platform would get\n"
 	  "  --backend BACKEND   compile for seatbelt or landlock (default: this system's)\n"

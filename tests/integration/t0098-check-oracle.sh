@@ -79,9 +79,12 @@ rc=$?
 end_test
 
 begin_test "the oracle can fail: a prediction of nothing is caught"
+# the oracle asks `fsjail check --json --lines -`: one answer per request
 cat >"$T/blind" <<'STUB'
 #!/bin/sh
-echo '{"schema": "fsjail-check/1", "overall": "allow", "complete": true, "effects": []}'
+while read -r request; do
+	echo '{"schema": "fsjail-check/1", "overall": "allow", "complete": true, "effects": []}'
+done
 STUB
 chmod +x "$T/blind"
 python3 "$oracle" --fsjail "$T/blind" --line 'touch new.txt; echo x > a.txt' >"$T/blind.out" 2>&1

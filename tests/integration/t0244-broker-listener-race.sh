@@ -35,9 +35,10 @@ while True:
         pass
 " &
 racer=$!
+# one client sends the renames one by one, each after the reply to the last
 for i in $(seq 0 $(($1 - 1))); do
-	./bc "{\"id\":\"r\",\"command\":\"HostFileOperation\",\"operation\":\"rename\",\"from\":\"$PWD/q$i\",\"to\":\"$PWD/P\",\"sessionId\":\"$FSJAIL_SESSION_ID\",\"callId\":\"$FSJAIL_CALL_ID\"}" >/dev/null
-done
+	echo "{\"id\":\"r\",\"command\":\"HostFileOperation\",\"operation\":\"rename\",\"from\":\"$PWD/q$i\",\"to\":\"$PWD/P\",\"sessionId\":\"$FSJAIL_SESSION_ID\",\"callId\":\"$FSJAIL_CALL_ID\"}"
+done | ./bc >/dev/null
 kill $racer' "$N"
 (cd "$WS" && "$FSJAIL" backups restore --workspace "$WS") >"$OUT" 2>"$ERR"
 lost=0

@@ -41,6 +41,7 @@ import functools
 import json
 import os
 import re
+import select
 import shlex
 import shutil
 import subprocess
@@ -351,17 +352,74 @@ def observe(tracedir, ws, before, first_pid, fsjail, root):
 
 # ---- prediction and comparison -----------------------------------------------
 
+class Checker:
+    """One `fsjail check --json --lines -` per process (each worker of
+    --jobs has its own): a request written, its answer read, checked as
+    `fsjail check` checks one line (fsjail(1), --lines), without a process
+    start for each (under the sanitizers that start was most of a line's
+    time). A request that gets no answer (the checker died, or took 30 s)
+    raises RuntimeError, and the next request starts a new checker."""
+
+    def __init__(self, fsjail):
+        self.fsjail = fsjail
+        self.proc = None
+        self.err = None
+
+    def _start(self):
+        self.err = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen([self.fsjail, "check", "--json", "--lines", "-"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.err, text=True)
+
+    def _stop(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    def _stderr(self):
+        self.err.seek(0)
+        return self.err.read()[-2000:]
+
+    def ask(self, request):
+        if self.proc is None or self.proc.poll() is not None:
+            self._stop()
+            self._start()
+        try:
+            self.proc.stdin.write(json.dumps(request) + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            pass  # it died: its answer, if any, is read below
+        ready, _, _ = select.select([self.proc.stdout], [], [], 30)
+        answer = self.proc.stdout.readline() if ready else ""
+        if not answer:
+            why = "no answer in 30 s" if not ready else "exit %s" % self.proc.poll()
+            self._stop()
+            raise RuntimeError("fsjail check gave no JSON (%s): %s" % (why, self._stderr()))
+        try:
+            out = json.loads(answer)
+        except ValueError:
+            raise RuntimeError("fsjail check gave no JSON: %r %s" % (answer[:200], self._stderr()))
+        if "error" in out:
+            raise RuntimeError("fsjail check: %s: %s" % (out["error"], self._stderr()))
+        return out
+
+
+_CHECKER = {}
+
+
+def checker(fsjail):
+    if fsjail not in _CHECKER:
+        _CHECKER[fsjail] = Checker(fsjail)
+    return _CHECKER[fsjail]
+
+
 def predict(fsjail, line, ws, home, root):
-    env = dict(os.environ, HOME=home, FSJAIL_HOME=os.path.join(root, "fsj"),
-               XDG_CONFIG_HOME=os.path.join(root, "fsj", "config"),
-               XDG_STATE_HOME=os.path.join(root, "fsj", "state"),
-               PATH="/usr/local/bin:/usr/bin:/bin", TMPDIR=os.path.join(root, "tmp"))
-    r = subprocess.run([fsjail, "check", "--json", "--workspace", ws, "--cwd", ws, "--", line],
-                       capture_output=True, text=True, env=env, cwd=ws, timeout=30)
-    try:
-        return json.loads(r.stdout)
-    except ValueError:
-        raise RuntimeError("fsjail check gave no JSON (exit %d): %s" % (r.returncode, r.stderr))
+    env = {"HOME": home, "FSJAIL_HOME": os.path.join(root, "fsj"),
+           "XDG_CONFIG_HOME": os.path.join(root, "fsj", "config"),
+           "XDG_STATE_HOME": os.path.join(root, "fsj", "state"),
+           "PATH": "/usr/local/bin:/usr/bin:/bin", "TMPDIR": os.path.join(root, "tmp")}
+    return checker(fsjail).ask({"line": line, "workspace": ws, "cwd": ws, "env": env})
 
 
 _TABLE = {}
@@ -375,11 +433,9 @@ def in_table(fsjail, prog):
     if prog not in _TABLE:
         _TABLE[prog] = False
         for probe in (prog, prog + " -c :"):  # `bash -c` is read, not run
-            r = subprocess.run([fsjail, "check", "--json", "--cwd", "/", "--", probe],
-                               capture_output=True, text=True, timeout=30)
             try:
-                fx = json.loads(r.stdout).get("effects", [])
-            except ValueError:
+                fx = checker(fsjail).ask({"line": probe, "cwd": "/"}).get("effects", [])
+            except RuntimeError:
                 fx = [{"capability": "execute"}]
             if not any(e["capability"] == "execute" for e in fx):
                 _TABLE[prog] = True
