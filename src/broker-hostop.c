@@ -119,6 +119,8 @@ static const char *symlink_target_refused(struct op *o, int root_fd, const char 
 	const char *why = NULL;
 	char *abs;
 
+	if (linkto_text_redirectable(text))
+		return "a symbolic link whose text climbs out of a name with '..'";
 	abs = text[0] == '/' ? xstrdup(text) : path_join(o->to.parent, text);
 	if (broker_target_init(&t, root_fd, abs, true, &why) < 0) {
 		/* why is set */

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #ifdef __linux__
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "gitlink.h"
 #include "linkkeep.h"
 #include "linkto.h"
@@ -23,12 +25,18 @@
 
 static struct {
 	pthread_mutex_t mu;
-	int *fd; /* owned: O_PATH descriptors of the links */
+	/* owned: O_PATH descriptors of the links; made: by this run (else
+	 * an older link in a folder the run moved) */
+	struct kept_link {
+		int fd;
+		bool made;
+	} *l;
 	size_t n, cap;
 	int nsfd; /* owned, or -1: the command's mount namespace */
 } kept = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, -1 };
 
-bool linkkeep_note(int dir, const char *name, int nsfd)
+/* linkkeep_note(), made: the run made the link (not only moved it). */
+static bool note(int dir, const char *name, int nsfd, bool made)
 {
 	struct stat st;
 	int fd = openat(dir, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
@@ -45,11 +53,66 @@ bool linkkeep_note(int dir, const char *name, int nsfd)
 		kept.nsfd = fcntl(nsfd, F_DUPFD_CLOEXEC, 3);
 	if (kept.n == kept.cap) {
 		kept.cap = kept.cap ? kept.cap * 2 : 64;
-		kept.fd = xreallocarray(kept.fd, kept.cap, sizeof(*kept.fd));
+		kept.l = xreallocarray(kept.l, kept.cap, sizeof(*kept.l));
 	}
-	kept.fd[kept.n++] = fd;
+	kept.l[kept.n].fd = fd;
+	kept.l[kept.n++].made = made;
 	pthread_mutex_unlock(&kept.mu);
 	return true;
+}
+
+bool linkkeep_note(int dir, const char *name, int nsfd)
+{
+	return note(dir, name, nsfd, true);
+}
+
+/* linkkeep_note_tree() below dir, depth levels down; *left counts down
+ * the entries still allowed. */
+static int note_tree(int dir, int nsfd, int depth, size_t *left)
+{
+	int fd = openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), r = 0;
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		char text[2];
+		int sub;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if ((*left)-- == 0) {
+			r = -1;
+			break;
+		}
+		if (e->d_type == DT_LNK || e->d_type == DT_UNKNOWN) {
+			/* an absolute text leads where it did */
+			if (readlinkat(dirfd(d), e->d_name, text, 1) == 1 && text[0] != '/' &&
+			    !note(dirfd(d), e->d_name, nsfd, false))
+				r = -1;
+		}
+		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
+			continue;
+		sub = openat(dirfd(d), e->d_name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0)
+			continue; /* not a folder (DT_UNKNOWN), or gone */
+		if (depth >= 32 || note_tree(sub, nsfd, depth + 1, left) < 0)
+			r = -1;
+		close(sub);
+		if (r < 0)
+			break;
+	}
+	closedir(d);
+	return r;
+}
+
+int linkkeep_note_tree(int dir, int nsfd, size_t max)
+{
+	return note_tree(dir, nsfd, 0, &max);
 }
 
 /* The path of descriptor fd as the kernel names it (caller frees), or
@@ -169,53 +232,58 @@ static const char *judge(const struct fsj_policy *pol, int fd, int dir, char tex
 }
 
 /* Judge the kept link fd; remove it when refused. true when removed. */
-static bool sweep_one(const struct fsj_policy *pol, int fd, FILE *out)
+static bool sweep_one(const struct fsj_policy *pol, int fd, bool made, FILE *out)
 {
-	cleanup_free char *lpath = fd_path(fd), *dirpath = NULL;
+	cleanup_free char *lpath = fd_path(fd), *dirpath = NULL, *ep = NULL, *et = NULL;
 	char text[PATH_MAX] = "";
 	struct fsj_decision d;
 	struct stat st, at;
 	const char *why, *base;
+	bool removed = false;
 	int dir;
 
 	memset(&d, 0, sizeof(d));
 	if (fstat(fd, &st) < 0 || st.st_nlink == 0)
 		return false; /* removed by the run */
 	if (!lpath || !(dirpath = path_dirname(lpath))) {
-		fprintf(out,
-			"fsjail: warning: a symbolic link the run made cannot be found again\n");
+		fprintf(out, "fsjail: warning: a symbolic link the run made or moved cannot be "
+			"found again\n");
 		return false;
 	}
+	ep = fsj_escape_term(lpath);
 	base = strrchr(lpath, '/') + 1;
 	dir = open(dirpath, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dir < 0 || fstatat(dir, base, &at, AT_SYMLINK_NOFOLLOW) < 0 || at.st_dev != st.st_dev ||
 	    at.st_ino != st.st_ino) {
-		fprintf(out,
-			"fsjail: warning: the symbolic link %s the run made cannot be judged\n",
-			lpath);
+		fprintf(out, "fsjail: warning: the symbolic link %s the run made or moved cannot "
+			"be judged\n", ep);
 		if (dir >= 0)
 			close(dir);
 		return false;
 	}
 	why = judge(pol, fd, dir, text, &d);
-	if (!why || unlinkat(dir, base, 0) < 0) {
-		if (why)
-			fprintf(out, "fsjail: warning: cannot remove %s (-> %s): %s\n", lpath, text,
-				why);
-		close(dir);
-		return false;
-	}
+	/* an older link only moved by the run is the user's: said, kept */
+	if (why && made)
+		removed = unlinkat(dir, base, 0) == 0;
 	close(dir);
-	fprintf(out,
-		"fsjail: removed the symbolic link %s the run made: it leads, now, where no "
-		"link may: %s: %s",
-		lpath, why, text);
+	if (!why)
+		return false;
+	et = fsj_escape_term(text);
+	if (removed)
+		fprintf(out, "fsjail: removed the symbolic link %s the run made: it leads, now, "
+			"where no link may: %s: %s", ep, why, et);
+	else if (made)
+		fprintf(out, "fsjail: warning: cannot remove %s (-> %s): %s", ep, et, why);
+	else
+		fprintf(out, "fsjail: warning: the symbolic link %s, older than the run, leads "
+			"where no link may since the run moved its folder (remove it, or undo the "
+			"run with 'fsjail backups restore'): %s: %s", ep, why, et);
 	if (d.rule)
 		fprintf(out, " (%s rule%s%s%s at %s)", fsj_level_name(d.level),
 			d.rule->id ? " '" : "", d.rule->id ? d.rule->id : "", d.rule->id ? "'" : "",
 			d.rule->origin ? d.rule->origin : "?");
 	fputc('\n', out);
-	return true;
+	return removed;
 }
 
 size_t linkkeep_sweep(const struct fsj_policy *pol, FILE *out)
@@ -224,12 +292,12 @@ size_t linkkeep_sweep(const struct fsj_policy *pol, FILE *out)
 
 	pthread_mutex_lock(&kept.mu);
 	for (i = 0; i < kept.n; i++) {
-		if (pol && sweep_one(pol, kept.fd[i], out))
+		if (pol && sweep_one(pol, kept.l[i].fd, kept.l[i].made, out))
 			removed++;
-		close(kept.fd[i]);
+		close(kept.l[i].fd);
 	}
-	free(kept.fd);
-	kept.fd = NULL;
+	free(kept.l);
+	kept.l = NULL;
 	kept.n = kept.cap = 0;
 	if (kept.nsfd >= 0)
 		close(kept.nsfd);
@@ -247,6 +315,14 @@ bool linkkeep_note(int dir, const char *name, int nsfd)
 	(void)name;
 	(void)nsfd;
 	return true;
+}
+
+int linkkeep_note_tree(int dir, int nsfd, size_t max)
+{
+	(void)dir;
+	(void)nsfd;
+	(void)max;
+	return 0;
 }
 
 size_t linkkeep_sweep(const struct fsj_policy *pol, FILE *out)

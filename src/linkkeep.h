@@ -36,6 +36,14 @@
  * caller removes the link then (fail closed). */
 bool linkkeep_note(int dir, const char *name, int nsfd);
 
+/* linkkeep_note() for every symbolic link with a relative text in the
+ * tree below folder dir (not closed here), which was just moved: where
+ * those texts lead changed with the folder's depth. At most max entries
+ * are looked at, 32 folders deep. Returns 0, or -1 when the tree was
+ * larger, deeper or could not be read whole, or a link could not be kept
+ * (the caller says so). */
+int linkkeep_note_tree(int dir, int nsfd, size_t max);
+
 /* After the command (and every process that could change the tree) has
  * ended: judge each kept link against pol where it is and leads now,
  * remove those refused (a line on out for each), close every descriptor

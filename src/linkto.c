@@ -97,3 +97,22 @@ const char *linkto_refused(const struct fsj_policy *pol, const char *target, boo
 	return "a symbolic link to a folder holding a path the run may not read, or a "
 	       "protected one (a host tool could reach it through the link)";
 }
+
+bool linkto_text_redirectable(const char *text)
+{
+	bool named = false; /* a name other than "." or ".." came before */
+
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (named)
+				return true;
+		} else if (n > 0 && !(n == 1 && p[0] == '.')) {
+			named = true;
+		}
+		p += n;
+		p += strspn(p, "/");
+	}
+	return false;
+}

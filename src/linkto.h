@@ -39,4 +39,11 @@
 const char *linkto_refused(const struct fsj_policy *pol, const char *target, bool exists,
 			   struct fsj_decision *d);
 
+/* Whether a link's text climbs out of a name with ".." ("w/../x",
+ * "a/./../x"): where it leads then changes when the name becomes a link
+ * (w -> . turns "w/../../.git/hooks/x" into the workspace's hooks), after
+ * the run too, where linkkeep.h no longer looks. Such a text is refused
+ * (att33); leading "../" and "./" are not. Reads text only. */
+bool linkto_text_redirectable(const char *text);
+
 #endif

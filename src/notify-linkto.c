@@ -12,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "linkkeep.h"
 #include "linkto.h"
 #include "notify-int.h"
@@ -50,8 +52,14 @@ bool nj_linkto_ok(struct job *j, const struct loc *l, const char *text)
 			  EACCES, NULL);
 		return false;
 	}
-	e = notify_lookup_at(j->tr, text[0] == '/' ? -1 : l->parent, text, LK_FOLLOW, &t, &lwhy);
-	if (e == 0 && t.path)
+	e = linkto_text_redirectable(text)
+		    ? -1
+		    : notify_lookup_at(j->tr, text[0] == '/' ? -1 : l->parent, text, LK_FOLLOW, &t,
+				       &lwhy);
+	if (e < 0)
+		why = "a symbolic link whose text climbs out of a name with '..' (where it leads "
+		      "would change if that name became a link)";
+	else if (e == 0 && t.path)
 		why = linkto_refused(j->nt->pol, t.path, t.obj >= 0, &d);
 	else if (e == 0 || e == ENOENT || e == ENOTDIR) {
 		lex = lexical(l, text);
@@ -104,16 +112,40 @@ int nj_linkto_keep(struct job *j, int parent, const char *name)
 	return e;
 }
 
-bool nj_linkto_keep_or_say(struct job *j, int parent, const char *name, const char *path)
+/* A moved folder's tree: its relative links lead elsewhere now. */
+static int keep_tree(struct job *j, int parent, const char *name)
 {
-	int e = nj_linkto_keep(j, parent, name);
+	int ns = j->tr && j->tr->procfd >= 0 ? openat(j->tr->procfd, "ns/mnt", O_RDONLY | O_CLOEXEC)
+					     : -1;
+	int dir = openat(parent, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int e = dir < 0 || linkkeep_note_tree(dir, ns, 100000) < 0 ? EFBIG : 0;
 
-	if (e)
-		fprintf(stderr, "fsjail: warning: the symbolic link %s cannot be judged again when "
-			"the command ends: %s\n", path ? path : name, strerror(e));
-	return e == 0;
+	if (dir >= 0)
+		close(dir);
+	if (ns >= 0)
+		close(ns);
+	return e;
 }
 
+bool nj_linkto_keep_or_say(struct job *j, int parent, const char *name, const char *path)
+{
+	struct stat st;
+	bool tree = fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
+	int e = tree ? keep_tree(j, parent, name) : nj_linkto_keep(j, parent, name);
+
+	if (e) {
+		cleanup_free char *ep = fsj_escape_term(path ? path : name);
+
+		if (tree)
+			fprintf(stderr, "fsjail: warning: the symbolic links in the moved folder "
+				"%s cannot all be judged again when the command ends (more than "
+				"100,000 entries, or unreadable)\n", ep);
+		else
+			fprintf(stderr, "fsjail: warning: the symbolic link %s cannot be judged "
+				"again when the command ends: %s\n", ep, strerror(e));
+	}
+	return e == 0;
+}
 #else
 /* ISO C wants at least one declaration in a translation unit. */
 typedef int notify_linkto_not_this_system;

@@ -33,7 +33,8 @@ int nj_linkto_keep(struct job *j, int parent, const char *name);
 
 /* The same after a call that cannot be undone (a rename, a link of an
  * older link): a link that cannot be kept is said on stderr (path: its
- * name). true when kept. */
+ * name). For a folder moved there, every relative link in its tree is
+ * kept (linkkeep_note_tree()). true when kept. */
 bool nj_linkto_keep_or_say(struct job *j, int parent, const char *name, const char *path);
 
 #endif

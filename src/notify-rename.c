@@ -108,9 +108,9 @@ int notify_op_rename(struct job *j)
 		e = syscall(SYS_renameat2, a.parent, a.name, b.parent, b.name, fl) < 0 ? errno : 0;
 		/* a moved link, or a folder holding relative ones, is judged
 		 * again when the command has ended (linkkeep.h) */
-		if (e == 0 && S_ISLNK(a.st.st_mode))
+		if (e == 0 && (S_ISLNK(a.st.st_mode) || S_ISDIR(a.st.st_mode)))
 			(void)nj_linkto_keep_or_say(j, b.parent, b.name, b.path);
-		if (e == 0 && (fl & RENAME_EXCHANGE) && S_ISLNK(b.st.st_mode))
+		if (e == 0 && (fl & RENAME_EXCHANGE) && (S_ISLNK(b.st.st_mode) || S_ISDIR(b.st.st_mode)))
 			(void)nj_linkto_keep_or_say(j, a.parent, a.name, a.path);
 		if (e == 0 && !(fl & RENAME_EXCHANGE) && S_ISDIR(a.st.st_mode))
 			nj_gitfile_moved(a.path, b.path, b.parent, b.name);

@@ -14,7 +14,7 @@
 # Root and the ordinary user (cloudsdk pass).
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0536_USER 6
+plan_user_pass FSJAIL_T0536_USER 8
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
@@ -89,8 +89,30 @@ no_link l m
 [ -L a/l ] || fail "a/l (leading to a/.git/config, nothing) was refused"
 end_test
 
+begin_test "no text that climbs out of a name with '..' (a later w -> . would redirect it)"
+fsj_sh -- 'mkdir -p a/b; ln -s "w/../../.git/hooks/pre-commit" a/b/l
+	ln -s "./x/./../y" a/b/m; ln -s ../../y a/b/ok; exit 0'
+no_link a/b/l a/b/m
+[ -L a/b/ok ] || fail "a/b/ok (../../y) was refused"
+assert_err_match "climbs out of a name"
+# a later run cannot turn such a link into one to the hooks
+fsj_sh -- 'ln -s . a/b/w; exit 0'
+printf 'touch %s\n' "$T/pwned" >a/b/l # what a host tool writing a/b/l does
+[ -e .git/hooks/pre-commit ] && fail "a pre-commit hook appeared"
+rm -f .git/hooks/pre-commit
+rm -rf a
+end_test
+
+begin_test "an older link in a folder a run moves to another depth is said"
+fsj_sh -- 'mkdir -p x/y/z; ln -s ../../.git/config x/y/z/l'
+[ -L x/y/z/l ] || fail "x/y/z/l (leading to x/.git/config, nothing) was refused"
+fsj_sh -- 'mkdir -p w && mv x/y/z w/z'
+assert_err_match "w/z/l, older than the run, leads where no link may"
+rm -rf x w
+end_test
+
 begin_test "nor through the broker (a link, a rename of one)"
-ln -s .git/config a/n 2>/dev/null || bail_out "ln a/n"
+mkdir -p a && ln -s .git/config a/n || bail_out "ln a/n"
 fsj -- python3 -c "$HOSTOP" \
 	"{\"operation\":\"link\",\"symbolic\":true,\"from\":\"$HOME/.bashrc\",\"to\":\"$WS/b1\"}" \
 	"{\"operation\":\"rename\",\"from\":\"$WS/a/n\",\"to\":\"$WS/b2\"}"
