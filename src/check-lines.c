@@ -42,18 +42,6 @@ struct saved_env {
 	char *value; /* NULL: was not set */
 };
 
-void check_lines_put(cJSON *root)
-{
-	char *text;
-
-	fsj_json_utf8(root);
-	text = cJSON_PrintUnformatted(root);
-	if (!text)
-		die("out of memory");
-	printf("%s\n", text);
-	cJSON_free(text);
-	fflush(stdout);
-}
 
 static void put_error(bool json, const char *text)
 {
@@ -62,7 +50,7 @@ static void put_error(bool json, const char *text)
 
 		cJSON_AddStringToObject(root, "schema", "fsjail-check/1");
 		cJSON_AddStringToObject(root, "error", text);
-		check_lines_put(root);
+		fsj_json_put_as(root, true);
 		cJSON_Delete(root);
 	} else {
 		printf("error: %s\n\n", text);

@@ -25,10 +25,6 @@ enum check_out {
 int cmd_check_one(const struct fsj_ctx_opts *opts, const char *tier_arg, const char *cwd_arg,
 		  const char *line, size_t len, enum check_out out);
 
-/* root made valid UTF-8 (fsj_json_utf8()) and printed to stdout on one
- * line, then stdout flushed. root stays the caller's. */
-void check_lines_put(struct cJSON *root);
-
 /* `fsjail check --lines path`: each line of path ("-": standard input) is
  * one request, a JSON string (the command line) or an object {"line",
  * "cwd"?, "workspace"?, "env"?}; blank lines are skipped. Each request is

@@ -109,7 +109,7 @@ int cmd_check_one(const struct fsj_ctx_opts *opts, const char *tier_arg, const c
 	} else {
 		cJSON *root = fsjail_json_check(line, cwd, (enum fsj_tier)tier, &ctx, &fx, &chk);
 		if (out == CHECK_OUT_JSON_LINE)
-			check_lines_put(root);
+			fsj_json_put_as(root, true);
 		else
 			fsj_json_put(root);
 		cJSON_Delete(root);

@@ -193,12 +193,19 @@ void fsj_json_exact(cJSON *root)
 
 void fsj_json_put(cJSON *root)
 {
+	fsj_json_put_as(root, false);
+}
+
+void fsj_json_put_as(cJSON *root, bool line)
+{
 	char *text;
 
 	fsj_json_utf8(root);
-	text = cJSON_Print(root);
+	text = line ? cJSON_PrintUnformatted(root) : cJSON_Print(root);
 	if (!text)
 		die("out of memory");
 	printf("%s\n", text);
 	cJSON_free(text);
+	if (line)
+		fflush(stdout);
 }

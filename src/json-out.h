@@ -34,5 +34,8 @@ void fsj_json_exact(struct cJSON *root);
  * with a newline (the --json documents of the subcommands). root stays
  * the caller's. */
 void fsj_json_put(struct cJSON *root);
+/* The same, or with line: on one line, stdout flushed (an NDJSON answer
+ * a reader waits for, `check --lines`). */
+void fsj_json_put_as(struct cJSON *root, bool line);
 
 #endif
