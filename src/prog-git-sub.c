@@ -277,6 +277,62 @@ static void git_sparse(struct git *g, struct parsed *p)
 			    g->gitdir ? NULL : prog_git_meta_dir(g));
 }
 
+/* The user's global config git writes (git-config(1) FILES: ~/.gitconfig),
+ * or NULL when HOME is not known. */
+static const char *global_config(struct git *g)
+{
+	return g->a->o->home ? prog_git_join(g, g->a->o->home, ".gitconfig") : NULL;
+}
+
+/* git maintenance (git-maintenance(1)): register and unregister write
+ * maintenance.repo into the global config, start and stop also the
+ * scheduler's files; run only works in the repository. */
+static void git_maintenance(struct git *g, struct parsed *p)
+{
+	const struct word *w0 = p->nops > 0 ? p->ops[0] : NULL;
+
+	prog_git_churn(g, prog_git_meta_dir(g));
+	if (!w0 || w_is(w0, "run"))
+		return;
+	if (w_is(w0, "register") || w_is(w0, "unregister") || w_is(w0, "start") ||
+	    w_is(w0, "stop"))
+		prog_git_at(g, M_WRITE, global_config(g), global_config(g) ? NULL : g->c.cwd);
+	else
+		prog_git_opaque(g);
+}
+
+/* git lfs (git-lfs(1), an external subcommand): install, uninstall and
+ * update write the hooks pre-push, post-checkout, post-commit and
+ * post-merge, and install and uninstall the filter.lfs settings of the
+ * global config (--local: the repository's, --system: /etc/gitconfig);
+ * track and untrack write .gitattributes; the rest moves objects and the
+ * work tree, and runs the filter. */
+static void git_lfs(struct git *g, struct parsed *p)
+{
+	static const char *const hooks[] = { "pre-push", "post-checkout", "post-commit",
+					     "post-merge" };
+	const struct word *w0 = p->nops > 0 ? p->ops[0] : NULL;
+	const char *hdir = g->gitdir ? prog_git_join(g, g->gitdir, "hooks") : NULL;
+	bool setup = w0 && (w_is(w0, "install") || w_is(w0, "uninstall"));
+
+	if (!w0 || !(setup || w_is(w0, "update"))) {
+		prog_git_opaque(g); /* the lfs filter runs */
+		return;
+	}
+	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++)
+		prog_git_at(g, M_WRITE, hdir ? prog_git_join(g, hdir, hooks[i]) : NULL,
+			    hdir ? NULL : prog_git_meta_dir(g));
+	if (!setup)
+		return;
+	if (progopt_has(p, 0, "local"))
+		prog_git_at(g, M_WRITE, g->gitdir ? prog_git_join(g, g->gitdir, "config") : NULL,
+			    g->gitdir ? NULL : prog_git_meta_dir(g));
+	else if (progopt_has(p, 0, "system"))
+		prog_git_at(g, M_WRITE, "/etc/gitconfig", NULL);
+	else
+		prog_git_at(g, M_WRITE, global_config(g), global_config(g) ? NULL : g->c.cwd);
+}
+
 /* ---- the subcommand table ------------------------------------------------- */
 
 #define GIT_COMMIT_HOOKS "pre-commit prepare-commit-msg commit-msg post-commit"
@@ -321,11 +377,12 @@ static const struct git_sub git_subs[] = {
 	{ "help", GIT_K_NONE, NULL, NULL },
 	{ "hook", GIT_K_OPAQUE, NULL, NULL },
 	{ "init", GIT_K_OWN, prog_git_create_repo, NULL },
+	{ "lfs", GIT_K_OWN, git_lfs, NULL },
 	{ "log", GIT_K_READ, NULL, NULL },
 	{ "ls-files", GIT_K_READ, NULL, NULL },
 	{ "ls-remote", GIT_K_READ, prog_git_transport, NULL },
 	{ "ls-tree", GIT_K_READ, NULL, NULL },
-	{ "maintenance", GIT_K_META, NULL, GIT_REF_HOOKS },
+	{ "maintenance", GIT_K_OWN, git_maintenance, GIT_REF_HOOKS },
 	{ "merge", GIT_K_TREE, prog_git_merge, "pre-merge-commit prepare-commit-msg commit-msg post-merge "
 	  GIT_REF_HOOKS },
 	{ "merge-base", GIT_K_READ, NULL, NULL },
