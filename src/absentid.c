@@ -1,6 +1,4 @@
 /* absentid.c - rule folders by identity (see absentid.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

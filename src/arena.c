@@ -1,6 +1,4 @@
 /* arena.c - see arena.h. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* ask-card.c - the ask card's lines for effects without a missing pair
  * of their own (ask-card.h). */
-#include "config.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 

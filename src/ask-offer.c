@@ -1,8 +1,6 @@
 /* ask-offer.c - what the ask card and the harness request offer
  * (ask-offer.h). */
 #include "json-out.h"
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,5 @@
 /* ask.c - ask before running (see ask.h). */
 #include "json-out.h"
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <errno.h>

@@ -1,7 +1,5 @@
 /* autorun-add.c - one rule of "workspace-autorun", and the folders
  * agents load by themselves (autorun-add.h). */
-#include "config.h"
-
 #include <stdlib.h>
 
 #include "autorun-add.h"

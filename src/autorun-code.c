@@ -3,8 +3,6 @@
  * it is only scanned, each name bounded by the word (AW_WORD_MAX). The
  * scan reads more than the language would (an import inside a string is
  * taken too): a file it names in vain is one more protected path. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* autorun-dirs.c - the folders agents load by themselves (autorun-dirs.h),
  * out of autorun-add.c: its rules protect them at the workspace's top,
  * autorun-nested.c looks into them in every other folder. */
-#include "config.h"
-
 #include <stddef.h>
 
 #include "autorun-dirs.h"

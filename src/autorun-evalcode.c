@@ -2,8 +2,6 @@
  * loads (autorun-evalcode.h). The code is the workspace's, hostile: it is
  * only scanned, as autorun-code.c scans python -c's, more than the
  * language would read (a loader's word inside a string is taken too). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* autorun-files.c - the files that tools on the host run by themselves
  * (autorun.h), for autorun.c and autorun-warn.c. */
-#include "config.h"
-
 #include <stddef.h>
 
 #include "autorun-int.h"

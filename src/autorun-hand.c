@@ -1,8 +1,6 @@
 /* autorun-hand.c - what each kind of word of a hook's command makes
  * (autorun-hand.h): a path handed on, named or not, shell text parsed
  * again, code scanned, the script's folder noted, a task runner's files. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

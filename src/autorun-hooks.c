@@ -3,8 +3,6 @@
  * autorun-hookwalk.c) are the workspace's, which an earlier sandboxed
  * command may have written: each word they name is bounded, rules too
  * (RULES_MAX a file), no symlink followed out of the workspace. */
-#include "config.h"
-
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,6 @@
  * are parsed before the run, with fsjail's own rights, as hostile input:
  * bounded in size and depth, no symlink followed out of the workspace,
  * nothing run, nothing written. */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <fcntl.h>
 #include <stdbool.h>

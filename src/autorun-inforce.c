@@ -1,7 +1,5 @@
 /* autorun-inforce.c - is "workspace-autorun" in force here
  * (autorun-inforce.h). */
-#include "config.h"
-
 #include <stddef.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* autorun-interp.c - the place of each word of a hook's command
  * (autorun-interp.h): the program, an interpreter's script, an option's
  * argument, from each interpreter's option table. */
-#include "config.h"
-
 #include <stdbool.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* autorun-interps.c - the interpreters a hook's command may run, and
  * their option tables (autorun-interps.h). */
-#include "config.h"
-
 #include <string.h>
 
 #include "autorun-interps.h"

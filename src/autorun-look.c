@@ -1,7 +1,5 @@
 /* autorun-look.c - one look at a file tools run by themselves, and
  * whether two looks differ (autorun-look.h). */
-#include "config.h"
-
 #include <fcntl.h>
 #include <stdbool.h>
 #include <string.h>

@@ -4,8 +4,6 @@
  * it only lists folders and stats names (no file is opened, no symlink
  * followed into the walk), so a hostile tree can only cost it its
  * budget. */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

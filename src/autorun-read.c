@@ -1,6 +1,4 @@
 /* autorun-read.c - the workspace's files read bounded (autorun-read.h). */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

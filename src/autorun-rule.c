@@ -1,7 +1,5 @@
 /* autorun-rule.c - the protected rule "workspace-autorun"
  * (autorun-rule.h). */
-#include "config.h"
-
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

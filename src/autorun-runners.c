@@ -3,8 +3,6 @@
  * (autorun-hookwalk.c reads them): a file the runner is given is kept
  * only in the workspace, a label printed escaped, AUTORUN_RUNNERS_MAX a
  * file. */
-#include "config.h"
-
 #include <stdbool.h>
 #include <string.h>
 

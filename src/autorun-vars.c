@@ -1,7 +1,5 @@
 /* autorun-vars.c - the variables the tools set to the project's folder
  * (autorun-vars.h; autorun-hooks.c names the tools' documents). */
-#include "config.h"
-
 #include <stddef.h>
 
 #include "autorun-vars.h"

@@ -1,8 +1,6 @@
 /* autorun-warn.c - the look after the run at the files autorun.c's
  * snapshot holds, and at those of the work trees the run made
  * (autorun-warn.h). */
-#include "config.h"
-
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,6 @@
  * decided here is each word's place. The input is the workspace's,
  * hostile: a word is bounded (AW_WORD_MAX), shell text inside shell text
  * is parsed AW_NEST_MAX deep at most. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

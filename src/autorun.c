@@ -1,7 +1,5 @@
 /* autorun.c - the snapshot before the run (autorun.h); the look after
  * it is autorun-warn.c, the files looked at autorun-files.c. */
-#include "config.h"
-
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,5 @@
 /* backup_born.c - whether a file was made after a moment (backup_born.h),
  * out of backup_copy.c. */
-#include "config.h"
-
 #include <fcntl.h>
 #include <stdbool.h>
 #include <sys/stat.h>

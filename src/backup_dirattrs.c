@@ -1,7 +1,5 @@
 /* backup_dirattrs.c - a folder's extended attributes in its "rmdir"
  * record (backup_dirattrs.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>

@@ -1,6 +1,4 @@
 /* backup_large.c - see backup_large.h. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>

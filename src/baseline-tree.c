@@ -2,8 +2,6 @@
  * (baseline-tree.h): a command loads it for the workspace check, the
  * policy, and each tier a probe compiles (issue 18). Never freed:
  * reachable until exit. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -5,8 +5,6 @@
  * the socket (0600 in a 0700 folder: this uid). Nothing the peer says is
  * read here; only what the kernel tells about it (SO_PEERCRED, its
  * process tree, its view). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -23,8 +23,6 @@
  * capabilities, user namespace, whether it lives) is read for each; only
  * the walk up its parents is kept, per pidfs inode (in_tree_known()).
  * ===================================================================== */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

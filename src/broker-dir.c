@@ -1,7 +1,5 @@
 /* broker-dir.c - the broker's folders in the state folder (broker-dir.h;
  * broker_private_dir() out of broker.c). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

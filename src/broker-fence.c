@@ -9,8 +9,6 @@
  * ruleset (a deny on a missing path inside a grant takes creation away
  * from the whole grant; a folder expanded into its children has no right
  * on new entries), and the broker must never be. */
-#include "config.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,6 @@
 /* broker-hostact.c - a broker host operation's action (see
  * broker-hostop-int.h): backup first, then the *at() calls on the folder
  * descriptors broker-hostop.c resolved and checked. */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

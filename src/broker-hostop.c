@@ -7,8 +7,6 @@
  * denied and protected paths below its new name, a symlink's target as a
  * read through it) -> ModifyBackup -> act on the resolved folder
  * descriptors with *at() calls and O_NOFOLLOW -> audit. */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

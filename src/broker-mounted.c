@@ -1,7 +1,5 @@
 /* broker-mounted.c - a broker target that is a mount point in the
  * command's view (broker-mounted.h). */
-#include "config.h"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 

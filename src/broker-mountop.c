@@ -1,7 +1,5 @@
 /* broker-mountop.c - which broker host operations a mount point in the
  * command's view refuses (broker-mountop.h). */
-#include "config.h"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>

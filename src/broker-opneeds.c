@@ -2,8 +2,6 @@
  * (broker-opneeds.h): the capabilities on each of its paths (out of
  * broker-hostop.c), and the rule that a new name grants no more than the
  * old one, as the listener's (notify-refer.c). */
-#include "config.h"
-
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -1,7 +1,5 @@
 /* broker-refused.c - a host operation the broker refused, as a refusal
  * record of the run (broker-refused.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

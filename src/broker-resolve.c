@@ -12,8 +12,6 @@
  * with RESOLVE_NO_SYMLINKS and finding the same file. Elsewhere the host's
  * view is the command's (Seatbelt has no mount namespace): the old walk
  * without symlinks on the host's paths. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

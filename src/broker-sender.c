@@ -1,7 +1,5 @@
 /* broker-sender.c - the sender of bytes the broker read (broker-sender.h;
  * pidfd_open(2), pidfs). */
-#include "config.h"
-
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>

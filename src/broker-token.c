@@ -7,8 +7,6 @@
  * every pseudo-filesystem is handed out, a read-write one only with one
  * link (a second name would carry the write to a file the policy judged
  * under another path) and after its ModifyBackup. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

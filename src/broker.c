@@ -9,8 +9,6 @@
  * is not read either once BROKER_QUEUE_MAX bytes (or BROKER_QUEUE_FDS
  * descriptors) wait for it: its requests wait in its socket, none is
  * dropped, and the broker's memory stays bounded. */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -11,8 +11,6 @@
  * capget(2) reports them. So around each act the thread clears from its
  * effective set what the caller lacks (capset(2) changes this thread
  * only). */
-#include "config.h"
-
 #include "caps-caller.h"
 
 #ifdef __linux__

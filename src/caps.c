@@ -1,7 +1,5 @@
 /* caps.c - see caps.h. capget(2)/capset(2) version 3 (two 32-bit words),
  * prctl(2) PR_CAPBSET_DROP; the ambient set follows capset(2). */
-#include "config.h"
-
 #include <errno.h>
 #include <stdbool.h>
 

@@ -14,8 +14,6 @@
  *   { "line": str, "cwd": str?, "workspace": str?, "env": {NAME: str}? }
  * where cwd and workspace stand for --cwd and --workspace, and env names
  * variables set while the request is checked (restored after it). */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,5 @@
 /* check-print.c - the text form of `fsjail check`'s answer
  * (check-print.h). */
-#include "config.h"
-
 #include <stdio.h>
 
 #include "check-print.h"

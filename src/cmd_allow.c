@@ -14,8 +14,6 @@
  * Exit status: 0 done (or nothing to do), 125 refused or failed: the file
  * is unchanged. */
 #include "json-out.h"
-#include "config.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,6 @@
  * list cycles with counts and show a cycle's records (cmd_backups_view.c),
  * restore a cycle (restore.h), prune old cycles. Every path or command line
  * printed in text mode goes through fsj_escape_term(); JSON stays exact. */
-#include "config.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,6 @@
 /* cmd_backups_id.c - what `fsjail backups` says when it is given, where
  * no argument or a path goes, what 'backups list' prints in its first two
  * columns (cmd_backups_id.h). */
-#include "config.h"
-
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>

@@ -1,8 +1,6 @@
 /* cmd_backups_none.c - `backups show` with no cycle to show
  * (cmd_backups_none.h). */
 #include "json-out.h"
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdio.h>
 

@@ -4,8 +4,6 @@
  * path or command line printed in text mode goes through
  * fsj_escape_term() (cmd_backups_put()); JSON stays exact. */
 #include "json-out.h"
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <string.h>

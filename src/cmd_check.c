@@ -23,8 +23,6 @@
  *
  * --lines FILE|-: many lines in one process (check-lines.c). */
 #include "json-out.h"
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdio.h>

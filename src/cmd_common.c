@@ -1,7 +1,5 @@
 /* cmd_common.c - option handling shared by subcommands (usage text:
  * cmd_help.c). */
-#include "config.h"
-
 #include <stdio.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* cmd_compile.c - `fsjail compile`: print the Seatbelt profile and its
  * parameters, or a readable dump of the Landlock ruleset. */
-#include "config.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,6 @@
  * decision and the level and rule (or baseline entry) that made it. The
  * JSON form is libfsjail's (fsjail_explain(), fsjail-json.c). */
 #include "json-out.h"
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>

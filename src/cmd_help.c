@@ -2,8 +2,6 @@
  * `fsjail COMMAND --help` prints the synopsis (the man page's SYNOPSIS
  * repeats it word for word, tests/integration/t0051) and one line per
  * option. */
-#include "config.h"
-
 #include <stdio.h>
 #include <string.h>
 

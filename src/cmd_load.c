@@ -1,6 +1,4 @@
 /* cmd_load.c - a subcommand's context loaded (cmd_load.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

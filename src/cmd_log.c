@@ -2,8 +2,6 @@
  * one escaped decision per line, or the NDJSON lines themselves with
  * --json; whole, or from its end with --tail N; of one session
  * (--session) or of one workspace's runs (--workspace) (audit-text.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

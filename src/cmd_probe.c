@@ -2,8 +2,6 @@
  * kernel enforces for the backend, mode and workspace, or show the cached
  * answer (DESIGN.md section 5; probe.h). */
 #include "json-out.h"
-#include "config.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,5 @@
 /* cmd_run.c - `fsjail run`: load the policy, compile it for the backend
  * and the tier, and run the command under it (DESIGN.md section 1). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

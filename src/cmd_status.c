@@ -7,8 +7,6 @@
  * tier meets enforce (what `fsjail run` would accept), 1 otherwise, 125 for
  * a bad option. */
 #include "json-out.h"
-#include "config.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,6 @@
  * yamlread.c. Unknown keys and values are refused with FILE:LINE:COL;
  * nothing reaches the caller unless the whole file was read. */
 
-#include "config.h"
-
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>

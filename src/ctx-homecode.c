@@ -1,7 +1,5 @@
 /* ctx-homecode.c - the user's code the environment names under ~
  * (ctx-homecode.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <pwd.h>
 #include <stdbool.h>

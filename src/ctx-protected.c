@@ -1,8 +1,6 @@
 /* ctx-protected.c - the protected tree a workspace nobody named lies in
  * (ctx-protected.h). */
 
-#include "config.h"
-
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,4 @@
 /* ctx-scan.c - the repository scan on a second thread (ctx-scan.h). */
-#include "config.h"
-
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>

@@ -1,7 +1,5 @@
 /* ctx-state.c - fsjail's state where the config or the environment moves
  * it (ctx-state.h). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

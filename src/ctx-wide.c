@@ -1,7 +1,5 @@
 /* ctx-wide.c - whether a workspace is too wide to be one (ctx-wide.h;
  * moved out of ctx.c by responsibility). */
-#include "config.h"
-
 #include <string.h>
 
 #include "ctx-wide.h"

@@ -2,8 +2,6 @@
  * baseline), the workspace resolved, and the policy of a tier assembled
  * from the protected, explicit and baseline levels (DESIGN.md section 3). */
 
-#include "config.h"
-
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>

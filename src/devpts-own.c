@@ -3,8 +3,6 @@
  * devpts instance of its own (landlock.c, att18). Runs in the forked
  * child before landlock_restrict_self() and in the supervisor
  * (notify-pty.c); opens nodes, changes nothing. */
-#include "config.h"
-
 #include <stdio.h>
 #include <unistd.h>
 

@@ -6,8 +6,6 @@
  * of the host's /dev/shm is reachable through it, and it ends with the
  * namespace's last process. Mount API: fsopen(2), fsconfig(2),
  * fsmount(2), move_mount(2) (Linux 5.2); tmpfs options: tmpfs(5). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

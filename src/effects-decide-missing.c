@@ -1,7 +1,5 @@
 /* effects-decide-missing.c - the grants a check's prompt offers
  * (effects-decide-missing.h; moved out of effects-decide.c). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* effects-decide-path.c - what the decision on a command's effects asks
  * of the policy's rules beneath a path, of the filesystem and of the
  * line's earlier effects (effects-decide-path.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <sys/stat.h>
 

@@ -1,6 +1,4 @@
 /* effects-decide.c - a command's effects decided against a policy (DESIGN.md section 11). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* effects-names.c - the names `fsjail check` prints for an effect's
  * status and capability (effects.h); a verdict's and the overall
  * answer's: effects-verdict-names.c. */
-#include "config.h"
-
 #include "effects-decide.h"
 
 const char *fsj_effect_status_name(enum fsj_effect_status s)

@@ -3,8 +3,6 @@
  * effects_parse()): a `;` after a here-document's start, and the
  * read-write redirection `<>` (fix45: `exec 3<> f` was an ERROR node,
  * opaque, and check asked). */
-#include "config.h"
-
 #include <string.h>
 
 #include "effects-int.h"

@@ -1,7 +1,5 @@
 /* effects-verdict-names.c - the names `fsjail check` prints for a
  * verdict and the overall answer (effects-decide.h). */
-#include "config.h"
-
 #include "effects-decide.h"
 
 const char *fsj_verdict_name(enum fsj_verdict v)

@@ -1,7 +1,5 @@
 /* effects-why.c - why a command line needs a person's answer
  * (effects-why.h). */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 
 #include "effects-why.h"

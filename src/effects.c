@@ -6,8 +6,6 @@
  * reads program options, prog*.c hold the program table and its
  * handlers, shwalk.c walks the tree, effects-decide.c decides the
  * effects against a policy; effects-int.h is what they share. */
-#include "config.h"
-
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,6 @@
  * a byte that is not UTF-8 was escaped for the terminal (\x0a) and then
  * quoted ('a\x0ab'): safe, but pasted it named another path, so the grant
  * a refusal offered did not lift it (fix45). */
-#include "config.h"
-
 #include <string.h>
 
 #include "escape-shell.h"

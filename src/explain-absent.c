@@ -3,8 +3,6 @@
  * keeps it absent (and which missing folders above it are guarded names),
  * or which folder is expanded for it, why, and who makes new entries there
  * (landlock-plan.c; the same compile as `fsjail status`). */
-#include "config.h"
-
 #include <stdlib.h>
 
 #include "explain-absent.h"

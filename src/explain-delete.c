@@ -1,7 +1,5 @@
 /* explain-delete.c - what a delete refused by the user's own rule breaks
  * (explain-delete.h). */
-#include "config.h"
-
 #include "explain-delete.h"
 #include "util.h"
 

@@ -1,7 +1,5 @@
 /* explain-notes.c - the notes under one path of `fsjail explain`
  * (explain-notes.h). */
-#include "config.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>

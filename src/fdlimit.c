@@ -1,6 +1,4 @@
 /* fdlimit.c - see fdlimit.h. */
-#include "config.h"
-
 #include <limits.h>
 #include <sys/resource.h>
 

@@ -1,7 +1,5 @@
 /* fsjail-explain.c - what a run does with one capability on one path,
  * for `fsjail explain` in text and JSON (fsjail-int.h). */
-#include "config.h"
-
 #include <stdbool.h>
 
 #include "fsjail-int.h"

@@ -1,7 +1,5 @@
 /* fsjail-json.c - the JSON objects `fsjail explain|check --json` print and
  * libfsjail returns (fsjail-json(7)): one builder for both. */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 

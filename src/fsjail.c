@@ -3,8 +3,6 @@
  * objects (STYLE.md point 9, crun's libcrun_error_t). Nothing here prints:
  * the command prints what these return (cmd_*.c). */
 #include "json-out.h"
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdlib.h>

@@ -2,8 +2,6 @@
  * assignments (git-editor.h). `GIT_SEQUENCE_EDITOR=true git rebase -i`
  * was opaque in fsjail check (a person asked) although git then writes
  * its todo list and runs nothing: rebase -i behaves as a plain rebase. */
-#include "config.h"
-
 #include <string.h>
 
 #include "git-editor.h"

@@ -4,8 +4,6 @@
  * core.fsmonitor x` was "allow" in fsjail check while the run refused the
  * write of .git/config (user24): an agent's usual prefixes (a pager, an
  * editor that does nothing, an identity) now keep the repository known. */
-#include "config.h"
-
 #include <string.h>
 
 #include "git-editor.h"

@@ -7,8 +7,6 @@
  * version 4 prefixes each name with the count of bytes to drop from the
  * end of the previous name (git's varint.c) and does not pad. The file
  * is the command's to write: every length is checked against the end. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>

@@ -2,8 +2,6 @@
  * (hidetrack.h). Runs in the supervisor, outside the sandbox, before and
  * after the command: it reads the index files of the work trees that hold
  * hidden paths (gitindex.c: no symlink followed) and writes only to out. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

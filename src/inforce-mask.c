@@ -1,6 +1,4 @@
 /* inforce-mask.c - a write grant a mount mask takes away (inforce-mask.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <sys/stat.h>
 

@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "escape.h"
 #include "path.h"
 #include "sandbox.h"

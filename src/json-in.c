@@ -1,6 +1,4 @@
 /* json-in.c - see json-in.h. */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <math.h>
 

@@ -1,6 +1,4 @@
 /* json-skip.c - step over one JSON value without building it (json-skip.h). */
-#include "config.h"
-
 #include <stdbool.h>
 
 #include "json-skip.h"

@@ -1,6 +1,4 @@
 /* keyset.c - see keyset.h. */
-#include "config.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

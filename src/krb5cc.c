@@ -1,7 +1,5 @@
 /* krb5cc.c - see krb5cc.h. Source: MIT Kerberos, "ccache types" and
  * krb5.conf(5) default_ccache_name (FILE:/tmp/krb5cc_%{uid}). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

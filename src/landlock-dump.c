@@ -1,8 +1,6 @@
 /* landlock-dump.c - the Landlock plan as text (landlock-dump.h): the
  * lines of `fsjail compile --backend landlock`, and the name that
  * `fsjail status` gives a mask's kind. */
-#include "config.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 

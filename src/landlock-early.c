@@ -18,8 +18,6 @@
  * removed between the namespace's copy and S's open moves S's rule to the
  * inode the host shows then: a grant on an inode the policy named by that
  * path, never one the child would have refused. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

@@ -2,8 +2,6 @@
  * expansion, the merge of rules and REFER, and the mount masks and pins the
  * rules rely on (the algorithm: the comment in landlock-plan.c). Reads
  * folders for expansion; never changes the filesystem. */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

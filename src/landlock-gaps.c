@@ -3,8 +3,6 @@
  * capability (SBPL-NOTES.md section 9; kernel
  * Documentation/userspace-api/landlock.rst, "Previous limitations"). The
  * plan itself is compiled by landlock-plan.c. */
-#include "config.h"
-
 #include <stdio.h>
 #include <string.h>
 

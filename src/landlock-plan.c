@@ -1,8 +1,6 @@
 /* landlock-plan.c - the Landlock compiler: the policy's paths as a trie, each
  * node decided per capability, and ll_compile() (DESIGN.md section 7; landlock.h).
  * The rules are emitted by landlock-emit.c. Only reads the filesystem (stat, readdir). */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

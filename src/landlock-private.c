@@ -1,8 +1,6 @@
 /* landlock-private.c - the mounts a compiled Landlock plan asks for
  * (landlock-private.h): the run's own /dev/shm, /dev/pts and tool cache
  * folders, decided from the plan's rules and masks. */
-#include "config.h"
-
 #include <stdint.h>
 
 #include "devshm.h"

@@ -1,8 +1,6 @@
 /* landlock-pts.c - /dev/pts in a Landlock plan (landlock-pts.h): decided
  * at compile from the plan's rules, granted at apply on the command's own
  * terminals where the run has no devpts instance of its own (att18). */
-#include "config.h"
-
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>

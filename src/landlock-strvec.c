@@ -1,7 +1,5 @@
 /* landlock-strvec.c - the compiler's growing string lists (landlock-int.h
  * ll_strvec_push()). */
-#include "config.h"
-
 #include "landlock-int.h"
 #include "util.h"
 

@@ -1,6 +1,4 @@
 /* landlock-take.c - the compiled plan's sorted lists (landlock-take.h). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* launch-left.c - the processes still running when the command ended
  * (launch-left.h). */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

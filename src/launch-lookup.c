@@ -1,7 +1,5 @@
 /* launch-lookup.c - execvp()'s PATH search without the exec
  * (launch-lookup.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>

@@ -1,8 +1,6 @@
 /* launch-ns-csig.c - C's signal handlers (launch-ns-csig.h): a terminal
  * signal typed at the terminal, reported, and a kill(2) of C's pid by a
  * process outside the command, passed on to the supervisor. */
-#include "config.h"
-
 #include "launch.h"
 #ifdef __linux__
 #include <errno.h>

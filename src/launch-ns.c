@@ -1,7 +1,5 @@
 /* launch-ns.c - the command's own pid namespace and its init,
  * fsjail-init (Linux; see the comment below and launch.c). */
-#include "config.h"
-
 #include "launch.h"
 #ifdef __linux__
 #include <errno.h>

@@ -2,8 +2,6 @@
  * signals: which signals fsjail catches and passes on to the command's
  * process group, who holds the terminal, and how a stop of the command
  * becomes a stop of fsjail (DESIGN.md section 1; see launch.c). */
-#include "config.h"
-
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

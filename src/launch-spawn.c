@@ -1,7 +1,5 @@
 /* launch-spawn.c - fsjail-init starts the command without copying its own
  * address space (Linux; issue 18). */
-#include "config.h"
-
 #ifdef __linux__
 #include <unistd.h>
 

@@ -1,8 +1,6 @@
 /* launch-supervise.c - the supervisor's loop while the command runs: the
  * report pipe, the command's hello, forwarded signals, stops and the end
  * (out of launch.c). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

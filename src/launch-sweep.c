@@ -1,7 +1,5 @@
 /* launch-sweep.c - the descriptors a command's process must not keep
  * (Linux; launch-int.h). */
-#include "config.h"
-
 #ifdef __linux__
 #include <dirent.h>
 #include <fcntl.h>

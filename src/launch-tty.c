@@ -1,8 +1,6 @@
 /* launch-tty.c - who holds the terminal during a run: found before the
  * fork, given to the command's group, taken back (DESIGN.md section 1; see
  * launch.c and launch-signals.c). */
-#include "config.h"
-
 #include <fcntl.h>
 #include <unistd.h>
 

@@ -9,8 +9,6 @@
  * struct launch_report and exits 125, 126 or 127.
  * Signals reach the parent's poll() loop through a self-pipe, so the loop
  * never races a signal against a blocking call. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

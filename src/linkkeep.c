@@ -2,8 +2,6 @@
  * ended (linkkeep.h). Trust boundary: runs in the supervisor, after the
  * command's last process has gone; the tree then changes no more, so
  * what is looked at is what host tools will follow. */
-#include "config.h"
-
 #ifdef __linux__
 #include <dirent.h>
 #include <errno.h>

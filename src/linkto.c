@@ -1,6 +1,4 @@
 /* linkto.c - where a symbolic link the run makes may lead (linkto.h). */
-#include "config.h"
-
 #include <string.h>
 
 #include "linkto.h"

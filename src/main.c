@@ -1,7 +1,5 @@
 /* main.c - fsjail: run a command tree inside a kernel-enforced filesystem
  * sandbox. Dispatches to cmd_<name>() through a sorted table (git.c). */
-#include "config.h"
-
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,6 @@
 /* mask-probe-cache.c - the mount-mask probe's yes kept in the state folder
  * (mask-probe.h). Written like notify-filter-cache.c's entries: read as
  * hostile input, written atomically (a new file renamed over), no fsync. */
-#include "config.h"
-
 #include "mask-probe.h"
 
 #ifdef __linux__

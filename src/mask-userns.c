@@ -2,8 +2,6 @@
  * maps only the caller's ids, for the mount masks and the pid namespace
  * (out of mask.c). Runs in a child after fork: system calls and no stdio
  * until an error is formatted. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

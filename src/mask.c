@@ -9,8 +9,6 @@
  * mounts live in a private mount namespace: nothing propagates to the host.
  * Mount API semantics: open_tree(2), move_mount(2), mount_setattr(2),
  * fsopen(2) (Linux 5.2 / 5.12); user namespaces: user_namespaces(7). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -7,8 +7,6 @@
  * libseccomp seccomp_rule_add(3) (SCMP_A0_32: the kernel reads socket(2)'s
  * domain as an int, so only the low 32 bits may be compared; a 64-bit
  * comparison would let 0x100000002 through as AF_INET). */
-#include "config.h"
-
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>

@@ -16,8 +16,6 @@
  * (notify_filter_check()): an entry that does not trap every call it must is
  * ignored and the filter built anew. Written atomically, no fsync. */
 #ifdef __linux__
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <seccomp.h>

@@ -16,8 +16,6 @@
  * start, and the gitdir file the pointer's new place. Not followed:
  * `git submodule absorbgitdirs` (a gitdir folder moves: refused) and
  * `git worktree repair` of a pointer that did not move (refused). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>

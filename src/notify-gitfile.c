@@ -23,8 +23,6 @@
  *
  * Moves of the folder that holds one, and what the listener lands then:
  * notify-gitfile-land.c. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

@@ -3,8 +3,6 @@
  * (notify-ops.c op_make), link(2) of a symbolic link itself, and a rename
  * or exchange moving one to another folder, where a relative text leads
  * elsewhere (notify-rename.c). */
-#include "config.h"
-
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>

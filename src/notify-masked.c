@@ -1,7 +1,5 @@
 /* notify-masked.c - a write refused by the mount mask that hides its path
  * (notify-masked.h). */
-#include "config.h"
-
 #ifdef __linux__
 #include <errno.h>
 #include <sys/stat.h>

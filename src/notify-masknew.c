@@ -1,7 +1,5 @@
 /* notify-masknew.c - a new name refused by the mount mask that hides its
  * folder (notify-masknew.h). */
-#include "config.h"
-
 #ifdef __linux__
 #include <errno.h>
 

@@ -2,8 +2,6 @@
  * of a rename or link (out of notify-rename.c), a name's look before the
  * call (out of notify-unlink.c) and its object (nj_same(), out of
  * notify-answer.c), a mount point in the caller's view (notify-names.h). */
-#include "config.h"
-
 #ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>

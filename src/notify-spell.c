@@ -1,6 +1,4 @@
 /* notify-spell.c - the host spellings of held folders (notify-spell.h). */
-#include "config.h"
-
 #ifdef __linux__
 #include <errno.h>
 #include <stdlib.h>

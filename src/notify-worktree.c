@@ -7,8 +7,6 @@
  * a folder carrying one, an exchange) sent a host git's checkout of the
  * submodule out of the workspace (att16). So each accepted folder is
  * recorded, and the guard refuses what would put a link on its way. */
-#include "config.h"
-
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,6 +1,4 @@
 /* path-absent.c - the missing names of the path memo (path-absent.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>

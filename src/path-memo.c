@@ -1,7 +1,5 @@
 /* path-memo.c - the memo of path_resolve() and of folder lstat(2)s
  * (path-memo.h, path.h path_resolve_memo()). */
-#include "config.h"
-
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>

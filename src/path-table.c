@@ -1,6 +1,4 @@
 /* path-table.c - the path memo's hash table of paths (path-table.h). */
-#include "config.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,5 @@
 /* path.c - path normalisation and whole-component comparison
  * (DESIGN.md section 3). */
-#include "config.h"
-
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>

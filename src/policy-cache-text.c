@@ -1,8 +1,6 @@
 /* policy-cache-text.c - the text of one compiled-policy cache entry
  * (policy-cache.h): what policy_cache_format() writes and
  * policy_cache_parse() reads back, every field checked. */
-#include "config.h"
-
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>

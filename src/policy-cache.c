@@ -1,7 +1,5 @@
 /* policy-cache.c - the compiled-policy cache (policy-cache.h), and the
  * loaders of the baseline and the rules file that go through it. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -1,7 +1,5 @@
 /* policy-walk.c - the policy's rule index and the walk from "/" down
  * (policy-walk.h). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* policy.c - the capability model and the precedence engine
  * (DESIGN.md sections 2-5). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

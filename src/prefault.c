@@ -1,7 +1,5 @@
 /* prefault.c - pages mapped by a few madvise(2) calls rather than by one
  * page fault each (issue 12's benchmark; prefault.h). */
-#include "config.h"
-
 #include "prefault.h"
 #include "procstat.h"
 

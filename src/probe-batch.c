@@ -1,8 +1,6 @@
 /* probe-batch.c - the probe's scratch folders and its batches: operations
  * run by a fixed /bin/sh script under a sandbox, and what the files show
  * afterwards (DESIGN.md section 5; see probe-int.h). */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

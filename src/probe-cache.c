@@ -1,8 +1,6 @@
 /* probe-cache.c - the probe report as JSON and back, strictly checked,
  * and the reading of cache entries, the old single file's among them
  * (DESIGN.md section 5; see probe.h; the cache's folder: probe-store.c). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>

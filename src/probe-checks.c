@@ -1,8 +1,6 @@
 /* probe-checks.c - the per-capability experiments of the probe: which
  * check runs where at each tier, the controls without a sandbox, and what
  * each outcome proves (DESIGN.md section 5; see probe.h). */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

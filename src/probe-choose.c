@@ -1,7 +1,5 @@
 /* probe-choose.c - which tiers a probe runs, and which tier a run takes
  * from its report (probe.h; fsjail(1) PROBE and TIERS). */
-#include "config.h"
-
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -9,8 +9,6 @@
  * one whose probe is gone. Entries are written before mkdir(2) and are
  * not fsynced: a killed process loses nothing written, a machine that
  * stops may leave a folder no record names. */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,6 @@
 /* probe-names.c - the probe's checks and results by name, and what each
  * check is about: its capability, the weakest tier that runs it, whether
  * it gates a tier (probe.h, probe-int.h). */
-#include "config.h"
-
 #include <string.h>
 
 #include "probe-int.h"

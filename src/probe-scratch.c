@@ -1,7 +1,5 @@
 /* probe-scratch.c - removing a probe's scratch folder (probe-int.h), and
  * putting back the times of the folder it was made in. */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,4 @@
 /* probe-status.c - see probe-status.h. */
-#include "config.h"
-
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,6 @@
  * the single file of 32 reports cost ~0.6 ms a run). A file holds one
  * report as `fsjail probe --json` writes it (cached false), checked in
  * every detail as an entry of the old file was (probe_entry_try()). */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -8,8 +8,6 @@
  * afterwards, removes the scratch folders and writes its report as JSON to
  * a pipe. The parent reads that report with the same strict reader as the
  * cache, so a helper that died half-way gives an error, never a tier. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,6 +1,4 @@
 /* procstat.c - one process's /proc/PID/stat line (procstat.h). */
-#include "config.h"
-
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>

@@ -8,8 +8,6 @@
  * file - so the analysis adds an opaque effect for it, and the decision
  * treats it as it treats `python3 -c CODE`: held by the tier, else asked
  * (effects_decide()). Unknown means not a leaf: fail closed. */
-#include "config.h"
-
 #include <string.h>
 
 #include "effects-int.h"

@@ -1,8 +1,6 @@
 /* prog-common.c - what the program handlers share (effects-int.h, "prog.c:
  * dispatch"): the span of a command's words, an operand's place in argv,
  * execute on the program's binary, one mode on every operand. */
-#include "config.h"
-
 #include "effects-int.h"
 #include "prog-notfound.h"
 

@@ -1,8 +1,6 @@
 /* prog-eval.c - the builtins whose argument is shell code: eval and
  * trap (moved out of prog-shell.c). A literal string is analysed as a
  * line; anything else is opaque code. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* prog-files.c - handlers of the programs that change files by name:
  * rm, rmdir, mkdir, touch, truncate, unlink, cp, mv, ln, chmod, chown,
  * tee, dd, find. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

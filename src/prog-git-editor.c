@@ -4,8 +4,6 @@
  * todo list, as a plain rebase does; `GIT_SEQUENCE_EDITOR="sed -i ..."`
  * or an editor the line does not name still runs code fsjail cannot
  * read. */
-#include "config.h"
-
 #include "prog-git-editor.h"
 #include "prog-git-guard.h"
 

@@ -7,8 +7,6 @@
  * the analyser marks the effect, and the decision (effects-decide.c)
  * refuses it with the listener's rule and the same why-note the run
  * gives (gitcfg_todo_inert(), gitcfg_strategy_ok() write both). */
-#include "config.h"
-
 #include <stdio.h>
 #include <string.h>
 

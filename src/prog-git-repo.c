@@ -4,8 +4,6 @@
  * add and written by push: `fsjail run` refuses that read outside the
  * workspace like any other (`git submodule add ../x` reads ../x/.git),
  * so check decides it as an effect with the capability run needs. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* prog-git-sub.c - git's subcommands (see prog-git.c): a table of what
  * each does to the repository metadata and the work tree, with the hooks it
  * may run, and the functions that read a subcommand's operands. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

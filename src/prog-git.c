@@ -17,8 +17,6 @@
  * not seen), and the gitdir a .git file names (linked work tree,
  * submodule). Not followed: core.hooksPath and the other settings of the
  * configuration files, which are not read. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

@@ -6,8 +6,6 @@
  * capability the run needs. What these programs run besides (tar -I,
  * npm's scripts) stays opaque, as for every program that is not a leaf
  * (prog-class.c). */
-#include "config.h"
-
 #include <string.h>
 
 #include "prog-import.h"

@@ -3,8 +3,6 @@
  * OWNER, -g GROUP...) read so that their values are not taken for files.
  * Before this, install was a program of unknown effects: `install a
  * ../b` was allowed at a tier that holds opaque code and then refused. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* prog-names.c - what a program's name or folder says about it, for the
  * dispatch in prog.c (moved out of prog.c; declared in effects-int.h). */
-#include "config.h"
-
 #include <string.h>
 
 #include "effects-int.h"

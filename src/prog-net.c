@@ -1,8 +1,6 @@
 /* prog-net.c - handlers of the network tools: curl and wget (downloads),
  * and the connect effect (a pathname Unix socket, DESIGN.md section 2) of
  * curl --unix-socket, nc/ncat -U and socat's UNIX-CONNECT addresses. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

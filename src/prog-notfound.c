@@ -1,8 +1,6 @@
 /* prog-notfound.c - execute of a program not on PATH (prog-notfound.h):
  * `go build` where Go is not installed runs nothing (bash: "command not
  * found", 127), so check must not say it executes the working folder. */
-#include "config.h"
-
 #include <string.h>
 
 #include "effects-int.h"

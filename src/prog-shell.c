@@ -1,8 +1,6 @@
 /* prog-shell.c - shells, interpreters (python, node, perl, ruby, php)
  * and the shell builtins with an effect (cd, pushd, popd, source; eval
  * and trap: prog-eval.c). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,5 @@
 /* prog-text.c - handlers of the text tools: sed (with -i), grep, rg,
  * cat, head, tail, wc, less, ls. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

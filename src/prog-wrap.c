@@ -1,8 +1,6 @@
 /* prog-wrap.c - wrappers that lead to the real program: sudo, doas,
  * env, nice, nohup, timeout, stdbuf, time, command, builtin, exec,
  * coproc (xargs: prog-xargs.c); and wrappers whose syntax is not followed. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* prog-xargs.c - xargs(1) for the command-effects analyser: the command
  * it runs, with the names it reads from standard input as operands that
  * may be any path (moved out of prog-wrap.c). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

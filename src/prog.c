@@ -1,8 +1,6 @@
 /* prog.c - the program table (DESIGN.md section 11): program name ->
  * handler, or an option spec and what the operands get when that is all
  * the program needs; and the dispatch of one argv to it. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

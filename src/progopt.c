@@ -1,7 +1,5 @@
 /* progopt.c - a program's options split from its operands the way
  * its getopt_long would (struct ospec describes the program). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

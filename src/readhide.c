@@ -1,7 +1,5 @@
 /* readhide.c - a read deny on a path that does not exist yet, kept by
  * keeping the path absent (readhide.h). */
-#include "config.h"
-
 #include "path.h"
 #include "readhide.h"
 #include "util.h"

@@ -1,7 +1,5 @@
 /* refusal-hint-git.c - refusal hints for what git reads and locks
  * (refusal-hint-git.h, refusal-hint.h). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -1,6 +1,4 @@
 /* refusal-summary.c - parts of the refusal summary (refusal-summary.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,6 @@
  * notify-gitcfg.c; the checks are gitcfg_todo_inert(),
  * gitcfg_strategy_ok() and gitcfg_seqopts_ok(). Without the note, explain
  * of a todo list the run refused said only "allow" (user24). */
-#include "config.h"
-
 #include <string.h>
 
 #include "path.h"

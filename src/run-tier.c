@@ -1,7 +1,5 @@
 /* run-tier.c - the tier `fsjail run` runs at (run-tier.h), out of
  * cmd_run.c. */
-#include "config.h"
-
 #include <stdio.h>
 
 #include "cmd.h"

@@ -1,6 +1,4 @@
 /* runevent.c - the tap of run events (runevent.h). */
-#include "config.h"
-
 #include "runevent.h"
 
 static run_event_fn tap;

@@ -1,7 +1,5 @@
 /* runmsg-failed.c - the note after a command that failed while fsjail
  * refused something (runmsg-failed.h). */
-#include "config.h"
-
 #include <stdio.h>
 
 #include "refusal.h"

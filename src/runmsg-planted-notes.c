@@ -1,8 +1,6 @@
 /* runmsg-planted-notes.c - the notes after the run on what the command
  * planted (runmsg-planted.h runmsg_planted_notes()), out of
  * runmsg-planted.c. */
-#include "config.h"
-
 #include <stdio.h>
 
 #include "autorun-nested.h"

@@ -1,7 +1,5 @@
 /* runmsg-planted.c - the records of what the command planted
  * (runmsg-planted.h; the notes after the run: runmsg-planted-notes.c). */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdio.h>
 

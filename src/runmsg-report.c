@@ -1,7 +1,5 @@
 /* runmsg-report.c - opening the report of `fsjail run --report FILE`
  * (runmsg-report.h). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

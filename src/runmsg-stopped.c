@@ -1,7 +1,5 @@
 /* runmsg-stopped.c - the processes the end of the run stopped
  * (runmsg-stopped.h). */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdio.h>
 

@@ -1,6 +1,4 @@
 /* runmsg.c - what `fsjail run` says besides the command (runmsg.h). */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,5 @@
 /* runrepos-gitfiles.c - the .git pointers the listener keeps for `fsjail
  * run` (runrepos.h runrepos_keep_gitfiles()), out of runrepos.c. */
-#include "config.h"
-
 #include <string.h>
 
 #include "notify-gitfile.h"

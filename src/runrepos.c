@@ -2,8 +2,6 @@
  * scan (repometa.h) around the command: whether the walks after the run
  * can be skipped (the .git pointers the listener keeps:
  * runrepos-gitfiles.c). */
-#include "config.h"
-
 #include "backup_inherited.h"
 #include "broker.h"
 #include "launch.h"

@@ -1,7 +1,5 @@
 /* runtmp-end.c - the run's private folder removed in a thread
  * (runtmp-end.h). */
-#include "config.h"
-
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>

@@ -8,8 +8,6 @@
  * process into namespaces of its own. Every exec area is opened without
  * following a symlink (mask_open_exact()), and its clone is taken and laid
  * from those descriptors, so a path swapped meanwhile cannot redirect it. */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

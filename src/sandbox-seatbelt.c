@@ -1,8 +1,6 @@
 /* sandbox-seatbelt.c - the Seatbelt backend's side of sandbox.c: compile
  * the SBPL profile, write it to a private file before fork, and print it
  * (DESIGN.md section 6; SBPL-NOTES.md section 7). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

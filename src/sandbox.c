@@ -5,8 +5,6 @@
  * prepare() compiles in the parent; stage() writes what the child will
  * need to the filesystem (the Seatbelt profile file) just before fork;
  * apply() runs in the child between fork and exec. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

@@ -5,8 +5,6 @@
  * token classes, the ptys the sandbox opens itself and the broker socket.
  * Every string written here is a constant of fsjail holding only
  * [A-Za-z0-9/._-] (and the pty regex): no path from the policy. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

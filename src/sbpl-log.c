@@ -1,7 +1,5 @@
 /* sbpl-log.c - Seatbelt denials read back from the unified log (see
  * sbpl-log.h). */
-#include "config.h"
-
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,6 @@
  * a pipe, one reader thread; the child is in a process group of its own
  * (a terminal's ^C stops the command, not the collection), and is always
  * stopped by sbpl_logrun_stop(). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

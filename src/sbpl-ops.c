@@ -1,7 +1,5 @@
 /* sbpl-ops.c - the Seatbelt operations of each capability (DESIGN.md
  * section 6), written by every file rule of a profile (sbpl.c). */
-#include "config.h"
-
 #include <string.h>
 
 #include "sbpl-int.h"

@@ -2,8 +2,6 @@
  * 6, SBPL-NOTES.md section 3): every path of the policy is passed as
  * sandbox-exec -D P<n>=<path> and named (param "P<n>") in the text, so no
  * path is ever quoted into it. Checks a path before it becomes one. */
-#include "config.h"
-
 #include <string.h>
 
 #include "path.h"

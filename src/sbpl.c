@@ -41,8 +41,6 @@
  * passed with sandbox-exec -D (SBPL-NOTES section 3). The only strings in
  * the text are the constants of this file and of the preamble, and rule ids
  * that match [A-Za-z0-9._-]{1,64}. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

@@ -1,6 +1,4 @@
 /* session.c - session-level rules (session.h). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>

@@ -1,7 +1,5 @@
 /* shcmds-vars.c - the variables shcmds_walk()'s caller knows, put in a
  * word's text (shcmds.h: shcmds_vars()). Pure string work. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,8 +3,6 @@
  * each word through shword_eval(). The text is hostile (a workspace's
  * hooks file): the walk is bounded by MAX_WALK_DEPTH, the parse by
  * PARSE_TIMEOUT_US, the line by FSJ_EFFECTS_MAX_LINE. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,4 @@
 /* shparse.c - tree-sitter-bash glue. */
-#include "config.h"
-
 #include <tree_sitter/api.h>
 
 #include "shparse.h"

@@ -1,8 +1,6 @@
 /* shwalk-errors.c - the parts of a line tree-sitter-bash could not read
  * (ERROR and MISSING nodes): each is an opaque effect, and the analysis is
  * marked incomplete (see shwalk.c for the walk itself). */
-#include "config.h"
-
 #include "shwalk-int.h"
 
 /* Every outermost ERROR node and every MISSING node is an opaque effect:

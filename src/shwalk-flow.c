@@ -1,8 +1,6 @@
 /* shwalk-flow.c - how the shell state (cwd, PATH, functions) flows
  * through lists, loops, conditionals and function calls (bash(1), Lists,
  * Compound Commands, FUNCTIONS). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,8 +2,6 @@
  * redirection swallowed, here-documents and what follows them on the line,
  * redirections of compound and redirected statements (bash(1),
  * Redirection). Each simple command goes to prog_run(). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,8 +2,6 @@
  * assignments, substitutions, `bash -c` strings parsed again, and the parse
  * errors. Redirections and simple commands are in shwalk-redir.c, lists,
  * loops, conditionals and functions in shwalk-flow.c. */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

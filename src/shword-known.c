@@ -4,8 +4,6 @@
  * run-time name in the working folder; a variable the line itself sets
  * only to plain names (`d=build`, `for f in *.txt`) names a path in the
  * working folder, not any path. */
-#include "config.h"
-
 #include <ctype.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
 /* shword-lookup.c - PATH as the shell uses it, for the command-effects
  * analyser: a program name looked up through PATH, and the PATH an
  * assignment sets (moved out of shword.c, which evaluates words). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 

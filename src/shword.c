@@ -1,8 +1,6 @@
 /* shword.c - shell words evaluated as far as the text allows: quote
  * removal, escapes, tilde, the literal prefix before a run-time part; a
  * known word as a normalised path (PATH lookup: shword-lookup.c). */
-#include "config.h"
-
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -19,8 +19,6 @@
  * restore trashes the new files, moves renamed objects back, removes new
  * folders emptied by that, makes removed folders again (parents first)
  * and puts the saved content back in place. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

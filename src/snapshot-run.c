@@ -2,8 +2,6 @@
  * snapshot; snapshot.h): which areas it backs up, the snapshot before the
  * command and the comparison after it, called by the run glue
  * (backup_run.c). */
-#include "config.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

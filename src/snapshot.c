@@ -4,8 +4,6 @@
  * checked to be the regular file the walk saw, so a symlink or a FIFO is
  * never followed nor waited on. Clones: ioctl_ficlone(2) (Linux Btrfs,
  * XFS, bcachefs), clonefile(2) (macOS APFS, fclonefileat since 10.12). */
-#include "config.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,4 @@
 /* spawn-vm.c - spawn_vm() (spawn-vm.h). */
-#include "config.h"
-
 #ifdef __linux__
 #include <errno.h>
 #include <sched.h>

@@ -1,6 +1,4 @@
 /* state-rec.c - see state-rec.h. */
-#include "config.h"
-
 #include <string.h>
 
 #include "state-rec.h"

@@ -1,7 +1,5 @@
 /* status-warn.c - status's warnings from the policy and this machine
  * (status-warn.h). */
-#include "config.h"
-
 #include <stdio.h>
 
 #include "autorun-inforce.h"

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "inforce.h"
 #include "landlock.h"
 #include "path.h"

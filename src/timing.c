@@ -1,6 +1,4 @@
 /* timing.c - phase timings behind FSJAIL_TIMING (see timing.h). */
-#include "config.h"
-
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,6 @@
  * Trust boundary: runs in the supervisor with the user's rights, before
  * the sandbox; it only makes empty folders in the user's home, never
  * through a symlink. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -9,8 +9,6 @@
  * Mount API: fsopen(2), fsconfig(2), fsmount(2), move_mount(2); overlay
  * options: Documentation/filesystems/overlayfs.rst (userxattr: an overlay
  * mounted in a user namespace keeps its metadata in user.* xattrs). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,6 +1,4 @@
 /* util.c - fatal errors, checked allocation, string buffers. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
