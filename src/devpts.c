@@ -5,10 +5,9 @@
  * before landlock_restrict_self(), with the privilege of the mount
  * namespace it has just made (mask.c), as devshm_mount() does. Mount API:
  * fsopen(2), fsconfig(2), fsmount(2), move_mount(2) (Linux 5.2). */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -6,8 +6,6 @@
  *
  * ll_apply() runs in the child between fork and exec: it lays the mount
  * masks (mask.c), sets no_new_privs and restricts the process. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -82,26 +80,6 @@ int ll_abi(void)
 			abi = (int)max;
 	}
 	return abi;
-}
-
-bool ll_masks_available(void)
-{
-	/* asked by the probe key, the broker's fence and the sandbox: one
-	 * forked child answers for the whole command (issue 18), so the three
-	 * always agree */
-	static int known = -1;
-
-	if (env_flag("FSJAIL_NO_MOUNT_MASKS"))
-		return false;
-	if (known < 0)
-		known = mask_probe();
-	return known;
-}
-
-void ll_masks_prefetch(void)
-{
-	if (!env_flag("FSJAIL_NO_MOUNT_MASKS"))
-		mask_probe_start();
 }
 
 bool ll_devshm_available(void)

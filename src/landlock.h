@@ -12,6 +12,8 @@
 
 #include "config.h"
 #include "landlock-gaps.h"
+#include "mask-def.h"
+#include "mask-probe.h"
 #include "policy.h"
 #include "util.h"
 
@@ -19,23 +21,11 @@
  * FSJAIL_LANDLOCK_ABI_MAX=N caps it at N (an older kernel; 0: none). */
 int ll_abi(void);
 
-enum ll_mask_kind {
-	LL_MASK_READONLY = 0, /* read-only bind of the path onto itself */
-	LL_MASK_HIDE,         /* an empty read-only folder or file over it */
-	LL_MASK_PIN,          /* a bind of the path onto itself: cannot be renamed away */
-};
 struct ll_rule {
 	char *path;          /* resolved absolute path */
 	uint64_t access;     /* LANDLOCK_ACCESS_FS_* */
 	bool is_dir;         /* a directory when compiled (checked again at apply) */
 };
-struct ll_mask {
-	char *path;
-	enum ll_mask_kind kind;
-	bool is_dir;
-	uint64_t dev, ino;   /* identity when compiled: apply refuses a swapped path */
-};
-
 struct ll_plan {
 	int abi;                /* ABI compiled for (0: plan only, no kernel) */
 	uint64_t handled_fs;    /* handled_access_fs */
@@ -93,16 +83,6 @@ void ll_plan_release(struct ll_plan *plan);
  * NULL when its own folder exists. Reads the filesystem (lstat). */
 char *ll_guarded_name(const char *path);
 
-/* true when this process can make a mount namespace (root) or a user and
- * mount namespace for mount masks (a forked child tries, once per
- * process: the answer is kept; call it first from the main thread);
- * FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
-bool ll_masks_available(void);
-/* Run that child now (mask_probe_start()), for a caller that will ask
- * ll_masks_available() later. It is spawned with CLONE_VM | CLONE_VFORK
- * and waited for at once: the caller is suspended until it ends, so the
- * probe overlaps nothing (perf19); only its place in the command moves. */
-void ll_masks_prefetch(void);
 /* true when a run gets a private /dev/shm (devshm.h): the sandbox's mount
  * namespace can be made (ll_masks_available()) and the host's /dev/shm is
  * a directory. The policy's ${PRIVATE_SHM} follows it (ctx.c). */

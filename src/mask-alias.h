@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "landlock.h"
+#include "mask-def.h"
 #include "util.h"
 
 /* Into *out (n_out entries; the caller frees each path and the array)

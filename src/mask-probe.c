@@ -1,9 +1,9 @@
 /* mask-probe.c - whether mount masks work here (mask-probe.h): a child
  * sharing fsjail's memory makes a mount namespace and a tmpfs, unless the
  * state folder keeps the answer (mask-probe-cache.c). Out of mask.c. */
-#include "config.h"
-
 #include "mask-probe.h"
+
+#include "util.h"
 
 #ifdef __linux__
 #include <errno.h>
@@ -73,3 +73,23 @@ bool mask_probe_cached(void)
 	return false;
 }
 #endif
+
+bool ll_masks_available(void)
+{
+	/* asked by the probe key, the broker's fence and the sandbox: one
+	 * forked child answers for the whole command (issue 18), so the three
+	 * always agree */
+	static int known = -1;
+
+	if (env_flag("FSJAIL_NO_MOUNT_MASKS"))
+		return false;
+	if (known < 0)
+		known = mask_probe();
+	return known;
+}
+
+void ll_masks_prefetch(void)
+{
+	if (!env_flag("FSJAIL_NO_MOUNT_MASKS"))
+		mask_probe_start();
+}

@@ -18,6 +18,17 @@ void mask_probe_start(void);
 bool mask_probe(void);
 bool mask_probe_cached(void);
 
+/* true when this process can make a mount namespace (root) or a user and
+ * mount namespace for mount masks (a forked child tries, once per
+ * process: the answer is kept; call it first from the main thread);
+ * FSJAIL_NO_MOUNT_MASKS=1 answers false (tests). */
+bool ll_masks_available(void);
+/* Run that child now (mask_probe_start()), for a caller that will ask
+ * ll_masks_available() later. It is spawned with CLONE_VM | CLONE_VFORK
+ * and waited for at once: the caller is suspended until it ends, so the
+ * probe overlaps nothing (perf19); only its place in the command moves. */
+void ll_masks_prefetch(void);
+
 /* The cache, in $STATE/policy/mask-probe (the compiled-policy cache's
  * folder: ours, writable by nobody else, hidden from the command;
  * FSJAIL_NO_POLICY_CACHE=1 turns it off). Only a yes is kept: a no is

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "landlock.h"
+#include "mask-def.h"
 #include "util.h"
 
 /* unshare(CLONE_NEWUSER | flags) (flags: further CLONE_NEW* namespaces,

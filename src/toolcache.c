@@ -3,8 +3,6 @@
  * Trust boundary: toolcache_decide() runs in the supervisor and only
  * looks (openat2 RESOLVE_NO_SYMLINKS, fstat); nothing is made on the
  * host. The mounts, in the forked child, are toolcache-mount.c's. */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,8 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "escape.h"
-#include "landlock.h"
+#include "mask-probe.h"
 #include "mask.h"
 #include "path.h"
 #include "toolcache.h"
