@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "keyset.h"
 #include "baseline-tree.h"
 #include "path.h"

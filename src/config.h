@@ -11,10 +11,7 @@
 
 #include "policy.h"
 #include "util.h"
-
-/* Largest YAML file fsjail reads, in bytes (1 MiB): far above any real
- * rules file, small enough that a hostile file cannot exhaust memory. */
-#define FSJ_YAML_MAX_BYTES (1024u * 1024u)
+#include "vars.h"
 
 enum fsj_enforce {
 	FSJ_ENFORCE_AUTO = -1,
@@ -184,25 +181,6 @@ int fsj_rules_load(const char *path, const char *home, const char *workspace,
  * itself, which fsj_rules_load() calls on a miss (config.c). */
 int fsj_rules_parse(const char *path, const char *home, const char *workspace,
 		    struct fsj_ruleset *out, struct fsj_error *err);
-
-#define FSJ_PRIVATE_CACHES 10 /* TOOLCACHE_N */
-
-/* Variables a baseline may use as ${NAME}. An entry whose variable is
- * NULL is skipped. */
-struct fsj_vars {
-	const char *home, *workspace, *tmpdir, *config_dir, *state_dir;
-	const char *config_file, *rules_file, *baseline_file;
-	const char *private_shm; /* "/dev/shm" when the run gets its own (devshm.h), else NULL */
-	/* the run's private tool caches, in toolcache_defs order (toolcache.h):
-	 * the folder's path when the run gets its own copy, else NULL */
-	const char *private_cache[FSJ_PRIVATE_CACHES];
-	/* ~/.npm/_npx when it is the host's folder (not the run's own copy)
-	 * and no rule of the user's names it, else NULL (ctx.c) */
-	const char *host_npm_npx;
-	/* the user's Kerberos ticket files (krb5cc.h): KRB5CCNAME's, or
-	 * NULL; MIT's default /tmp/krb5cc_UID */
-	const char *krb5cc, *krb5cc_default;
-};
 
 /* Read a baseline file for one tier: entries under "baseline:" get source
  * FSJ_SRC_BASELINE, under "protected:" FSJ_SRC_PROTECTED; entries with

@@ -11,12 +11,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "escape.h"
 #include "mask-probe.h"
 #include "mask.h"
 #include "path.h"
 #include "toolcache.h"
+#include "vars.h"
 
 /* Folders tools fill on their own. ~/.npm/_npx is one although npx runs
  * the packages it keeps there: the run's copy is its own, so what the

@@ -10,8 +10,8 @@
 
 #include <yaml.h>
 
-#include "config.h"
 #include "util.h"
+#include "vars.h"
 
 enum ykind {
 	YN_SCALAR,
