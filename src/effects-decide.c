@@ -6,6 +6,7 @@
 
 #include "effects-decide-missing.h"
 #include "effects-decide-path.h"
+#include "effects-glob.h"
 #include "effects-int.h"
 #include "fsjail-int.h"
 #include "inforce.h"
@@ -151,6 +152,23 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				d->rule = r;
 				d->verdict = FSJ_VERDICT_REFUSED;
 				any_refused = true;
+				all_allowed = false;
+				continue;
+			}
+		}
+		if (dec.allowed && e->status == FSJ_EFFECT_UNRESOLVED) {
+			/* a glob or run-time name the folder's grant allows may
+			 * still be a protected or denied path beneath it (att34) */
+			const struct fsj_rule *r =
+				effects_glob_reaches(pol, e, (enum fsj_cap)e->cap);
+
+			if (r) {
+				d->level = fsj_source_level(r->source);
+				d->rule = r;
+				d->verdict = FSJ_VERDICT_MISSING; /* may: asks, no grant lifts it */
+				d->why = xasprintf("a name known only at run time may be %s, or "
+						   "lie beneath or above it",
+						   r->path);
 				all_allowed = false;
 				continue;
 			}

@@ -95,6 +95,10 @@ struct an {
 	 * effects_earlier() (borrowed from out: a scan was quadratic) */
 	struct keyset made[2];
 	struct knownvars *vars; /* the assignments of each text (shword-known.c) */
+	/* the pattern effects_add() gives the unresolved effects of the word
+	 * effects_emit() is on (effects-glob.h), or NULL */
+	const char *pat;
+	bool pat_any;
 	struct arena ar;
 };
 

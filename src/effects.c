@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "effects-glob.h"
 #include "effects-int.h"
 
 /* ---- effects ------------------------------------------------------------- */
@@ -46,6 +47,8 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->path = path ? xstrdup(path) : NULL;
 	e->guard = NULL;
 	e->guard_maybe = false;
+	e->pattern = st == FSJ_EFFECT_UNRESOLVED && a->pat ? xstrdup(a->pat) : NULL;
+	e->pattern_any = a->pat_any;
 	{
 		size_t n = end - start;
 
@@ -237,7 +240,18 @@ void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct w
 			return; /* `rm ''`: the program fails, nothing happens */
 		p = shword_path(a, c->cwd, w->lit, w->len);
 	}
-	effects_emit_at(a, c, m, p, p ? NULL : shword_anchor(a, c->cwd, w), w->start, w->end);
+	if (p) {
+		effects_emit_at(a, c, m, p, NULL, w->start, w->end);
+	} else {
+		const char *anchor = shword_anchor(a, c->cwd, w);
+		char *pat = effects_glob_pattern(anchor, w, a->src, &a->pat_any);
+
+		a->pat = pat;
+		effects_emit_at(a, c, m, NULL, anchor, w->start, w->end);
+		a->pat = NULL;
+		a->pat_any = false;
+		free(pat);
+	}
 }
 
 /* The length of lit[0..n) without its last component (and the slashes
@@ -409,6 +423,7 @@ void effects_release(struct fsj_effects *fx)
 		free(fx->v[i].text);
 		free(fx->v[i].program);
 		free(fx->v[i].guard);
+		free(fx->v[i].pattern);
 	}
 	free(fx->v);
 	memset(fx, 0, sizeof(*fx));

@@ -71,6 +71,10 @@ struct fsj_effect {
 	 * prog-git-guard.h): its why-note, or NULL; effects_release() frees */
 	char *guard;
 	bool guard_maybe; /* the line only may do so (rebase -i): asks */
+	/* UNRESOLVED from an operand word: the names it may take beneath
+	 * path (effects-glob.h), or NULL; effects_release() frees */
+	char *pattern;
+	bool pattern_any; /* pattern's end may be followed by anything */
 };
 
 struct fsj_effects {
