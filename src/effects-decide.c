@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "effects-decide-missing.h"
+#include "effects-decide-link.h"
 #include "effects-decide-path.h"
 #include "effects-glob.h"
 #include "effects-int.h"
@@ -184,6 +185,13 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				all_allowed = false;
 				continue;
 			}
+		}
+		if (dec.allowed && e->link_kind != FSJ_LINK_NONE && decide_link(pol, e, d)) {
+			/* a link the run refuses where it leads (linkto.h) or
+			 * for what its new name grants (notify-refer.h) */
+			any_refused = any_refused || d->verdict == FSJ_VERDICT_REFUSED;
+			all_allowed = false;
+			continue;
 		}
 		if (dec.allowed) {
 			d->verdict = FSJ_VERDICT_ALLOWED;

@@ -49,6 +49,8 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->guard_maybe = false;
 	e->pattern = st == FSJ_EFFECT_UNRESOLVED && a->pat ? xstrdup(a->pat) : NULL;
 	e->pattern_any = a->pat_any;
+	e->link_kind = cap == FSJ_CAP_CREATE ? a->lnk_kind : FSJ_LINK_NONE;
+	e->link = e->link_kind != FSJ_LINK_NONE && a->lnk ? xstrdup(a->lnk) : NULL;
 	{
 		size_t n = end - start;
 
@@ -424,6 +426,7 @@ void effects_release(struct fsj_effects *fx)
 		free(fx->v[i].program);
 		free(fx->v[i].guard);
 		free(fx->v[i].pattern);
+		free(fx->v[i].link);
 	}
 	free(fx->v);
 	memset(fx, 0, sizeof(*fx));

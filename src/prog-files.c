@@ -89,6 +89,19 @@ void prog_truncate(struct an *a, struct inv *iv)
  * a hard link read the source (Landlock's REFER rule: see notify-refer.h). */
 enum copy_kind { COPY_CP, COPY_MV, COPY_LN };
 
+/* What the creates of one ln operand src make (fsj_effect.link_kind,
+ * .link; effects-decide-link.h): a symbolic link's text, or a hard
+ * link's old name; NULL when known only at run time (a glob, a
+ * variable). */
+static void link_of(struct an *a, const struct inv *iv, const struct word *src, bool symbolic)
+{
+	a->lnk_kind = symbolic ? FSJ_LINK_SYMBOLIC : FSJ_LINK_HARD;
+	a->lnk = NULL;
+	if (!w_path_known(src))
+		return;
+	a->lnk = symbolic ? src->lit : shword_path(a, iv->c.cwd, src->lit, src->len);
+}
+
 static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
 {
 	static const char *const larg[] = { "suffix", "target-directory", "sparse",
@@ -131,10 +144,14 @@ static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
 			effects_emit(a, &iv->c, M_READ, src);
 		else if (k == COPY_MV)
 			effects_emit(a, &iv->c, M_DELETE, src);
+		if (k == COPY_LN)
+			link_of(a, iv, src, progopt_has(&p, 's', "symbolic"));
 		if (dst)
 			effects_emit(a, &iv->c, tm, dst);
 		else
 			effects_emit_into(a, &iv->c, tm, dir, src, parents);
+		a->lnk_kind = FSJ_LINK_NONE;
+		a->lnk = NULL;
 	}
 }
 
