@@ -100,6 +100,7 @@ int cmd_check_one(const struct fsj_ctx_opts *opts, const char *tier_arg, const c
 	eo.cwd = cwd;
 	eo.home = ctx.env.home;
 	eo.path_env = getenv("PATH");
+	eo.tmpdir = getenv("TMPDIR");
 	if (effects_analyze(line, len, &eo, &fx, &err) < 0) {
 		cmd_print_error(&err);
 		policy_free(pol);

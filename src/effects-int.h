@@ -245,6 +245,14 @@ void prog_mkdir(struct an *a, struct inv *iv);
 void prog_rmdir(struct an *a, struct inv *iv);
 void prog_touch(struct an *a, struct inv *iv);
 void prog_truncate(struct an *a, struct inv *iv);
+/* prog-outputs.c: leaves that write the files their options name */
+void prog_sort(struct an *a, struct inv *iv);
+void prog_shuf(struct an *a, struct inv *iv);
+void prog_uniq(struct an *a, struct inv *iv);
+void prog_xxd(struct an *a, struct inv *iv);
+void prog_mktemp(struct an *a, struct inv *iv);
+void prog_tree(struct an *a, struct inv *iv);
+void prog_file(struct an *a, struct inv *iv);
 void prog_cp(struct an *a, struct inv *iv);
 void prog_install(struct an *a, struct inv *iv);
 void prog_mv(struct an *a, struct inv *iv);

@@ -140,12 +140,22 @@ static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
 	for (size_t i = 0; i < nsrc; i++) {
 		const struct word *src = p.ops[i];
 
-		if (k == COPY_CP || (k == COPY_LN && !progopt_has(&p, 's', "symbolic")))
+		if (k == COPY_CP || (k == COPY_LN && !progopt_has(&p, 's', "symbolic"))) {
 			effects_emit(a, &iv->c, M_READ, src);
-		else if (k == COPY_MV)
+		} else if (k == COPY_MV) {
+			/* the name moves with all beneath it: the run refuses a
+			 * folder that holds a protected or denied name (att34) */
+			size_t from = a->out->n;
+
 			effects_emit(a, &iv->c, M_DELETE, src);
+			effects_mark_recursive(a, from);
+		}
 		if (k == COPY_LN)
 			link_of(a, iv, src, progopt_has(&p, 's', "symbolic"));
+		else if (k == COPY_CP && progopt_has(&p, 's', "symbolic-link"))
+			link_of(a, iv, src, true);
+		else if (k == COPY_CP && progopt_has(&p, 'l', "link"))
+			link_of(a, iv, src, false);
 		if (dst)
 			effects_emit(a, &iv->c, tm, dst);
 		else
