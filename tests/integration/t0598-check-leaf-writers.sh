@@ -8,11 +8,13 @@
 # (att34). So were a move of a folder holding a nested repository's
 # metadata (`mv vendor other`: the run refuses it, "a moved folder could
 # carry a denied or protected name") and the links cp makes (`cp -s`,
-# `cp -l`). Each is now refused by check as by the run; their everyday
+# `cp -l`), and a copy of a folder's content into a folder (`cp -a
+# vendor/x/.git/. .git/` wrote the hooks; check saw a create of
+# .git/.git). Each is now refused or asked about by check; their everyday
 # forms stay allowed and work. Root and the ordinary user (cloudsdk pass).
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0598_USER 2
+plan_user_pass FSJAIL_T0598_USER 3
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
@@ -55,6 +57,15 @@ for l in 'sort -o out.txt in.txt' 'sort -u -o in.txt in.txt' 'uniq in.txt out2.t
 	fsj_sh -- "$l"
 	assert_rc 0
 done
+end_test
+
+begin_test "a copy of a folder's content lands in the target folder itself"
+run_cmd "$FSJAIL" check --workspace "$WS" --cwd "$WS" -- 'cp -a vendor/x/.git/. .git/'
+case $RC in 3 | 4) ;; *) fail "check of 'cp -a vendor/x/.git/. .git/': status $RC: $(head -c 600 "$OUT")" ;; esac
+fsj_sh -- 'cp -a vendor/x/.git/. .git/'
+assert_rc_not 0
+mkdir -p build
+checked 'cp -r vendor/x/.git/hooks/. build/' 0
 end_test
 
 end_user_pass
