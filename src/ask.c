@@ -294,7 +294,8 @@ int ask_before_run(struct fsj_ctx *ctx, enum fsj_tier tier, const char *backend,
 {
 	cleanup_free char *line = quote_argv(argv), *withheld = NULL;
 	struct effects_opts eo = { .cwd = ctx->env.cwd, .home = ctx->env.home,
-				   .path_env = getenv("PATH") };
+				   .path_env = getenv("PATH"),
+				   .tmpdir = getenv("TMPDIR") };
 	/* only a person at the terminal is "human"; flags and descriptors
 	 * are answered by the harness that started fsjail */
 	const char *source = how->mode == ASK_TTY ? "human" : "harness";

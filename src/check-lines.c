@@ -168,6 +168,8 @@ static int check_request(const char *buf, size_t len, const struct fsj_ctx_opts 
 	if (!why && strlen(line) > FSJ_EFFECTS_MAX_LINE)
 		why = "the command line is too long";
 	if (why) {
+		/* what env_set() set ends with the request, refused or not */
+		env_restore(saved, n_saved);
 		cJSON_Delete(req);
 		goto refuse;
 	}

@@ -35,6 +35,7 @@
 #include "cmd.h"
 #include "fsjail-int.h"
 #include "effects-decide.h"
+#include "escape.h"
 #include "path.h"
 #include "policy.h"
 
@@ -83,7 +84,10 @@ int cmd_check_one(const struct fsj_ctx_opts *opts, const char *tier_arg, const c
 	if (cwd_arg) {
 		int e = path_normalize(cwd_arg, strlen(cwd_arg), ctx.env.home, ctx.env.cwd, &cwd);
 		if (e != PATH_OK) {
-			fprintf(stderr, "fsjail: --cwd '%s': %s\n", cwd_arg, path_strerror(e));
+			/* a --lines request's cwd is data: escaped (escape.h) */
+			cleanup_free char *shown = fsj_escape_term(cwd_arg);
+
+			fprintf(stderr, "fsjail: --cwd '%s': %s\n", shown, path_strerror(e));
 			policy_free(pol);
 			fsj_ctx_release(&ctx);
 			return FSJ_EXIT_ERROR;
@@ -94,6 +98,7 @@ int cmd_check_one(const struct fsj_ctx_opts *opts, const char *tier_arg, const c
 	eo.cwd = cwd;
 	eo.home = ctx.env.home;
 	eo.path_env = getenv("PATH");
+	eo.tmpdir = getenv("TMPDIR");
 	if (effects_analyze(line, len, &eo, &fx, &err) < 0) {
 		cmd_print_error(&err);
 		policy_free(pol);

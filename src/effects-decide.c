@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "effects-decide-missing.h"
+#include "effects-decide-link.h"
 #include "effects-decide-path.h"
+#include "effects-glob.h"
 #include "effects-int.h"
 #include "fsjail-int.h"
 #include "inforce.h"
@@ -153,6 +155,23 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				continue;
 			}
 		}
+		if (dec.allowed && e->status == FSJ_EFFECT_UNRESOLVED) {
+			/* a glob or run-time name the folder's grant allows may
+			 * still be a protected or denied path beneath it (att34) */
+			const struct fsj_rule *r =
+				effects_glob_reaches(pol, e, (enum fsj_cap)e->cap);
+
+			if (r) {
+				d->level = fsj_source_level(r->source);
+				d->rule = r;
+				d->verdict = FSJ_VERDICT_MISSING; /* may: asks, no grant lifts it */
+				d->why = xasprintf("a name known only at run time may be %s, or "
+						   "lie beneath or above it",
+						   r->path);
+				all_allowed = false;
+				continue;
+			}
+		}
 		if (dec.allowed && e->cap == FSJ_CAP_EXECUTE) {
 			/* macOS never runs a setuid program (inforce.h) */
 			cleanup_free char *off = fsj_exec_not_in_force(pol, d->resolved);
@@ -164,6 +183,13 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				all_allowed = false;
 				continue;
 			}
+		}
+		if (dec.allowed && e->link_kind != FSJ_LINK_NONE && decide_link(pol, e, d)) {
+			/* a link the run refuses where it leads (linkto.h) or
+			 * for what its new name grants (notify-refer.h) */
+			any_refused = any_refused || d->verdict == FSJ_VERDICT_REFUSED;
+			all_allowed = false;
+			continue;
 		}
 		if (dec.allowed) {
 			d->verdict = FSJ_VERDICT_ALLOWED;

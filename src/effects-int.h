@@ -95,6 +95,14 @@ struct an {
 	 * effects_earlier() (borrowed from out: a scan was quadratic) */
 	struct keyset made[2];
 	struct knownvars *vars; /* the assignments of each text (shword-known.c) */
+	/* the pattern effects_add() gives the unresolved effects of the word
+	 * effects_emit() is on (effects-glob.h), or NULL */
+	const char *pat;
+	bool pat_any;
+	/* the link effects_add() gives the creates of the ln operand being
+	 * emitted (fsj_effect.link_kind, .link) */
+	enum fsj_link_kind lnk_kind;
+	const char *lnk;
 	struct arena ar;
 };
 
@@ -237,6 +245,14 @@ void prog_mkdir(struct an *a, struct inv *iv);
 void prog_rmdir(struct an *a, struct inv *iv);
 void prog_touch(struct an *a, struct inv *iv);
 void prog_truncate(struct an *a, struct inv *iv);
+/* prog-outputs.c: leaves that write the files their options name */
+void prog_sort(struct an *a, struct inv *iv);
+void prog_shuf(struct an *a, struct inv *iv);
+void prog_uniq(struct an *a, struct inv *iv);
+void prog_xxd(struct an *a, struct inv *iv);
+void prog_mktemp(struct an *a, struct inv *iv);
+void prog_tree(struct an *a, struct inv *iv);
+void prog_file(struct an *a, struct inv *iv);
 void prog_cp(struct an *a, struct inv *iv);
 void prog_install(struct an *a, struct inv *iv);
 void prog_mv(struct an *a, struct inv *iv);

@@ -21,6 +21,7 @@ struct effects_opts {
 	const char *cwd;       /* absolute working directory of the line (required) */
 	const char *home;      /* for "~" and "~/..."; NULL: "~" is unresolved */
 	const char *path_env;  /* PATH for program lookup; NULL: "/usr/bin:/bin" */
+	const char *tmpdir;    /* TMPDIR, where mktemp makes its file; NULL: /tmp */
 	struct effects_fs fs;
 };
 

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "effects-glob.h"
 #include "effects-int.h"
 
 /* ---- effects ------------------------------------------------------------- */
@@ -44,6 +45,10 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->path = path ? xstrdup(path) : NULL;
 	e->guard = NULL;
 	e->guard_maybe = false;
+	e->pattern = st == FSJ_EFFECT_UNRESOLVED && a->pat ? xstrdup(a->pat) : NULL;
+	e->pattern_any = a->pat_any;
+	e->link_kind = cap == FSJ_CAP_CREATE ? a->lnk_kind : FSJ_LINK_NONE;
+	e->link = e->link_kind != FSJ_LINK_NONE && a->lnk ? xstrdup(a->lnk) : NULL;
 	{
 		size_t n = end - start;
 
@@ -235,7 +240,18 @@ void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct w
 			return; /* `rm ''`: the program fails, nothing happens */
 		p = shword_path(a, c->cwd, w->lit, w->len);
 	}
-	effects_emit_at(a, c, m, p, p ? NULL : shword_anchor(a, c->cwd, w), w->start, w->end);
+	if (p) {
+		effects_emit_at(a, c, m, p, NULL, w->start, w->end);
+	} else {
+		const char *anchor = shword_anchor(a, c->cwd, w);
+		char *pat = effects_glob_pattern(anchor, w, a->src, &a->pat_any);
+
+		a->pat = pat;
+		effects_emit_at(a, c, m, NULL, anchor, w->start, w->end);
+		a->pat = NULL;
+		a->pat_any = false;
+		free(pat);
+	}
 }
 
 /* The length of lit[0..n) without its last component (and the slashes
@@ -271,6 +287,21 @@ void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
 }
 
 /* Effects of mode m on DIR/basename(SRC): cp, mv and ln into a directory. */
+/* Whether the last component of lit[0..n) (trailing slashes aside) is
+ * "." or "..": a copy of it into a folder lands in the folder itself. */
+static bool effects_dot_tail(const char *lit, size_t n)
+{
+	size_t e, b;
+
+	while (n > 1 && lit[n - 1] == '/')
+		n--;
+	e = n;
+	b = e;
+	while (b > 0 && lit[b - 1] != '/')
+		b--;
+	return (e - b == 1 && lit[b] == '.') || (e - b == 2 && lit[b] == '.' && lit[b + 1] == '.');
+}
+
 void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const struct word *dir,
 		      const struct word *src, bool keep_parents)
 {
@@ -296,10 +327,21 @@ void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const str
 		return;
 	}
 	const char *base = strrchr(s, '/') + 1;
-	if (!*base) /* the source is "/" */
+	if (!*base) { /* the source is "/" */
 		effects_emit_at(a, c, m, d, NULL, dir->start, dir->end);
-	else
-		effects_emit_at(a, c, m, arena_own(&a->ar, path_join(d, base)), NULL, dir->start, dir->end);
+	} else if (effects_dot_tail(src->lit, src->len)) {
+		/* `cp -r X/. D`: X's names land in D itself, any name beneath
+		 * it (effects-glob.h: asks where one may be protected; att34:
+		 * `cp -a other/.git/. .git/` wrote the hooks, and was allowed) */
+		a->pat = "";
+		a->pat_any = true;
+		effects_emit_at(a, c, m, NULL, d, dir->start, dir->end);
+		a->pat = NULL;
+		a->pat_any = false;
+	} else {
+		effects_emit_at(a, c, m, arena_own(&a->ar, path_join(d, base)), NULL, dir->start,
+				dir->end);
+	}
 }
 
 /* true when w names an existing directory (a known path only). A
@@ -407,6 +449,8 @@ void effects_release(struct fsj_effects *fx)
 		free(fx->v[i].text);
 		free(fx->v[i].program);
 		free(fx->v[i].guard);
+		free(fx->v[i].pattern);
+		free(fx->v[i].link);
 	}
 	free(fx->v);
 	memset(fx, 0, sizeof(*fx));

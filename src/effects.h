@@ -43,6 +43,13 @@ enum fsj_effect_status {
 				  * the line cannot make first: nothing runs */
 };
 
+/* The link a create makes (fsj_effect.link_kind). */
+enum fsj_link_kind {
+	FSJ_LINK_NONE = 0,
+	FSJ_LINK_SYMBOLIC,
+	FSJ_LINK_HARD,
+};
+
 struct fsj_effect {
 	enum fsj_effect_status status;
 	/* enum fsj_cap, or FSJ_EFFECT_ANY (opaque effects only) */
@@ -71,6 +78,15 @@ struct fsj_effect {
 	 * prog-git-guard.h): its why-note, or NULL; effects_release() frees */
 	char *guard;
 	bool guard_maybe; /* the line only may do so (rebase -i): asks */
+	/* UNRESOLVED from an operand word: the names it may take beneath
+	 * path (effects-glob.h), or NULL; effects_release() frees */
+	char *pattern;
+	bool pattern_any; /* pattern's end may be followed by anything */
+	/* a create that makes a link (ln): FSJ_LINK_SYMBOLIC with link its
+	 * text, FSJ_LINK_HARD with link the old name (absolute); link NULL
+	 * when known only at run time. effects_release() frees link */
+	enum fsj_link_kind link_kind;
+	char *link;
 };
 
 struct fsj_effects {

@@ -393,6 +393,7 @@ int fsjail_check(fsjail_policy *p, const char *line, size_t len, const char *cwd
 	eo.cwd = dir;
 	eo.home = p->ctx.env.home;
 	eo.path_env = getenv("PATH");
+	eo.tmpdir = getenv("TMPDIR");
 	if (effects_analyze(text, len, &eo, &fx, &e) < 0)
 		return error_make(err, -EINVAL, e.text, NULL);
 	effects_decide(&fx, p->pol, dir, &p->ctx, &chk);

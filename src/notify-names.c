@@ -16,7 +16,8 @@
 #define STATX_ATTR_MOUNT_ROOT 0x00002000 /* Linux 5.8, include/uapi/linux/stat.h */
 #endif
 
-bool nj_find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, struct loc *b)
+bool nj_find_two(struct job *j, unsigned lk, bool empty_is_fd, enum fsj_cap cap_a, struct loc *a,
+		 struct loc *b)
 {
 	char raw[PATH_MAX], raw2[PATH_MAX];
 
@@ -24,9 +25,9 @@ bool nj_find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, st
 		return false;
 	if (empty_is_fd && !raw[0] && j->c->dirfd >= 0)
 		snprintf(raw, sizeof(raw), "/proc/self/fd/%d", j->c->dirfd); /* translated */
-	if (!nj_find(j, j->c->dirfd, raw, lk, a))
+	if (!nj_find_cap(j, j->c->dirfd, raw, lk, cap_a, a))
 		return false;
-	if (!nj_find(j, j->c->dirfd2, raw2, 0, b)) {
+	if (!nj_find_cap(j, j->c->dirfd2, raw2, 0, FSJ_CAP_CREATE, b)) {
 		notify_loc_release(a);
 		return false;
 	}

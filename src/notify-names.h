@@ -13,8 +13,11 @@
  * them up into *a and *b (the first with lk; with empty_is_fd, an empty
  * first path names the descriptor dirfd itself: AT_EMPTY_PATH). true with
  * both filled (the caller releases them: nj_done_two()); false after
- * answering, with nothing held. */
-bool nj_find_two(struct job *j, unsigned lk, bool empty_is_fd, struct loc *a, struct loc *b);
+ * answering, with nothing held: a refusal of a lookup is recorded with
+ * cap_a for the first name (a rename's delete, a link's create) and
+ * create for the second, what the call tried there. */
+bool nj_find_two(struct job *j, unsigned lk, bool empty_is_fd, enum fsj_cap cap_a, struct loc *a,
+		 struct loc *b);
 
 /* Answer j with e unless it is answered (e < 0): EROFS at the new name
  * *b in a folder a read deny hides is recorded (nj_answer_make_failed());

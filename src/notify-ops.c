@@ -205,7 +205,7 @@ static int op_make(struct job *j)
 	if (sym && !nj_get_path(j, c->path, target))
 		return 0;
 	if (!nj_get_path(j, sym ? c->path2 : c->path, raw) ||
-	    !nj_find(j, sym ? c->dirfd2 : c->dirfd, raw, 0, &l))
+	    !nj_find_cap(j, sym ? c->dirfd2 : c->dirfd, raw, 0, FSJ_CAP_CREATE, &l))
 		return 0;
 	if (l.obj >= 0 || l.parent < 0)
 		e = EEXIST;

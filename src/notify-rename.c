@@ -52,7 +52,7 @@ int notify_op_rename(struct job *j)
 	if ((fl & ~(unsigned)(RENAME_NOREPLACE | RENAME_EXCHANGE)) ||
 	    (fl & RENAME_NOREPLACE && fl & RENAME_EXCHANGE))
 		return nj_answer(j, EINVAL);
-	if (!nj_find_two(j, 0, false, &a, &b))
+	if (!nj_find_two(j, 0, false, FSJ_CAP_DELETE, &a, &b))
 		return 0;
 	if (a.obj < 0 || ((fl & RENAME_EXCHANGE) && b.obj < 0))
 		e = ENOENT;
@@ -134,7 +134,8 @@ int notify_op_link(struct job *j)
 
 	if (fl & ~(unsigned)(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
 		return nj_answer(j, EINVAL);
-	if (!nj_find_two(j, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, (fl & AT_EMPTY_PATH) != 0, &a, &b))
+	if (!nj_find_two(j, (fl & AT_SYMLINK_FOLLOW) ? LK_FOLLOW : 0, (fl & AT_EMPTY_PATH) != 0,
+			 FSJ_CAP_CREATE, &a, &b))
 		return 0;
 	if (a.obj < 0)
 		e = ENOENT;

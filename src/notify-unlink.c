@@ -49,7 +49,7 @@ int notify_op_unlink(struct job *j)
 
 	if (j->c->flags & ~(uint64_t)AT_REMOVEDIR)
 		return nj_answer(j, EINVAL);
-	if (!nj_get_path(j, j->c->path, raw) || !nj_find(j, j->c->dirfd, raw, 0, &l))
+	if (!nj_get_path(j, j->c->path, raw) || !nj_find_cap(j, j->c->dirfd, raw, 0, FSJ_CAP_DELETE, &l))
 		return 0;
 	/* a pre-existing file, kept by the cycle: moved there, or saved */
 	take = l.obj >= 0 && !rmdir_ && j->nt->bc && !nj_created_here(j, &l.st);

@@ -87,6 +87,19 @@ void prog_truncate(struct an *a, struct inv *iv)
  * a hard link read the source (Landlock's REFER rule: see notify-refer.h). */
 enum copy_kind { COPY_CP, COPY_MV, COPY_LN };
 
+/* What the creates of one ln operand src make (fsj_effect.link_kind,
+ * .link; effects-decide-link.h): a symbolic link's text, or a hard
+ * link's old name; NULL when known only at run time (a glob, a
+ * variable). */
+static void link_of(struct an *a, const struct inv *iv, const struct word *src, bool symbolic)
+{
+	a->lnk_kind = symbolic ? FSJ_LINK_SYMBOLIC : FSJ_LINK_HARD;
+	a->lnk = NULL;
+	if (!w_path_known(src))
+		return;
+	a->lnk = symbolic ? src->lit : shword_path(a, iv->c.cwd, src->lit, src->len);
+}
+
 static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
 {
 	static const char *const larg[] = { "suffix", "target-directory", "sparse",
@@ -125,14 +138,28 @@ static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
 	for (size_t i = 0; i < nsrc; i++) {
 		const struct word *src = p.ops[i];
 
-		if (k == COPY_CP || (k == COPY_LN && !progopt_has(&p, 's', "symbolic")))
+		if (k == COPY_CP || (k == COPY_LN && !progopt_has(&p, 's', "symbolic"))) {
 			effects_emit(a, &iv->c, M_READ, src);
-		else if (k == COPY_MV)
+		} else if (k == COPY_MV) {
+			/* the name moves with all beneath it: the run refuses a
+			 * folder that holds a protected or denied name (att34) */
+			size_t from = a->out->n;
+
 			effects_emit(a, &iv->c, M_DELETE, src);
+			effects_mark_recursive(a, from);
+		}
+		if (k == COPY_LN)
+			link_of(a, iv, src, progopt_has(&p, 's', "symbolic"));
+		else if (k == COPY_CP && progopt_has(&p, 's', "symbolic-link"))
+			link_of(a, iv, src, true);
+		else if (k == COPY_CP && progopt_has(&p, 'l', "link"))
+			link_of(a, iv, src, false);
 		if (dst)
 			effects_emit(a, &iv->c, tm, dst);
 		else
 			effects_emit_into(a, &iv->c, tm, dir, src, parents);
+		a->lnk_kind = FSJ_LINK_NONE;
+		a->lnk = NULL;
 	}
 }
 

@@ -162,14 +162,20 @@ static void handle_assignments(struct an *a, TSNode n, struct sh *sh, enum git_e
 	}
 }
 
-/* Statements in sequence; one followed by `&` runs in a subshell. */
+/* Statements in sequence; one followed by `&` runs in a subshell. A
+ * cursor walks the children: ts_node_child(n, i) and ts_node_next_sibling()
+ * cost O(i), and a line that does not parse may hang every token of 1 MiB
+ * under one node (att34: `{ ` 20,000 times took 28 s, quadratic). */
 void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 {
-	uint32_t cnt = ts_node_child_count(n);
+	static const TSNode none; /* the null node: ts_node_is_null() */
+	TSTreeCursor cur = ts_tree_cursor_new(n);
+	TSNode c, next = none;
+	bool more = ts_tree_cursor_goto_first_child(&cur);
 
-	for (uint32_t i = 0; i < cnt; i++) {
-		TSNode c = ts_node_child(n, i);
-
+	for (c = ts_tree_cursor_current_node(&cur); more; c = next) {
+		more = ts_tree_cursor_goto_next_sibling(&cur);
+		next = more ? ts_tree_cursor_current_node(&cur) : none;
 		if (!ts_node_is_named(c))
 			continue;
 		if (shwalk_is_redirect(c)) {
@@ -177,7 +183,6 @@ void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 			struct cmd rc = { .prog = NULL, .cwd = sh->cwd };
 			shwalk_redirect(a, c, sh, &rc);
 		} else if (shwalk_is_statement(c)) {
-			TSNode next = ts_node_next_sibling(c);
 			const char *cwd0 = sh->cwd;
 			if (!ts_node_is_null(next) && !ts_node_is_named(next) && n_is(next, "&")) {
 				struct sh sub = *sh;
@@ -194,6 +199,7 @@ void shwalk_children(struct an *a, TSNode n, struct sh *sh)
 			shwalk_scan(a, c, sh);
 		}
 	}
+	ts_tree_cursor_delete(&cur);
 }
 
 void shwalk(struct an *a, TSNode n, struct sh *sh)

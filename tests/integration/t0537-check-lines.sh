@@ -136,6 +136,8 @@ end_test
 
 begin_test "standard input: each answer comes before the next request is written"
 coproc CHK { "$FSJAIL" check --workspace "$WS" --json --lines - 2>"$ERR"; }
+# bash unsets CHK_PID once the coprocess is reaped: keep it now
+chk_pid=$CHK_PID
 echo '"cat README"' >&"${CHK[1]}"
 if read -r -t 60 a1 <&"${CHK[0]}"; then
 	case $a1 in *'"overall":"allow"'*) ;; *) fail "first answer: $a1" ;; esac
@@ -149,7 +151,7 @@ else
 	fail "no answer to the second request in 60 s"
 fi
 exec {CHK[1]}>&-
-wait "$CHK_PID"
+wait "$chk_pid"
 RC=$?
 assert_rc 3
 end_test

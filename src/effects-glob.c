@@ -1,0 +1,122 @@
+/* effects-glob.c - the names a run-time operand may take, matched with
+ * the policy's refusing rules beneath its folder (effects-glob.h).
+ * bash(1) "Pathname Expansion": each component of a glob is matched
+ * against the names of one folder, and a leading '.' only by a '.'
+ * (dotglob off). Anything fnmatch(3) cannot read as bash would (braces,
+ * extended globs, '.' or '..' components, a line that runs shopt or sets
+ * GLOBIGNORE) is taken as "any name from here on": a wider match, never
+ * a narrower one. */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "effects-glob.h"
+#include "effects-int.h"
+#include "path.h"
+
+char *effects_glob_pattern(const char *anchor, const struct word *w, const char *src, bool *any)
+{
+	size_t n = w->prefix_len, end;
+
+	*any = false;
+	if (!anchor || w->anywhere || (!w->glob && !w->dynamic))
+		return NULL;
+	while (n > 0 && w->lit[n - 1] != '/')
+		n--;
+	end = w->len;
+	if (w->dynamic || memchr(w->lit + n, '{', w->len - n) ||
+	    memchr(w->lit + n, '(', w->len - n) || strstr(src, "shopt") ||
+	    strstr(src, "GLOBIGNORE")) {
+		*any = true;
+		end = w->prefix_len;
+	}
+	if (w->dynamic && end == 0)
+		return NULL; /* `rm $f`: nothing literal to go by */
+	return xstrndup(w->lit + n, end - n);
+}
+
+/* The next component of *p (skipping slashes) into [*s, *s + *len);
+ * false at the end. */
+static bool next_comp(const char **p, const char **s, size_t *len)
+{
+	while (**p == '/')
+		(*p)++;
+	if (!**p)
+		return false;
+	*s = *p;
+	while (**p && **p != '/')
+		(*p)++;
+	*len = (size_t)(*p - *s);
+	return true;
+}
+
+/* Whether the pattern pat (components relative to the same folder as rel)
+ * may name rel, a path beneath it, or, when above, a folder above it. */
+static bool may_name(const char *pat, bool any, const char *rel, bool above)
+{
+	const char *ps, *rs;
+	size_t pl, rl;
+
+	for (;;) {
+		bool have_p = next_comp(&pat, &ps, &pl), have_r = next_comp(&rel, &rs, &rl);
+		char *pc, *rc;
+		bool last, ok;
+
+		if (!have_p)
+			return any || !have_r || above;
+		if (!have_r)
+			return true; /* a name beneath rel */
+		if ((pl == 1 && ps[0] == '.') || (pl == 2 && ps[0] == '.' && ps[1] == '.'))
+			return true; /* climbs: any name */
+		last = !*pat || !pat[strspn(pat, "/")];
+		pc = xstrndup(ps, pl);
+		rc = xstrndup(rs, rl);
+		if (any && last)
+			ok = strncmp(rc, pc, pl) == 0; /* a literal start, then anything */
+		else
+			ok = fnmatch(pc, rc, FNM_NOESCAPE | FNM_PERIOD) == 0;
+		free(pc);
+		free(rc);
+		if (!ok)
+			return false;
+		if (any && last)
+			return true;
+	}
+}
+
+/* rp relative to anchor when strictly beneath it, else NULL. */
+static const char *beneath(const char *anchor, const char *rp)
+{
+	size_t n = strlen(anchor);
+
+	if (!rp || !path_covers(anchor, rp) || strcmp(anchor, rp) == 0)
+		return NULL;
+	return strcmp(anchor, "/") == 0 ? rp + 1 : rp + n + 1;
+}
+
+const struct fsj_rule *effects_glob_reaches(const struct fsj_policy *pol,
+					    const struct fsj_effect *e, enum fsj_cap cap)
+{
+	bool above = cap == FSJ_CAP_DELETE || e->recursive;
+
+	if (e->status != FSJ_EFFECT_UNRESOLVED || !e->pattern || !e->path)
+		return NULL;
+	for (size_t i = 0; i < pol->n_rules; i++) {
+		const struct fsj_rule *r = &pol->rules[i];
+		enum fsj_level l = fsj_source_level(r->source);
+		const char *rel;
+
+		if (!(r->deny & FSJ_CAPBIT(cap)) ||
+		    (l != FSJ_LEVEL_PROTECTED && l != FSJ_LEVEL_EXPLICIT))
+			continue;
+		rel = beneath(e->path, r->path);
+		if (rel && may_name(e->pattern, e->pattern_any, rel, above))
+			return r;
+		rel = beneath(e->path, r->resolved);
+		if (rel && may_name(e->pattern, e->pattern_any, rel, above))
+			return r;
+	}
+	return NULL;
+}

@@ -1,0 +1,35 @@
+/* effects-glob.h - the names a run-time operand may take (a glob, or a
+ * run-time part after a literal folder), and whether one of them is a
+ * path the policy never lets the capability reach (att34: `echo x >
+ * .git/confi[g]` was decided at .git only, and allowed). */
+#ifndef FSJAIL_EFFECTS_GLOB_H
+#define FSJAIL_EFFECTS_GLOB_H
+
+#include <stdbool.h>
+
+#include "effects.h"
+#include "policy.h"
+
+struct word;
+
+/* The pattern of an unresolved operand w whose known folder is anchor
+ * (shword_anchor()), for fsj_effect.pattern: the rest of w after anchor,
+ * a glob bash matches component by component. *any is set when the
+ * pattern's end may be followed by anything (a run-time part, a brace
+ * or extended glob, a line that changes bash's glob options): then only
+ * the literal text before it is kept. src is the text being analysed.
+ * Returns a new string (the caller frees it), or NULL when w gives no
+ * pattern: a known path, a run-time head, or a run-time name with no
+ * literal folder or text before it (`rm $f`: decided at the working
+ * folder, as before). */
+char *effects_glob_pattern(const char *anchor, const struct word *w, const char *src, bool *any);
+
+/* The rule of pol that may refuse cap on a name the unresolved effect e
+ * may take: a protected rule, or an explicit one denying cap, on a path
+ * strictly beneath e->path that e->pattern may name, name a path beneath,
+ * or (a delete, or a recursive effect) name a folder above. NULL when
+ * e has no pattern or none may. Borrowed from pol. */
+const struct fsj_rule *effects_glob_reaches(const struct fsj_policy *pol,
+					    const struct fsj_effect *e, enum fsj_cap cap);
+
+#endif
