@@ -1,7 +1,5 @@
 /* effects-decide-link.c - a link the line makes, decided as the run
  * decides it (effects-decide-link.h). */
-#include "config.h"
-
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

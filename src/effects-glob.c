@@ -6,8 +6,6 @@
  * extended globs, '.' or '..' components, a line that runs shopt or sets
  * GLOBIGNORE) is taken as "any name from here on": a wider match, never
  * a narrower one. */
-#include "config.h"
-
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,4 +117,19 @@ const struct fsj_rule *effects_glob_reaches(const struct fsj_policy *pol,
 			return r;
 	}
 	return NULL;
+}
+
+/* Whether the last component of lit[0..n) (trailing slashes aside) is
+ * "." or "..": a copy of it into a folder lands in the folder itself. */
+bool effects_glob_dot_tail(const char *lit, size_t n)
+{
+	size_t e, b;
+
+	while (n > 1 && lit[n - 1] == '/')
+		n--;
+	e = n;
+	b = e;
+	while (b > 0 && lit[b - 1] != '/')
+		b--;
+	return (e - b == 1 && lit[b] == '.') || (e - b == 2 && lit[b] == '.' && lit[b + 1] == '.');
 }

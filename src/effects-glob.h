@@ -32,4 +32,9 @@ char *effects_glob_pattern(const char *anchor, const struct word *w, const char 
 const struct fsj_rule *effects_glob_reaches(const struct fsj_policy *pol,
 					    const struct fsj_effect *e, enum fsj_cap cap);
 
+/* Whether the last component of lit[0..n) (trailing slashes aside) is
+ * "." or "..": `cp -r X/. D` puts X's names in D itself, any name
+ * beneath it. */
+bool effects_glob_dot_tail(const char *lit, size_t n);
+
 #endif

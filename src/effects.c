@@ -287,21 +287,6 @@ void effects_emit_parents(struct an *a, const struct cmd *c, const char *base,
 }
 
 /* Effects of mode m on DIR/basename(SRC): cp, mv and ln into a directory. */
-/* Whether the last component of lit[0..n) (trailing slashes aside) is
- * "." or "..": a copy of it into a folder lands in the folder itself. */
-static bool effects_dot_tail(const char *lit, size_t n)
-{
-	size_t e, b;
-
-	while (n > 1 && lit[n - 1] == '/')
-		n--;
-	e = n;
-	b = e;
-	while (b > 0 && lit[b - 1] != '/')
-		b--;
-	return (e - b == 1 && lit[b] == '.') || (e - b == 2 && lit[b] == '.' && lit[b + 1] == '.');
-}
-
 void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const struct word *dir,
 		      const struct word *src, bool keep_parents)
 {
@@ -329,7 +314,7 @@ void effects_emit_into(struct an *a, const struct cmd *c, enum mode m, const str
 	const char *base = strrchr(s, '/') + 1;
 	if (!*base) { /* the source is "/" */
 		effects_emit_at(a, c, m, d, NULL, dir->start, dir->end);
-	} else if (effects_dot_tail(src->lit, src->len)) {
+	} else if (effects_glob_dot_tail(src->lit, src->len)) {
 		/* `cp -r X/. D`: X's names land in D itself, any name beneath
 		 * it (effects-glob.h: asks where one may be protected; att34:
 		 * `cp -a other/.git/. .git/` wrote the hooks, and was allowed) */

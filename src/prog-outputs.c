@@ -5,8 +5,6 @@
  * .git/hooks/XXXXXX` were "allow" while the run refused each (att34).
  * Each handler gives the files it reads and the ones it creates or
  * writes; an option that runs a program makes it opaque. */
-#include "config.h"
-
 #include <string.h>
 
 #include "effects-int.h"
