@@ -290,6 +290,14 @@ git_env()
 		GIT_COMMITTER_EMAIL=t@fsjail.invalid
 }
 
+# ws_repo: enter $WS and make it a git repository on branch main with one
+# empty commit; bails out when git cannot.
+ws_repo()
+{
+	cd "$WS" && git init -q -b main . && git commit -q --allow-empty -m base ||
+		bail_out "cannot make a repository in $WS"
+}
+
 # user_folder: print a new folder under /home owned by the ordinary user
 # cloudsdk; returns 1 when the tests cannot run as that user (not root,
 # or no such user). The caller removes it.

@@ -18,8 +18,7 @@ plan 3
 setup
 git_env
 startup_files
-cd "$WS" && git init -q -b main && git commit -q --allow-empty -m base ||
-	bail_out "cannot make a repository in $WS"
+ws_repo
 mkdir -p src build vendor && : >src/a.c && : >build/a.o && : >a.o
 git init -q vendor/x || bail_out "cannot make a nested repository"
 

@@ -17,8 +17,7 @@ plan 3
 setup
 git_env
 startup_files
-cd "$WS" && git init -q -b main && git commit -q --allow-empty -m base ||
-	bail_out "cannot make a repository in $WS"
+ws_repo
 OFF=$T/other-fsjail-home && mkdir -p "$OFF/config"
 printf 'protect:\n  repository: false\n' >"$OFF/config/config.yaml"
 

@@ -18,8 +18,7 @@ require_landlock
 command -v git >/dev/null || bail_out "git is needed"
 git_env
 startup_files
-cd "$WS" || bail_out "cannot enter $WS"
-git init -q -b main . && git commit -q --allow-empty -m one || bail_out "git init"
+ws_repo
 mkdir -p sub src && echo x >src/a.c
 
 # checked LINE STATUS: fsjail check answers LINE with STATUS
