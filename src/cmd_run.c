@@ -18,6 +18,7 @@
 #include "inforce.h"
 #include "autorun.h"
 #include "launch.h"
+#include "linkkeep-journal.h"
 #include "linkkeep.h"
 #include "mask-probe.h"
 #include "notify.h"
@@ -236,6 +237,7 @@ int cmd_run(int argc, char **argv)
 			fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
 				      state_sub, strerror(errno));
 	}
+	linkkeep_journal_dir(ctx.env.foreign ? NULL : ctx.env.state_dir); /* linkkeep-journal.h */
 	if (made < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;

@@ -16,6 +16,7 @@
 
 #include "escape.h"
 #include "gitlink.h"
+#include "linkkeep-journal.h"
 #include "linkkeep.h"
 #include "linkto.h"
 #include "path.h"
@@ -55,6 +56,8 @@ static bool note(int dir, const char *name, int nsfd, bool made)
 	}
 	kept.l[kept.n].fd = fd;
 	kept.l[kept.n++].made = made;
+	if (made) /* judged by the next run if this one is killed */
+		linkkeep_journal_add(fd);
 	pthread_mutex_unlock(&kept.mu);
 	return true;
 }
@@ -284,8 +287,26 @@ static bool sweep_one(const struct fsj_policy *pol, int fd, bool made, FILE *out
 	return removed;
 }
 
+struct dead {
+	const struct fsj_policy *pol;
+	FILE *out;
+	size_t removed;
+};
+
+/* A link of a run killed before its own look (linkkeep-journal.h). */
+static void sweep_dead(int fd, void *arg)
+{
+	struct dead *d = arg;
+
+	if (!sweep_one(d->pol, fd, true, d->out))
+		return;
+	d->removed++;
+	fprintf(d->out, "fsjail: (made by an earlier run, killed before its end)\n");
+}
+
 size_t linkkeep_sweep(const struct fsj_policy *pol, FILE *out)
 {
+	struct dead dead = { pol, out, 0 };
 	size_t i, removed = 0;
 
 	pthread_mutex_lock(&kept.mu);
@@ -300,8 +321,10 @@ size_t linkkeep_sweep(const struct fsj_policy *pol, FILE *out)
 	if (kept.nsfd >= 0)
 		close(kept.nsfd);
 	kept.nsfd = -1;
+	if (pol)
+		(void)linkkeep_journal_end(sweep_dead, &dead);
 	pthread_mutex_unlock(&kept.mu);
-	return removed;
+	return removed + dead.removed;
 }
 
 #else
