@@ -26,6 +26,30 @@ static bool refused(const struct fsj_policy *pol, const struct fsj_decision *d, 
 	return pol->mode == FSJ_MODE_READ_ONLY && (FSJ_CAPS_MODIFY & FSJ_CAPBIT(cap));
 }
 
+/* The effects before effect i, for glob_absent() */
+struct glob_at {
+	const struct fsj_effects *fx;
+	size_t i;
+};
+
+/* effects_glob_absent_fn: path is not there now, and no effect before
+ * ga->i may make it: a create of it or of a folder above it, or one in a
+ * folder not known (cd "$X"; touch NAME). */
+static bool glob_absent(const char *path, void *data)
+{
+	const struct glob_at *ga = data;
+
+	if (!decide_absent_at_start(path, NULL))
+		return false;
+	for (size_t k = 0; k < ga->i; k++) {
+		const struct fsj_effect *e = &ga->fx->v[k];
+
+		if (e->cap == FSJ_CAP_CREATE && (!e->path || path_covers(e->path, path)))
+			return false;
+	}
+	return true;
+}
+
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
 		    const struct fsj_ctx *ctx, struct fsj_check *out)
 {
@@ -159,7 +183,8 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 			/* a glob or run-time name the folder's grant allows may
 			 * still be a protected or denied path beneath it (att34) */
 			const struct fsj_rule *r =
-				effects_glob_reaches(pol, e, (enum fsj_cap)e->cap);
+				effects_glob_reaches(pol, e, (enum fsj_cap)e->cap, glob_absent,
+						     &(struct glob_at){ fx, i });
 
 			if (r) {
 				d->level = fsj_source_level(r->source);

@@ -94,26 +94,70 @@ static const char *beneath(const char *anchor, const char *rp)
 	return strcmp(anchor, "/") == 0 ? rp + 1 : rp + n + 1;
 }
 
+/* The number of components of the glob pat, or 0 when one is '.' or
+ * '..' (it may climb: no name it must match is known). */
+static size_t glob_comps(const char *pat)
+{
+	const char *s;
+	size_t len, n = 0;
+
+	while (next_comp(&pat, &s, &len)) {
+		if ((len == 1 && s[0] == '.') || (len == 2 && s[0] == '.' && s[1] == '.'))
+			return 0;
+		n++;
+	}
+	return n;
+}
+
+/* Whether the glob of e cannot reach rel (beneath e->path): the name it
+ * would have to match, rel's first k components (all of rel when
+ * shorter), is absent(). */
+static bool glob_misses(const struct fsj_effect *e, size_t k, const char *rel,
+			effects_glob_absent_fn absent, void *data)
+{
+	const char *p = rel, *s, *end = rel;
+	size_t len;
+	char *pre, *name;
+	bool r;
+
+	for (size_t i = 0; i < k && next_comp(&p, &s, &len); i++)
+		end = s + len;
+	pre = xstrndup(rel, (size_t)(end - rel));
+	name = path_join(e->path, pre);
+	r = absent(name, data);
+	free(name);
+	free(pre);
+	return r;
+}
+
 const struct fsj_rule *effects_glob_reaches(const struct fsj_policy *pol,
-					    const struct fsj_effect *e, enum fsj_cap cap)
+					    const struct fsj_effect *e, enum fsj_cap cap,
+					    effects_glob_absent_fn absent, void *data)
 {
 	bool above = cap == FSJ_CAP_DELETE || e->recursive;
+	size_t k;
 
 	if (e->status != FSJ_EFFECT_UNRESOLVED || !e->pattern || !e->path)
 		return NULL;
+	k = e->pattern_any || !absent ? 0 : glob_comps(e->pattern);
 	for (size_t i = 0; i < pol->n_rules; i++) {
 		const struct fsj_rule *r = &pol->rules[i];
 		enum fsj_level l = fsj_source_level(r->source);
 		const char *rel;
+		size_t kr;
 
 		if (!(r->deny & FSJ_CAPBIT(cap)) ||
 		    (l != FSJ_LEVEL_PROTECTED && l != FSJ_LEVEL_EXPLICIT))
 			continue;
+		/* only a path no one may make stays absent through the run */
+		kr = r->deny & FSJ_CAPBIT(FSJ_CAP_CREATE) ? k : 0;
 		rel = beneath(e->path, r->path);
-		if (rel && may_name(e->pattern, e->pattern_any, rel, above))
+		if (rel && may_name(e->pattern, e->pattern_any, rel, above) &&
+		    !(kr && glob_misses(e, kr, rel, absent, data)))
 			return r;
 		rel = beneath(e->path, r->resolved);
-		if (rel && may_name(e->pattern, e->pattern_any, rel, above))
+		if (rel && may_name(e->pattern, e->pattern_any, rel, above) &&
+		    !(kr && glob_misses(e, kr, rel, absent, data)))
 			return r;
 	}
 	return NULL;

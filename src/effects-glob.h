@@ -24,13 +24,27 @@ struct word;
  * folder, as before). */
 char *effects_glob_pattern(const char *anchor, const struct word *w, const char *src, bool *any);
 
+/* Whether the existing name path (absolute) is absent for the glob: not
+ * there now and not made earlier in the line. */
+typedef bool (*effects_glob_absent_fn)(const char *path, void *data);
+
 /* The rule of pol that may refuse cap on a name the unresolved effect e
  * may take: a protected rule, or an explicit one denying cap, on a path
  * strictly beneath e->path that e->pattern may name, name a path beneath,
  * or (a delete, or a recursive effect) name a folder above. NULL when
- * e has no pattern or none may. Borrowed from pol. */
+ * e has no pattern or none may. Borrowed from pol.
+ *
+ * bash expands a glob only to names that exist (with no match the word
+ * stays as written, glob characters and all): when absent is not NULL,
+ * a rule is passed over when the name the pattern would have to match to
+ * reach it (its path's first components, as many as the pattern has) is
+ * absent() and the rule denies create too (a path no one may make stays
+ * absent through the run: not so a `deny: [delete]` alone). Not for a pattern that may end in anything (e->pattern_any:
+ * a run-time part) or that holds a '.' or '..' component (user29: `rm
+ * -rf *` asked for an absent opencode.json). */
 const struct fsj_rule *effects_glob_reaches(const struct fsj_policy *pol,
-					    const struct fsj_effect *e, enum fsj_cap cap);
+					    const struct fsj_effect *e, enum fsj_cap cap,
+					    effects_glob_absent_fn absent, void *data);
 
 /* Whether the last component of lit[0..n) (trailing slashes aside) is
  * "." or "..": `cp -r X/. D` puts X's names in D itself, any name

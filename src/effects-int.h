@@ -103,6 +103,9 @@ struct an {
 	 * emitted (fsj_effect.link_kind, .link) */
 	enum fsj_link_kind lnk_kind;
 	const char *lnk;
+	/* the list under a redirection whose end states the list around it
+	 * wants unmerged (shwalk-flow.c), or NULL */
+	struct list_split *split;
 	struct arena ar;
 };
 

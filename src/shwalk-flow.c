@@ -170,6 +170,53 @@ static void walk_piped_tail(struct an *a, TSNode last, struct sh *sh,
 	}
 }
 
+/* The end states of the list body (a->split): what follows `&&` runs
+ * in ok, what follows `||` in fail; end is the one state the list left. */
+struct list_split {
+	TSNode body;
+	bool done, has_ok, has_fail;
+	struct sh ok, fail, end;
+};
+
+static bool same_sh(const struct sh *x, const struct sh *y)
+{
+	return (x->cwd == y->cwd || (x->cwd && y->cwd && shwalk_same_dir(x->cwd, y->cwd))) &&
+	       (x->path == y->path || (x->path && y->path && strcmp(x->path, y->path) == 0)) &&
+	       x->fns == y->fns && x->git_env == y->git_env && x->ed_inert == y->ed_inert &&
+	       x->cd_unsure == y->cd_unsure;
+}
+
+/* The head cur of a list, walked in sh: *ok and *fail get the states
+ * after it succeeded and failed. tree-sitter-bash puts `a && cd d && b >
+ * f` under the redirection, so a head may be a redirected list: its own
+ * end states are taken unmerged when nothing after the list (a
+ * here-document's tail) changed the state it left (user29: `mkdir n &&
+ * cd n && echo > m && cat m` lost n). */
+static void walk_head(struct an *a, TSNode cur, struct sh *sh, struct sh *ok, struct sh *fail,
+		      bool *has_ok, bool *has_fail)
+{
+	struct list_split sp = { .done = false }, *prev = a->split;
+	const char *cwd0 = sh->cwd;
+
+	if (shwalk_heads_list(cur)) {
+		sp.body = ts_node_child_by_field_name(cur, "body", 4);
+		a->split = &sp;
+	}
+	shwalk(a, cur, sh);
+	a->split = prev;
+	if (sp.done && same_sh(&sp.end, sh)) {
+		*ok = sp.ok;
+		*fail = sp.fail;
+		*has_ok = sp.has_ok;
+		*has_fail = sp.has_fail;
+		return;
+	}
+	*ok = *fail = *sh;
+	*has_ok = *has_fail = true;
+	if (sh->cd_unsure && !shwalk_same_dir(cwd0, sh->cwd))
+		fail->cwd = NULL;
+}
+
 /* `a && b || c` is a left-deep tree of list nodes; walk its statements in
  * order without recursing once per operator, so that a long chain does
  * not reach the depth cap. Two states are carried: the shell after the
@@ -182,18 +229,18 @@ void shwalk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_se
 {
 	struct nodes spine = { 0 };
 	TSNode cur = n;
-	const char *cwd0 = sh->cwd;
 	struct sh ok, fail;
-	bool has_ok = true, has_fail = true;
+	bool has_ok, has_fail;
+	struct list_split *split =
+		a->split && !a->split->done && ts_node_eq(a->split->body, n) ? a->split : NULL;
 
+	if (split)
+		a->split = NULL; /* not for the lists inside */
 	while (n_is(cur, "list") && ts_node_named_child_count(cur) > 0) {
 		shwalk_nodes_push(a, &spine, cur);
 		cur = ts_node_named_child(cur, 0);
 	}
-	shwalk(a, cur, sh);
-	ok = fail = *sh;
-	if (sh->cd_unsure && !shwalk_same_dir(cwd0, sh->cwd))
-		fail.cwd = NULL;
+	walk_head(a, cur, sh, &ok, &fail, &has_ok, &has_fail);
 	for (size_t k = spine.n; k-- > 0;) {
 		TSNode l = spine.v[k];
 		bool alt = strcmp(list_op(l), "||") == 0;
@@ -236,9 +283,20 @@ void shwalk_list_rs(struct an *a, TSNode n, struct sh *sh, const struct redir_se
 			}
 		}
 	}
+	if (split) {
+		split->ok = ok;
+		split->fail = fail;
+		split->has_ok = has_ok;
+		split->has_fail = has_fail;
+	}
 	if (has_ok && has_fail)
 		sh_merge(a, &ok, &fail);
 	*sh = has_ok || !has_fail ? ok : fail;
+	if (split) {
+		split->end = *sh;
+		split->done = true;
+		a->split = split;
+	}
 }
 
 void shwalk_list(struct an *a, TSNode n, struct sh *sh)
