@@ -298,6 +298,15 @@ ws_repo()
 		bail_out "cannot make a repository in $WS"
 }
 
+# git_ws: git_env, startup_files and ws_repo, the everyday session's
+# repository.
+git_ws()
+{
+	git_env
+	startup_files
+	ws_repo
+}
+
 # user_folder: print a new folder under /home owned by the ordinary user
 # cloudsdk; returns 1 when the tests cannot run as that user (not root,
 # or no such user). The caller removes it.

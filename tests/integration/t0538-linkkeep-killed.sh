@@ -14,9 +14,7 @@ plan_user_pass FSJAIL_T0538_USER 2
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
-git_env
-startup_files
-ws_repo
+git_ws
 
 # start_planting NAME REPO: a background run that links NAME to
 # REPO/.git/hooks/pre-commit (absent then), makes REPO a repository, says

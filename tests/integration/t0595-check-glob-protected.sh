@@ -16,9 +16,7 @@
 
 plan 3
 setup
-git_env
-startup_files
-ws_repo
+git_ws
 mkdir -p src build vendor && : >src/a.c && : >build/a.o && : >a.o
 git init -q vendor/x || bail_out "cannot make a nested repository"
 

@@ -15,9 +15,7 @@
 
 plan 3
 setup
-git_env
-startup_files
-ws_repo
+git_ws
 OFF=$T/other-fsjail-home && mkdir -p "$OFF/config"
 printf 'protect:\n  repository: false\n' >"$OFF/config/config.yaml"
 

@@ -16,9 +16,7 @@ plan_user_pass FSJAIL_T0597_USER 3
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
-git_env
-startup_files
-ws_repo
+git_ws
 mkdir -p sub src && echo x >src/a.c
 
 # checked LINE STATUS: fsjail check answers LINE with STATUS

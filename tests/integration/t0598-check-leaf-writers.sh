@@ -18,9 +18,7 @@ plan_user_pass FSJAIL_T0598_USER 3
 setup
 require_landlock
 command -v git >/dev/null || bail_out "git is needed"
-git_env
-startup_files
-ws_repo
+git_ws
 mkdir -p vendor src && git init -q vendor/x || bail_out "git init vendor/x"
 printf 'b\na\na\n' >in.txt
 
