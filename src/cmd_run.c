@@ -237,7 +237,7 @@ int cmd_run(int argc, char **argv)
 			fsj_error_set(&err, NULL, 0, 0, "cannot create state directory '%s': %s",
 				      state_sub, strerror(errno));
 	}
-	linkkeep_journal_dir(ctx.env.foreign ? NULL : ctx.env.state_dir); /* linkkeep-journal.h */
+	linkkeep_journal_dir(ctx.env.foreign ? NULL : ctx.env.state_dir, ctx.workspace);
 	if (made < 0) {
 		cmd_print_error(&err);
 		status = FSJ_EXIT_ERROR;

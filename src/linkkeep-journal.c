@@ -25,13 +25,16 @@
 #define JOURNAL_MAX (16u << 20)
 
 static char *jdir; /* owned: state_dir/links, or NULL */
+static char *jws;  /* owned: the run's workspace */
 static int jfd = -1;
 static char jname[40];
 
-void linkkeep_journal_dir(const char *state_dir)
+void linkkeep_journal_dir(const char *state_dir, const char *workspace)
 {
 	free(jdir);
-	jdir = state_dir ? xasprintf("%s/links", state_dir) : NULL;
+	free(jws);
+	jdir = state_dir && workspace ? xasprintf("%s/links", state_dir) : NULL;
+	jws = jdir ? xstrdup(workspace) : NULL;
 }
 
 /* The journal of this run, made and locked on the first call: 0 or -1. */
@@ -51,7 +54,9 @@ static int journal_open(void)
 		return -1;
 	jfd = openat(dir, jname, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_NOFOLLOW | O_CLOEXEC,
 		     0600);
-	if (jfd >= 0 && flock(jfd, LOCK_EX) < 0) {
+	/* the first record names the workspace: only a run there judges */
+	if (jfd >= 0 && (flock(jfd, LOCK_EX) < 0 ||
+			 write(jfd, jws, strlen(jws) + 1) != (ssize_t)strlen(jws) + 1)) {
 		(void)unlinkat(dir, jname, 0);
 		close(jfd);
 		jfd = -1;
@@ -121,7 +126,10 @@ static size_t take_dead(int dir, const char *name, void (*each)(int fd, void *ar
 	while (len < JOURNAL_MAX && (n = read(fd, buf + len, JOURNAL_MAX - len)) > 0)
 		len += (size_t)n;
 	buf[len] = '\0';
-	done = replay(buf, len, each, arg);
+	/* another workspace's run is judged by a run there, by its policy */
+	if (strcmp(buf, jws) != 0)
+		return 0;
+	done = replay(buf + strlen(buf) + 1, len - strlen(buf) - 1, each, arg);
 	(void)unlinkat(dir, name, 0);
 	return done;
 }
@@ -159,9 +167,10 @@ size_t linkkeep_journal_end(void (*each)(int fd, void *arg), void *arg)
 }
 
 #else
-void linkkeep_journal_dir(const char *state_dir)
+void linkkeep_journal_dir(const char *state_dir, const char *workspace)
 {
 	(void)state_dir;
+	(void)workspace;
 }
 
 void linkkeep_journal_add(int fd)

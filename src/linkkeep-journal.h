@@ -5,9 +5,9 @@
  *
  * One file per run in $STATE/links (fsjail's state folder: hidden from
  * and unwritable by the command), made at the run's first link and locked
- * (flock) while the run lives; a record per link: its device, inode and
- * path (the path the host names it by). A journal that nobody holds
- * locked is a dead run's. A link the run renamed after making it is not
+ * (flock) while the run lives; a first record naming the workspace, then
+ * one per link: its device, inode and path (the path the host names it
+ * by). A journal that nobody holds locked is a dead run's. A link the run renamed after making it is not
  * found by its recorded path and stays unjudged (said in fsjail(1)).
  * Linux only; elsewhere nothing is written or found. */
 #ifndef FSJAIL_LINKKEEP_JOURNAL_H
@@ -16,9 +16,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Where the journals are: state_dir/links (copied; NULL: no journal, as
- * for --platform runs). Call before the command starts. */
-void linkkeep_journal_dir(const char *state_dir);
+/* Where the journals are: state_dir/links, and the run's workspace (both
+ * copied; NULL: no journal, as for --platform runs). A dead run's journal
+ * is judged only by a run of the same workspace, under whose policy its
+ * links were made. Call before the command starts. */
+void linkkeep_journal_dir(const char *state_dir, const char *workspace);
 
 /* Write down the link fd (an O_PATH descriptor of it, not closed here).
  * The journal is made on the first call. Errors are ignored: the run's

@@ -5,8 +5,9 @@
 # SIGTERM gets there) never reached that look: a link to n/.git/hooks/
 # pre-commit made before `git init n` stayed, and the user's editor or
 # `git format-patch` writing it planted a hook. The links are written
-# down as they are made (linkkeep-journal.h) and the next run's end
-# judges a dead run's links; a live run's are left to that run. Root
+# down as they are made (linkkeep-journal.h) and the next run's end in
+# the same workspace judges a dead run's links; a live run's are left to
+# that run, another workspace's to a run there. Root
 # and the ordinary user (cloudsdk pass).
 . "$(dirname "$0")/libtest.sh"
 
@@ -36,6 +37,10 @@ begin_test "a link of a run killed with SIGKILL is judged by the next run's end"
 start_planting n1 r1
 kill -KILL "$PID" && wait "$PID" 2>/dev/null
 [ -L n1 ] || fail "the scenario: n1 should be there after the kill"
+mkdir -p "$T/elsewhere" && cd "$T/elsewhere" && run_cmd "$FSJAIL" run -- true
+assert_rc 0
+cd "$WS" || bail_out "cannot enter $WS"
+[ -L n1 ] || fail "a run of another workspace judged n1 (under its own policy)"
 run_cmd "$FSJAIL" run -- true
 assert_rc 0
 [ -L n1 ] && fail "n1 -> $(readlink n1) was left after the next run"
