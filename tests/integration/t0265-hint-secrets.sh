@@ -10,6 +10,7 @@
 # hint_reason, a folder hint never widens over a secret or a user deny,
 # and status and explain name the entry. As root and as cloudsdk.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libhints.sh"
 
 plan_user_pass FSJAIL_T0265_USER 6
 setup

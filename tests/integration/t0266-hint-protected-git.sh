@@ -10,6 +10,7 @@
 # works in the worktree, and the protected files stay refused. As root and
 # as cloudsdk.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libhints.sh"
 
 plan_user_pass FSJAIL_T0266_USER 4
 setup

@@ -14,6 +14,7 @@
 # folders absent on the host are made, empty, by fsjail itself before a
 # run of npm (msg32; user9's hint was their mkdir -p): no round at all.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libhints.sh"
 
 plan_user_pass FSJAIL_T0267_USER 5
 # before setup's HOME: rustup's proxies look for $HOME/.rustup (and

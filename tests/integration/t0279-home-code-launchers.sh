@@ -15,6 +15,7 @@
 # refusal hint offers a grant over any of them. As root and again as
 # FSJAIL_TEST_USER.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libhints.sh"
 
 plan_user_pass FSJ_T0279_USER 4
 setup

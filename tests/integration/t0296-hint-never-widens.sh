@@ -11,6 +11,7 @@
 # under a refused path's folder, and the grants pasted must lift the
 # refusals. As root and as cloudsdk (/var/lib as root only).
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libhints.sh"
 
 plan_user_pass FSJAIL_T0296_USER 5
 setup

@@ -8,6 +8,7 @@
 # too wide (rule 1: then no grant, and the line says why), and the report's
 # hint carries the same with a "note". As root and as cloudsdk.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libhints.sh"
 
 plan_user_pass FSJAIL_T0297_USER 4
 setup

@@ -9,6 +9,7 @@
 # why; a read outside any repository is offered the file as before. As
 # root and as cloudsdk.
 . "$(dirname "$0")/libtest.sh"
+. "$(dirname "$0")/libhints.sh"
 
 plan_user_pass T0489_USER 4
 setup
