@@ -14,7 +14,12 @@
 #include "effects-int.h"
 #include "path.h"
 
-char *effects_glob_pattern(const char *anchor, const struct word *w, const char *src, bool *any)
+bool effects_glob_opts(const char *s, size_t n)
+{
+	return memmem(s, n, "shopt", 5) || memmem(s, n, "GLOBIGNORE", 10);
+}
+
+char *effects_glob_pattern(const char *anchor, const struct word *w, bool opts, bool *any)
 {
 	size_t n = w->prefix_len, end;
 
@@ -25,8 +30,7 @@ char *effects_glob_pattern(const char *anchor, const struct word *w, const char 
 		n--;
 	end = w->len;
 	if (w->dynamic || memchr(w->lit + n, '{', w->len - n) ||
-	    memchr(w->lit + n, '(', w->len - n) || strstr(src, "shopt") ||
-	    strstr(src, "GLOBIGNORE")) {
+	    memchr(w->lit + n, '(', w->len - n) || opts) {
 		*any = true;
 		end = w->prefix_len;
 	}

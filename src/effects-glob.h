@@ -17,12 +17,17 @@ struct word;
  * a glob bash matches component by component. *any is set when the
  * pattern's end may be followed by anything (a run-time part, a brace
  * or extended glob, a line that changes bash's glob options): then only
- * the literal text before it is kept. src is the text being analysed.
+ * the literal text before it is kept. opts: the line names
+ * shopt or GLOBIGNORE (effects_glob_opts()).
  * Returns a new string (the caller frees it), or NULL when w gives no
  * pattern: a known path, a run-time head, or a run-time name with no
  * literal folder or text before it (`rm $f`: decided at the working
  * folder, as before). */
-char *effects_glob_pattern(const char *anchor, const struct word *w, const char *src, bool *any);
+char *effects_glob_pattern(const char *anchor, const struct word *w, bool opts, bool *any);
+
+/* Whether s[0..n) (not NUL-terminated: the analysed line) names shopt or
+ * GLOBIGNORE, which change what a glob matches. */
+bool effects_glob_opts(const char *s, size_t n);
 
 /* Whether the existing name path (absolute) is absent for the glob: not
  * there now and not made earlier in the line. */

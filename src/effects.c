@@ -244,7 +244,7 @@ void effects_emit(struct an *a, const struct cmd *c, enum mode m, const struct w
 		effects_emit_at(a, c, m, p, NULL, w->start, w->end);
 	} else {
 		const char *anchor = shword_anchor(a, c->cwd, w);
-		char *pat = effects_glob_pattern(anchor, w, a->src, &a->pat_any);
+		char *pat = effects_glob_pattern(anchor, w, a->glob_opts, &a->pat_any);
 
 		a->pat = pat;
 		effects_emit_at(a, c, m, NULL, anchor, w->start, w->end);
@@ -386,6 +386,7 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 		return fsj_error_set(err, NULL, 0, 0, "the working directory must be absolute");
 	if (memchr(line, '\0', len))
 		return fsj_error_set(err, NULL, 0, 0, "command line contains a NUL byte");
+	a.glob_opts = effects_glob_opts(line, len);
 	a.parser = ts_parser_new();
 	if (!ts_parser_set_language(a.parser, tree_sitter_bash())) {
 		ts_parser_delete(a.parser);

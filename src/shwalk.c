@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "effects-glob.h"
 #include "shwalk-int.h"
 
 TSNode *shwalk_kids(struct an *a, TSNode n, bool named, uint32_t *cnt)
@@ -52,6 +53,7 @@ void shwalk_string(struct an *a, const struct sh *sh, const struct word *w,
 		return;
 	}
 	a->src = w->lit;
+	a->glob_opts |= effects_glob_opts(w->lit, w->len);
 	a->unfixed = NULL;
 	t = effects_parse(a, w->lit, w->len, false); /* a->src: the text t was parsed from */
 	if (!t) {
