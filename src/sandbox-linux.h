@@ -36,6 +36,8 @@ struct sandbox_linux {
 	char *noexec_why;        /* execute is handled but no layer: why; else NULL */
 	char **areas;            /* maximal exec-granted paths, sorted */
 	size_t n_areas;
+	char **holes;            /* noexec again beneath an area (noexec-fold.h) */
+	size_t n_holes;
 };
 
 /* Work out, in the parent, what sandbox_linux_apply() will do for plan
