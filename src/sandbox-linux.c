@@ -68,12 +68,14 @@ void sandbox_linux_prepare(const struct ll_plan *plan, enum fsj_network net, boo
 			    plan->n_expanded);
 	if (!namespaces)
 		out->noexec_why = xstrdup("no mount namespace can be made here");
-	else if (out->n_areas + out->n_holes > SANDBOX_LINUX_AREAS_MAX)
+	else if (out->n_areas + out->n_holes > SANDBOX_LINUX_AREAS_MAX) {
+		out->noexec_refuse = true;
 		out->noexec_why = xasprintf("%zu folders and files are granted execute separately "
 					    "(more than %d)", out->n_areas + out->n_holes,
 					    SANDBOX_LINUX_AREAS_MAX);
-	else
+	} else {
 		out->noexec = true;
+	}
 }
 
 void sandbox_linux_release(struct sandbox_linux *sl)
@@ -90,12 +92,16 @@ void sandbox_linux_release(struct sandbox_linux *sl)
 
 int sandbox_linux_gaps(const struct sandbox_linux *sl, struct strbuf *refuse, struct strbuf *notes)
 {
-	if (notes && sl->noexec_why)
-		sb_addf(notes, "execute is enforced for execve(2) only: a file in a folder without "
-			       "execute can still be mapped executable (ld.so FILE, "
-			       "mmap(PROT_EXEC)) because %s\n", sl->noexec_why);
-	(void)refuse; /* on Linux the seccomp method is always there */
-	return 0;
+	/* Past the limit even after folding, the rules' own execute denies
+	 * would hold for execve(2) alone: fail closed (att35); without a
+	 * mount namespace the tier says so already (probe). */
+	struct strbuf *to = sl->noexec_refuse ? refuse : notes;
+
+	if (to && sl->noexec_why)
+		sb_addf(to, "execute is enforced for execve(2) only: a file in a folder without "
+			    "execute can still be mapped executable (ld.so FILE, "
+			    "mmap(PROT_EXEC)) because %s\n", sl->noexec_why);
+	return sl->noexec_refuse && sl->noexec_why && refuse ? 1 : 0;
 }
 
 void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)

@@ -7,10 +7,11 @@
 # laid"; `status` said execute was enforced "fully"), so
 # `ld.so tools/denied` ran the denied binary and mmap(PROT_EXEC) of it
 # worked. Now the layer folds an expanded folder back into one exec area
-# with a noexec hole over each entry without execute.
+# with a noexec hole over each entry without execute, and a layer still
+# too big refuses the run (unless --accept-partial) instead of a silent gap.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0601_USER 2
+plan_user_pass FSJAIL_T0601_USER 3
 setup
 require_landlock
 LDSO=
@@ -57,6 +58,24 @@ fsj -- bash -c "./tools/ok \"\$PWD/k1\" && $LDSO ./tools/ok \"\$PWD/k2\" &&
 assert_rc 0
 assert_out_match '^mmap=mapped$'
 for m in k1 k2 k4; do [ -e "$WS/$m" ] || fail "$m was not made: the binary did not run"; done
+end_test
+
+begin_test "a layer still too big is not a silent gap: run refuses unless --accept-partial"
+mkdir -p "$WS/many"
+{
+	echo "rules:"
+	for i in $(seq 300); do
+		: >"$WS/many/g$i" && cp /usr/bin/touch "$WS/many/d$i" && chmod 755 "$WS/many/d$i" || exit 1
+		printf '  - path: many/d%d\n    deny: [execute]\n' "$i"
+	done
+} >"$RULES" || bail_out "cannot write the rules"
+fsj -- "$LDSO" ./many/d1 "$WS/m4"
+assert_rc 125
+assert_err_match "refusing to run: .*only in part"
+assert_err_match "can still be mapped executable .*more than 256"
+assert_not_exists "$WS/m4"
+fsj --accept-partial -- true
+assert_rc 0
 end_test
 
 end_user_pass
