@@ -6,10 +6,11 @@
 # connect("hl") reached the denied server, through the seccomp listener's
 # link and through the broker's "link" host operation alike. The rule that
 # a new name grants no more than the old one (Landlock's REFER rule,
-# notify-refer.c and broker-opneeds.c) now counts connect for a socket.
+# notify-refer.c and broker-opneeds.c, and check's effects-decide-link.c)
+# now counts connect for a socket.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0600_USER 3
+plan_user_pass FSJAIL_T0600_USER 4
 setup
 require_landlock
 . "$TEST_SRCDIR/integration/libbroker.sh"
@@ -82,6 +83,15 @@ os.link("socks/own.sock", "socks/own2.sock")
 socket.socket(socket.AF_UNIX).connect("socks/own2.sock")
 print("own=ok")'
 assert_out_match '^own=ok$'
+end_test
+
+begin_test "check predicts the refusal of the link, and allows a plain file's"
+run_cmd "$FSJAIL" check --workspace "$WS" -- 'ln socks/den.sock socks/hl'
+assert_rc 4
+assert_out_match "^refused +create +$SOCKS/hl .*would grant connect"
+echo x >"$WS/plain"
+run_cmd "$FSJAIL" check --workspace "$WS" -- 'ln plain socks/plain2'
+assert_rc 0
 end_test
 
 end_user_pass
