@@ -11,7 +11,7 @@
 # too big refuses the run (unless --accept-partial) instead of a silent gap.
 . "$(dirname "$0")/libtest.sh"
 
-plan_user_pass FSJAIL_T0601_USER 3
+plan_user_pass FSJAIL_T0601_USER 4
 setup
 require_landlock
 LDSO=
@@ -58,6 +58,14 @@ fsj -- bash -c "./tools/ok \"\$PWD/k1\" && $LDSO ./tools/ok \"\$PWD/k2\" &&
 assert_rc 0
 assert_out_match '^mmap=mapped$'
 for m in k1 k2 k4; do [ -e "$WS/$m" ] || fail "$m was not made: the binary did not run"; done
+end_test
+
+begin_test "check predicts the loader's refusal: the program it maps is executed"
+run_cmd "$FSJAIL" check --workspace "$WS" -- "$LDSO ./tools/denied x"
+assert_rc 4
+assert_out_match "^refused +execute +$WS/tools/denied "
+run_cmd "$FSJAIL" check --workspace "$WS" -- "$LDSO --library-path /nowhere ./tools/ok x"
+assert_out_nomatch "^refused"
 end_test
 
 begin_test "a layer still too big is not a silent gap: run refuses unless --accept-partial"
