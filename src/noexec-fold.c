@@ -110,8 +110,7 @@ void noexec_fold(char ***areas, size_t *n_areas, char ***holes, size_t *n_holes,
 	free(dirs); /* the strings are the plan's */
 }
 
-size_t *noexec_fold_order(char *const *areas, size_t n_areas, char *const *holes,
-			  size_t n_holes)
+size_t *noexec_fold_order(char *const *areas, size_t n_areas, char *const *holes, size_t n_holes)
 {
 	size_t n = n_areas + n_holes, *out = xcalloc(n + 1, sizeof(*out));
 	size_t k = 0, max = 0;

@@ -29,7 +29,6 @@ void noexec_fold(char ***areas, size_t *n_areas, char ***holes, size_t *n_holes,
  * names areas[out[k]], else holes[out[k] - n_areas]; a path comes after
  * every path that covers it (increasing depth). Returns the array
  * (n_areas + n_holes entries, caller frees). */
-size_t *noexec_fold_order(char *const *areas, size_t n_areas, char *const *holes,
-			  size_t n_holes);
+size_t *noexec_fold_order(char *const *areas, size_t n_areas, char *const *holes, size_t n_holes);
 
 #endif

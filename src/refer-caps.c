@@ -6,8 +6,8 @@
 
 unsigned refer_caps(mode_t mode)
 {
-	unsigned caps = FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) |
-			FSJ_CAPBIT(FSJ_CAP_EXECUTE);
+	unsigned caps =
+		FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) | FSJ_CAPBIT(FSJ_CAP_EXECUTE);
 
 	if (S_ISDIR(mode))
 		return FSJ_CAPS_ALL;
