@@ -8,6 +8,7 @@
 
 #include "broker-opneeds.h"
 #include "policy.h"
+#include "refer-caps.h"
 
 void broker_op_caps(const struct op *o, bool from_exists, bool to_exists, unsigned *from_caps,
 		    unsigned *to_caps)
@@ -51,10 +52,7 @@ void broker_op_caps(const struct op *o, bool from_exists, bool to_exists, unsign
 
 const char *broker_refer_refused(const struct op *o, char *buf, size_t n)
 {
-	unsigned relevant = S_ISDIR(o->from.st.st_mode)
-				    ? FSJ_CAPS_ALL
-				    : FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) |
-					      FSJ_CAPBIT(FSJ_CAP_EXECUTE);
+	unsigned relevant = refer_caps(o->from.st.st_mode);
 	unsigned had = policy_allowed_mask(o->b->pol, o->from.path, o->from.resolved);
 	unsigned more =
 		policy_allowed_mask(o->b->pol, o->to.path, o->to.resolved) & relevant & ~had;

@@ -70,6 +70,10 @@ void broker_refused_note(const struct broker *b, const struct client *c, const s
 	if (v && v->by_policy) {
 		r.cap = v->cap;
 		policy_decide(b->pol, t->path, t->resolved, v->cap, &d);
+		/* create allowed, refused all the same: the name is kept
+		 * absent by its read deny (broker-resolve.c), which decides */
+		if (d.allowed && v->cap == FSJ_CAP_CREATE)
+			policy_decide(b->pol, t->path, t->resolved, FSJ_CAP_READ, &d);
 		if (!d.allowed)
 			r.decision = &d;
 	}

@@ -6,6 +6,7 @@
 
 #include "effects-decide-link.h"
 #include "linkto.h"
+#include "refer-caps.h"
 #include "path.h"
 #include "util.h"
 
@@ -48,29 +49,35 @@ static bool symbolic(const struct fsj_policy *pol, const struct fsj_effect *e,
 }
 
 /* A hard link at e->path to the file e->link: the new name may grant no
- * right of a file (read, write, execute) that the old one lacks. */
+ * right of the file that the old one lacks (refer_caps(): read, write,
+ * execute, and connect for a socket), as the run's listener and broker
+ * decide (notify-refer.c). */
 static bool hard(const struct fsj_policy *pol, const struct fsj_effect *e,
 		 struct fsj_effect_decision *d)
 {
-	static const enum fsj_cap caps[] = { FSJ_CAP_READ, FSJ_CAP_WRITE, FSJ_CAP_EXECUTE };
 	cleanup_free char *old_r = NULL, *new_r = NULL;
+	struct stat st;
+	unsigned caps;
 
 	if (!e->link)
 		return set(d, FSJ_VERDICT_MISSING, NULL,
 			   xstrdup("a hard link to a file known only at run time: the run refuses "
 				   "one whose new name grants more than the old"));
+	caps = refer_caps(lstat(e->link, &st) == 0 ? st.st_mode : S_IFREG);
 	old_r = path_resolve(e->link);
 	new_r = path_resolve(e->path);
-	for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++) {
+	for (int c = 0; c < FSJ_CAP_COUNT; c++) {
 		struct fsj_decision o, n;
 
-		policy_decide(pol, e->link, old_r, caps[i], &o);
-		policy_decide(pol, e->path, new_r, caps[i], &n);
+		if (!(caps & FSJ_CAPBIT(c)))
+			continue;
+		policy_decide(pol, e->link, old_r, (enum fsj_cap)c, &o);
+		policy_decide(pol, e->path, new_r, (enum fsj_cap)c, &n);
 		if (n.allowed && !o.allowed)
 			return set(d, FSJ_VERDICT_REFUSED, &o,
 				   xasprintf("a hard link: its new name would grant %s, which %s "
 					     "lacks",
-					     fsj_cap_name(caps[i]), e->link));
+					     fsj_cap_name((enum fsj_cap)c), e->link));
 	}
 	return false;
 }

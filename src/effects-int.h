@@ -284,6 +284,7 @@ void prog_doas(struct an *a, struct inv *iv);
 void prog_env(struct an *a, struct inv *iv);
 void prog_nice(struct an *a, struct inv *iv);
 void prog_nohup(struct an *a, struct inv *iv);
+void prog_ldso(struct an *a, struct inv *iv);
 void prog_timeout(struct an *a, struct inv *iv);
 void prog_stdbuf(struct an *a, struct inv *iv);
 void prog_time(struct an *a, struct inv *iv);

@@ -12,16 +12,15 @@
 #include "notify-int.h"
 #include "notify-refer.h"
 #include "notify-names.h"
+#include "refer-caps.h"
 
 bool nj_refer_ok(struct job *j, const struct loc *from, const char *to)
 {
-	unsigned relevant = S_ISDIR(from->st.st_mode)
-				    ? FSJ_CAPS_ALL
-				    : FSJ_CAPBIT(FSJ_CAP_READ) | FSJ_CAPBIT(FSJ_CAP_WRITE) |
-					      FSJ_CAPBIT(FSJ_CAP_EXECUTE);
+	unsigned relevant = refer_caps(from->st.st_mode);
 	unsigned a = policy_allowed_mask(j->nt->pol, from->path, from->path) & relevant;
 	unsigned more = policy_allowed_mask(j->nt->pol, to, to) & relevant & ~a;
 	char caps[64] = "", why[PATH_MAX + 128];
+	struct fsj_decision d;
 
 	if (!more)
 		return true;
@@ -34,8 +33,11 @@ bool nj_refer_ok(struct job *j, const struct loc *from, const char *to)
 	/* EXDEV, as Landlock says it: a tool copies instead, reading the old
 	 * name; where that name is a mount mask the copy is of the mask, an
 	 * empty file, and mv then removes the file: EACCES, nothing moves. */
+	/* the old name's decision names the rule that keeps it from there */
+	policy_decide(j->nt->pol, from->path, from->path, (enum fsj_cap)__builtin_ctz(more), &d);
 	nj_refuse(j, (enum fsj_cap)__builtin_ctz(more), from->path, why,
-		  (more & FSJ_CAPBIT(FSJ_CAP_READ)) && nj_hides_host_file(j, from) ? EACCES : EXDEV, NULL);
+		  (more & FSJ_CAPBIT(FSJ_CAP_READ)) && nj_hides_host_file(j, from) ? EACCES : EXDEV,
+		  d.rule ? &d : NULL);
 	return false;
 }
 

@@ -44,6 +44,7 @@ static bool note_rename(struct job *j, const struct loc *a, const struct loc *b,
 int notify_op_rename(struct job *j)
 {
 	unsigned fl = (unsigned)j->c->flags, del = FSJ_CAPBIT(FSJ_CAP_DELETE);
+	unsigned wr = FSJ_CAPBIT(FSJ_CAP_WRITE), crw = FSJ_CAPBIT(FSJ_CAP_CREATE) | wr;
 	struct loc a, b;
 	int e = -1;
 
@@ -67,8 +68,10 @@ int notify_op_rename(struct job *j)
 		;
 	else if (notify_gitcfg_rename(j, &a, &b, fl) || notify_newrepo_rename(j, &a, &b, fl))
 		;
-	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u)) ||
-		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del : 0u)) ||
+	/* a name given another object is written (DESIGN.md section 2): an
+	 * exchange writes both, a rename over b writes b */
+	else if (!nj_need(j, a.path, del | ((fl & RENAME_EXCHANGE) ? crw : 0u)) ||
+		 !nj_need(j, b.path, FSJ_CAPBIT(FSJ_CAP_CREATE) | (b.obj >= 0 ? del | wr : 0u)) ||
 		 !nj_rendezvous_ok(j, &b, a.st.st_mode & S_IFMT) ||
 		 ((fl & RENAME_EXCHANGE) && !nj_rendezvous_ok(j, &a, b.st.st_mode & S_IFMT)) ||
 		 !nj_repo_ok(j, &a, del | ((fl & RENAME_EXCHANGE) ? FSJ_CAPBIT(FSJ_CAP_CREATE) : 0u),

@@ -178,6 +178,22 @@ void prog_nohup(struct an *a, struct inv *iv)
 	run_op(a, iv, &p, 0, iv->c.cwd, 0, NULL);
 }
 
+/* The dynamic loader run as a program, `ld.so [OPTION]... PROGRAM [ARG]...`:
+ * it maps PROGRAM executable, which the run's noexec layer refuses where
+ * PROGRAM may not be executed (sandbox-linux.h), so PROGRAM is run as
+ * the wrapped command (att35: check said allow where the run refused). */
+void prog_ldso(struct an *a, struct inv *iv)
+{
+	static const char *const larg[] = { "library-path", "inhibit-rpath", "audit", "preload",
+					    "argv0", "glibc-hwcaps-prepend", "glibc-hwcaps-mask",
+					    NULL };
+	static const struct ospec sp = { .larg = larg, .posix = true };
+	struct parsed p;
+
+	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
+	run_op(a, iv, &p, 0, iv->c.cwd, 0, NULL);
+}
+
 /* timeout [OPTION] DURATION COMMAND [ARG]... */
 void prog_timeout(struct an *a, struct inv *iv)
 {

@@ -102,6 +102,13 @@ static const struct prog progs[] = {
 	NOOP_BUILTIN("jobs"),
 	NOOP_BUILTIN("kill"),
 	PROG("ksh", prog_sh),
+	PROG("ld-linux-aarch64.so.1", prog_ldso),
+	PROG("ld-linux-armhf.so.3", prog_ldso),
+	PROG("ld-linux-x86-64.so.2", prog_ldso),
+	PROG("ld-linux.so.2", prog_ldso),
+	PROG("ld-musl-aarch64.so.1", prog_ldso),
+	PROG("ld-musl-x86_64.so.1", prog_ldso),
+	PROG("ld.so", prog_ldso),
 	PROG("less", prog_less),
 	NOOP_BUILTIN("let"),
 	TARGET_PROG("ln", prog_ln),
@@ -320,6 +327,10 @@ void prog_run_flags(struct an *a, struct inv *iv, unsigned flags)
 			return;
 		}
 		effects_emit_at(a, &iv->c, M_EXECUTE, p, NULL, w0->start, w0->end);
+		/* the loader, wherever it lies (/lib64): its program is mapped
+		 * executable too, which the run refuses where it may not run */
+		if (pr && pr->fn == prog_ldso)
+			prog_call(a, pr, iv);
 		if (!sys || !prog_is_leaf(iv->c.prog)) /* ./configure is such code */
 			prog_runs_unseen(a, iv);
 		return;

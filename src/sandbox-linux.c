@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mask.h"
+#include "noexec-fold.h"
 #include "path.h"
 #include "sandbox-linux.h"
 #include "caps.h"
@@ -62,14 +63,19 @@ void sandbox_linux_prepare(const struct ll_plan *plan, enum fsj_network net, boo
 	exec_areas(plan, out);
 	if (out->n_areas == 1 && strcmp(out->areas[0], "/") == 0)
 		return; /* everything executes */
+	if (out->n_areas > SANDBOX_LINUX_AREAS_MAX)
+		noexec_fold(&out->areas, &out->n_areas, &out->holes, &out->n_holes, plan->expanded,
+			    plan->n_expanded);
 	if (!namespaces)
 		out->noexec_why = xstrdup("no mount namespace can be made here");
-	else if (out->n_areas > SANDBOX_LINUX_AREAS_MAX)
+	else if (out->n_areas + out->n_holes > SANDBOX_LINUX_AREAS_MAX) {
+		out->noexec_refuse = true;
 		out->noexec_why = xasprintf("%zu folders and files are granted execute separately "
-					    "(more than %d)", out->n_areas,
+					    "(more than %d)", out->n_areas + out->n_holes,
 					    SANDBOX_LINUX_AREAS_MAX);
-	else
+	} else {
 		out->noexec = true;
+	}
 }
 
 void sandbox_linux_release(struct sandbox_linux *sl)
@@ -77,18 +83,25 @@ void sandbox_linux_release(struct sandbox_linux *sl)
 	for (size_t i = 0; i < sl->n_areas; i++)
 		free(sl->areas[i]);
 	free(sl->areas);
+	for (size_t i = 0; i < sl->n_holes; i++)
+		free(sl->holes[i]);
+	free(sl->holes);
 	free(sl->noexec_why);
 	memset(sl, 0, sizeof(*sl));
 }
 
 int sandbox_linux_gaps(const struct sandbox_linux *sl, struct strbuf *refuse, struct strbuf *notes)
 {
-	if (notes && sl->noexec_why)
-		sb_addf(notes, "execute is enforced for execve(2) only: a file in a folder without "
-			       "execute can still be mapped executable (ld.so FILE, "
-			       "mmap(PROT_EXEC)) because %s\n", sl->noexec_why);
-	(void)refuse; /* on Linux the seccomp method is always there */
-	return 0;
+	/* Past the limit even after folding, the rules' own execute denies
+	 * would hold for execve(2) alone: fail closed (att35); without a
+	 * mount namespace the tier says so already (probe). */
+	struct strbuf *to = sl->noexec_refuse ? refuse : notes;
+
+	if (to && sl->noexec_why)
+		sb_addf(to, "execute is enforced for execve(2) only: a file in a folder without "
+			    "execute can still be mapped executable (ld.so FILE, "
+			    "mmap(PROT_EXEC)) because %s\n", sl->noexec_why);
+	return sl->noexec_refuse && sl->noexec_why && refuse ? 1 : 0;
 }
 
 void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
@@ -104,6 +117,10 @@ void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
 	if (sl->noexec)
 		for (size_t i = 0; i < sl->n_areas; i++)
 			fprintf(out, "exec area %s (everything else noexec)\n", sl->areas[i]);
+	if (sl->noexec)
+		for (size_t i = 0; i < sl->n_holes; i++)
+			fprintf(out, "noexec hole %s (in an exec area, not granted execute)\n",
+				sl->holes[i]);
 	else if (sl->noexec_why)
 		fprintf(out, "noexec layer: not laid: %s\n", sl->noexec_why);
 	else
@@ -116,33 +133,59 @@ void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
 #include <sys/mount.h>
 #include <unistd.h>
 
+/* Lay a noexec bind of path over itself: a hole in the exec area laid
+ * above it (noexec-fold.h). A hole gone, or now a symbolic link, is
+ * skipped: nothing there to map. 0, or -1 with errno and *what set. */
+static int lay_hole(const char *path, const char **what)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_NOEXEC };
+	int t = mask_open_exact(path), c = -1, rc = -1;
+
+	*what = "open";
+	if (t < 0)
+		return errno == ENOENT || errno == ENOTDIR || errno == ELOOP ? 0 : -1;
+	*what = "lay a noexec hole at";
+	c = open_tree(t, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE | AT_EMPTY_PATH);
+	if (c >= 0 && mount_setattr(c, "", AT_EMPTY_PATH | AT_RECURSIVE, &attr, sizeof(attr)) == 0 &&
+	    move_mount(c, "", t, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) == 0)
+		rc = 0;
+	if (c >= 0)
+		close(c);
+	close(t);
+	return rc;
+}
+
 /* Lay the noexec layer in the current (private) mount namespace, where
  * the masks go too (mask_ns_own): clone each exec area first, then make
- * every mount noexec, then put the clones back over their paths. An area
- * that no longer exists is skipped (nothing to grant: fail closed). */
+ * every mount noexec, then put the clones back over their paths and the
+ * holes over theirs, shallowest first (an area may lie in a hole, a hole
+ * in an area). An area that no longer exists is skipped (nothing to
+ * grant: fail closed). */
 static int lay_noexec(const struct sandbox_linux *sl, struct fsj_error *err)
 {
 	struct mount_attr attr = { .attr_set = MOUNT_ATTR_NOEXEC };
-	int *target = xcalloc(2 * sl->n_areas + 1, sizeof(*target)); /* and the clones */
-	int *clone = target + sl->n_areas;
+	int *clone = xcalloc(sl->n_areas + 1, sizeof(*clone));
+	size_t *order = NULL;
 	const char *what = NULL, *path = NULL;
 	size_t i;
-	int rc = -1;
+	int rc = -1, t = -1;
 
 	mask_ns_own = true;
 	for (i = 0; i < sl->n_areas; i++)
-		target[i] = clone[i] = -1;
+		clone[i] = -1;
 	for (i = 0; i < sl->n_areas; i++) {
-		target[i] = mask_open_exact(sl->areas[i]);
-		if (target[i] < 0 && (errno == ENOENT || errno == ENOTDIR))
+		t = mask_open_exact(sl->areas[i]);
+		if (t < 0 && (errno == ENOENT || errno == ENOTDIR))
 			continue;
 		path = sl->areas[i];
 		what = "open";
-		if (target[i] < 0)
+		if (t < 0)
 			goto out;
 		what = "clone";
-		clone[i] = open_tree(target[i], "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC |
-							    AT_RECURSIVE | AT_EMPTY_PATH);
+		clone[i] = open_tree(t, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE |
+						    AT_EMPTY_PATH);
+		close(t);
+		t = -1;
 		if (clone[i] < 0)
 			goto out;
 	}
@@ -150,22 +193,39 @@ static int lay_noexec(const struct sandbox_linux *sl, struct fsj_error *err)
 	path = "/";
 	if (mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &attr, sizeof(attr)) < 0)
 		goto out;
-	what = "lay the exec area back over";
-	for (i = 0; i < sl->n_areas; i++) {
+	order = noexec_fold_order(sl->areas, sl->n_areas, sl->holes, sl->n_holes);
+	for (size_t k = 0; k < sl->n_areas + sl->n_holes; k++) {
+		i = order[k];
+		if (i >= sl->n_areas) {
+			path = sl->holes[i - sl->n_areas];
+			if (lay_hole(path, &what) < 0)
+				goto out;
+			continue;
+		}
 		path = sl->areas[i];
-		if (clone[i] >= 0 && move_mount(clone[i], "", target[i], "",
-						MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
+		what = "lay the exec area back over";
+		if (clone[i] < 0)
+			continue;
+		/* opened now: a hole laid above it is what the path shows */
+		t = mask_open_exact(path);
+		if (t < 0 || move_mount(clone[i], "", t, "",
+					MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
 			goto out;
+		close(t);
+		t = -1;
 	}
 	rc = 0;
 out:
 	if (rc < 0)
 		fsj_error_set(err, NULL, 0, 0, "noexec layer: cannot %s '%s': %s", what, path,
 			      strerror(errno));
-	for (i = 0; i < 2 * sl->n_areas; i++)
-		if (target[i] >= 0)
-			close(target[i]);
-	free(target);
+	if (t >= 0)
+		close(t);
+	for (i = 0; i < sl->n_areas; i++)
+		if (clone[i] >= 0)
+			close(clone[i]);
+	free(clone);
+	free(order);
 	return rc;
 }
 

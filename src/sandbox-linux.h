@@ -34,8 +34,11 @@ struct sandbox_linux {
 	enum netdeny_method net; /* NETDENY_NONE unless network: deny */
 	bool noexec;             /* lay the noexec layer (areas below) */
 	char *noexec_why;        /* execute is handled but no layer: why; else NULL */
+	bool noexec_refuse;      /* ... and that weakens the policy: run refuses (gaps) */
 	char **areas;            /* maximal exec-granted paths, sorted */
 	size_t n_areas;
+	char **holes;            /* noexec again beneath an area (noexec-fold.h) */
+	size_t n_holes;
 };
 
 /* Work out, in the parent, what sandbox_linux_apply() will do for plan

@@ -45,7 +45,7 @@ put_env
 fsj -- mv .env .env.bak
 assert_rc_not 0
 assert_err_match "cannot move .*Permission denied"
-assert_err_match "$WS/\.env: its new name $WS/\.env\.bak would grant read"
+assert_err_match "$WS/\.env: explicit rule 'dotenv' at [^ ]*rules\.yaml:2 \(its new name $WS/\.env\.bak would grant read"
 grep -q 'so it is harmless' "$ERR" && fail "the summary calls the fallback harmless: $(cat "$ERR")"
 assert_env_kept
 end_test
