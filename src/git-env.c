@@ -40,7 +40,13 @@ bool git_env_moves(const char *assign, bool value_known)
 		return true;
 	if (listed(plain, assign, n))
 		return false;
-	if (!listed(prog, assign, n) || !value_known)
+	if (!listed(prog, assign, n))
 		return true;
-	return !git_editor_inert_value(v, vn);
+	/* an editor that is a program is opaque code already
+	 * (prog-git-editor.c), and git has found its repository before it
+	 * runs one: `GIT_EDITOR="sed -i ..." git commit --amend` had git's
+	 * own files at an unknown place and asked (user30) */
+	if (!(n == 9 && memcmp(assign, "GIT_PAGER", 9) == 0))
+		return false;
+	return !value_known || !git_editor_inert_value(v, vn);
 }

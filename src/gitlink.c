@@ -28,10 +28,22 @@ static bool has(int dir, const char *name)
 	return fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
+/* A name there that is not a folder. git reads HEAD and commondir as
+ * files (setup.c validate_headref(), get_common_dir_noenv()): a folder
+ * so named makes no gitdir, and npm installs the package "commondir"
+ * as node_modules/commondir/ next to node_modules/.bin's links (nyc,
+ * find-cache-dir). Turning it into a file takes a create, checked then. */
+static bool has_file(int dir, const char *name)
+{
+	struct stat st;
+
+	return fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode);
+}
+
 /* What a folder holds that makes it a gitdir, or one on its way. */
 static bool gitdir_content(int dir)
 {
-	return has(dir, "HEAD") || has(dir, "commondir") ||
+	return has_file(dir, "HEAD") || has_file(dir, "commondir") ||
 	       (has(dir, "objects") && has(dir, "refs"));
 }
 

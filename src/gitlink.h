@@ -13,9 +13,10 @@
  * hangs the host's git. git itself never makes any of these in a gitdir.
  *
  * "In a gitdir": the folder, or one of the folders above it up to /, may
- * be a gitdir: named .git, or holding HEAD, commondir, or objects and refs
- * (git's setup.c test, loosened as notify-newrepo.c's gitdir_able(): a
- * folder on its way to being one counts). A work tree in a folder called
+ * be a gitdir: named .git, or holding HEAD or commondir (not a folder:
+ * git reads both as files), or objects and refs (git's setup.c test,
+ * loosened as notify-newrepo.c's gitdir_able(): a folder on its way to
+ * being one counts). A work tree in a folder called
  * NAME.git is not one by its name (a bare NAME.git holds HEAD). */
 #ifndef FSJAIL_GITLINK_H
 #define FSJAIL_GITLINK_H

@@ -49,6 +49,7 @@
 
 #include "gitcfg-inert.h"
 #include "gitcfg.h"
+#include "gitlink.h"
 #include "notify-gitlink.h"
 #include "notify-int.h"
 #include "notify-seq.h"
@@ -102,8 +103,7 @@ static bool theirs(const struct job *j, int g, const char *name, size_t n)
 /* g (named name, n bytes) may be a gitdir (file comment). */
 static bool gitdir_able(int g, const char *name, size_t n)
 {
-	return ends_with(name, n, ".git") || nj_exists(g, "HEAD") || nj_exists(g, "commondir") ||
-	       (nj_exists(g, "objects") && nj_exists(g, "refs"));
+	return gitlink_gitdir_able(g, name, n);
 }
 
 /* config or config.worktree in g (path gpath), if there, is inert and
@@ -219,7 +219,10 @@ bool nj_newrepo_ok(struct job *j, const struct loc *l, unsigned caps, mode_t new
 		return true;
 	parent_name(path, &dn, &dl);
 	cfg = config_name(l->name);
-	shape = (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && shape_name(l->name);
+	/* a folder named HEAD or commondir makes no gitdir (gitlink.h) */
+	shape = (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) && shape_name(l->name) &&
+		!(new_type == S_IFDIR &&
+		  (strcmp(l->name, "HEAD") == 0 || strcmp(l->name, "commondir") == 0));
 	hooks = strcmp(l->name, "hooks") == 0 && (caps & FSJ_CAPBIT(FSJ_CAP_CREATE)) &&
 		new_type != S_IFDIR;
 	hook = dl == 5 && memcmp(dn, "hooks", 5) == 0 &&
