@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "autorun-read.h"
+#include "dirstream.h"
 #include "util.h"
 
 char *autorun_read_max(int fd, size_t max, size_t *len)
@@ -42,21 +43,15 @@ void autorun_glob(const char *pattern, void (*each)(void *arg, const char *path)
 	cleanup_free char *dir = NULL;
 	struct dirent *de;
 	DIR *d;
-	int fd;
 
 	if (!slash || memchr(pattern, '*', (size_t)(slash - pattern)) ||
 	    memchr(pattern, '?', (size_t)(slash - pattern)) ||
 	    memchr(pattern, '[', (size_t)(slash - pattern)))
 		return;
 	dir = xasprintf("%.*s", (int)(slash - pattern), pattern);
-	fd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
+	d = dir_stream(open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+	if (!d)
 		return;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return;
-	}
 	for (size_t n = 0; n < AUTORUN_GLOB_NAMES && (de = readdir(d)) != NULL; n++) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
 		    fnmatch(slash + 1, de->d_name, FNM_PERIOD) != 0)

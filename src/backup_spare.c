@@ -13,6 +13,7 @@
 #include "backup_spare.h"
 #include "backup_spare-int.h"
 #include "backup_store.h"
+#include "dirstream.h"
 #include "platform.h"
 #include "util.h"
 
@@ -22,13 +23,10 @@ int backup_dir_holds_only(int dirfd, const char *name, const char *const *names,
 		      : dup(dirfd);
 	struct dirent *e;
 	int ok = 1;
-	DIR *d;
+	DIR *d = dir_stream(fd);
 
-	if (fd < 0 || !(d = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
+	if (!d)
 		return -1;
-	}
 	while (ok == 1 && (e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "landlock-int.h"
+#include "dirstream.h"
 #include "path.h"
 #include "util.h"
 
@@ -127,20 +128,15 @@ static int expand(struct compiler *cx, struct node *n, int c)
 	uint64_t access = ll_cap_access((enum fsj_cap)c, cx->abi);
 	struct dirent *de;
 	DIR *dir;
-	int fd, rc = 0;
+	int rc = 0;
 
 	ll_strvec_push(&cx->expanded, xstrdup(n->path));
 	ll_strvec_push(&cx->expanded_why, expansion_reason(cx, n, c));
 	if (!n->g[c])
 		return emit_kids(cx, n, c);
-	fd = open(n->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
+	dir = dir_stream(open(n->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+	if (!dir)
 		return emit_kids(cx, n, c); /* unreadable: nothing more granted */
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return emit_kids(cx, n, c);
-	}
 	while (rc == 0 && (errno = 0, de = readdir(dir))) {
 		struct node *k;
 		bool is_dir;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "noexec-fold.h"
+#include "dirstream.h"
 #include "path.h"
 #include "util.h"
 
@@ -48,17 +49,13 @@ static void fold_one(char ***areas, size_t *n_areas, char ***holes, size_t *n_ho
 	size_t n_out = 0, n_in = 0, k = 0;
 	struct dirent *e;
 	DIR *d;
-	int fd;
 
 	/* a mount over / is not seen from the process's root: never folded */
 	if (!strcmp(dir, "/") || find(*areas, *n_areas, dir) >= 0)
 		return;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || !(d = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
+	d = dir_stream(open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+	if (!d)
 		return;
-	}
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;

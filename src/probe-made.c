@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirstream.h"
 #include "path.h"
 #include "probe-made.h"
 #include "trash.h"
@@ -310,15 +311,11 @@ static void sweep_record(int dfd, const char *name, const char *home)
 void probe_made_sweep(const char *state_dir, const char *home)
 {
 	cleanup_free char *dir = state_dir ? path_join(state_dir, MADE_DIR) : NULL;
-	int fd = dir ? open_dir_nosymlinks(dir) : -1;
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	DIR *d = dir_stream(dir ? open_dir_nosymlinks(dir) : -1);
 	struct dirent *de;
 
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
+	if (!d)
 		return;
-	}
 	while ((de = readdir(d)) != NULL)
 		if (de->d_name[0] != '.')
 			sweep_record(dirfd(d), de->d_name, home);

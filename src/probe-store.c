@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dirstream.h"
 #include "path.h"
 #include "probe-int.h"
 #include "state-rec.h"
@@ -147,14 +148,10 @@ static void prune(int dfd, const char *keep)
 	struct entry_age *e = NULL;
 	size_t n = 0, alloc = 0, kept = 0;
 	struct dirent *d;
-	int fd = dup(dfd);
-	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
+	DIR *dir = dir_stream(dup(dfd));
 
-	if (!dir) {
-		if (fd >= 0)
-			close(fd);
+	if (!dir)
 		return;
-	}
 	while ((d = readdir(dir))) {
 		struct stat st;
 		size_t len = strlen(d->d_name);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dirstream.h"
 #include "escape.h"
 #include "path.h"
 #include "repometa-warn-tree.h"
@@ -86,14 +87,11 @@ void repometa_warn_pointers(const struct repometa *before, const struct repometa
 /* dir (absolute) is a folder, not a symbolic link, that holds an entry. */
 static bool holds_entries(const char *dir)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	DIR *d = dir_stream(open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 	struct dirent *e;
 	bool any = false;
 
 	if (!d) {
-		if (fd >= 0)
-			close(fd);
 		return false;
 	}
 	while (!any && (e = readdir(d)))

@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirstream.h"
 #include "path.h"
 #include "policy.h"
 #include "repometa-cache.h"
@@ -142,16 +143,12 @@ static void visit_modules(struct repometa *m, const char *dir, const char *home,
 {
 	DIR *d;
 	struct dirent *e;
-	int fd;
 
 	if (depth > REPOMETA_MODULES_DEPTH)
 		return;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || !(d = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
+	d = dir_stream(open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+	if (!d)
 		return;
-	}
 	while ((e = readdir(d))) {
 		cleanup_free char *sub = NULL, *head = NULL;
 		struct stat st;
