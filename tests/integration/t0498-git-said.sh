@@ -10,9 +10,10 @@
 # And check took the repository for unknown after any GIT_* assignment,
 # deciding its effects as if in the working directory: `GIT_PAGER=cat git
 # config core.fsmonitor x` was "allow" while the run refused the write of
-# .git/config. A pager or editor that does nothing (cat, true, :) and an
-# identity or prompt setting now keep the repository known (git-env.h);
-# GIT_DIR and a pager that runs something still make it unknown.
+# .git/config. A pager that does nothing (cat, true, :), any editor (git
+# finds its repository before it starts one; user30) and an identity or
+# prompt setting keep the repository known (git-env.h); GIT_DIR and a
+# pager that runs something still make it unknown.
 . "$(dirname "$0")/libtest.sh"
 
 plan 4
@@ -56,7 +57,8 @@ end_test
 begin_test "check after GIT_PAGER=cat, GIT_AUTHOR_NAME, env GIT_TERMINAL_PROMPT: the run's refusal"
 for line in 'GIT_PAGER=cat git config core.fsmonitor x' \
 	"GIT_AUTHOR_NAME=t GIT_PAGER='cat' git config core.hooksPath /tmp" \
-	'env GIT_TERMINAL_PROMPT=0 GIT_EDITOR=: git config alias.x "!sh"'; do
+	'env GIT_TERMINAL_PROMPT=0 GIT_EDITOR=: git config alias.x "!sh"' \
+	'GIT_EDITOR=$E git config core.fsmonitor x'; do
 	"$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- "$line" >"$T/check.json" 2>"$ERR"
 	[ "$(json "$T/check.json" "d['overall']")" = refuse ] || fail "$line: check does not refuse"
 	json "$T/check.json" "[e['path'] for e in d['effects'] if e['decision'] == 'refused']" |
@@ -68,7 +70,7 @@ assert_err_match "write $WS/\.git/config: protected rule 'repository-metadata'"
 "$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- 'GIT_SEQUENCE_EDITOR=true git rebase -x : HEAD~1' >"$T/check.json" 2>"$ERR"
 json "$T/check.json" "[e['path'] for e in d['effects']]" | grep -q "'$TODO'" ||
 	fail "GIT_SEQUENCE_EDITOR=true: the todo list's path is not known"
-for line in 'GIT_DIR=/x git config a.b c' 'GIT_PAGER=less git config a.b c' 'GIT_EDITOR=$E git config a.b c'; do
+for line in 'GIT_DIR=/x git config a.b c' 'GIT_PAGER=less git config a.b c'; do
 	"$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- "$line" >"$T/check.json" 2>"$ERR"
 	json "$T/check.json" "[e['path'] for e in d['effects']]" | grep -q "'$WS/.git/config'" &&
 		fail "$line: the repository is taken for known"
