@@ -90,8 +90,8 @@ static void fold_one(char ***areas, size_t *n_areas, char ***holes, size_t *n_ho
 	*n_areas = k;
 	qsort(*areas, *n_areas, sizeof(**areas), cmp_str);
 	*holes = xreallocarray(*holes, *n_holes + n_out + 1, sizeof(**holes));
-	memcpy(*holes + *n_holes, out, n_out * sizeof(*out));
-	*n_holes += n_out;
+	for (size_t i = 0; i < n_out; i++) /* out is NULL when none */
+		(*holes)[(*n_holes)++] = out[i];
 	free(out);
 }
 
