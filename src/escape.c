@@ -87,10 +87,9 @@ char *fsj_escape_term(const char *s)
 	return sb_detach(&sb);
 }
 
-void fsj_put_term(FILE *f, const char *s)
+void fsj_put_term3(FILE *f, const char *pre, const char *s, const char *post)
 {
 	cleanup_free char *e = s ? fsj_escape_term(s) : NULL;
 
-	if (e)
-		fputs(e, f);
+	fprintf(f, "%s%s%s", pre, e ? e : "", post);
 }

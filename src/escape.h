@@ -21,10 +21,10 @@
  * escaper of fsjail's terminal output (log, backups, restore, refusals). */
 char *fsj_escape_term(const char *s);
 
-/* The same, appended to sb (NULL s appends nothing). */
+/* The same, appended to sb; and written to f between pre and post (trusted,
+ * as they are; errors are f's). A NULL s adds nothing of its own. */
 void fsj_escape_term_sb(struct strbuf *sb, const char *s);
-
-/* The same, written to f (NULL s writes nothing); errors are f's. */
-void fsj_put_term(FILE *f, const char *s);
+void fsj_put_term3(FILE *f, const char *pre, const char *s, const char *post);
+#define fsj_put_term(f, s) fsj_put_term3((f), "", (s), "")
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "devshm.h"
+#include "escape.h"
 #include "landlock-dump.h"
 #include "landlock-int.h"
 #include "landlock-pts.h"
@@ -81,56 +82,50 @@ void ll_plan_dump(const struct ll_plan *plan, FILE *out)
 	else
 		fprintf(out, "scoped none (needs ABI 6)\n");
 	for (size_t i = 0; i < plan->n_rules; i++) {
-		fprintf(out, "rule %s: ", plan->rules[i].path);
+		fsj_put_term3(out, "rule ", plan->rules[i].path, ": ");
 		print_access(out, plan->rules[i].access);
 		fputc('\n', out);
 	}
 	for (size_t i = 0; i < plan->n_masks; i++) {
 		const struct ll_mask *m = &plan->masks[i];
 
-		if (m->kind == LL_MASK_PIN)
-			fprintf(out, "pin %s\n", m->path);
-		else
-			fprintf(out, "mask %s %s%s\n", mask_kind_name(m->kind), m->path,
-				m->is_dir ? "" : " (file)");
+		if (m->kind != LL_MASK_PIN)
+			fprintf(out, "mask %s", mask_kind_name(m->kind));
+		fsj_put_term3(out, m->kind == LL_MASK_PIN ? "pin " : " ", m->path,
+			      m->is_dir || m->kind == LL_MASK_PIN ? "\n" : " (file)\n");
 	}
 	if (plan->private_shm)
 		fputs("private " DEVSHM_PATH " (a fresh tmpfs of the run's own)\n", out);
 	ll_pts_dump(plan, out);
 	for (size_t i = 0; i < plan->n_private_caches; i++)
 		if (plan->private_cache_file & (1u << i))
-			fprintf(out, "private %s (the host's file, read-only in the run: a tool's "
-				     "write fails with EROFS, no copy)\n",
-				plan->private_caches[i]);
+			fsj_put_term3(out, "private ", plan->private_caches[i],
+				      " (the host's file, read-only in the run: a tool's write "
+				      "fails with EROFS, no copy)\n");
 		else
-			fprintf(out, "private %s (the run's own copy of a tool cache%s)\n",
-				plan->private_caches[i],
-				plan->private_cache_bare & (1u << i) ? ", empty: a mask lies beneath"
-								     : "");
-	for (size_t i = 0; i < plan->n_expanded; i++)
-		fprintf(out, "expanded %s\n  because %s\n", plan->expanded[i],
-			plan->expanded_why[i]);
+			fsj_put_term3(out, "private ", plan->private_caches[i],
+				      plan->private_cache_bare & (1u << i)
+					      ? " (the run's own copy of a tool cache, empty: a mask "
+						"lies beneath)\n"
+					      : " (the run's own copy of a tool cache)\n");
+	for (size_t i = 0; i < plan->n_expanded; i++) {
+		fsj_put_term3(out, "expanded ", plan->expanded[i], "\n");
+		fsj_put_term3(out, "  because ", plan->expanded_why[i], "\n");
+	}
 	for (size_t i = 0; i < plan->n_by_listener; i++) {
 		cleanup_free char *g = ll_guarded_name(plan->by_listener[i]);
 
-		fprintf(out, "listener %s (absent; the seccomp listener refuses creating it%s%s)\n",
-			plan->by_listener[i], g ? "; guarded from " : "", g ? g : "");
+		fsj_put_term3(out, "listener ", plan->by_listener[i],
+			      " (absent; the seccomp listener refuses creating it");
+		fsj_put_term3(out, g ? "; guarded from " : "", g, ")\n");
 	}
 	for (size_t i = 0; i < plan->n_undeletable; i++)
-		fprintf(out, "undeletable %s (delete granted on the file; Landlock's is a folder right)\n",
-			plan->undeletable[i]);
-	if (plan->dropped_caps & FSJ_CAPBIT(FSJ_CAP_WRITE)) {
-		if (plan->abi < 3)
-			fprintf(out,
-				"dropped write: partly enforced at ABI %d: truncate not "
-				"controlled (needs 3), device ioctls not controlled (needs 5)\n",
-				plan->abi);
-		else
-			fprintf(out,
-				"dropped write: partly enforced at ABI %d: device ioctls not "
-				"controlled (needs 5)\n",
-				plan->abi);
-	}
+		fsj_put_term3(out, "undeletable ", plan->undeletable[i],
+			      " (delete granted on the file; Landlock's is a folder right)\n");
+	if (plan->dropped_caps & FSJ_CAPBIT(FSJ_CAP_WRITE))
+		fprintf(out, "dropped write: partly enforced at ABI %d: %sdevice ioctls not "
+			     "controlled (needs 5)\n",
+			plan->abi, plan->abi < 3 ? "truncate not controlled (needs 3), " : "");
 	if (plan->abi < 2 && (plan->handled_fs & LL_ACCESS_CREATE))
 		fputs("note: ABI 1 refuses every rename or link across folders (EXDEV)\n", out);
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "mask.h"
 #include "noexec-fold.h"
 #include "path.h"
@@ -114,13 +115,12 @@ void sandbox_linux_dump(const struct sandbox_linux *sl, FILE *out)
 						   "socket() refused for AF_VSOCK"
 						 : "seccomp: socket() refused but for AF_UNIX, "
 						   "AF_NETLINK");
-	if (sl->noexec)
-		for (size_t i = 0; i < sl->n_areas; i++)
-			fprintf(out, "exec area %s (everything else noexec)\n", sl->areas[i]);
+	for (size_t i = 0; sl->noexec && i < sl->n_areas; i++)
+		fsj_put_term3(out, "exec area ", sl->areas[i], " (everything else noexec)\n");
 	if (sl->noexec)
 		for (size_t i = 0; i < sl->n_holes; i++)
-			fprintf(out, "noexec hole %s (in an exec area, not granted execute)\n",
-				sl->holes[i]);
+			fsj_put_term3(out, "noexec hole ", sl->holes[i],
+				      " (in an exec area, not granted execute)\n");
 	else if (sl->noexec_why)
 		fprintf(out, "noexec layer: not laid: %s\n", sl->noexec_why);
 	else

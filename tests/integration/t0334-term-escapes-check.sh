@@ -8,7 +8,7 @@
 # ('overall: allow') with a newline in a quoted word; a rule "always"
 # wrote for such a path did the same to `allow list`.
 . "$(dirname "$0")/libtest.sh"
-plan 5
+plan 6
 setup
 
 E=$(printf 'x\033[2K\r\033]0;T\007')
@@ -62,6 +62,16 @@ fsj_sh -- 'for f in big*; do echo x >>"$f"; done'
 assert_rc 0
 assert_err_match "not kept: $WS/bigx"
 clean "$ERR" "run"
+end_test
+
+begin_test "compile escapes the folders its ruleset and noexec layer list"
+mkdir -p "$WS/d$E" && touch "$WS/d$E/f"
+printf 'rules:\n  - path: "%s/dx\\e[2K\\r\\e]0;T\\a/absent"\n    deny: [execute]\n' "$WS" >"$T/r.yaml"
+run_cmd "$FSJAIL" compile --rules "$T/r.yaml" --backend landlock
+assert_rc 0
+cat "$OUT" "$ERR" >"$T/all"
+clean "$T/all" "compile"
+grep -qF "rule $WS/dx\x1b[2K\x0d" "$T/all" || fail "the escaped folder is not listed: $(cat "$T/all")"
 end_test
 
 done_testing
