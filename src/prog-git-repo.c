@@ -86,8 +86,9 @@ static const char *git_config_file(struct git *g, const struct parsed *p, bool *
 		*known = false;
 		return prog_git_meta_dir(g);
 	}
-	return prog_git_join(g, g->gitdir,
-			     progopt_has(p, 0, "worktree") ? "config.worktree" : "config");
+	if (progopt_has(p, 0, "worktree"))
+		return prog_git_join(g, g->gitdir, "config.worktree");
+	return prog_git_join(g, prog_git_common(g), "config");
 }
 
 /* git config: a value set (NAME VALUE, --add, --unset..., the set/unset/
@@ -260,7 +261,7 @@ void prog_git_remote(struct git *g, struct parsed *p)
 	if (p->nops == 0 || !w_literal(p->ops[0]) ||
 	    !progopt_in_list(writes, p->ops[0]->lit, p->ops[0]->len))
 		return;
-	cfg = g->gitdir ? prog_git_join(g, g->gitdir, "config") : NULL;
+	cfg = g->gitdir ? prog_git_join(g, prog_git_common(g), "config") : NULL;
 	prog_git_at(g, M_WRITE, cfg, cfg ? NULL : prog_git_meta_dir(g));
 	prog_git_churn(g, prog_git_meta_dir(g));
 	/* add -f fetches from the new remote at once */

@@ -271,7 +271,7 @@ static void git_sparse(struct git *g, struct parsed *p)
 	prog_git_at(g, M_WRITE, info ? prog_git_join(g, info, "sparse-checkout") : NULL,
 		    info ? NULL : prog_git_meta_dir(g));
 	if (!w_is(w0, "add"))
-		prog_git_at(g, M_WRITE, g->gitdir ? prog_git_join(g, g->gitdir, "config") : NULL,
+		prog_git_at(g, M_WRITE, g->gitdir ? prog_git_join(g, prog_git_common(g), "config") : NULL,
 			    g->gitdir ? NULL : prog_git_meta_dir(g));
 }
 
@@ -310,7 +310,7 @@ static void git_lfs(struct git *g, struct parsed *p)
 	static const char *const hooks[] = { "pre-push", "post-checkout", "post-commit",
 					     "post-merge" };
 	const struct word *w0 = p->nops > 0 ? p->ops[0] : NULL;
-	const char *hdir = g->gitdir ? prog_git_join(g, g->gitdir, "hooks") : NULL;
+	const char *hdir = g->gitdir ? prog_git_join(g, prog_git_common(g), "hooks") : NULL;
 	bool setup = w0 && (w_is(w0, "install") || w_is(w0, "uninstall"));
 
 	if (!w0 || !(setup || w_is(w0, "update"))) {
@@ -323,7 +323,7 @@ static void git_lfs(struct git *g, struct parsed *p)
 	if (!setup)
 		return;
 	if (progopt_has(p, 0, "local"))
-		prog_git_at(g, M_WRITE, g->gitdir ? prog_git_join(g, g->gitdir, "config") : NULL,
+		prog_git_at(g, M_WRITE, g->gitdir ? prog_git_join(g, prog_git_common(g), "config") : NULL,
 			    g->gitdir ? NULL : prog_git_meta_dir(g));
 	else if (progopt_has(p, 0, "system"))
 		prog_git_at(g, M_WRITE, "/etc/gitconfig", NULL);

@@ -14,14 +14,17 @@
  * Not known here, so unresolved with no known folder: the repository
  * after a GIT_* variable is assigned in the line (GIT_DIR, GIT_WORK_TREE,
  * GIT_INDEX_FILE, GIT_CONFIG_GLOBAL...; the caller's own environment is
- * not seen), and the gitdir a .git file names (linked work tree,
- * submodule). Not followed: core.hooksPath and the other settings of the
+ * not seen). The gitdir a .git file names (linked work tree, submodule)
+ * is read from the file as git reads it, with a linked worktree's
+ * commondir, when the file system is the real one. Not followed: core.hooksPath and the other settings of the
  * configuration files, which are not read. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "prog-git.h"
+#include "path.h"
+#include "util.h"
 
 /* ---- repository ---------------------------------------------------------- */
 
@@ -30,9 +33,32 @@ const char *prog_git_join(struct git *g, const char *dir, const char *name)
 	return arena_own(&g->a->ar, path_join(dir, name));
 }
 
+/* The small file at path (a .git file, commondir) as git reads it
+ * (setup.c read_gitfile_gently()): trailing '\n' and '\r' cut, prefix
+ * cut off the front, the value resolved against base; NULL when it is
+ * not the real file system, the file is absent or larger than 4 KiB, or
+ * the value is not a folder. */
+static const char *git_small_file(struct git *g, const char *path, const char *prefix,
+				  const char *base)
+{
+	cleanup_free char *buf = NULL, *norm = NULL, *res = NULL;
+	size_t len = 0, n = strlen(prefix);
+
+	if (g->a->o->fs.kind || read_file(path, 4096, &buf, &len) < 0)
+		return NULL;
+	len = strlen(buf);
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+		buf[--len] = '\0';
+	if (strncmp(buf, prefix, n) != 0 || buf[n] == '\0' ||
+	    path_normalize(buf + n, strlen(buf + n), NULL, base, &norm) != PATH_OK ||
+	    !(res = path_resolve(norm)) || effects_kind(g->a, res) != 2)
+		return NULL;
+	return arena_strdup(&g->a->ar, res);
+}
+
 /* git's discovery (setup.c setup_git_directory_gently): from the working
- * directory up, the first DIR/.git (a folder: the gitdir; a file: a
- * gitdir elsewhere, not known here) or a folder that is itself a bare
+ * directory up, the first DIR/.git (a folder: the gitdir; a file: the
+ * gitdir it names, with a linked worktree's commondir) or a folder that is itself a bare
  * repository (HEAD, objects/, refs/). */
 static void git_discover(struct git *g)
 {
@@ -48,7 +74,10 @@ static void git_discover(struct git *g)
 
 		if (k != 0) {
 			g->found = true;
-			g->gitdir = k == 2 ? dotgit : NULL;
+			g->gitdir = k == 2 ? dotgit : git_small_file(g, dotgit, "gitdir: ", d);
+			if (k == 1 && g->gitdir)
+				g->common = git_small_file(
+					g, prog_git_join(g, g->gitdir, "commondir"), "", g->gitdir);
 			g->worktree = arena_strdup(&a->ar, d);
 			break;
 		}
@@ -66,6 +95,11 @@ static void git_discover(struct git *g)
 		d = up;
 	}
 	free(d);
+}
+
+const char *prog_git_common(const struct git *g)
+{
+	return g->common ? g->common : g->gitdir;
 }
 
 /* The folder metadata effects are decided on: <gitdir>, else where git
@@ -105,12 +139,23 @@ void prog_git_read_tree(struct git *g)
 		prog_git_at(g, M_READ, NULL, prog_git_tree_dir(g));
 }
 
-/* create, write and delete of names known at run time inside dir */
+/* create, write and delete of names known at run time inside dir; for
+ * a linked worktree's gitdir also in the objects, refs and logs of its
+ * commondir, shared by every worktree */
 void prog_git_churn(struct git *g, const char *dir)
 {
 	prog_git_at(g, M_CREATE, NULL, dir);
 	prog_git_at(g, M_WRITE, NULL, dir);
 	prog_git_at(g, M_DELETE, NULL, dir);
+	if (dir && g->common && dir == g->gitdir) {
+		static const char *const shared[] = { "objects", "refs", "logs" };
+		for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++) {
+			const char *c = prog_git_join(g, g->common, shared[i]);
+			prog_git_at(g, M_CREATE, NULL, c);
+			prog_git_at(g, M_WRITE, NULL, c);
+			prog_git_at(g, M_DELETE, NULL, c);
+		}
+	}
 }
 
 /* Hooks present and executable in <gitdir>/hooks run (githooks(5)):
@@ -119,7 +164,7 @@ void prog_git_hooks(struct git *g, const char *names)
 {
 	char name[64];
 
-	if (!names || !g->gitdir)
+	if (!names || !prog_git_common(g))
 		return;
 	while (*names) {
 		size_t n = strcspn(names, " ");
@@ -127,7 +172,8 @@ void prog_git_hooks(struct git *g, const char *names)
 		if (n > 0 && n < sizeof(name)) {
 			memcpy(name, names, n);
 			name[n] = '\0';
-			const char *h = prog_git_join(g, prog_git_join(g, g->gitdir, "hooks"), name);
+			const char *h = prog_git_join(g, prog_git_join(g, prog_git_common(g), "hooks"),
+						      name);
 			if (effects_executable(g->a, h)) {
 				prog_git_at(g, M_EXECUTE, h, NULL);
 				effects_opaque(g->a, g->iv->sh, g->s, g->e, g->c.prog);

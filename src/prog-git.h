@@ -13,6 +13,7 @@ struct git {
 	struct cmd c;          /* "git", the effective working directory (-C) */
 	const char *gitdir;    /* NULL: not known */
 	const char *worktree;  /* NULL: none (bare) or not known */
+	const char *common;    /* a linked worktree's commondir, else NULL */
 	bool found;            /* a repository was found (gitdir may still be unknown) */
 	bool no_locks;         /* --no-optional-locks */
 	struct word **argv;    /* argv[0] is the subcommand */
@@ -23,6 +24,9 @@ struct git {
 
 /* ---- prog-git.c ---------------------------------------------------------- */
 
+/* The folder holding the repository's config and hooks: the commondir
+ * of a linked worktree, else <gitdir> (NULL: not known). */
+const char *prog_git_common(const struct git *g);
 /* dir/name, owned by the analysis */
 const char *prog_git_join(struct git *g, const char *dir, const char *name);
 /* The folder metadata (work tree) effects are decided on: <gitdir>
