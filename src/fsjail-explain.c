@@ -4,6 +4,7 @@
 
 #include "fsjail-int.h"
 #include "inforce.h"
+#include "inforce-absent.h"
 #include "inforce-mask.h"
 #include "policy.h"
 #include "repoexplain.h"
@@ -24,10 +25,13 @@ void fsjail_explain_decide(const struct fsj_ctx *ctx, const struct fsj_policy *p
 		*d = (struct fsj_decision){ false, FSJ_LEVEL_PROTECTED, NULL, false };
 	/* a Mac's rules match paths, existing or not; Landlock's only ones that exist */
 	if (!pol->darwin) {
-		*off = fsj_grant_not_in_force(d, pol->enforced, fsj_listener_carries(&ctx->config),
-					      cap);
+		unsigned carried = fsj_listener_carries(&ctx->config);
+
+		*off = fsj_grant_not_in_force(d, pol->enforced, carried, cap);
 		if (!*off && d->allowed)
 			*off = fsj_allowed_not_in_force(pol, norm, resolved, cap);
+		if (!*off && d->allowed && (carried & FSJ_CAPBIT(cap)))
+			*off = fsj_absent_unmakeable(pol, norm);
 	} else if (cap == FSJ_CAP_EXECUTE && d->allowed)
 		*off = fsj_exec_not_in_force(pol, resolved);
 }

@@ -16,8 +16,9 @@
  * GIT_INDEX_FILE, GIT_CONFIG_GLOBAL...; the caller's own environment is
  * not seen). The gitdir a .git file names (linked work tree, submodule)
  * is read from the file as git reads it, with a linked worktree's
- * commondir, when the file system is the real one. Not followed: core.hooksPath and the other settings of the
- * configuration files, which are not read. */
+ * commondir, when the file system is the real one. Not followed:
+ * core.hooksPath and the other settings of the configuration files,
+ * which are not read. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -58,8 +59,8 @@ static const char *git_small_file(struct git *g, const char *path, const char *p
 
 /* git's discovery (setup.c setup_git_directory_gently): from the working
  * directory up, the first DIR/.git (a folder: the gitdir; a file: the
- * gitdir it names, with a linked worktree's commondir) or a folder that is itself a bare
- * repository (HEAD, objects/, refs/). */
+ * gitdir it names, with a linked worktree's commondir) or a folder that
+ * is itself a bare repository (HEAD, objects/, refs/). */
 static void git_discover(struct git *g)
 {
 	struct an *a = g->a;

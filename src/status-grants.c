@@ -7,7 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "escape.h"
 #include "inforce.h"
+#include "inforce-absent.h"
 #include "path-memo.h"
 #include "policy.h"
 #include "util.h"
@@ -23,6 +25,7 @@ static unsigned grants_unheld(const struct fsj_ctx *ctx, const struct fsj_rule *
 
 	return r->allow & ~held;
 }
+#endif
 
 static void grants_caps(struct strbuf *sb, unsigned caps)
 {
@@ -31,12 +34,15 @@ static void grants_caps(struct strbuf *sb, unsigned caps)
 			sb_addf(sb, "%s%s", n++ ? "," : "", fsj_cap_name((enum fsj_cap)c));
 }
 
-static void grants_label(struct strbuf *sb, const struct fsj_rule *r)
+/* "rule LABEL grants [CAPS ]on PATH", the path escaped (escape.h) */
+static void grants_label(struct strbuf *sb, const struct fsj_rule *r, unsigned caps)
 {
-	sb_addf(sb, "%s%s%s", r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
-		r->id ? "'" : "");
+	sb_addf(sb, "rule %s%s%s grants ", r->id ? "'" : "",
+		r->id ? r->id : r->origin ? r->origin : "", r->id ? "'" : "");
+	grants_caps(sb, caps);
+	sb_adds(sb, caps ? " on " : "on ");
+	fsj_escape_term_sb(sb, r->path);
 }
-#endif
 
 size_t status_grants_absent(const struct fsj_ctx *ctx, struct status_absent **out)
 {
@@ -77,17 +83,15 @@ static void grants_warn_some(const struct fsj_ctx *ctx, unsigned mask, struct st
 #ifdef __linux__
 		if (!(absent[i].rule->allow & mask))
 			continue;
-		sb_adds(warnings, "rule ");
-		grants_label(warnings, absent[i].rule);
-		sb_addf(warnings, " grants on %s, which does not exist: ", absent[i].rule->path);
+		grants_label(warnings, absent[i].rule, 0);
+		sb_adds(warnings, ", which does not exist: ");
 		grants_caps(warnings, absent[i].caps);
 		sb_addf(warnings, " not in force (Landlock grants only paths that exist when "
 				  "the run starts)\n");
 #endif
 	}
 	free(absent);
-	(void)mask;
-	(void)warnings;
+	(void)mask, (void)warnings;
 }
 
 void status_grants_warn(const struct fsj_ctx *ctx, struct strbuf *warnings)
@@ -105,11 +109,9 @@ void status_grants_made(const struct status_absent *absent, size_t n, FILE *out)
 
 		if (lstat(r->path, &st) < 0 && (!r->resolved || lstat(r->resolved, &st) < 0))
 			continue;
-		sb_adds(&sb, "fsjail: note: rule ");
-		grants_label(&sb, r);
-		sb_adds(&sb, " grants ");
-		grants_caps(&sb, absent[i].caps);
-		sb_addf(&sb, " on %s, which did not exist when the run started: ", r->path);
+		sb_adds(&sb, "fsjail: note: ");
+		grants_label(&sb, r, absent[i].caps);
+		sb_adds(&sb, ", which did not exist when the run started: ");
 		grants_caps(&sb, absent[i].caps);
 		sb_adds(&sb, " there was not in force in this run, and the kernel refused it "
 			     "unseen (Landlock grants only paths that exist at the start); it "
@@ -118,9 +120,7 @@ void status_grants_made(const struct status_absent *absent, size_t n, FILE *out)
 		sb_release(&sb);
 	}
 #else
-	(void)absent;
-	(void)n;
-	(void)out;
+	(void)absent, (void)n, (void)out;
 #endif
 }
 
@@ -144,14 +144,20 @@ void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *p
 	for (size_t k = 0; pol && k < sizeof(sets) / sizeof(sets[0]); k++) {
 		for (size_t i = 0; i < sets[k]->n; i++) {
 			const struct fsj_rule *r = &sets[k]->rules[i];
-			cleanup_free char *off = NULL;
+			unsigned made = r->allow & fsj_listener_carries(&ctx->config);
+			cleanup_free char *off = NULL, *unmade = NULL;
 
-			if (!(r->allow & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) ||
-			    !(off = fsj_exec_without_read(pol, r->path, r->resolved)))
+			if ((r->allow & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) &&
+			    (off = fsj_exec_without_read(pol, r->path, r->resolved))) {
+				grants_label(warnings, r, FSJ_CAPBIT(FSJ_CAP_EXECUTE));
+				sb_addf(warnings, " without read: %s\n", off);
+			}
+			if (!made || !(unmade = fsj_absent_unmakeable(pol, r->path)))
 				continue;
-			sb_addf(warnings, "rule %s%s%s grants execute on %s without read: %s\n",
-				r->id ? "'" : "", r->id ? r->id : r->origin ? r->origin : "",
-				r->id ? "'" : "", r->path, off);
+			grants_label(warnings, r, 0);
+			sb_adds(warnings, ", which does not exist: ");
+			grants_caps(warnings, made);
+			sb_addf(warnings, " %s\n", unmade);
 		}
 	}
 }

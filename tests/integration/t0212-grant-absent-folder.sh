@@ -9,7 +9,7 @@
 # and run say it is not in force.
 . "$(dirname "$0")/libtest.sh"
 
-plan 4
+plan 5
 setup
 require_landlock
 
@@ -63,6 +63,22 @@ begin_test "the kernel agrees: read of a file made under the absent folder is re
 fsj --grant "read,create:$G/out" -- sh -c 'mkdir -p "$1/out/d" && echo s >"$1/out/d/f" && cat "$1/out/d/f"' sh "$G"
 assert_failed
 assert_err_match "Permission denied"
+end_test
+
+begin_test "a grant beneath a folder nothing lets be made: explain and run say create and write are not in force, and the run agrees"
+# user31: explain said create and write allowed at G/no/out with G/no
+# absent and not creatable; mkdir -p was refused at G/no
+run_cmd "$FSJAIL" explain --workspace "$WS" --grant "write,create:$G/no/out" "$G/no/out"
+assert_rc 0
+for c in write create; do
+	grep -E "^  $c " "$OUT" | grep -q "not in force: its folder $G/no does not exist" ||
+		fail "explain does not say $c is not in force: $(cat "$OUT")"
+done
+fsj --grant "write,create:$G/no/out" -- mkdir -p "$G/no/out"
+assert_failed
+assert_err_match "grants on $G/no/out, which does not exist: write,create not in force: its folder $G/no does not exist"
+assert_err_match "create $G/no: "
+assert_not_exists "$G/no"
 end_test
 
 done_testing
