@@ -67,18 +67,19 @@ static const struct fsj_rule *rule_below(const struct fsj_policy *pol, const cha
 /* rule_below() at dir or at one of its host spellings (notify-spell.h):
  * a folder arriving through another mount of dir's folder arrives at the
  * rule's own path. */
-static bool denied_below(const struct job *j, const char *dir, unsigned mask, const char *from)
+static const struct fsj_rule *denied_below(const struct job *j, const char *dir, unsigned mask,
+					   const char *from)
 {
-	if (rule_below(j->nt->pol, dir, mask, from))
-		return true;
-	for (size_t it = 0;;) {
+	const struct fsj_rule *r = rule_below(j->nt->pol, dir, mask, from);
+
+	for (size_t it = 0; !r;) {
 		cleanup_free char *alt = nj_spelled(j, dir, &it);
 
 		if (!alt)
-			return false;
-		if (rule_below(j->nt->pol, alt, mask, from))
-			return true;
+			return NULL;
+		r = rule_below(j->nt->pol, alt, mask, from);
 	}
+	return r;
 }
 
 bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, unsigned fl)
@@ -90,6 +91,9 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 	 * (nj_gitfile_moved()) */
 	const char *from = !(fl & RENAME_EXCHANGE) && S_ISDIR(a->st.st_mode) ? a->path : NULL;
 	const char *at = NULL;
+	const struct fsj_rule *r = NULL;
+	enum fsj_cap cap = FSJ_CAP_CREATE;
+	struct fsj_decision d = { false, FSJ_LEVEL_DEFAULT, NULL, false };
 
 	if (!a_carries && !b_carries)
 		return true;
@@ -97,30 +101,37 @@ bool nj_guard_rename(struct job *j, const struct loc *a, const struct loc *b, un
 		return false;
 	/* arriving: a at b's name (checked whichever of the two carries, as
 	 * before guarded names); with an exchange, b at a's name too */
-	if (denied_below(j, b->path, create, from))
+	if ((r = denied_below(j, b->path, create, from)))
 		at = b->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries && denied_below(j, a->path, create, NULL))
+	else if ((fl & RENAME_EXCHANGE) && b_carries && (r = denied_below(j, a->path, create, NULL)))
 		at = a->path;
-	/* leaving: a from its name; with an exchange, b from its own */
-	else if (denied_below(j, a->path, del, from))
-		at = a->path;
-	else if ((fl & RENAME_EXCHANGE) && b_carries && denied_below(j, b->path, del, NULL))
-		at = b->path;
+	/* leaving: a from its name; with an exchange, b from its own (the
+	 * names below are deleted there: the refusal says delete) */
+	else if ((r = denied_below(j, a->path, del, from)))
+		at = a->path, cap = FSJ_CAP_DELETE;
+	else if ((fl & RENAME_EXCHANGE) && b_carries && (r = denied_below(j, b->path, del, NULL)))
+		at = b->path, cap = FSJ_CAP_DELETE;
 	if (!at)
 		return true;
-	nj_refuse(j, FSJ_CAP_CREATE, at, "a moved folder could carry a denied or protected name",
-		  EACCES, NULL);
+	d.level = fsj_source_level(r->source);
+	d.rule = r;
+	nj_refuse(j, cap, at, "a moved folder could carry a denied or protected name", EACCES, &d);
 	return false;
 }
 
 bool nj_guard_redirect(struct job *j, const char *path)
 {
+	const struct fsj_rule *r;
+	struct fsj_decision d = { false, FSJ_LEVEL_DEFAULT, NULL, false };
+
 	if (!nj_worktree_guard_link(j, path))
 		return false;
-	if (!denied_below(j, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL))
+	if (!(r = denied_below(j, path, FSJ_CAPBIT(FSJ_CAP_CREATE), NULL)))
 		return true;
+	d.level = fsj_source_level(r->source);
+	d.rule = r;
 	nj_refuse(j, FSJ_CAP_CREATE, path,
-		  "a symbolic link there would redirect a denied or protected name", EACCES, NULL);
+		  "a symbolic link there would redirect a denied or protected name", EACCES, &d);
 	return false;
 }
 
