@@ -18,6 +18,15 @@ unset GIT_DIR GIT_WORK_TREE
 (cd "$WS" && git init -q -b main && git init -q vendor/lp) >/dev/null 2>&1 ||
 	bail_out "cannot make the repositories"
 
+# said REPORT: capability, path, level and rule of each record of REPORT
+said()
+{
+	python3 -c 'import json, sys
+for l in open(sys.argv[1]):
+    d = json.loads(l)
+    print(d["capability"], d["path"], d["level"], d["rule_id"])' "$1"
+}
+
 begin_test "moving a nested repository away: delete at the source, with its rule, as check says"
 line='mv vendor/lp vendor/left-pad'
 (cd "$WS" && "$FSJAIL" check --json -- "$line") >"$T/check.json" 2>"$ERR"
@@ -26,10 +35,7 @@ line='mv vendor/lp vendor/left-pad'
 fsj --report "$T/r.ndjson" -- sh -c "$line"
 assert_failed
 assert_dir "$WS/vendor/lp/.git"
-got=$(python3 -c 'import json, sys
-for l in open(sys.argv[1]):
-    d = json.loads(l)
-    print(d["capability"], d["path"], d["level"], d["rule_id"])' "$T/r.ndjson")
+got=$(said "$T/r.ndjson")
 [ "$got" = "delete $WS/vendor/lp protected repository-metadata" ] || fail "the report: $got"
 assert_err_match "delete $WS/vendor/lp: protected rule 'repository-metadata'"
 end_test
@@ -45,10 +51,7 @@ mkdir -p "$WS/carrier" && : >"$WS/carrier/secret"
 fsj --report "$T/r2.ndjson" -- mv carrier out
 assert_failed
 assert_not_exists "$WS/out/secret"
-got=$(python3 -c 'import json, sys
-for l in open(sys.argv[1]):
-    d = json.loads(l)
-    print(d["capability"], d["path"], d["level"], d["rule_id"])' "$T/r2.ndjson")
+got=$(said "$T/r2.ndjson")
 [ "$got" = "create $WS/out explicit no-secret" ] || fail "the report: $got"
 end_test
 
