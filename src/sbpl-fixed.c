@@ -30,7 +30,14 @@
  * which codex lists here too, is in the preamble: confstr() needs it with
  * the network closed as well). */
 static const char network_allow[] =
-	"(allow network-inbound)\n(allow system-socket)\n(allow mach-lookup\n"
+	"(allow network-inbound)\n(allow system-socket)\n"
+	/* name lookups (getaddrinfo) go out through mDNSResponder: a channel
+	 * out of the machine, so open only here, after the deny above
+	 * (codex opens it only with its network policy; sandbox-runtime
+	 * denies it with the network restricted) */
+	"(allow network-outbound (remote unix-socket "
+	"(path-literal \"/private/var/run/mDNSResponder\")))\n"
+	"(allow mach-lookup\n"
 	"\t(global-name \"com.apple.dnssd.service\")\n\t(global-name \"com.apple.trustd\")\n"
 	"\t(global-name \"com.apple.trustd.agent\")\n\t(global-name \"com.apple.SecurityServer\")\n"
 	"\t(global-name \"com.apple.ocspd\")\n\t(global-name \"com.apple.networkd\")\n"

@@ -244,6 +244,12 @@ START_TEST(d6_services)
 		 * 191 (xcrun's "confstr() failed with code 5" under git) */
 		ck_assert_msg(strstr(m.prof.text, "(global-name \"com.apple.bsd.dirhelper\")"),
 			      "no dirhelper with network %s", n ? "allow" : "deny");
+		/* a name lookup through mDNSResponder leaves the machine: with
+		 * the network closed it is closed too (codex opens it only with
+		 * seatbelt_network_policy.sbpl; sandbox-runtime denies it and
+		 * hides the report as noise, macos-sandbox-utils.ts) */
+		ck_assert_int_eq(allows(&m, "network-outbound", "/private/var/run/mDNSResponder"), n);
+		ck_assert(allows(&m, "network-outbound", "/private/var/run/syslog"));
 		mac_free(&m);
 	}
 }
