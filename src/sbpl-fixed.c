@@ -26,15 +26,23 @@
  * connect rules emitted later re-open what the policy grants. The services
  * a program needs to resolve names and verify TLS: openai/codex
  * codex-rs/core/src/seatbelt_network_policy.sbpl (after Chromium's
- * network.sb): configd and the DNS configuration, networkd, dirhelper. */
+ * network.sb): configd and the DNS configuration, networkd (dirhelper,
+ * which codex lists here too, is in the preamble: confstr() needs it with
+ * the network closed as well). */
 static const char network_allow[] =
-	"(allow network-inbound)\n(allow system-socket)\n(allow mach-lookup\n"
+	"(allow network-inbound)\n(allow system-socket)\n"
+	/* name lookups (getaddrinfo) go out through mDNSResponder: a channel
+	 * out of the machine, so open only here, after the deny above
+	 * (codex opens it only with its network policy; sandbox-runtime
+	 * denies it with the network restricted) */
+	"(allow network-outbound (remote unix-socket "
+	"(path-literal \"/private/var/run/mDNSResponder\")))\n"
+	"(allow mach-lookup\n"
 	"\t(global-name \"com.apple.dnssd.service\")\n\t(global-name \"com.apple.trustd\")\n"
 	"\t(global-name \"com.apple.trustd.agent\")\n\t(global-name \"com.apple.SecurityServer\")\n"
 	"\t(global-name \"com.apple.ocspd\")\n\t(global-name \"com.apple.networkd\")\n"
 	"\t(global-name \"com.apple.SystemConfiguration.configd\")\n"
-	"\t(global-name \"com.apple.SystemConfiguration.DNSConfiguration\")\n"
-	"\t(global-name \"com.apple.bsd.dirhelper\"))\n";
+	"\t(global-name \"com.apple.SystemConfiguration.DNSConfiguration\"))\n";
 
 /* System paths re-opened for reading when the tier closes reads: without
  * them dyld aborts the process at start (SIGABRT). Literal "/" is needed on

@@ -10,7 +10,7 @@
  *  D2  a pty the sandbox opened is usable after the protected /dev denies;
  *  D3  other terminals (/dev/ttysNNN) are not readable;
  *  D5  extended attributes follow read;
- *  D6  mach-host*, user-preference-read, the network services;
+ *  D6  mach-host*, user-preference-read, the network services, dirhelper;
  *  D10 Mac toolchain folders run;
  *  a text lint over every tier and mode; and the run's tag on denies, read
  *  back from a recorded log stream (item 5). */
@@ -238,6 +238,18 @@ START_TEST(d6_services)
 		ck_assert_int_eq(strstr(m.prof.text, "\"com.apple.SystemConfiguration.configd\"") != NULL,
 				 n);
 		ck_assert_int_eq(strstr(m.prof.text, "\"com.apple.networkd\"") != NULL, n);
+		/* confstr(_CS_DARWIN_USER_TEMP_DIR) asks dirhelper for a missing
+		 * per-user folder whatever the network: sandbox-runtime's base
+		 * profile, codex's seatbelt_platform_defaults.sbpl; codex issue
+		 * 191 (xcrun's "confstr() failed with code 5" under git) */
+		ck_assert_msg(strstr(m.prof.text, "(global-name \"com.apple.bsd.dirhelper\")"),
+			      "no dirhelper with network %s", n ? "allow" : "deny");
+		/* a name lookup through mDNSResponder leaves the machine: with
+		 * the network closed it is closed too (codex opens it only with
+		 * seatbelt_network_policy.sbpl; sandbox-runtime denies it and
+		 * hides the report as noise, macos-sandbox-utils.ts) */
+		ck_assert_int_eq(allows(&m, "network-outbound", "/private/var/run/mDNSResponder"), n);
+		ck_assert(allows(&m, "network-outbound", "/private/var/run/syslog"));
 		mac_free(&m);
 	}
 }
