@@ -40,8 +40,8 @@ static const char *proc_text(pid_t pid, const char *name, char *buf, size_t size
 	}
 	if (n <= 0)
 		return NULL;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
+	/* comm's '\n' is the kernel's; a name and a path may hold more */
+	buf[n - (strcmp(name, "comm") == 0 && buf[n - 1] == '\n')] = '\0';
 	return buf;
 }
 

@@ -306,8 +306,8 @@ const char *notify_tracee_comm(struct tracee *tr)
 		tr->comm_read = true;
 		fd = openat(tr->procfd, "comm", O_RDONLY | O_CLOEXEC);
 		n = fd >= 0 ? read(fd, tr->comm, sizeof(tr->comm) - 1) : -1;
-		tr->comm[n > 0 ? n : 0] = '\0';
-		tr->comm[strcspn(tr->comm, "\n")] = '\0';
+		/* the kernel's own '\n' ends it; a name may hold more */
+		tr->comm[n > 0 ? n - (tr->comm[n - 1] == '\n') : 0] = '\0';
 	}
 	return tr->comm[0] ? tr->comm : NULL;
 }

@@ -78,11 +78,11 @@ report_has "$T/report" io_uring_setup null || fail "io_uring_setup: $(cat "$T/re
 report_has "$T/report" ioctl "$WS/f" || fail "ioctl: $(cat "$T/report")"
 end_test
 
-begin_test "a renamed comm does not hide the program: its executable is named"
+begin_test "a renamed comm does not hide the program: its executable is named, the name whole"
 exe=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')
 # shellcheck disable=SC2016
 fsj --report "$T/report2" -- python3 -c 'import ctypes, os, sys
-ctypes.CDLL(None).prctl(15, b"git", 0, 0, 0)  # PR_SET_NAME
+ctypes.CDLL(None).prctl(15, b"git\nx", 0, 0, 0)  # PR_SET_NAME
 try:
     os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT, 0o644)
 except OSError as e:
@@ -90,11 +90,11 @@ except OSError as e:
 ' "$HOME/outside"
 assert_out_match '^refused'
 assert_not_exists "$HOME/outside"
-assert_err_match "create $HOME/outside: .*; by $exe \\(comm git\\)"
+assert_err_match "create $HOME/outside: .*; by $exe \\(comm git\\\\x0ax\\)"
 python3 - "$T/report2" "$exe" <<'PY' || fail "the report does not name the executable: $(cat "$T/report2")"
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-assert any(r["command"] == "git" and r["executable"] == sys.argv[2] for r in rows), rows
+assert any(r["command"] == "git\nx" and r["executable"] == sys.argv[2] for r in rows), rows
 PY
 end_test
 
