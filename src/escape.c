@@ -48,13 +48,17 @@ static unsigned utf8_cp(const unsigned char *p, size_t n)
 	return cp;
 }
 
-/* C1 controls (CSI, U+009B, acts like ESC [ on many terminals) and the
+/* C1 controls (CSI, U+009B, acts like ESC [ on many terminals), the
  * bidirectional controls that reorder what is shown ("Trojan Source",
- * CVE-2021-42574): LRM, RLM, ALM, LRE..RLO, LRI..PDI. */
+ * CVE-2021-42574: LRM, RLM, ALM, LRE..RLO, LRI..PDI), and what shows as
+ * nothing or as a line break, so that two names a person reads as one
+ * differ visibly (Unicode TR36 section 3.2: SHY, ZWSP..ZWJ, LS, PS, WJ
+ * and the invisible operators, ZWNBSP). */
 static bool shown_as_bytes(unsigned cp)
 {
-	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f || cp == 0x061c ||
-	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+	return (cp >= 0x80 && cp <= 0x9f) || cp == 0xad || cp == 0x061c ||
+	       (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff;
 }
 
 void fsj_escape_term_sb(struct strbuf *sb, const char *s)

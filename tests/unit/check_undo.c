@@ -443,6 +443,9 @@ START_TEST(test_escape_term)
 	ck_assert_str_eq(e, "a\\x1b[31mb\\xc2\\x9b\\xff\\\\\xc3\xa9\\x0a");
 	/* bidirectional overrides and isolates (CVE-2021-42574) as bytes; € stays */
 	ck_assert_str_eq(bidi, "ok\\xe2\\x80\\xaeevil\\xe2\\x81\\xa6\xe2\x82\xac");
+	/* invisible ones and the line separator too: "con<ZWSP>fig" is not "config" */
+	cleanup_free char *zw = fsj_escape_term("con\xe2\x80\x8b" "fig\xe2\x80\xa8\xef\xbb\xbf");
+	ck_assert_str_eq(zw, "con\\xe2\\x80\\x8bfig\\xe2\\x80\\xa8\\xef\\xbb\\xbf");
 }
 END_TEST
 
