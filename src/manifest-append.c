@@ -1,6 +1,6 @@
-/* manifest-append.c - manifest_append() (manifest.h): the cycle's one
- * writer. Appends follow write(2) on O_APPEND (one write, one offset:
- * concurrent writers never interleave inside it).
+/* manifest-append.c - manifest_append() (manifest.h): how a cycle's
+ * records are written. Appends follow write(2) on O_APPEND (one write, one
+ * offset: concurrent writers never interleave inside it).
  *
  * Nothing is written that manifest_read() would not take back (att36).
  * A restore refuses a whole cycle that holds one refused record, and
@@ -21,7 +21,10 @@
 #include "manifest.h"
 #include "util.h"
 
-static unsigned long long max_size = MANIFEST_MAX_SIZE;
+/* Below the reader's cap by 16 of the longest lines: appenders of other
+ * threads (the listener's, the broker's) may pass the size check before
+ * either writes, and the file must stay readable whatever the order. */
+static unsigned long long max_size = MANIFEST_MAX_SIZE - 16ull * MANIFEST_MAX_LINE;
 
 /* test-only: a smaller cap (FSJAIL_TEST_MANIFEST_MAX, bytes), never larger,
  * so a test reaches it in a second; read once, before any append races */
@@ -59,7 +62,6 @@ int manifest_append(int fd, bool *torn, const cJSON *rec)
 	line = xasprintf("%s%s\n", *torn ? "\n" : "", text);
 	cJSON_free(text);
 	len = strlen(line);
-	/* one writer per manifest (the cycle's lock): the size is not racy */
 	if (len > MANIFEST_MAX_LINE)
 		saved = ENAMETOOLONG;
 	else if (fstat(fd, &sb) < 0)
