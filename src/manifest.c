@@ -1,6 +1,5 @@
-/* manifest.c - see manifest.h. Appends follow write(2) on O_APPEND (one
- * write, one offset: concurrent writers never interleave inside it); the
- * reader treats every byte as hostile (issue 19 item 3). */
+/* manifest.c - see manifest.h; the writer: manifest-append.c. The reader
+ * treats every byte as hostile (issue 19 item 3). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -12,44 +11,6 @@
 
 #include "json-in.h"
 #include "manifest.h"
-
-int manifest_append(int fd, bool *torn, const cJSON *rec)
-{
-	char *text = cJSON_PrintUnformatted(rec), *line;
-	struct stat sb;
-	size_t len;
-	ssize_t n;
-	int saved;
-
-	if (!text) {
-		errno = ENOMEM;
-		return -1;
-	}
-	line = xasprintf("%s%s\n", *torn ? "\n" : "", text);
-	cJSON_free(text);
-	len = strlen(line);
-	if (len > MANIFEST_MAX_LINE) {
-		free(line);
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	do
-		n = write(fd, line, len);
-	while (n < 0 && errno == EINTR);
-	saved = n < 0 ? errno : ENOSPC;
-	free(line);
-	if (n == (ssize_t)len) {
-		*torn = false;
-		return 0;
-	}
-	/* Cut short: take the n bytes just appended back (one writer per
-	 * manifest: the cycle's lock), so the size is asked only then; where
-	 * that fails the next record starts on a line of its own. */
-	if (n > 0 && (fstat(fd, &sb) < 0 || sb.st_size < n || ftruncate(fd, sb.st_size - n) < 0))
-		*torn = true;
-	errno = saved;
-	return -1;
-}
 
 bool manifest_ends_clean(int fd)
 {
@@ -349,6 +310,20 @@ static void rec_release(struct manifest_rec *r)
 	free(r->attrs);
 	free(r->target);
 	memset(r, 0, sizeof(*r));
+}
+
+const char *manifest_line_refused(const char *text)
+{
+	cJSON *o = cJSON_Parse(text);
+	struct manifest_rec r;
+	const char *why = "not one whole JSON object";
+
+	memset(&r, 0, sizeof(r));
+	if (cJSON_IsObject(o))
+		why = parse_rec(o, &r);
+	rec_release(&r);
+	cJSON_Delete(o);
+	return why;
 }
 
 static void header(struct manifest *m, const cJSON *o)

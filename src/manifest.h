@@ -135,8 +135,15 @@ struct manifest {
  * cut line; the record then starts with '\n'. Returns 0 when the whole
  * line is in the file, or -1 with errno set (ENOSPC, EIO, ...; a short
  * write counts as ENOSPC) when it is not: the caller must refuse the change
- * the record was for. A cut line is truncated away where possible. */
+ * the record was for. A record manifest_read() would refuse is not written
+ * (ENAMETOOLONG), nor one that would take the file past MANIFEST_MAX_SIZE
+ * (EFBIG). A cut line is truncated away where possible. */
 int manifest_append(int fd, bool *torn, const cJSON *rec);
+
+/* Why manifest_read() would refuse the record printed in text (one JSON
+ * object, without its newline): a path not absolute, not normalised or
+ * past PATH_MAX, a bad field; NULL when it takes it. */
+const char *manifest_line_refused(const char *text);
 
 /* true when the manifest open on fd (readable) is empty or ends in newline. */
 bool manifest_ends_clean(int fd);

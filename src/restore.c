@@ -89,6 +89,12 @@ int rs_open_parent(struct rctx *x, const char *path, bool create, const struct m
 	}
 	slash = strrchr(copy, '/');
 	*slash = '\0';
+	/* one call where the kernel walks it (openat2): the same refusal of a
+	 * symlink on the way, not an open and a close per component (att36:
+	 * a restore of 2,000 nested folders a run made took 34 s) */
+	fd = open_dir_nosymlinks(copy[0] ? copy : "/");
+	if (fd >= 0 || errno != ENOENT || !create)
+		return fd;
 	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (p = copy + 1; fd >= 0 && p < slash;) {
 		char *end = strchr(p, '/');
