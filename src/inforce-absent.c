@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "path.h"
+#include "path-memo.h"
 #include "util.h"
 
 char *fsj_absent_unmakeable(const struct fsj_policy *pol, const char *norm)
@@ -15,7 +16,8 @@ char *fsj_absent_unmakeable(const struct fsj_policy *pol, const char *norm)
 	size_t n = dir ? strlen(dir) : 0, keep = n;
 	struct stat st;
 
-	if (!dir || lstat(norm, &st) == 0 || lstat(dir, &st) == 0)
+	/* run's memo answers a rule folder seen before (t0289) */
+	if (!dir || path_memo_lstat(norm, &st) == 0 || path_memo_lstat(dir, &st) == 0)
 		return NULL;
 	/* dir[0..keep): the nearest existing ancestor ("/" at keep 1) */
 	for (;;) {
