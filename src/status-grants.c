@@ -157,7 +157,9 @@ void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *p
 			grants_label(warnings, r, 0);
 			sb_adds(warnings, ", which does not exist: ");
 			grants_caps(warnings, made);
-			sb_addf(warnings, " %s\n", unmade);
+			sb_adds(warnings, " ");
+			fsj_escape_term_sb(warnings, unmade); /* the folder is a rule's */
+			sb_adds(warnings, "\n");
 		}
 	}
 }

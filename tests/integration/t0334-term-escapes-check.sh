@@ -1,14 +1,14 @@
 #!/bin/bash
 # What `fsjail check`, `explain`, `allow add|list|remove`, `run --ask`'s
-# refusal and the run's 'not kept' line print of a path or command line
-# is escaped for the terminal (att11), as log, backups and the refusal
+# refusal, the run's 'not kept' line and its start warnings print of a
+# path or command line is escaped for the terminal (att11), as log, backups and the refusal
 # summary already were: those printed the command's words raw, so a line
 # an agent proposed could hide its real effects from the person reading
 # `fsjail check` behind escape sequences, or forge a line of its own
 # ('overall: allow') with a newline in a quoted word; a rule "always"
 # wrote for such a path did the same to `allow list`.
 . "$(dirname "$0")/libtest.sh"
-plan 6
+plan 7
 setup
 
 E=$(printf 'x\033[2K\r\033]0;T\007')
@@ -72,6 +72,14 @@ assert_rc 0
 cat "$OUT" "$ERR" >"$T/all"
 clean "$T/all" "compile"
 grep -qF "rule $WS/dx\x1b[2K\x0d" "$T/all" || fail "the escaped folder is not listed: $(cat "$T/all")"
+end_test
+
+begin_test "run's start warning escapes an absent rule folder"
+printf 'rules:\n  - path: "%s/ax\\e[2K\\r\\e]0;T\\a/sub/out"\n    allow: [write, create]\n' "$T" >"$T/r2.yaml"
+fsj --rules "$T/r2.yaml" -- true
+assert_rc 0
+assert_err_match "its folder $T/ax"
+clean "$ERR" "run"
 end_test
 
 done_testing
