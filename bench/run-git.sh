@@ -5,29 +5,24 @@
 # One invocation builds a git repository of BENCH_GIT_FILES files (default
 # 10,000) in a scratch folder under $HOME, commits it, and measures, pairs
 # alternated, the median wall time of:
-#   - `git status` bare;
-#   - `fsjail run -- git status` with no rules file (the workspace is the
-#     repository: the everyday session);
-#   - `fsjail run -- /bin/true` with and without `--report FILE` (when the
-#     build has it): the cost of the refusal report when nothing is refused;
-#   - `fsjail run -- git status` and `fsjail run -- grep -r` with and
-#     without `--report FILE`, which traces every read and exec through the
-#     seccomp listener (as config `report: reads` does): the documented
-#     cost of reporting reads (fsjail(1) REFUSALS);
+#   - `git status` bare, under bench/launch-floor.c (as root: the cheapest
+#     launcher of the design's shape, DESIGN 8-9, nothing of fsjail's own;
+#     what no fsjail can undercut), and `fsjail run -- git status` with no
+#     rules file (the workspace is the repository: the everyday session);
+#   - `fsjail run -- /bin/true` with and without `--report FILE`: the cost
+#     of the refusal report when nothing is refused;
+#   - `fsjail run -- git status` and `grep -r` with and without `--report
+#     FILE`, which traces every read and exec through the listener (as
+#     config `report: reads` does): the cost fsjail(1) REFUSALS quotes;
 # and prints the ratios with the targets beside them (fsjail/bare git
-# status <= 1.3; report/no report within noise for /bin/true; the traced
-# rows have no target, they are what fsjail(1) quotes). Nothing is asserted.
-# The git status rows are given twice: wall time, and CPU time (user +
-# system of every process of the run, fsjail's own included, from
-# getrusage(RUSAGE_CHILDREN)), which a loaded machine disturbs far less.
-# FSJAIL_BEFORE=BINARY adds `BINARY run -- git status` in the same rounds
-# (alternated), so that a change is measured before/after under one load;
-# it gets a FSJAIL_HOME of its own (else each build would find the other's
-# policy cache entries, keyed on the executable, and parse and rewrite
-# them every round).
+# status <= 1.3; report/no report within noise). Nothing is asserted.
+# The git status rows are also given in CPU time (user + system of every
+# process of the run, from getrusage(RUSAGE_CHILDREN)), which a loaded
+# machine disturbs far less. FSJAIL_BEFORE=BINARY adds `BINARY run -- git
+# status` in the same rounds, with a FSJAIL_HOME of its own (each build
+# would otherwise parse and rewrite the other's policy cache entries).
 # BENCH_GIT_CYCLES=N first fills the backup store with N committed cycles
-# (runs that append to .git/description, which git status ignores): the
-# store of a day's work, which a run that prunes after every run lists.
+# (runs appending to .git/description, which git status ignores).
 #
 # Environment: FSJAIL, FSJAIL_BEFORE, BENCH_RUNS (default 20), BENCH_DIR,
 # BENCH_GIT_FILES, BENCH_GIT_CYCLES (default 0).
@@ -46,8 +41,11 @@ make_repo "$repo" "$files"
 git -C "$repo" config gc.auto 0
 
 report_ok=0
-if "$fsjail" run --help 2>&1 | grep -q -- '--report'; then
-	report_ok=1
+! "$fsjail" run --help 2>&1 | grep -q -- '--report' || report_ok=1
+lfloor=
+if [ "$(id -u)" = 0 ]; then
+	lfloor=$scratch/launch-floor
+	"${CC:-cc}" -O2 -o "$lfloor" "$top/bench/launch-floor.c" || die "cannot build bench/launch-floor.c"
 fi
 
 cd "$repo"
@@ -64,7 +62,7 @@ for _ in $(seq 1 "$cycles"); do
 		die "cannot make a backup cycle with FSJAIL_BEFORE"
 done
 python3 - "$fsjail" "$runs" "$report_ok" "$scratch/report.ndjson" "${FSJAIL_BEFORE:-}" \
-	"$scratch/fsjail-home-before" <<'PY'
+	"$scratch/fsjail-home-before" "$lfloor" "$repo" <<'PY'
 import os
 import resource
 import statistics
@@ -75,6 +73,7 @@ import time
 fsjail, runs, report_ok, report = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
 before = sys.argv[5]
 before_env = dict(os.environ, FSJAIL_HOME=sys.argv[6])
+lfloor, repo = sys.argv[7], sys.argv[8]
 cpu = {}
 
 
@@ -114,17 +113,18 @@ def cpu_of(argv):
 rows = []
 git = ["git", "status", "--porcelain"]
 cmds = [git, [fsjail, "run", "--"] + git]
-if before:
-    cmds.append([before, "run", "--"] + git)
-walls = rounds(*cmds)
+extra = [("BEFORE", [before, "run", "--"] + git)] if before else []
+extra += [("FLOOR", [lfloor, repo] + git)] if lfloor else []
+walls = rounds(*(cmds + [c for _, c in extra]))
 bare, wrapped = walls[0], walls[1]
 rows.append(("git status: bare / fsjail", bare, wrapped, wrapped / bare, "<= 1.3"))
 c_bare, c_wrapped = cpu_of(cmds[0]), cpu_of(cmds[1])
 rows.append(("  same, CPU ms", c_bare, c_wrapped, c_wrapped / c_bare, "<= 1.3"))
-if before:
-    rows.append(("  BEFORE: bare / fsjail", bare, walls[2], walls[2] / bare, ""))
-    c_before = cpu_of(cmds[2])
-    rows.append(("  BEFORE: same, CPU ms", c_bare, c_before, c_before / c_bare, ""))
+for (name, c), w in zip(extra, walls[2:]):
+    rows.append((f"  {name}: bare / it", bare, w, w / bare, ""))
+    rows.append((f"  {name}: same, CPU ms", c_bare, cpu_of(c), cpu_of(c) / c_bare, ""))
+    if name == "FLOOR":
+        rows.append(("  FLOOR: it / fsjail", w, wrapped, wrapped / w, ""))
 if report_ok:
     plain, rep = pair([fsjail, "run", "--", "/bin/true"],
                       [fsjail, "run", "--report", report, "--", "/bin/true"])
