@@ -8,9 +8,24 @@
 #include "restore-sim.h"
 #include "util.h"
 
+/* true when record o moved an object onto or away from dir (a rename, an
+ * exchange): the folder at dir before o is not the one after it. */
+static bool moves_dir(const struct manifest_rec *o, const char *dir)
+{
+	return o->op == MANIFEST_RENAMED &&
+	       (strcmp(o->path, dir) == 0 || (o->to && strcmp(o->to, dir) == 0));
+}
+
 const struct manifest_rec *rs_folder_rec(const struct rctx *x, const char *dir)
 {
-	for (size_t i = x->m->n; i-- > 0;)
+	size_t cur = x->cur < x->m->n ? x->cur : x->m->n;
+
+	/* the folder at dir when the record being undone was made: its
+	 * removal after that record, with no move over dir between (att37:
+	 * an rmdir before it, or after a rename onto dir, was another
+	 * folder's, and a parent made again for it took a run's folder for
+	 * the user's); else none */
+	for (size_t i = cur + 1; i < x->m->n && !moves_dir(&x->m->v[i], dir); i++)
 		if (x->m->v[i].op == MANIFEST_RMDIR && strcmp(x->m->v[i].path, dir) == 0)
 			return &x->m->v[i];
 	for (size_t i = x->cur < x->m->n ? x->cur : x->m->n; i-- > 0;)

@@ -9,7 +9,9 @@
 
 /* The record the folder dir, made again, stands for (its identity, when
  * it has one, is what the folder made again is recorded as: restore-
- * remade.h), or NULL: dir's newest rmdir record; else, where the run
+ * remade.h), or NULL: the first rmdir record of dir after the record
+ * being undone (x->cur) with no rename onto or away from dir between
+ * (the folder dir was when that record was made; att37); else, where the run
  * made dir and removed it again (a removal of what the run made is not
  * recorded), the newest "created" record of dir older than the record
  * being undone (x->cur), so that undoing it takes the folder again once

@@ -29,7 +29,8 @@ static bool known_object(const struct rctx *x, const struct manifest_rec *f, int
 	for (size_t i = 0; i < x->nmade; i++)
 		if (fstat(x->made[i].fd, &ms) == 0 && ms.st_dev == sb->st_dev &&
 		    ms.st_ino == sb->st_ino &&
-		    !(f->has_ident && x->made[i].dev == f->dev && x->made[i].ino == f->ino))
+		    (x->made[i].anon ||
+		     !(f->has_ident && x->made[i].dev == f->dev && x->made[i].ino == f->ino)))
 			return true;
 	return false;
 }

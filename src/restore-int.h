@@ -42,6 +42,7 @@ struct made {
 	dev_t dev;
 	ino_t ino;
 	int fd;
+	bool anon; /* made for no record (a parent folder): dev, ino unused */
 };
 
 /* The last component of path (absolute, normalised: it has a '/'). */
@@ -151,6 +152,11 @@ void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd);
 /* true when sb is the file this restore made again for r's file (a
  * rename record's file removed later under its new name: it moves back). */
 bool rs_made_is(const struct rctx *x, const struct manifest_rec *r, const struct stat *sb);
+
+/* true when sb is a folder this restore made for no record (a parent on
+ * the way to a path it put back, struct made's anon): a "created" record
+ * at its name takes it as the run's, once empty (att37, t0621). */
+bool rs_made_anon(const struct rctx *x, const struct stat *sb);
 
 /* r's file, not kept by the cycle, went to the trash (a "trashed"
  * record): take it back from there. false when the cycle has no such

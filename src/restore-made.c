@@ -250,7 +250,7 @@ void rs_undo_created(struct rctx *x, const struct manifest_rec *r)
 	if (fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* gone */
 	if (!((rs_same_ident(&sb, r) && !rs_born_after(pfd, rs_base_name(r->path), r)) ||
-	      rs_made_is(x, r, &sb) ||
+	      rs_made_is(x, r, &sb) || rs_made_anon(x, &sb) ||
 	      rs_remade_is(x, r, r->path, pfd, rs_base_name(r->path), &sb))) {
 		/* not what the run made (its inode number reused) */
 		if (!rs_left_said(x, r->path))

@@ -151,7 +151,7 @@ bool rs_link_back(struct rctx *x, const struct manifest_rec *r, int pfd, const c
 	if (!r->has_ident || (!shared(x, r) && r->nlink < 2))
 		return false;
 	for (size_t i = 0; i < x->nmade; i++)
-		if (x->made[i].dev == r->dev && x->made[i].ino == r->ino)
+		if (!x->made[i].anon && x->made[i].dev == r->dev && x->made[i].ino == r->ino)
 			return backup_copy_link_fd(x->made[i].fd, pfd, name) == 0;
 	for (size_t i = 0; i < x->m->n; i++) {
 		const struct manifest_rec *s = &x->m->v[i];
@@ -252,7 +252,7 @@ void rs_made_add(struct rctx *x, const struct manifest_rec *r, int fd)
 	if (dup < 0)
 		return;
 	x->made = xreallocarray(x->made, x->nmade + 1, sizeof(*x->made));
-	x->made[x->nmade++] = (struct made){ r->dev, r->ino, dup };
+	x->made[x->nmade++] = (struct made){ r->dev, r->ino, dup, false };
 }
 
 bool rs_made_is(const struct rctx *x, const struct manifest_rec *r, const struct stat *sb)
@@ -260,9 +260,20 @@ bool rs_made_is(const struct rctx *x, const struct manifest_rec *r, const struct
 	struct stat ms;
 
 	for (size_t i = 0; r->has_ident && i < x->nmade; i++)
-		if (x->made[i].dev == r->dev && x->made[i].ino == r->ino &&
+		if (!x->made[i].anon && x->made[i].dev == r->dev && x->made[i].ino == r->ino &&
 		    fstat(x->made[i].fd, &ms) == 0 && ms.st_dev == sb->st_dev &&
 		    ms.st_ino == sb->st_ino)
+			return true;
+	return false;
+}
+
+bool rs_made_anon(const struct rctx *x, const struct stat *sb)
+{
+	struct stat ms;
+
+	for (size_t i = 0; S_ISDIR(sb->st_mode) && i < x->nmade; i++)
+		if (x->made[i].anon && fstat(x->made[i].fd, &ms) == 0 &&
+		    ms.st_dev == sb->st_dev && ms.st_ino == sb->st_ino)
 			return true;
 	return false;
 }

@@ -196,13 +196,13 @@ void rs_made_keep(struct rctx *x, const struct manifest_rec *r, int pfd, const c
 	int fd = openat(pfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 #endif
 
-	if (fd < 0 || !r->has_ident) {
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0)
 		return;
-	}
 	x->made = xreallocarray(x->made, x->nmade + 1, sizeof(*x->made));
-	x->made[x->nmade++] = (struct made){ r->dev, r->ino, fd };
+	/* with no identity: made for no record (a parent folder), which
+	 * no record's object may be taken for (att37, t0621) */
+	x->made[x->nmade++] = r && r->has_ident ? (struct made){ r->dev, r->ino, fd, false }
+						: (struct made){ 0, 0, fd, true };
 }
 
 void rs_note_remade(struct rctx *x, const struct manifest_rec *r, const char *path, int pfd,
@@ -212,8 +212,9 @@ void rs_note_remade(struct rctx *x, const struct manifest_rec *r, const char *pa
 
 	if (x->o->dry_run || fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
 		return;
-	if (r && r->has_ident) /* cycles restored together: an older run's record of it */
-		rs_made_keep(x, r, pfd, name);
+	/* cycles restored together: an older run's record of it; with no
+	 * record, kept as made for none (rs_gone_with_folder()) */
+	rs_made_keep(x, r, pfd, name);
 	if (!x->o->undo)
 		return;
 	if (r && r->has_ident) {

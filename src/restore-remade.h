@@ -56,7 +56,10 @@ bool rs_remade_is(const struct rctx *x, const struct manifest_rec *r, const char
 
 /* The object name (in pfd, not followed) stands for r's object in the
  * rest of this restore (rs_made_is(); a later record of it at another
- * name: a file made again, moved back by this restore). */
+ * name: a file made again, moved back by this restore). r NULL or
+ * without an identity: the object was made for no record (a parent
+ * folder), and no record's object is taken for it (rs_gone_with_folder()).
+ * The descriptor is owned by x; nothing is kept when name cannot be opened. */
 void rs_made_keep(struct rctx *x, const struct manifest_rec *r, int pfd, const char *name);
 
 /* This restore made the object name (in pfd) at path again for r's
