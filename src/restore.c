@@ -1,6 +1,6 @@
 /* restore.c - see restore.h. Every file operation is an *at() call on a
- * folder descriptor reached from "/" one O_NOFOLLOW step at a time (as
- * firejail's safer_openat()), renames use RENAME_NOREPLACE
+ * folder descriptor reached from "/" following no symlink (openat2(2)
+ * RESOLVE_NO_SYMLINKS, or O_NOFOLLOW steps), renames use RENAME_NOREPLACE
  * (renameat2(2)), content goes back through backup_copy_fd(). */
 #include <errno.h>
 #include <fcntl.h>
@@ -68,10 +68,10 @@ bool restore_wanted(const struct manifest_rec *r, char *const *paths, size_t npa
 	return false;
 }
 
-/* Open the folder holding path's last component, from "/" with one
- * O_NOFOLLOW open per component; create: make missing folders (not in a
- * dry run). Returns a descriptor, or -1 with errno set: ENOENT (missing),
- * ELOOP/ENOTDIR (a symlink or a non-folder on the way). */
+/* Open the folder holding path's last component, from "/" following no
+ * symlink; create: make missing folders (not in a dry run). Returns a
+ * descriptor, or -1 with errno set: ENOENT (missing), ELOOP/ENOTDIR (a
+ * symlink or a non-folder on the way). */
 int rs_open_parent(struct rctx *x, const char *path, bool create, const struct manifest_rec *r)
 {
 	/* dry run: below a folder a move-back would put back, the folder
@@ -106,19 +106,14 @@ int rs_open_parent(struct rctx *x, const char *path, bool create, const struct m
 			rs_folder_sim_made(x, path); /* the real restore makes them */
 		if (nfd < 0 && errno == ENOENT && create && !x->o->dry_run) {
 			unsigned mode = rs_folder_mode(x, copy, r);
+			bool made = mkdirat(fd, p, mode) == 0;
 
-			if (mkdirat(fd, p, mode) == 0) {
-				nfd = openat(fd, p,
-					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-				if (nfd >= 0)
-					(void)fchmod(nfd, mode);
+			if (made || errno == EEXIST)
+				nfd = openat(fd, p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (nfd >= 0)
+				(void)fchmod(nfd, mode);
+			if (made)
 				rs_note_remade(x, rs_folder_rec(x, copy), copy, fd, p);
-			} else if (errno == EEXIST) {
-				nfd = openat(fd, p,
-					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-				if (nfd >= 0)
-					(void)fchmod(nfd, mode);
-			}
 		}
 		saved = errno;
 		close(fd);
@@ -141,9 +136,7 @@ int rs_set_meta(int fd, const struct manifest_rec *r)
 	/* chown first: it clears set-id bits that fchmod then sets. */
 	if (geteuid() == 0 && r->uid != (uid_t)-1 && fchown(fd, r->uid, r->gid) < 0)
 		return -1;
-	if (fchmod(fd, r->mode) < 0 || futimens(fd, ts) < 0)
-		return -1;
-	return 0;
+	return fchmod(fd, r->mode) < 0 || futimens(fd, ts) < 0 ? -1 : 0;
 }
 
 /* Open name in pfd for reading and writing when it is a regular file of
@@ -197,6 +190,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	unsigned long kept;
 	struct stat sb;
 	bool later;
+	int src_errno;
 
 	if (!r->backup) {
 		if (!rs_from_trash(x, r))
@@ -205,8 +199,13 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		return;
 	}
 	src = openat(rs_files(x, r), r->backup, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	src_errno = errno;
 	if (r->moved && !rs_move_done(x, r))
 		return; /* the move into the cycle was not done: nothing removed */
+	if (src < 0 && src_errno != ENOENT && src_errno != ELOOP) { /* EMFILE: t0622 */
+		rs_act_errno(x, r->path, "cannot open its saved copy", src_errno);
+		return;
+	}
 	if (src < 0 || fstat(src, &sb) < 0 || !S_ISREG(sb.st_mode)) {
 		rs_act(x, "refuse", r->path, NULL, false,
 		       "the saved file is missing from the cycle");
@@ -264,7 +263,8 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			return;
 		}
 	}
-	if (fd < 0 && errno == EACCES) {
+	/* a symlink, folder or FIFO said below; EMFILE is no file type (t0622) */
+	if (fd < 0 && errno != ELOOP && errno != EISDIR && errno != ENXIO) {
 		rs_act_errno(x, r->path, "cannot open it", errno);
 		return;
 	}
@@ -358,9 +358,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 			rs_act(x, "refuse", r->to, r->path, false,
 			       "cannot move it back: its old name exists");
 			return;
-		} else {
-			swap = true;
 		}
+		swap = true;
 	}
 	if (x->o->dry_run) {
 		rs_act(x, swap ? "swap-back" : "move-back", r->to, r->path, true, NULL);
