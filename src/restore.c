@@ -13,6 +13,7 @@
 
 #include "backup_copy.h"
 #include "path.h"
+#include "restore-anon.h"
 #include "restore-first.h"
 #include "restore-folder.h"
 #include "restore-gone.h"
@@ -341,7 +342,8 @@ static void undo_rename(struct rctx *x, const struct manifest_rec *r)
 		    !((rs_same_ident(&sb, r) && !rs_born_after(tfd, rs_base_name(r->to), r)) ||
 		      rs_made_is(x, r, &sb) ||
 		      (again = rs_remade_is(x, r, r->to, tfd, rs_base_name(r->to), &sb)) ||
-		      rs_remade_folder(x, r, x->cur, tfd, rs_base_name(r->to), &sb)))
+		      rs_remade_folder(x, r, x->cur, tfd, rs_base_name(r->to), &sb) ||
+		      rs_anon_was_moved(x, r, &sb)))
 			return; /* moved back already, or gone */
 		tsb = sb;
 	}

@@ -10,9 +10,13 @@
 # said "already in place". A folder this restore made for no record is
 # now one it made for another object (restore-gone.c known_object()),
 # and, empty at the end, taken with the run's n (restore-made.c).
+# Case 2 (att37, found and left): n moved over d and removed; a.txt came
+# back as d/a.txt, said success. The folder made as a.txt's parent at d
+# now stands for the run's n when every later record naming d is n's own
+# (restore-anon.c): it moves back to n, and a.txt home.
 . "$(dirname "$0")/libtest.sh"
 
-plan 1
+plan 2
 setup
 require_landlock
 . "$TEST_DIR/librestore.sh"
@@ -26,6 +30,17 @@ assert_rc 0
 assert_not_exists "$WS/c1/d"
 ws_restore
 diff -r "$T/c1.orig" "$WS/c1" >"$T/diff" 2>&1 || fail "not restored: $(cat "$T/diff" "$OUT")"
+end_test
+
+begin_test "n takes a.txt, exchanged twice with d, d removed, n moved over d and removed: all home"
+case_dir c2
+mkdir -p d/sub && echo F >d/f.txt && echo D >d/sub/deep.txt && echo A >a.txt
+cp -a "$WS/c2" "$T/c2.orig"
+fsj_sh -- 'mkdir n && mv a.txt n/ && python3 -c "$1" n d 2 && python3 -c "$1" n d 2 &&
+	rm -rf d && mv n d && rm -rf d' "$RENAMEAT2"
+assert_rc 0
+ws_restore
+diff -r "$T/c2.orig" "$WS/c2" >"$T/diff" 2>&1 || fail "not restored: $(cat "$T/diff" "$OUT")"
 end_test
 
 done_testing
