@@ -42,8 +42,7 @@ static bool tracked(struct git *g, const char *rel)
 
 	if (!g->gitdir || !common)
 		return true; /* not known: as before, not named */
-	if (gitindex_read(g->gitdir, gitindex_oid_len(common), rel, &idx) < 0 &&
-	    idx.n == 0) {
+	if (gitindex_read(g->gitdir, gitindex_oid_len(common), rel, &idx) < 0 && idx.n == 0) {
 		gitindex_release(&idx);
 		return false;
 	}
@@ -90,7 +89,8 @@ static void walk_dir(struct walk *w, const char *dir, int depth)
 			    !tracked(w->g, sub + n + 1)) {
 				size_t from = w->g->a->out->n;
 
-				prog_git_at(w->g, M_DELETE, prog_git_join(w->g, dir, de->d_name), NULL);
+				prog_git_at(w->g, M_DELETE, prog_git_join(w->g, dir, de->d_name),
+					    NULL);
 				effects_mark_recursive(w->g->a, from);
 			}
 			continue; /* git does not look inside another repository */
