@@ -75,17 +75,20 @@ static bool plain_value(struct an *a, TSNode v, bool glob, const char **out, boo
 	} else if (!n_is(v, "word") && !n_is(v, "number")) {
 		return false;
 	}
-	if (n == 0 || t[0] == '~' || (n == 2 && t[0] == '.' && t[1] == '.'))
+	if (n == 0)
+		return false;
+	/* the value itself, when bash would use it as it is (no blank to
+	 * split it, no glob character to expand it, nothing run-time, no ~
+	 * an assignment expands): also a path (D=.git/hooks, D=/etc) */
+	if (t[0] != '~' && !memmem(t, n, ":~", 2) && !memchr(t, ' ', n) && !memchr(t, '\t', n) &&
+	    !memchr(t, '\n', n) && strcspn(t, "*?[{$`\\\"'") >= n)
+		*out = arena_strndup(&a->ar, t, n);
+	if (t[0] == '~' || (n == 2 && t[0] == '.' && t[1] == '.'))
 		return false;
 	*dot |= t[0] == '.';
 	for (size_t i = 0; i < n; i++)
 		if (strchr("/$`\\\"'", t[i]) || (!glob && strchr("*?[{", t[i])))
 			return false;
-	/* the value itself, when bash would use it as it is (no blank to
-	 * split it, no glob character to expand it) */
-	if (!memchr(t, ' ', n) && !memchr(t, '\t', n) && !memchr(t, '\n', n) &&
-	    strcspn(t, "*?[{") >= n)
-		*out = arena_strndup(&a->ar, t, n);
 	return true;
 }
 
@@ -97,8 +100,7 @@ static void kv_set_name(struct an *a, struct knownvars *kv, const char *nm, uint
 		if (strcmp(kv->v[i].name, nm) == 0) {
 			kv->v[i].plain &= plain;
 			kv->v[i].dot |= dot;
-			kv->v[i].one &= plain && value && kv->v[i].value &&
-					strcmp(value, kv->v[i].value) == 0;
+			kv->v[i].one &= value && kv->v[i].value && strcmp(value, kv->v[i].value) == 0;
 			if (at < kv->v[i].first)
 				kv->v[i].first = at;
 			return;
@@ -116,7 +118,7 @@ static void kv_set_name(struct an *a, struct knownvars *kv, const char *nm, uint
 		kv->v = nv;
 		kv->cap = kv->cap ? kv->cap * 2 : 8;
 	}
-	kv->v[kv->n++] = (struct kvar){ nm, at, plain, value, plain && value, dot };
+	kv->v[kv->n++] = (struct kvar){ nm, at, plain, value, value != NULL, dot };
 }
 
 static void kv_set(struct an *a, struct knownvars *kv, TSNode name, uint32_t at, bool plain,
@@ -213,7 +215,7 @@ static void kv_scan(struct an *a, struct knownvars *kv, TSNode n, int depth)
 			 * applies, and the prefix ends with cmd */
 			if (n_is(ts_node_parent(n), "command"))
 				value = NULL;
-			kv_set(a, kv, name, n_start(n), plain, plain ? value : NULL, dot);
+			kv_set(a, kv, name, n_start(n), plain, value, dot);
 		}
 	} else if (n_is(n, "arithmetic_expansion") || n_is(n, "c_style_for_statement") ||
 		   (n_is(n, "test_command") && strncmp(n_text(a, n), "((", 2) == 0)) {
@@ -307,5 +309,5 @@ const char *shword_line_param(struct an *a, TSNode n)
 {
 	const struct kvar *v = kv_find(a, n);
 
-	return v && v->plain && v->one ? v->value : NULL;
+	return v && v->one ? v->value : NULL;
 }
