@@ -81,8 +81,8 @@ static bool plain_value(struct an *a, TSNode v, bool glob, const char **out, boo
 	 * split it, no glob character to expand it, nothing run-time, no ~
 	 * an assignment expands): also a path (D=.git/hooks, D=/etc) */
 	if (t[0] != '~' && !memmem(t, n, ":~", 2) && !memchr(t, ' ', n) && !memchr(t, '\t', n) &&
-	    !memchr(t, '\n', n) && strcspn(t, "*?[{$`\\\"'") >= n)
-		*out = arena_strndup(&a->ar, t, n);
+	    !memchr(t, '\n', n) && strcspn(t, glob ? "{$`\\\"'" : "*?[{$`\\\"'") >= n)
+		*out = arena_strndup(&a->ar, t, n); /* a for word: each name it matches */
 	if (t[0] == '~' || (n == 2 && t[0] == '.' && t[1] == '.'))
 		return false;
 	*dot |= t[0] == '.';

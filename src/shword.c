@@ -355,7 +355,12 @@ static void wb_node(struct an *a, const struct sh *sh, struct wb *b, TSNode n)
 		struct sh sub = *sh;
 
 		shwalk_scan(a, n, &sub);
-		wb_lit(b, s, strlen(s)); /* D=.git; ... $D/config: the line's value */
+		/* D=.git; ... $D/config: the line's value; for f in GLOB:
+		 * $f is each name GLOB matches, as GLOB itself */
+		if (strpbrk(s, "*?["))
+			wb_unquoted(a, sh, b, s, strlen(s));
+		else
+			wb_lit(b, s, strlen(s));
 	} else {
 		/* expansions, arithmetic, anything unexpected: run-time values */
 		struct sh sub = *sh;
