@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gitcfg-inert.h"
 #include "prog-git-repo.h"
 
 /* How git tells a path from a URL (connect.c url_is_local_not_ssh()): a
@@ -91,6 +92,35 @@ static const char *git_config_file(struct git *g, const struct parsed *p, bool *
 	return prog_git_join(g, prog_git_common(g), "config");
 }
 
+/* Whether git config NAME VALUE (or set NAME VALUE) puts only an inert
+ * key in a config (gitcfg_inert()); false with why: the rule's sentence,
+ * or, starting with '?', that the key or value is known only at run time
+ * or the form is another (--unset, sections: asks). */
+static bool made_config_inert(const struct parsed *p, char *why, size_t whylen)
+{
+	size_t at = p->nops > 0 && w_is(p->ops[0], "set") ? 1 : 0;
+	const struct word *k = p->nops == at + 2 ? p->ops[at] : NULL;
+	const struct word *v = k ? p->ops[at + 1] : NULL;
+	cleanup_free char *buf = NULL;
+	const char *dot, *last;
+
+	if (!k || !w_literal(k) || !w_literal(v) || p->no > 0 || !(dot = strchr(k->lit, '.')) ||
+	    !(last = strrchr(k->lit, '.')) || strpbrk(v->lit, "\n\"\\")) {
+		snprintf(why, whylen,
+			 "?repository-metadata: the config of a repository the "
+			 "line makes takes inert keys only, and this change is not "
+			 "known before it runs");
+		return false;
+	}
+	if (dot == last)
+		buf = xasprintf("[%.*s]\n\t%s = %s\n", (int)(dot - k->lit), k->lit, dot + 1,
+				v->lit);
+	else
+		buf = xasprintf("[%.*s \"%.*s\"]\n\t%s = %s\n", (int)(dot - k->lit), k->lit,
+				(int)(last - dot - 1), dot + 1, last + 1, v->lit);
+	return gitcfg_inert(buf, strlen(buf), why, whylen);
+}
+
 /* git config: a value set (NAME VALUE, --add, --unset..., the set/unset/
  * rename-section/remove-section subcommands) writes the file through
  * FILE.lock renamed over it; --get..., --list, NAME alone only read it;
@@ -141,9 +171,20 @@ void prog_git_config(struct git *g, struct parsed *p)
 		prog_git_at(g, M_DELETE, NULL, file);
 	} else {
 		const char *lock = arena_own(&g->a->ar, xasprintf("%s.lock", file));
+		size_t n0 = g->a->out->n;
+		char why[512] = "";
+
 		prog_git_at(g, M_CREATE, lock, NULL);
 		prog_git_at(g, M_CW, file, NULL);
 		prog_git_at(g, M_DELETE, lock, NULL);
+		/* the config of a repository the line made takes inert keys only
+		 * (the listener checks config.lock as renamed) */
+		if (g->made && g->gitdir && strncmp(file, g->gitdir, strlen(g->gitdir)) == 0 &&
+		    !made_config_inert(p, why, sizeof(why)))
+			for (size_t k = n0; k < g->a->out->n; k++) {
+				g->a->out->v[k].guard = xstrdup(why[0] == '?' ? why + 1 : why);
+				g->a->out->v[k].guard_maybe = why[0] == '?';
+			}
 	}
 	if (progopt_has(p, 'e', "edit") || (p->nops > 0 && w_is(p->ops[0], "edit")))
 		prog_git_opaque(g);
@@ -244,6 +285,12 @@ void prog_git_create_repo(struct git *g, struct parsed *p)
 		prog_git_at(g, M_WRITE, prog_git_join(g, dp, "config"), NULL);
 	prog_git_at(g, M_CREATE, NULL, dp);
 	prog_git_at(g, M_WRITE, NULL, dp);
+	/* a later git of the line finds this repository (git_discover()) */
+	if (effects_kind(g->a, dp) == 0) {
+		size_t prev;
+
+		keyset_add(&g->a->made[1], dp, strlen(dp), 0, &prev);
+	}
 	if (clone && !progopt_has(p, 'n', "no-checkout") && !progopt_has(p, 0, "bare"))
 		prog_git_at(g, M_CREATE, NULL, arena_own(&g->a->ar, path_dirname(dp)));
 }

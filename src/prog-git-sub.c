@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog-git-clean.h"
 #include "prog-git-editor.h"
 #include "prog-git-guard.h"
 #include "prog-git-repo.h"
@@ -143,12 +144,20 @@ static void git_reset(struct git *g, struct parsed *p)
 
 static void git_clean(struct git *g, struct parsed *p)
 {
+	int force = 0;
+
 	if (progopt_has(p, 'n', "dry-run") || progopt_has(p, 'i', "interactive"))
 		return;
 	if (p->nops == 0)
 		prog_git_at(g, M_DELETE, NULL, prog_git_tree_dir(g));
 	else
 		git_paths(g, p, 0, M_DELETE);
+	for (size_t i = 0; i < p->no; i++)
+		force += progopt_is(&p->o[i], 'f', "force");
+	/* -ff: nested repositories too, whole (without a pathspec: those
+	 * beneath the working directory, as git cleans) */
+	if (force >= 2 && p->nops == 0)
+		prog_git_clean_nested(g, g->c.cwd);
 }
 
 /* stash list/show only read; anything else rewrites the work tree */

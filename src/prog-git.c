@@ -73,6 +73,13 @@ static void git_discover(struct git *g)
 		const char *dotgit = prog_git_join(g, d, ".git");
 		int k = effects_kind(a, dotgit);
 
+		if (k == 0 && keyset_has(&a->made[1], dotgit, strlen(dotgit), NULL)) {
+			/* git init DIR earlier in the line: DIR/.git is its gitdir */
+			g->found = g->made = true;
+			g->gitdir = dotgit;
+			g->worktree = arena_strdup(&a->ar, d);
+			break;
+		}
 		if (k != 0) {
 			g->found = true;
 			g->gitdir = k == 2 ? dotgit : git_small_file(g, dotgit, "gitdir: ", d);

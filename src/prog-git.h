@@ -15,6 +15,7 @@ struct git {
 	const char *worktree;  /* NULL: none (bare) or not known */
 	const char *common;    /* a linked worktree's commondir, else NULL */
 	bool found;            /* a repository was found (gitdir may still be unknown) */
+	bool made;             /* its gitdir is one the line made (git init DIR before) */
 	bool no_locks;         /* --no-optional-locks */
 	struct word **argv;    /* argv[0] is the subcommand */
 	size_t argc;

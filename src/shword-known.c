@@ -38,6 +38,9 @@ struct kvar {
 	const char *name;
 	uint32_t first;
 	bool plain;
+	const char *value; /* the one value every assignment gives, else NULL */
+	bool one;          /* value is that one value (still so) */
+	bool dot;          /* a value starts with '.': it may name .git, .env */
 };
 
 /* The assignments of one text (the line, or a -c string): built once. */
@@ -55,11 +58,12 @@ struct knownvars {
  * unquoted text, '...', "..." or a number, without a run-time part, a
  * slash, a leading ~ or the name "..", and not empty. glob: unquoted glob
  * characters are allowed (a for list: `for f in *.txt`). */
-static bool plain_value(struct an *a, TSNode v, bool glob)
+static bool plain_value(struct an *a, TSNode v, bool glob, const char **out, bool *dot)
 {
 	const char *t = n_text(a, v);
 	size_t n = strlen(t);
 
+	*out = NULL;
 	if (n_is(v, "raw_string") && n >= 2) {
 		t++;
 		n -= 2;
@@ -71,21 +75,32 @@ static bool plain_value(struct an *a, TSNode v, bool glob)
 	} else if (!n_is(v, "word") && !n_is(v, "number")) {
 		return false;
 	}
-	if (n == 0 || t[0] == '~' || (n == 2 && t[0] == '.' && t[1] == '.'))
+	if (n == 0)
 		return false;
+	/* the value itself, when bash would use it as it is (no blank to
+	 * split it, no glob character to expand it, nothing run-time, no ~
+	 * an assignment expands): also a path (D=.git/hooks, D=/etc) */
+	if (t[0] != '~' && !memmem(t, n, ":~", 2) && !memchr(t, ' ', n) && !memchr(t, '\t', n) &&
+	    !memchr(t, '\n', n) && strcspn(t, glob ? "{$`\\\"'" : "*?[{$`\\\"'") >= n)
+		*out = arena_strndup(&a->ar, t, n); /* a for word: each name it matches */
+	if (t[0] == '~' || (n == 2 && t[0] == '.' && t[1] == '.'))
+		return false;
+	*dot |= t[0] == '.';
 	for (size_t i = 0; i < n; i++)
 		if (strchr("/$`\\\"'", t[i]) || (!glob && strchr("*?[{", t[i])))
 			return false;
 	return true;
 }
 
-static void kv_set(struct an *a, struct knownvars *kv, TSNode name, uint32_t at, bool plain)
+static void kv_set_name(struct an *a, struct knownvars *kv, const char *nm, uint32_t at,
+			bool plain, const char *value, bool dot)
 {
-	const char *nm = n_text(a, name);
 
 	for (size_t i = 0; i < kv->n; i++) {
 		if (strcmp(kv->v[i].name, nm) == 0) {
 			kv->v[i].plain &= plain;
+			kv->v[i].dot |= dot;
+			kv->v[i].one &= value && kv->v[i].value && strcmp(value, kv->v[i].value) == 0;
 			if (at < kv->v[i].first)
 				kv->v[i].first = at;
 			return;
@@ -103,7 +118,19 @@ static void kv_set(struct an *a, struct knownvars *kv, TSNode name, uint32_t at,
 		kv->v = nv;
 		kv->cap = kv->cap ? kv->cap * 2 : 8;
 	}
-	kv->v[kv->n++] = (struct kvar){ nm, at, plain };
+	kv->v[kv->n++] = (struct kvar){ nm, at, plain, value, value != NULL, dot };
+}
+
+static void kv_set(struct an *a, struct knownvars *kv, TSNode name, uint32_t at, bool plain,
+		   const char *value, bool dot)
+{
+	kv_set_name(a, kv, n_text(a, name), at, plain, value, dot);
+}
+
+/* A name set in a way whose value is not known (at 0: before any use). */
+static void kv_add(struct an *a, struct knownvars *kv, const char *nm)
+{
+	kv_set_name(a, kv, nm, 0, false, NULL, false);
 }
 
 /* A command that may set a variable another way: read d, mapfile,
@@ -133,7 +160,35 @@ static void kv_command(struct an *a, struct knownvars *kv, TSNode n)
 		while (isalnum((unsigned char)w[k]) || w[k] == '_')
 			k++;
 		if (k > 0 && !w[k] && !isdigit((unsigned char)w[0]))
-			kv_set(a, kv, kids[i], n_start(n), false);
+			kv_set(a, kv, kids[i], n_start(n), false, NULL, false);
+	}
+}
+
+/* Arithmetic may change a variable without an assignment node: ((i++)),
+ * $((i+=2)), for ((i=0; i<3; i++)) (this grammar gives their text as
+ * words). Each name in the text [s, s + n) no longer has one known value
+ * (any it had stays plain: a number is a plain name); one the text did
+ * not set yet is not known. */
+static void kv_arith(struct an *a, struct knownvars *kv, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t k = i;
+		bool seen = false;
+		const char *nm;
+
+		if (!(isalpha((unsigned char)s[i]) || s[i] == '_')) {
+			i++;
+			continue;
+		}
+		while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '_'))
+			k++;
+		nm = arena_strndup(&a->ar, s + i, k - i);
+		for (size_t j = 0; j < kv->n && !seen; j++)
+			if (strcmp(kv->v[j].name, nm) == 0)
+				kv->v[j].one = false, seen = true;
+		if (!seen && kv->n < KV_MAX)
+			kv_add(a, kv, nm);
+		i = k;
 	}
 }
 
@@ -150,14 +205,31 @@ static void kv_scan(struct an *a, struct knownvars *kv, TSNode n, int depth)
 		TSNode name = ts_node_child_by_field_name(n, "name", 4);
 		TSNode val = ts_node_child_by_field_name(n, "value", 5);
 
-		if (!ts_node_is_null(name)) /* d+=x appends: not a plain name */
-			kv_set(a, kv, name, n_start(n), a->src[n_end(name)] == '=' &&
-			       !ts_node_is_null(val) && plain_value(a, val, false));
+		const char *value = NULL;
+		bool plain, dot = false;
+
+		if (!ts_node_is_null(name)) { /* d+=x appends: not a plain name */
+			plain = a->src[n_end(name)] == '=' && !ts_node_is_null(val) &&
+				plain_value(a, val, false, &value, &dot);
+			/* `D=x cmd $D`: bash expands $D before the prefix
+			 * applies, and the prefix ends with cmd */
+			if (n_is(ts_node_parent(n), "command"))
+				value = NULL;
+			kv_set(a, kv, name, n_start(n), plain, value, dot);
+		}
+	} else if (n_is(n, "arithmetic_expansion") || n_is(n, "c_style_for_statement") ||
+		   (n_is(n, "test_command") && strncmp(n_text(a, n), "((", 2) == 0)) {
+		TSNode body = ts_node_child_by_field_name(n, "body", 4);
+		uint32_t end = ts_node_is_null(body) ? n_end(n) : n_start(body);
+
+		kv_arith(a, kv, a->src + n_start(n), end - n_start(n));
 	} else if (n_is(n, "command") || n_is(n, "declaration_command")) {
 		kv_command(a, kv, n);
 	} else if (n_is(n, "for_statement")) {
 		TSNode var = ts_node_child_by_field_name(n, "variable", 8);
-		bool plain = true, any = false;
+		bool plain = true, any = false, dot = false;
+		const char *value = NULL;
+		int nvals = 0;
 
 		TSTreeCursor cur = ts_tree_cursor_new(n);
 
@@ -167,27 +239,31 @@ static void kv_scan(struct an *a, struct knownvars *kv, TSNode n, int depth)
 
 				if (f && strcmp(f, "value") == 0) {
 					any = true;
-					plain &= plain_value(a, ts_tree_cursor_current_node(&cur), true);
+					nvals++;
+					plain &= plain_value(a, ts_tree_cursor_current_node(&cur), true,
+							     &value, &dot);
 				}
 			} while (ts_tree_cursor_goto_next_sibling(&cur));
 		}
 		ts_tree_cursor_delete(&cur);
 		if (!ts_node_is_null(var)) /* `for f; do` walks "$@": not known */
-			kv_set(a, kv, var, n_start(n), plain && any);
+			kv_set(a, kv, var, n_start(n), plain && any, nvals == 1 ? value : NULL, dot);
 	}
 	kids = shwalk_kids(a, n, true, &cnt);
 	for (uint32_t i = 0; i < cnt; i++)
 		kv_scan(a, kv, kids[i], depth + 1);
 }
 
-bool shword_relative_param(struct an *a, TSNode n)
+/* The entry of the variable the expansion n ($NAME, ${NAME}) reads, when
+ * the text being walked sets it before n and scanned all of it; else NULL. */
+static const struct kvar *kv_find(struct an *a, TSNode n)
 {
 	struct knownvars *kv;
 	const char *t;
 	size_t len;
 
 	if (!n_is(n, "simple_expansion") && !n_is(n, "expansion"))
-		return false;
+		return NULL;
 	t = n_text(a, n);
 	len = strlen(t);
 	if (t[1] == '{' && len > 3 && t[len - 1] == '}') {
@@ -195,13 +271,13 @@ bool shword_relative_param(struct an *a, TSNode n)
 	} else if (t[1] != '{') {
 		t = t + 1;
 	} else {
-		return false;
+		return NULL;
 	}
 	for (size_t i = 0; t[i]; i++)
 		if (!(isalnum((unsigned char)t[i]) || t[i] == '_'))
-			return false; /* ${X:-..}, ${X#y}, $1...: not a plain name */
+			return NULL; /* ${X:-..}, ${X#y}, $1...: not a plain name */
 	if (isdigit((unsigned char)t[0]))
-		return false;
+		return NULL;
 	for (kv = a->vars; kv && kv->src != a->src; kv = kv->next)
 		;
 	if (!kv) {
@@ -213,9 +289,25 @@ bool shword_relative_param(struct an *a, TSNode n)
 		a->vars = kv;
 	}
 	if (!kv->whole)
-		return false;
+		return NULL;
 	for (size_t i = 0; i < kv->n; i++)
 		if (strcmp(kv->v[i].name, t) == 0)
-			return kv->v[i].plain && kv->v[i].first < n_start(n);
-	return false;
+			return kv->v[i].first < n_start(n) ? &kv->v[i] : NULL;
+	return NULL;
+}
+
+bool shword_relative_param(struct an *a, TSNode n)
+{
+	const struct kvar *v = kv_find(a, n);
+
+	/* several values, one of them hidden (.git, .env): which one is not
+	 * known, and any may be a protected path: not just "a name here" */
+	return v && v->plain && !v->dot;
+}
+
+const char *shword_line_param(struct an *a, TSNode n)
+{
+	const struct kvar *v = kv_find(a, n);
+
+	return v && v->one ? v->value : NULL;
 }

@@ -351,6 +351,16 @@ static void wb_node(struct an *a, const struct sh *sh, struct wb *b, TSNode n)
 		wb_dyn(b, s, len);
 	} else if ((s = shword_known_param(a, sh, n)) != NULL) {
 		wb_lit(b, s, strlen(s)); /* $HOME, ${PWD}: bash's value */
+	} else if ((s = shword_line_param(a, n)) != NULL) {
+		struct sh sub = *sh;
+
+		shwalk_scan(a, n, &sub);
+		/* D=.git; ... $D/config: the line's value; for f in GLOB:
+		 * $f is each name GLOB matches, as GLOB itself */
+		if (strpbrk(s, "*?["))
+			wb_unquoted(a, sh, b, s, strlen(s));
+		else
+			wb_lit(b, s, strlen(s));
 	} else {
 		/* expansions, arithmetic, anything unexpected: run-time values */
 		struct sh sub = *sh;

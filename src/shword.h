@@ -44,5 +44,10 @@ const char *shword_known_param(struct an *a, const struct sh *sh, TSNode n);
  * anything else (the environment's variables, $1, ${X:-..}, read's). The
  * table of a text's assignments is built once, in the arena. */
 bool shword_relative_param(struct an *a, TSNode n);
+/* The value of the expansion n when the text sets that variable before n
+ * to one plain relative name only, and that name has no blank or glob
+ * character (`D=.git; echo x > $D/config`): the path is then decided where
+ * bash puts it, as a literal; else NULL. */
+const char *shword_line_param(struct an *a, TSNode n);
 
 #endif

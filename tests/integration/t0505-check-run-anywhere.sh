@@ -6,7 +6,8 @@
 # it allow, and run then refused the create or delete outside. Now the
 # effect is unresolved at "/" and asks, with no grant of "/" offered; run
 # refuses the path. A glob, a relative name, a variable the line sets only
-# to plain names (d=dist, for f in c e) still lie in the working folder.
+# to plain names (d=dist, for f in c e) still lie in the working folder;
+# one it sets to one literal value (d=..) is expanded as bash would.
 # In a git repository with no rules file; as root and as cloudsdk.
 . "$(dirname "$0")/libtest.sh"
 
@@ -33,9 +34,24 @@ anywhere()
 		{ fail "'$line': the run refused no $cap of $path"; diag_file report "$T/report"; }
 }
 
+# exact LINE CAP PATH: check asks for CAP at PATH itself (a variable the
+# line sets to one literal value is expanded as bash would, user32), and
+# the run refuses it.
+exact()
+{
+	local line=$1 cap=$2 path=$3 got
+	"$FSJAIL" check --json --workspace "$WS" -- "$line" >"$T/check.json" 2>"$ERR"
+	got=$(json "$T/check.json" "d['overall'] + ' ' + str(any(e['capability'] == '$cap' and e['path'] == '$path' and e['decision'] == 'missing' for e in d['effects']))")
+	[ "$got" = "prompt True" ] || { fail "'$line': check: $got"; diag_file check "$T/check.json"; }
+	rm -f "$T/report"
+	fsj --report "$T/report" -- bash -c "$line"
+	grep -q "\"capability\":\"$cap\",\"path\":\"$path\"" "$T/report" 2>/dev/null ||
+		{ fail "'$line': the run refused no $cap of $path"; diag_file report "$T/report"; }
+}
+
 begin_test "a command substitution or a variable at the head: check asks, run refuses the create"
 anywhere 'echo x > "$(echo ../out.txt)"' create "$HOME/out.txt"
-anywhere 'd=..; echo x > $d/out.txt' create "$HOME/out.txt"
+exact 'd=..; echo x > $d/out.txt' create "$HOME/out.txt"
 anywhere 'export D=..; echo x > ${D:-.}/out.txt' create "$HOME/out.txt"
 anywhere 'f() { echo x > "$1"; }; f ../out.txt' create "$HOME/out.txt"
 assert_not_exists "$HOME/out.txt"
