@@ -11,7 +11,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "audit.h"
 #include "backup.h"
 #include "backup_spare_sweep.h"
 #include "backup_store.h"
@@ -70,56 +69,14 @@ static int do_prune(const struct fsj_ctx *ctx, const struct backup_store_cycle *
 	unsigned long ddays, dmb;
 
 	backup_store_limits(&ctx->config, &ddays, &dmb);
-	if (days < 0)
-		days = (long)ddays;
-	if (max_mb < 0)
-		max_mb = (long)dmb;
+	days = days < 0 ? (long)ddays : days;
+	max_mb = max_mb < 0 ? (long)dmb : max_mb;
 	if (!dry) /* what a killed run left hidden (backup_spare.h) */
 		backup_spare_sweep(ctx->env.state_dir);
 	return backup_store_prune(v, n, (unsigned long)days, (unsigned long)max_mb, n, dry, stdout,
 				  NULL)
 		       ? FSJ_EXIT_ERROR
 		       : FSJ_EXIT_OK;
-}
-
-/* A run here after the newest cycle left none (it changed nothing, or is
- * still going): restore without --cycle would undo the run before it
- * without a word, so say so first (user32). */
-static void note_later_run(const struct fsj_ctx *ctx, const struct backup_store_cycle *v, size_t n,
-			   size_t ci)
-{
-	cleanup_free char *audit = audit_path(ctx), *when = NULL;
-	cleanup_free char *cmd = cmd_backups_later_run(audit, ctx->workspace, v[ci].name, &when);
-	const char *cycle = v[ci].name;
-
-	if (!cmd)
-		return;
-	/* a cycle of this workspace after that run (the restore that
-	 * already undid ci records one): nothing new to say */
-	for (size_t i = n; i-- > ci + 1;) {
-		struct manifest m;
-		bool here;
-		int fd;
-
-		if (!cmd_backups_after(v[i].name, when))
-			break;
-		if (cmd_backups_load(&v[i], &m, &fd) < 0) {
-			if (fd >= 0)
-				close(fd);
-			continue;
-		}
-		here = m.workspace && strcmp(m.workspace, ctx->workspace) == 0;
-		manifest_release(&m);
-		close(fd);
-		if (here)
-			return;
-	}
-	cmd_backups_put(stderr, "fsjail: backups: note: the last run here, '", cmd);
-	cmd_backups_put(stderr, "' (started ", when);
-	cmd_backups_put(stderr, "), left no cycle (it changed nothing, or is still going): "
-				"what follows is of the run before it, cycle ",
-			cycle);
-	fputs(" (fsjail backups list names its command)\n", stderr);
 }
 
 int cmd_backups(int argc, char **argv)
@@ -306,8 +263,7 @@ int cmd_backups(int argc, char **argv)
 	} else if (strcmp(action, "show") == 0) {
 		status = cmd_backups_show(&v[ci], json);
 	} else {
-		if (!npaths && !cycle_arg && !session && ctx.workspace)
-			note_later_run(&ctx, v, n, (size_t)ci);
+		cmd_backups_note_later_run(&ctx, v, n, (size_t)ci, !npaths && !cycle_arg && !session);
 		status = npaths ? cmd_backups_restore_paths(&ctx, v, n, (size_t)ci, cycle_arg, session,
 							   scope, paths, npaths, dry, json)
 				: cmd_backups_restore(&ctx, v, n, (size_t)ci, NULL, 0, dry, json, NULL);

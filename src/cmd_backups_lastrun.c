@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "audit.h"
+#include "cmd_backups.h"
 #include "cmd_backups_lastrun.h"
 #include "util.h"
 
@@ -35,7 +37,7 @@ static bool as_cycle_time(const char *t, char out[20])
 	return true;
 }
 
-bool cmd_backups_after(const char *cycle, const char *when)
+static bool cmd_backups_after(const char *cycle, const char *when)
 {
 	char at[20];
 
@@ -98,4 +100,41 @@ char *cmd_backups_later_run(const char *audit, const char *ws, const char *cycle
 	}
 	free(buf);
 	return cmd;
+}
+
+void cmd_backups_note_later_run(const struct fsj_ctx *ctx, const struct backup_store_cycle *v,
+				size_t n, size_t ci, bool newest)
+{
+	cleanup_free char *audit = NULL, *when = NULL, *cmd = NULL;
+	const char *cycle = v[ci].name;
+
+	if (!newest || !ctx->workspace || !(audit = audit_path(ctx)) ||
+	    !(cmd = cmd_backups_later_run(audit, ctx->workspace, cycle, &when)))
+		return;
+	/* a cycle of this workspace after that run (the restore that
+	 * already undid ci records one): nothing new to say */
+	for (size_t i = n; i-- > ci + 1;) {
+		struct manifest m;
+		bool here;
+		int fd;
+
+		if (!cmd_backups_after(v[i].name, when))
+			break;
+		if (cmd_backups_load(&v[i], &m, &fd) < 0) {
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		here = m.workspace && strcmp(m.workspace, ctx->workspace) == 0;
+		manifest_release(&m);
+		close(fd);
+		if (here)
+			return;
+	}
+	cmd_backups_put(stderr, "fsjail: backups: note: the last run here, '", cmd);
+	cmd_backups_put(stderr, "' (started ", when);
+	cmd_backups_put(stderr, "), left no cycle (it changed nothing, or is still going): "
+				"what follows is of the run before it, cycle ",
+			cycle);
+	fputs(" (fsjail backups list names its command)\n", stderr);
 }

@@ -13,8 +13,17 @@
  * none, or no log. Only the log's last 1 MiB is read. */
 char *cmd_backups_later_run(const char *audit, const char *ws, const char *cycle, char **when);
 
-/* Whether the cycle named cycle began after the time when (as the audit
- * log spells it). */
-bool cmd_backups_after(const char *cycle, const char *when);
+struct fsj_ctx;
+struct backup_store_cycle;
+
+/* Before `fsjail backups restore` undoes v[ci] (of the n cycles v, oldest
+ * first) in ctx's workspace, as the newest cycle (newest: no --cycle,
+ * --session or PATH given; false does nothing): when a run here started after that cycle and
+ * left none (it changed nothing, or is still going) and no cycle of this
+ * workspace came after it, a note naming that run and the cycle to be
+ * undone goes to stderr, escaped (user32: restore would otherwise undo
+ * the run before it without a word). Nothing when there is no audit log. */
+void cmd_backups_note_later_run(const struct fsj_ctx *ctx, const struct backup_store_cycle *v,
+				size_t n, size_t ci, bool newest);
 
 #endif
