@@ -458,8 +458,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 		}
 	}
 	for (size_t k = 0; k < n; k++)
-		if (files[k] >= 0)
-			close(files[k]);
+		fsj_closep(&files[k]);
 	free(files);
 	rs_names_end(&x);
 	free(x.answered);

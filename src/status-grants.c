@@ -145,7 +145,7 @@ void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *p
 		for (size_t i = 0; i < sets[k]->n; i++) {
 			const struct fsj_rule *r = &sets[k]->rules[i];
 			unsigned made = r->allow & fsj_listener_carries(&ctx->config);
-			cleanup_free char *off = NULL, *unmade = NULL;
+			cleanup_free char *off = NULL, *unmade = NULL, *esc = NULL;
 
 			if ((r->allow & FSJ_CAPBIT(FSJ_CAP_EXECUTE)) &&
 			    (off = fsj_exec_without_read(pol, r->path, r->resolved))) {
@@ -157,9 +157,7 @@ void status_exec_read_warn(const struct fsj_ctx *ctx, const struct fsj_policy *p
 			grants_label(warnings, r, 0);
 			sb_adds(warnings, ", which does not exist: ");
 			grants_caps(warnings, made);
-			sb_adds(warnings, " ");
-			fsj_escape_term_sb(warnings, unmade); /* the folder is a rule's */
-			sb_adds(warnings, "\n");
+			sb_addf(warnings, " %s\n", (esc = fsj_escape_term(unmade))); /* a rule's */
 		}
 	}
 }
