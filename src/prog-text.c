@@ -210,6 +210,7 @@ void prog_grep(struct an *a, struct inv *iv)
 	static const struct ospec sp = { .sarg = "efmABCdD", .larg = larg, .numeric = true };
 	struct parsed p;
 	bool pattern = false, recursive;
+	size_t n0;
 
 	progopt_parse(a, &sp, iv->argv + 1, iv->argc - 1, &p);
 	for (size_t i = 0; i < p.no; i++) {
@@ -225,15 +226,20 @@ void prog_grep(struct an *a, struct inv *iv)
 		}
 	}
 	recursive = progopt_has(&p, 'r', "recursive") || progopt_has(&p, 'R', "dereference-recursive");
+	n0 = a->out->n;
 	if (p.nops <= (pattern ? 0u : 1u)) {
 		if (recursive && iv->c.cwd)
 			effects_emit_at(a, &iv->c, M_READ, iv->c.cwd, NULL, iv->argv[0]->start,
 				iv->argv[0]->end);
-		return;
+	} else {
+		for (size_t i = pattern ? 0 : 1; i < p.nops; i++)
+			if (!w_is(p.ops[i], "-"))
+				effects_emit(a, &iv->c, M_READ, p.ops[i]);
 	}
-	for (size_t i = pattern ? 0 : 1; i < p.nops; i++)
-		if (!w_is(p.ops[i], "-"))
-			effects_emit(a, &iv->c, M_READ, p.ops[i]);
+	/* -r reads every file beneath, hidden ones too: a read deny there
+	 * refuses (chk38: `grep -r KEY .` over a denied .env was allowed) */
+	if (recursive)
+		effects_mark_recursive(a, n0);
 }
 
 void prog_rg(struct an *a, struct inv *iv)
