@@ -175,7 +175,7 @@ enum mode {
 	M_CONNECT = FSJ_CAP_CONNECT,
 	M_CW = 16,     /* write when the path exists, else create (`>`, cp target) */
 	M_WIFEX,       /* write when it exists, else nothing (touch -c) */
-	M_MV,          /* create, and write as well when it exists (rename target) */
+	M_MV,          /* create, and write and delete as well when it exists (rename target) */
 	M_LNF,         /* create, and delete as well when it exists (ln -f) */
 };
 

@@ -217,8 +217,12 @@ void effects_emit_at(struct an *a, const struct cmd *c, enum mode m, const char 
 		break;
 	case M_MV:
 		effects_add(a, st, FSJ_CAP_CREATE, where, start, end, c->prog);
-		if (p && kind != 0) /* -1: may exist */
+		if (p && kind != 0) { /* -1: may exist */
 			effects_add(a, st, FSJ_CAP_WRITE, where, start, end, c->prog);
+			/* the name renamed over leaves: the run asks delete too
+			 * (notify-rename.c; chk38: a deny: [delete] refused it) */
+			effects_add(a, st, FSJ_CAP_DELETE, where, start, end, c->prog);
+		}
 		break;
 	case M_LNF:
 		if (p && kind != 0)

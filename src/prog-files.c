@@ -116,6 +116,8 @@ static void copy_like(struct an *a, struct inv *iv, enum copy_kind k)
 	parents = k == COPY_CP && progopt_has(&p, 0, "parents");
 	force = progopt_has(&p, 'f', "force");
 	tm = k == COPY_CP ? M_CW : k == COPY_MV ? M_MV : (force ? M_LNF : M_CREATE);
+	if (k == COPY_CP && progopt_has(&p, 0, "remove-destination"))
+		tm = M_LNF; /* unlinks an existing target first (install does) */
 	nsrc = p.nops;
 	if (!dir) {
 		if (k == COPY_LN && p.nops == 1) {

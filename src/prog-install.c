@@ -43,9 +43,11 @@ void prog_install(struct an *a, struct inv *iv)
 	dir = progopt_val(&p, 't', "target-directory");
 	if (progopt_has(&p, 'D', NULL) && !dir && p.nops >= 2 && w_path_known(p.ops[p.nops - 1]))
 		effects_emit_parents(a, &iv->c, iv->c.cwd, p.ops[p.nops - 1], p.ops[p.nops - 1]->len);
-	sub.argv = arena_alloc(&a->ar, (p.nops + 5) * sizeof(*sub.argv));
+	sub.argv = arena_alloc(&a->ar, (p.nops + 6) * sizeof(*sub.argv));
 	sub.argc = 0;
 	sub.argv[sub.argc++] = iv->argv[0];
+	/* install unlinks an existing target, then copies (coreutils) */
+	sub.argv[sub.argc++] = lit_word(a, "--remove-destination", iv->argv[0]);
 	if (dir) {
 		sub.argv[sub.argc++] = lit_word(a, "-t", dir);
 		sub.argv[sub.argc] = arena_alloc(&a->ar, sizeof(*dir));

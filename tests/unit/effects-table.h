@@ -60,10 +60,11 @@ static const struct {
 	  "delete /w/a; delete /w/b; create /w/dir/a; create /w/dir/b" },
 	{ "mv -t dir a b",
 	  "create /w/dir/a; create /w/dir/b; delete /w/a; delete /w/b" },
+	/* the name renamed over leaves: delete too (chk38) */
 	{ "mv old.txt exists.txt",
-	  "delete /w/old.txt; create /w/exists.txt; write /w/exists.txt" },
+	  "delete /w/old.txt; create /w/exists.txt; write /w/exists.txt; delete /w/exists.txt" },
 	{ "mv -T a dir",
-	  "delete /w/a; create /w/dir; write /w/dir" },
+	  "delete /w/a; create /w/dir; write /w/dir; delete /w/dir" },
 	{ "cp a b",
 	  "read /w/a; create /w/b" },
 	{ "cp -r src dst",
