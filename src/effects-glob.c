@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "effects-find.h"
 #include "effects-glob.h"
 #include "effects-int.h"
 #include "path.h"
@@ -143,6 +144,8 @@ const struct fsj_rule *effects_glob_reaches(const struct fsj_policy *pol,
 
 	if (e->status != FSJ_EFFECT_UNRESOLVED || !e->pattern || !e->path)
 		return NULL;
+	if (e->pattern_deep)
+		return effects_find_reaches(pol, e, cap); /* find -name: any depth */
 	k = e->pattern_any || !absent ? 0 : glob_comps(e->pattern);
 	for (size_t i = 0; i < pol->n_rules; i++) {
 		const struct fsj_rule *r = &pol->rules[i];

@@ -100,6 +100,7 @@ struct an {
 	 * effects_emit() is on (effects-glob.h), or NULL */
 	const char *pat;
 	bool pat_any;
+	bool pat_deep; /* fsj_effect.pattern_deep */
 	/* the link effects_add() gives the creates of the ln operand being
 	 * emitted (fsj_effect.link_kind, .link) */
 	enum fsj_link_kind lnk_kind;

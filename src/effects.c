@@ -47,6 +47,7 @@ void effects_add(struct an *a, enum fsj_effect_status st, int cap, const char *p
 	e->guard_maybe = false;
 	e->pattern = st == FSJ_EFFECT_UNRESOLVED && a->pat ? xstrdup(a->pat) : NULL;
 	e->pattern_any = a->pat_any;
+	e->pattern_deep = e->pattern && a->pat_deep;
 	e->link_kind = cap == FSJ_CAP_CREATE ? a->lnk_kind : FSJ_LINK_NONE;
 	e->link = e->link_kind != FSJ_LINK_NONE && a->lnk ? xstrdup(a->lnk) : NULL;
 	{

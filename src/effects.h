@@ -82,6 +82,9 @@ struct fsj_effect {
 	 * path (effects-glob.h), or NULL; effects_release() frees */
 	char *pattern;
 	bool pattern_any; /* pattern's end may be followed by anything */
+	/* pattern holds find -name patterns, matched against the last
+	 * component of every path at or beneath path (effects-find.h) */
+	bool pattern_deep;
 	/* a create that makes a link (ln): FSJ_LINK_SYMBOLIC with link its
 	 * text, FSJ_LINK_HARD with link the old name (absolute); link NULL
 	 * when known only at run time. effects_release() frees link */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "effects-find.h"
 #include "effects-int.h"
 
 /* rm [-rRf...] FILE...: each operand deleted; with -r/-R/--recursive the
@@ -245,6 +246,25 @@ void prog_dd(struct an *a, struct inv *iv)
 	}
 }
 
+/* find's action at argv[act] acting with caps on the names beneath each
+ * known start that the tests argv[tests..act) select (effects-find.h) */
+static void find_beneath(struct an *a, struct inv *iv, struct word **starts, size_t ns,
+			 size_t tests, size_t act, unsigned caps)
+{
+	bool any;
+	char *pats = effects_find_names(a, iv->argv, tests, act, &any);
+
+	for (size_t k = 0; k < ns; k++) {
+		const char *p = w_path_known(starts[k]) && starts[k]->len
+			? shword_path(a, iv->c.cwd, starts[k]->lit, starts[k]->len) : NULL;
+
+		if (p)
+			effects_find_emit(a, &iv->c, p, caps, pats, any, iv->argv[act]->start,
+					  iv->argv[act]->end);
+	}
+	free(pats);
+}
+
 /* find [-H|-L|-P] [-D x] [-Olevel] [START...] [EXPRESSION]: every start is
  * read; -delete deletes beneath each start; -exec and friends run code the
  * table does not follow (opaque); -fprint* write their file. */
@@ -257,7 +277,7 @@ void prog_find(struct an *a, struct inv *iv)
 		"-user", "-group", "-uid", "-gid", "-maxdepth", "-mindepth", "-links", "-inum",
 		"-samefile", "-printf", "-fstype", "-used", "-context", "-regextype", NULL };
 	struct word **starts = arena_alloc(&a->ar, iv->argc * sizeof(*starts));
-	size_t ns = 0, i = 1;
+	size_t ns = 0, i = 1, tests;
 
 	while (i < iv->argc && w_literal(iv->argv[i])) {
 		const char *s = iv->argv[i]->lit;
@@ -288,6 +308,7 @@ void prog_find(struct an *a, struct inv *iv)
 	}
 	for (size_t k = 0; k < ns; k++)
 		effects_emit(a, &iv->c, M_READ, starts[k]);
+	tests = i;
 	for (; i < iv->argc; i++) {
 		const struct word *w = iv->argv[i];
 		const char *s = w->lit;
@@ -297,12 +318,15 @@ void prog_find(struct an *a, struct inv *iv)
 		if (strcmp(s, "-delete") == 0) {
 			for (size_t k = 0; k < ns; k++)
 				effects_emit(a, &iv->c, M_DELETE, starts[k]);
+			find_beneath(a, iv, starts, ns, tests, i, FSJ_CAPBIT(FSJ_CAP_DELETE));
 		} else if (strcmp(s, "-exec") == 0 || strcmp(s, "-execdir") == 0 ||
 			   strcmp(s, "-ok") == 0 || strcmp(s, "-okdir") == 0) {
 			size_t j = i + 1;
 			while (j < iv->argc && !w_is(iv->argv[j], ";") &&
 			       !(w_is(iv->argv[j], "+") && w_is(iv->argv[j - 1], "{}")))
 				j++;
+			find_beneath(a, iv, starts, ns, tests, i,
+				     effects_find_exec_caps(i + 1 < iv->argc ? iv->argv[i + 1] : NULL));
 			effects_opaque(a, iv->sh, w->start, iv->argv[j < iv->argc ? j : iv->argc - 1]->end,
 			       iv->c.prog);
 			i = j;

@@ -255,10 +255,11 @@ static const struct {
 	{ "wget -P dl https://e.com/",
 	  "create /w/dl/index.html" },
 	/* find: starts are read, -delete, -exec is opaque, -fprint */
+	/* the names beneath a start that -delete and -exec act on (chk38) */
 	{ "find . -name '*.o' -delete",
-	  "read /w; delete /w" },
+	  "read /w; delete /w; delete ?/w" },
 	{ "find src -type f -exec rm {} \\;",
-	  "read /w/src; any !/w" },
+	  "read /w/src; delete ?/w/src; any !/w" },
 	{ "find -fprint list.txt",
 	  "read /w; create /w/list.txt" },
 	{ "find /tmp -mtime +7 -print",
