@@ -51,25 +51,6 @@ static bool glob_absent(const char *path, void *data)
 	return true;
 }
 
-/* Opaque code whose text names a path the policy refuses (effects-literal.h)
- * asks, whatever the tier holds: the run refuses it. */
-static bool decide_literal(const struct fsj_policy *pol, const struct fsj_effect *e,
-			   const struct fsj_ctx *ctx, struct fsj_effect_decision *d)
-{
-	char *p = NULL;
-	const struct fsj_rule *r =
-		effects_literal_reaches(pol, e, ctx ? ctx->env.home : getenv("HOME"), &p);
-
-	if (!r)
-		return false;
-	d->level = fsj_source_level(r->source);
-	d->rule = r;
-	d->verdict = FSJ_VERDICT_MISSING; /* may: asks, no grant lifts it */
-	d->why = xasprintf("the code names %s, which %s may refuse", p, r->path);
-	free(p);
-	return true;
-}
-
 void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, const char *cwd,
 		    const struct fsj_ctx *ctx, struct fsj_check *out)
 {
@@ -110,7 +91,7 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 			bool all = true;
 
 			d->level = FSJ_LEVEL_DEFAULT;
-			if (decide_literal(pol, e, ctx, d)) {
+			if (effects_literal_decide(pol, e, ctx ? ctx->env.home : getenv("HOME"), d)) {
 				all_allowed = false;
 				continue;
 			}

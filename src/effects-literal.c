@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "effects-decide.h"
 #include "effects-glob.h"
 #include "effects-literal.h"
 #include "path.h"
@@ -98,4 +99,20 @@ const struct fsj_rule *effects_literal_reaches(const struct fsj_policy *pol,
 		s += n;
 	}
 	return NULL;
+}
+
+bool effects_literal_decide(const struct fsj_policy *pol, const struct fsj_effect *e,
+			    const char *home, struct fsj_effect_decision *d)
+{
+	char *p = NULL;
+	const struct fsj_rule *r = effects_literal_reaches(pol, e, home, &p);
+
+	if (!r)
+		return false;
+	d->level = fsj_source_level(r->source);
+	d->rule = r;
+	d->verdict = FSJ_VERDICT_MISSING; /* may: asks, no grant lifts it */
+	d->why = xasprintf("the code names %s, which %s may refuse", p, r->path);
+	free(p);
+	return true;
 }

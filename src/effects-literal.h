@@ -6,6 +6,9 @@
 #ifndef FSJAIL_EFFECTS_LITERAL_H
 #define FSJAIL_EFFECTS_LITERAL_H
 
+#include <stdbool.h>
+
+#include "effects-decide.h"
 #include "effects.h"
 #include "policy.h"
 
@@ -22,5 +25,12 @@
 const struct fsj_rule *effects_literal_reaches(const struct fsj_policy *pol,
 					       const struct fsj_effect *e, const char *home,
 					       char **path);
+
+/* Decide the opaque effect e into d when its text names such a path:
+ * missing (it asks; no grant lifts the rule), with the rule and a why-note
+ * d->why (malloc'd; fsj_check_release() frees it). Returns false, d
+ * untouched, when it names none. home may be NULL. */
+bool effects_literal_decide(const struct fsj_policy *pol, const struct fsj_effect *e,
+			    const char *home, struct fsj_effect_decision *d);
 
 #endif
