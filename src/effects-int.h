@@ -74,6 +74,7 @@ struct an {
 	const char *src;    /* text of the tree being walked (line, or a -c string) */
 	const char *unfixed; /* src before `<>` was spelled `>>`, or NULL (effects-parse.c) */
 	bool glob_opts;     /* the line or a -c string names shopt or GLOBIGNORE (effects-glob.h) */
+	bool cdpath;        /* the line names CDPATH: `cd NAME` may go elsewhere */
 	bool fixed;         /* inside a -c string: every effect gets the span below */
 	uint32_t fs, fe;
 	/* src is the line with `;` after a here-document start spelled ` &&`

@@ -392,6 +392,7 @@ int effects_analyze(const char *line, size_t len, const struct effects_opts *opt
 	if (memchr(line, '\0', len))
 		return fsj_error_set(err, NULL, 0, 0, "command line contains a NUL byte");
 	a.glob_opts = effects_glob_opts(line, len);
+	a.cdpath = memmem(line, len, "CDPATH", 6) != NULL;
 	a.parser = ts_parser_new();
 	if (!ts_parser_set_language(a.parser, tree_sitter_bash())) {
 		ts_parser_delete(a.parser);

@@ -265,6 +265,35 @@ static void cd_check(struct an *a, struct sh *sh)
 		sh->cd_unsure = true;
 }
 
+/* Whether `cd w` in the folder cwd may go elsewhere than cwd/w (bash(1),
+ * cd): a name that does not start with '/', "./" or "../" (nor is "." or
+ * "..") is looked up in CDPATH first; then the folder it reaches is not
+ * known when the line names CDPATH, or when an entry of the environment's
+ * CDPATH before an empty one holds w now (chk38: `CDPATH=.git cd hooks &&
+ * touch x` was taken for ./hooks). */
+static bool cd_searched(struct an *a, const char *cwd, const struct word *w)
+{
+	const char *s = w->lit, *cp = getenv("CDPATH");
+
+	if (s[0] == '/' || w_is(w, ".") || w_is(w, "..") || !strncmp(s, "./", 2) ||
+	    !strncmp(s, "../", 3))
+		return false;
+	if (a->cdpath)
+		return true;
+	while (cp && *cp) {
+		size_t n = strcspn(cp, ":");
+		const char *dir = n ? shword_path(a, cwd, cp, n) : cwd;
+		const char *p = dir ? shword_path(a, dir, s, w->len) : NULL;
+
+		if (!n || (dir && cwd && strcmp(dir, cwd) == 0))
+			return false; /* the working folder first */
+		if (p && effects_kind(a, p) == 2)
+			return true;
+		cp += n + (cp[n] == ':');
+	}
+	return false;
+}
+
 void prog_cd(struct an *a, struct inv *iv)
 {
 	size_t i = 1;
@@ -285,7 +314,7 @@ void prog_cd(struct an *a, struct inv *iv)
 		return;
 	}
 	w = iv->argv[i];
-	if (w_is(w, "-") || !w_path_known(w)) {
+	if (w_is(w, "-") || !w_path_known(w) || cd_searched(a, iv->sh->cwd, w)) {
 		iv->sh->cwd = NULL;
 		return;
 	}
@@ -302,7 +331,7 @@ void prog_pushd(struct an *a, struct inv *iv)
 	while (i < iv->argc && w_is(iv->argv[i], "-n"))
 		i++;
 	if (i < iv->argc && w_path_known(iv->argv[i]) && iv->argv[i]->lit[0] != '+' &&
-	    iv->argv[i]->lit[0] != '-') {
+	    iv->argv[i]->lit[0] != '-' && !cd_searched(a, iv->sh->cwd, iv->argv[i])) {
 		iv->sh->cwd = shword_path(a, iv->sh->cwd, iv->argv[i]->lit, iv->argv[i]->len);
 		cd_check(a, iv->sh);
 		return;
