@@ -7,6 +7,7 @@
 #include "effects-decide-path.h"
 #include "effects-glob.h"
 #include "effects-literal.h"
+#include "effects-newrepo.h"
 #include "effects-int.h"
 #include "fsjail-int.h"
 #include "inforce.h"
@@ -115,6 +116,14 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 			d->verdict = all ? FSJ_VERDICT_ALLOWED : FSJ_VERDICT_MISSING;
 			if (!all)
 				all_allowed = false;
+			continue;
+		}
+		if ((d->why = effects_newrepo_guard(fx, i)) != NULL) {
+			d->level = FSJ_LEVEL_PROTECTED;
+			d->rule = &repometa_rule;
+			d->verdict = FSJ_VERDICT_REFUSED;
+			any_refused = true;
+			all_allowed = false;
 			continue;
 		}
 		if (ctx && e->status == FSJ_EFFECT_RESOLVED && e->path) {
