@@ -111,8 +111,7 @@ const struct fsj_rule *effects_find_reaches(const struct fsj_policy *pol,
 	return NULL;
 }
 
-char *effects_find_names(struct an *a, struct word *const *argv, size_t from, size_t to,
-			 bool *any)
+char *effects_find_names(struct word *const *argv, size_t from, size_t to, bool *any)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -138,13 +137,12 @@ char *effects_find_names(struct an *a, struct word *const *argv, size_t from, si
 			   w_is(w, "-prune") || w_is(w, ",")) {
 			*any = true; /* an alternative or a negation: not only -name's names */
 		} else if (w_is(w, "-iname") || w_is(w, "-path") || w_is(w, "-ipath") ||
-			   w_is(w, "-wholename") || w_is(w, "-iwholename") ||
-			   w_is(w, "-regex") || w_is(w, "-iregex")) {
+			   w_is(w, "-wholename") || w_is(w, "-iwholename") || w_is(w, "-regex") ||
+			   w_is(w, "-iregex")) {
 			*any = true; /* matched otherwise than one name: any name */
 			i++;
 		}
 	}
-	(void)a;
 	if (!sb.len) {
 		sb_release(&sb);
 		return xstrdup("*");
@@ -155,11 +153,12 @@ char *effects_find_names(struct an *a, struct word *const *argv, size_t from, si
 unsigned effects_find_exec_caps(const struct word *prog)
 {
 	static const char *const del[] = { "rm", "rmdir", "unlink", NULL };
-	static const char *const rd[] = { "cat", "grep", "egrep", "fgrep", "head", "tail", "wc",
-					  "less", "more", "file", "stat", "ls", "md5sum",
-					  "sha1sum", "sha256sum", "diff", "cmp", "echo", "printf",
-					  "basename", "dirname", "realpath", "readlink", "du",
-					  "test", "[", NULL };
+	static const char *const rd[] = { "cat",     "grep",     "egrep",    "fgrep",   "head",
+					  "tail",    "wc",       "less",     "more",    "file",
+					  "stat",    "ls",       "md5sum",   "sha1sum", "sha256sum",
+					  "diff",    "cmp",      "echo",     "printf",  "basename",
+					  "dirname", "realpath", "readlink", "du",      "test",
+					  "[",       NULL };
 	const char *b;
 
 	if (!prog || !w_literal(prog))

@@ -20,8 +20,7 @@ struct word;
  * when the tests may select other names (-o, !, -path, -regex, -iname, a
  * run-time word): then every name beneath counts. Returns a malloc'd
  * string the caller frees; never NULL (xmalloc aborts on out of memory). */
-char *effects_find_names(struct an *a, struct word *const *argv, size_t from, size_t to,
-			 bool *any);
+char *effects_find_names(struct word *const *argv, size_t from, size_t to, bool *any);
 
 /* The rule of pol that refuses cap on a name find may act on for the
  * unresolved effect e (pattern_deep: e->pattern holds -name patterns

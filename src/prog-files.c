@@ -252,7 +252,7 @@ static void find_beneath(struct an *a, struct inv *iv, struct word **starts, siz
 			 size_t tests, size_t act, unsigned caps)
 {
 	bool any;
-	char *pats = effects_find_names(a, iv->argv, tests, act, &any);
+	char *pats = effects_find_names(iv->argv, tests, act, &any);
 
 	for (size_t k = 0; k < ns; k++) {
 		const char *p = w_path_known(starts[k]) && starts[k]->len
