@@ -34,9 +34,6 @@ char *effects_newrepo_guard(const struct fsj_effects *fx, size_t i)
 		if (strncmp(e->path, m->path, n) != 0)
 			continue;
 		rest = e->path + n;
-		if (*rest == '\0' && m->status == FSJ_EFFECT_RESOLVED)
-			return xasprintf("the .git file of the worktree git makes earlier in the "
-					 "line: the run keeps it as git wrote it");
 		if (strcmp(rest, "/config") == 0 || strcmp(rest, "/config.worktree") == 0)
 			return xasprintf("the config of the repository git makes earlier in the "
 					 "line: the run lets it change only through git's checked "
