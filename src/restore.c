@@ -414,6 +414,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 	rs_names_begin(&x);
 	rs_want_begin(&x);
 	rs_made_begin(&x);
+	rs_trips_begin(&x);
 	rs_when_begin(&x, cyclefds, n);
 	for (size_t i = m->n; i-- > 0;) {
 		const struct manifest_rec *r = &m->v[i];
