@@ -171,11 +171,14 @@ static int put_content(const struct rctx *x, int src, int fd, const struct manif
 	return rs_set_meta(fd, rs_first_rec(x, r)); /* the mode before the run */
 }
 
-/* true when fd already holds src's bytes with r's mode and mtime. */
-static bool same_state(int fd, int src, const struct manifest_rec *r)
+/* true when fd already holds src's bytes with the mode and mtime
+ * put_content() would give it: its first record's, not r's (a chmod
+ * before the write: att38). */
+static bool same_state(const struct rctx *x, int fd, int src, const struct manifest_rec *r)
 {
 	struct stat fs;
 
+	r = rs_first_rec(x, r);
 	return fstat(fd, &fs) == 0 && (fs.st_mode & 07777) == r->mode &&
 	       FSJ_STAT_MTIM(&fs).tv_sec == r->mtime.tv_sec &&
 	       FSJ_STAT_MTIM(&fs).tv_nsec == r->mtime.tv_nsec && rs_same_bytes(fd, src);
@@ -274,7 +277,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		       "not a regular file now (a symlink, folder or device): left as it is");
 		return;
 	}
-	if (same_state(fd, src, r) && (r->xattrs_lost || rs_same_user_xattrs(fd, src)))
+	if (same_state(x, fd, src, r) && (r->xattrs_lost || rs_same_user_xattrs(fd, src)))
 		return;
 	if (x->o->dry_run) {
 		rs_restored(x, r->path, rs_changed_after(x, r, &sb));
