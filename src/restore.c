@@ -408,6 +408,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 {
 	struct rctx x = { .nparts = n, .names = names, .m = m, .o = o, .actions = actions, .c = c };
 	int *files = xcalloc(n + 1, sizeof(*files));
+	size_t *dirs = xcalloc(m->n + 1, sizeof(*dirs)), ndirs = 0;
 
 	memset(c, 0, sizeof(*c));
 	for (size_t k = 0; k < n; k++)
@@ -450,6 +451,8 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 			break;
 		case MANIFEST_META:
 			rs_undo_meta(&x, r);
+			if (r->type == S_IFDIR)
+				dirs[ndirs++] = i;
 			break;
 		case MANIFEST_SPECIAL:
 			rs_undo_special(&x, r);
@@ -461,6 +464,9 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 			break;
 		}
 	}
+	for (size_t k = 0; k < ndirs; k++)
+		rs_redo_dir_times(&x, &m->v[dirs[k]]);
+	free(dirs);
 	for (size_t k = 0; k < n; k++)
 		if (files[k] >= 0)
 			close(files[k]);
