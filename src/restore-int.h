@@ -174,6 +174,16 @@ bool rs_from_trash(struct rctx *x, const struct manifest_rec *r);
  * (a "leave" action, counted neither done nor failed). */
 void rs_made_begin(struct rctx *x);
 
+/* ---- restore-trip.c ---- */
+/* After rs_made_begin(): a wanted plain "renamed" record (not an
+ * exchange, identity known) whose file the wanted rename just before it
+ * had moved from this record's new name to its old one, with no record
+ * between naming either (or a folder above or below them), is marked
+ * answered with that one (x->answered): the pair moves nothing, so a
+ * restore does not move the file away and back (a second restore has
+ * nothing to do). */
+void rs_trips_begin(struct rctx *x);
+
 /* true when r, a content or remove record (of another run, cycles
  * restored together), saved a file the run of an older "created" record
  * made at r's path, that record the newest naming the path: src (r's

@@ -78,3 +78,20 @@ void rs_undo_meta(struct rctx *x, const struct manifest_rec *r)
 	}
 	rs_act(x, "restore-meta", r->path, NULL, true, NULL);
 }
+
+void rs_redo_dir_times(struct rctx *x, const struct manifest_rec *r)
+{
+	cleanup_fd int pfd = -1;
+	struct timespec ts[2] = { r->atime, r->mtime };
+	struct stat sb;
+
+	if (x->o->dry_run || r->type != S_IFDIR || (r->entries && !acted_in(x, r->path)))
+		return;
+	pfd = rs_open_parent(x, r->path, false, NULL);
+	if (pfd < 0 || fstatat(pfd, rs_base_name(r->path), &sb, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISDIR(sb.st_mode) || (FSJ_STAT_MTIM(&sb).tv_sec == r->mtime.tv_sec &&
+				     FSJ_STAT_MTIM(&sb).tv_nsec == r->mtime.tv_nsec))
+		return;
+	if (utimensat(pfd, rs_base_name(r->path), ts, AT_SYMLINK_NOFOLLOW) < 0)
+		rs_act_errno(x, r->path, "cannot set its times", errno);
+}

@@ -171,11 +171,14 @@ static int put_content(const struct rctx *x, int src, int fd, const struct manif
 	return rs_set_meta(fd, rs_first_rec(x, r)); /* the mode before the run */
 }
 
-/* true when fd already holds src's bytes with r's mode and mtime. */
-static bool same_state(int fd, int src, const struct manifest_rec *r)
+/* true when fd already holds src's bytes with the mode and mtime
+ * put_content() would give it: its first record's, not r's (a chmod
+ * before the write: att38). */
+static bool same_state(const struct rctx *x, int fd, int src, const struct manifest_rec *r)
 {
 	struct stat fs;
 
+	r = rs_first_rec(x, r);
 	return fstat(fd, &fs) == 0 && (fs.st_mode & 07777) == r->mode &&
 	       FSJ_STAT_MTIM(&fs).tv_sec == r->mtime.tv_sec &&
 	       FSJ_STAT_MTIM(&fs).tv_nsec == r->mtime.tv_nsec && rs_same_bytes(fd, src);
@@ -274,7 +277,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		       "not a regular file now (a symlink, folder or device): left as it is");
 		return;
 	}
-	if (same_state(fd, src, r) && (r->xattrs_lost || rs_same_user_xattrs(fd, src)))
+	if (same_state(x, fd, src, r) && (r->xattrs_lost || rs_same_user_xattrs(fd, src)))
 		return;
 	if (x->o->dry_run) {
 		rs_restored(x, r->path, rs_changed_after(x, r, &sb));
@@ -405,6 +408,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 {
 	struct rctx x = { .nparts = n, .names = names, .m = m, .o = o, .actions = actions, .c = c };
 	int *files = xcalloc(n + 1, sizeof(*files));
+	size_t *dirs = xcalloc(m->n + 1, sizeof(*dirs)), ndirs = 0;
 
 	memset(c, 0, sizeof(*c));
 	for (size_t k = 0; k < n; k++)
@@ -414,6 +418,7 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 	rs_names_begin(&x);
 	rs_want_begin(&x);
 	rs_made_begin(&x);
+	rs_trips_begin(&x);
 	rs_when_begin(&x, cyclefds, n);
 	for (size_t i = m->n; i-- > 0;) {
 		const struct manifest_rec *r = &m->v[i];
@@ -446,6 +451,8 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 			break;
 		case MANIFEST_META:
 			rs_undo_meta(&x, r);
+			if (r->type == S_IFDIR)
+				dirs[ndirs++] = i;
 			break;
 		case MANIFEST_SPECIAL:
 			rs_undo_special(&x, r);
@@ -457,6 +464,9 @@ int restore_cycles(const int *cyclefds, const char *const *names, size_t n,
 			break;
 		}
 	}
+	for (size_t k = 0; k < ndirs; k++)
+		rs_redo_dir_times(&x, &m->v[dirs[k]]);
+	free(dirs);
 	for (size_t k = 0; k < n; k++)
 		fsj_closep(&files[k]);
 	free(files);
