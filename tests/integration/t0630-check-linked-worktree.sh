@@ -8,13 +8,10 @@
 # .git file and the gitdir's commondir as git does. In a git repository
 # with no rules file, the worktree in the workspace and as the workspace.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 2
-setup
-require_landlock
-command -v git >/dev/null || bail_out "git is needed"
-git_env
-unset GIT_DIR GIT_WORK_TREE
+check_repo_setup
 (cd "$WS" && git init -q -b main && echo a >f && git add f && git commit -q -m c1 &&
 	git worktree add -q -b feat wt/feat) >/dev/null 2>&1 ||
 	bail_out "cannot make the workspace repository and its worktree"

@@ -8,13 +8,10 @@
 # source with the rule that decided it (protected 'repository-metadata'),
 # as check does; a folder arriving over a protected name stays create.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 2
-setup
-require_landlock
-command -v git >/dev/null || bail_out "git is needed"
-git_env
-unset GIT_DIR GIT_WORK_TREE
+check_repo_setup
 (cd "$WS" && git init -q -b main && git init -q vendor/lp) >/dev/null 2>&1 ||
 	bail_out "cannot make the repositories"
 

@@ -9,21 +9,11 @@
 # variable given several values, one of them hidden (.git, .env), may be
 # any path and asks; `d=build; rm -rf $d` stays allow.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 2
-setup
-require_landlock
-command -v git >/dev/null || bail_out "git is needed"
-git_env
-unset GIT_DIR GIT_WORK_TREE
+check_repo_setup
 ws_repo >/dev/null 2>&1
-
-# said LINE: check's overall answer for LINE in the workspace
-said()
-{
-	(cd "$WS" && "$FSJAIL" check --json --workspace "$WS" -- "$1") >"$T/check.json" 2>"$ERR"
-	json "$T/check.json" "d['overall']"
-}
 
 begin_test "a line's own variable naming .git: check refuses what the run refuses"
 for line in 'D=.git; rm -rf $D' 'D=.git; echo x >$D/config' \

@@ -9,24 +9,14 @@
 # (git skips nested repositories), a tracked one, or a submodule stay
 # allow.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 2
-setup
-require_landlock
-command -v git >/dev/null || bail_out "git is needed"
-git_env
-unset GIT_DIR GIT_WORK_TREE
+check_repo_setup
 ws_repo >/dev/null 2>&1
 (cd "$WS" && mkdir -p deep/a && git init -q deep/a/nested && echo n >deep/a/nested/n &&
 	git -C deep/a/nested add n && git -C deep/a/nested commit -q -m n) >/dev/null 2>&1 ||
 	bail_out "cannot make the nested repository"
-
-# said [CWD] LINE: check's overall answer for LINE
-said()
-{
-	(cd "$WS/${2:-}" && "$FSJAIL" check --json --workspace "$WS" -- "$1") >"$T/check.json" 2>"$ERR"
-	json "$T/check.json" "d['overall']"
-}
 
 begin_test "git clean -ffdx over an untracked nested repository: check refuses, as the run does"
 for line in 'git clean -ffdx' 'git clean -f -f -d' 'git clean --force -f -dx'; do

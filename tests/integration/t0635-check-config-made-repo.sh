@@ -7,21 +7,11 @@
 # as the listener does: an inert key allow, any other refuse (naming
 # sub/.git/config), one known only at run time asks.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 2
-setup
-require_landlock
-command -v git >/dev/null || bail_out "git is needed"
-git_env
-unset GIT_DIR GIT_WORK_TREE
+check_repo_setup
 ws_repo >/dev/null 2>&1
-
-# said LINE: check's overall answer for LINE in the workspace
-said()
-{
-	(cd "$WS" && "$FSJAIL" check --json --workspace "$WS" -- "$1") >"$T/check.json" 2>"$ERR"
-	json "$T/check.json" "d['overall']"
-}
 
 begin_test "an inert key in the config of a repository the line makes: allow, as the run does"
 for line in 'git init -q sub && git -C sub config user.name x' \

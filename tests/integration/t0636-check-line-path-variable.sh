@@ -6,20 +6,11 @@
 # check now uses such a value as bash would (not one with a blank, a glob
 # character, a run-time part or a ~ the assignment expands).
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 1
-setup
-require_landlock
-command -v git >/dev/null || bail_out "git is needed"
-git_env
-unset GIT_DIR GIT_WORK_TREE
+check_repo_setup
 ws_repo >/dev/null 2>&1
-
-said()
-{
-	(cd "$WS" && "$FSJAIL" check --json --workspace "$WS" -- "$1") >"$T/check.json" 2>"$ERR"
-	json "$T/check.json" "d['overall']"
-}
 
 begin_test "a line's own path variable: decided where it points"
 for pair in 'refuse|D=.git/hooks; printf x >$D/pre-commit' 'refuse|D=/etc; echo x >$D/passwd' \

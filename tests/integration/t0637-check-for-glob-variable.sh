@@ -6,21 +6,12 @@
 # (`for f in .g*; do rm -rf $f; done` asks over .git as `rm -rf .g*`
 # does).
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 1
-setup
-require_landlock
-command -v git >/dev/null || bail_out "git is needed"
-git_env
-unset GIT_DIR GIT_WORK_TREE
+check_repo_setup
 ws_repo >/dev/null 2>&1
 mkdir -p "$WS/src" && echo 'int a;' >"$WS/src/a.c"
-
-said()
-{
-	(cd "$WS" && "$FSJAIL" check --json --workspace "$WS" -- "$1") >"$T/check.json" 2>"$ERR"
-	json "$T/check.json" "d['overall']"
-}
 
 begin_test "a for loop over one glob: its names, as the glob"
 for pair in 'allow|for f in src/*.c; do sed -i "s/a/b/" $f; done' \
