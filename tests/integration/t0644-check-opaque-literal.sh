@@ -10,19 +10,14 @@
 #
 # Nothing here runs a command in a sandbox: no kernel feature is needed.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 3
 setup
 git_ws
 mkdir -p docs && : >docs/a.md && echo S=1 >.env && echo a >f.txt
 git init -q vendor/x || bail_out "cannot make a nested repository"
-write_rules <<'R'
-rules:
-  - path: .env
-    deny: [read]
-  - path: docs
-    deny: [delete]
-R
+check_deny_rules
 
 # verdict LINE: check's JSON for LINE at tier guarded in $OUT, status in RC
 verdict() { run_cmd "$FSJAIL" check --json --tier guarded --workspace "$WS" --cwd "$WS" -- "$1"; }

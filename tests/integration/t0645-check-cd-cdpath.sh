@@ -9,6 +9,7 @@
 #
 # Nothing here runs a command in a sandbox: no kernel feature is needed.
 . "$(dirname "$0")/libtest.sh"
+. "$TEST_DIR/libcheck.sh"
 
 plan 2
 setup
@@ -17,23 +18,14 @@ mkdir -p src .git/hooks
 unset CDPATH
 
 begin_test "a cd CDPATH may send elsewhere is not followed into the working folder"
-for l in 'CDPATH=.git cd hooks && touch x' 'export CDPATH=.git; cd hooks; echo x > y' \
-	'CDPATH=.git pushd hooks && touch x'; do
-	run_cmd "$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- "$l"
-	case $RC in
-	3 | 4) ;;
-	*) fail "check allowed '$l' (status $RC): $(head -c 600 "$OUT")" ;;
-	esac
-done
+check_not_allowed 'CDPATH=.git cd hooks && touch x' 'export CDPATH=.git; cd hooks; echo x > y' \
+	'CDPATH=.git pushd hooks && touch x'
 CDPATH=$WS/.git run_cmd "$FSJAIL" check --json --workspace "$WS" --cwd "$WS" -- 'cd hooks && touch x'
 [ "$RC" = 3 ] || [ "$RC" = 4 ] || fail "check allowed 'cd hooks' under CDPATH=.git (status $RC)"
 end_test
 
 begin_test "cd without CDPATH, or one that names no such folder, is followed"
-for l in 'cd src && touch x' 'CDPATH=.git cd ./src && touch x'; do
-	run_cmd "$FSJAIL" check --workspace "$WS" --cwd "$WS" -- "$l"
-	[ "$RC" = 0 ] || fail "check did not allow '$l' (status $RC): $(head -c 600 "$OUT")"
-done
+check_allowed 'cd src && touch x' 'CDPATH=.git cd ./src && touch x'
 CDPATH=/nonexistent run_cmd "$FSJAIL" check --workspace "$WS" --cwd "$WS" -- 'cd src && touch x'
 [ "$RC" = 0 ] || fail "check did not allow 'cd src' under a CDPATH without src (status $RC)"
 end_test
