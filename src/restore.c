@@ -14,6 +14,7 @@
 #include "backup_copy.h"
 #include "path.h"
 #include "restore-anon.h"
+#include "restore-content.h"
 #include "restore-first.h"
 #include "restore-folder.h"
 #include "restore-gone.h"
@@ -140,50 +141,6 @@ int rs_set_meta(int fd, const struct manifest_rec *r)
 	return fchmod(fd, r->mode) < 0 || futimens(fd, ts) < 0 ? -1 : 0;
 }
 
-/* Open name in pfd for reading and writing when it is a regular file of
- * ours that its mode keeps us out of (the run's chmod 000, or a read-only
- * file the run made writable, wrote and made read-only again, att7): u+rw
- * is added first; the content's restore sets the saved mode after.
- * Returns the descriptor, or -1 with errno set. */
-static int open_owner_rw(int pfd, const char *name)
-{
-	struct stat sb;
-
-	if (fstatat(pfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
-		return -1;
-	if (!S_ISREG(sb.st_mode) || sb.st_uid != geteuid())
-		return errno = EACCES, -1;
-	if (fchmodat(pfd, name, (sb.st_mode & 07777) | S_IRUSR | S_IWUSR, AT_SYMLINK_NOFOLLOW) < 0)
-		return -1;
-	return openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-}
-
-static int put_content(const struct rctx *x, int src, int fd, const struct manifest_rec *r)
-{
-	struct stat sb;
-	off_t got;
-
-	if (fstat(src, &sb) < 0)
-		return -1;
-	got = backup_copy_fd(src, fd, sb.st_size);
-	if (got < 0 || ftruncate(fd, got) < 0)
-		return -1;
-	return rs_set_meta(fd, rs_first_rec(x, r)); /* the mode before the run */
-}
-
-/* true when fd already holds src's bytes with the mode and mtime
- * put_content() would give it: its first record's, not r's (a chmod
- * before the write: att38). */
-static bool same_state(const struct rctx *x, int fd, int src, const struct manifest_rec *r)
-{
-	struct stat fs;
-
-	r = rs_first_rec(x, r);
-	return fstat(fd, &fs) == 0 && (fs.st_mode & 07777) == r->mode &&
-	       FSJ_STAT_MTIM(&fs).tv_sec == r->mtime.tv_sec &&
-	       FSJ_STAT_MTIM(&fs).tv_nsec == r->mtime.tv_nsec && rs_same_bytes(fd, src);
-}
-
 /* Undo r, a content, remove or name record with the saved file (backup)
  * and the old mode, owner and times of its file's rs_content_source(). */
 static void undo_saved(struct rctx *x, const struct manifest_rec *r)
@@ -235,7 +192,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 	if (!(x->o->dry_run && rs_sim_state(x, r->path) == SIM_GONE))
 		fd = openat(pfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0 && errno == EACCES && !x->o->dry_run)
-		fd = open_owner_rw(pfd, name);
+		fd = rs_open_owner_rw(pfd, name);
 	if (fd < 0 && errno == ENOENT) {
 		if (x->o->dry_run) {
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
@@ -251,7 +208,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		} else {
 			fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 				    0600);
-			if (fd < 0 || put_content(x, src, fd, r) < 0) {
+			if (fd < 0 || rs_put_content(x, src, fd, r) < 0) {
 				int e = errno;
 
 				if (fd >= 0)
@@ -262,7 +219,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 			rs_made_add(x, r, fd);
 			rs_act(x, "recreate", r->path, NULL, true, NULL);
 			rs_put_xattrs(x, src, fd, r);
-			(void)fchmod(fd, rs_first_rec(x, r)->mode); /* as put_content() */
+			(void)fchmod(fd, rs_first_rec(x, r)->mode); /* as rs_put_content() */
 			rs_note_remade(x, r, r->path, pfd, name);
 			return;
 		}
@@ -277,7 +234,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		       "not a regular file now (a symlink, folder or device): left as it is");
 		return;
 	}
-	if (same_state(x, fd, src, r) && (r->xattrs_lost || rs_same_user_xattrs(fd, src)))
+	if (rs_same_state(x, fd, src, r) && (r->xattrs_lost || rs_same_user_xattrs(fd, src)))
 		return;
 	if (x->o->dry_run) {
 		rs_restored(x, r->path, rs_changed_after(x, r, &sb));
@@ -291,7 +248,7 @@ static void undo_saved(struct rctx *x, const struct manifest_rec *r)
 		rs_act(x, "refuse", r->path, NULL, false, err.text);
 		return;
 	}
-	if (put_content(x, src, fd, r) < 0) {
+	if (rs_put_content(x, src, fd, r) < 0) {
 		rs_act_errno(x, r->path, "cannot write it back", errno);
 		return;
 	}
