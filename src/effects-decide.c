@@ -58,6 +58,8 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 	size_t mcap = 0;
 	bool any_refused = false, all_allowed = true;
 	bool listener = ctx && fsjail_explain_listener(ctx, pol);
+	size_t ngitdirs;
+	cleanup_free size_t *gitdirs = effects_newrepo_gitdirs(fx, &ngitdirs);
 
 	memset(out, 0, sizeof(*out));
 	out->d = xcalloc(fx->n + 1, sizeof(*out->d));
@@ -118,7 +120,7 @@ void effects_decide(const struct fsj_effects *fx, const struct fsj_policy *pol, 
 				all_allowed = false;
 			continue;
 		}
-		if ((d->why = effects_newrepo_guard(fx, i)) != NULL) {
+		if ((d->why = effects_newrepo_guard(fx, i, gitdirs, ngitdirs)) != NULL) {
 			d->level = FSJ_LEVEL_PROTECTED;
 			d->rule = &repometa_rule;
 			d->verdict = FSJ_VERDICT_REFUSED;

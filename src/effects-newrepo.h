@@ -12,12 +12,17 @@
 
 #include "effects.h"
 
+/* The indices of fx's effects that are git's create of a gitdir (a path
+ * ending in "/.git"), ascending, *n of them: a malloc'd array the caller
+ * frees, NULL when there are none. */
+size_t *effects_newrepo_gitdirs(const struct fsj_effects *fx, size_t *n);
+
 /* Why the run refuses effect i of fx: a create or write, by a program
  * other than git, of a hook (not NAME.sample) or the config of a gitdir
- * that git makes earlier in the line (a create of a path ending in
- * "/.git"). Returns a malloc'd note the
- * caller frees, or NULL when effect i is none of these. No filesystem
- * access. */
-char *effects_newrepo_guard(const struct fsj_effects *fx, size_t i);
+ * that git makes earlier in the line (dirs: effects_newrepo_gitdirs() of
+ * fx, ndirs of them). Returns a malloc'd note the caller frees, or NULL
+ * when effect i is none of these. No filesystem access. */
+char *effects_newrepo_guard(const struct fsj_effects *fx, size_t i, const size_t *dirs,
+			    size_t ndirs);
 
 #endif
